@@ -1,0 +1,6 @@
+//! `skill`: the toolkit for agent skills. The library does the work; `cli` holds one thin
+//! module per command, and `main.rs` only parses arguments and maps errors to exit codes.
+
+pub mod cli;
+pub mod lint;
+pub mod skill;

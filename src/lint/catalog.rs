@@ -1,0 +1,211 @@
+//! The rule table: every lint rule's stable code, slug, default severity, per-target
+//! severities, one-line summary and the documentation `skill explain` prints. Checks live in
+//! `rules/`; this file is the single list a reader scans to know what lint can say.
+
+use super::diagnostic::Severity::{self, Error, Info, Warning};
+use super::target::Target::{self, Agentskills, Claude};
+
+/// A lint rule's identity and documentation.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Rule {
+    /// Stable code, `SK` and three digits; the hundreds digit is the family.
+    pub code: &'static str,
+    /// Stable kebab-case name.
+    pub slug: &'static str,
+    /// Severity when no target override applies.
+    pub severity: Severity,
+    /// Severities that differ for some targets.
+    pub overrides: &'static [(Target, Severity)],
+    /// One line for listings.
+    pub summary: &'static str,
+    /// What `skill explain` prints after the summary.
+    pub doc: &'static str,
+}
+
+impl Rule {
+    /// The rule's severity when linting for `target`.
+    pub fn severity_for(&self, target: Target) -> Severity {
+        self.overrides
+            .iter()
+            .find(|(t, _)| *t == target)
+            .map_or(self.severity, |(_, s)| *s)
+    }
+
+    /// The family name, from the code's hundreds digit.
+    pub fn family(&self) -> &'static str {
+        match self.code.as_bytes().get(2) {
+            Some(b'0') => "file",
+            Some(b'1') => "format",
+            Some(b'2') => "name",
+            Some(b'3') => "description",
+            Some(b'4') => "keys",
+            Some(b'7') => "budgets",
+            _ => "other",
+        }
+    }
+}
+
+macro_rules! rules {
+    ($($id:ident = $code:literal $slug:literal $sev:ident [$(($t:ident, $ts:ident)),*] $summary:literal $doc:literal;)*) => {
+        $(
+            #[doc = $summary]
+            pub static $id: Rule = Rule {
+                code: $code,
+                slug: $slug,
+                severity: $sev,
+                overrides: &[$(($t, $ts)),*],
+                summary: $summary,
+                doc: $doc,
+            };
+        )*
+        /// Every rule, in code order.
+        pub static ALL: &[&Rule] = &[$(&$id),*];
+    };
+}
+
+rules! {
+    MISSING_SKILL_MD = "SK001" "missing-skill-md" Error []
+        "The skill folder has no SKILL.md."
+        "Every skill is a folder with a SKILL.md file at its root. Agents skip folders without one.\nCreate it with `skill new`, or move the folder's SKILL.md to its root.";
+    SKILL_MD_LOWERCASE = "SK002" "skill-md-lowercase" Warning []
+        "The manifest is named skill.md, not SKILL.md."
+        "skills-ref accepts a lower-case skill.md as a fallback, but nanobot, Codex, quick_validate and\nmost agents look only for SKILL.md, so on a case-sensitive file system they do not see the skill.\nRename the file to SKILL.md.";
+    UNREADABLE = "SK003" "unreadable" Error []
+        "SKILL.md cannot be read."
+        "The file exists but reading it failed: it is a directory, a dangling or looping symlink, or\nthe permissions forbid it. The run exits with code 2.";
+    NOT_UTF8 = "SK004" "not-utf8" Error []
+        "SKILL.md is not valid UTF-8."
+        "Agents read SKILL.md as UTF-8. The diagnostic points at the first byte that is not; re-save\nthe file as UTF-8.";
+    BINARY_FILE = "SK005" "binary-file" Error []
+        "SKILL.md is a binary file."
+        "The file holds NUL bytes, so it is not text at all (an image or an archive saved under the\nwrong name, say).";
+    MISSING_FRONTMATTER = "SK101" "missing-frontmatter" Error []
+        "SKILL.md does not start with a `---` frontmatter line."
+        "The first line of SKILL.md must be `---`, followed by YAML and a closing `---` line. Without\nit, agents cannot read the skill's name and description.";
+    UNCLOSED_FRONTMATTER = "SK102" "unclosed-frontmatter" Error []
+        "The frontmatter has no closing `---` line."
+        "After the opening `---`, a line holding only `---` must end the YAML frontmatter.";
+    INVALID_YAML = "SK103" "invalid-yaml" Error []
+        "The frontmatter is not valid YAML."
+        "The message is the YAML parser's, at the line and column where it stopped. The commonest cause\nin real skills is an unquoted `: ` inside a one-line value (`description: Use when: ...`): YAML\nreads the second colon as a nested mapping. Quote the value; the fix does.";
+    FRONTMATTER_NOT_MAPPING = "SK104" "frontmatter-not-mapping" Error []
+        "The frontmatter is not a YAML mapping."
+        "The frontmatter must be `key: value` pairs. A list, a lone scalar or an empty frontmatter\ngives no name or description.";
+    DUPLICATE_KEY = "SK105" "duplicate-key" Error []
+        "A key appears twice in the frontmatter."
+        "YAML forbids duplicate keys. Parsers disagree on which value wins (PyYAML keeps the last,\nstrictyaml and skills-ref reject the file), so the skill means different things to different\nagents. Remove one.";
+    BOM = "SK106" "bom" Warning [(Agentskills, Error)]
+        "SKILL.md starts with a UTF-8 byte-order mark."
+        "skills-ref, nanobot and other agents then do not see `---` at the start and report no\nfrontmatter. The fix removes the mark.";
+    CRLF = "SK107" "crlf" Info []
+        "SKILL.md uses CRLF line endings."
+        "Agents that read in text mode cope, but byte-level tools and regex-based parsers do not, and\ndiffs get noisy. Convert to LF.";
+    TAB = "SK108" "tab-character" Warning []
+        "The frontmatter contains a tab character."
+        "YAML forbids tabs in indentation and strict parsers reject them elsewhere too. Use spaces.";
+    FRONTMATTER_DASHES = "SK109" "frontmatter-dashes" Warning []
+        "The frontmatter contains `---` inside a value."
+        "skills-ref splits SKILL.md on the text `---`, not on lines, so a value such as\n`description: a --- b` ends its frontmatter early and the rest becomes body.";
+    STRICT_YAML = "SK110" "strict-yaml" Info [(Agentskills, Warning)]
+        "YAML that strictyaml-based tools (skills-ref) read differently or refuse."
+        "skills-ref parses the frontmatter with strictyaml, which rejects flow collections (`{...}`,\n`[...]`) and anchors or aliases, and reads every scalar as a string. Full YAML parsers (and\nagents such as OpenClaw and nanobot) accept them, so `skill` does too, and says so here.\nOne-line JSON `metadata`, which OpenClaw's docs recommend, is the common case.";
+    NAME_MISSING = "SK201" "name-missing" Error []
+        "The frontmatter has no `name`."
+        "`name` is required: 1-64 lowercase letters, digits and hyphens, equal to the folder name.";
+    NAME_NOT_STRING = "SK202" "name-not-string" Error []
+        "`name` is empty or not a string."
+        "`name` must be a non-empty string.";
+    NAME_TOO_LONG = "SK203" "name-too-long" Error []
+        "`name` is longer than 64 characters."
+        "Names are at most 64 characters (Unicode code points, after NFKC normalisation).";
+    NAME_NOT_LOWERCASE = "SK204" "name-not-lowercase" Error []
+        "`name` has upper-case letters."
+        "Names are lower case. The check uses full Unicode case mapping, as skills-ref does.";
+    NAME_HYPHEN_EDGE = "SK205" "name-hyphen-edge" Error []
+        "`name` starts or ends with a hyphen."
+        "Hyphens separate words; a name cannot start or end with one.";
+    NAME_CONSECUTIVE_HYPHENS = "SK206" "name-consecutive-hyphens" Error []
+        "`name` contains `--`."
+        "A name cannot contain two hyphens in a row.";
+    NAME_INVALID_CHARS = "SK207" "name-invalid-chars" Error []
+        "`name` has characters other than letters, digits and hyphens."
+        "skills-ref accepts Unicode letters and digits (Python's str.isalnum) and hyphens; spaces,\nunderscores, dots and combining marks are refused.";
+    NAME_DIR_MISMATCH = "SK208" "name-dir-mismatch" Error []
+        "`name` differs from the folder name."
+        "The folder name must equal `name` (both NFKC-normalised). Some agents hide such skills, and\nslash commands use the folder name while the catalog shows `name`.";
+    NAME_NON_ASCII = "SK209" "name-non-ascii" Warning [(Claude, Error)]
+        "`name` is not plain ASCII."
+        "The spec's examples and Claude, quick_validate, `gh skill` and several clients accept only\n`^[a-z0-9]+(-[a-z0-9]+)*$`, even though skills-ref accepts any Unicode letter.";
+    NAME_RESERVED = "SK210" "name-reserved" Error []
+        "`name` contains a word Claude reserves."
+        "Claude refuses skills whose name contains `anthropic` or `claude`. Checked for `--target claude`.";
+    DESCRIPTION_MISSING = "SK301" "description-missing" Error []
+        "The frontmatter has no `description`."
+        "`description` is required: what the skill does and when to use it, at most 1024 characters.\nAgents decide whether to load a skill from its description alone.";
+    DESCRIPTION_EMPTY = "SK302" "description-empty" Error []
+        "`description` is empty or not a string."
+        "`description` must be a non-empty string.";
+    DESCRIPTION_TOO_LONG = "SK303" "description-too-long" Error []
+        "`description` is too long."
+        "At most 1024 characters (an error). With `--target claude`, over 200 characters is also a\nwarning: Claude's upload form has cited that limit.";
+    DESCRIPTION_ANGLE_BRACKETS = "SK304" "description-angle-brackets" Warning [(Claude, Error)]
+        "`description` contains `<` or `>`."
+        "quick_validate and Claude uploads refuse angle brackets (they look like XML tags), and the\ndescription is embedded in XML prompts.";
+    TODO_PLACEHOLDER = "SK305" "todo-placeholder" Warning []
+        "A `TODO` placeholder is left in the name or description."
+        "Scaffolds (skill-creator's init_skill.py, `skill new`) leave TODOs for the author to replace.";
+    DESCRIPTION_NO_TRIGGER = "SK306" "description-no-trigger" Info []
+        "`description` does not say when to use the skill."
+        "The spec asks descriptions to say what the skill does and when to use it (\"Use when ...\").\nThe model sees only this text when choosing skills.";
+    UNKNOWN_KEY = "SK401" "unknown-key" Warning [(Agentskills, Error)]
+        "A top-level key the target does not know."
+        "The Agent Skills spec allows name, description, license, compatibility, metadata and\nallowed-tools; skills-ref rejects anything else. Agents add their own keys (OpenClaw's\n`homepage`, nanobot's `always`, Claude Code's `when_to_use`...). The message names the agents\nthat read the key. Top-level `version` and `author` belong under `metadata`; the fix moves them.";
+    ALLOWED_TOOLS_LIST = "SK402" "allowed-tools-list" Warning []
+        "`allowed-tools` is a list, not a string."
+        "The spec defines `allowed-tools` as one space-separated string (`Bash(git:*) Read`). Claude\nCode accepts a list, but `gh skill` and Claude uploads refuse it. The fix joins the items.";
+    METADATA_TYPE = "SK403" "metadata-type" Warning []
+        "`metadata` is not a mapping of strings to strings."
+        "The spec defines `metadata` as string keys to string values. Agent blocks (`openclaw`,\n`clawdbot`, `moltbot`, `clawdis`, `nanobot`) are nested on purpose and not reported; other\nnon-string values are (quote numbers such as `version: \"1.0\"`).";
+    COMPATIBILITY_TYPE = "SK404" "compatibility-type" Error []
+        "`compatibility` is not a string."
+        "`compatibility` is a string of 1-500 characters describing environment needs.";
+    COMPATIBILITY_TOO_LONG = "SK405" "compatibility-too-long" Error []
+        "`compatibility` is longer than 500 characters."
+        "`compatibility` is at most 500 characters.";
+    COMPATIBILITY_EMPTY = "SK406" "compatibility-empty" Warning []
+        "`compatibility` is empty."
+        "The spec asks for 1-500 characters when the key is present; skills-ref lets an empty value\npass. Remove the key or say what the skill needs.";
+    KEY_TYPE = "SK407" "key-type" Warning []
+        "A known key has a value of the wrong type."
+        "`license` and `homepage` are strings; `always`, `user-invocable` and\n`disable-model-invocation` are booleans. nanobot v0.1 reads `always: \"false\"` as true.";
+    FILE_TOO_LARGE = "SK701" "file-too-large" Warning []
+        "SKILL.md is too large."
+        "OpenClaw skips SKILL.md files over 256 KiB, and files over 10 MiB (ClawHub's per-file limit)\nare not even read: that case is an error.";
+}
+
+/// Finds a rule by code (`SK201`, any case) or slug (`name-dir-mismatch`).
+pub fn find(id: &str) -> Option<&'static Rule> {
+    ALL.iter()
+        .copied()
+        .find(|r| r.code.eq_ignore_ascii_case(id) || r.slug == id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_and_slugs_are_unique_and_well_formed() {
+        let mut seen = std::collections::HashSet::new();
+        for rule in ALL {
+            assert!(seen.insert(rule.code), "{}", rule.code);
+            assert!(seen.insert(rule.slug), "{}", rule.slug);
+            assert!(rule.code.len() == 5 && rule.code.starts_with("SK"));
+            assert!(
+                rule.slug
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b == b'-' || b.is_ascii_digit())
+            );
+        }
+    }
+}

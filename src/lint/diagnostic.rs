@@ -1,0 +1,77 @@
+//! Diagnostics: what a rule found, where, and how to fix it.
+
+use super::catalog::Rule;
+use crate::skill::Span;
+use crate::skill::span::Position;
+use std::path::PathBuf;
+
+/// How serious a finding is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Worth knowing; never fails a run.
+    Info,
+    /// Likely a problem; fails only with `--strict`.
+    Warning,
+    /// The skill is broken for its target.
+    Error,
+}
+
+impl Severity {
+    /// The lower-case name used in every output format.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+/// Where a diagnostic points.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Location {
+    /// The skill folder as a whole (no line).
+    Folder,
+    /// A byte span of `SKILL.md`.
+    Span(Span),
+    /// A line and column of `SKILL.md` (parser errors that give no span).
+    Point(Position),
+}
+
+/// One text replacement in `SKILL.md`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edit {
+    /// The bytes to replace.
+    pub span: Span,
+    /// What to put there.
+    pub replacement: String,
+}
+
+/// A safe change that resolves a diagnostic.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fix {
+    /// What the fix does, in a few words.
+    pub message: String,
+    /// The edits, non-overlapping.
+    pub edits: Vec<Edit>,
+}
+
+/// A finding of one rule in one skill.
+#[derive(Debug, Clone)]
+pub struct Diagnostic {
+    /// The rule that found it.
+    pub rule: &'static Rule,
+    /// Its severity for the chosen target.
+    pub severity: Severity,
+    /// The headline.
+    pub message: String,
+    /// The file it is about (the skill folder for folder-level findings).
+    pub file: PathBuf,
+    /// Where in the file.
+    pub location: Location,
+    /// A hint on what to do, when the fix is not mechanical.
+    pub help: Option<String>,
+    /// A mechanical fix, when one is safe.
+    pub fix: Option<Fix>,
+}

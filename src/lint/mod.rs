@@ -1,0 +1,116 @@
+//! `skill lint`: checks skills against the Agent Skills spec and what agents actually accept.
+//! Rules live in `rules/` (one function each), their codes and docs in `catalog`, output
+//! formats in `report/`. This module ties them together: discover, check in parallel, filter.
+
+pub mod catalog;
+pub mod diagnostic;
+pub mod edit;
+pub mod report;
+pub mod rules;
+pub mod selection;
+pub mod target;
+
+pub use diagnostic::{Diagnostic, Severity};
+pub use selection::Selection;
+pub use target::Target;
+
+use crate::skill::{DiscoveryError, Skill, discover};
+use rayon::prelude::*;
+use std::path::PathBuf;
+
+/// How to lint.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Whose rules apply.
+    pub target: Target,
+    /// Which rules run.
+    pub selection: Selection,
+}
+
+/// One skill and what lint found in it.
+#[derive(Debug)]
+pub struct SkillReport {
+    /// The skill as loaded.
+    pub skill: Skill,
+    /// Findings, in rule order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl SkillReport {
+    /// True when the skill has no error.
+    pub fn is_valid(&self) -> bool {
+        !self
+            .diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error)
+    }
+
+    /// The skill's `name` as written, when it is a string.
+    pub fn name(&self) -> Option<&str> {
+        let manifest = self.skill.manifest()?;
+        manifest.value("name")?.as_str().map(str::trim)
+    }
+}
+
+/// The result of a lint run over many skills.
+#[derive(Debug)]
+pub struct LintRun {
+    /// Per skill, sorted by path.
+    pub skills: Vec<SkillReport>,
+}
+
+/// Counts of diagnostics by severity.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Summary {
+    /// Skills linted.
+    pub skills: usize,
+    /// Errors.
+    pub errors: usize,
+    /// Warnings.
+    pub warnings: usize,
+    /// Infos.
+    pub infos: usize,
+}
+
+impl LintRun {
+    /// Totals over all skills.
+    pub fn summary(&self) -> Summary {
+        let mut s = Summary {
+            skills: self.skills.len(),
+            ..Summary::default()
+        };
+        for d in self.skills.iter().flat_map(|r| &r.diagnostics) {
+            match d.severity {
+                Severity::Error => s.errors += 1,
+                Severity::Warning => s.warnings += 1,
+                Severity::Info => s.infos += 1,
+            }
+        }
+        s
+    }
+
+    /// True when some `SKILL.md` could not be read (an I/O error, exit code 2).
+    pub fn had_io_error(&self) -> bool {
+        self.skills
+            .iter()
+            .flat_map(|r| &r.diagnostics)
+            .any(|d| d.rule == &catalog::UNREADABLE)
+    }
+}
+
+/// Finds the skills under `paths` and lints each, in parallel; output order is by path.
+pub fn lint_paths(paths: &[PathBuf], options: &Options) -> Result<LintRun, DiscoveryError> {
+    let locations = discover(paths)?;
+    let skills = locations
+        .par_iter()
+        .map(|location| lint_skill(Skill::load(location), options))
+        .collect();
+    Ok(LintRun { skills })
+}
+
+/// Lints one loaded skill.
+pub fn lint_skill(skill: Skill, options: &Options) -> SkillReport {
+    let mut diagnostics = rules::check(&skill, options.target);
+    diagnostics.retain(|d| options.selection.allows(d.rule));
+    SkillReport { skill, diagnostics }
+}

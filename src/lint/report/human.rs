@@ -1,0 +1,113 @@
+//! `--format human`: rustc-style diagnostics with the SKILL.md snippet and a caret, then a
+//! one-line summary.
+
+use crate::lint::diagnostic::{Diagnostic, Location, Severity};
+use crate::lint::{LintRun, SkillReport};
+use crate::skill::Source;
+use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
+
+/// Renders the run for a terminal; `styled` adds ANSI colours.
+pub fn render(run: &LintRun, styled: bool) -> String {
+    let renderer = if styled {
+        Renderer::styled()
+    } else {
+        Renderer::plain()
+    };
+    let mut out = String::new();
+    for report in &run.skills {
+        for d in &report.diagnostics {
+            out.push_str(&renderer.render(&group(report, d)));
+            out.push_str("\n\n");
+        }
+    }
+    out.push_str(&summary_line(run));
+    out.push('\n');
+    out
+}
+
+fn level(severity: Severity) -> Level<'static> {
+    match severity {
+        Severity::Error => Level::ERROR,
+        Severity::Warning => Level::WARNING,
+        Severity::Info => Level::INFO,
+    }
+}
+
+fn group<'a>(report: &'a SkillReport, d: &'a Diagnostic) -> Vec<Group<'a>> {
+    let title = level(d.severity)
+        .primary_title(d.message.as_str())
+        .id(d.rule.code);
+    let path = d.file.display().to_string();
+    let source = report.skill.document.as_ref().ok().map(|doc| &doc.source);
+    let mut main = match (source, &d.location) {
+        (Some(source), Location::Span(span)) => {
+            title.element(snippet(source, span.start, span.end, path, d.rule.slug))
+        }
+        (Some(source), Location::Point(p)) => match source.offset_of(p.line, p.column) {
+            Some(at) => title.element(snippet(source, at, at, path, d.rule.slug)),
+            None => title.element(Origin::path(path).line(p.line)),
+        },
+        (None, Location::Point(p)) => title.element(Origin::path(path).line(p.line)),
+        _ => title.element(Origin::path(path)),
+    };
+    if let Some(help) = &d.help {
+        main = main.element(Level::HELP.message(help.as_str()));
+    }
+    if let Some(fix) = &d.fix {
+        main = main.element(Level::HELP.message(format!("fix available: {}", fix.message)));
+    }
+    vec![main]
+}
+
+/// A snippet of the lines `start..end` touch, with the span underlined.
+fn snippet<'a>(
+    source: &'a Source,
+    start: usize,
+    end: usize,
+    path: String,
+    label: &'a str,
+) -> Snippet<'a, annotate_snippets::Annotation<'a>> {
+    let first = source.position(start).line;
+    let last = source.position(end.max(start)).line.min(first + 5);
+    let from = source.line_span(first).map_or(0, |s| s.start);
+    let to = source.line_span(last).map_or(source.text.len(), |s| s.end);
+    let text = &source.text[from..to.max(from)];
+    let local_start = start - from;
+    let local_end = end.clamp(start, to.max(start)) - from;
+    Snippet::source(text)
+        .line_start(first)
+        .path(path)
+        .annotation(
+            AnnotationKind::Primary
+                .span(local_start..local_end)
+                .label(label),
+        )
+}
+
+/// `Found 2 errors and 1 warning in 3 skills.` or `No problems found in 3 skills.`
+pub fn summary_line(run: &LintRun) -> String {
+    let s = run.summary();
+    let skills = plural(s.skills, "skill");
+    let parts: Vec<String> = [
+        (s.errors, "error"),
+        (s.warnings, "warning"),
+        (s.infos, "info"),
+    ]
+    .into_iter()
+    .filter(|(n, _)| *n > 0)
+    .map(|(n, what)| plural(n, what))
+    .collect();
+    if parts.is_empty() {
+        format!("No problems found in {skills}.")
+    } else {
+        format!("Found {} in {skills}.", parts.join(", "))
+    }
+}
+
+fn plural(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}

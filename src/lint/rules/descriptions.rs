@@ -1,0 +1,103 @@
+//! Description rules: presence, length (skills-ref's exact messages), and quality hints.
+
+use super::Context;
+use super::names::value_span;
+use crate::lint::catalog::*;
+use crate::lint::diagnostic::{Diagnostic, Location};
+use crate::lint::target::Target;
+
+/// Longest description the spec allows, in code points.
+const MAX_DESCRIPTION: usize = 1024;
+/// The limit Claude's upload form has cited.
+const CLAUDE_DESCRIPTION: usize = 200;
+
+/// Phrases that tell the model when to pick the skill.
+const TRIGGER_HINTS: &[&str] = &[
+    "when",
+    "use for",
+    "use this",
+    "use it",
+    "use to",
+    "use if",
+    "trigger",
+    "invoke",
+    "if the user",
+    "if you",
+    "for tasks",
+    "helps with",
+    "asked to",
+    "ask for",
+    "asks for",
+    "needs to",
+];
+
+/// Every check of `description`.
+pub fn check_description(cx: &Context, out: &mut Vec<Diagnostic>) {
+    let (Some(manifest), Some(doc)) = (cx.manifest(), cx.document()) else {
+        return;
+    };
+    let Some(entry) = manifest.get("description") else {
+        let open = doc.frontmatter.map(|f| f.open).unwrap_or_default();
+        out.push(cx.diagnostic(
+            &DESCRIPTION_MISSING,
+            "Missing required field in frontmatter: description".into(),
+            Location::Span(open),
+        ));
+        return;
+    };
+    let at = Location::Span(value_span(entry.key_span, entry.value.span));
+    let text = entry.value.scalar_text(cx.text()).unwrap_or("");
+    if text.trim().is_empty() {
+        out.push(cx.diagnostic(
+            &DESCRIPTION_EMPTY,
+            "Field 'description' must be a non-empty string".into(),
+            at,
+        ));
+        return;
+    }
+    let len = text.chars().count();
+    if len > MAX_DESCRIPTION {
+        out.push(cx.diagnostic(
+            &DESCRIPTION_TOO_LONG,
+            format!("Description exceeds {MAX_DESCRIPTION} character limit ({len} chars)"),
+            at.clone(),
+        ));
+    } else if cx.target == Target::Claude && len > CLAUDE_DESCRIPTION {
+        let mut d = cx.diagnostic(
+            &DESCRIPTION_TOO_LONG,
+            format!("Description is {len} characters; Claude's upload form has cited a {CLAUDE_DESCRIPTION}-character limit"),
+            at.clone(),
+        );
+        d.severity = crate::lint::Severity::Warning;
+        out.push(d);
+    }
+    if text.contains(['<', '>']) {
+        out.push(
+            cx.diagnostic(
+                &DESCRIPTION_ANGLE_BRACKETS,
+                "Description contains '<' or '>'; quick_validate and Claude uploads refuse angle brackets".into(),
+                at.clone(),
+            )
+            .with_help("describe the placeholder in words, or drop the brackets"),
+        );
+    }
+    if text.contains("TODO") {
+        out.push(cx.diagnostic(
+            &TODO_PLACEHOLDER,
+            "`description` still holds a TODO placeholder".into(),
+            at.clone(),
+        ));
+        return;
+    }
+    let lower = text.to_lowercase();
+    if !TRIGGER_HINTS.iter().any(|h| lower.contains(h)) {
+        out.push(
+            cx.diagnostic(
+                &DESCRIPTION_NO_TRIGGER,
+                "Description does not say when to use the skill".into(),
+                at,
+            )
+            .with_help("add a sentence such as \"Use when the user asks to ...\""),
+        );
+    }
+}

@@ -1,0 +1,352 @@
+//! Key rules: unknown top-level keys (skills-ref's exact message for `--target agentskills`),
+//! `allowed-tools`, `metadata`, `compatibility`, and the types of known keys.
+
+use super::Context;
+use super::names::value_span;
+use crate::lint::catalog::*;
+use crate::lint::diagnostic::{Diagnostic, Edit, Fix, Location};
+use crate::lint::edit::quote_yaml;
+use crate::lint::target::Target;
+use crate::skill::requirements::BLOCK_NAMES;
+use crate::skill::yaml::{Node, Value};
+use crate::skill::{Entry, Span};
+
+/// The keys the Agent Skills spec defines, sorted as skills-ref prints them.
+pub const SPEC_KEYS: [&str; 6] = [
+    "allowed-tools",
+    "compatibility",
+    "description",
+    "license",
+    "metadata",
+    "name",
+];
+
+const OPENCLAW: &str = "OpenClaw";
+const NANOBOT: &str = "nanobot";
+const CLAUDE: &str = "Claude Code";
+
+/// Keys agents read beyond the spec, and which agents read them.
+const AGENT_KEYS: &[(&str, &[&str])] = &[
+    ("homepage", &[OPENCLAW]),
+    ("user-invocable", &[OPENCLAW, CLAUDE]),
+    ("disable-model-invocation", &[OPENCLAW, CLAUDE]),
+    ("command-dispatch", &[OPENCLAW]),
+    ("command-tool", &[OPENCLAW]),
+    ("command-arg-mode", &[OPENCLAW]),
+    ("always", &[NANOBOT]),
+    ("when_to_use", &[CLAUDE]),
+    ("argument-hint", &[CLAUDE]),
+    ("arguments", &[CLAUDE]),
+    ("model", &[CLAUDE]),
+    ("effort", &[CLAUDE]),
+    ("context", &[CLAUDE]),
+    ("agent", &[CLAUDE]),
+    ("hooks", &[CLAUDE]),
+    ("paths", &[CLAUDE]),
+    ("shell", &[CLAUDE]),
+];
+
+/// Top-level keys that belong under `metadata`.
+const METADATA_KEYS: [&str; 2] = ["version", "author"];
+
+fn readers(key: &str) -> &'static [&'static str] {
+    AGENT_KEYS
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map_or(&[], |(_, a)| a)
+}
+
+/// Whether `target` reads `key` (so it is not unknown there).
+fn known(target: Target, key: &str) -> bool {
+    if SPEC_KEYS.contains(&key) {
+        return true;
+    }
+    let agent = match target {
+        Target::Openclaw => OPENCLAW,
+        Target::Nanobot => NANOBOT,
+        Target::Claude => CLAUDE,
+        Target::Agentskills | Target::Portable | Target::Codex => return false,
+    };
+    readers(key).contains(&agent)
+}
+
+/// Unknown top-level keys.
+pub fn check_unknown(cx: &Context, out: &mut Vec<Diagnostic>) {
+    let Some(manifest) = cx.manifest() else {
+        return;
+    };
+    let mut unknown: Vec<&Entry> = Vec::new();
+    for entry in &manifest.entries {
+        if !known(cx.target, &entry.key) && !unknown.iter().any(|e| e.key == entry.key) {
+            unknown.push(entry);
+        }
+    }
+    if unknown.is_empty() {
+        return;
+    }
+    let movable: Vec<&Entry> = unknown
+        .iter()
+        .copied()
+        .filter(|e| METADATA_KEYS.contains(&e.key.as_str()))
+        .collect();
+    if cx.target == Target::Agentskills {
+        let mut names: Vec<&str> = unknown.iter().map(|e| e.key.as_str()).collect();
+        names.sort_unstable();
+        let message = format!(
+            "Unexpected fields in frontmatter: {}. Only {} are allowed.",
+            names.join(", "),
+            python_list(&SPEC_KEYS)
+        );
+        out.push(
+            cx.diagnostic(&UNKNOWN_KEY, message, Location::Span(unknown[0].key_span))
+                .with_fix(move_to_metadata(cx, &movable)),
+        );
+        return;
+    }
+    for entry in unknown {
+        let key = entry.key.as_str();
+        let d = if METADATA_KEYS.contains(&key) {
+            cx.diagnostic(
+                &UNKNOWN_KEY,
+                format!("Top-level '{key}' is not a spec key; it belongs under 'metadata'"),
+                Location::Span(entry.key_span),
+            )
+            .with_fix(move_to_metadata(cx, &[entry]))
+        } else {
+            let who = readers(key);
+            let message = if who.is_empty() {
+                format!("Unknown key '{key}': no agent reads it, and skills-ref rejects it")
+            } else {
+                format!(
+                    "Unknown key '{key}': read only by {}; skills-ref rejects it",
+                    who.join(" and ")
+                )
+            };
+            cx.diagnostic(&UNKNOWN_KEY, message, Location::Span(entry.key_span))
+        };
+        out.push(d);
+    }
+}
+
+/// A Python list literal, as skills-ref prints the allowed keys.
+fn python_list(items: &[&str]) -> String {
+    let quoted: Vec<String> = items.iter().map(|i| format!("'{i}'")).collect();
+    format!("[{}]", quoted.join(", "))
+}
+
+/// Moves one-line scalar entries under a block `metadata` mapping (created when absent).
+fn move_to_metadata(cx: &Context, entries: &[&Entry]) -> Option<Fix> {
+    let doc = cx.document()?;
+    let manifest = cx.manifest()?;
+    let source = &doc.source;
+    let nl = if source.crlf_lines > 0 { "\r\n" } else { "\n" };
+    let mut edits = Vec::new();
+    let mut moved = String::new();
+    let (insert_at, indent, header) = match manifest.value("metadata") {
+        None => (
+            doc.frontmatter?.close.start,
+            "  ".to_owned(),
+            Some(format!("metadata:{nl}")),
+        ),
+        Some(meta) => {
+            let first = meta.as_map()?.first()?;
+            if meta.is_flow(&source.text) {
+                return None;
+            }
+            let pos = source.position(first.0.span.start);
+            let line = source.line_span(pos.line)?;
+            (line.start, " ".repeat(pos.column - 1), None)
+        }
+    };
+    for entry in entries {
+        let value = entry.value.scalar_text(&source.text)?;
+        let line_no = source.position(entry.key_span.start).line;
+        let line = source.line_span(line_no)?;
+        let single_line = source.position(entry.value.span.end).line == line_no
+            && entry.value.as_map().is_none()
+            && entry.value.as_seq().is_none();
+        if !single_line || source.position(entry.key_span.start).column != 1 {
+            return None;
+        }
+        let end = (line.end + nl.len()).min(source.text.len());
+        edits.push(Edit {
+            span: Span::new(line.start, end),
+            replacement: String::new(),
+        });
+        moved.push_str(&format!("{indent}{}: {}{nl}", entry.key, quote_yaml(value)));
+    }
+    let text = header.unwrap_or_default() + &moved;
+    edits.push(Edit {
+        span: Span::new(insert_at, insert_at),
+        replacement: text,
+    });
+    let keys: Vec<&str> = entries.iter().map(|e| e.key.as_str()).collect();
+    (!entries.is_empty()).then(|| Fix {
+        message: format!("move {} under metadata", keys.join(", ")),
+        edits,
+    })
+}
+
+/// `compatibility`: a string of at most 500 characters (skills-ref's messages).
+pub fn check_compatibility(cx: &Context, out: &mut Vec<Diagnostic>) {
+    let Some(entry) = cx.manifest().and_then(|m| m.get("compatibility")) else {
+        return;
+    };
+    let at = Location::Span(value_span(entry.key_span, entry.value.span));
+    let Some(text) = entry.value.scalar_text(cx.text()) else {
+        out.push(cx.diagnostic(
+            &COMPATIBILITY_TYPE,
+            "Field 'compatibility' must be a string".into(),
+            at,
+        ));
+        return;
+    };
+    let len = text.chars().count();
+    if len > 500 {
+        out.push(cx.diagnostic(
+            &COMPATIBILITY_TOO_LONG,
+            format!("Compatibility exceeds 500 character limit ({len} chars)"),
+            at,
+        ));
+    } else if text.trim().is_empty() {
+        out.push(cx.diagnostic(
+            &COMPATIBILITY_EMPTY,
+            "'compatibility' is empty; the spec asks for 1-500 characters".into(),
+            at,
+        ));
+    }
+}
+
+/// `allowed-tools` written as a list.
+pub fn check_allowed_tools(cx: &Context, out: &mut Vec<Diagnostic>) {
+    let Some(entry) = cx.manifest().and_then(|m| m.get("allowed-tools")) else {
+        return;
+    };
+    let Some(items) = entry.value.as_seq() else {
+        return;
+    };
+    let text = cx.text();
+    let words: Option<Vec<&str>> = items.iter().map(|i| i.scalar_text(text)).collect();
+    let fix = words
+        .zip(collection_end(&entry.value, text))
+        .map(|(words, end)| Fix {
+            message: "join the list into one space-separated string".into(),
+            edits: vec![Edit {
+                span: Span::new(entry.key_span.end, end),
+                replacement: format!(": {}", plain_or_quoted(&words.join(" "))),
+            }],
+        });
+    out.push(
+        cx.diagnostic(
+            &ALLOWED_TOOLS_LIST,
+            "'allowed-tools' is a list; the spec wants one space-separated string".into(),
+            Location::Span(entry.key_span),
+        )
+        .with_fix(fix),
+    );
+}
+
+/// Where a collection's text ends: after the closing bracket of a flow collection, after the
+/// last item of a block one. Serde-saphyr spans cover only a collection's first token.
+fn collection_end(node: &Node, text: &str) -> Option<usize> {
+    let mut end = node.span.end;
+    node.walk(&mut |n| end = end.max(n.span.end));
+    if node.is_flow(text) {
+        let close = if node.as_map().is_some() { '}' } else { ']' };
+        return text[end..].find(close).map(|i| end + i + 1);
+    }
+    // A quoted last item's span stops before its closing quote.
+    let rest = &text[end..];
+    let quote = rest.chars().next().filter(|c| *c == '"' || *c == '\'');
+    Some(end + quote.map_or(0, char::len_utf8))
+}
+
+fn plain_or_quoted(value: &str) -> String {
+    let risky = value.contains(": ")
+        || value.contains(" #")
+        || value.starts_with(['"', '\'', '[', '{', '&', '*', '!', '|', '>', '%', '@', '`']);
+    if risky {
+        quote_yaml(value)
+    } else {
+        value.to_owned()
+    }
+}
+
+/// `metadata` should map strings to strings (agent blocks excepted).
+pub fn check_metadata(cx: &Context, out: &mut Vec<Diagnostic>) {
+    let Some(entry) = cx.manifest().and_then(|m| m.get("metadata")) else {
+        return;
+    };
+    let text = cx.text();
+    let Some(map) = entry.value.as_map() else {
+        let json_block = crate::skill::requirements::metadata_node(&entry.value).is_some();
+        if !json_block && !matches!(entry.value.value, Value::Null) {
+            out.push(cx.diagnostic(
+                &METADATA_TYPE,
+                format!(
+                    "'metadata' is {}; the spec wants a mapping of strings to strings",
+                    entry.value.type_name()
+                ),
+                Location::Span(value_span(entry.key_span, entry.value.span)),
+            ));
+        }
+        return;
+    };
+    for (key, value) in map {
+        let name = key.scalar_text(text).unwrap_or("");
+        if BLOCK_NAMES.contains(&name) || matches!(value.value, Value::Str(_)) {
+            continue;
+        }
+        let fix = matches!(
+            value.value,
+            Value::Int(_) | Value::Float(_) | Value::Bool(_)
+        )
+        .then(|| Fix {
+            message: "quote the value".into(),
+            edits: vec![Edit {
+                span: value.span,
+                replacement: quote_yaml(value.scalar_text(text).unwrap_or("")),
+            }],
+        });
+        out.push(
+            cx.diagnostic(
+                &METADATA_TYPE,
+                format!(
+                    "metadata.{name} is {}; the spec wants string values",
+                    value.type_name()
+                ),
+                Location::Span(value_span(key.span, value.span)),
+            )
+            .with_fix(fix),
+        );
+    }
+}
+
+/// Known keys with values of the wrong type.
+pub fn check_types(cx: &Context, out: &mut Vec<Diagnostic>) {
+    let Some(manifest) = cx.manifest() else {
+        return;
+    };
+    for entry in &manifest.entries {
+        let expected = match entry.key.as_str() {
+            "license" | "homepage" => "a string",
+            "always" | "user-invocable" | "disable-model-invocation" => "a boolean",
+            _ => continue,
+        };
+        let ok = match expected {
+            "a string" => matches!(entry.value.value, Value::Str(_)),
+            _ => matches!(entry.value.value, Value::Bool(_)),
+        };
+        if !ok {
+            out.push(cx.diagnostic(
+                &KEY_TYPE,
+                format!(
+                    "'{}' is {}; it should be {expected}",
+                    entry.key,
+                    entry.value.type_name()
+                ),
+                Location::Span(value_span(entry.key_span, entry.value.span)),
+            ));
+        }
+    }
+}

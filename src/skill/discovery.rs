@@ -1,0 +1,190 @@
+//! Finding skills from command-line paths: a skill directory, a `SKILL.md` file, or a tree in
+//! which every directory holding a `SKILL.md` is a skill (ignore files honoured).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The file name every agent looks for.
+pub const SKILL_MD: &str = "SKILL.md";
+/// The lower-case fallback that skills-ref accepts and most agents do not.
+pub const SKILL_MD_LOWER: &str = "skill.md";
+
+/// A skill directory found on disk and the manifest file in it, if any.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct SkillLocation {
+    /// The skill directory, as reached from the path the user gave.
+    pub dir: PathBuf,
+    /// `SKILL.md` (or `skill.md` when that is all there is), or `None` when missing.
+    pub file: Option<PathBuf>,
+}
+
+/// Why a path given on the command line names no skill.
+#[derive(Debug, thiserror::Error)]
+pub enum DiscoveryError {
+    /// The path does not exist.
+    #[error("{path}: no such file or directory")]
+    NotFound {
+        /// The path as given.
+        path: PathBuf,
+    },
+    /// A file that is not a `SKILL.md`.
+    #[error("{path}: not a skill directory or SKILL.md file")]
+    NotASkill {
+        /// The path as given.
+        path: PathBuf,
+    },
+}
+
+/// Finds the skills named by `paths`, sorted by directory and without duplicates.
+pub fn discover(paths: &[PathBuf]) -> Result<Vec<SkillLocation>, DiscoveryError> {
+    let mut found = Vec::new();
+    for path in paths {
+        found.extend(discover_one(path)?);
+    }
+    found.sort();
+    found.dedup_by(|a, b| a.dir == b.dir);
+    Ok(found)
+}
+
+fn discover_one(path: &Path) -> Result<Vec<SkillLocation>, DiscoveryError> {
+    let meta = std::fs::metadata(path).map_err(|_| DiscoveryError::NotFound {
+        path: path.to_path_buf(),
+    })?;
+    if !meta.is_dir() {
+        return file_location(path).map(|l| vec![l]);
+    }
+    let below = walk(path);
+    if below.is_empty() {
+        // A folder with no skill anywhere below is taken as one skill missing its SKILL.md.
+        return Ok(vec![SkillLocation {
+            dir: clean(path),
+            file: None,
+        }]);
+    }
+    Ok(below)
+}
+
+fn file_location(path: &Path) -> Result<SkillLocation, DiscoveryError> {
+    let is_manifest = path
+        .file_name()
+        .is_some_and(|n| n.to_string_lossy().eq_ignore_ascii_case(SKILL_MD));
+    if !is_manifest {
+        return Err(DiscoveryError::NotASkill {
+            path: path.to_path_buf(),
+        });
+    }
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    Ok(SkillLocation {
+        dir: clean(&dir),
+        file: Some(clean(path)),
+    })
+}
+
+/// Every directory under `root` holding a `SKILL.md` or `skill.md` (file or not: a directory
+/// named `SKILL.md` is a broken skill worth reporting).
+fn walk(root: &Path) -> Vec<SkillLocation> {
+    let mut dirs: BTreeMap<PathBuf, PathBuf> = BTreeMap::new();
+    let walker = ignore::WalkBuilder::new(root)
+        .hidden(false)
+        .require_git(false)
+        .git_global(false)
+        .git_exclude(false)
+        .add_custom_ignore_filename(".skillignore")
+        .filter_entry(|e| !matches!(e.file_name().to_str(), Some(".git" | "node_modules")))
+        .build();
+    for entry in walker.flatten() {
+        let name = entry.file_name();
+        let upper = name == SKILL_MD;
+        if !upper && name != SKILL_MD_LOWER {
+            continue;
+        }
+        let Some(dir) = entry.path().parent() else {
+            continue;
+        };
+        let path = clean(entry.path());
+        let dir = clean(dir);
+        if upper {
+            dirs.insert(dir, path);
+        } else {
+            dirs.entry(dir).or_insert(path);
+        }
+    }
+    dirs.into_iter()
+        .map(|(dir, file)| SkillLocation {
+            dir,
+            file: Some(file),
+        })
+        .collect()
+}
+
+/// Drops `./` prefixes so paths print as users write them.
+fn clean(path: &Path) -> PathBuf {
+    let stripped = path.strip_prefix(".").unwrap_or(path);
+    if stripped.as_os_str().is_empty() {
+        PathBuf::from(".")
+    } else {
+        stripped.to_path_buf()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fs;
+
+    #[test]
+    fn finds_skills_in_a_tree_and_honours_gitignore() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        for dir in ["a", "b/c", "ignored/d", ".hidden/e", "lower"] {
+            fs::create_dir_all(root.join(dir)).unwrap();
+        }
+        fs::write(root.join("a/SKILL.md"), "").unwrap();
+        fs::write(root.join("b/c/SKILL.md"), "").unwrap();
+        fs::write(root.join("ignored/d/SKILL.md"), "").unwrap();
+        fs::write(root.join(".hidden/e/SKILL.md"), "").unwrap();
+        fs::write(root.join("lower/skill.md"), "").unwrap();
+        fs::write(root.join(".gitignore"), "ignored/\n").unwrap();
+        let found = discover(&[root.to_path_buf()]).unwrap();
+        let dirs: Vec<_> = found
+            .iter()
+            .map(|l| {
+                l.dir
+                    .strip_prefix(root)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect();
+        assert_eq!(dirs, [".hidden/e", "a", "b/c", "lower"]);
+        assert!(found[3].file.as_ref().unwrap().ends_with("skill.md"));
+    }
+
+    #[test]
+    fn a_file_names_its_directory() {
+        let tmp = tempfile::tempdir().unwrap();
+        fs::write(tmp.path().join("SKILL.md"), "").unwrap();
+        fs::write(tmp.path().join("x.txt"), "").unwrap();
+        let found = discover(&[tmp.path().join("SKILL.md")]).unwrap();
+        assert_eq!(found[0].dir, tmp.path());
+        assert!(matches!(
+            discover(&[tmp.path().join("x.txt")]),
+            Err(DiscoveryError::NotASkill { .. })
+        ));
+        assert!(matches!(
+            discover(&[tmp.path().join("nope")]),
+            Err(DiscoveryError::NotFound { .. })
+        ));
+    }
+
+    #[test]
+    fn an_empty_folder_is_a_skill_missing_its_file() {
+        let tmp = tempfile::tempdir().unwrap();
+        let found = discover(&[tmp.path().to_path_buf()]).unwrap();
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].file, None);
+    }
+}

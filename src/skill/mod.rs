@@ -1,0 +1,81 @@
+//! The model: what a skill *is*. A skill directory, its `SKILL.md` split into frontmatter and
+//! body, the typed manifest with spans, the requirements it declares, and discovery of skills from
+//! paths. Nothing here prints or knows about commands.
+
+pub mod discovery;
+pub mod document;
+pub mod frontmatter;
+pub mod manifest;
+pub mod requirements;
+pub mod source;
+pub mod span;
+pub mod yaml;
+
+pub use discovery::{DiscoveryError, SkillLocation, discover};
+pub use document::{Document, LoadError, ManifestError};
+pub use manifest::{Entry, Manifest};
+pub use requirements::Requirements;
+pub use source::Source;
+pub use span::Span;
+
+use std::path::{Path, PathBuf};
+
+/// A skill directory and what could be read of its `SKILL.md`.
+#[derive(Debug)]
+pub struct Skill {
+    /// The skill directory as the user named it (relative paths stay relative).
+    pub dir: PathBuf,
+    /// The final component of the canonical directory path, which the name must match.
+    pub dir_name: String,
+    /// The manifest file found in the directory (`SKILL.md`, else `skill.md`), if any.
+    pub file: Option<PathBuf>,
+    /// The parsed file, or why it could not be read.
+    pub document: Result<Document, LoadError>,
+}
+
+impl Skill {
+    /// Reads and parses the skill at `location`. Never fails: problems are kept in `document`.
+    pub fn load(location: &SkillLocation) -> Skill {
+        let dir_name = canonical_dir_name(&location.dir);
+        let document = match &location.file {
+            Some(file) => Document::read(file),
+            None => Err(LoadError::Missing),
+        };
+        Skill {
+            dir: location.dir.clone(),
+            dir_name,
+            file: location.file.clone(),
+            document,
+        }
+    }
+
+    /// The manifest, when the frontmatter parsed into a mapping.
+    pub fn manifest(&self) -> Option<&Manifest> {
+        self.document.as_ref().ok()?.manifest.as_ref().ok()
+    }
+
+    /// The path diagnostics about the manifest file should name.
+    pub fn file_path(&self) -> PathBuf {
+        self.file
+            .clone()
+            .unwrap_or_else(|| self.dir.join("SKILL.md"))
+    }
+
+    /// True when the manifest file is the lower-case `skill.md` fallback.
+    pub fn uses_lowercase_file(&self) -> bool {
+        self.file
+            .as_deref()
+            .and_then(Path::file_name)
+            .is_some_and(|n| n == "skill.md")
+    }
+}
+
+/// The directory's own name, resolved through `.` and symlinks (skills-ref compares against the
+/// path as given, so `validate .` sees an empty name; we do not repeat that bug).
+fn canonical_dir_name(dir: &Path) -> String {
+    let resolved = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    resolved
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}

@@ -1,0 +1,144 @@
+//! The text of a `SKILL.md` as read from disk: decoded, with its BOM and line endings remembered
+//! and a line index for diagnostics.
+
+use super::span::{LineIndex, Position, Span};
+
+/// A decoded `SKILL.md`. Offsets everywhere refer to `text`, which keeps the BOM and `\r\n`
+/// exactly as on disk, so spans can be used to edit the file byte for byte.
+#[derive(Debug, Clone)]
+pub struct Source {
+    /// The whole file, BOM and CRLF included.
+    pub text: String,
+    /// True when the file starts with a UTF-8 byte-order mark.
+    pub has_bom: bool,
+    /// Number of lines ending in `\r\n`.
+    pub crlf_lines: usize,
+    lines: LineIndex,
+}
+
+/// Why bytes could not be taken as a `SKILL.md` text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DecodeError {
+    /// A NUL byte: the file is binary, not text.
+    Binary { position: Position },
+    /// Bytes that are not UTF-8.
+    NotUtf8 { position: Position },
+}
+
+/// The UTF-8 byte-order mark.
+pub const BOM: &str = "\u{feff}";
+
+impl Source {
+    /// Decodes `bytes` as UTF-8 text.
+    pub fn decode(bytes: Vec<u8>) -> Result<Source, DecodeError> {
+        if let Some(nul) = bytes.iter().position(|b| *b == 0) {
+            return Err(DecodeError::Binary {
+                position: lossy_position(&bytes, nul),
+            });
+        }
+        let text = String::from_utf8(bytes).map_err(|e| {
+            let valid = e.utf8_error().valid_up_to();
+            DecodeError::NotUtf8 {
+                position: lossy_position(e.as_bytes(), valid),
+            }
+        })?;
+        Ok(Source::new(text))
+    }
+
+    /// Wraps text that is already decoded.
+    pub fn new(text: String) -> Source {
+        let has_bom = text.starts_with(BOM);
+        let crlf_lines = text.matches("\r\n").count();
+        let lines = LineIndex::new(&text);
+        Source {
+            text,
+            has_bom,
+            crlf_lines,
+            lines,
+        }
+    }
+
+    /// The line and column of byte `offset`.
+    pub fn position(&self, offset: usize) -> Position {
+        self.lines.position(&self.text, offset)
+    }
+
+    /// The text of `span`, or `""` when the span does not fall on character boundaries.
+    pub fn slice(&self, span: Span) -> &str {
+        self.text.get(span.range()).unwrap_or("")
+    }
+
+    /// The span of the whole 1-based `line`, without its line ending.
+    pub fn line_span(&self, line: usize) -> Option<Span> {
+        let start = self.lines.line_start(line)?;
+        let rest = &self.text[start..];
+        let len = rest.find('\n').unwrap_or(rest.len());
+        let len = if rest[..len].ends_with('\r') {
+            len - 1
+        } else {
+            len
+        };
+        Some(Span::new(start, start + len))
+    }
+
+    /// The byte offset of 1-based `line` and `column` (in characters), clamped to the line.
+    pub fn offset_of(&self, line: usize, column: usize) -> Option<usize> {
+        let span = self.line_span(line)?;
+        let text = self.slice(span);
+        let within = text
+            .char_indices()
+            .nth(column.saturating_sub(1))
+            .map_or(text.len(), |(i, _)| i);
+        Some(span.start + within)
+    }
+
+    /// Number of lines in the file.
+    pub fn line_count(&self) -> usize {
+        self.lines.len()
+    }
+}
+
+/// The position of byte `offset` in bytes that may not all be UTF-8.
+fn lossy_position(bytes: &[u8], offset: usize) -> Position {
+    let before = &bytes[..offset];
+    let line = before.iter().filter(|b| **b == b'\n').count() + 1;
+    let line_start = before
+        .iter()
+        .rposition(|b| *b == b'\n')
+        .map_or(0, |i| i + 1);
+    let column = String::from_utf8_lossy(&before[line_start..])
+        .chars()
+        .count()
+        + 1;
+    Position { line, column }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn invalid_utf8_points_at_the_byte() {
+        let err = Source::decode(b"---\nname: a\xff\n".to_vec()).unwrap_err();
+        assert_eq!(
+            err,
+            DecodeError::NotUtf8 {
+                position: Position { line: 2, column: 8 }
+            }
+        );
+    }
+
+    #[test]
+    fn nul_means_binary() {
+        let err = Source::decode(b"\x89PNG\r\n\x00".to_vec()).unwrap_err();
+        assert!(matches!(err, DecodeError::Binary { .. }));
+    }
+
+    #[test]
+    fn remembers_bom_and_crlf() {
+        let source = Source::decode("\u{feff}---\r\nname: a\r\n---\r\n".into()).unwrap();
+        assert!(source.has_bom);
+        assert_eq!(source.crlf_lines, 3);
+        assert_eq!(source.slice(source.line_span(2).unwrap()), "name: a");
+    }
+}
