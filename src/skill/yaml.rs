@@ -82,9 +82,22 @@ fn yaml_error(error: &serde_saphyr::Error) -> YamlError {
         message.truncate(cut);
     }
     YamlError {
-        message,
+        message: explain_limit(message),
         line: location.map(|l| l.line() as usize).filter(|l| *l > 0),
         column: location.map(|l| l.column() as usize).filter(|c| *c > 0),
+    }
+}
+
+/// Rewrites the parser's safety-limit messages into words a skill author can act on.
+fn explain_limit(message: String) -> String {
+    if message.starts_with("recursion limit exceeded") || message.contains("Depth {") {
+        format!("nesting is deeper than {MAX_DEPTH} levels")
+    } else if message.contains("Nodes {") || message.contains("Alias") {
+        format!(
+            "more than {MAX_NODES} nodes after expanding aliases (a YAML bomb?); budget breached"
+        )
+    } else {
+        message
     }
 }
 

@@ -45,9 +45,11 @@ fn group<'a>(report: &'a SkillReport, d: &'a Diagnostic) -> Vec<Group<'a>> {
         }
         (Some(source), Location::Point(p)) => match source.offset_of(p.line, p.column) {
             Some(at) => title.element(snippet(source, at, at, path, d.rule.slug)),
-            None => title.element(Origin::path(path).line(p.line)),
+            None => title.element(Origin::path(path).line(p.line).char_column(p.column)),
         },
-        (None, Location::Point(p)) => title.element(Origin::path(path).line(p.line)),
+        (None, Location::Point(p)) => {
+            title.element(Origin::path(path).line(p.line).char_column(p.column))
+        }
         _ => title.element(Origin::path(path)),
     };
     if let Some(help) = &d.help {

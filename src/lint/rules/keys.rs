@@ -75,12 +75,12 @@ pub fn check_unknown(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(manifest) = cx.manifest() else {
         return;
     };
-    let mut unknown: Vec<&Entry> = Vec::new();
-    for entry in &manifest.entries {
-        if !known(cx.target, &entry.key) && !unknown.iter().any(|e| e.key == entry.key) {
-            unknown.push(entry);
-        }
-    }
+    let mut seen = std::collections::HashSet::new();
+    let unknown: Vec<&Entry> = manifest
+        .entries
+        .iter()
+        .filter(|e| !known(cx.target, &e.key) && seen.insert(e.key.as_str()))
+        .collect();
     if unknown.is_empty() {
         return;
     }

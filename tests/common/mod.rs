@@ -1,0 +1,69 @@
+//! Helpers shared by the integration tests: the binary, the shared data folder, snapshots.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+/// The `skill` binary under test, with a clean environment for colours.
+pub fn skill() -> assert_cmd::Command {
+    let mut cmd = assert_cmd::Command::new(env!("CARGO_BIN_EXE_skill"));
+    cmd.env_remove("CLICOLOR_FORCE").env("NO_COLOR", "1");
+    cmd
+}
+
+/// `../shared` beside the repository (SKILL_SHARED_DIR overrides).
+pub fn shared_dir() -> PathBuf {
+    std::env::var_os("SKILL_SHARED_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"))
+}
+
+/// Insta settings that keep snapshots in the top-level `snapshots/` folder.
+pub fn snapshots() -> insta::Settings {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(Path::new(env!("CARGO_MANIFEST_DIR")).join("snapshots"));
+    settings.set_prepend_module_to_snapshot(false);
+    settings
+}
+
+/// Copies a directory tree (files and folders; symlinks copied as links).
+pub fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        let kind = entry.file_type().unwrap();
+        if kind.is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else if kind.is_symlink() {
+            std::os::unix::fs::symlink(std::fs::read_link(entry.path()).unwrap(), &target).unwrap();
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+            let mut perms = std::fs::metadata(&target).unwrap().permissions();
+            std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o644);
+            std::fs::set_permissions(&target, perms).unwrap();
+        }
+    }
+}
+
+/// Writes `SKILL.md` with `content` into `<parent>/<dir>` and returns the skill folder.
+pub fn write_skill(parent: &Path, dir: &str, content: impl AsRef<[u8]>) -> PathBuf {
+    let skill = parent.join(dir);
+    std::fs::create_dir_all(&skill).unwrap();
+    std::fs::write(skill.join("SKILL.md"), content).unwrap();
+    skill
+}
+
+/// Runs the command and returns (exit code, stdout, stderr).
+pub fn run(cmd: &mut assert_cmd::Command) -> (i32, String, String) {
+    let out = cmd.output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Parses the JSON output of `skill lint --format json`.
+pub fn json(stdout: &str) -> serde_json::Value {
+    serde_json::from_str(stdout).unwrap_or_else(|e| panic!("not JSON ({e}):\n{stdout}"))
+}
