@@ -41,14 +41,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         selection: Selection::new(args.select, args.ignore)?,
     };
     let run = lint_paths(&args.paths, &options)?;
-    let text = match args.format {
-        Format::Human => report::render_human(&run, true),
-        Format::Concise => report::render_concise(&run),
-        Format::Json => report::render_json(&run),
-    };
-    let mut out = anstream::stdout().lock();
-    out.write_all(text.as_bytes())?;
-    out.flush()?;
+    match args.format {
+        // Colours go through anstream, which drops them for pipes and NO_COLOR.
+        Format::Human => write(anstream::stdout().lock(), &report::render_human(&run, true))?,
+        Format::Concise => write(std::io::stdout().lock(), &report::render_concise(&run))?,
+        Format::Json => write(std::io::stdout().lock(), &report::render_json(&run))?,
+    }
     let summary = run.summary();
     let failed = summary.errors > 0 || (args.strict && summary.warnings > 0);
     Ok(if run.had_io_error() {
@@ -58,4 +56,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+fn write(mut out: impl Write, text: &str) -> std::io::Result<()> {
+    out.write_all(text.as_bytes())?;
+    out.flush()
 }

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 /// The file name every agent looks for.
 pub const SKILL_MD: &str = "SKILL.md";
@@ -86,30 +87,36 @@ fn file_location(path: &Path) -> Result<SkillLocation, DiscoveryError> {
 /// Every directory under `root` holding a `SKILL.md` or `skill.md` (file or not: a directory
 /// named `SKILL.md` is a broken skill worth reporting).
 fn walk(root: &Path) -> Vec<SkillLocation> {
-    let mut dirs: BTreeMap<PathBuf, PathBuf> = BTreeMap::new();
-    let walker = ignore::WalkBuilder::new(root)
+    let found: Mutex<Vec<(PathBuf, PathBuf, bool)>> = Mutex::new(Vec::new());
+    ignore::WalkBuilder::new(root)
         .hidden(false)
         .require_git(false)
         .git_global(false)
         .git_exclude(false)
         .add_custom_ignore_filename(".skillignore")
         .filter_entry(|e| !matches!(e.file_name().to_str(), Some(".git" | "node_modules")))
-        .build();
-    for entry in walker.flatten() {
-        let name = entry.file_name();
-        let upper = name == SKILL_MD;
-        if !upper && name != SKILL_MD_LOWER {
-            continue;
-        }
-        let Some(dir) = entry.path().parent() else {
-            continue;
-        };
-        let path = clean(entry.path());
-        let dir = clean(dir);
+        .build_parallel()
+        .run(|| {
+            Box::new(|entry| {
+                if let Ok(entry) = entry {
+                    let name = entry.file_name();
+                    let upper = name == SKILL_MD;
+                    if upper || name == SKILL_MD_LOWER {
+                        if let Some(dir) = entry.path().parent() {
+                            let hit = (clean(dir), clean(entry.path()), upper);
+                            found.lock().unwrap_or_else(|e| e.into_inner()).push(hit);
+                        }
+                    }
+                }
+                ignore::WalkState::Continue
+            })
+        });
+    let mut dirs: BTreeMap<PathBuf, PathBuf> = BTreeMap::new();
+    for (dir, file, upper) in found.into_inner().unwrap_or_else(|e| e.into_inner()) {
         if upper {
-            dirs.insert(dir, path);
+            dirs.insert(dir, file);
         } else {
-            dirs.entry(dir).or_insert(path);
+            dirs.entry(dir).or_insert(file);
         }
     }
     dirs.into_iter()

@@ -49,6 +49,19 @@ impl Skill {
         }
     }
 
+    /// A skill whose `SKILL.md` holds `bytes`, without touching the disk (fuzzing, tests).
+    pub fn from_bytes(dir: &Path, bytes: Vec<u8>) -> Skill {
+        let document = Source::decode(bytes)
+            .map(Document::parse)
+            .map_err(LoadError::Decode);
+        Skill {
+            dir: dir.to_path_buf(),
+            dir_name: canonical_dir_name(dir),
+            file: Some(dir.join(discovery::SKILL_MD)),
+            document,
+        }
+    }
+
     /// The manifest, when the frontmatter parsed into a mapping.
     pub fn manifest(&self) -> Option<&Manifest> {
         self.document.as_ref().ok()?.manifest.as_ref().ok()
@@ -70,12 +83,18 @@ impl Skill {
     }
 }
 
-/// The directory's own name, resolved through `.` and symlinks (skills-ref compares against the
-/// path as given, so `validate .` sees an empty name; we do not repeat that bug).
+/// The directory's own name as agents see it in their skill root. A path ending in `.` or `..`
+/// is resolved first (skills-ref compares against the path as given, so `validate .` sees an
+/// empty name; we do not repeat that bug).
 fn canonical_dir_name(dir: &Path) -> String {
-    let resolved = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
-    resolved
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default()
+    let named = match dir.components().next_back() {
+        Some(std::path::Component::Normal(name)) => Some(name.to_string_lossy().into_owned()),
+        _ => None,
+    };
+    named.unwrap_or_else(|| {
+        std::fs::canonicalize(dir)
+            .ok()
+            .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+            .unwrap_or_default()
+    })
 }

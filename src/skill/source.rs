@@ -31,7 +31,7 @@ pub const BOM: &str = "\u{feff}";
 impl Source {
     /// Decodes `bytes` as UTF-8 text.
     pub fn decode(bytes: Vec<u8>) -> Result<Source, DecodeError> {
-        if let Some(nul) = bytes.iter().position(|b| *b == 0) {
+        if let Some(nul) = memchr::memchr(0, &bytes) {
             return Err(DecodeError::Binary {
                 position: lossy_position(&bytes, nul),
             });
@@ -48,7 +48,7 @@ impl Source {
     /// Wraps text that is already decoded.
     pub fn new(text: String) -> Source {
         let has_bom = text.starts_with(BOM);
-        let crlf_lines = text.matches("\r\n").count();
+        let crlf_lines = memchr::memmem::find_iter(text.as_bytes(), b"\r\n").count();
         let lines = LineIndex::new(&text);
         Source {
             text,

@@ -42,7 +42,7 @@ impl LineIndex {
     /// Indexes the lines of `text` (a line ends at `\n`).
     pub fn new(text: &str) -> LineIndex {
         let mut starts = vec![0];
-        starts.extend(memchr_newlines(text.as_bytes()).map(|i| i + 1));
+        starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
         LineIndex { starts }
     }
 
@@ -75,14 +75,6 @@ impl LineIndex {
     pub fn is_empty(&self) -> bool {
         self.starts.is_empty()
     }
-}
-
-fn memchr_newlines(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
-    bytes
-        .iter()
-        .enumerate()
-        .filter(|(_, b)| **b == b'\n')
-        .map(|(i, _)| i)
 }
 
 #[cfg(test)]

@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""Runs `skill lint` and its peers on the same skills in one run; prints a Markdown table.
+
+Usage: compare.py SKILL_BIN CORPUS_DIR VENV_DIR [--runs N] [--cli-sample N]
+
+Wall time is the best of N runs; peak memory is the child's maximum RSS (from wait4).
+skills-ref's CLI validates one skill per process, so it runs on a sample and the whole-corpus
+figure is scaled from it (marked as such).
+"""
+import argparse
+import os
+import subprocess
+import sys
+import time
+
+
+def run(cmd, cwd=None):
+    """Runs cmd, returns (seconds, peak RSS in MiB, exit code)."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - start
+    return elapsed, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
+
+
+def best(cmd, runs, cwd=None):
+    results = [run(cmd, cwd) for _ in range(runs)]
+    return min(r[0] for r in results), max(r[1] for r in results)
+
+
+def skill_dirs(corpus):
+    dirs = []
+    for root, _, files in os.walk(corpus):
+        if "SKILL.md" in files or "skill.md" in files:
+            dirs.append(root)
+    return sorted(dirs)
+
+
+# The same job as `skill lint DIR`: find every skill folder, validate each.
+LIBRARY = """
+import os, sys
+from pathlib import Path
+from skills_ref import validate
+crashes = 0
+for root, _, files in os.walk(sys.argv[1]):
+    if "SKILL.md" in files or "skill.md" in files:
+        try:
+            validate(Path(root))
+        except Exception:
+            crashes += 1
+print(crashes)
+"""
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("skill")
+    ap.add_argument("corpus")
+    ap.add_argument("venv")
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--cli-sample", type=int, default=100)
+    args = ap.parse_args()
+
+    dirs = skill_dirs(args.corpus)
+    py = os.path.join(args.venv, "bin", "python")
+    rows = []
+
+    t, m = best([args.skill, "lint", args.corpus, "--format", "json"], args.runs)
+    rows.append(("skill lint (this project)", t, m, ""))
+    base = t
+
+    agnix = os.path.join(args.venv, "bin", "agnix")
+    t, m = best([agnix, args.corpus, "--format", "json"], max(1, args.runs // 2))
+    rows.append(("agnix " + version([agnix, "--version"]), t, m, ""))
+
+    t, m = best([py, "-c", LIBRARY, args.corpus], max(1, args.runs // 2))
+    crashes = subprocess.run([py, "-c", LIBRARY, args.corpus], capture_output=True, text=True).stdout.strip()
+    rows.append(("skills-ref library, one process", t, m, f"validate() raised on {crashes} skills"))
+
+    sample = dirs[:: max(1, len(dirs) // args.cli_sample)][: args.cli_sample]
+    cli = os.path.join(args.venv, "bin", "agentskills")
+    total, peak = 0.0, 0.0
+    for d in sample:
+        t, m, _ = run([cli, "validate", d])
+        total += t
+        peak = max(peak, m)
+    rows.append(("skills-ref CLI, one process per skill", total / len(sample) * len(dirs), peak,
+                 f"scaled from {len(sample)} skills"))
+
+    print(f"Corpus: {len(dirs)} skills in {args.corpus}; best of {args.runs} runs; "
+          f"{os.cpu_count()} cores.\n")
+    print("| tool | wall time (s) | peak RSS (MiB) | time vs skill | note |")
+    print("|---|---:|---:|---:|---|")
+    for name, t, m, note in rows:
+        print(f"| {name} | {t:.3f} | {m:.0f} | {t / base:.1f}x | {note} |")
+
+
+def version(cmd):
+    try:
+        return subprocess.run(cmd, capture_output=True, text=True).stdout.strip().split()[-1]
+    except Exception:
+        return "?"
+
+
+if __name__ == "__main__":
+    sys.exit(main())
