@@ -101,11 +101,11 @@ fn walk(root: &Path) -> Vec<SkillLocation> {
                 if let Ok(entry) = entry {
                     let name = entry.file_name();
                     let upper = name == SKILL_MD;
-                    if upper || name == SKILL_MD_LOWER {
-                        if let Some(dir) = entry.path().parent() {
-                            let hit = (clean(dir), clean(entry.path()), upper);
-                            found.lock().unwrap_or_else(|e| e.into_inner()).push(hit);
-                        }
+                    if let (true, Some(dir)) =
+                        (upper || name == SKILL_MD_LOWER, entry.path().parent())
+                    {
+                        let hit = (clean(dir), clean(entry.path()), upper);
+                        found.lock().unwrap_or_else(|e| e.into_inner()).push(hit);
                     }
                 }
                 ignore::WalkState::Continue
