@@ -1,0 +1,210 @@
+//! The `lint` and `explain` commands as a user drives them: formats, targets, selection,
+//! strictness, exit codes, and paths given in different ways.
+
+mod common;
+
+use common::{json, run, skill, snapshots, write_skill};
+
+const CLEAN: &str = "---\nname: my-skill\ndescription: Formats things. Use when the user asks to format things.\n---\n\n# My skill\n";
+const WARNS: &str = "---\nname: my-skill\ndescription: Formats things. Use when the user asks to format things.\nhomepage: https://example.com\n---\n";
+
+fn tree() -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().unwrap();
+    write_skill(tmp.path(), "skills/my-skill", CLEAN);
+    write_skill(tmp.path(), "skills/other-dir", CLEAN);
+    write_skill(
+        tmp.path(),
+        "skills/broken",
+        "---\nname: broken\ndescription: Use when: things break\n---\n",
+    );
+    write_skill(
+        tmp.path(),
+        "skills/extra",
+        WARNS.replace("my-skill", "extra"),
+    );
+    tmp
+}
+
+#[test]
+fn human_concise_and_json_outputs() {
+    let tmp = tree();
+    let settings = snapshots();
+    let _guard = settings.bind_to_scope();
+    for format in ["human", "concise", "json"] {
+        let (code, stdout, stderr) = run(skill()
+            .current_dir(tmp.path())
+            .args(["lint", "skills", "--format", format]));
+        assert_eq!(code, 1, "{stderr}");
+        insta::assert_snapshot!(format!("cli-lint-tree-{format}"), stdout);
+    }
+}
+
+#[test]
+fn output_is_deterministic() {
+    let tmp = tree();
+    let first = run(skill()
+        .current_dir(tmp.path())
+        .args(["lint", "--format", "json"]))
+    .1;
+    for _ in 0..5 {
+        assert_eq!(
+            run(skill()
+                .current_dir(tmp.path())
+                .args(["lint", "--format", "json"]))
+            .1,
+            first
+        );
+    }
+}
+
+#[test]
+fn strict_fails_on_warnings() {
+    let tmp = tempfile::tempdir().unwrap();
+    write_skill(tmp.path(), "my-skill", WARNS);
+    assert_eq!(
+        run(skill().current_dir(tmp.path()).args(["lint", "my-skill"])).0,
+        0
+    );
+    assert_eq!(
+        run(skill()
+            .current_dir(tmp.path())
+            .args(["lint", "my-skill", "--strict"]))
+        .0,
+        1
+    );
+    write_skill(tmp.path(), "clean", CLEAN.replace("my-skill", "clean"));
+    let (code, stdout, _) = run(skill()
+        .current_dir(tmp.path())
+        .args(["lint", "clean", "--strict"]));
+    assert_eq!(code, 0);
+    assert_eq!(stdout, "No problems found in 1 skill.\n");
+}
+
+#[test]
+fn targets_change_severity_and_known_keys() {
+    let tmp = tempfile::tempdir().unwrap();
+    write_skill(tmp.path(), "my-skill", WARNS);
+    let severity = |target: &str| {
+        let (code, stdout, _) = run(skill()
+            .current_dir(tmp.path())
+            .args(["lint", "my-skill", "--format", "json", "--target", target]));
+        let report = json(&stdout);
+        let found: Vec<String> = report["skills"][0]["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| {
+                format!(
+                    "{} {}",
+                    d["slug"].as_str().unwrap(),
+                    d["severity"].as_str().unwrap()
+                )
+            })
+            .collect();
+        (code, found)
+    };
+    assert_eq!(
+        severity("portable"),
+        (0, vec!["unknown-key warning".to_owned()])
+    );
+    assert_eq!(
+        severity("agentskills"),
+        (1, vec!["unknown-key error".to_owned()])
+    );
+    assert_eq!(severity("openclaw"), (0, vec![]));
+    assert_eq!(
+        severity("nanobot"),
+        (0, vec!["unknown-key warning".to_owned()])
+    );
+}
+
+#[test]
+fn claude_target_rules() {
+    let tmp = tempfile::tempdir().unwrap();
+    let long = "Use when asked. ".repeat(20);
+    write_skill(
+        tmp.path(),
+        "claude-café",
+        format!("---\nname: claude-café\ndescription: {long}\n---\n"),
+    );
+    let (code, stdout, _) = run(skill().current_dir(tmp.path()).args([
+        "lint",
+        "claude-café",
+        "--format",
+        "concise",
+        "--target",
+        "claude",
+    ]));
+    assert_eq!(code, 1);
+    snapshots().bind(|| insta::assert_snapshot!("cli-lint-claude-target", stdout));
+}
+
+#[test]
+fn select_and_ignore() {
+    let tmp = tree();
+    let slugs = |args: &[&str]| {
+        let (_, stdout, _) = run(skill()
+            .current_dir(tmp.path())
+            .args(["lint", "--format", "json"])
+            .args(args));
+        let mut found: Vec<String> = json(&stdout)["skills"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|s| s["diagnostics"].as_array().unwrap().clone())
+            .map(|d| d["slug"].as_str().unwrap().to_owned())
+            .collect();
+        found.dedup();
+        found
+    };
+    assert_eq!(slugs(&["--select", "SK208"]), ["name-dir-mismatch"]);
+    assert_eq!(
+        slugs(&["--select", "name-dir-mismatch,invalid-yaml"]),
+        ["invalid-yaml", "name-dir-mismatch"]
+    );
+    assert!(!slugs(&["--ignore", "SK1"]).contains(&"invalid-yaml".to_owned()));
+}
+
+#[test]
+fn dot_and_skill_md_paths_use_the_real_folder_name() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = write_skill(tmp.path(), "my-skill", CLEAN);
+    for arg in [".", "SKILL.md", "./SKILL.md"] {
+        let (code, stdout, _) = run(skill().current_dir(&dir).args(["lint", arg]));
+        assert_eq!(
+            (code, stdout.as_str()),
+            (0, "No problems found in 1 skill.\n"),
+            "{arg}"
+        );
+    }
+}
+
+#[test]
+fn explain_prints_rule_docs() {
+    let (code, stdout, _) = run(skill().args(["explain", "SK208"]));
+    assert_eq!(code, 0);
+    snapshots().bind(|| insta::assert_snapshot!("cli-explain-sk208", stdout));
+    let (code, by_slug, _) = run(skill().args(["explain", "name-dir-mismatch"]));
+    assert_eq!((code, by_slug), (0, stdout));
+    let (code, list, _) = run(skill().args(["explain"]));
+    assert_eq!(code, 0);
+    assert_eq!(list.lines().count(), skill::lint::catalog::ALL.len());
+    let (code, _, stderr) = run(skill().args(["explain", "SK999"]));
+    assert_eq!(code, 2);
+    assert_eq!(
+        stderr,
+        "error: unknown rule 'SK999'; run `skill explain` to list the rules\n"
+    );
+}
+
+#[test]
+fn version_and_help() {
+    let (code, stdout, _) = run(skill().arg("--version"));
+    assert_eq!(
+        (code, stdout),
+        (0, format!("skill {}\n", env!("CARGO_PKG_VERSION")))
+    );
+    let (code, stdout, _) = run(skill().args(["lint", "--help"]));
+    assert_eq!(code, 0);
+    assert!(stdout.contains("Examples:"), "{stdout}");
+}
