@@ -1,7 +1,7 @@
 //! `cargo bench`: times the lint library over the shared corpus (in process, no output), for
 //! quick before/after comparisons. `benches/run.sh` compares the binary with its peers.
 
-use skill::lint::{Options, Selection, Target, lint_paths};
+use skill::lint::{Options, Target, lint_paths};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -11,8 +11,8 @@ fn main() {
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"));
     let corpus = shared.join("corpus");
     let options = Options {
-        target: Target::Portable,
-        selection: Selection::default(),
+        env_checks: false,
+        ..Options::new(Target::Portable)
     };
     let mut times = Vec::new();
     let mut diagnostics = 0;

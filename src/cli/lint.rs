@@ -31,14 +31,18 @@ pub struct Args {
     /// Skip these rules (codes, code prefixes, or slugs; comma-separated).
     #[arg(long, value_delimiter = ',')]
     pub ignore: Vec<String>,
+    /// Do not check declared bins, env vars and os against this machine (for deterministic CI).
+    #[arg(long)]
+    pub no_env_checks: bool,
 }
 
 /// Lints, prints in the chosen format, and returns 0 (clean), 1 (errors, or warnings with
 /// `--strict`) or 2 (a SKILL.md could not be read).
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let options = Options {
-        target: args.target,
         selection: Selection::new(args.select, args.ignore)?,
+        env_checks: !args.no_env_checks,
+        ..Options::new(args.target)
     };
     let run = lint_paths(&args.paths, &options)?;
     match args.format {

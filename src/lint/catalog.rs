@@ -3,7 +3,7 @@
 //! `rules/`; this file is the single list a reader scans to know what lint can say.
 
 use super::diagnostic::Severity::{self, Error, Info, Warning};
-use super::target::Target::{self, Agentskills, Claude};
+use super::target::Target::{self, Agentskills, Claude, Openclaw};
 
 /// A lint rule's identity and documentation.
 #[derive(Debug, PartialEq, Eq)]
@@ -39,7 +39,10 @@ impl Rule {
             Some(b'2') => "name",
             Some(b'3') => "description",
             Some(b'4') => "keys",
+            Some(b'5') => "requirements",
+            Some(b'6') => "references",
             Some(b'7') => "budgets",
+            Some(b'8') => "hygiene",
             _ => "other",
         }
     }
@@ -152,7 +155,7 @@ rules! {
         "`description` contains `<` or `>`."
         "quick_validate and Claude uploads refuse angle brackets (they look like XML tags), and the\ndescription is embedded in XML prompts.";
     TODO_PLACEHOLDER = "SK305" "todo-placeholder" Warning []
-        "A `TODO` placeholder is left in the name or description."
+        "A `TODO` placeholder is left in the name, description or body."
         "Scaffolds (skill-creator's init_skill.py, `skill new`) leave TODOs for the author to replace.";
     DESCRIPTION_NO_TRIGGER = "SK306" "description-no-trigger" Info []
         "`description` does not say when to use the skill."
@@ -178,9 +181,72 @@ rules! {
     KEY_TYPE = "SK407" "key-type" Warning []
         "A known key has a value of the wrong type."
         "`license` and `homepage` are strings; `always`, `user-invocable` and\n`disable-model-invocation` are booleans. nanobot v0.1 reads `always: \"false\"` as true.";
+    REQUIREMENTS_BLOCK_NAME = "SK501" "requirements-block-name" Info []
+        "Says which agents read the requirements block the skill uses."
+        "Requirements live under `metadata.openclaw`. OpenClaw also reads the older `clawdbot` (and\n`clawdis`); nanobot reads `nanobot`, else `openclaw`. `moltbot` is read by no current agent.\nWrite `openclaw` to reach both.";
+    INVALID_REQUIRES = "SK502" "invalid-requires" Error []
+        "The requirements block is malformed."
+        "`requires` is a mapping with `bins`, `anyBins`, `env` and `config`, each a list of names;\n`primaryEnv` is a string, `always` a boolean. A malformed block is ignored by agents, so the\nskill is never gated (or, in OpenClaw, dropped).";
+    INVALID_OS = "SK503" "invalid-os" Error []
+        "`os` names a platform agents do not know."
+        "`os` takes Node.js platform names: `darwin`, `linux`, `win32`. `macos` (the common mistake)\nnever matches, so OpenClaw never loads the skill.";
+    INVALID_INSTALL = "SK504" "invalid-install" Error []
+        "An `install[]` spec is malformed."
+        "Each spec has a `kind` (`type` is an alias): `brew` needs `formula` (or `cask`), `node` and\n`uv` need `package`, `go` needs `module`, `download` needs an http(s) `url`, `apt` (nanobot)\nneeds `package`. OpenClaw drops specs missing their field.";
+    BIN_MISSING = "SK505" "bin-missing" Warning []
+        "A declared binary is not on PATH here."
+        "Agents gate skills on `requires.bins`: on this machine the skill is unavailable until the\nbinary is installed. Skipped with `--no-env-checks` (for CI).";
+    ANY_BIN_MISSING = "SK506" "any-bin-missing" Warning []
+        "None of the `anyBins` is on PATH here."
+        "OpenClaw needs at least one of `requires.anyBins`. Skipped with `--no-env-checks`.";
+    ENV_MISSING = "SK507" "env-missing" Warning []
+        "A declared env var is unset or empty here."
+        "Agents gate skills on `requires.env` (set and non-empty). Skipped with `--no-env-checks`.";
+    OS_UNSUPPORTED = "SK508" "os-unsupported" Warning []
+        "The skill's `os` list excludes this platform."
+        "OpenClaw does not load the skill on this platform. Skipped with `--no-env-checks`.";
+    UNDECLARED_BIN = "SK509" "undeclared-bin" Warning []
+        "A command the skill runs is not declared in `requires.bins`."
+        "Found in the body's shell code blocks (bash, sh, shell, zsh, console, and unlabelled blocks\nthat start like a command line) and in scripts under `scripts/`: first words of commands,\nthrough pipes, lists, `$(...)`, `sudo`, `env X=1`, `xargs`, `time`, `exec`, `nohup`. Shell\nbuiltins, coreutils and the skill's own scripts are not reported. Without the declaration an\nagent offers the skill on machines where it cannot work. The fix adds every undeclared command\nand env var to `metadata.openclaw.requires` in the style the file uses.";
+    UNDECLARED_ENV = "SK510" "undeclared-env" Warning []
+        "An env var the skill reads is not declared in `requires.env`."
+        "Found as `$FOO` / `${FOO}` in shell code blocks and shell scripts, `os.environ[...]` /\n`os.getenv(...)` in Python, `process.env.FOO` in JavaScript. Upper-case names only; variables\nwith a default (`${FOO:-x}`), variables the script assigns, and those every shell or agent sets\n(HOME, PATH, LC_*, ...) are not reported. `primaryEnv` and ClawHub's `envVars` count as\ndeclared.";
+    UNUSED_REQUIREMENT = "SK511" "unused-requirement" Warning []
+        "A declared requirement is never mentioned by the body or scripts."
+        "Every declared bin and env var gates the skill; one the skill never uses hides it for no\nreason. Reported only when the name appears nowhere in SKILL.md's body or in `scripts/`.";
+    BROKEN_LINK = "SK601" "broken-link" Error []
+        "A relative link or path points at a file that does not exist."
+        "Relative Markdown links and inline-code paths under `scripts/`, `references/` and `assets/`\nare resolved from the skill folder. The agent will try to read them.";
+    LINK_CASE_MISMATCH = "SK602" "link-case-mismatch" Error []
+        "A link differs from the file only by letter case."
+        "It works on macOS and Windows and fails on Linux, where agents usually run.";
+    LINK_OUTSIDE_SKILL = "SK603" "link-outside-skill" Warning []
+        "A link leaves the skill folder."
+        "Packing and installing copy only the skill folder, so the target will be missing.";
+    SCRIPT_NOT_EXECUTABLE = "SK604" "script-not-executable" Warning []
+        "A referenced script has no executable bit or no shebang."
+        "An agent told to run `scripts/x.sh` fails with `permission denied` (no executable bit) or runs\nit with the wrong interpreter (no `#!` line). `chmod +x` and add a shebang.";
     FILE_TOO_LARGE = "SK701" "file-too-large" Warning []
-        "SKILL.md is too large."
-        "OpenClaw skips SKILL.md files over 256 KiB, and files over 10 MiB (ClawHub's per-file limit)\nare not even read: that case is an error.";
+        "SKILL.md, a file, or the whole skill is too large."
+        "OpenClaw skips SKILL.md files over 256 KiB (a warning). ClawHub refuses any file over 10 MiB and\nskills over 50 MiB (errors); a SKILL.md over 10 MiB is not even read.";
+    BODY_TOO_LONG = "SK702" "body-too-long" Warning []
+        "The body is longer than 500 lines."
+        "The spec asks for bodies under 500 lines: the whole body enters the context when the skill is\nactivated. Move detail into `references/`. The limit is `body-lines` in skill.toml.";
+    TOKEN_BUDGET = "SK703" "token-budget" Warning []
+        "The body or the description is over its token budget."
+        "Counted with OpenAI's o200k tokenizer. Defaults: body 5000 tokens (the spec's advice),\ndescription 200 (every prompt carries every description). Set `body-tokens` and\n`description-tokens` under `[lint.budgets]` in skill.toml.";
+    SECRET = "SK801" "secret" Error []
+        "A secret is committed with the skill."
+        "Token-shaped strings (GitHub, OpenAI, Anthropic, AWS, Slack, Google, Stripe keys...), private\nkey blocks, and `.env` files. Anyone who installs the skill gets them. Only a redacted prefix\nis shown.";
+    SYMLINK = "SK802" "symlink" Warning []
+        "The skill contains a symbolic link."
+        "Archives and registries do not carry symlinks (`skill pack` refuses them unless they point\ninside the skill and `--follow-symlinks` is given).";
+    JUNK_FILE = "SK803" "junk-file" Warning []
+        "An OS or build leftover is in the skill."
+        "`.DS_Store`, `Thumbs.db`, `__MACOSX/`, `__pycache__/`, `*.pyc`: noise in every install. Delete\nthem or add them to `.skillignore`.";
+    BASE_DIR_PLACEHOLDER = "SK804" "base-dir-placeholder" Warning [(Openclaw, Info)]
+        "The body uses `{baseDir}`, which only OpenClaw substitutes."
+        "OpenClaw replaces `{baseDir}` with the skill folder; other agents show it literally. Use paths\nrelative to the skill folder (`scripts/x.sh`).";
 }
 
 /// Finds a rule by code (`SK201`, any case) or slug (`name-dir-mismatch`).

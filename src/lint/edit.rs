@@ -8,6 +8,25 @@ pub fn quote_yaml(value: &str) -> String {
     serde_json::to_string(value).unwrap_or_else(|_| format!("\"{value}\""))
 }
 
+/// `value` as a plain YAML scalar when that is safe, else double-quoted.
+pub fn plain_or_quoted(value: &str) -> String {
+    let risky = value.is_empty()
+        || value.contains(": ")
+        || value.contains(" #")
+        || value.ends_with(':')
+        || value.starts_with([
+            '"', '\'', '[', '{', '&', '*', '!', '|', '>', '%', '@', '`', '-', '?', '#', ',', ' ',
+        ])
+        || value.ends_with(' ')
+        || matches!(value, "true" | "false" | "null" | "~" | "yes" | "no")
+        || value.parse::<f64>().is_ok();
+    if risky {
+        quote_yaml(value)
+    } else {
+        value.to_owned()
+    }
+}
+
 /// A top-level one-line `key: value` whose value is plain (not quoted, block or flow):
 /// the key, the byte offset of the value in the line, and the value.
 pub fn yaml_value_line(line: &str) -> Option<(&str, usize, &str)> {

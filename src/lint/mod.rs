@@ -5,26 +5,83 @@
 pub mod catalog;
 pub mod diagnostic;
 pub mod edit;
+pub mod infer;
 pub mod report;
 pub mod rules;
 pub mod selection;
 pub mod target;
+pub mod tokens;
+pub mod yaml_edit;
 
 pub use diagnostic::{Diagnostic, Severity};
 pub use selection::Selection;
 pub use target::Target;
 
+use crate::skill::environment::{Environment, SystemEnvironment};
 use crate::skill::{DiscoveryError, Skill, discover};
 use rayon::prelude::*;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// How to lint.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Options {
     /// Whose rules apply.
     pub target: Target,
     /// Which rules run.
     pub selection: Selection,
+    /// Whether to check declared bins, env vars and `os` against `environment`.
+    pub env_checks: bool,
+    /// The machine skills are checked against.
+    pub environment: Arc<dyn Environment>,
+    /// Size and token budgets.
+    pub budgets: Budgets,
+}
+
+impl Options {
+    /// Defaults for `target`: every rule, checks against this machine, default budgets.
+    pub fn new(target: Target) -> Options {
+        Options {
+            target,
+            selection: Selection::default(),
+            env_checks: true,
+            environment: Arc::new(SystemEnvironment),
+            budgets: Budgets::default(),
+        }
+    }
+}
+
+impl std::fmt::Debug for Options {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Options")
+            .field("target", &self.target)
+            .field("selection", &self.selection)
+            .field("env_checks", &self.env_checks)
+            .field("budgets", &self.budgets)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Limits the budget rules enforce.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Budgets {
+    /// Most lines in the body (the spec asks for under 500).
+    pub body_lines: usize,
+    /// Most o200k tokens in the body (the spec asks for under 5000).
+    pub body_tokens: usize,
+    /// Most o200k tokens in the description, which every prompt carries.
+    pub description_tokens: usize,
+}
+
+impl Default for Budgets {
+    fn default() -> Budgets {
+        Budgets {
+            body_lines: 500,
+            body_tokens: 5000,
+            description_tokens: 200,
+        }
+    }
 }
 
 /// One skill and what lint found in it.
@@ -100,6 +157,9 @@ impl LintRun {
 
 /// Finds the skills under `paths` and lints each, in parallel; output order is by path.
 pub fn lint_paths(paths: &[PathBuf], options: &Options) -> Result<LintRun, DiscoveryError> {
+    if options.selection.allows(&catalog::TOKEN_BUDGET) {
+        tokens::preload();
+    }
     let locations = discover(paths)?;
     let skills = locations
         .par_iter()
@@ -110,7 +170,7 @@ pub fn lint_paths(paths: &[PathBuf], options: &Options) -> Result<LintRun, Disco
 
 /// Lints one loaded skill.
 pub fn lint_skill(skill: Skill, options: &Options) -> SkillReport {
-    let mut diagnostics = rules::check(&skill, options.target);
+    let mut diagnostics = rules::check(&skill, options);
     diagnostics.retain(|d| options.selection.allows(d.rule));
     SkillReport { skill, diagnostics }
 }

@@ -1,6 +1,7 @@
 //! Finding skills from command-line paths: a skill directory, a `SKILL.md` file, or a tree in
 //! which every directory holding a `SKILL.md` is a skill (ignore files honoured).
 
+use super::files::{self, FileEntry, IGNORE_FILES, SkillFiles};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -11,12 +12,14 @@ pub const SKILL_MD: &str = "SKILL.md";
 pub const SKILL_MD_LOWER: &str = "skill.md";
 
 /// A skill directory found on disk and the manifest file in it, if any.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SkillLocation {
     /// The skill directory, as reached from the path the user gave.
     pub dir: PathBuf,
     /// `SKILL.md` (or `skill.md` when that is all there is), or `None` when missing.
     pub file: Option<PathBuf>,
+    /// The skill's files when the walk that found it listed them already.
+    pub files: Option<SkillFiles>,
 }
 
 /// Why a path given on the command line names no skill.
@@ -42,7 +45,7 @@ pub fn discover(paths: &[PathBuf]) -> Result<Vec<SkillLocation>, DiscoveryError>
     for path in paths {
         found.extend(discover_one(path)?);
     }
-    found.sort();
+    found.sort_by(|a, b| a.dir.cmp(&b.dir));
     found.dedup_by(|a, b| a.dir == b.dir);
     Ok(found)
 }
@@ -60,6 +63,7 @@ fn discover_one(path: &Path) -> Result<Vec<SkillLocation>, DiscoveryError> {
         return Ok(vec![SkillLocation {
             dir: clean(path),
             file: None,
+            files: None,
         }]);
     }
     Ok(below)
@@ -81,50 +85,130 @@ fn file_location(path: &Path) -> Result<SkillLocation, DiscoveryError> {
     Ok(SkillLocation {
         dir: clean(&dir),
         file: Some(clean(path)),
+        files: None,
     })
 }
 
+/// What the walk saw: a manifest file (its directory, path, and whether it is upper case), or
+/// any entry (listed relative to the walk's root).
+enum Seen {
+    Manifest(PathBuf, PathBuf, bool),
+    Entry(FileEntry),
+}
+
 /// Every directory under `root` holding a `SKILL.md` or `skill.md` (file or not: a directory
-/// named `SKILL.md` is a broken skill worth reporting).
+/// named `SKILL.md` is a broken skill worth reporting), each with its files, from one walk.
 fn walk(root: &Path) -> Vec<SkillLocation> {
-    let found: Mutex<Vec<(PathBuf, PathBuf, bool)>> = Mutex::new(Vec::new());
+    let seen: Mutex<Vec<Seen>> = Mutex::new(Vec::new());
     ignore::WalkBuilder::new(root)
         .hidden(false)
         .require_git(false)
         .git_global(false)
         .git_exclude(false)
-        .add_custom_ignore_filename(".skillignore")
+        .add_custom_ignore_filename(IGNORE_FILES[0])
+        .add_custom_ignore_filename(IGNORE_FILES[1])
         .filter_entry(|e| !matches!(e.file_name().to_str(), Some(".git" | "node_modules")))
         .build_parallel()
         .run(|| {
             Box::new(|entry| {
-                if let Ok(entry) = entry {
-                    let name = entry.file_name();
-                    let upper = name == SKILL_MD;
-                    if let (true, Some(dir)) =
-                        (upper || name == SKILL_MD_LOWER, entry.path().parent())
-                    {
-                        let hit = (clean(dir), clean(entry.path()), upper);
-                        found.lock().unwrap_or_else(|e| e.into_inner()).push(hit);
-                    }
+                let Ok(entry) = entry else {
+                    return ignore::WalkState::Continue;
+                };
+                if entry.depth() == 0 {
+                    return ignore::WalkState::Continue;
                 }
+                let mut batch = Vec::with_capacity(2);
+                let name = entry.file_name();
+                let upper = name == SKILL_MD;
+                if let (true, Some(dir)) = (upper || name == SKILL_MD_LOWER, entry.path().parent())
+                {
+                    batch.push(Seen::Manifest(clean(dir), clean(entry.path()), upper));
+                }
+                batch.extend(files::entry(root, entry.path()).map(Seen::Entry));
+                seen.lock().unwrap_or_else(|e| e.into_inner()).extend(batch);
                 ignore::WalkState::Continue
             })
         });
-    let mut dirs: BTreeMap<PathBuf, PathBuf> = BTreeMap::new();
-    for (dir, file, upper) in found.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        if upper {
-            dirs.insert(dir, file);
-        } else {
-            dirs.entry(dir).or_insert(file);
+    let mut manifests: BTreeMap<PathBuf, PathBuf> = BTreeMap::new();
+    let mut entries = Vec::new();
+    for item in seen.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        match item {
+            Seen::Manifest(dir, file, true) => {
+                manifests.insert(dir, file);
+            }
+            Seen::Manifest(dir, file, false) => {
+                manifests.entry(dir).or_insert(file);
+            }
+            Seen::Entry(entry) => entries.push(entry),
         }
     }
-    dirs.into_iter()
-        .map(|(dir, file)| SkillLocation {
-            dir,
-            file: Some(file),
+    entries.sort_by(|a, b| a.path.cmp(&b.path));
+    let root_clean = clean(root);
+    let relative: Vec<String> = manifests
+        .keys()
+        .map(|dir| relative_to(&root_clean, dir))
+        .collect();
+    let mut sorted = relative.clone();
+    sorted.sort();
+    manifests
+        .into_iter()
+        .zip(&relative)
+        .map(|((dir, file), rel)| {
+            let files = files_under(&entries, rel, &sorted);
+            SkillLocation {
+                dir,
+                file: Some(file),
+                files: Some(files),
+            }
         })
         .collect()
+}
+
+/// `dir` relative to `root`, `/`-separated (`""` for the root itself).
+fn relative_to(root: &Path, dir: &Path) -> String {
+    let rel = dir.strip_prefix(root).unwrap_or(dir);
+    rel.components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// The entries under skill folder `dir` (relative to the walk root), renamed relative to it,
+/// leaving out other skills nested inside it. Both slices are sorted by path.
+fn files_under(entries: &[FileEntry], dir: &str, sorted_skill_dirs: &[String]) -> SkillFiles {
+    let prefix = if dir.is_empty() {
+        String::new()
+    } else {
+        format!("{dir}/")
+    };
+    let under = |list: &[String]| {
+        let start = list.partition_point(|d| d.as_str() < prefix.as_str());
+        list[start..]
+            .iter()
+            .take_while(|d| d.starts_with(&prefix))
+            .filter(|d| d.len() > prefix.len())
+            .map(|d| format!("{d}/"))
+            .collect::<Vec<_>>()
+    };
+    let nested = under(sorted_skill_dirs);
+    let start = entries.partition_point(|e| e.path.as_str() < prefix.as_str());
+    let mut own = Vec::new();
+    for entry in entries[start..]
+        .iter()
+        .take_while(|e| e.path.starts_with(&prefix))
+    {
+        let inside_nested = nested.iter().any(|n| {
+            entry.path.starts_with(n.as_str())
+                || (entry.path.len() + 1 == n.len() && n.starts_with(entry.path.as_str()))
+        });
+        if !inside_nested {
+            own.push(FileEntry {
+                path: entry.path[prefix.len()..].to_owned(),
+                ..entry.clone()
+            });
+        }
+    }
+    SkillFiles::from_entries(own)
 }
 
 /// Drops `./` prefixes so paths print as users write them.

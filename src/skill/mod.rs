@@ -2,8 +2,12 @@
 //! body, the typed manifest with spans, the requirements it declares, and discovery of skills from
 //! paths. Nothing here prints or knows about commands.
 
+pub mod availability;
+pub mod body;
 pub mod discovery;
 pub mod document;
+pub mod environment;
+pub mod files;
 pub mod frontmatter;
 pub mod manifest;
 pub mod requirements;
@@ -31,6 +35,8 @@ pub struct Skill {
     pub file: Option<PathBuf>,
     /// The parsed file, or why it could not be read.
     pub document: Result<Document, LoadError>,
+    /// The files of the skill folder (ignore files honoured, nested skills left out).
+    pub files: files::SkillFiles,
 }
 
 impl Skill {
@@ -41,11 +47,17 @@ impl Skill {
             Some(file) => Document::read(file),
             None => Err(LoadError::Missing),
         };
+        let files = match &location.files {
+            Some(files) => files.clone(),
+            None if location.dir.is_dir() => files::SkillFiles::list(&location.dir),
+            None => files::SkillFiles::default(),
+        };
         Skill {
             dir: location.dir.clone(),
             dir_name,
             file: location.file.clone(),
             document,
+            files,
         }
     }
 
@@ -59,6 +71,7 @@ impl Skill {
             dir_name: canonical_dir_name(dir),
             file: Some(dir.join(discovery::SKILL_MD)),
             document,
+            files: files::SkillFiles::default(),
         }
     }
 

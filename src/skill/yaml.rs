@@ -152,6 +152,21 @@ impl Node {
             && matches!(source.as_bytes().get(self.span.start), Some(b'{' | b'['))
     }
 
+    /// Where the node's text ends. Serde-saphyr spans cover only a collection's first token, so
+    /// for a flow collection this is after its closing bracket, for a block one after its last
+    /// item (a closing quote included).
+    pub fn end(&self, source: &str) -> usize {
+        let mut end = self.span.end;
+        self.walk(&mut |n| end = end.max(n.span.end));
+        let rest = source.get(end..).unwrap_or("");
+        if self.is_flow(source) {
+            let close = if self.as_map().is_some() { '}' } else { ']' };
+            return rest.find(close).map_or(end, |i| end + i + 1);
+        }
+        let quote = rest.chars().next().filter(|c| *c == '"' || *c == '\'');
+        end + quote.map_or(0, char::len_utf8)
+    }
+
     /// A short name of the node's type, for messages.
     pub fn type_name(&self) -> &'static str {
         match self.value {

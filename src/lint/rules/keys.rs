@@ -5,10 +5,10 @@ use super::Context;
 use super::names::value_span;
 use crate::lint::catalog::*;
 use crate::lint::diagnostic::{Diagnostic, Edit, Fix, Location};
-use crate::lint::edit::quote_yaml;
+use crate::lint::edit::{plain_or_quoted, quote_yaml};
 use crate::lint::target::Target;
 use crate::skill::requirements::BLOCK_NAMES;
-use crate::skill::yaml::{Node, Value};
+use crate::skill::yaml::Value;
 use crate::skill::{Entry, Span};
 
 /// The keys the Agent Skills spec defines, sorted as skills-ref prints them.
@@ -227,15 +227,14 @@ pub fn check_allowed_tools(cx: &Context, out: &mut Vec<Diagnostic>) {
     };
     let text = cx.text();
     let words: Option<Vec<&str>> = items.iter().map(|i| i.scalar_text(text)).collect();
-    let fix = words
-        .zip(collection_end(&entry.value, text))
-        .map(|(words, end)| Fix {
-            message: "join the list into one space-separated string".into(),
-            edits: vec![Edit {
-                span: Span::new(entry.key_span.end, end),
-                replacement: format!(": {}", plain_or_quoted(&words.join(" "))),
-            }],
-        });
+    let end = entry.value.end(text);
+    let fix = words.map(|words| Fix {
+        message: "join the list into one space-separated string".into(),
+        edits: vec![Edit {
+            span: Span::new(entry.key_span.end, end),
+            replacement: format!(": {}", plain_or_quoted(&words.join(" "))),
+        }],
+    });
     out.push(
         cx.diagnostic(
             &ALLOWED_TOOLS_LIST,
@@ -244,32 +243,6 @@ pub fn check_allowed_tools(cx: &Context, out: &mut Vec<Diagnostic>) {
         )
         .with_fix(fix),
     );
-}
-
-/// Where a collection's text ends: after the closing bracket of a flow collection, after the
-/// last item of a block one. Serde-saphyr spans cover only a collection's first token.
-fn collection_end(node: &Node, text: &str) -> Option<usize> {
-    let mut end = node.span.end;
-    node.walk(&mut |n| end = end.max(n.span.end));
-    if node.is_flow(text) {
-        let close = if node.as_map().is_some() { '}' } else { ']' };
-        return text[end..].find(close).map(|i| end + i + 1);
-    }
-    // A quoted last item's span stops before its closing quote.
-    let rest = &text[end..];
-    let quote = rest.chars().next().filter(|c| *c == '"' || *c == '\'');
-    Some(end + quote.map_or(0, char::len_utf8))
-}
-
-fn plain_or_quoted(value: &str) -> String {
-    let risky = value.contains(": ")
-        || value.contains(" #")
-        || value.starts_with(['"', '\'', '[', '{', '&', '*', '!', '|', '>', '%', '@', '`']);
-    if risky {
-        quote_yaml(value)
-    } else {
-        value.to_owned()
-    }
 }
 
 /// `metadata` should map strings to strings (agent blocks excepted).

@@ -5,20 +5,37 @@
 mod budgets;
 mod descriptions;
 mod format;
+mod hygiene;
 mod keys;
 mod names;
+mod references;
+mod requirements;
 
+use super::Options;
 use super::catalog::Rule;
 use super::diagnostic::{Diagnostic, Fix, Location};
+use super::infer::Usage;
 use super::target::Target;
-use crate::skill::{Document, Manifest, Skill};
+use crate::skill::body::Body;
+use crate::skill::files::SkillFiles;
+use crate::skill::{Document, Manifest, Requirements, Skill};
 
-/// What every check sees: the skill and the target.
+/// What every check sees: the skill, what was derived from it once, and the options.
 pub struct Context<'a> {
     /// The skill being linted.
     pub skill: &'a Skill,
     /// The target chosen on the command line.
     pub target: Target,
+    /// All options (environment, budgets).
+    pub options: &'a Options,
+    /// The files of the skill folder.
+    pub files: &'a SkillFiles,
+    /// The parsed body (empty when SKILL.md was not read).
+    pub body: Body,
+    /// Declared requirements (empty without a manifest).
+    pub requirements: Requirements,
+    /// Commands and env vars the body and scripts use.
+    pub usage: Usage,
 }
 
 impl<'a> Context<'a> {
@@ -79,6 +96,7 @@ pub type Check = fn(&Context, &mut Vec<Diagnostic>);
 
 /// Every check, in reporting order.
 pub const CHECKS: &[Check] = &[
+    hygiene::check_symlinks,
     format::check_file,
     format::check_lowercase_file,
     budgets::check_skill_md_size,
@@ -96,11 +114,52 @@ pub const CHECKS: &[Check] = &[
     format::check_dashes,
     format::check_crlf,
     format::check_strict_yaml,
+    requirements::check_block_name,
+    requirements::check_shape,
+    requirements::check_os,
+    requirements::check_install,
+    requirements::check_gating,
+    requirements::check_undeclared,
+    requirements::check_unused,
+    references::check_links,
+    references::check_scripts_executable,
+    budgets::check_body_lines,
+    budgets::check_tokens,
+    budgets::check_file_sizes,
+    hygiene::check_junk,
+    hygiene::check_secrets,
+    hygiene::check_base_dir,
+    hygiene::check_todo_in_body,
 ];
 
-/// Runs every check on `skill` for `target`.
-pub fn check(skill: &Skill, target: Target) -> Vec<Diagnostic> {
-    let cx = Context { skill, target };
+/// Runs every check on `skill`.
+pub fn check(skill: &Skill, options: &Options) -> Vec<Diagnostic> {
+    let files = &skill.files;
+    let (body, body_text) = match (
+        &skill.document,
+        skill.document.as_ref().ok().and_then(|d| d.frontmatter),
+    ) {
+        (Ok(doc), Some(fm)) => (
+            Body::parse(doc.source.slice(fm.body), fm.body.start),
+            doc.source.slice(fm.body),
+        ),
+        (Ok(doc), None) => (Body::parse(&doc.source.text, 0), doc.source.text.as_str()),
+        _ => (Body::default(), ""),
+    };
+    let requirements = match (skill.manifest(), &skill.document) {
+        (Some(m), Ok(doc)) => Requirements::from_manifest(m, &doc.source.text),
+        _ => Requirements::default(),
+    };
+    let usage = Usage::collect(&body, body_text, &skill.dir, files);
+    let cx = Context {
+        skill,
+        target: options.target,
+        options,
+        files,
+        body,
+        requirements,
+        usage,
+    };
     let mut out = Vec::new();
     for check in CHECKS {
         check(&cx, &mut out);

@@ -1,0 +1,199 @@
+//! Inference of what a skill needs from what it does: the commands its shell code blocks and
+//! scripts run, and the env vars they read.
+
+pub mod known;
+pub mod scripts;
+pub mod shell;
+
+use crate::skill::Span;
+use crate::skill::body::{Body, CodeBlock};
+use crate::skill::files::SkillFiles;
+use std::path::Path;
+
+/// Where a command or env var was seen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Site {
+    /// In SKILL.md.
+    SkillMd(Span),
+    /// In a script, at a byte offset of its text.
+    Script {
+        /// The script's path relative to the skill.
+        path: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+    },
+}
+
+/// A command or env var and where it was first seen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Use {
+    /// The command or variable name.
+    pub name: String,
+    /// The first place it is used.
+    pub site: Site,
+}
+
+/// What a skill uses, each name once, in order of first use.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Usage {
+    /// Commands run (common ones excluded).
+    pub commands: Vec<Use>,
+    /// Env vars read (common ones excluded).
+    pub env: Vec<Use>,
+    /// Relative paths the body runs directly as commands (`./scripts/x.sh`).
+    pub run_paths: Vec<Use>,
+    /// All text read (body and scripts), to tell whether a declared name is mentioned at all.
+    pub text: String,
+}
+
+/// Largest script read for inference.
+const MAX_SCRIPT_BYTES: u64 = 1024 * 1024;
+
+/// Shell-like code block languages.
+const SHELL_LANGS: &[&str] = &[
+    "bash",
+    "sh",
+    "shell",
+    "zsh",
+    "console",
+    "shellsession",
+    "sh-session",
+    "terminal",
+    "ksh",
+];
+
+impl Usage {
+    /// Collects usage from the body's code blocks and the scripts under `scripts/`.
+    pub fn collect(body: &Body, body_text: &str, dir: &Path, files: &SkillFiles) -> Usage {
+        let mut usage = Usage {
+            text: body_text.to_owned(),
+            ..Usage::default()
+        };
+        let mut assigned: Vec<String> = Vec::new();
+        let mut env_refs: Vec<(String, Site)> = Vec::new();
+        for block in body.code_blocks.iter().filter(|b| is_shell(b)) {
+            let console = block.lang.as_deref() == Some("console");
+            // One text per block, so heredocs spanning lines are skipped; `starts` maps offsets
+            // in it back to SKILL.md.
+            let mut text = String::new();
+            let mut starts: Vec<(usize, usize)> = Vec::new();
+            for (line, offset) in block.lines() {
+                starts.push((text.len(), offset));
+                if !console || line.trim_start().starts_with("$ ") {
+                    text.push_str(line);
+                }
+                text.push('\n');
+            }
+            let map = |at: usize| {
+                let i = starts.partition_point(|(s, _)| *s <= at).saturating_sub(1);
+                starts.get(i).map_or(0, |(s, o)| o + (at - s))
+            };
+            for (name, at) in shell::commands(&text) {
+                let start = map(at);
+                usage.add_command(name, Site::SkillMd(Span::new(start, start + 1)));
+            }
+            for (name, at) in shell::env_refs(&text) {
+                let start = map(at);
+                env_refs.push((name, Site::SkillMd(Span::new(start, start + 1))));
+            }
+            for (path, at) in shell::invoked_paths(&text) {
+                let start = map(at);
+                let site = Site::SkillMd(Span::new(start, start + path.len()));
+                usage.run_paths.push(Use { name: path, site });
+            }
+            assigned.extend(shell::assigned_names(&text).into_iter().map(str::to_owned));
+        }
+        for file in files
+            .files()
+            .filter(|f| f.path.starts_with("scripts/") && f.size <= MAX_SCRIPT_BYTES)
+        {
+            let Ok(text) = std::fs::read_to_string(dir.join(&file.path)) else {
+                continue;
+            };
+            let Some(lang) = scripts::language(&file.path, &text) else {
+                continue;
+            };
+            let site = |at: usize| {
+                let before = &text[..at.min(text.len())];
+                let line = before.matches('\n').count() + 1;
+                let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+                Site::Script {
+                    path: file.path.clone(),
+                    line,
+                    column,
+                }
+            };
+            for (name, at) in scripts::commands(lang, &text) {
+                usage.add_command(name, site(at));
+            }
+            for (name, at) in scripts::env_vars(lang, &text) {
+                usage.add_env(name, site(at));
+            }
+            assigned.extend(shell::assigned_names(&text).into_iter().map(str::to_owned));
+            usage.text.push('\n');
+            usage.text.push_str(&text);
+            usage.text.push_str(interpreter_hint(lang));
+        }
+        // A variable one block assigns and another reads is the skill's own, not the environment's.
+        for (name, site) in env_refs {
+            if !assigned.contains(&name) {
+                usage.add_env(name, site);
+            }
+        }
+        usage
+    }
+
+    fn add_command(&mut self, name: String, site: Site) {
+        let name = name.strip_suffix(".exe").map(str::to_owned).unwrap_or(name);
+        if !known::is_common_command(&name) && !self.commands.iter().any(|u| u.name == name) {
+            self.commands.push(Use { name, site });
+        }
+    }
+
+    fn add_env(&mut self, name: String, site: Site) {
+        if !known::is_common_env(&name) && !self.env.iter().any(|u| u.name == name) {
+            self.env.push(Use { name, site });
+        }
+    }
+
+    /// True when `name` appears as a whole word anywhere in the body or scripts.
+    pub fn mentions(&self, name: &str) -> bool {
+        self.text.match_indices(name).any(|(at, _)| {
+            let before = self.text[..at].chars().next_back();
+            let after = self.text[at + name.len()..].chars().next();
+            let boundary =
+                |c: Option<char>| c.is_none_or(|c| !(c.is_alphanumeric() || c == '_' || c == '-'));
+            boundary(before) && boundary(after)
+        })
+    }
+}
+
+/// Interpreters a script's language implies, counted as mentioned for `unused-requirement`.
+fn interpreter_hint(lang: scripts::Language) -> &'static str {
+    match lang {
+        scripts::Language::Shell => "\nbash sh\n",
+        scripts::Language::Python => "\npython3 python uv pip\n",
+        scripts::Language::Node => "\nnode npx npm bun deno\n",
+    }
+}
+
+/// A block is shell when labelled so, or unlabelled and starting like a command line.
+fn is_shell(block: &CodeBlock) -> bool {
+    match block.lang.as_deref() {
+        Some(lang) => SHELL_LANGS.contains(&lang),
+        None => block
+            .lines()
+            .iter()
+            .find(|(l, _)| !l.trim().is_empty())
+            .is_some_and(|(l, _)| {
+                let l = l.trim_start();
+                l.starts_with("$ ")
+                    || l.split_whitespace().next().is_some_and(|w| {
+                        known::COMMON_COMMANDS.contains(&w)
+                            && !matches!(w, "[" | "[[" | "time" | "test" | "type")
+                    }) && !l.ends_with('.')
+            }),
+    }
+}

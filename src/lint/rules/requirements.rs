@@ -1,0 +1,448 @@
+//! Requirement rules: the shape of the requirements block, gating on this machine, and what the
+//! skill uses but does not declare (or declares but never uses).
+
+use super::Context;
+use crate::lint::catalog::*;
+use crate::lint::diagnostic::{Diagnostic, Fix, Location};
+use crate::lint::infer::{Site, Use};
+use crate::lint::yaml_edit::{New, insert_top_level, merge};
+use crate::skill::Span;
+use crate::skill::availability::Availability;
+use crate::skill::requirements::Item;
+use crate::skill::yaml::{Node, Value};
+
+const PLATFORMS: [&str; 3] = ["darwin", "linux", "win32"];
+const REQUIRES_KEYS: [&str; 4] = ["bins", "anyBins", "env", "config"];
+
+/// The span of the block's key in `metadata`, for block-level findings.
+fn block_span(cx: &Context) -> Option<Span> {
+    let meta = cx.manifest()?.get("metadata")?;
+    let name = cx.requirements.block.as_deref()?;
+    let key = meta.value.as_map().and_then(|m| {
+        m.iter()
+            .find(|(k, _)| k.as_str() == Some(name))
+            .map(|(k, _)| k.span)
+    });
+    Some(key.unwrap_or(meta.key_span))
+}
+
+/// Which agents read the block name used.
+pub fn check_block_name(cx: &Context, out: &mut Vec<Diagnostic>) {
+    let Some(name) = cx.requirements.block.as_deref() else {
+        return;
+    };
+    let message = match name {
+        "openclaw" => return,
+        "clawdbot" | "clawdis" => format!("metadata.{name} is read by OpenClaw (an older name) but not by nanobot; rename it to 'openclaw'"),
+        "moltbot" => "metadata.moltbot is read by no current agent; rename it to 'openclaw'".to_owned(),
+        _ => "metadata.nanobot is read by nanobot only; OpenClaw reads 'openclaw' (which nanobot also reads)".to_owned(),
+    };
+    let Some(span) = block_span(cx) else { return };
+    let mut d = cx.diagnostic(&REQUIREMENTS_BLOCK_NAME, message, Location::Span(span));
+    if name == "moltbot" {
+        d.severity = crate::lint::Severity::Warning;
+    }
+    out.push(d);
+}
+
+/// The block, `requires` and its lists have the right types.
+pub fn check_shape(cx: &Context, out: &mut Vec<Diagnostic>) {
+    if let Some(problem) = unparsable_json_metadata(cx) {
+        out.push(problem);
+        return;
+    }
+    let Some(block) = &cx.requirements.block_node else {
+        return;
+    };
+    let name = cx.requirements.block.as_deref().unwrap_or("openclaw");
+    let mut bad = |node: &Node, message: String| {
+        out.push(cx.diagnostic(&INVALID_REQUIRES, message, Location::Span(span_of(node))));
+    };
+    let Some(entries) = block.as_map() else {
+        bad(
+            block,
+            format!(
+                "metadata.{name} is {}; it should be a mapping",
+                block.type_name()
+            ),
+        );
+        return;
+    };
+    for (key, value) in entries {
+        match key.as_str() {
+            Some("requires") => match value.as_map() {
+                Some(requires) => {
+                    for (k, v) in requires {
+                        let k_name = k.as_str().unwrap_or("");
+                        if !REQUIRES_KEYS.contains(&k_name) {
+                            bad(
+                                k,
+                                format!(
+                                    "unknown key requires.{k_name}; expected one of bins, anyBins, env, config"
+                                ),
+                            );
+                        } else if !is_name_list(v, k_name == "bins") {
+                            bad(
+                                v,
+                                format!(
+                                    "requires.{k_name} is {}; it should be a list of names",
+                                    v.type_name()
+                                ),
+                            );
+                        }
+                    }
+                }
+                None if matches!(value.value, Value::Null) => {}
+                None => bad(
+                    value,
+                    format!(
+                        "metadata.{name}.requires is {}; it should be a mapping",
+                        value.type_name()
+                    ),
+                ),
+            },
+            Some("primaryEnv") if value.as_str().is_none() => {
+                bad(value, "primaryEnv should be the name of an env var".into())
+            }
+            Some("always") if !matches!(value.value, Value::Bool(_)) => bad(
+                value,
+                format!(
+                    "metadata.{name}.always is {}; it should be true or false",
+                    value.type_name()
+                ),
+            ),
+            Some("os") if !is_name_list(value, false) => bad(
+                value,
+                format!(
+                    "os is {}; it should be a list such as [\"darwin\", \"linux\"]",
+                    value.type_name()
+                ),
+            ),
+            Some("install") if value.as_seq().is_none() => bad(
+                value,
+                format!(
+                    "install is {}; it should be a list of installer specs",
+                    value.type_name()
+                ),
+            ),
+            _ => {}
+        }
+    }
+}
+
+fn unparsable_json_metadata(cx: &Context) -> Option<Diagnostic> {
+    let entry = cx.manifest()?.get("metadata")?;
+    let text = entry.value.as_str()?;
+    if !text.trim_start().starts_with('{') {
+        return None;
+    }
+    let error = serde_json::from_str::<serde_json::Value>(text).err()?;
+    Some(cx.diagnostic(
+        &INVALID_REQUIRES,
+        format!("metadata is a JSON string that does not parse ({error}); agents then see no requirements"),
+        Location::Span(entry.value.span),
+    ))
+}
+
+fn span_of(node: &Node) -> Span {
+    if node.span.end > node.span.start {
+        node.span
+    } else {
+        Span::new(node.span.start, node.span.start + 1)
+    }
+}
+
+fn is_name_list(node: &Node, csv_ok: bool) -> bool {
+    match &node.value {
+        Value::Seq(items) => items
+            .iter()
+            .all(|i| i.as_str().is_some_and(|s| !s.trim().is_empty())),
+        Value::Str(_) => csv_ok,
+        _ => false,
+    }
+}
+
+/// `os` values are platform names agents know.
+pub fn check_os(cx: &Context, out: &mut Vec<Diagnostic>) {
+    for item in &cx.requirements.os {
+        if PLATFORMS.contains(&item.value.as_str()) {
+            continue;
+        }
+        let hint = match item.value.to_ascii_lowercase().as_str() {
+            "macos" | "mac" | "osx" | "macosx" | "apple" => " (macOS is 'darwin')",
+            "windows" | "win" | "win64" | "windows_nt" => " (Windows is 'win32')",
+            "ubuntu" | "debian" | "unix" | "gnu/linux" => " (use 'linux')",
+            _ => "",
+        };
+        out.push(cx.diagnostic(
+            &INVALID_OS,
+            format!(
+                "os value '{}' never matches; use darwin, linux or win32{hint}",
+                item.value
+            ),
+            Location::Span(item.span),
+        ));
+    }
+}
+
+/// Installer specs have a known kind and that kind's required field.
+pub fn check_install(cx: &Context, out: &mut Vec<Diagnostic>) {
+    for spec in &cx.requirements.install {
+        let at = Location::Span(span_of(spec));
+        if spec.as_map().is_none() {
+            out.push(cx.diagnostic(
+                &INVALID_INSTALL,
+                format!(
+                    "install spec is {}; it should be a mapping with a kind",
+                    spec.type_name()
+                ),
+                at,
+            ));
+            continue;
+        }
+        let kind = spec
+            .get("kind")
+            .or_else(|| spec.get("type"))
+            .and_then(Node::as_str);
+        let Some(kind) = kind else {
+            out.push(cx.diagnostic(
+                &INVALID_INSTALL,
+                "install spec has no kind (brew, node, uv, go, download or apt)".into(),
+                at,
+            ));
+            continue;
+        };
+        let needed: &[&str] = match kind {
+            "brew" => &["formula", "cask"],
+            "node" | "uv" | "apt" => &["package"],
+            "go" => &["module"],
+            "download" => &["url"],
+            other => {
+                // An unknown kind is skipped by OpenClaw rather than breaking the skill.
+                let mut d = cx.diagnostic(&INVALID_INSTALL, format!("install kind '{other}' is unknown to OpenClaw (brew, node, uv, go, download) and nanobot (apt); it is skipped"), at);
+                d.severity = crate::lint::Severity::Warning;
+                out.push(d);
+                continue;
+            }
+        };
+        let present = needed
+            .iter()
+            .find_map(|k| spec.get(k).and_then(Node::as_str));
+        match present {
+            None => out.push(cx.diagnostic(
+                &INVALID_INSTALL,
+                format!(
+                        "install spec of kind '{kind}' needs {}",
+                        needed
+                            .iter()
+                            .map(|k| format!("'{k}'"))
+                            .collect::<Vec<_>>()
+                            .join(" or ")
+                    ),
+                at,
+            )),
+            Some(url)
+                if kind == "download"
+                    && !(url.starts_with("https://") || url.starts_with("http://")) =>
+            {
+                out.push(cx.diagnostic(
+                    &INVALID_INSTALL,
+                    format!("download url '{url}' is not http(s)"),
+                    at,
+                ))
+            }
+            Some(_) => {}
+        }
+    }
+}
+
+/// Declared requirements that do not hold on this machine.
+pub fn check_gating(cx: &Context, out: &mut Vec<Diagnostic>) {
+    if !cx.options.env_checks || cx.requirements.is_empty() {
+        return;
+    }
+    let availability = Availability::check(&cx.requirements, cx.options.environment.as_ref());
+    if availability.is_available() {
+        return;
+    }
+    let here = format!("unavailable here: {}", availability.describe());
+    let find = |list: &[Item], name: &str| list.iter().find(|i| i.value == name).map(|i| i.span);
+    for bin in &availability.missing_bins {
+        let span = find(&cx.requirements.bins, bin).unwrap_or_default();
+        out.push(cx.diagnostic(
+            &BIN_MISSING,
+            format!("'{bin}' is not on PATH; {here}"),
+            Location::Span(span),
+        ));
+    }
+    if let Some(first) = cx
+        .requirements
+        .any_bins
+        .first()
+        .filter(|_| !availability.missing_any_bins.is_empty())
+    {
+        out.push(cx.diagnostic(
+            &ANY_BIN_MISSING,
+            format!(
+                "none of {} is on PATH; {here}",
+                availability.missing_any_bins.join(", ")
+            ),
+            Location::Span(first.span),
+        ));
+    }
+    for var in &availability.missing_env {
+        let span = find(&cx.requirements.env, var).unwrap_or_default();
+        out.push(cx.diagnostic(
+            &ENV_MISSING,
+            format!("env var '{var}' is not set; {here}"),
+            Location::Span(span),
+        ));
+    }
+    if let (Some(os), Some(first)) = (&availability.unsupported_os, cx.requirements.os.first()) {
+        let platform = cx.options.environment.platform();
+        out.push(cx.diagnostic(
+            &OS_UNSUPPORTED,
+            format!("os is [{}], not {platform}; {here}", os.join(", ")),
+            Location::Span(first.span),
+        ));
+    }
+}
+
+/// Names declared for the skill, by kind.
+fn declared_bins<'a>(cx: &'a Context) -> Vec<&'a str> {
+    let r = &cx.requirements;
+    r.bins
+        .iter()
+        .chain(&r.any_bins)
+        .map(|i| i.value.as_str())
+        .collect()
+}
+
+fn declared_env(cx: &Context) -> Vec<String> {
+    let r = &cx.requirements;
+    let mut names: Vec<String> = r
+        .env
+        .iter()
+        .chain(&r.primary_env)
+        .map(|i| i.value.clone())
+        .collect();
+    // ClawHub's `envVars` declares optional variables: used, but not a gate.
+    if let Some(vars) = r
+        .block_node
+        .as_ref()
+        .and_then(|b| b.get("envVars"))
+        .and_then(Node::as_seq)
+    {
+        names.extend(
+            vars.iter()
+                .filter_map(|v| v.get("name").and_then(Node::as_str).map(str::to_owned)),
+        );
+    }
+    names
+}
+
+/// Commands and env vars used but not declared, with one fix that declares them all.
+pub fn check_undeclared(cx: &Context, out: &mut Vec<Diagnostic>) {
+    if cx.manifest().is_none() {
+        return;
+    }
+    let bins = declared_bins(cx);
+    let env = declared_env(cx);
+    let missing_bins: Vec<&Use> = cx
+        .usage
+        .commands
+        .iter()
+        .filter(|u| !bins.contains(&u.name.as_str()))
+        .collect();
+    let missing_env: Vec<&Use> = cx
+        .usage
+        .env
+        .iter()
+        .filter(|u| !env.contains(&u.name))
+        .collect();
+    if missing_bins.is_empty() && missing_env.is_empty() {
+        return;
+    }
+    let fix = declare_fix(cx, &missing_bins, &missing_env);
+    for u in missing_bins {
+        let d = cx.diagnostic(
+            &UNDECLARED_BIN,
+            format!("'{}' is run but not declared in requires.bins", u.name),
+            location(cx, u),
+        );
+        out.push(at_site(d, cx, u).with_fix(fix.clone()));
+    }
+    for u in missing_env {
+        let d = cx.diagnostic(
+            &UNDECLARED_ENV,
+            format!(
+                "env var '{}' is read but not declared in requires.env",
+                u.name
+            ),
+            location(cx, u),
+        );
+        out.push(at_site(d, cx, u).with_fix(fix.clone()));
+    }
+}
+
+fn location(_cx: &Context, u: &Use) -> Location {
+    match &u.site {
+        Site::SkillMd(span) => Location::Span(Span::new(span.start, span.start + u.name.len())),
+        Site::Script { line, column, .. } => Location::Point(crate::skill::span::Position {
+            line: *line,
+            column: *column,
+        }),
+    }
+}
+
+fn at_site(mut d: Diagnostic, cx: &Context, u: &Use) -> Diagnostic {
+    if let Site::Script { path, .. } = &u.site {
+        d.file = cx.skill.dir.join(path);
+    }
+    d
+}
+
+/// One fix adding every undeclared command and env var to the requirements block.
+fn declare_fix(cx: &Context, bins: &[&Use], env: &[&Use]) -> Option<Fix> {
+    let doc = cx.document()?;
+    let manifest = cx.manifest()?;
+    let block = cx.requirements.block.as_deref().unwrap_or("openclaw");
+    let bin_names: Vec<String> = bins.iter().map(|u| u.name.clone()).collect();
+    let env_names: Vec<String> = env.iter().map(|u| u.name.clone()).collect();
+    let mut lists = Vec::new();
+    if !bin_names.is_empty() {
+        lists.push(("bins", New::List(&bin_names)));
+    }
+    if !env_names.is_empty() {
+        lists.push(("env", New::List(&env_names)));
+    }
+    let value = New::nested(&[block, "requires"], New::Map(lists));
+    let edits = match manifest.value("metadata") {
+        None => vec![insert_top_level(
+            &doc.source,
+            doc.frontmatter?.close,
+            "metadata",
+            &value,
+        )],
+        Some(meta) => merge(&doc.source, meta, &value)?,
+    };
+    let names: Vec<String> = bin_names.into_iter().chain(env_names).collect();
+    Some(Fix {
+        message: format!("declare {} in metadata.{block}.requires", names.join(", ")),
+        edits,
+    })
+}
+
+/// Declared bins and env vars the skill never mentions.
+pub fn check_unused(cx: &Context, out: &mut Vec<Diagnostic>) {
+    let r = &cx.requirements;
+    for (kind, items) in [("bin", &r.bins), ("env var", &r.env)] {
+        for item in items.iter().filter(|i| !cx.usage.mentions(&i.value)) {
+            out.push(cx.diagnostic(
+                &UNUSED_REQUIREMENT,
+                format!("declared {kind} '{}' is never mentioned in the body or scripts; it gates the skill for nothing", item.value),
+                Location::Span(item.span),
+            ));
+        }
+    }
+}

@@ -1,0 +1,123 @@
+//! The Markdown body of a skill as lint needs it: links, fenced and indented code blocks, and
+//! inline code, each with its span in `SKILL.md`.
+
+use super::span::Span;
+use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag, TagEnd};
+
+/// A link or image destination.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Link {
+    /// The destination as written.
+    pub dest: String,
+    /// Where the destination (or, failing that, the whole link) is.
+    pub span: Span,
+}
+
+/// A code block: its info-string language and its text in pieces with their offsets.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CodeBlock {
+    /// The first word of the info string, lower-cased (`bash`, `python`, ...), if any.
+    pub lang: Option<String>,
+    /// The text, in the pieces the parser gave, each with the `SKILL.md` offset it starts at.
+    pub pieces: Vec<(String, usize)>,
+}
+
+impl CodeBlock {
+    /// The lines of the block with the `SKILL.md` offset of each.
+    pub fn lines(&self) -> Vec<(&str, usize)> {
+        let mut out = Vec::new();
+        for (text, start) in &self.pieces {
+            let mut offset = *start;
+            for line in text.split_inclusive('\n') {
+                out.push((line.trim_end_matches(['\n', '\r']), offset));
+                offset += line.len();
+            }
+        }
+        out
+    }
+}
+
+/// What lint reads from the body.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Body {
+    /// Links and images.
+    pub links: Vec<Link>,
+    /// Code blocks.
+    pub code_blocks: Vec<CodeBlock>,
+    /// Inline code spans: text and span.
+    pub inline_code: Vec<(String, Span)>,
+}
+
+impl Body {
+    /// Parses `text`, which starts at byte `base` of `SKILL.md`.
+    pub fn parse(text: &str, base: usize) -> Body {
+        let mut body = Body::default();
+        let mut block: Option<CodeBlock> = None;
+        for (event, range) in Parser::new(text).into_offset_iter() {
+            match event {
+                Event::Start(Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. }) => {
+                    let whole = &text[range.clone()];
+                    let span = match whole
+                        .rfind(dest_url.as_ref())
+                        .filter(|_| !dest_url.is_empty())
+                    {
+                        Some(i) => Span::new(
+                            base + range.start + i,
+                            base + range.start + i + dest_url.len(),
+                        ),
+                        None => Span::new(base + range.start, base + range.end),
+                    };
+                    body.links.push(Link {
+                        dest: dest_url.into_string(),
+                        span,
+                    });
+                }
+                Event::Start(Tag::CodeBlock(kind)) => {
+                    let lang = match kind {
+                        CodeBlockKind::Fenced(info) => info
+                            .split(|c: char| c.is_whitespace() || c == ',' || c == '{')
+                            .next()
+                            .filter(|l| !l.is_empty())
+                            .map(str::to_ascii_lowercase),
+                        CodeBlockKind::Indented => None,
+                    };
+                    block = Some(CodeBlock {
+                        lang,
+                        pieces: Vec::new(),
+                    });
+                }
+                Event::Text(t) => {
+                    if let Some(b) = block.as_mut() {
+                        b.pieces.push((t.into_string(), base + range.start));
+                    }
+                }
+                Event::End(TagEnd::CodeBlock) => body.code_blocks.extend(block.take()),
+                Event::Code(code) => body.inline_code.push((
+                    code.into_string(),
+                    Span::new(base + range.start, base + range.end),
+                )),
+                _ => {}
+            }
+        }
+        body
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_links_code_and_inline_code() {
+        let text = "See [ref](references/a.md) and `scripts/run.sh`.\n\n```bash\njq . x\ngh pr list\n```\n";
+        let body = Body::parse(text, 10);
+        assert_eq!(body.links[0].dest, "references/a.md");
+        assert_eq!(body.links[0].span, Span::new(10 + 10, 10 + 25));
+        assert_eq!(body.inline_code[0].0, "scripts/run.sh");
+        let block = &body.code_blocks[0];
+        assert_eq!(block.lang.as_deref(), Some("bash"));
+        let lines = block.lines();
+        assert_eq!(lines[1].0, "gh pr list");
+        assert_eq!(&text[lines[1].1 - 10..lines[1].1 - 10 + 10], "gh pr list");
+    }
+}

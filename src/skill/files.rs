@@ -1,0 +1,163 @@
+//! The files of a skill folder, as publishing and packing would see them: ignore files honoured
+//! (`.gitignore`, `.ignore`, `.skillignore`, `.clawhubignore`), `.git/` and `node_modules/`
+//! skipped, nested skills left to themselves, symlinks listed but not followed.
+
+use std::path::{Path, PathBuf};
+
+/// Ignore files honoured besides `.gitignore` and `.ignore`.
+pub const IGNORE_FILES: [&str; 2] = [".skillignore", ".clawhubignore"];
+
+/// One entry under a skill folder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileEntry {
+    /// Path relative to the skill folder, `/`-separated.
+    pub path: String,
+    /// What it is.
+    pub kind: FileKind,
+    /// Size in bytes (0 for folders and symlinks).
+    pub size: u64,
+    /// True when any executable bit is set.
+    pub executable: bool,
+}
+
+/// The kind of a [`FileEntry`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FileKind {
+    /// A regular file.
+    File,
+    /// A folder.
+    Dir,
+    /// A symbolic link and where it points, as written.
+    Symlink(PathBuf),
+}
+
+/// Every entry under a skill folder, sorted by path.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SkillFiles {
+    /// The entries.
+    pub entries: Vec<FileEntry>,
+}
+
+impl SkillFiles {
+    /// Lists `dir`. Unreadable entries are skipped: lint reports what it can see.
+    pub fn list(dir: &Path) -> SkillFiles {
+        let root = dir.to_path_buf();
+        let walker = ignore::WalkBuilder::new(dir)
+            .hidden(false)
+            .require_git(false)
+            .git_global(false)
+            .git_exclude(false)
+            .follow_links(false)
+            .add_custom_ignore_filename(IGNORE_FILES[0])
+            .add_custom_ignore_filename(IGNORE_FILES[1])
+            .filter_entry(move |e| {
+                let skipped = matches!(e.file_name().to_str(), Some(".git" | "node_modules"));
+                let nested_skill = e.depth() > 0
+                    && e.file_type().is_some_and(|t| t.is_dir())
+                    && e.path() != root
+                    && e.path().join("SKILL.md").is_file();
+                !skipped && !nested_skill
+            })
+            .build();
+        let mut entries: Vec<FileEntry> = walker
+            .flatten()
+            .filter(|e| e.depth() > 0)
+            .filter_map(|e| entry(dir, e.path()))
+            .collect();
+        entries.sort_by(|a, b| a.path.cmp(&b.path));
+        SkillFiles { entries }
+    }
+
+    /// Wraps entries already listed (by discovery's walk), sorting them.
+    pub fn from_entries(mut entries: Vec<FileEntry>) -> SkillFiles {
+        entries.sort_by(|a, b| a.path.cmp(&b.path));
+        SkillFiles { entries }
+    }
+
+    /// The regular files.
+    pub fn files(&self) -> impl Iterator<Item = &FileEntry> {
+        self.entries.iter().filter(|e| e.kind == FileKind::File)
+    }
+
+    /// The entry at `path` (relative, `/`-separated), if listed.
+    pub fn get(&self, path: &str) -> Option<&FileEntry> {
+        self.entries
+            .binary_search_by(|e| e.path.as_str().cmp(path))
+            .ok()
+            .map(|i| &self.entries[i])
+    }
+
+    /// The entry whose path equals `path` ignoring ASCII case, if any.
+    pub fn get_ignore_case(&self, path: &str) -> Option<&FileEntry> {
+        self.entries
+            .iter()
+            .find(|e| e.path.eq_ignore_ascii_case(path))
+    }
+}
+
+/// The entry for `path`, named relative to `dir` (no symlink is followed).
+pub fn entry(dir: &Path, path: &Path) -> Option<FileEntry> {
+    use std::os::unix::fs::PermissionsExt;
+    let meta = std::fs::symlink_metadata(path).ok()?;
+    let rel = path.strip_prefix(dir).ok()?;
+    let rel = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/");
+    let kind = if meta.file_type().is_symlink() {
+        FileKind::Symlink(std::fs::read_link(path).unwrap_or_default())
+    } else if meta.is_dir() {
+        FileKind::Dir
+    } else {
+        FileKind::File
+    };
+    Some(FileEntry {
+        path: rel,
+        size: if kind == FileKind::File {
+            meta.len()
+        } else {
+            0
+        },
+        executable: meta.permissions().mode() & 0o111 != 0,
+        kind,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fs;
+
+    #[test]
+    fn lists_honouring_ignores_and_nested_skills() {
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
+        fs::create_dir_all(d.join("scripts")).unwrap();
+        fs::create_dir_all(d.join("nested")).unwrap();
+        fs::create_dir_all(d.join("node_modules/x")).unwrap();
+        fs::write(d.join("SKILL.md"), "x").unwrap();
+        fs::write(d.join("scripts/run.sh"), "#!/bin/sh\n").unwrap();
+        fs::write(d.join("nested/SKILL.md"), "x").unwrap();
+        fs::write(d.join("secret.txt"), "x").unwrap();
+        fs::write(d.join(".skillignore"), "secret.txt\n").unwrap();
+        std::os::unix::fs::symlink("scripts/run.sh", d.join("link")).unwrap();
+        let files = SkillFiles::list(d);
+        let paths: Vec<&str> = files.entries.iter().map(|e| e.path.as_str()).collect();
+        assert_eq!(
+            paths,
+            [
+                ".skillignore",
+                "SKILL.md",
+                "link",
+                "scripts",
+                "scripts/run.sh"
+            ]
+        );
+        assert!(matches!(
+            files.get("link").unwrap().kind,
+            FileKind::Symlink(_)
+        ));
+        assert!(files.get_ignore_case("skill.MD").is_some());
+    }
+}
