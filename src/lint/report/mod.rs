@@ -30,6 +30,7 @@ pub fn positions(report: &SkillReport, d: &Diagnostic) -> Option<(Position, Posi
         Location::Folder => None,
         Location::Point(p) => Some((*p, *p)),
         Location::Span(span) => {
+            // Spans are offsets into SKILL.md.
             let source = &report.skill.document.as_ref().ok()?.source;
             Some((source.position(span.start), source.position(span.end)))
         }
