@@ -1,8 +1,9 @@
 //! `skill lint [PATHS...]`.
 
 use super::CliError;
-use crate::lint::report::{self, Format};
-use crate::lint::{Options, Selection, Target, lint_paths};
+use crate::lint::config::Config;
+use crate::lint::report::Format;
+use crate::lint::{LintRun, Options, Selection, Target, fix, lint_paths};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -10,56 +11,132 @@ use std::process::ExitCode;
 /// Arguments of `skill lint`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  skill lint                      lint every skill under the current folder\n  skill lint skills/ --format json\n  skill lint my-skill --target agentskills --strict"
+    after_help = "Examples:\n  skill lint                      lint every skill under the current folder\n  skill lint skills/ --format json\n  skill lint my-skill --target agentskills --strict\n  skill lint my-skill --fix --diff\n\nConfiguration: [lint] in skill.toml, found from the current folder upwards; flags win."
 )]
 pub struct Args {
     /// Skill folders, SKILL.md files, or trees to search for skills.
     #[arg(default_value = ".")]
     pub paths: Vec<PathBuf>,
-    /// Whose rules apply.
-    #[arg(long, value_enum, default_value_t = Target::Portable)]
-    pub target: Target,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    pub format: Format,
+    /// Whose rules apply [default: portable, or skill.toml's]
+    #[arg(long, value_enum)]
+    pub target: Option<Target>,
+    /// Output format [default: human; github when GITHUB_ACTIONS=true]
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
     /// Exit with 1 on warnings too, not only on errors.
     #[arg(long)]
     pub strict: bool,
     /// Run only these rules (codes, code prefixes such as SK2, or slugs; comma-separated).
     #[arg(long, value_delimiter = ',')]
     pub select: Vec<String>,
-    /// Skip these rules (codes, code prefixes, or slugs; comma-separated).
+    /// Skip these rules too (codes, code prefixes, or slugs; comma-separated).
     #[arg(long, value_delimiter = ',')]
     pub ignore: Vec<String>,
     /// Do not check declared bins, env vars and os against this machine (for deterministic CI).
     #[arg(long)]
     pub no_env_checks: bool,
+    /// Apply safe fixes to SKILL.md and report each one.
+    #[arg(long)]
+    pub fix: bool,
+    /// With --fix: print a unified diff instead of writing.
+    #[arg(long, requires = "fix")]
+    pub diff: bool,
 }
 
-/// Lints, prints in the chosen format, and returns 0 (clean), 1 (errors, or warnings with
-/// `--strict`) or 2 (a SKILL.md could not be read).
+/// Lints (and fixes), prints in the chosen format, and returns 0 (clean), 1 (errors, or
+/// warnings with `--strict`, or with `--diff` changes to make) or 2 (a SKILL.md unreadable).
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    let options = Options {
-        selection: Selection::new(args.select, args.ignore)?,
-        env_checks: !args.no_env_checks,
-        ..Options::new(args.target)
+    let config = Config::find(&std::env::current_dir()?)?;
+    let options = options(&args, &config)?;
+    let path_ignores = config.path_ignores()?;
+    let lint = || -> Result<LintRun, CliError> {
+        let mut run = lint_paths(&args.paths, &options)?;
+        for report in &mut run.skills {
+            let dir = report.skill.dir.clone();
+            report
+                .diagnostics
+                .retain(|d| !path_ignores.ignores(&dir, d));
+        }
+        Ok(run)
     };
-    let run = lint_paths(&args.paths, &options)?;
-    match args.format {
+    let mut run = lint()?;
+    if args.fix {
+        let fixed: Vec<fix::FixedFile> = run
+            .skills
+            .iter()
+            .filter_map(|r| fix::plan(r, &options, &|d| !path_ignores.ignores(&r.skill.dir, d)))
+            .collect();
+        if args.diff {
+            let mut out = std::io::stdout().lock();
+            for file in &fixed {
+                out.write_all(fix::diff(file).as_bytes())?;
+            }
+            return Ok(ExitCode::from(u8::from(!fixed.is_empty())));
+        }
+        report_fixes(&fixed)?;
+        run = lint()?;
+    }
+    let format = args.format.unwrap_or_else(default_format);
+    let text = format.render(&run, true);
+    match format {
         // Colours go through anstream, which drops them for pipes and NO_COLOR.
-        Format::Human => write(anstream::stdout().lock(), &report::render_human(&run, true))?,
-        Format::Concise => write(std::io::stdout().lock(), &report::render_concise(&run))?,
-        Format::Json => write(std::io::stdout().lock(), &report::render_json(&run))?,
+        Format::Human => write(anstream::stdout().lock(), &text)?,
+        _ => write(std::io::stdout().lock(), &text)?,
     }
     let summary = run.summary();
     let failed = summary.errors > 0 || (args.strict && summary.warnings > 0);
     Ok(if run.had_io_error() {
         ExitCode::from(2)
-    } else if failed {
-        ExitCode::from(1)
     } else {
-        ExitCode::SUCCESS
+        ExitCode::from(u8::from(failed))
     })
+}
+
+/// Flags over skill.toml over defaults.
+fn options(args: &Args, config: &Config) -> Result<Options, CliError> {
+    let lint = &config.lint;
+    let select = if args.select.is_empty() {
+        lint.select.clone()
+    } else {
+        args.select.clone()
+    };
+    let ignore = lint.ignore.iter().chain(&args.ignore).cloned().collect();
+    Ok(Options {
+        selection: Selection::new(select, ignore)?,
+        env_checks: !args.no_env_checks && lint.env_checks.unwrap_or(true),
+        budgets: lint.budgets,
+        ..Options::new(args.target.or(lint.target).unwrap_or(Target::Portable))
+    })
+}
+
+fn default_format() -> Format {
+    if std::env::var("GITHUB_ACTIONS").is_ok_and(|v| v == "true") {
+        Format::Github
+    } else {
+        Format::Human
+    }
+}
+
+/// Writes the fixed files and one line per fix on stderr (stdout stays the report).
+fn report_fixes(fixed: &[fix::FixedFile]) -> Result<(), CliError> {
+    let mut err = anstream::stderr().lock();
+    for file in fixed {
+        fix::write(file)?;
+        for applied in &file.applied {
+            let at = applied
+                .position
+                .map(|p| format!(":{}", p.line))
+                .unwrap_or_default();
+            writeln!(
+                err,
+                "fixed {}{at}: {}: {}",
+                file.path.display(),
+                applied.slug,
+                applied.message
+            )?;
+        }
+    }
+    Ok(())
 }
 
 fn write(mut out: impl Write, text: &str) -> std::io::Result<()> {

@@ -37,6 +37,12 @@ pub enum CliError {
     /// `skill explain` of a rule that does not exist.
     #[error("unknown rule '{0}'; run `skill explain` to list the rules")]
     UnknownRule(String),
+    /// skill.toml could not be read or understood.
+    #[error(transparent)]
+    Config(#[from] crate::lint::config::ConfigError),
+    /// A fixed SKILL.md could not be written.
+    #[error(transparent)]
+    Fix(#[from] crate::lint::fix::WriteError),
     /// Writing the output failed.
     #[error("cannot write output: {0}")]
     Output(#[from] std::io::Error),

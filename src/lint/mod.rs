@@ -3,8 +3,10 @@
 //! formats in `report/`. This module ties them together: discover, check in parallel, filter.
 
 pub mod catalog;
+pub mod config;
 pub mod diagnostic;
 pub mod edit;
+pub mod fix;
 pub mod infer;
 pub mod report;
 pub mod rules;

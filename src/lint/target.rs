@@ -1,7 +1,9 @@
 //! Lint targets: which agent's (or validator's) rules a skill is checked against.
 
 /// The consumer a skill is linted for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Target {
     /// Works everywhere: the spec, plus warnings where agents differ (the default).

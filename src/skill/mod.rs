@@ -25,7 +25,7 @@ pub use span::Span;
 use std::path::{Path, PathBuf};
 
 /// A skill directory and what could be read of its `SKILL.md`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Skill {
     /// The skill directory as the user named it (relative paths stay relative).
     pub dir: PathBuf,
@@ -72,6 +72,15 @@ impl Skill {
             file: Some(dir.join(discovery::SKILL_MD)),
             document,
             files: files::SkillFiles::default(),
+        }
+    }
+
+    /// The same skill with `SKILL.md` holding `text` instead (fixes are checked this way before
+    /// anything is written).
+    pub fn with_text(&self, text: String) -> Skill {
+        Skill {
+            document: Ok(Document::parse(Source::new(text))),
+            ..self.clone()
         }
     }
 

@@ -40,7 +40,13 @@ fn group<'a>(report: &'a SkillReport, d: &'a Diagnostic) -> Vec<Group<'a>> {
     let path = d.file.display().to_string();
     // Snippets come from SKILL.md only; findings in other files show their path and line.
     let in_skill_md = d.file == report.skill.file_path();
-    let source = report.skill.document.as_ref().ok().filter(|_| in_skill_md).map(|doc| &doc.source);
+    let source = report
+        .skill
+        .document
+        .as_ref()
+        .ok()
+        .filter(|_| in_skill_md)
+        .map(|doc| &doc.source);
     let mut main = match (source, &d.location) {
         (Some(source), Location::Span(span)) => {
             title.element(snippet(source, span.start, span.end, path, d.rule.slug))

@@ -2,12 +2,16 @@
 //! decides where it goes.
 
 mod concise;
+mod github;
 mod human;
 mod json;
+mod sarif;
 
 pub use concise::render as render_concise;
+pub use github::render as render_github;
 pub use human::render as render_human;
 pub use json::render as render_json;
+pub use sarif::render as render_sarif;
 
 use super::SkillReport;
 use super::diagnostic::{Diagnostic, Location};
@@ -22,6 +26,23 @@ pub enum Format {
     Concise,
     /// One JSON object (schema version 1).
     Json,
+    /// SARIF 2.1.0, for code-scanning services.
+    Sarif,
+    /// GitHub Actions workflow commands (the default when `GITHUB_ACTIONS=true`).
+    Github,
+}
+
+impl Format {
+    /// Renders `run` in this format; `styled` applies to `human` only.
+    pub fn render(self, run: &crate::lint::LintRun, styled: bool) -> String {
+        match self {
+            Format::Human => render_human(run, styled),
+            Format::Concise => render_concise(run),
+            Format::Json => render_json(run),
+            Format::Sarif => render_sarif(run),
+            Format::Github => render_github(run),
+        }
+    }
 }
 
 /// Start and end positions of a diagnostic in its file; `None` for folder-level findings.

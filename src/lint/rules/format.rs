@@ -232,14 +232,30 @@ pub fn check_crlf(cx: &Context, out: &mut Vec<Diagnostic>) {
         return;
     }
     let first = doc.source.text.find("\r\n").unwrap_or(0);
-    out.push(cx.diagnostic(
-        &CRLF,
-        format!(
-            "SKILL.md uses CRLF line endings ({} lines)",
-            doc.source.crlf_lines
-        ),
-        Location::Span(Span::new(first, first + 2)),
-    ));
+    let edits = doc
+        .source
+        .text
+        .match_indices("\r\n")
+        .map(|(at, _)| Edit {
+            span: Span::new(at, at + 1),
+            replacement: String::new(),
+        })
+        .collect();
+    let fix = Fix {
+        message: "convert line endings to LF".into(),
+        edits,
+    };
+    out.push(
+        cx.diagnostic(
+            &CRLF,
+            format!(
+                "SKILL.md uses CRLF line endings ({} lines)",
+                doc.source.crlf_lines
+            ),
+            Location::Span(Span::new(first, first + 2)),
+        )
+        .with_fix(Some(fix)),
+    );
 }
 
 /// YAML that strictyaml (skills-ref) rejects or reads differently: one finding per top-level key.

@@ -1,0 +1,154 @@
+//! `skill.toml`'s `[lint]` table, found from the working directory upwards: target, rule
+//! selection, per-path ignores, budgets, env checks. Command-line flags win.
+
+use super::Budgets;
+use super::diagnostic::Diagnostic;
+use super::selection::{Selection, UnknownSelector};
+use super::target::Target;
+use globset::{Glob, GlobSet, GlobSetBuilder};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The config file's name.
+pub const FILE_NAME: &str = "skill.toml";
+
+/// The `[lint]` table.
+#[derive(Debug, Clone, Default, PartialEq, serde::Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct LintConfig {
+    /// Default `--target`.
+    pub target: Option<Target>,
+    /// Default `--select`.
+    pub select: Vec<String>,
+    /// Rules always ignored (command-line `--ignore` adds to these).
+    pub ignore: Vec<String>,
+    /// Glob (relative to the config file's folder) → rules ignored for skills it matches.
+    pub per_path_ignores: BTreeMap<String, Vec<String>>,
+    /// Budgets.
+    pub budgets: Budgets,
+    /// Whether availability on this machine is checked (`--no-env-checks` turns it off).
+    pub env_checks: Option<bool>,
+}
+
+#[derive(Debug, Default, serde::Deserialize)]
+struct File {
+    #[serde(default)]
+    lint: LintConfig,
+}
+
+/// A config file that could not be read or understood.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// Reading failed.
+    #[error("cannot read {path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// Not valid TOML, or unknown keys.
+    #[error("{path}: {message}")]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// The TOML parser's message (with line and column).
+        message: String,
+    },
+    /// A selector that names no rule.
+    #[error("{path}: {source}")]
+    Selector {
+        /// The file.
+        path: PathBuf,
+        /// The bad selector.
+        source: UnknownSelector,
+    },
+}
+
+/// A loaded config and the folder it applies from.
+#[derive(Debug, Clone, Default)]
+pub struct Config {
+    /// The `[lint]` table.
+    pub lint: LintConfig,
+    /// Where `skill.toml` was found (`None` when there is none).
+    pub path: Option<PathBuf>,
+}
+
+impl Config {
+    /// Finds `skill.toml` in `start` or the nearest folder above and loads it.
+    pub fn find(start: &Path) -> Result<Config, ConfigError> {
+        for dir in start.ancestors() {
+            let path = dir.join(FILE_NAME);
+            if path.is_file() {
+                return Config::load(&path);
+            }
+        }
+        Ok(Config::default())
+    }
+
+    /// Loads `path`.
+    pub fn load(path: &Path) -> Result<Config, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let file: File = toml::from_str(&text).map_err(|e| ConfigError::Invalid {
+            path: path.to_path_buf(),
+            message: e.to_string().trim_end().to_owned(),
+        })?;
+        Ok(Config {
+            lint: file.lint,
+            path: Some(path.to_path_buf()),
+        })
+    }
+
+    /// The per-path ignores as matchers, checked against every selector.
+    pub fn path_ignores(&self) -> Result<PathIgnores, ConfigError> {
+        let path = self.path.clone().unwrap_or_default();
+        let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let mut builder = GlobSetBuilder::new();
+        let mut rules = Vec::new();
+        for (glob, selectors) in &self.lint.per_path_ignores {
+            let glob = Glob::new(glob).map_err(|e| ConfigError::Invalid {
+                path: path.clone(),
+                message: e.to_string(),
+            })?;
+            builder.add(glob);
+            let selection = Selection::new(selectors.clone(), Vec::new()).map_err(|source| {
+                ConfigError::Selector {
+                    path: path.clone(),
+                    source,
+                }
+            })?;
+            rules.push(selection);
+        }
+        let set = builder.build().map_err(|e| ConfigError::Invalid {
+            path: path.clone(),
+            message: e.to_string(),
+        })?;
+        Ok(PathIgnores { base, set, rules })
+    }
+}
+
+/// Rules ignored for some paths.
+#[derive(Debug, Clone)]
+pub struct PathIgnores {
+    base: PathBuf,
+    set: GlobSet,
+    rules: Vec<Selection>,
+}
+
+impl PathIgnores {
+    /// Whether `d`, found in the skill at `skill_dir`, is ignored there.
+    pub fn ignores(&self, skill_dir: &Path, d: &Diagnostic) -> bool {
+        if self.rules.is_empty() {
+            return false;
+        }
+        let absolute = std::path::absolute(skill_dir).unwrap_or_else(|_| skill_dir.to_path_buf());
+        let relative = absolute.strip_prefix(&self.base).unwrap_or(&absolute);
+        self.set
+            .matches(relative)
+            .into_iter()
+            .any(|i| self.rules[i].allows(d.rule))
+    }
+}

@@ -1,0 +1,151 @@
+//! `--fix`: applies the fixes of a lint run to each `SKILL.md` by editing text at spans, and
+//! writes the result atomically (or only diffs it).
+
+use super::diagnostic::{Diagnostic, Edit, Fix};
+use super::edit::apply;
+use super::{Options, SkillReport, lint_skill};
+use crate::skill::span::Position;
+use std::path::{Path, PathBuf};
+
+/// One fix that was applied.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Applied {
+    /// The rule's slug.
+    pub slug: &'static str,
+    /// What the fix did.
+    pub message: String,
+    /// Where the diagnostic was.
+    pub position: Option<Position>,
+}
+
+/// The new text of one `SKILL.md` and what changed it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FixedFile {
+    /// The file.
+    pub path: PathBuf,
+    /// Its text before.
+    pub before: String,
+    /// Its text after.
+    pub after: String,
+    /// The fixes applied, in file order.
+    pub applied: Vec<Applied>,
+}
+
+/// Why fixed text could not be written.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot write {path}: {source}")]
+pub struct WriteError {
+    /// The file.
+    pub path: PathBuf,
+    /// The I/O error.
+    pub source: std::io::Error,
+}
+
+/// Most rounds of fixing: each round re-lints the fixed text, so fixes that touch the same
+/// place, or whose result needs another fix (CRLF in inserted lines), settle.
+const MAX_ROUNDS: usize = 8;
+
+/// The fixed text of the skill's `SKILL.md`, when any fix applies. Fixes are applied in rounds
+/// until the text offers none, so a second `--fix` changes nothing. `keep` filters the
+/// diagnostics of later rounds as the first round's were filtered (per-path ignores).
+pub fn plan(
+    report: &SkillReport,
+    options: &Options,
+    keep: &dyn Fn(&Diagnostic) -> bool,
+) -> Option<FixedFile> {
+    let before = report.skill.document.as_ref().ok()?.source.text.clone();
+    let mut applied = Vec::new();
+    let mut current: Option<SkillReport> = None;
+    for _ in 0..MAX_ROUNDS {
+        let round = current.as_ref().unwrap_or(report);
+        let Some((text, done)) = one_round(round) else {
+            break;
+        };
+        for fix in done {
+            // A later round finishing the same fix (CRLF in inserted lines) is one report.
+            if !applied
+                .iter()
+                .any(|a: &Applied| a.slug == fix.slug && a.message == fix.message)
+            {
+                applied.push(fix);
+            }
+        }
+        let mut next = lint_skill(report.skill.with_text(text), options);
+        next.diagnostics.retain(|d| keep(d));
+        current = Some(next);
+    }
+    let after = current?.skill.document.ok()?.source.text;
+    (after != before).then(|| FixedFile {
+        path: report.skill.file_path(),
+        before,
+        after,
+        applied,
+    })
+}
+
+/// Applies the fixes of one lint pass. Fixes overlapping an earlier one wait for the next
+/// round; the same fix offered by several diagnostics (one declaration of every undeclared
+/// command) is applied once.
+fn one_round(report: &SkillReport) -> Option<(String, Vec<Applied>)> {
+    let doc = report.skill.document.as_ref().ok()?;
+    let path = report.skill.file_path();
+    let mut taken: Vec<&Fix> = Vec::new();
+    let mut edits: Vec<Edit> = Vec::new();
+    let mut applied = Vec::new();
+    for d in report.diagnostics.iter().filter(|d| d.file == path) {
+        let Some(fix) = &d.fix else { continue };
+        if taken.contains(&fix) || fix.edits.iter().any(|e| overlaps(e, &edits)) {
+            continue;
+        }
+        taken.push(fix);
+        edits.extend(fix.edits.iter().cloned());
+        let position = super::report::positions(report, d).map(|(start, _)| start);
+        applied.push(Applied {
+            slug: d.rule.slug,
+            message: fix.message.clone(),
+            position,
+        });
+    }
+    if edits.is_empty() {
+        return None;
+    }
+    let after = apply(&doc.source.text, &edits)?;
+    (after != doc.source.text).then_some((after, applied))
+}
+
+fn overlaps(edit: &Edit, taken: &[Edit]) -> bool {
+    taken.iter().any(|t| {
+        let (a, b) = (edit.span, t.span);
+        // Two insertions at one point conflict too: their order would be arbitrary.
+        (a.start < b.end && b.start < a.end) || (a.start == b.start)
+    })
+}
+
+/// A unified diff of the change.
+pub fn diff(file: &FixedFile) -> String {
+    let name = file.path.display().to_string();
+    similar::TextDiff::from_lines(&file.before, &file.after)
+        .unified_diff()
+        .context_radius(2)
+        .header(&name, &name)
+        .to_string()
+}
+
+/// Writes the fixed text beside the file and renames it over, keeping the file's permissions.
+pub fn write(file: &FixedFile) -> Result<(), WriteError> {
+    let error = |source| WriteError {
+        path: file.path.clone(),
+        source,
+    };
+    let dir = file
+        .path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let permissions = std::fs::metadata(&file.path).map_err(error)?.permissions();
+    let mut temp = tempfile::NamedTempFile::new_in(dir).map_err(error)?;
+    std::io::Write::write_all(&mut temp, file.after.as_bytes()).map_err(error)?;
+    std::fs::set_permissions(temp.path(), permissions).map_err(error)?;
+    temp.persist(&file.path).map_err(|e| error(e.error))?;
+    Ok(())
+}

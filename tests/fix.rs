@@ -1,0 +1,126 @@
+//! `--fix` and `--fix --diff`: every fix kind, idempotence, and nothing written with `--diff`.
+
+mod common;
+
+use common::{run, skill, snapshots, write_skill};
+
+/// A SKILL.md needing every kind of fix at once.
+const MESSY: &str = "\u{feff}---\r\nname: my-skill\r\ndescription: Fetches data. Use when asked.\r\nversion: 1.0.0\r\nauthor: Ana\r\nallowed-tools:\r\n  - Read\r\n  - Bash(curl:*)\r\n---\r\n\r\n```bash\r\ncurl -H \"Authorization: Bearer $API_TOKEN\" https://example.com | jq .\r\n```\r\n";
+
+fn lint(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
+    run(skill()
+        .current_dir(dir)
+        .args(["lint", "my-skill", "--no-env-checks"])
+        .args(args))
+}
+
+#[test]
+fn fixes_everything_and_a_second_run_changes_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = write_skill(tmp.path(), "my-skill", MESSY);
+    let (code, stdout, stderr) = lint(tmp.path(), &["--fix"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert_eq!(stdout, "No problems found in 1 skill.\n");
+    let fixed = std::fs::read_to_string(dir.join("SKILL.md")).unwrap();
+    snapshots().bind(|| {
+        insta::assert_snapshot!("fix-all-report", stderr);
+        insta::assert_snapshot!("fix-all-result", fixed);
+    });
+    let (code, stdout, stderr) = lint(tmp.path(), &["--fix"]);
+    assert_eq!((code, stderr.as_str()), (0, ""), "{stdout}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("SKILL.md")).unwrap(),
+        fixed
+    );
+}
+
+#[test]
+fn diff_writes_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = write_skill(tmp.path(), "my-skill", MESSY);
+    let (code, stdout, _) = lint(tmp.path(), &["--fix", "--diff"]);
+    assert_eq!(code, 1);
+    assert!(
+        stdout.starts_with("--- my-skill/SKILL.md\n+++ my-skill/SKILL.md\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("+allowed-tools: Read Bash(curl:*)"),
+        "{stdout}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("SKILL.md")).unwrap(),
+        MESSY
+    );
+}
+
+#[test]
+fn requirements_are_added_in_the_style_the_file_uses() {
+    let body = "\n```bash\ngh pr list | jq length\n```\n";
+    let cases = [
+        (
+            "fix-requires-flow",
+            format!(
+                "---\nname: my-skill\ndescription: Lists PRs. Use when asked.\nmetadata: {{\"openclaw\": {{\"emoji\": \"🐙\", \"requires\": {{\"bins\": [\"gh\"]}}}}}}\n---\n{body}"
+            ),
+        ),
+        (
+            "fix-requires-block",
+            format!(
+                "---\nname: my-skill\ndescription: Lists PRs. Use when asked.\nmetadata:\n  author: ana\n---\n{body}"
+            ),
+        ),
+        (
+            "fix-requires-nanobot",
+            format!(
+                "---\nname: my-skill\ndescription: Lists PRs. Use when asked.\nmetadata:\n  nanobot:\n    requires:\n      bins:\n        - gh\n---\n{body}"
+            ),
+        ),
+    ];
+    for (name, text) in cases {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = write_skill(tmp.path(), "my-skill", &text);
+        let (code, stdout, stderr) = lint(
+            tmp.path(),
+            &["--fix", "--select", "undeclared-bin,undeclared-env"],
+        );
+        assert_eq!(code, 0, "{name}: {stdout}{stderr}");
+        assert_eq!(stdout, "No problems found in 1 skill.\n", "{name}");
+        let fixed = std::fs::read_to_string(dir.join("SKILL.md")).unwrap();
+        snapshots().bind(|| insta::assert_snapshot!(name, fixed));
+    }
+}
+
+#[test]
+fn quoting_an_unquoted_colon_makes_the_yaml_valid() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = write_skill(
+        tmp.path(),
+        "my-skill",
+        "---\nname: my-skill\ndescription: Use when: the user asks \"why\"\n---\n",
+    );
+    let (code, _, stderr) = lint(tmp.path(), &["--fix"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("SKILL.md")).unwrap(),
+        "---\nname: my-skill\ndescription: \"Use when: the user asks \\\"why\\\"\"\n---\n"
+    );
+}
+
+#[test]
+fn unfixable_errors_remain_and_fail() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = write_skill(
+        tmp.path(),
+        "my-skill",
+        "---\nname: Other\ndescription: Use when asked.\n---\n",
+    );
+    let (code, stdout, stderr) = lint(tmp.path(), &["--fix", "--format", "concise"]);
+    assert_eq!(code, 1);
+    assert_eq!(stderr, "");
+    assert!(stdout.contains("SK204"), "{stdout}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("SKILL.md")).unwrap(),
+        "---\nname: Other\ndescription: Use when asked.\n---\n"
+    );
+}
