@@ -3,4 +3,6 @@
 
 pub mod cli;
 pub mod lint;
+pub mod prompt;
+pub mod scaffold;
 pub mod skill;

@@ -1,8 +1,13 @@
 //! The command line: one module per command, each a clap `Args` struct and a thin `run` that
 //! calls the library and prints. Only this layer prints or chooses exit codes.
 
+pub mod builtin;
 pub mod explain;
 pub mod lint;
+pub mod list;
+pub mod new;
+pub mod selection;
+pub mod summary;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -23,6 +28,18 @@ pub enum Command {
     Lint(lint::Args),
     /// Print the documentation of a lint rule (or list all rules).
     Explain(explain::Args),
+    /// Create a skill from a template or a builtin skill.
+    New(new::Args),
+    /// List or show the skills shipped with skill.
+    Builtin(builtin::Args),
+    /// Render the skills summary an agent puts in its system prompt.
+    Summary(summary::Args),
+    /// Print the skills part of a system prompt (always-on skills, then the summary).
+    Prompt(summary::PromptArgs),
+    /// List the skills an agent would see, and whether each is available here.
+    List(list::Args),
+    /// Say which skills are unavailable here and what to install or set; exit 1 if any.
+    Check(list::CheckArgs),
 }
 
 /// An error that ends a command; printed as `error: ...` with exit code 2.
@@ -37,6 +54,15 @@ pub enum CliError {
     /// `skill explain` of a rule that does not exist.
     #[error("unknown rule '{0}'; run `skill explain` to list the rules")]
     UnknownRule(String),
+    /// `skill new` failed.
+    #[error(transparent)]
+    Scaffold(#[from] crate::scaffold::ScaffoldError),
+    /// The builtin skills could not be written to the cache.
+    #[error("cannot write the builtin skills: {0}")]
+    Builtin(String),
+    /// `--skill` or `builtin show` named skills that do not exist.
+    #[error("no such skill: {0}")]
+    UnknownSkills(String),
     /// skill.toml could not be read or understood.
     #[error(transparent)]
     Config(#[from] crate::lint::config::ConfigError),
@@ -53,5 +79,11 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     match cli.command {
         Command::Lint(args) => lint::run(args),
         Command::Explain(args) => explain::run(args),
+        Command::New(args) => new::run(args),
+        Command::Builtin(args) => builtin::run(args),
+        Command::Summary(args) => summary::run(args),
+        Command::Prompt(args) => summary::run_prompt(args),
+        Command::List(args) => list::run(args),
+        Command::Check(args) => list::run_check(args),
     }
 }

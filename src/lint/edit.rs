@@ -2,30 +2,7 @@
 //! applying edits to `SKILL.md` without touching any other byte.
 
 use super::diagnostic::Edit;
-
-/// `value` as a YAML double-quoted scalar (JSON string escaping is valid YAML).
-pub fn quote_yaml(value: &str) -> String {
-    serde_json::to_string(value).unwrap_or_else(|_| format!("\"{value}\""))
-}
-
-/// `value` as a plain YAML scalar when that is safe, else double-quoted.
-pub fn plain_or_quoted(value: &str) -> String {
-    let risky = value.is_empty()
-        || value.contains(": ")
-        || value.contains(" #")
-        || value.ends_with(':')
-        || value.starts_with([
-            '"', '\'', '[', '{', '&', '*', '!', '|', '>', '%', '@', '`', '-', '?', '#', ',', ' ',
-        ])
-        || value.ends_with(' ')
-        || matches!(value, "true" | "false" | "null" | "~" | "yes" | "no")
-        || value.parse::<f64>().is_ok();
-    if risky {
-        quote_yaml(value)
-    } else {
-        value.to_owned()
-    }
-}
+pub use crate::skill::yaml::{plain_or_quoted, quote_yaml};
 
 /// A top-level one-line `key: value` whose value is plain (not quoted, block or flow):
 /// the key, the byte offset of the value in the line, and the value.

@@ -4,6 +4,8 @@
 
 pub mod availability;
 pub mod body;
+pub mod builtin;
+pub mod catalog;
 pub mod discovery;
 pub mod document;
 pub mod environment;

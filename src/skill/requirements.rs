@@ -9,6 +9,9 @@ use super::yaml::{Node, Value};
 /// OpenClaw's current name, its older names, then nanobot's.
 pub const BLOCK_NAMES: [&str; 5] = ["openclaw", "clawdbot", "moltbot", "clawdis", "nanobot"];
 
+/// The names nanobot looks up, in its order (no merging, no older names).
+pub const NANOBOT_BLOCK_NAMES: [&str; 2] = ["nanobot", "openclaw"];
+
 /// A string the skill declared, with where it was written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Item {
@@ -46,6 +49,11 @@ pub struct Requirements {
 impl Requirements {
     /// Reads the requirements of `manifest`; `source` is the text of `SKILL.md`.
     pub fn from_manifest(manifest: &Manifest, source: &str) -> Requirements {
+        Requirements::from_blocks(manifest, source, &BLOCK_NAMES)
+    }
+
+    /// Reads the requirements from the first of `names` present under `metadata`.
+    pub fn from_blocks(manifest: &Manifest, source: &str, names: &[&str]) -> Requirements {
         let mut req = Requirements {
             always: manifest.value("always").is_some_and(is_truthy),
             ..Requirements::default()
@@ -53,7 +61,7 @@ impl Requirements {
         let Some(metadata) = manifest.value("metadata").and_then(metadata_node) else {
             return req;
         };
-        let Some((name, block)) = BLOCK_NAMES
+        let Some((name, block)) = names
             .iter()
             .find_map(|name| metadata.get(name).map(|b| (*name, b.clone())))
         else {

@@ -88,6 +88,30 @@ fn yaml_error(error: &serde_saphyr::Error) -> YamlError {
     }
 }
 
+/// `value` as a YAML double-quoted scalar (JSON string escaping is valid YAML).
+pub fn quote_yaml(value: &str) -> String {
+    serde_json::to_string(value).unwrap_or_else(|_| format!("\"{value}\""))
+}
+
+/// `value` as a plain YAML scalar when that is safe, else double-quoted.
+pub fn plain_or_quoted(value: &str) -> String {
+    let risky = value.is_empty()
+        || value.contains(": ")
+        || value.contains(" #")
+        || value.ends_with(':')
+        || value.starts_with([
+            '"', '\'', '[', '{', '&', '*', '!', '|', '>', '%', '@', '`', '-', '?', '#', ',', ' ',
+        ])
+        || value.ends_with(' ')
+        || matches!(value, "true" | "false" | "null" | "~" | "yes" | "no")
+        || value.parse::<f64>().is_ok();
+    if risky {
+        quote_yaml(value)
+    } else {
+        value.to_owned()
+    }
+}
+
 /// Rewrites the parser's safety-limit messages into words a skill author can act on.
 fn explain_limit(message: String) -> String {
     if message.starts_with("recursion limit exceeded") || message.contains("Depth {") {

@@ -1,0 +1,67 @@
+//! `skill builtin list` and `skill builtin show NAME`.
+
+use super::CliError;
+use crate::skill::builtin::{self, BUILTINS};
+use crate::skill::{Document, Source};
+use std::process::ExitCode;
+
+/// Arguments of `skill builtin`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// What to do.
+    #[command(subcommand)]
+    pub action: Action,
+}
+
+/// `skill builtin` subcommands.
+#[derive(Debug, clap::Subcommand)]
+pub enum Action {
+    /// List the skills shipped with skill.
+    List,
+    /// Print a builtin skill's SKILL.md.
+    Show {
+        /// The skill's name.
+        name: String,
+    },
+}
+
+/// Lists or shows builtin skills.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    match args.action {
+        Action::List => {
+            for skill in BUILTINS {
+                let (_, text) = skill
+                    .files
+                    .iter()
+                    .find(|(p, _)| *p == "SKILL.md")
+                    .copied()
+                    .unwrap_or(("", ""));
+                let doc = Document::parse(Source::new(text.to_owned()));
+                let description = doc
+                    .manifest
+                    .as_ref()
+                    .ok()
+                    .and_then(|m| m.value("description"))
+                    .and_then(|v| v.as_str())
+                    .unwrap_or("");
+                let short = description
+                    .split(". ")
+                    .next()
+                    .unwrap_or(description)
+                    .trim_end_matches('.');
+                println!("{:<15} {short}", skill.name);
+            }
+        }
+        Action::Show { name } => {
+            let skill =
+                builtin::find(&name).ok_or_else(|| CliError::UnknownSkills(name.clone()))?;
+            for (path, contents) in skill.files {
+                if skill.files.len() > 1 {
+                    println!("==> {path} <==");
+                }
+                print!("{contents}");
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,82 @@
+//! `skill new NAME`.
+
+use super::CliError;
+use crate::scaffold::{self, NewSkill, TEMPLATES};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of `skill new`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  skill new pdf-tools --description \"Extract text from PDFs. Use when the user shares a PDF.\"\n  skill new docker-deploy --template cli-tool --bins docker\n  skill new my-github --from github\n  skill new --list-templates"
+)]
+pub struct Args {
+    /// The skill's name (lowercase letters, digits and hyphens; other forms are normalised).
+    #[arg(required_unless_present = "list_templates")]
+    pub name: Option<String>,
+    /// The template to start from.
+    #[arg(long, short, default_value = "basic")]
+    pub template: String,
+    /// Start from a copy of a builtin skill instead (`skill builtin list`).
+    #[arg(long, conflicts_with = "template")]
+    pub from: Option<String>,
+    /// The folder to create the skill in.
+    #[arg(long, default_value = ".")]
+    pub dir: PathBuf,
+    /// What the skill does and when to use it.
+    #[arg(long)]
+    pub description: Option<String>,
+    /// Commands the skill runs (comma-separated), declared in requires.bins.
+    #[arg(long, value_delimiter = ',')]
+    pub bins: Vec<String>,
+    /// Env vars the skill reads (comma-separated), declared in requires.env.
+    #[arg(long, value_delimiter = ',')]
+    pub env: Vec<String>,
+    /// Resource folders to create: scripts, references, assets (comma-separated).
+    #[arg(long, value_delimiter = ',')]
+    pub resources: Vec<String>,
+    /// SPDX licence identifier.
+    #[arg(long)]
+    pub license: Option<String>,
+    /// List the templates and exit.
+    #[arg(long)]
+    pub list_templates: bool,
+}
+
+/// Creates the skill and says what was written.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    if args.list_templates {
+        for t in TEMPLATES {
+            println!("{:<10} {}", t.name, t.summary);
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let request = NewSkill {
+        name: args.name.unwrap_or_default(),
+        template: args.template,
+        from: args.from,
+        parent: args.dir,
+        description: args.description,
+        bins: args.bins,
+        env: args.env,
+        resources: args.resources,
+        license: args.license,
+    };
+    let created = scaffold::create(&request)?;
+    if let Some(original) = &created.normalised_from {
+        eprintln!(
+            "note: normalised the name from '{original}' to '{}'",
+            created.name
+        );
+    }
+    println!("Created {}", created.dir.display());
+    for file in &created.files {
+        println!("  {file}");
+    }
+    println!(
+        "Next: edit {}/SKILL.md, then run `skill lint {}`.",
+        created.dir.display(),
+        created.dir.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,51 @@
+//! The skill selection shared by `summary`, `prompt`, `list` and `check`: roots, an agent preset,
+//! builtins, and names.
+
+use super::CliError;
+use crate::skill::catalog::{Agent, Catalog, Root, agent_roots, builtin_root};
+use std::path::PathBuf;
+
+/// Which skills a command looks at.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SelectionArgs {
+    /// Skill roots (folders of skill folders) or skill folders, highest precedence first
+    /// [default: the --agent preset's roots, else ./skills]
+    pub roots: Vec<PathBuf>,
+    /// Use this agent's roots (and its rules where a format has them).
+    #[arg(long, value_enum)]
+    pub agent: Option<Agent>,
+    /// Leave out the builtin skills (otherwise the lowest root).
+    #[arg(long)]
+    pub no_builtin: bool,
+    /// Only this skill (repeatable).
+    #[arg(long = "skill", value_name = "NAME")]
+    pub skills: Vec<String>,
+}
+
+impl SelectionArgs {
+    /// Loads the catalog the arguments describe.
+    pub fn catalog(&self) -> Result<Catalog, CliError> {
+        let cwd = std::env::current_dir()?;
+        let mut roots: Vec<Root> = if !self.roots.is_empty() {
+            self.roots.iter().map(Root::plain).collect()
+        } else if let Some(agent) = self.agent {
+            let home = std::env::var_os("HOME")
+                .map(PathBuf::from)
+                .unwrap_or_default();
+            agent_roots(agent, &home, &cwd)
+        } else {
+            vec![Root::plain("skills")]
+        };
+        if !self.no_builtin {
+            roots.push(builtin_root().map_err(|e| CliError::Builtin(e.to_string()))?);
+        }
+        let mut catalog = Catalog::load(roots);
+        if !self.skills.is_empty() {
+            let missing = catalog.retain_named(&self.skills);
+            if !missing.is_empty() {
+                return Err(CliError::UnknownSkills(missing.join(", ")));
+            }
+        }
+        Ok(catalog)
+    }
+}

@@ -1,0 +1,8 @@
+//! `--format json`: every listing as an object, for scripts.
+
+use super::Listing;
+
+/// `{"skills": [...]}`, pretty-printed.
+pub fn render(listings: &[Listing]) -> String {
+    serde_json::to_string_pretty(&serde_json::json!({ "skills": listings })).unwrap_or_default()
+}

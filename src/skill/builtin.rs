@@ -1,0 +1,111 @@
+//! The skills shipped inside the binary (`builtin-skills/`). They are the lowest-precedence root
+//! of every catalog; to give agents a real path to read, they are written once per version into
+//! the user's cache folder.
+
+use std::path::{Path, PathBuf};
+
+/// One embedded skill: its name and files (relative path, contents).
+#[derive(Debug)]
+pub struct BuiltinSkill {
+    /// The skill's name (its folder name).
+    pub name: &'static str,
+    /// Its files.
+    pub files: &'static [(&'static str, &'static str)],
+}
+
+macro_rules! builtin {
+    ($name:literal) => {
+        BuiltinSkill {
+            name: $name,
+            files: &[(
+                "SKILL.md",
+                include_str!(concat!("../../builtin-skills/", $name, "/SKILL.md")),
+            )],
+        }
+    };
+}
+
+/// Every builtin skill, sorted by name.
+pub static BUILTINS: &[BuiltinSkill] = &[
+    builtin!("docker"),
+    builtin!("github"),
+    builtin!("safe-shell"),
+    builtin!("skill-creator"),
+    builtin!("skill-registry"),
+    builtin!("tmux"),
+];
+
+/// The builtin skill called `name`.
+pub fn find(name: &str) -> Option<&'static BuiltinSkill> {
+    BUILTINS.iter().find(|b| b.name == name)
+}
+
+/// The folder builtins are written to: `$SKILL_CACHE_DIR`, else `$XDG_CACHE_HOME/skill`, else
+/// `~/.cache/skill`, then `builtin-skills/<version>`.
+pub fn cache_root() -> PathBuf {
+    let base = std::env::var_os("SKILL_CACHE_DIR")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("XDG_CACHE_HOME").map(|p| PathBuf::from(p).join("skill")))
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache/skill")))
+        .unwrap_or_else(|| std::env::temp_dir().join("skill-cache"));
+    base.join("builtin-skills").join(env!("CARGO_PKG_VERSION"))
+}
+
+/// Writes the builtins under [`cache_root`] unless they are there already, and returns that
+/// folder. The folder appears whole or not at all (written aside, then renamed).
+pub fn materialize() -> std::io::Result<PathBuf> {
+    let root = cache_root();
+    if root.join(".complete").is_file() {
+        return Ok(root);
+    }
+    let parent = root.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(parent)?;
+    let staging = tempfile::tempdir_in(parent)?;
+    for skill in BUILTINS {
+        write_skill(skill, &staging.path().join(skill.name))?;
+    }
+    std::fs::write(staging.path().join(".complete"), "")?;
+    match std::fs::rename(staging.path(), &root) {
+        Ok(()) => {
+            // Renamed away: nothing for the guard to delete.
+            let _ = staging.keep();
+            Ok(root)
+        }
+        // Another process won the race; its copy is identical.
+        Err(_) if root.join(".complete").is_file() => Ok(root),
+        Err(e) => Err(e),
+    }
+}
+
+/// Writes `skill`'s files into `dir`, which must not exist.
+pub fn write_skill(skill: &BuiltinSkill, dir: &Path) -> std::io::Result<()> {
+    for (path, contents) in skill.files {
+        let target = dir.join(path);
+        if let Some(parent) = target.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::write(target, contents)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_builtin_folder_is_embedded() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("builtin-skills");
+        let mut on_disk: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        on_disk.sort();
+        let embedded: Vec<&str> = BUILTINS.iter().map(|b| b.name).collect();
+        assert_eq!(on_disk, embedded);
+        for skill in BUILTINS {
+            let files = std::fs::read_dir(dir.join(skill.name)).unwrap().count();
+            assert_eq!(files, skill.files.len(), "{}: embed every file", skill.name);
+        }
+    }
+}

@@ -1,0 +1,265 @@
+//! Catalogs: the skills an agent would see, from skill roots in precedence order. The first skill
+//! of a name wins; later ones are kept as shadowed. Agent presets name each agent's roots.
+
+use super::builtin;
+use super::discovery::{SKILL_MD, SKILL_MD_LOWER};
+use super::{Skill, SkillLocation};
+use std::path::{Path, PathBuf};
+
+/// An agent whose skill roots can be used as a preset.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Agent {
+    /// OpenClaw: workspace, `.agents`, user and managed roots.
+    Openclaw,
+    /// nanobot: its workspace's `skills/`.
+    Nanobot,
+    /// Claude Code: personal `~/.claude/skills`, then the project's `.claude/skills`.
+    Claude,
+    /// Codex: `.agents/skills` from here up to the repository root, then user and admin roots.
+    Codex,
+}
+
+/// A folder of skill folders (or one skill folder), with a label for listings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Root {
+    /// The folder.
+    pub path: PathBuf,
+    /// A short label (`workspace`, `user`, `builtin`, or the path as given).
+    pub label: String,
+}
+
+impl Root {
+    /// A root labelled with its own path.
+    pub fn plain(path: impl Into<PathBuf>) -> Root {
+        let path = path.into();
+        Root {
+            label: path.display().to_string(),
+            path,
+        }
+    }
+}
+
+/// The roots `agent` reads, highest precedence first (the builtin root is added separately).
+pub fn agent_roots(agent: Agent, home: &Path, cwd: &Path) -> Vec<Root> {
+    let root = |path: PathBuf, label: &str| Root {
+        path,
+        label: label.to_owned(),
+    };
+    match agent {
+        Agent::Openclaw => {
+            let workspace = std::env::var_os("OPENCLAW_WORKSPACE")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| home.join(".openclaw/workspace"));
+            vec![
+                root(workspace.join("skills"), "openclaw-workspace"),
+                root(workspace.join(".agents/skills"), "workspace-agents"),
+                root(home.join(".agents/skills"), "user-agents"),
+                root(home.join(".openclaw/skills"), "openclaw-managed"),
+            ]
+        }
+        Agent::Nanobot => vec![root(home.join(".nanobot/workspace/skills"), "workspace")],
+        Agent::Claude => vec![
+            root(home.join(".claude/skills"), "personal"),
+            root(cwd.join(".claude/skills"), "project"),
+        ],
+        Agent::Codex => {
+            let mut roots: Vec<Root> = Vec::new();
+            for dir in cwd.ancestors() {
+                roots.push(root(dir.join(".agents/skills"), "repo"));
+                if dir.join(".git").exists() {
+                    break;
+                }
+            }
+            roots.push(root(home.join(".agents/skills"), "user"));
+            roots.push(root(PathBuf::from("/etc/codex/skills"), "admin"));
+            roots
+        }
+    }
+}
+
+/// The builtin root, written to the cache on first use.
+pub fn builtin_root() -> std::io::Result<Root> {
+    Ok(Root {
+        path: builtin::materialize()?,
+        label: "builtin".to_owned(),
+    })
+}
+
+/// One skill of a catalog.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    /// Its name: the folder name, as agents key skills.
+    pub name: String,
+    /// Index of its root in [`Catalog::roots`].
+    pub root: usize,
+    /// The skill.
+    pub skill: Skill,
+}
+
+/// A skill hidden by one of the same name in a higher root.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Shadowed {
+    /// The name.
+    pub name: String,
+    /// The hidden skill's folder.
+    pub dir: PathBuf,
+    /// The root of the skill that wins.
+    pub by_root: usize,
+}
+
+/// The skills an agent would see.
+#[derive(Debug, Clone, Default)]
+pub struct Catalog {
+    /// Roots, highest precedence first.
+    pub roots: Vec<Root>,
+    /// Visible skills, sorted by (root, name).
+    pub skills: Vec<Entry>,
+    /// Skills hidden by higher roots.
+    pub shadowed: Vec<Shadowed>,
+}
+
+impl Catalog {
+    /// Loads every skill of `roots`. Missing roots are skipped: agents do the same.
+    pub fn load(roots: Vec<Root>) -> Catalog {
+        let mut catalog = Catalog {
+            roots,
+            ..Catalog::default()
+        };
+        for (index, root) in catalog.roots.iter().enumerate() {
+            let mut found = skills_in(&root.path);
+            found.sort_by(|a, b| a.0.cmp(&b.0));
+            for (name, location) in found {
+                if let Some(winner) = catalog.skills.iter().find(|e| e.name == name) {
+                    catalog.shadowed.push(Shadowed {
+                        name,
+                        dir: location.dir,
+                        by_root: winner.root,
+                    });
+                } else {
+                    catalog.skills.push(Entry {
+                        name,
+                        root: index,
+                        skill: Skill::load(&location),
+                    });
+                }
+            }
+        }
+        catalog
+    }
+
+    /// Keeps only the skills named in `names`; the names that match nothing are returned.
+    pub fn retain_named(&mut self, names: &[String]) -> Vec<String> {
+        let missing = names
+            .iter()
+            .filter(|n| !self.skills.iter().any(|e| &e.name == *n))
+            .cloned()
+            .collect();
+        self.skills.retain(|e| names.contains(&e.name));
+        missing
+    }
+}
+
+/// The skills of one root: the root itself when it holds a SKILL.md, else its child folders
+/// that do.
+fn skills_in(root: &Path) -> Vec<(String, SkillLocation)> {
+    if let Some(file) = manifest_in(root) {
+        let canonical = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
+        let name = canonical
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        return vec![(
+            name,
+            SkillLocation {
+                dir: root.to_path_buf(),
+                file: Some(file),
+                files: None,
+            },
+        )];
+    }
+    let Ok(entries) = std::fs::read_dir(root) else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .filter(|e| e.path().is_dir())
+        .filter_map(|e| {
+            let dir = e.path();
+            let file = manifest_in(&dir)?;
+            let name = e.file_name().to_string_lossy().into_owned();
+            Some((
+                name,
+                SkillLocation {
+                    dir,
+                    file: Some(file),
+                    files: None,
+                },
+            ))
+        })
+        .collect()
+}
+
+fn manifest_in(dir: &Path) -> Option<PathBuf> {
+    [SKILL_MD, SKILL_MD_LOWER]
+        .iter()
+        .map(|n| dir.join(n))
+        .find(|p| p.is_file())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn skill(root: &Path, name: &str) {
+        std::fs::create_dir_all(root.join(name)).unwrap();
+        std::fs::write(
+            root.join(name).join("SKILL.md"),
+            format!("---\nname: {name}\ndescription: d\n---\n"),
+        )
+        .unwrap();
+    }
+
+    #[test]
+    fn first_root_wins_and_the_rest_are_shadowed() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (high, low) = (tmp.path().join("high"), tmp.path().join("low"));
+        skill(&high, "b");
+        skill(&low, "a");
+        skill(&low, "b");
+        let catalog = Catalog::load(vec![
+            Root::plain(&high),
+            Root::plain(&low),
+            Root::plain(tmp.path().join("missing")),
+        ]);
+        let names: Vec<(&str, usize)> = catalog
+            .skills
+            .iter()
+            .map(|e| (e.name.as_str(), e.root))
+            .collect();
+        assert_eq!(names, [("b", 0), ("a", 1)]);
+        assert_eq!(
+            catalog.shadowed,
+            [Shadowed {
+                name: "b".into(),
+                dir: low.join("b"),
+                by_root: 0
+            }]
+        );
+    }
+
+    #[test]
+    fn presets() {
+        let home = Path::new("/home/ana");
+        let roots = agent_roots(Agent::Claude, home, Path::new("/work/p"));
+        assert_eq!(roots[0].path, Path::new("/home/ana/.claude/skills"));
+        assert_eq!(roots[1].path, Path::new("/work/p/.claude/skills"));
+        let nanobot = agent_roots(Agent::Nanobot, home, Path::new("/"));
+        assert_eq!(
+            nanobot[0].path,
+            Path::new("/home/ana/.nanobot/workspace/skills")
+        );
+    }
+}
