@@ -229,7 +229,7 @@ fn markdown_json_available_only_tokens_and_selection() {
         "{cost}"
     );
     assert!(
-        lines[1].trim_start().split_whitespace().nth(1) == Some("csv-report"),
+        lines[1].split_whitespace().nth(1) == Some("csv-report"),
         "{cost}"
     );
 }
