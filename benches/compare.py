@@ -93,6 +93,66 @@ def main():
     print("|---|---:|---:|---:|---|")
     for name, t, m, note in rows:
         print(f"| {name} | {t:.3f} | {m:.0f} | {t / base:.1f}x | {note} |")
+    summary_benchmark(args.skill, dirs, args.venv, args.runs, os.path.dirname(os.path.abspath(args.corpus)))
+
+
+NANOBOT_SUMMARY = """
+import sys, time
+from pathlib import Path
+from nanobot.agent.skills import SkillsLoader
+start = time.perf_counter()
+loader = SkillsLoader(Path(sys.argv[1]), builtin_skills_dir=Path(sys.argv[2]))
+summary = loader.build_skills_summary()
+print(f"{time.perf_counter() - start:.4f}")
+"""
+
+READABLE = """
+import sys
+from pathlib import Path
+from skills_ref.parser import read_properties
+for line in sys.stdin:
+    try:
+        read_properties(Path(line.strip()))
+        print(line.strip())
+    except Exception:
+        pass
+"""
+
+
+def summary_benchmark(skill, dirs, venv, runs, work):
+    """`skill summary` against nanobot's SkillsLoader and `agentskills to-prompt`."""
+    py = os.path.join(venv, "bin", "python")
+    # A nanobot workspace whose skills/ holds every corpus skill once (by folder name).
+    ws = os.path.join(work, "nanobot-ws")
+    os.makedirs(os.path.join(ws, "skills"), exist_ok=True)
+    os.makedirs(os.path.join(work, "no-builtins"), exist_ok=True)
+    seen = set()
+    for d in dirs:
+        name = os.path.basename(d)
+        if name not in seen and os.path.isfile(os.path.join(d, "SKILL.md")):
+            seen.add(name)
+            os.symlink(d, os.path.join(ws, "skills", name))
+    rows = []
+    t, m = best([skill, "summary", os.path.join(ws, "skills"), "--format", "nanobot", "--no-builtin"], runs)
+    rows.append((f"skill summary --format nanobot ({len(seen)} skills)", t, m, ""))
+    base = t
+    results = [subprocess.run([py, "-c", NANOBOT_SUMMARY, ws, os.path.join(work, "no-builtins")],
+                              capture_output=True, text=True) for _ in range(max(1, runs // 2))]
+    t, m = best([py, "-c", NANOBOT_SUMMARY, ws, os.path.join(work, "no-builtins")], max(1, runs // 2))
+    inner = min(float(r.stdout.strip() or "nan") for r in results)
+    rows.append(("nanobot-ai 0.1.5.post1 SkillsLoader.build_skills_summary()", t, m,
+                 f"{inner:.3f} s inside Python, {inner / base:.0f}x"))
+    # to-prompt stops at the first skill it cannot read: give both tools the readable ones.
+    readable = subprocess.run([py, "-c", READABLE], input="\n".join(dirs), capture_output=True,
+                              text=True).stdout.split()
+    t2, m2 = best([skill, "summary", "--format", "agentskills", "--no-builtin", *readable], runs)
+    rows.append((f"skill summary --format agentskills ({len(readable)} skills)", t2, m2, ""))
+    t, m = best([os.path.join(venv, "bin", "agentskills"), "to-prompt", *readable], max(1, runs // 2))
+    rows.append(("skills-ref 0.1.1 agentskills to-prompt", t, m, f"{t / t2:.0f}x the agentskills row"))
+    print("\n| summary | wall time (s) | peak RSS (MiB) | time vs skill | note |")
+    print("|---|---:|---:|---:|---|")
+    for name, t, m, note in rows:
+        print(f"| {name} | {t:.3f} | {m:.0f} | {t / base:.1f}x | {note} |")
 
 
 def version(cmd):

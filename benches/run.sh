@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks `skill lint` against its peers on a copy of the shared corpus, in one run.
-# Installs the peers (PyPI: skills-ref 0.1.1, agnix) into benches/.venv on first use.
+# Installs the peers (PyPI: skills-ref 0.1.1, agnix, nanobot-ai 0.1.5.post1) into benches/.venv
+# on first use.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(dirname "$here")"
@@ -8,9 +9,9 @@ shared="${SKILL_SHARED_DIR:-$repo/../shared}"
 venv="$here/.venv"
 
 cargo build --release --manifest-path "$repo/Cargo.toml" --quiet
-if [ ! -x "$venv/bin/agnix" ]; then
+if [ ! -x "$venv/bin/agnix" ] || ! "$venv/bin/python" -c "import nanobot" 2>/dev/null; then
   python3 -m venv "$venv"
-  "$venv/bin/pip" install --quiet skills-ref==0.1.1 agnix
+  "$venv/bin/pip" install --quiet skills-ref==0.1.1 agnix nanobot-ai==0.1.5.post1
 fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

@@ -33,7 +33,7 @@ pub struct CheckArgs {
 /// Prints the table (or JSON) of the skills an agent would see.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let catalog = args.selection.catalog()?;
-    let listings = prompt::listings(&catalog, Gate::Openclaw, &SystemEnvironment);
+    let listings = prompt::listings(&catalog, Gate::Openclaw, &SystemEnvironment::default());
     if args.json {
         let shadowed: Vec<serde_json::Value> = catalog
             .shadowed
@@ -127,7 +127,7 @@ fn cut(text: &str, room: usize) -> String {
 /// Prints what is missing for unavailable skills and how to get it; exit 1 when any is.
 pub fn run_check(args: CheckArgs) -> Result<ExitCode, CliError> {
     let catalog = args.selection.catalog()?;
-    let listings = prompt::listings(&catalog, Gate::Openclaw, &SystemEnvironment);
+    let listings = prompt::listings(&catalog, Gate::Openclaw, &SystemEnvironment::default());
     let ready = listings.iter().filter(|l| l.available).count();
     println!("{ready} of {} skills ready", listings.len());
     let mut failed = false;
@@ -156,8 +156,10 @@ fn hints(_catalog: &Catalog, entry: &crate::skill::catalog::Entry) -> Vec<String
         .iter()
         .filter_map(install_command)
         .collect();
-    let availability =
-        crate::skill::availability::Availability::check(&requirements, &SystemEnvironment);
+    let availability = crate::skill::availability::Availability::check(
+        &requirements,
+        &SystemEnvironment::default(),
+    );
     if out.is_empty() {
         out.extend(
             availability

@@ -76,7 +76,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         Gate::Openclaw
     };
     let catalog = args.selection.catalog()?;
-    let mut listings = prompt::listings(&catalog, gate, &SystemEnvironment);
+    let mut listings = prompt::listings(&catalog, gate, &SystemEnvironment::default());
     if args.available_only {
         listings.retain(|l| l.available);
     }
@@ -129,11 +129,12 @@ pub fn run_prompt(args: PromptArgs) -> Result<ExitCode, CliError> {
     let catalog = args.selection.catalog()?;
     let text = match args.format {
         PromptFormat::Nanobot => {
-            let listings = prompt::listings(&catalog, Gate::Nanobot, &SystemEnvironment);
+            let listings = prompt::listings(&catalog, Gate::Nanobot, &SystemEnvironment::default());
             prompt::skills_prompt(&listings, &prompt::nanobot_section(&listings))
         }
         PromptFormat::Openclaw => {
-            let listings = prompt::listings(&catalog, Gate::Openclaw, &SystemEnvironment);
+            let listings =
+                prompt::listings(&catalog, Gate::Openclaw, &SystemEnvironment::default());
             prompt::skills_prompt(
                 &listings,
                 &prompt::openclaw_section(&listings, OPENCLAW_BUDGET, home().as_deref()),

@@ -47,7 +47,7 @@ impl Options {
             target,
             selection: Selection::default(),
             env_checks: true,
-            environment: Arc::new(SystemEnvironment),
+            environment: Arc::new(SystemEnvironment::default()),
             budgets: Budgets::default(),
         }
     }

@@ -57,7 +57,8 @@ pub struct Listing {
     pub declared_name: String,
     /// The description as parsed (the folder name when absent).
     pub description: String,
-    /// The absolute, symlink-free path of the skill's SKILL.md.
+    /// The absolute path of the skill's SKILL.md: symlink-free (resolved) for the formats whose
+    /// reference resolves it (skills-ref, OpenClaw), as reached through the root for nanobot.
     pub location: PathBuf,
     /// The label of the skill's root.
     pub root: String,
@@ -69,16 +70,17 @@ pub struct Listing {
     pub always: bool,
     /// `disable-model-invocation: true`: kept out of the model's prompt by OpenClaw.
     pub hidden: bool,
-    /// The body, trimmed (what `# Active Skills` injects).
+    /// The body, trimmed, for always-on skills (what `# Active Skills` injects); empty otherwise.
     #[serde(skip)]
     pub body: String,
 }
 
 /// The listings of every skill in `catalog`, in catalog order.
 pub fn listings(catalog: &Catalog, gate: Gate, env: &dyn Environment) -> Vec<Listing> {
+    use rayon::prelude::*;
     catalog
         .skills
-        .iter()
+        .par_iter()
         .map(|entry| {
             let skill = &entry.skill;
             let manifest = skill.manifest();
@@ -101,7 +103,14 @@ pub fn listings(catalog: &Catalog, gate: Gate, env: &dyn Environment) -> Vec<Lis
                 (None, _) => Requirements::default(),
             };
             let availability = Availability::check(&requirements, env);
-            let dir = std::fs::canonicalize(&skill.dir).unwrap_or_else(|_| skill.dir.clone());
+            let dir = match gate {
+                Gate::Nanobot => {
+                    std::path::absolute(&skill.dir).unwrap_or_else(|_| skill.dir.clone())
+                }
+                Gate::Openclaw => {
+                    std::fs::canonicalize(&skill.dir).unwrap_or_else(|_| skill.dir.clone())
+                }
+            };
             let file_name = skill
                 .file
                 .as_ref()

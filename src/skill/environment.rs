@@ -13,13 +13,18 @@ pub trait Environment: Send + Sync {
     fn platform(&self) -> &str;
 }
 
-/// The real machine.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct SystemEnvironment;
+/// The real machine. PATH lookups are cached: thousands of skills declare the same few bins.
+#[derive(Debug, Default)]
+pub struct SystemEnvironment {
+    found: std::sync::Mutex<HashMap<String, bool>>,
+}
 
 impl Environment for SystemEnvironment {
     fn has_bin(&self, bin: &str) -> bool {
-        which::which(bin).is_ok()
+        let mut found = self.found.lock().unwrap_or_else(|e| e.into_inner());
+        *found
+            .entry(bin.to_owned())
+            .or_insert_with(|| which::which(bin).is_ok())
     }
 
     fn var(&self, name: &str) -> Option<String> {

@@ -37,8 +37,8 @@ pub struct Skill {
     pub file: Option<PathBuf>,
     /// The parsed file, or why it could not be read.
     pub document: Result<Document, LoadError>,
-    /// The files of the skill folder (ignore files honoured, nested skills left out).
-    pub files: files::SkillFiles,
+    /// The files of the skill folder, listed on first use (see [`Skill::files`]).
+    files: std::sync::OnceLock<files::SkillFiles>,
 }
 
 impl Skill {
@@ -49,11 +49,10 @@ impl Skill {
             Some(file) => Document::read(file),
             None => Err(LoadError::Missing),
         };
-        let files = match &location.files {
-            Some(files) => files.clone(),
-            None if location.dir.is_dir() => files::SkillFiles::list(&location.dir),
-            None => files::SkillFiles::default(),
-        };
+        let files = std::sync::OnceLock::new();
+        if let Some(listed) = &location.files {
+            let _ = files.set(listed.clone());
+        }
         Skill {
             dir: location.dir.clone(),
             dir_name,
@@ -73,8 +72,20 @@ impl Skill {
             dir_name: canonical_dir_name(dir),
             file: Some(dir.join(discovery::SKILL_MD)),
             document,
-            files: files::SkillFiles::default(),
+            files: std::sync::OnceLock::from(files::SkillFiles::default()),
         }
+    }
+
+    /// The files of the skill folder (ignore files honoured, nested skills left out), listed on
+    /// first use: summaries never need them, lint always does.
+    pub fn files(&self) -> &files::SkillFiles {
+        self.files.get_or_init(|| {
+            if self.dir.is_dir() {
+                files::SkillFiles::list(&self.dir)
+            } else {
+                files::SkillFiles::default()
+            }
+        })
     }
 
     /// The same skill with `SKILL.md` holding `text` instead (fixes are checked this way before

@@ -134,7 +134,7 @@ pub const CHECKS: &[Check] = &[
 
 /// Runs every check on `skill`.
 pub fn check(skill: &Skill, options: &Options) -> Vec<Diagnostic> {
-    let files = &skill.files;
+    let files = skill.files();
     let (body, body_text) = match (
         &skill.document,
         skill.document.as_ref().ok().and_then(|d| d.frontmatter),
