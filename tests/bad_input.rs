@@ -291,3 +291,32 @@ fn unknown_selector_and_flags_exit_2() {
     assert_eq!(code, 2);
     assert!(stderr.contains("--no-such-flag"), "{stderr}");
 }
+
+#[test]
+fn files_and_skills_over_clawhub_limits() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = write_skill(tmp.path(), "my-skill", VALID);
+    std::fs::create_dir(dir.join("assets")).unwrap();
+    // Sparse files: large on paper, nothing written.
+    let big = std::fs::File::create(dir.join("assets/video.bin")).unwrap();
+    big.set_len(11 * 1024 * 1024).unwrap();
+    for i in 0..5 {
+        let part = std::fs::File::create(dir.join(format!("assets/part{i}.bin"))).unwrap();
+        part.set_len(9 * 1024 * 1024).unwrap();
+    }
+    let (code, stdout, _) = lint(
+        tmp.path(),
+        &[
+            "my-skill",
+            "--format",
+            "concise",
+            "--select",
+            "file-too-large",
+        ],
+    );
+    assert_eq!(code, 1);
+    assert_eq!(
+        stdout,
+        "my-skill: SK701 [error] 'assets/video.bin' is 11534336 bytes; ClawHub refuses files over 10 MiB\nmy-skill: SK701 [error] the skill is 58720361 bytes; ClawHub refuses skills over 50 MiB\n"
+    );
+}
