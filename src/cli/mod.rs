@@ -3,9 +3,11 @@
 
 pub mod builtin;
 pub mod explain;
+pub mod install;
 pub mod lint;
 pub mod list;
 pub mod new;
+pub mod pack;
 pub mod selection;
 pub mod summary;
 
@@ -40,6 +42,12 @@ pub enum Command {
     List(list::Args),
     /// Say which skills are unavailable here and what to install or set; exit 1 if any.
     Check(list::CheckArgs),
+    /// Build a reproducible .skill archive.
+    Pack(pack::Args),
+    /// Install a skill from a .skill/.zip archive or a folder.
+    Install(install::Args),
+    /// Remove an installed skill.
+    Uninstall(install::UninstallArgs),
 }
 
 /// An error that ends a command; printed as `error: ...` with exit code 2.
@@ -63,6 +71,12 @@ pub enum CliError {
     /// `--skill` or `builtin show` named skills that do not exist.
     #[error("no such skill: {0}")]
     UnknownSkills(String),
+    /// Packing failed.
+    #[error(transparent)]
+    Pack(#[from] crate::archive::pack::PackError),
+    /// Installing failed.
+    #[error(transparent)]
+    Install(#[from] crate::archive::install::InstallError),
     /// skill.toml could not be read or understood.
     #[error(transparent)]
     Config(#[from] crate::lint::config::ConfigError),
@@ -85,5 +99,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Prompt(args) => summary::run_prompt(args),
         Command::List(args) => list::run(args),
         Command::Check(args) => list::run_check(args),
+        Command::Pack(args) => pack::run(args),
+        Command::Install(args) => install::run(args),
+        Command::Uninstall(args) => install::run_uninstall(args),
     }
 }

@@ -1,0 +1,241 @@
+//! Reproducible `.skill` archives: a zip (deflate) of `<name>/<path>` entries, files only, sorted
+//! by path, each with one fixed timestamp and a normalised mode, so packing the same folder
+//! twice, anywhere, gives the same bytes.
+
+use super::fingerprint::{fingerprint, sha256_hex};
+use super::select::{SelectError, ShippedFile, select_files};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use zip::write::SimpleFileOptions;
+
+/// How to pack.
+#[derive(Debug, Clone, Default)]
+pub struct PackOptions {
+    /// Where to write (default `<name>.skill` in the current folder).
+    pub output: Option<PathBuf>,
+    /// Pack symlinks' targets when they lie inside the skill.
+    pub follow_symlinks: bool,
+    /// Seconds since the epoch for every entry's timestamp (`SOURCE_DATE_EPOCH`); 1980-01-01
+    /// when `None`.
+    pub timestamp: Option<i64>,
+}
+
+/// What was packed.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct PackReport {
+    /// The archive.
+    pub path: PathBuf,
+    /// Number of files.
+    pub files: usize,
+    /// Their total size.
+    pub bytes: u64,
+    /// The archive's size.
+    pub packed_bytes: u64,
+    /// The archive's SHA-256.
+    pub sha256: String,
+    /// ClawHub's fingerprint of the files.
+    pub fingerprint: String,
+}
+
+/// Why packing failed; nothing is left behind.
+#[derive(Debug, thiserror::Error)]
+pub enum PackError {
+    /// The file set could not be built.
+    #[error(transparent)]
+    Select(#[from] SelectError),
+    /// The output would be written inside the skill (and packed into itself next time).
+    #[error("{output} is inside the skill folder {dir}; write the archive elsewhere (-o)")]
+    OutputInside {
+        /// The output path.
+        output: PathBuf,
+        /// The skill folder.
+        dir: PathBuf,
+    },
+    /// Reading or writing failed.
+    #[error("{path}: {message}")]
+    Io {
+        /// The path.
+        path: PathBuf,
+        /// The error.
+        message: String,
+    },
+}
+
+/// The name entries are filed under: the skill folder's own name.
+pub fn archive_name(dir: &Path) -> String {
+    let resolved = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    resolved
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "skill".to_owned())
+}
+
+/// The files that would be packed, in order.
+pub fn plan(dir: &Path, options: &PackOptions) -> Result<Vec<ShippedFile>, PackError> {
+    Ok(select_files(
+        dir,
+        options.follow_symlinks,
+        options.output.as_deref(),
+    )?)
+}
+
+/// Packs `dir`, calling `progress(bytes)` after each file. The archive is written beside its
+/// destination and renamed over it, so a failure leaves no partial file.
+pub fn pack(
+    dir: &Path,
+    options: &PackOptions,
+    progress: &mut dyn FnMut(u64),
+) -> Result<PackReport, PackError> {
+    let name = archive_name(dir);
+    let output = options
+        .output
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("{name}.skill")));
+    refuse_inside(dir, &output)?;
+    let files = plan(dir, options)?;
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |e: &dyn std::fmt::Display| PackError::Io {
+            path,
+            message: e.to_string(),
+        }
+    };
+    let parent = output
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    std::fs::create_dir_all(parent).map_err(|e| io(parent)(&e))?;
+    let temp = tempfile::Builder::new()
+        .prefix(".skill-pack-")
+        .tempfile_in(parent)
+        .map_err(|e| io(parent)(&e))?;
+    let mut zip = zip::ZipWriter::new(std::io::BufWriter::new(
+        temp.reopen().map_err(|e| io(&output)(&e))?,
+    ));
+    let time = zip_time(options.timestamp);
+    let mut hashes = Vec::with_capacity(files.len());
+    let mut bytes = 0;
+    let mut buffer = Vec::new();
+    for file in &files {
+        buffer.clear();
+        std::fs::File::open(&file.source)
+            .and_then(|mut f| f.read_to_end(&mut buffer))
+            .map_err(|e| io(&file.source)(&e))?;
+        let mode = if file.executable { 0o755 } else { 0o644 };
+        let entry_options = SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated)
+            .last_modified_time(time)
+            .unix_permissions(mode);
+        zip.start_file(format!("{name}/{}", file.path), entry_options)
+            .map_err(|e| io(&output)(&e))?;
+        zip.write_all(&buffer).map_err(|e| io(&output)(&e))?;
+        hashes.push((file.path.clone(), sha256_hex(&buffer)));
+        bytes += buffer.len() as u64;
+        progress(buffer.len() as u64);
+    }
+    let writer = zip.finish().map_err(|e| io(&output)(&e))?;
+    writer
+        .into_inner()
+        .map_err(|e| io(&output)(&e.error()))?
+        .sync_all()
+        .map_err(|e| io(&output)(&e))?;
+    temp.persist(&output).map_err(|e| io(&output)(&e.error))?;
+    let archive = std::fs::read(&output).map_err(|e| io(&output)(&e))?;
+    Ok(PackReport {
+        path: output,
+        files: files.len(),
+        bytes,
+        packed_bytes: archive.len() as u64,
+        sha256: sha256_hex(&archive),
+        fingerprint: fingerprint(&hashes),
+    })
+}
+
+fn refuse_inside(dir: &Path, output: &Path) -> Result<(), PackError> {
+    let dir = std::fs::canonicalize(dir).map_err(|e| PackError::Io {
+        path: dir.to_path_buf(),
+        message: e.to_string(),
+    })?;
+    let parent = output
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let parent = std::path::absolute(parent).unwrap_or_else(|_| parent.to_path_buf());
+    let parent = std::fs::canonicalize(&parent).unwrap_or(parent);
+    if parent.starts_with(&dir) {
+        return Err(PackError::OutputInside {
+            output: output.to_path_buf(),
+            dir,
+        });
+    }
+    Ok(())
+}
+
+/// The zip timestamp for `epoch` seconds (UTC), clamped to what zip can store.
+pub fn zip_time(epoch: Option<i64>) -> zip::DateTime {
+    let Some(epoch) = epoch else {
+        return zip::DateTime::default();
+    };
+    let days = epoch.div_euclid(86_400);
+    let secs = epoch.rem_euclid(86_400);
+    let (year, month, day) = civil_from_days(days);
+    let clamped = year.clamp(1980, 2107);
+    let (month, day, secs) = if clamped != year {
+        (
+            if year < 1980 { 1 } else { 12 },
+            if year < 1980 { 1 } else { 31 },
+            if year < 1980 { 0 } else { 86_399 },
+        )
+    } else {
+        (month, day, secs)
+    };
+    zip::DateTime::from_date_and_time(
+        clamped as u16,
+        month,
+        day,
+        (secs / 3600) as u8,
+        (secs % 3600 / 60) as u8,
+        (secs % 60) as u8,
+    )
+    .unwrap_or_default()
+}
+
+/// Days since 1970-01-01 to (year, month, day), proleptic Gregorian (Howard Hinnant's method).
+fn civil_from_days(days: i64) -> (i64, u8, u8) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u8;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u8;
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn epoch_to_zip_time() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(19_723), (2024, 1, 1));
+        let t = zip_time(Some(1_700_000_000));
+        assert_eq!(
+            (
+                t.year(),
+                t.month(),
+                t.day(),
+                t.hour(),
+                t.minute(),
+                t.second()
+            ),
+            (2023, 11, 14, 22, 13, 20)
+        );
+        assert_eq!(zip_time(Some(0)), zip_time(Some(0)));
+        assert_eq!(zip_time(Some(0)).year(), 1980);
+        assert_eq!(zip_time(None), zip::DateTime::default());
+    }
+}

@@ -1,0 +1,174 @@
+//! The files a skill ships: regular files, sorted by path, minus version-control and build
+//! leftovers, secrets-prone dotfiles, `evals/`, archives, and whatever `.skillignore`,
+//! `.clawhubignore` or `.gitignore` exclude. Symlinks are refused unless followed inside the
+//! skill.
+
+use std::path::{Path, PathBuf};
+
+/// A file that goes into an archive or a publish.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShippedFile {
+    /// Path relative to the skill folder, `/`-separated.
+    pub path: String,
+    /// Where its bytes are (the link's target for a followed symlink).
+    pub source: PathBuf,
+    /// Size in bytes.
+    pub size: u64,
+    /// Whether any executable bit is set.
+    pub executable: bool,
+}
+
+/// Why the file set could not be built.
+#[derive(Debug, thiserror::Error)]
+pub enum SelectError {
+    /// A symlink, not allowed.
+    #[error(
+        "{path} is a symlink; archives do not carry links (use --follow-symlinks to pack its target, if it is inside the skill)"
+    )]
+    Symlink {
+        /// The link.
+        path: PathBuf,
+    },
+    /// A symlink pointing outside the skill (or nowhere).
+    #[error("{path} is a symlink to {target}, outside the skill folder")]
+    SymlinkOutside {
+        /// The link.
+        path: PathBuf,
+        /// Where it points.
+        target: PathBuf,
+    },
+    /// Walking or reading failed.
+    #[error("cannot read {path}: {message}")]
+    Io {
+        /// The path.
+        path: PathBuf,
+        /// The error.
+        message: String,
+    },
+}
+
+/// Names never shipped, wherever they are.
+const EXCLUDED_NAMES: &[&str] = &["node_modules", "__pycache__", "__MACOSX", "Thumbs.db"];
+
+/// Whether `path` (relative, `/`-separated) is left out regardless of ignore files. Every
+/// segment starting with `.` is left out, as ClawHub does (`.git/`, `.env`, `.DS_Store`,
+/// `.clawhub/`), so packed and published file sets, and their fingerprints, agree.
+pub fn excluded(path: &str) -> bool {
+    let segments: Vec<&str> = path.split('/').collect();
+    let name = segments.last().copied().unwrap_or("");
+    segments
+        .iter()
+        .any(|s| s.starts_with('.') || EXCLUDED_NAMES.contains(s))
+        || segments.first() == Some(&"evals")
+        || name.ends_with(".pyc")
+        || name.ends_with(".skill")
+}
+
+/// The files of `dir` to ship, sorted by path. `skip` is a file never to include (the output
+/// archive, when it is being written somewhere the walk can see).
+pub fn select_files(
+    dir: &Path,
+    follow_symlinks: bool,
+    skip: Option<&Path>,
+) -> Result<Vec<ShippedFile>, SelectError> {
+    use std::os::unix::fs::PermissionsExt;
+    let io = |path: &Path, e: &dyn std::fmt::Display| SelectError::Io {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    };
+    let root = std::fs::canonicalize(dir).map_err(|e| io(dir, &e))?;
+    let skip = skip.and_then(|p| std::fs::canonicalize(p).ok());
+    let walker = ignore::WalkBuilder::new(dir)
+        .hidden(false)
+        .require_git(false)
+        .git_global(false)
+        .git_exclude(false)
+        .parents(false)
+        .follow_links(false)
+        .add_custom_ignore_filename(".skillignore")
+        .add_custom_ignore_filename(".clawhubignore")
+        .sort_by_file_name(|a, b| a.cmp(b))
+        .build();
+    let mut files = Vec::new();
+    for entry in walker {
+        let entry = entry.map_err(|e| io(dir, &e))?;
+        let Ok(rel) = entry.path().strip_prefix(dir) else {
+            continue;
+        };
+        let rel = rel
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy())
+            .collect::<Vec<_>>()
+            .join("/");
+        if rel.is_empty() || excluded(&rel) {
+            continue;
+        }
+        let meta = std::fs::symlink_metadata(entry.path()).map_err(|e| io(entry.path(), &e))?;
+        let source = if meta.file_type().is_symlink() {
+            if !follow_symlinks {
+                return Err(SelectError::Symlink {
+                    path: entry.path().to_path_buf(),
+                });
+            }
+            let target = std::fs::canonicalize(entry.path()).unwrap_or_default();
+            if !target.starts_with(&root) || target.as_os_str().is_empty() {
+                let written = std::fs::read_link(entry.path()).unwrap_or_default();
+                return Err(SelectError::SymlinkOutside {
+                    path: entry.path().to_path_buf(),
+                    target: written,
+                });
+            }
+            target
+        } else {
+            entry.path().to_path_buf()
+        };
+        let meta = std::fs::metadata(&source).map_err(|e| io(&source, &e))?;
+        if !meta.is_file()
+            || skip
+                .as_deref()
+                .is_some_and(|s| std::fs::canonicalize(&source).ok().as_deref() == Some(s))
+        {
+            continue;
+        }
+        files.push(ShippedFile {
+            path: rel,
+            source,
+            size: meta.len(),
+            executable: meta.permissions().mode() & 0o111 != 0,
+        });
+    }
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(files)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::excluded;
+
+    #[test]
+    fn exclusions() {
+        for path in [
+            ".git/config",
+            ".env",
+            ".env.local",
+            "a/.DS_Store",
+            "node_modules/x/y.js",
+            "scripts/__pycache__/a.pyc",
+            "x.pyc",
+            "evals/case.yaml",
+            "old.skill",
+            "__MACOSX/a",
+            "Thumbs.db",
+        ] {
+            assert!(excluded(path), "{path}");
+        }
+        for path in [
+            "SKILL.md",
+            "scripts/run.sh",
+            "references/evals/x.md",
+            "assets/env.txt",
+        ] {
+            assert!(!excluded(path), "{path}");
+        }
+    }
+}

@@ -1,0 +1,108 @@
+//! `skill pack [PATH]`.
+
+use super::CliError;
+use crate::archive::{PackOptions, pack};
+use crate::lint::report::Format;
+use crate::lint::{Options, Target, lint_paths};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of `skill pack`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  skill pack my-skill\n  skill pack my-skill -o dist/my-skill.skill --json\n  SOURCE_DATE_EPOCH=1700000000 skill pack my-skill\n  skill pack my-skill --list"
+)]
+pub struct Args {
+    /// The skill folder (or its SKILL.md).
+    #[arg(default_value = ".")]
+    pub path: PathBuf,
+    /// Where to write the archive [default: ./<name>.skill]
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+    /// Print what would go in, and write nothing.
+    #[arg(long)]
+    pub list: bool,
+    /// Pack even when lint finds errors.
+    #[arg(long)]
+    pub no_lint: bool,
+    /// Pack the targets of symlinks that point inside the skill (otherwise a symlink is an error).
+    #[arg(long)]
+    pub follow_symlinks: bool,
+    /// Print the summary as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Lints, then packs; prints the summary.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    let dir = if args.path.is_file() {
+        args.path.parent().map(PathBuf::from).unwrap_or_default()
+    } else {
+        args.path.clone()
+    };
+    let dir = if dir.as_os_str().is_empty() {
+        PathBuf::from(".")
+    } else {
+        dir
+    };
+    let timestamp = std::env::var("SOURCE_DATE_EPOCH")
+        .ok()
+        .and_then(|v| v.trim().parse().ok());
+    let options = PackOptions {
+        output: args.output.clone(),
+        follow_symlinks: args.follow_symlinks,
+        timestamp,
+    };
+    if args.list {
+        for file in crate::archive::pack::plan(&dir, &options)? {
+            println!("{:>10}  {}", file.size, file.path);
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    if !args.no_lint {
+        let lint_options = Options {
+            env_checks: false,
+            ..Options::new(Target::Portable)
+        };
+        let run = lint_paths(std::slice::from_ref(&dir), &lint_options)?;
+        if run.summary().errors > 0 {
+            anstream::eprint!("{}", Format::Human.render(&run, true));
+            eprintln!("error: not packed: fix the errors above, or pass --no-lint");
+            return Ok(ExitCode::from(1));
+        }
+    }
+    let bar = progress_bar(&dir, &options);
+    let report = pack(&dir, &options, &mut |n| bar.inc(n))?;
+    bar.finish_and_clear();
+    if args.json {
+        println!("{}", serde_json::to_string(&report).unwrap_or_default());
+    } else {
+        println!(
+            "Packed {}: {} files, {} bytes ({} packed)",
+            report.path.display(),
+            report.files,
+            report.bytes,
+            report.packed_bytes
+        );
+        println!("sha256       {}", report.sha256);
+        println!("fingerprint  {}", report.fingerprint);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A byte-count bar on a terminal for skills over a megabyte; hidden otherwise.
+fn progress_bar(dir: &std::path::Path, options: &PackOptions) -> indicatif::ProgressBar {
+    let total: u64 = crate::archive::pack::plan(dir, options)
+        .map(|f| f.iter().map(|f| f.size).sum())
+        .unwrap_or(0);
+    if !std::io::stdout().is_terminal() || total < 1024 * 1024 {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(total);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("packing {bar:30} {bytes}/{total_bytes}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar
+}

@@ -1,0 +1,238 @@
+//! `skill pack`: reproducible archives that standard tools open, the exclusion rules, symlink
+//! policy, the lint gate, and ClawHub's fingerprint.
+
+mod common;
+
+use common::{json, run, skill, write_skill};
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+use std::process::Command;
+
+const SKILL_MD: &str = "---\nname: demo\ndescription: Demonstrates packing. Use when testing.\n---\n\nRun `scripts/run.sh`.\n";
+
+fn make_skill(parent: &Path, file_mode: u32, exec_mode: u32) -> std::path::PathBuf {
+    let dir = write_skill(parent, "demo", SKILL_MD);
+    std::fs::create_dir_all(dir.join("scripts")).unwrap();
+    std::fs::create_dir_all(dir.join("references")).unwrap();
+    std::fs::write(dir.join("scripts/run.sh"), "#!/bin/sh\necho hi\n").unwrap();
+    std::fs::write(dir.join("references/guide.md"), "# Guide\n".repeat(200)).unwrap();
+    std::fs::set_permissions(
+        dir.join("scripts/run.sh"),
+        std::fs::Permissions::from_mode(exec_mode),
+    )
+    .unwrap();
+    std::fs::set_permissions(
+        dir.join("references/guide.md"),
+        std::fs::Permissions::from_mode(file_mode),
+    )
+    .unwrap();
+    std::fs::set_permissions(
+        dir.join("SKILL.md"),
+        std::fs::Permissions::from_mode(file_mode),
+    )
+    .unwrap();
+    dir
+}
+
+fn pack(cwd: &Path, args: &[&str]) -> (i32, String, String) {
+    run(skill()
+        .current_dir(cwd)
+        .env_remove("SOURCE_DATE_EPOCH")
+        .arg("pack")
+        .args(args))
+}
+
+#[test]
+fn packing_is_reproducible_across_copies_mtimes_owners_modes_and_folders() {
+    let tmp = tempfile::tempdir().unwrap();
+    let a = make_skill(&tmp.path().join("a"), 0o644, 0o755);
+    let b = make_skill(&tmp.path().join("b/deeper"), 0o600, 0o700);
+    Command::new("touch")
+        .args(["-d", "2001-02-03 04:05:06"])
+        .arg(b.join("SKILL.md"))
+        .status()
+        .unwrap();
+    // Owners differ too when we may change them (root in CI).
+    let _ = Command::new("chown")
+        .args(["-R", "65534:65534"])
+        .arg(&b)
+        .status();
+    let out = tmp.path().join("out");
+    std::fs::create_dir(&out).unwrap();
+    let (code, _, stderr) = pack(tmp.path(), &["a/demo", "-o", "out/one.skill"]);
+    assert_eq!(code, 0, "{stderr}");
+    let (code, _, _) = pack(&a, &[".", "-o", "../../out/two.skill"]);
+    assert_eq!(code, 0);
+    let (code, _, _) = pack(
+        &b,
+        &["SKILL.md", "-o", out.join("three.skill").to_str().unwrap()],
+    );
+    assert_eq!(code, 0);
+    let one = std::fs::read(out.join("one.skill")).unwrap();
+    assert_eq!(one, std::fs::read(out.join("two.skill")).unwrap());
+    assert_eq!(one, std::fs::read(out.join("three.skill")).unwrap());
+}
+
+#[test]
+fn archives_open_with_python_zipfile_and_unzip() {
+    let tmp = tempfile::tempdir().unwrap();
+    make_skill(tmp.path(), 0o644, 0o755);
+    let (code, _, _) = pack(tmp.path(), &["demo"]);
+    assert_eq!(code, 0);
+    let check = "import sys, zipfile\nz = zipfile.ZipFile(sys.argv[1])\nassert z.testzip() is None\nfor i in z.infolist():\n    print(i.filename, oct(i.external_attr >> 16), i.date_time, i.compress_type)\n";
+    let python = Command::new("python3")
+        .args(["-c", check])
+        .arg(tmp.path().join("demo.skill"))
+        .output()
+        .unwrap();
+    assert!(
+        python.status.success(),
+        "{}",
+        String::from_utf8_lossy(&python.stderr)
+    );
+    assert_eq!(
+        String::from_utf8(python.stdout).unwrap(),
+        "demo/SKILL.md 0o100644 (1980, 1, 1, 0, 0, 0) 8\ndemo/references/guide.md 0o100644 (1980, 1, 1, 0, 0, 0) 8\ndemo/scripts/run.sh 0o100755 (1980, 1, 1, 0, 0, 0) 8\n"
+    );
+    let unzip = Command::new("unzip")
+        .arg("-t")
+        .arg(tmp.path().join("demo.skill"))
+        .output()
+        .expect("unzip is installed by .ci/run");
+    assert!(unzip.status.success());
+    assert!(String::from_utf8_lossy(&unzip.stdout).contains("No errors detected"));
+}
+
+#[test]
+fn source_date_epoch_sets_every_timestamp() {
+    let tmp = tempfile::tempdir().unwrap();
+    make_skill(tmp.path(), 0o644, 0o755);
+    let status = skill()
+        .current_dir(tmp.path())
+        .env("SOURCE_DATE_EPOCH", "1700000000")
+        .args(["pack", "demo"])
+        .output()
+        .unwrap();
+    assert!(status.status.success());
+    let check = "import sys, zipfile\nprint({i.date_time for i in zipfile.ZipFile(sys.argv[1]).infolist()})";
+    let out = Command::new("python3")
+        .args(["-c", check])
+        .arg(tmp.path().join("demo.skill"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "{(2023, 11, 14, 22, 13, 20)}\n"
+    );
+}
+
+#[test]
+fn exclusions_and_ignore_files() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = make_skill(tmp.path(), 0o644, 0o755);
+    for junk in [
+        ".git/HEAD",
+        ".env",
+        ".env.local",
+        ".DS_Store",
+        "node_modules/x/index.js",
+        "scripts/__pycache__/a.pyc",
+        "scripts/b.pyc",
+        "__MACOSX/x",
+        "Thumbs.db",
+        "evals/basic.yaml",
+        "old.skill",
+        "notes.tmp",
+        "build/out.txt",
+        "references/.hidden.md",
+    ] {
+        let path = dir.join(junk);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, "x").unwrap();
+    }
+    std::fs::write(dir.join(".skillignore"), "*.tmp\n").unwrap();
+    std::fs::write(dir.join(".gitignore"), "build/\n").unwrap();
+    let (code, stdout, _) = pack(tmp.path(), &["demo", "--list"]);
+    assert_eq!(code, 0);
+    let listed: Vec<&str> = stdout
+        .lines()
+        .map(|l| l.split_whitespace().nth(1).unwrap())
+        .collect();
+    assert_eq!(
+        listed,
+        ["SKILL.md", "references/guide.md", "scripts/run.sh"]
+    );
+    assert!(
+        !tmp.path().join("demo.skill").exists(),
+        "--list writes nothing"
+    );
+}
+
+#[test]
+fn symlinks_output_inside_lint_gate_and_json() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = make_skill(tmp.path(), 0o644, 0o755);
+    std::os::unix::fs::symlink("references/guide.md", dir.join("guide.md")).unwrap();
+    let (code, _, stderr) = pack(tmp.path(), &["demo"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("demo/guide.md is a symlink"), "{stderr}");
+    let (code, stdout, _) = pack(tmp.path(), &["demo", "--follow-symlinks", "--json"]);
+    assert_eq!(code, 0);
+    let report = json(&stdout);
+    assert_eq!(report["files"], 4);
+    for key in [
+        "path",
+        "files",
+        "bytes",
+        "packed_bytes",
+        "sha256",
+        "fingerprint",
+    ] {
+        assert!(report.get(key).is_some(), "{key}");
+    }
+    std::fs::remove_file(dir.join("guide.md")).unwrap();
+    std::fs::remove_file(tmp.path().join("demo.skill")).unwrap();
+    std::os::unix::fs::symlink("/etc/hostname", dir.join("outside")).unwrap();
+    let (code, _, stderr) = pack(tmp.path(), &["demo", "--follow-symlinks"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("outside the skill folder"), "{stderr}");
+    std::fs::remove_file(dir.join("outside")).unwrap();
+    let (code, _, stderr) = pack(tmp.path(), &["demo", "-o", "demo/dist/demo.skill"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("is inside the skill folder"), "{stderr}");
+    std::fs::write(
+        dir.join("SKILL.md"),
+        "---\nname: Demo\ndescription: x\n---\n",
+    )
+    .unwrap();
+    let (code, _, stderr) = pack(tmp.path(), &["demo"]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("error: not packed"), "{stderr}");
+    assert!(!tmp.path().join("demo.skill").exists());
+    let (code, _, _) = pack(tmp.path(), &["demo", "--no-lint"]);
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn fingerprint_matches_clawhubs_test_vector() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("vector");
+    for (path, content) in [
+        ("SKILL.md", "# x\n"),
+        ("reference.md", "ref\n"),
+        ("Zeta.txt", "z\n"),
+        ("alpha.txt", "a\n"),
+        ("scripts/a_b.py", ""),
+        ("scripts/a-b.py", ""),
+        ("scripts/a.py", ""),
+    ] {
+        std::fs::create_dir_all(dir.join(path).parent().unwrap()).unwrap();
+        std::fs::write(dir.join(path), content).unwrap();
+    }
+    let (code, stdout, _) = pack(tmp.path(), &["vector", "--no-lint", "--json"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        json(&stdout)["fingerprint"],
+        "a9bed0d49caf2d4610899717983d37db72536dd75b5708a5cb09f18d159bc73a"
+    );
+}
