@@ -94,6 +94,7 @@ def main():
     for name, t, m, note in rows:
         print(f"| {name} | {t:.3f} | {m:.0f} | {t / base:.1f}x | {note} |")
     summary_benchmark(args.skill, dirs, args.venv, args.runs, os.path.dirname(os.path.abspath(args.corpus)))
+    pack_benchmark(args.skill, dirs, args.runs, os.path.dirname(os.path.abspath(args.corpus)))
 
 
 NANOBOT_SUMMARY = """
@@ -153,6 +154,23 @@ def summary_benchmark(skill, dirs, venv, runs, work):
     print("|---|---:|---:|---:|---|")
     for name, t, m, note in rows:
         print(f"| {name} | {t:.3f} | {m:.0f} | {t / base:.1f}x | {note} |")
+
+
+def pack_benchmark(skill, dirs, runs, work):
+    """`skill pack` of every corpus skill against Python's zipfile doing the same work."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    skills = [d for d in dirs if os.path.isfile(os.path.join(d, "SKILL.md"))]
+    out = os.path.join(work, "packed")
+    os.makedirs(out, exist_ok=True)
+    t, m = best([skill, "pack", os.path.join(work, "corpus"), "--no-lint", "-o", out], max(1, runs // 2))
+    ours = sum(os.path.getsize(os.path.join(r, f)) for r, _, fs in os.walk(out) for f in fs)
+    py_out = os.path.join(work, "packed-python")
+    tp, mp = best([sys.executable, os.path.join(here, "pack_python.py"), os.path.join(work, "corpus"), py_out], 1)
+    theirs = sum(os.path.getsize(os.path.join(py_out, f)) for f in os.listdir(py_out))
+    print(f"\n| pack every skill ({len(skills)}) | wall time (s) | peak RSS (MiB) | time vs skill | archives (MiB) |")
+    print("|---|---:|---:|---:|---:|")
+    print(f"| skill pack DIR (every skill under it) | {t:.2f} | {m:.0f} | 1.0x | {ours / 2**20:.1f} |")
+    print(f"| Python zipfile, one process (skill-creator's way) | {tp:.2f} | {mp:.0f} | {tp / t:.1f}x | {theirs / 2**20:.1f} |")
 
 
 def version(cmd):

@@ -236,3 +236,24 @@ fn fingerprint_matches_clawhubs_test_vector() {
         "a9bed0d49caf2d4610899717983d37db72536dd75b5708a5cb09f18d159bc73a"
     );
 }
+
+#[test]
+fn a_tree_packs_every_skill_mirrored_under_the_output() {
+    let tmp = tempfile::tempdir().unwrap();
+    make_skill(&tmp.path().join("skills/team-a"), 0o644, 0o755);
+    write_skill(
+        &tmp.path().join("skills"),
+        "other",
+        "---\nname: other\ndescription: Another one. Use when testing.\n---\n",
+    );
+    let (code, stdout, stderr) = pack(tmp.path(), &["skills", "-o", "dist"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(stdout.lines().count(), 2, "{stdout}");
+    assert!(tmp.path().join("dist/team-a/demo.skill").is_file());
+    assert!(tmp.path().join("dist/other.skill").is_file());
+    let mode = std::fs::metadata(tmp.path().join("dist/other.skill"))
+        .unwrap()
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o644, "archives are not private temp files");
+}

@@ -105,13 +105,12 @@ pub fn pack(
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     std::fs::create_dir_all(parent).map_err(|e| io(parent)(&e))?;
-    let temp = tempfile::Builder::new()
+    let mut temp = tempfile::Builder::new()
         .prefix(".skill-pack-")
         .tempfile_in(parent)
         .map_err(|e| io(parent)(&e))?;
-    let mut zip = zip::ZipWriter::new(std::io::BufWriter::new(
-        temp.reopen().map_err(|e| io(&output)(&e))?,
-    ));
+    // Built in memory (archives are at most tens of MiB), hashed, then written once.
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
     let time = zip_time(options.timestamp);
     let mut hashes = Vec::with_capacity(files.len());
     let mut bytes = 0;
@@ -133,14 +132,15 @@ pub fn pack(
         bytes += buffer.len() as u64;
         progress(buffer.len() as u64);
     }
-    let writer = zip.finish().map_err(|e| io(&output)(&e))?;
-    writer
-        .into_inner()
-        .map_err(|e| io(&output)(&e.error()))?
-        .sync_all()
-        .map_err(|e| io(&output)(&e))?;
+    let archive = zip.finish().map_err(|e| io(&output)(&e))?.into_inner();
+    temp.write_all(&archive).map_err(|e| io(&output)(&e))?;
+    // Temporary files are private; an archive is not.
+    std::fs::set_permissions(
+        temp.path(),
+        std::os::unix::fs::PermissionsExt::from_mode(0o644),
+    )
+    .map_err(|e| io(&output)(&e))?;
     temp.persist(&output).map_err(|e| io(&output)(&e.error))?;
-    let archive = std::fs::read(&output).map_err(|e| io(&output)(&e))?;
     Ok(PackReport {
         path: output,
         files: files.len(),

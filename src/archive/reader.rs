@@ -159,6 +159,10 @@ pub fn read_bytes(bytes: &[u8], limits: &Limits) -> Result<SkillArchive, Archive
     if zip.len() > limits.entries {
         return Err(ArchiveError::TooManyEntries(zip.len(), limits.entries));
     }
+    // The zip reader indexes entries by name, so a repeated name is reported here, not below.
+    if zip.has_duplicate_names() {
+        return Err(ArchiveError::Duplicate("a name".to_owned()));
+    }
     let entries = inspect(&mut zip, limits)?;
     let top = locate_skill_md(&entries)?;
     let mut files = Vec::new();

@@ -46,6 +46,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     } else {
         dir
     };
+    if !dir.join("SKILL.md").is_file() && !args.list {
+        return run_tree(&args, &dir);
+    }
     let timestamp = std::env::var("SOURCE_DATE_EPOCH")
         .ok()
         .and_then(|v| v.trim().parse().ok());
@@ -105,4 +108,61 @@ fn progress_bar(dir: &std::path::Path, options: &PackOptions) -> indicatif::Prog
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
     bar
+}
+
+/// Packs every skill under `root` in parallel, each archive at its skill's relative place under
+/// the output folder.
+fn run_tree(args: &Args, root: &std::path::Path) -> Result<ExitCode, CliError> {
+    use rayon::prelude::*;
+    let locations = crate::skill::discover(std::slice::from_ref(&root.to_path_buf()))?;
+    let skills: Vec<PathBuf> = locations
+        .into_iter()
+        .filter(|l| l.file.is_some())
+        .map(|l| l.dir)
+        .collect();
+    if !args.no_lint {
+        let lint_options = Options {
+            env_checks: false,
+            ..Options::new(Target::Portable)
+        };
+        let run = lint_paths(&skills, &lint_options)?;
+        if run.summary().errors > 0 {
+            anstream::eprint!("{}", Format::Human.render(&run, true));
+            eprintln!("error: nothing packed: fix the errors above, or pass --no-lint");
+            return Ok(ExitCode::from(1));
+        }
+    }
+    let out_dir = args.output.clone().unwrap_or_else(|| PathBuf::from("."));
+    let timestamp = std::env::var("SOURCE_DATE_EPOCH")
+        .ok()
+        .and_then(|v| v.trim().parse().ok());
+    let reports: Vec<_> = skills
+        .par_iter()
+        .map(|dir| {
+            let relative = dir.strip_prefix(root).unwrap_or(dir);
+            let parent = relative.parent().unwrap_or(std::path::Path::new(""));
+            let name = crate::archive::pack::archive_name(dir);
+            let output = out_dir.join(parent).join(format!("{name}.skill"));
+            let options = PackOptions {
+                output: Some(output),
+                follow_symlinks: args.follow_symlinks,
+                timestamp,
+            };
+            pack(dir, &options, &mut |_| {})
+        })
+        .collect::<Result<_, _>>()?;
+    if args.json {
+        println!("{}", serde_json::to_string(&reports).unwrap_or_default());
+    } else {
+        for report in &reports {
+            println!(
+                "Packed {}: {} files, {} bytes ({} packed)",
+                report.path.display(),
+                report.files,
+                report.bytes,
+                report.packed_bytes
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -1,0 +1,452 @@
+//! `skill install` / `uninstall`, and a suite of hostile archives, each built here, each refused
+//! with a clear error, with nothing written and nothing left behind.
+
+mod common;
+
+use common::{run, skill, write_skill};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+const SKILL_MD: &str = "---\nname: demo\ndescription: Demonstrates installing. Use when testing.\n---\n\nInstructions.\n";
+
+fn install(cwd: &Path, args: &[&str]) -> (i32, String, String) {
+    run(skill().current_dir(cwd).arg("install").args(args))
+}
+
+/// Every name in a folder, recursively, dotfiles included (to prove nothing was left).
+fn tree(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for e in entries {
+            let e = e.unwrap();
+            out.push(e.file_name().to_string_lossy().into_owned());
+            for inner in tree(&e.path()) {
+                out.push(format!("{}/{inner}", e.file_name().to_string_lossy()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn installs_from_archive_and_folder_and_replaces_only_with_force() {
+    let tmp = tempfile::tempdir().unwrap();
+    let src = write_skill(&tmp.path().join("src"), "demo", SKILL_MD);
+    std::fs::create_dir(src.join("scripts")).unwrap();
+    std::fs::write(src.join("scripts/run.sh"), "#!/bin/sh\n").unwrap();
+    std::fs::set_permissions(
+        src.join("scripts/run.sh"),
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    let (code, _, _) = run(skill().current_dir(tmp.path()).args(["pack", "src/demo"]));
+    assert_eq!(code, 0);
+    let (code, stdout, _) = install(tmp.path(), &["demo.skill"]);
+    assert_eq!(
+        (code, stdout.as_str()),
+        (0, "Installed demo in skills/demo (2 files)\n")
+    );
+    let mode = std::os::unix::fs::PermissionsExt::mode(
+        &std::fs::metadata(tmp.path().join("skills/demo/scripts/run.sh"))
+            .unwrap()
+            .permissions(),
+    );
+    assert_eq!(mode & 0o777, 0o755);
+    std::fs::write(tmp.path().join("skills/demo/local-edit.md"), "mine").unwrap();
+    let (code, _, stderr) = install(tmp.path(), &["demo.skill"]);
+    assert_eq!(
+        (code, stderr.as_str()),
+        (2, "error: Already installed: skills/demo (use --force)\n")
+    );
+    assert!(
+        tmp.path().join("skills/demo/local-edit.md").exists(),
+        "untouched without --force"
+    );
+    let (code, stdout, _) = install(tmp.path(), &["src/demo", "--force"]);
+    assert_eq!(
+        (code, stdout.as_str()),
+        (0, "Replaced demo in skills/demo (2 files)\n")
+    );
+    assert!(!tmp.path().join("skills/demo/local-edit.md").exists());
+    assert_eq!(
+        tree(&tmp.path().join("skills")),
+        [
+            "demo",
+            "demo/SKILL.md",
+            "demo/scripts",
+            "demo/scripts/run.sh"
+        ]
+    );
+    let (code, stdout, _) = run(skill().current_dir(tmp.path()).args(["uninstall", "demo"]));
+    assert_eq!((code, stdout.as_str()), (0, "Removed skills/demo\n"));
+    assert_eq!(tree(&tmp.path().join("skills")), Vec::<String>::new());
+    let (code, _, stderr) = run(skill().current_dir(tmp.path()).args(["uninstall", "demo"]));
+    assert_eq!(code, 2);
+    assert!(stderr.contains("is not an installed skill"), "{stderr}");
+}
+
+#[test]
+fn lint_findings_are_shown_after_install() {
+    let tmp = tempfile::tempdir().unwrap();
+    write_skill(
+        &tmp.path().join("src"),
+        "demo",
+        "---\nname: demo\ndescription: Runs jq. Use when asked.\n---\n\n```bash\njq . x.json\n```\n",
+    );
+    let (code, _, stderr) = install(tmp.path(), &["src/demo", "--dir", "agent/skills"]);
+    assert_eq!(code, 0);
+    assert!(
+        stderr.contains(
+            "agent/skills/demo/SKILL.md:7:1: SK509 [warning] 'jq' is run but not declared"
+        ),
+        "{stderr}"
+    );
+}
+
+/// A zip entry for the raw writer: name bytes, data, unix mode, general-purpose flags.
+struct Raw<'a> {
+    name: &'a [u8],
+    data: &'a [u8],
+    mode: u32,
+    flags: u16,
+}
+
+fn crc32(data: &[u8]) -> u32 {
+    let mut crc = 0xFFFF_FFFFu32;
+    for byte in data {
+        crc ^= u32::from(*byte);
+        for _ in 0..8 {
+            crc = if crc & 1 != 0 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
+
+/// A stored (uncompressed) zip written byte by byte, for entries the zip crate will not write.
+fn raw_zip(entries: &[Raw]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut central = Vec::new();
+    for e in entries {
+        let offset = out.len() as u32;
+        let crc = crc32(e.data);
+        let size = e.data.len() as u32;
+        let flags = e.flags
+            | if std::str::from_utf8(e.name).is_ok() {
+                0x0800
+            } else {
+                0
+            };
+        out.extend(0x0403_4b50u32.to_le_bytes());
+        out.extend(20u16.to_le_bytes());
+        out.extend(flags.to_le_bytes());
+        out.extend([0u8; 6]); // method, time, date
+        out.extend(crc.to_le_bytes());
+        out.extend(size.to_le_bytes());
+        out.extend(size.to_le_bytes());
+        out.extend((e.name.len() as u16).to_le_bytes());
+        out.extend(0u16.to_le_bytes());
+        out.extend(e.name);
+        out.extend(e.data);
+        central.extend(0x0201_4b50u32.to_le_bytes());
+        central.extend((3u16 << 8 | 20).to_le_bytes()); // made by Unix
+        central.extend(20u16.to_le_bytes());
+        central.extend(flags.to_le_bytes());
+        central.extend([0u8; 6]);
+        central.extend(crc.to_le_bytes());
+        central.extend(size.to_le_bytes());
+        central.extend(size.to_le_bytes());
+        central.extend((e.name.len() as u16).to_le_bytes());
+        central.extend([0u8; 8]); // extra, comment, disk, internal attributes
+        central.extend((e.mode << 16).to_le_bytes());
+        central.extend(offset.to_le_bytes());
+        central.extend(e.name);
+    }
+    let cd_offset = out.len() as u32;
+    out.extend(&central);
+    out.extend(0x0605_4b50u32.to_le_bytes());
+    out.extend([0u8; 4]);
+    out.extend((entries.len() as u16).to_le_bytes());
+    out.extend((entries.len() as u16).to_le_bytes());
+    out.extend((central.len() as u32).to_le_bytes());
+    out.extend(cd_offset.to_le_bytes());
+    out.extend(0u16.to_le_bytes());
+    out
+}
+
+fn file<'a>(name: &'a str, data: &'a str) -> Raw<'a> {
+    Raw {
+        name: name.as_bytes(),
+        data: data.as_bytes(),
+        mode: 0o100_644,
+        flags: 0,
+    }
+}
+
+/// A deflated zip from the zip crate: (name, data) pairs.
+fn deflated(entries: &[(&str, &[u8])]) -> Vec<u8> {
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for (name, data) in entries {
+        zip.start_file(
+            *name,
+            zip::write::SimpleFileOptions::default()
+                .compression_method(zip::CompressionMethod::Deflated),
+        )
+        .unwrap();
+        zip.write_all(data).unwrap();
+    }
+    zip.finish().unwrap().into_inner()
+}
+
+/// Rewrites every uncompressed-size field (local and central headers) to `size`.
+fn lie_about_size(mut zip: Vec<u8>, size: u32) -> Vec<u8> {
+    for i in 0..zip.len().saturating_sub(30) {
+        match u32::from_le_bytes(zip[i..i + 4].try_into().unwrap()) {
+            0x0403_4b50 => zip[i + 22..i + 26].copy_from_slice(&size.to_le_bytes()),
+            0x0201_4b50 => zip[i + 24..i + 28].copy_from_slice(&size.to_le_bytes()),
+            _ => {}
+        }
+    }
+    zip
+}
+
+fn hostile_cases() -> Vec<(&'static str, Vec<u8>, &'static str)> {
+    let md = SKILL_MD;
+    let many: Vec<String> = (0..5001).map(|i| format!("demo/f{i}.txt")).collect();
+    let mut many_entries = vec![file("demo/SKILL.md", md)];
+    many_entries.extend(many.iter().map(|n| file(n, "x")));
+    let zeros = vec![0u8; 9 * 1024 * 1024];
+    let valid = deflated(&[
+        ("demo/SKILL.md", md.as_bytes()),
+        ("demo/references/guide.md", b"# Guide\n"),
+    ]);
+    let mut corrupt = valid.clone();
+    let central = corrupt.len() - 22 - 60;
+    corrupt[central..central + 8].copy_from_slice(b"garbage!");
+    vec![
+        (
+            "traversal",
+            raw_zip(&[file("demo/SKILL.md", md), file("demo/../../evil.txt", "x")]),
+            "leaves the folder",
+        ),
+        (
+            "absolute",
+            raw_zip(&[file("demo/SKILL.md", md), file("/etc/evil", "x")]),
+            "is an absolute path",
+        ),
+        (
+            "drive letter",
+            raw_zip(&[file("demo/SKILL.md", md), file("C:/evil", "x")]),
+            "is an absolute path",
+        ),
+        (
+            "backslash",
+            raw_zip(&[file("demo/SKILL.md", md), file("demo\\..\\evil", "x")]),
+            "contains a backslash",
+        ),
+        (
+            "symlink entry",
+            raw_zip(&[
+                file("demo/SKILL.md", md),
+                Raw {
+                    name: b"demo/link",
+                    data: b"/etc/passwd",
+                    mode: 0o120_777,
+                    flags: 0,
+                },
+            ]),
+            "is a symbolic link",
+        ),
+        (
+            "device entry",
+            raw_zip(&[
+                file("demo/SKILL.md", md),
+                Raw {
+                    name: b"demo/dev",
+                    data: b"",
+                    mode: 0o020_644,
+                    flags: 0,
+                },
+            ]),
+            "is not a regular file or folder",
+        ),
+        (
+            "fifo entry",
+            raw_zip(&[
+                file("demo/SKILL.md", md),
+                Raw {
+                    name: b"demo/fifo",
+                    data: b"",
+                    mode: 0o010_644,
+                    flags: 0,
+                },
+            ]),
+            "is not a regular file or folder",
+        ),
+        (
+            "duplicate",
+            raw_zip(&[
+                file("demo/SKILL.md", md),
+                file("demo/a.md", "1"),
+                file("demo/a.md", "2"),
+            ]),
+            "appears twice",
+        ),
+        (
+            "case collision",
+            raw_zip(&[
+                file("demo/SKILL.md", md),
+                file("demo/Read.md", "1"),
+                file("demo/read.md", "2"),
+            ]),
+            "differ only in case",
+        ),
+        (
+            "normalisation collision",
+            raw_zip(&[
+                file("demo/SKILL.md", md),
+                file("demo/caf\u{e9}.md", "1"),
+                file("demo/cafe\u{301}.md", "2"),
+            ]),
+            "different Unicode forms",
+        ),
+        (
+            "NUL in name",
+            raw_zip(&[file("demo/SKILL.md", md), file("demo/a\0.md", "1")]),
+            "control character",
+        ),
+        (
+            "control character",
+            raw_zip(&[file("demo/SKILL.md", md), file("demo/a\x1b[31m.md", "1")]),
+            "control character",
+        ),
+        (
+            "non-UTF-8 name",
+            raw_zip(&[
+                file("demo/SKILL.md", md),
+                Raw {
+                    name: b"demo/\xff\xfe.md",
+                    data: b"1",
+                    mode: 0o100_644,
+                    flags: 0,
+                },
+            ]),
+            "is not UTF-8",
+        ),
+        (
+            "too many entries",
+            raw_zip(&many_entries),
+            "entries; the limit is 5000",
+        ),
+        (
+            "zip bomb",
+            deflated(&[("demo/SKILL.md", md.as_bytes()), ("demo/zeros.bin", &zeros)]),
+            "refused as a zip bomb",
+        ),
+        (
+            "lying size header",
+            lie_about_size(
+                deflated(&[
+                    ("demo/SKILL.md", md.as_bytes()),
+                    ("demo/zeros.txt", &zeros[..1024 * 1024]),
+                ]),
+                100,
+            ),
+            "larger than its declared",
+        ),
+        (
+            "encrypted entry",
+            raw_zip(&[
+                file("demo/SKILL.md", md),
+                Raw {
+                    name: b"demo/secret.md",
+                    data: b"xx",
+                    mode: 0o100_644,
+                    flags: 1,
+                },
+            ]),
+            "is encrypted",
+        ),
+        (
+            "truncated",
+            valid[..valid.len() / 2].to_vec(),
+            "not a readable zip archive",
+        ),
+        ("corrupt", corrupt, "not a readable zip archive"),
+        (
+            "second SKILL.md",
+            raw_zip(&[file("demo/SKILL.md", md), file("demo/sub/SKILL.md", md)]),
+            "2 SKILL.md files",
+        ),
+        (
+            "no SKILL.md",
+            raw_zip(&[file("demo/README.md", "x")]),
+            "has no SKILL.md",
+        ),
+        (
+            "SKILL.md too deep",
+            raw_zip(&[file("a/b/SKILL.md", md)]),
+            "must be at the root or under one top folder",
+        ),
+        (
+            "archive inside",
+            raw_zip(&[file("demo/SKILL.md", md), file("demo/inner.zip", "PK")]),
+            "archive inside the archive",
+        ),
+    ]
+}
+
+#[test]
+fn hostile_archives_are_refused_leaving_nothing_behind() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut failures = Vec::new();
+    for (name, bytes, expected) in hostile_cases() {
+        let archive = tmp.path().join("case.skill");
+        std::fs::write(&archive, bytes).unwrap();
+        let target = tmp.path().join("target");
+        std::fs::create_dir_all(&target).unwrap();
+        let (code, _, stderr) = install(tmp.path(), &["case.skill", "--dir", "target"]);
+        let left: Vec<String> = tree(&target);
+        if code != 2
+            || !stderr.contains(expected)
+            || !stderr.starts_with("error: case.skill: ")
+            || !left.is_empty()
+        {
+            failures.push(format!(
+                "{name}: exit {code}, left {left:?}, stderr {stderr:?}"
+            ));
+        }
+        assert!(!tmp.path().join("evil.txt").exists() && !tmp.path().join("../evil.txt").exists());
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+fn an_archive_over_the_size_limit_is_not_read() {
+    let tmp = tempfile::tempdir().unwrap();
+    let big = std::fs::File::create(tmp.path().join("big.skill")).unwrap();
+    big.set_len(51 * 1024 * 1024).unwrap();
+    let (code, _, stderr) = install(tmp.path(), &["big.skill"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        stderr,
+        "error: big.skill: the archive is 53477376 bytes; the limit is 52428800\n"
+    );
+    assert!(!tmp.path().join("skills").join("big").exists());
+}
+
+#[test]
+fn a_missing_source_is_a_clear_error() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (code, _, stderr) = install(tmp.path(), &["nope.skill"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.starts_with("error: nope.skill: no such file or folder"),
+        "{stderr}"
+    );
+    let _ = PathBuf::new();
+}
