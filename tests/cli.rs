@@ -147,15 +147,7 @@ fn select_and_ignore() {
             .current_dir(tmp.path())
             .args(["lint", "--format", "json"])
             .args(args));
-        let mut found: Vec<String> = json(&stdout)["skills"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .flat_map(|s| s["diagnostics"].as_array().unwrap().clone())
-            .map(|d| d["slug"].as_str().unwrap().to_owned())
-            .collect();
-        found.dedup();
-        found
+        common::slugs(&stdout)
     };
     assert_eq!(slugs(&["--select", "SK208"]), ["name-dir-mismatch"]);
     assert_eq!(

@@ -2,22 +2,9 @@
 
 mod common;
 
-use common::{json, run, skill, write_skill};
+use common::{json, run, skill, slugs, write_skill};
 
 const SKILL: &str = "---\nname: my-skill\ndescription: Formats things.\nhomepage: https://example.com\n---\n\n```bash\njq . x.json\n```\n";
-
-fn slugs(stdout: &str) -> Vec<String> {
-    let mut found: Vec<String> = json(stdout)["skills"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|s| s["diagnostics"].as_array().unwrap().clone())
-        .map(|d| d["slug"].as_str().unwrap().to_owned())
-        .collect();
-    found.sort();
-    found.dedup();
-    found
-}
 
 #[test]
 fn config_is_found_upwards_and_flags_win() {

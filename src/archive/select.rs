@@ -78,15 +78,9 @@ pub fn select_files(
     };
     let root = std::fs::canonicalize(dir).map_err(|e| io(dir, &e))?;
     let skip = skip.and_then(|p| std::fs::canonicalize(p).ok());
-    let walker = ignore::WalkBuilder::new(dir)
-        .hidden(false)
-        .require_git(false)
-        .git_global(false)
-        .git_exclude(false)
+    // The skill's own ignore files only: a parent's .gitignore says nothing about what it ships.
+    let walker = crate::skill::files::walker(dir)
         .parents(false)
-        .follow_links(false)
-        .add_custom_ignore_filename(".skillignore")
-        .add_custom_ignore_filename(".clawhubignore")
         .sort_by_file_name(|a, b| a.cmp(b))
         .build();
     let mut files = Vec::new();

@@ -63,17 +63,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         }
         return Ok(ExitCode::SUCCESS);
     }
-    if !args.no_lint {
-        let lint_options = Options {
-            env_checks: false,
-            ..Options::new(Target::Portable)
-        };
-        let run = lint_paths(std::slice::from_ref(&dir), &lint_options)?;
-        if run.summary().errors > 0 {
-            anstream::eprint!("{}", Format::Human.render(&run, true));
-            eprintln!("error: not packed: fix the errors above, or pass --no-lint");
-            return Ok(ExitCode::from(1));
-        }
+    if !args.no_lint && !lint_passes(std::slice::from_ref(&dir))? {
+        return Ok(ExitCode::from(1));
     }
     let bar = progress_bar(&dir, &options);
     let report = pack(&dir, &options, &mut |n| bar.inc(n))?;
@@ -120,17 +111,8 @@ fn run_tree(args: &Args, root: &std::path::Path) -> Result<ExitCode, CliError> {
         .filter(|l| l.file.is_some())
         .map(|l| l.dir)
         .collect();
-    if !args.no_lint {
-        let lint_options = Options {
-            env_checks: false,
-            ..Options::new(Target::Portable)
-        };
-        let run = lint_paths(&skills, &lint_options)?;
-        if run.summary().errors > 0 {
-            anstream::eprint!("{}", Format::Human.render(&run, true));
-            eprintln!("error: nothing packed: fix the errors above, or pass --no-lint");
-            return Ok(ExitCode::from(1));
-        }
+    if !args.no_lint && !lint_passes(&skills)? {
+        return Ok(ExitCode::from(1));
     }
     let out_dir = args.output.clone().unwrap_or_else(|| PathBuf::from("."));
     let timestamp = std::env::var("SOURCE_DATE_EPOCH")
@@ -165,4 +147,20 @@ fn run_tree(args: &Args, root: &std::path::Path) -> Result<ExitCode, CliError> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The lint gate: prints the errors (on stderr) and says whether packing may go on. The
+/// availability rules are off: what is installed here says nothing about the archive.
+fn lint_passes(paths: &[PathBuf]) -> Result<bool, CliError> {
+    let options = Options {
+        env_checks: false,
+        ..Options::new(Target::Portable)
+    };
+    let run = lint_paths(paths, &options)?;
+    if run.summary().errors == 0 {
+        return Ok(true);
+    }
+    anstream::eprint!("{}", Format::Human.render(&run, true));
+    eprintln!("error: not packed: fix the errors above, or pass --no-lint");
+    Ok(false)
 }

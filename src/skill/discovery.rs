@@ -1,7 +1,7 @@
 //! Finding skills from command-line paths: a skill directory, a `SKILL.md` file, or a tree in
 //! which every directory holding a `SKILL.md` is a skill (ignore files honoured).
 
-use super::files::{self, FileEntry, IGNORE_FILES, SkillFiles};
+use super::files::{self, FileEntry, SkillFiles};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -100,13 +100,7 @@ enum Seen {
 /// named `SKILL.md` is a broken skill worth reporting), each with its files, from one walk.
 fn walk(root: &Path) -> Vec<SkillLocation> {
     let seen: Mutex<Vec<Seen>> = Mutex::new(Vec::new());
-    ignore::WalkBuilder::new(root)
-        .hidden(false)
-        .require_git(false)
-        .git_global(false)
-        .git_exclude(false)
-        .add_custom_ignore_filename(IGNORE_FILES[0])
-        .add_custom_ignore_filename(IGNORE_FILES[1])
+    files::walker(root)
         .filter_entry(|e| !matches!(e.file_name().to_str(), Some(".git" | "node_modules")))
         .build_parallel()
         .run(|| {

@@ -7,6 +7,23 @@ use std::path::{Path, PathBuf};
 /// Ignore files honoured besides `.gitignore` and `.ignore`.
 pub const IGNORE_FILES: [&str; 2] = [".skillignore", ".clawhubignore"];
 
+/// A walker over `root` with the project's ignore rules: `.gitignore` (in or out of a git
+/// repository), `.ignore`, [`IGNORE_FILES`]; hidden files seen; no user-global excludes, so the
+/// result is the same on every machine; symlinks not followed.
+pub fn walker(root: &Path) -> ignore::WalkBuilder {
+    let mut builder = ignore::WalkBuilder::new(root);
+    builder
+        .hidden(false)
+        .require_git(false)
+        .git_global(false)
+        .git_exclude(false)
+        .follow_links(false);
+    for name in IGNORE_FILES {
+        builder.add_custom_ignore_filename(name);
+    }
+    builder
+}
+
 /// One entry under a skill folder.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FileEntry {
@@ -42,14 +59,7 @@ impl SkillFiles {
     /// Lists `dir`. Unreadable entries are skipped: lint reports what it can see.
     pub fn list(dir: &Path) -> SkillFiles {
         let root = dir.to_path_buf();
-        let walker = ignore::WalkBuilder::new(dir)
-            .hidden(false)
-            .require_git(false)
-            .git_global(false)
-            .git_exclude(false)
-            .follow_links(false)
-            .add_custom_ignore_filename(IGNORE_FILES[0])
-            .add_custom_ignore_filename(IGNORE_FILES[1])
+        let walker = walker(dir)
             .filter_entry(move |e| {
                 let skipped = matches!(e.file_name().to_str(), Some(".git" | "node_modules"));
                 let nested_skill = e.depth() > 0

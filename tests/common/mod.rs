@@ -67,3 +67,17 @@ pub fn run(cmd: &mut assert_cmd::Command) -> (i32, String, String) {
 pub fn json(stdout: &str) -> serde_json::Value {
     serde_json::from_str(stdout).unwrap_or_else(|e| panic!("not JSON ({e}):\n{stdout}"))
 }
+
+/// The distinct slugs of every diagnostic in `skill lint --format json` output, sorted.
+pub fn slugs(stdout: &str) -> Vec<String> {
+    let mut found: Vec<String> = json(stdout)["skills"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|s| s["diagnostics"].as_array().unwrap().clone())
+        .map(|d| d["slug"].as_str().unwrap().to_owned())
+        .collect();
+    found.sort();
+    found.dedup();
+    found
+}
