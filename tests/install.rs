@@ -5,7 +5,7 @@ mod common;
 
 use common::{run, skill, write_skill};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 const SKILL_MD: &str = "---\nname: demo\ndescription: Demonstrates installing. Use when testing.\n---\n\nInstructions.\n";
 
@@ -448,5 +448,4 @@ fn a_missing_source_is_a_clear_error() {
         stderr.starts_with("error: nope.skill: no such file or folder"),
         "{stderr}"
     );
-    let _ = PathBuf::new();
 }

@@ -3,7 +3,6 @@
 use super::CliError;
 use super::selection::SelectionArgs;
 use crate::prompt::{self, Gate, Listing};
-use crate::skill::catalog::Catalog;
 use crate::skill::environment::SystemEnvironment;
 use crate::skill::requirements::Requirements;
 use crate::skill::yaml::Node;
@@ -137,7 +136,7 @@ pub fn run_check(args: CheckArgs) -> Result<ExitCode, CliError> {
         }
         failed = true;
         println!("\n✗ {} ({}): missing {}", l.name, l.root, l.missing);
-        for hint in hints(&catalog, entry) {
+        for hint in hints(entry) {
             println!("    {hint}");
         }
     }
@@ -145,7 +144,7 @@ pub fn run_check(args: CheckArgs) -> Result<ExitCode, CliError> {
 }
 
 /// Install commands from the skill's `install[]` specs, then `export` lines for env vars.
-fn hints(_catalog: &Catalog, entry: &crate::skill::catalog::Entry) -> Vec<String> {
+fn hints(entry: &crate::skill::catalog::Entry) -> Vec<String> {
     let skill = &entry.skill;
     let (Some(manifest), Ok(doc)) = (skill.manifest(), &skill.document) else {
         return Vec::new();
