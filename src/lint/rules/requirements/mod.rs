@@ -1,14 +1,17 @@
-//! Requirement rules: the shape of the requirements block, gating on this machine, and what the
-//! skill uses but does not declare (or declares but never uses).
+//! Requirement rules: the shape of the requirements block (here), gating on this machine
+//! (`gating`), and what the skill uses but does not declare, or declares but never uses
+//! (`inference`).
+
+mod gating;
+mod inference;
+
+pub use gating::check_gating;
+pub use inference::{check_undeclared, check_unused};
 
 use super::Context;
 use crate::lint::catalog::*;
-use crate::lint::diagnostic::{Diagnostic, Fix, Location};
-use crate::lint::infer::{Site, Use};
-use crate::lint::yaml_edit::{New, insert_top_level, merge};
+use crate::lint::diagnostic::{Diagnostic, Location};
 use crate::skill::Span;
-use crate::skill::availability::Availability;
-use crate::skill::requirements::Item;
 use crate::skill::yaml::{Node, Value};
 
 const PLATFORMS: [&str; 3] = ["darwin", "linux", "win32"];
@@ -252,197 +255,6 @@ pub fn check_install(cx: &Context, out: &mut Vec<Diagnostic>) {
                 ))
             }
             Some(_) => {}
-        }
-    }
-}
-
-/// Declared requirements that do not hold on this machine.
-pub fn check_gating(cx: &Context, out: &mut Vec<Diagnostic>) {
-    if !cx.options.env_checks || cx.requirements.is_empty() {
-        return;
-    }
-    let availability = Availability::check(&cx.requirements, cx.options.environment.as_ref());
-    if availability.is_available() {
-        return;
-    }
-    let here = format!("unavailable here: {}", availability.describe());
-    let find = |list: &[Item], name: &str| list.iter().find(|i| i.value == name).map(|i| i.span);
-    for bin in &availability.missing_bins {
-        let span = find(&cx.requirements.bins, bin).unwrap_or_default();
-        out.push(cx.diagnostic(
-            &BIN_MISSING,
-            format!("'{bin}' is not on PATH; {here}"),
-            Location::Span(span),
-        ));
-    }
-    if let Some(first) = cx
-        .requirements
-        .any_bins
-        .first()
-        .filter(|_| !availability.missing_any_bins.is_empty())
-    {
-        out.push(cx.diagnostic(
-            &ANY_BIN_MISSING,
-            format!(
-                "none of {} is on PATH; {here}",
-                availability.missing_any_bins.join(", ")
-            ),
-            Location::Span(first.span),
-        ));
-    }
-    for var in &availability.missing_env {
-        let span = find(&cx.requirements.env, var).unwrap_or_default();
-        out.push(cx.diagnostic(
-            &ENV_MISSING,
-            format!("env var '{var}' is not set; {here}"),
-            Location::Span(span),
-        ));
-    }
-    if let (Some(os), Some(first)) = (&availability.unsupported_os, cx.requirements.os.first()) {
-        let platform = cx.options.environment.platform();
-        out.push(cx.diagnostic(
-            &OS_UNSUPPORTED,
-            format!("os is [{}], not {platform}; {here}", os.join(", ")),
-            Location::Span(first.span),
-        ));
-    }
-}
-
-/// Names declared for the skill, by kind.
-fn declared_bins<'a>(cx: &'a Context) -> Vec<&'a str> {
-    let r = &cx.requirements;
-    r.bins
-        .iter()
-        .chain(&r.any_bins)
-        .map(|i| i.value.as_str())
-        .collect()
-}
-
-fn declared_env(cx: &Context) -> Vec<String> {
-    let r = &cx.requirements;
-    let mut names: Vec<String> = r
-        .env
-        .iter()
-        .chain(&r.primary_env)
-        .map(|i| i.value.clone())
-        .collect();
-    // ClawHub's `envVars` declares optional variables: used, but not a gate.
-    if let Some(vars) = r
-        .block_node
-        .as_ref()
-        .and_then(|b| b.get("envVars"))
-        .and_then(Node::as_seq)
-    {
-        names.extend(
-            vars.iter()
-                .filter_map(|v| v.get("name").and_then(Node::as_str).map(str::to_owned)),
-        );
-    }
-    names
-}
-
-/// Commands and env vars used but not declared, with one fix that declares them all.
-pub fn check_undeclared(cx: &Context, out: &mut Vec<Diagnostic>) {
-    if cx.manifest().is_none() {
-        return;
-    }
-    let bins = declared_bins(cx);
-    let env = declared_env(cx);
-    let missing_bins: Vec<&Use> = cx
-        .usage
-        .commands
-        .iter()
-        .filter(|u| !bins.contains(&u.name.as_str()))
-        .collect();
-    let missing_env: Vec<&Use> = cx
-        .usage
-        .env
-        .iter()
-        .filter(|u| !env.contains(&u.name))
-        .collect();
-    if missing_bins.is_empty() && missing_env.is_empty() {
-        return;
-    }
-    let fix = declare_fix(cx, &missing_bins, &missing_env);
-    for u in missing_bins {
-        let d = cx.diagnostic(
-            &UNDECLARED_BIN,
-            format!("'{}' is run but not declared in requires.bins", u.name),
-            location(cx, u),
-        );
-        out.push(at_site(d, cx, u).with_fix(fix.clone()));
-    }
-    for u in missing_env {
-        let d = cx.diagnostic(
-            &UNDECLARED_ENV,
-            format!(
-                "env var '{}' is read but not declared in requires.env",
-                u.name
-            ),
-            location(cx, u),
-        );
-        out.push(at_site(d, cx, u).with_fix(fix.clone()));
-    }
-}
-
-fn location(_cx: &Context, u: &Use) -> Location {
-    match &u.site {
-        Site::SkillMd(span) => Location::Span(Span::new(span.start, span.start + u.name.len())),
-        Site::Script { line, column, .. } => Location::Point(crate::skill::span::Position {
-            line: *line,
-            column: *column,
-        }),
-    }
-}
-
-fn at_site(mut d: Diagnostic, cx: &Context, u: &Use) -> Diagnostic {
-    if let Site::Script { path, .. } = &u.site {
-        d.file = cx.skill.dir.join(path);
-    }
-    d
-}
-
-/// One fix adding every undeclared command and env var to the requirements block.
-fn declare_fix(cx: &Context, bins: &[&Use], env: &[&Use]) -> Option<Fix> {
-    let doc = cx.document()?;
-    let manifest = cx.manifest()?;
-    let block = cx.requirements.block.as_deref().unwrap_or("openclaw");
-    let bin_names: Vec<String> = bins.iter().map(|u| u.name.clone()).collect();
-    let env_names: Vec<String> = env.iter().map(|u| u.name.clone()).collect();
-    let mut lists = Vec::new();
-    if !bin_names.is_empty() {
-        lists.push(("bins", New::List(&bin_names)));
-    }
-    if !env_names.is_empty() {
-        lists.push(("env", New::List(&env_names)));
-    }
-    let value = New::nested(&[block, "requires"], New::Map(lists));
-    let edits = match manifest.value("metadata") {
-        None => vec![insert_top_level(
-            &doc.source,
-            doc.frontmatter?.close,
-            "metadata",
-            &value,
-        )],
-        Some(meta) => merge(&doc.source, meta, &value)?,
-    };
-    let names: Vec<String> = bin_names.into_iter().chain(env_names).collect();
-    Some(Fix {
-        message: format!("declare {} in metadata.{block}.requires", names.join(", ")),
-        edits,
-    })
-}
-
-/// Declared bins and env vars the skill never mentions.
-pub fn check_unused(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let r = &cx.requirements;
-    for (kind, items) in [("bin", &r.bins), ("env var", &r.env)] {
-        for item in items.iter().filter(|i| !cx.usage.mentions(&i.value)) {
-            out.push(cx.diagnostic(
-                &UNUSED_REQUIREMENT,
-                format!("declared {kind} '{}' is never mentioned in the body or scripts; it gates the skill for nothing", item.value),
-                Location::Span(item.span),
-            ));
         }
     }
 }
