@@ -5,5 +5,6 @@ pub mod archive;
 pub mod cli;
 pub mod lint;
 pub mod prompt;
+pub mod registry;
 pub mod scaffold;
 pub mod skill;

@@ -3,9 +3,9 @@
 //! an existing install is replaced only when asked, by a swap that rolls back on failure.
 //! Also the ClawHub-compatible `.clawhub/lock.json` and `<skill>/.clawhub/origin.json`.
 
-use super::fingerprint::{fingerprint, sha256_hex};
 use super::reader::{ArchiveError, Limits, read_archive};
 use super::select::{SelectError, select_files};
+use crate::skill::fingerprint::{fingerprint, sha256_hex};
 use std::path::{Path, PathBuf};
 
 /// Where a skill comes from.

@@ -1,13 +1,11 @@
-//! `.skill` archives: which files a skill ships (`select`), its ClawHub fingerprint
-//! (`fingerprint`), reproducible packing (`pack`), checked reading of untrusted archives
-//! (`reader`), and installing into a skills folder (`install`).
+//! `.skill` archives: which files a skill ships (`select`), reproducible packing (`pack`),
+//! checked reading of untrusted archives (`reader`), and installing into a skills folder
+//! (`install`). The fingerprint they report lives in the model (`skill::fingerprint`).
 
-pub mod fingerprint;
 pub mod install;
 pub mod pack;
 pub mod reader;
 pub mod select;
 
-pub use fingerprint::fingerprint;
 pub use pack::{PackOptions, PackReport, pack};
 pub use select::{SelectError, ShippedFile, select_files};

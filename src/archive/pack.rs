@@ -2,8 +2,8 @@
 //! by path, each with one fixed timestamp and a normalised mode, so packing the same folder
 //! twice, anywhere, gives the same bytes.
 
-use super::fingerprint::{fingerprint, sha256_hex};
 use super::select::{SelectError, ShippedFile, select_files};
+use crate::skill::fingerprint::{fingerprint, sha256_hex};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use zip::write::SimpleFileOptions;

@@ -8,6 +8,7 @@ pub mod lint;
 pub mod list;
 pub mod new;
 pub mod pack;
+pub mod registry;
 pub mod selection;
 pub mod summary;
 
@@ -48,6 +49,8 @@ pub enum Command {
     Install(install::Args),
     /// Remove an installed skill.
     Uninstall(install::UninstallArgs),
+    /// Administer a self-hosted registry.
+    Registry(registry::Args),
 }
 
 /// An error that ends a command; printed as `error: ...` with exit code 2.
@@ -77,6 +80,9 @@ pub enum CliError {
     /// Installing failed.
     #[error(transparent)]
     Install(#[from] crate::archive::install::InstallError),
+    /// The registry's store refused or failed.
+    #[error(transparent)]
+    Store(#[from] crate::registry::store::StoreError),
     /// skill.toml could not be read or understood.
     #[error(transparent)]
     Config(#[from] crate::lint::config::ConfigError),
@@ -102,5 +108,6 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Pack(args) => pack::run(args),
         Command::Install(args) => install::run(args),
         Command::Uninstall(args) => install::run_uninstall(args),
+        Command::Registry(args) => registry::run(args),
     }
 }

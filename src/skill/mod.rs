@@ -10,6 +10,7 @@ pub mod discovery;
 pub mod document;
 pub mod environment;
 pub mod files;
+pub mod fingerprint;
 pub mod frontmatter;
 pub mod manifest;
 pub mod requirements;

@@ -1,0 +1,102 @@
+//! `skill registry user add` and `skill registry token create`: administration of a self-hosted
+//! registry's store.
+
+use super::CliError;
+use crate::registry::store::{SqliteStore, Store};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of `skill registry`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// What to do.
+    #[command(subcommand)]
+    pub action: Action,
+}
+
+/// Where the registry keeps its data.
+#[derive(Debug, Clone, clap::Args)]
+pub struct DataArgs {
+    /// The registry's data folder (its SQLite database and blobs).
+    #[arg(long, default_value = "registry-data")]
+    pub data: PathBuf,
+}
+
+/// `skill registry` subcommands.
+#[derive(Debug, clap::Subcommand)]
+pub enum Action {
+    /// Manage publishers.
+    User {
+        /// What to do.
+        #[command(subcommand)]
+        action: UserAction,
+    },
+    /// Manage API tokens.
+    Token {
+        /// What to do.
+        #[command(subcommand)]
+        action: TokenAction,
+    },
+}
+
+/// `skill registry user` subcommands.
+#[derive(Debug, clap::Subcommand)]
+pub enum UserAction {
+    /// Create a publisher.
+    #[command(
+        after_help = "Example:\n  skill registry user add alice --name \"Alice Martin\" --data ./registry-data"
+    )]
+    Add {
+        /// The handle (a-z, 0-9, '.', '_', '-').
+        handle: String,
+        /// A display name.
+        #[arg(long)]
+        name: Option<String>,
+        /// Where the data is.
+        #[command(flatten)]
+        data: DataArgs,
+    },
+}
+
+/// `skill registry token` subcommands.
+#[derive(Debug, clap::Subcommand)]
+pub enum TokenAction {
+    /// Create an API token for a publisher and print it (only its SHA-256 is stored).
+    #[command(
+        after_help = "Example:\n  TOKEN=$(skill registry token create alice --data ./registry-data)"
+    )]
+    Create {
+        /// The publisher's handle.
+        handle: String,
+        /// A label to remember it by.
+        #[arg(long)]
+        label: Option<String>,
+        /// Where the data is.
+        #[command(flatten)]
+        data: DataArgs,
+    },
+}
+
+/// Runs an administration command.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    match args.action {
+        Action::User {
+            action: UserAction::Add { handle, name, data },
+        } => {
+            let user = SqliteStore::open(&data.data)?.add_user(&handle, name.as_deref())?;
+            println!("Created publisher @{}", user.handle);
+        }
+        Action::Token {
+            action:
+                TokenAction::Create {
+                    handle,
+                    label,
+                    data,
+                },
+        } => {
+            let token = SqliteStore::open(&data.data)?.create_token(&handle, label.as_deref())?;
+            println!("{token}");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

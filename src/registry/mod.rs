@@ -1,0 +1,5 @@
+//! The ClawHub-compatible registry: publish rules shared by client and server (`rules`) and the
+//! storage the server keeps skills in (`store`). The HTTP server and client build on these.
+
+pub mod rules;
+pub mod store;

@@ -1,0 +1,210 @@
+//! Registry storage: users and tokens (SHA-256 only), skills, immutable versions, their files
+//! (blobs by SHA-256), tags, and full-text search. One trait, two backends: SQLite (embedded, the
+//! default) and PostgreSQL (for several server processes).
+
+mod sqlite;
+
+pub use sqlite::SqliteStore;
+
+use std::collections::BTreeMap;
+
+/// A publisher.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct User {
+    /// Database id.
+    pub id: i64,
+    /// Unique handle.
+    pub handle: String,
+    /// Display name, if set.
+    pub display_name: Option<String>,
+}
+
+/// A file of a version being published.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewFile {
+    /// Path relative to the skill root.
+    pub path: String,
+    /// Contents.
+    pub bytes: Vec<u8>,
+    /// MIME type, if the client sent one.
+    pub content_type: Option<String>,
+}
+
+/// A publish: one new version of one skill.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PublishRequest {
+    /// The skill's slug.
+    pub slug: String,
+    /// Its display name.
+    pub display_name: String,
+    /// A one-line summary (the description).
+    pub summary: Option<String>,
+    /// The new version (semver).
+    pub version: String,
+    /// The changelog (may be empty).
+    pub changelog: String,
+    /// Tags to point at this version (`latest` is server-managed and ignored).
+    pub tags: Vec<String>,
+    /// The files.
+    pub files: Vec<NewFile>,
+}
+
+/// What a publish created.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Published {
+    /// The skill's id.
+    pub skill_id: i64,
+    /// The version's id.
+    pub version_id: i64,
+    /// The slug.
+    pub slug: String,
+    /// The version.
+    pub version: String,
+    /// The fingerprint of the files.
+    pub fingerprint: String,
+}
+
+/// A file of a stored version.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct FileInfo {
+    /// Path relative to the skill root.
+    pub path: String,
+    /// Size in bytes.
+    pub size: u64,
+    /// Lowercase hex SHA-256.
+    pub sha256: String,
+    /// MIME type, if known.
+    pub content_type: Option<String>,
+}
+
+/// A stored version.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct VersionInfo {
+    /// The version.
+    pub version: String,
+    /// When it was published, ms since the epoch.
+    pub created_at: i64,
+    /// Its changelog.
+    pub changelog: String,
+    /// The fingerprint of its files.
+    pub fingerprint: String,
+    /// Its files, sorted by path.
+    pub files: Vec<FileInfo>,
+}
+
+/// A stored skill.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct SkillInfo {
+    /// The slug.
+    pub slug: String,
+    /// The display name.
+    pub display_name: String,
+    /// The summary.
+    pub summary: Option<String>,
+    /// The owner's handle.
+    pub owner_handle: String,
+    /// Created, ms since the epoch.
+    pub created_at: i64,
+    /// Last published, ms since the epoch.
+    pub updated_at: i64,
+    /// The highest version by semver, if any is live.
+    pub latest: Option<VersionInfo>,
+    /// Tag → version.
+    pub tags: BTreeMap<String, String>,
+    /// Live versions.
+    pub versions: u64,
+    /// Downloads counted.
+    pub downloads: u64,
+}
+
+/// A search result.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct SearchHit {
+    /// The slug.
+    pub slug: String,
+    /// The display name.
+    pub display_name: String,
+    /// The summary.
+    pub summary: Option<String>,
+    /// The latest version.
+    pub version: Option<String>,
+    /// The owner's handle.
+    pub owner_handle: String,
+    /// Last published.
+    pub updated_at: i64,
+    /// Relevance, higher is better, always positive.
+    pub score: f64,
+}
+
+/// Why a store operation failed, by the HTTP status a server answers with.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum StoreError {
+    /// 400: the request breaks a rule (the message is ClawHub's where it has one).
+    #[error("{0}")]
+    Invalid(String),
+    /// 403: not the caller's to change.
+    #[error("{0}")]
+    Forbidden(String),
+    /// 404.
+    #[error("{0}")]
+    NotFound(String),
+    /// 409: a version number taken, a handle taken.
+    #[error("{0}")]
+    Conflict(String),
+    /// 413: over a size limit.
+    #[error("{0}")]
+    TooLarge(String),
+    /// The database failed.
+    #[error("database error: {0}")]
+    Database(String),
+}
+
+/// Per-file limit (ClawHub's).
+pub const MAX_FILE_BYTES: usize = 10 * 1024 * 1024;
+/// Per-version limit (ClawHub's).
+pub const MAX_BUNDLE_BYTES: usize = 50 * 1024 * 1024;
+
+/// Storage for a registry.
+pub trait Store: Send + Sync {
+    /// Creates a publisher.
+    fn add_user(&self, handle: &str, display_name: Option<&str>) -> Result<User, StoreError>;
+    /// Creates an API token for `handle` and returns it; only its SHA-256 is kept.
+    fn create_token(&self, handle: &str, label: Option<&str>) -> Result<String, StoreError>;
+    /// The user a token belongs to.
+    fn user_for_token(&self, token: &str) -> Result<Option<User>, StoreError>;
+    /// Publishes a version, all files or nothing.
+    fn publish(&self, user: &User, request: &PublishRequest) -> Result<Published, StoreError>;
+    /// A live skill.
+    fn skill(&self, slug: &str) -> Result<Option<SkillInfo>, StoreError>;
+    /// A live version of a live skill.
+    fn version(&self, slug: &str, version: &str) -> Result<Option<VersionInfo>, StoreError>;
+    /// The live versions of a skill, newest first.
+    fn versions(&self, slug: &str) -> Result<Vec<VersionInfo>, StoreError>;
+    /// The bytes of one file of a version.
+    fn file(&self, slug: &str, version: &str, path: &str) -> Result<Option<Vec<u8>>, StoreError>;
+    /// The version whose files have `fingerprint`, if any.
+    fn resolve(&self, slug: &str, fingerprint: &str) -> Result<Option<String>, StoreError>;
+    /// Full-text search over slug, name, summary and SKILL.md of latest versions.
+    fn search(&self, query: &str, limit: usize) -> Result<Vec<SearchHit>, StoreError>;
+    /// Soft-deletes a skill (owner only).
+    fn delete_skill(&self, user: &User, slug: &str) -> Result<(), StoreError>;
+    /// Restores a soft-deleted skill (owner only).
+    fn undelete_skill(&self, user: &User, slug: &str) -> Result<(), StoreError>;
+}
+
+/// A new random token (`skl_` and 48 hex digits from the OS's random source).
+pub fn new_token() -> Result<String, StoreError> {
+    use std::io::Read;
+    let mut bytes = [0u8; 24];
+    std::fs::File::open("/dev/urandom")
+        .and_then(|mut f| f.read_exact(&mut bytes))
+        .map_err(|e| StoreError::Database(format!("no random source: {e}")))?;
+    Ok(format!("skl_{}", hex::encode(bytes)))
+}
+
+/// Milliseconds since the epoch.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}

@@ -1,0 +1,782 @@
+//! The embedded backend: one SQLite database (WAL) under the data folder, blobs in it by SHA-256,
+//! FTS5 for search. Writes run in `BEGIN IMMEDIATE` transactions, so a publish is all or nothing
+//! and concurrent publishes of one version number serialise: one wins, the rest conflict.
+
+use super::*;
+use crate::registry::rules;
+use crate::skill::fingerprint::{fingerprint, sha256_hex};
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
+use std::path::Path;
+use std::sync::Mutex;
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS users (
+    id INTEGER PRIMARY KEY, handle TEXT NOT NULL UNIQUE, display_name TEXT, created_at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS tokens (
+    id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id), sha256 TEXT NOT NULL UNIQUE,
+    label TEXT, created_at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS skills (
+    id INTEGER PRIMARY KEY, slug TEXT NOT NULL UNIQUE, owner_id INTEGER NOT NULL REFERENCES users(id),
+    display_name TEXT NOT NULL, summary TEXT, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL,
+    deleted_at INTEGER, downloads INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS versions (
+    id INTEGER PRIMARY KEY, skill_id INTEGER NOT NULL REFERENCES skills(id), version TEXT NOT NULL,
+    changelog TEXT NOT NULL, fingerprint TEXT NOT NULL, created_at INTEGER NOT NULL, deleted_at INTEGER,
+    UNIQUE (skill_id, version));
+CREATE INDEX IF NOT EXISTS versions_fingerprint ON versions (skill_id, fingerprint);
+CREATE TABLE IF NOT EXISTS blobs (sha256 TEXT PRIMARY KEY, data BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS version_files (
+    version_id INTEGER NOT NULL REFERENCES versions(id), path TEXT NOT NULL, size INTEGER NOT NULL,
+    sha256 TEXT NOT NULL REFERENCES blobs(sha256), content_type TEXT, PRIMARY KEY (version_id, path));
+CREATE TABLE IF NOT EXISTS tags (
+    skill_id INTEGER NOT NULL REFERENCES skills(id), tag TEXT NOT NULL,
+    version_id INTEGER NOT NULL REFERENCES versions(id), PRIMARY KEY (skill_id, tag));
+CREATE VIRTUAL TABLE IF NOT EXISTS skill_search USING fts5(slug, display_name, summary, body);
+";
+
+/// The SQLite store.
+#[derive(Debug)]
+pub struct SqliteStore {
+    conn: Mutex<Connection>,
+}
+
+fn db(e: rusqlite::Error) -> StoreError {
+    StoreError::Database(e.to_string())
+}
+
+impl SqliteStore {
+    /// Opens (creating if needed) `registry.sqlite3` under `data_dir`.
+    pub fn open(data_dir: &Path) -> Result<SqliteStore, StoreError> {
+        std::fs::create_dir_all(data_dir)
+            .map_err(|e| StoreError::Database(format!("{}: {e}", data_dir.display())))?;
+        let conn = Connection::open(data_dir.join("registry.sqlite3")).map_err(db)?;
+        conn.execute_batch("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;")
+            .map_err(db)?;
+        conn.execute_batch(SCHEMA).map_err(db)?;
+        Ok(SqliteStore {
+            conn: Mutex::new(conn),
+        })
+    }
+
+    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
+        self.conn.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// Checks a publish that needs no database; returns the kept files (sanitised paths).
+fn validate(request: &PublishRequest) -> Result<Vec<(String, &NewFile)>, StoreError> {
+    if request.display_name.trim().is_empty() {
+        return Err(StoreError::Invalid("displayName required".into()));
+    }
+    rules::parse_version(&request.version).map_err(StoreError::Invalid)?;
+    for tag in request.tags.iter().filter(|t| t.as_str() != "latest") {
+        rules::check_tag(tag).map_err(StoreError::Invalid)?;
+    }
+    let mut files = Vec::new();
+    let mut total = 0;
+    for file in &request.files {
+        let Some(path) = rules::sanitise_path(&file.path).map_err(StoreError::Invalid)? else {
+            continue;
+        };
+        if file.bytes.len() > MAX_FILE_BYTES {
+            return Err(StoreError::TooLarge(format!(
+                "File \"{path}\" exceeds 10MB limit"
+            )));
+        }
+        total += file.bytes.len();
+        files.push((path, file));
+    }
+    if total > MAX_BUNDLE_BYTES {
+        return Err(StoreError::TooLarge(
+            "Skill bundle exceeds 50MB limit".into(),
+        ));
+    }
+    if !files
+        .iter()
+        .any(|(p, _)| p.eq_ignore_ascii_case("SKILL.md") || p.eq_ignore_ascii_case("skills.md"))
+    {
+        return Err(StoreError::Invalid(
+            "SKILL.md is required at the root of the bundle".into(),
+        ));
+    }
+    Ok(files)
+}
+
+/// The highest live version of a skill, by semver.
+fn latest_version(conn: &Connection, skill_id: i64) -> Result<Option<(i64, String)>, StoreError> {
+    let mut stmt = conn
+        .prepare_cached(
+            "SELECT id, version FROM versions WHERE skill_id = ? AND deleted_at IS NULL",
+        )
+        .map_err(db)?;
+    let rows = stmt
+        .query_map([skill_id], |r| {
+            Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))
+        })
+        .map_err(db)?;
+    let mut best: Option<(semver::Version, i64, String)> = None;
+    for row in rows {
+        let (id, v) = row.map_err(db)?;
+        let Ok(parsed) = semver::Version::parse(&v) else {
+            continue;
+        };
+        if best.as_ref().is_none_or(|(b, _, _)| parsed > *b) {
+            best = Some((parsed, id, v));
+        }
+    }
+    Ok(best.map(|(_, id, v)| (id, v)))
+}
+
+fn version_info(conn: &Connection, version_id: i64) -> Result<VersionInfo, StoreError> {
+    let (version, created_at, changelog, fingerprint) = conn
+        .query_row(
+            "SELECT version, created_at, changelog, fingerprint FROM versions WHERE id = ?",
+            [version_id],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+        )
+        .map_err(db)?;
+    let mut stmt = conn
+        .prepare_cached("SELECT path, size, sha256, content_type FROM version_files WHERE version_id = ? ORDER BY path")
+        .map_err(db)?;
+    let files = stmt
+        .query_map([version_id], |r| {
+            Ok(FileInfo {
+                path: r.get(0)?,
+                size: r.get::<_, i64>(1)? as u64,
+                sha256: r.get(2)?,
+                content_type: r.get(3)?,
+            })
+        })
+        .map_err(db)?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(db)?;
+    Ok(VersionInfo {
+        version,
+        created_at,
+        changelog,
+        fingerprint,
+        files,
+    })
+}
+
+/// The live skill's id and owner id.
+fn live_skill(conn: &Connection, slug: &str) -> Result<Option<(i64, i64)>, StoreError> {
+    conn.query_row(
+        "SELECT id, owner_id FROM skills WHERE slug = ? AND deleted_at IS NULL",
+        [slug],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
+    .optional()
+    .map_err(db)
+}
+
+/// An FTS5 query matching any of the words of `query` (each quoted, so no syntax leaks in).
+fn fts_query(query: &str) -> Option<String> {
+    let words: Vec<String> = query
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(|w| format!("\"{}\"", w.to_lowercase()))
+        .collect();
+    (!words.is_empty()).then(|| words.join(" OR "))
+}
+
+impl Store for SqliteStore {
+    fn add_user(&self, handle: &str, display_name: Option<&str>) -> Result<User, StoreError> {
+        let handle = handle.trim().trim_start_matches('@').to_lowercase();
+        let ok = !handle.is_empty()
+            && handle
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"._-".contains(&b));
+        if !ok {
+            return Err(StoreError::Invalid(format!(
+                "invalid handle \"{handle}\": use a-z, 0-9, '.', '_' and '-'"
+            )));
+        }
+        let conn = self.conn();
+        conn.execute(
+            "INSERT INTO users (handle, display_name, created_at) VALUES (?, ?, ?)",
+            params![handle, display_name, now_ms()],
+        )
+        .map_err(|e| match e {
+            rusqlite::Error::SqliteFailure(f, _)
+                if f.code == rusqlite::ErrorCode::ConstraintViolation =>
+            {
+                StoreError::Conflict(format!("user @{handle} already exists"))
+            }
+            e => db(e),
+        })?;
+        Ok(User {
+            id: conn.last_insert_rowid(),
+            handle,
+            display_name: display_name.map(str::to_owned),
+        })
+    }
+
+    fn create_token(&self, handle: &str, label: Option<&str>) -> Result<String, StoreError> {
+        let handle = handle.trim().trim_start_matches('@').to_lowercase();
+        let token = new_token()?;
+        let conn = self.conn();
+        let user_id: i64 = conn
+            .query_row("SELECT id FROM users WHERE handle = ?", [&handle], |r| {
+                r.get(0)
+            })
+            .optional()
+            .map_err(db)?
+            .ok_or_else(|| {
+                StoreError::NotFound(format!(
+                    "no user @{handle}; create it with `skill registry user add {handle}`"
+                ))
+            })?;
+        conn.execute(
+            "INSERT INTO tokens (user_id, sha256, label, created_at) VALUES (?, ?, ?, ?)",
+            params![user_id, sha256_hex(token.as_bytes()), label, now_ms()],
+        )
+        .map_err(db)?;
+        Ok(token)
+    }
+
+    fn user_for_token(&self, token: &str) -> Result<Option<User>, StoreError> {
+        self.conn()
+            .query_row(
+                "SELECT u.id, u.handle, u.display_name FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.sha256 = ?",
+                [sha256_hex(token.trim().as_bytes())],
+                |r| Ok(User { id: r.get(0)?, handle: r.get(1)?, display_name: r.get(2)? }),
+            )
+            .optional()
+            .map_err(db)
+    }
+
+    fn publish(&self, user: &User, request: &PublishRequest) -> Result<Published, StoreError> {
+        let files = validate(request)?;
+        let slug = rules::normalise_slug(&request.slug);
+        let version = request.version.trim().to_owned();
+        let now = now_ms();
+        let hashes: Vec<(String, String)> = files
+            .iter()
+            .map(|(p, f)| (p.clone(), sha256_hex(&f.bytes)))
+            .collect();
+        let fp = fingerprint(&hashes);
+        let mut conn = self.conn();
+        let tx = conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(db)?;
+        let existing: Option<(i64, i64)> = tx
+            .query_row(
+                "SELECT id, owner_id FROM skills WHERE slug = ?",
+                [&slug],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()
+            .map_err(db)?;
+        let skill_id = match existing {
+            Some((_, owner)) if owner != user.id => {
+                return Err(StoreError::Forbidden(
+                    "Slug is already taken. Choose a different slug.".into(),
+                ));
+            }
+            Some((id, _)) => id,
+            None => {
+                rules::check_new_slug(&slug).map_err(StoreError::Invalid)?;
+                tx.execute(
+                    "INSERT INTO skills (slug, owner_id, display_name, summary, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    params![slug, user.id, request.display_name.trim(), request.summary, now, now],
+                )
+                .map_err(db)?;
+                tx.last_insert_rowid()
+            }
+        };
+        let taken: bool = tx
+            .query_row(
+                "SELECT EXISTS (SELECT 1 FROM versions WHERE skill_id = ? AND version = ?)",
+                params![skill_id, version],
+                |r| r.get(0),
+            )
+            .map_err(db)?;
+        if taken {
+            return Err(StoreError::Conflict(format!(
+                "Version {version} already exists. Increment the version number and try again."
+            )));
+        }
+        let previous_latest = latest_version(&tx, skill_id)?;
+        tx.execute(
+            "INSERT INTO versions (skill_id, version, changelog, fingerprint, created_at) VALUES (?, ?, ?, ?, ?)",
+            params![skill_id, version, request.changelog, fp, now],
+        )
+        .map_err(db)?;
+        let version_id = tx.last_insert_rowid();
+        for ((path, file), (_, sha)) in files.iter().zip(&hashes) {
+            tx.execute(
+                "INSERT OR IGNORE INTO blobs (sha256, data) VALUES (?, ?)",
+                params![sha, file.bytes],
+            )
+            .map_err(db)?;
+            tx.execute(
+                "INSERT INTO version_files (version_id, path, size, sha256, content_type) VALUES (?, ?, ?, ?, ?)",
+                params![version_id, path, file.bytes.len() as i64, sha, file.content_type],
+            )
+            .map_err(|e| match e {
+                rusqlite::Error::SqliteFailure(f, _) if f.code == rusqlite::ErrorCode::ConstraintViolation => {
+                    StoreError::Invalid(format!("Duplicate file path: {path}"))
+                }
+                e => db(e),
+            })?;
+        }
+        for tag in request
+            .tags
+            .iter()
+            .map(|t| t.trim())
+            .filter(|t| *t != "latest")
+        {
+            tx.execute(
+                "INSERT OR REPLACE INTO tags (skill_id, tag, version_id) VALUES (?, ?, ?)",
+                params![skill_id, tag, version_id],
+            )
+            .map_err(db)?;
+        }
+        // `latest` moves only forward in semver: a backport leaves it where it is.
+        let newer = previous_latest.as_ref().is_none_or(|(_, v)| {
+            semver::Version::parse(&version).ok() > semver::Version::parse(v).ok()
+        });
+        if newer {
+            tx.execute(
+                "INSERT OR REPLACE INTO tags (skill_id, tag, version_id) VALUES (?, 'latest', ?)",
+                params![skill_id, version_id],
+            )
+            .map_err(db)?;
+            tx.execute(
+                "UPDATE skills SET display_name = ?, summary = ?, updated_at = ? WHERE id = ?",
+                params![request.display_name.trim(), request.summary, now, skill_id],
+            )
+            .map_err(db)?;
+            let body = files
+                .iter()
+                .find(|(p, _)| p.eq_ignore_ascii_case("SKILL.md"))
+                .map(|(_, f)| String::from_utf8_lossy(&f.bytes).into_owned())
+                .unwrap_or_default();
+            tx.execute("DELETE FROM skill_search WHERE rowid = ?", [skill_id])
+                .map_err(db)?;
+            tx.execute(
+                "INSERT INTO skill_search (rowid, slug, display_name, summary, body) VALUES (?, ?, ?, ?, ?)",
+                params![skill_id, slug.replace('-', " "), request.display_name.trim(), request.summary.clone().unwrap_or_default(), body],
+            )
+            .map_err(db)?;
+        } else {
+            tx.execute(
+                "UPDATE skills SET updated_at = ? WHERE id = ?",
+                params![now, skill_id],
+            )
+            .map_err(db)?;
+        }
+        tx.commit().map_err(db)?;
+        Ok(Published {
+            skill_id,
+            version_id,
+            slug,
+            version,
+            fingerprint: fp,
+        })
+    }
+
+    fn skill(&self, slug: &str) -> Result<Option<SkillInfo>, StoreError> {
+        let conn = self.conn();
+        let row = conn
+            .query_row(
+                "SELECT s.id, s.slug, s.display_name, s.summary, u.handle, s.created_at, s.updated_at, s.downloads FROM skills s JOIN users u ON u.id = s.owner_id WHERE s.slug = ? AND s.deleted_at IS NULL",
+                [rules::normalise_slug(slug)],
+                |r| Ok((r.get::<_, i64>(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?, r.get::<_, i64>(7)?)),
+            )
+            .optional()
+            .map_err(db)?;
+        let Some((
+            id,
+            slug,
+            display_name,
+            summary,
+            owner_handle,
+            created_at,
+            updated_at,
+            downloads,
+        )) = row
+        else {
+            return Ok(None);
+        };
+        let mut stmt = conn.prepare_cached("SELECT t.tag, v.version FROM tags t JOIN versions v ON v.id = t.version_id WHERE t.skill_id = ? ORDER BY t.tag").map_err(db)?;
+        let tags = stmt
+            .query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))
+            .map_err(db)?
+            .collect::<Result<BTreeMap<_, _>, _>>()
+            .map_err(db)?;
+        let versions: i64 = conn
+            .query_row(
+                "SELECT COUNT(*) FROM versions WHERE skill_id = ? AND deleted_at IS NULL",
+                [id],
+                |r| r.get(0),
+            )
+            .map_err(db)?;
+        let latest = match latest_version(&conn, id)? {
+            Some((version_id, _)) => Some(version_info(&conn, version_id)?),
+            None => None,
+        };
+        Ok(Some(SkillInfo {
+            slug,
+            display_name,
+            summary,
+            owner_handle,
+            created_at,
+            updated_at,
+            latest,
+            tags,
+            versions: versions as u64,
+            downloads: downloads as u64,
+        }))
+    }
+
+    fn version(&self, slug: &str, version: &str) -> Result<Option<VersionInfo>, StoreError> {
+        let conn = self.conn();
+        let Some((skill_id, _)) = live_skill(&conn, &rules::normalise_slug(slug))? else {
+            return Ok(None);
+        };
+        let id: Option<i64> = conn
+            .query_row(
+                "SELECT id FROM versions WHERE skill_id = ? AND version = ? AND deleted_at IS NULL",
+                params![skill_id, version.trim()],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(db)?;
+        id.map(|id| version_info(&conn, id)).transpose()
+    }
+
+    fn versions(&self, slug: &str) -> Result<Vec<VersionInfo>, StoreError> {
+        let conn = self.conn();
+        let Some((skill_id, _)) = live_skill(&conn, &rules::normalise_slug(slug))? else {
+            return Err(StoreError::NotFound("Skill not found".into()));
+        };
+        let mut stmt = conn.prepare_cached("SELECT id FROM versions WHERE skill_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, id DESC").map_err(db)?;
+        let ids = stmt
+            .query_map([skill_id], |r| r.get::<_, i64>(0))
+            .map_err(db)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(db)?;
+        ids.into_iter().map(|id| version_info(&conn, id)).collect()
+    }
+
+    fn file(&self, slug: &str, version: &str, path: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        let conn = self.conn();
+        conn.query_row(
+            "SELECT b.data FROM skills s JOIN versions v ON v.skill_id = s.id JOIN version_files f ON f.version_id = v.id JOIN blobs b ON b.sha256 = f.sha256
+             WHERE s.slug = ? AND s.deleted_at IS NULL AND v.version = ? AND v.deleted_at IS NULL AND f.path = ?",
+            params![rules::normalise_slug(slug), version.trim(), path],
+            |r| r.get(0),
+        )
+        .optional()
+        .map_err(db)
+    }
+
+    fn resolve(&self, slug: &str, fingerprint: &str) -> Result<Option<String>, StoreError> {
+        let conn = self.conn();
+        let Some((skill_id, _)) = live_skill(&conn, &rules::normalise_slug(slug))? else {
+            return Err(StoreError::NotFound("Skill not found".into()));
+        };
+        conn.query_row(
+            "SELECT version FROM versions WHERE skill_id = ? AND fingerprint = ? AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 1",
+            params![skill_id, fingerprint.to_lowercase()],
+            |r| r.get(0),
+        )
+        .optional()
+        .map_err(db)
+    }
+
+    fn search(&self, query: &str, limit: usize) -> Result<Vec<SearchHit>, StoreError> {
+        let Some(fts) = fts_query(query) else {
+            return Ok(Vec::new());
+        };
+        let conn = self.conn();
+        let mut stmt = conn
+            .prepare_cached(
+                "SELECT s.slug, s.display_name, s.summary, u.handle, s.updated_at, bm25(skill_search) AS rank,
+                        (SELECT v.version FROM tags t JOIN versions v ON v.id = t.version_id WHERE t.skill_id = s.id AND t.tag = 'latest')
+                 FROM skill_search JOIN skills s ON s.id = skill_search.rowid JOIN users u ON u.id = s.owner_id
+                 WHERE skill_search MATCH ? AND s.deleted_at IS NULL ORDER BY rank LIMIT ?",
+            )
+            .map_err(db)?;
+        let wanted = rules::normalise_slug(query);
+        let mut hits = stmt
+            .query_map(params![fts, limit as i64], |r| {
+                let slug: String = r.get(0)?;
+                let rank: f64 = r.get(5)?;
+                // bm25 is lower-is-better and negative; an exact slug outranks every text match.
+                let boost = if slug == wanted { 100.0 } else { 0.0 };
+                Ok(SearchHit {
+                    slug,
+                    display_name: r.get(1)?,
+                    summary: r.get(2)?,
+                    owner_handle: r.get(3)?,
+                    updated_at: r.get(4)?,
+                    version: r.get(6)?,
+                    score: -rank + boost + 0.001,
+                })
+            })
+            .map_err(db)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(db)?;
+        hits.sort_by(|a, b| b.score.total_cmp(&a.score));
+        Ok(hits)
+    }
+
+    fn delete_skill(&self, user: &User, slug: &str) -> Result<(), StoreError> {
+        self.set_deleted(user, slug, Some(now_ms()))
+    }
+
+    fn undelete_skill(&self, user: &User, slug: &str) -> Result<(), StoreError> {
+        self.set_deleted(user, slug, None)
+    }
+}
+
+impl SqliteStore {
+    fn set_deleted(&self, user: &User, slug: &str, at: Option<i64>) -> Result<(), StoreError> {
+        let conn = self.conn();
+        let owner: Option<i64> = conn
+            .query_row(
+                "SELECT owner_id FROM skills WHERE slug = ?",
+                [rules::normalise_slug(slug)],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(db)?;
+        match owner {
+            None => Err(StoreError::NotFound("Skill not found".into())),
+            Some(owner) if owner != user.id => Err(StoreError::Forbidden(
+                "Only the owner can delete or restore this skill.".into(),
+            )),
+            Some(_) => {
+                conn.execute(
+                    "UPDATE skills SET deleted_at = ? WHERE slug = ?",
+                    params![at, rules::normalise_slug(slug)],
+                )
+                .map_err(db)?;
+                Ok(())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(path: &str, text: &str) -> NewFile {
+        NewFile {
+            path: path.into(),
+            bytes: text.as_bytes().to_vec(),
+            content_type: Some("text/markdown".into()),
+        }
+    }
+
+    fn request(slug: &str, version: &str) -> PublishRequest {
+        PublishRequest {
+            slug: slug.into(),
+            display_name: "PDF Tools".into(),
+            summary: Some("Extract tables from PDF files".into()),
+            version: version.into(),
+            changelog: String::new(),
+            tags: vec![],
+            files: vec![
+                file(
+                    "SKILL.md",
+                    &format!("---\nname: {slug}\ndescription: d\n---\nversion {version}\n"),
+                ),
+                file("references/a.md", "a"),
+            ],
+        }
+    }
+
+    fn store() -> (tempfile::TempDir, SqliteStore, User) {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(dir.path()).unwrap();
+        let user = store.add_user("Alice", Some("Alice")).unwrap();
+        (dir, store, user)
+    }
+
+    #[test]
+    fn tokens_are_stored_as_hashes_only() {
+        let (dir, store, user) = store();
+        let token = store.create_token("alice", Some("ci")).unwrap();
+        assert!(token.starts_with("skl_") && token.len() == 52);
+        assert_eq!(store.user_for_token(&token).unwrap(), Some(user));
+        assert_eq!(store.user_for_token("skl_nope").unwrap(), None);
+        drop(store);
+        let raw = std::fs::read(dir.path().join("registry.sqlite3")).unwrap();
+        let wal = std::fs::read(dir.path().join("registry.sqlite3-wal")).unwrap_or_default();
+        let needle = token.as_bytes();
+        assert!(
+            !raw.windows(needle.len()).any(|w| w == needle)
+                && !wal.windows(needle.len()).any(|w| w == needle)
+        );
+        assert!(matches!(
+            SqliteStore::open(dir.path())
+                .unwrap()
+                .create_token("bob", None),
+            Err(StoreError::NotFound(_))
+        ));
+    }
+
+    #[test]
+    fn publish_rules_versions_and_latest() {
+        let (_dir, store, alice) = store();
+        let first = store
+            .publish(&alice, &request("pdf-tools", "1.0.0"))
+            .unwrap();
+        store
+            .publish(&alice, &request("pdf-tools", "2.0.0-beta.1"))
+            .unwrap();
+        store
+            .publish(&alice, &request("pdf-tools", "1.0.1"))
+            .unwrap();
+        let skill = store.skill("PDF-Tools").unwrap().unwrap();
+        assert_eq!(
+            skill.latest.unwrap().version,
+            "2.0.0-beta.1",
+            "latest is the highest semver; a backport does not move it"
+        );
+        assert_eq!(
+            skill.tags.get("latest").map(String::as_str),
+            Some("2.0.0-beta.1")
+        );
+        assert_eq!(skill.versions, 3);
+        assert_eq!(
+            store
+                .publish(&alice, &request("pdf-tools", "1.0.0"))
+                .unwrap_err(),
+            StoreError::Conflict(
+                "Version 1.0.0 already exists. Increment the version number and try again.".into()
+            )
+        );
+        assert_eq!(
+            store
+                .publish(&alice, &request("pdf-tools", "1.0"))
+                .unwrap_err(),
+            StoreError::Invalid("Version must be valid semver".into())
+        );
+        assert!(
+            matches!(store.publish(&alice, &request("admin", "1.0.0")), Err(StoreError::Invalid(m)) if m.contains("reserved"))
+        );
+        let bob = store.add_user("bob", None).unwrap();
+        assert_eq!(
+            store
+                .publish(&bob, &request("pdf-tools", "9.0.0"))
+                .unwrap_err(),
+            StoreError::Forbidden("Slug is already taken. Choose a different slug.".into())
+        );
+        assert_eq!(
+            store.resolve("pdf-tools", &first.fingerprint).unwrap(),
+            Some("1.0.0".into())
+        );
+        assert_eq!(
+            store.file("pdf-tools", "1.0.0", "references/a.md").unwrap(),
+            Some(b"a".to_vec())
+        );
+        let listed: Vec<String> = store
+            .versions("pdf-tools")
+            .unwrap()
+            .into_iter()
+            .map(|v| v.version)
+            .collect();
+        assert_eq!(listed, ["1.0.1", "2.0.0-beta.1", "1.0.0"]);
+    }
+
+    #[test]
+    fn a_failed_publish_leaves_nothing() {
+        let (_dir, store, alice) = store();
+        let mut bad = request("half-done", "1.0.0");
+        bad.files.push(file("references/a.md", "duplicate path"));
+        assert!(store.publish(&alice, &bad).is_err());
+        assert_eq!(
+            store.skill("half-done").unwrap(),
+            None,
+            "no skill row survives the rolled-back transaction"
+        );
+        let mut no_manifest = request("no-manifest", "1.0.0");
+        no_manifest.files.remove(0);
+        assert!(matches!(
+            store.publish(&alice, &no_manifest),
+            Err(StoreError::Invalid(_))
+        ));
+        let mut big = request("big", "1.0.0");
+        big.files.push(NewFile {
+            path: "assets/x.bin".into(),
+            bytes: vec![0; MAX_FILE_BYTES + 1],
+            content_type: None,
+        });
+        assert_eq!(
+            store.publish(&alice, &big).unwrap_err(),
+            StoreError::TooLarge("File \"assets/x.bin\" exceeds 10MB limit".into())
+        );
+    }
+
+    #[test]
+    fn twenty_concurrent_publishes_of_one_version_leave_one() {
+        let (_dir, store, alice) = store();
+        store.publish(&alice, &request("race", "0.1.0")).unwrap();
+        let results: Vec<_> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..20)
+                .map(|_| s.spawn(|| store.publish(&alice, &request("race", "1.0.0"))))
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1);
+        assert!(
+            results
+                .iter()
+                .filter(|r| r.is_err())
+                .all(|r| matches!(r, Err(StoreError::Conflict(_))))
+        );
+        assert_eq!(store.versions("race").unwrap().len(), 2);
+    }
+
+    #[test]
+    fn search_and_soft_delete() {
+        let (_dir, store, alice) = store();
+        store
+            .publish(&alice, &request("pdf-tools", "1.0.0"))
+            .unwrap();
+        let mut other = request("csv-report", "1.0.0");
+        other.display_name = "CSV report".into();
+        other.summary = Some("Summarise CSV files into tables".into());
+        store.publish(&alice, &other).unwrap();
+        let hits: Vec<String> = store
+            .search("tables", 25)
+            .unwrap()
+            .into_iter()
+            .map(|h| h.slug)
+            .collect();
+        assert_eq!(hits.len(), 2);
+        let top = store.search("pdf-tools", 25).unwrap();
+        assert_eq!(top[0].slug, "pdf-tools");
+        assert!(top.iter().all(|h| h.score > 0.0));
+        assert_eq!(top[0].version.as_deref(), Some("1.0.0"));
+        assert!(store.search("", 25).unwrap().is_empty());
+        assert!(
+            store
+                .search("\"; DROP TABLE skills; --", 25)
+                .unwrap()
+                .is_empty()
+        );
+        store.delete_skill(&alice, "pdf-tools").unwrap();
+        assert_eq!(store.skill("pdf-tools").unwrap(), None);
+        assert!(
+            store
+                .search("pdf", 25)
+                .unwrap()
+                .iter()
+                .all(|h| h.slug != "pdf-tools")
+        );
+        let bob = store.add_user("bob", None).unwrap();
+        assert!(matches!(
+            store.undelete_skill(&bob, "pdf-tools"),
+            Err(StoreError::Forbidden(_))
+        ));
+        store.undelete_skill(&alice, "pdf-tools").unwrap();
+        assert!(store.skill("pdf-tools").unwrap().is_some());
+    }
+}
