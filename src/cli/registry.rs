@@ -25,6 +25,21 @@ pub struct DataArgs {
 /// `skill registry` subcommands.
 #[derive(Debug, clap::Subcommand)]
 pub enum Action {
+    /// Serve a ClawHub-compatible registry over HTTP.
+    #[command(
+        after_help = "Examples:\n  skill registry serve --data ./registry-data\n  skill registry serve --addr 127.0.0.1:0     a free port, printed as the first line\n  CLAWHUB_REGISTRY=http://127.0.0.1:8787 clawhub search pdf"
+    )]
+    Serve {
+        /// The address to listen on (port 0 picks a free one).
+        #[arg(long, default_value = "127.0.0.1:8787")]
+        addr: String,
+        /// The URL clients reach the server at, if not http://ADDR (behind a proxy).
+        #[arg(long)]
+        public_url: Option<String>,
+        /// Where the data is.
+        #[command(flatten)]
+        data: DataArgs,
+    },
     /// Manage publishers.
     User {
         /// What to do.
@@ -80,6 +95,11 @@ pub enum TokenAction {
 /// Runs an administration command.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     match args.action {
+        Action::Serve {
+            addr,
+            public_url,
+            data,
+        } => return serve(&addr, public_url, &data),
         Action::User {
             action: UserAction::Add { handle, name, data },
         } => {
@@ -98,5 +118,29 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             println!("{token}");
         }
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Binds, prints the URL as the first line of stdout, and serves until interrupted.
+fn serve(addr: &str, public_url: Option<String>, data: &DataArgs) -> Result<ExitCode, CliError> {
+    use std::io::Write;
+    let store = std::sync::Arc::new(SqliteStore::open(&data.data)?);
+    let runtime = tokio::runtime::Runtime::new()?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(addr).await?;
+        let url = public_url.unwrap_or_else(|| {
+            format!(
+                "http://{}",
+                listener
+                    .local_addr()
+                    .map_or_else(|_| addr.to_owned(), |a| a.to_string())
+            )
+        });
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "{url}")?;
+        out.flush()?;
+        drop(out);
+        crate::registry::server::serve(listener, crate::registry::server::router(store, &url)).await
+    })?;
     Ok(ExitCode::SUCCESS)
 }

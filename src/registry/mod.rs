@@ -2,4 +2,5 @@
 //! storage the server keeps skills in (`store`). The HTTP server and client build on these.
 
 pub mod rules;
+pub mod server;
 pub mod store;

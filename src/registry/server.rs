@@ -1,0 +1,565 @@
+//! `skill registry serve`: ClawHub's HTTP API over a [`Store`], enough for the `clawhub` CLI's
+//! login, whoami, search, install, update and publish (upload tickets), plus skill detail,
+//! versions, files, resolve, download and delete/undelete. Errors are plain text with ClawHub's
+//! status codes and messages.
+
+use super::store::{FileInfo, NewFile, PublishRequest, SkillInfo, Store, StoreError, User, now_ms};
+use crate::skill::fingerprint::{locale_compare, sha256_hex};
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{delete, get, post};
+use axum::{Json, Router};
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+/// How long an upload ticket stays valid (ClawHub's hour).
+const TICKET_LIFETIME_MS: i64 = 60 * 60 * 1000;
+/// Largest request body (a 50 MiB bundle in JSON or one 10 MiB file, with room for encoding).
+const BODY_LIMIT: usize = 64 * 1024 * 1024;
+
+/// What handlers share.
+#[derive(Clone)]
+pub struct AppState {
+    store: Arc<dyn Store>,
+    base_url: String,
+    tickets: Arc<Mutex<HashMap<String, Ticket>>>,
+}
+
+/// An upload ticket: what the client promised to upload, and what it did.
+#[derive(Debug, Clone)]
+struct Ticket {
+    user_id: i64,
+    path: String,
+    size: u64,
+    sha256: String,
+    content_type: Option<String>,
+    expires_at: i64,
+    bytes: Option<Vec<u8>>,
+}
+
+/// A plain-text error response.
+struct ApiError(StatusCode, String);
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (
+            self.0,
+            [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+            self.1,
+        )
+            .into_response()
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> ApiError {
+        let status = match e {
+            StoreError::Invalid(_) => StatusCode::BAD_REQUEST,
+            StoreError::Forbidden(_) => StatusCode::FORBIDDEN,
+            StoreError::NotFound(_) => StatusCode::NOT_FOUND,
+            StoreError::Conflict(_) => StatusCode::CONFLICT,
+            StoreError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            StoreError::Database(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        ApiError(status, e.to_string())
+    }
+}
+
+type ApiResult = Result<Response, ApiError>;
+
+fn bad(message: &str) -> ApiError {
+    ApiError(StatusCode::BAD_REQUEST, message.to_owned())
+}
+
+fn not_found(message: &str) -> ApiError {
+    ApiError(StatusCode::NOT_FOUND, message.to_owned())
+}
+
+/// Runs a store call off the async threads.
+async fn blocking<T: Send + 'static>(
+    state: &AppState,
+    f: impl FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let store = state.store.clone();
+    tokio::task::spawn_blocking(move || f(store.as_ref()))
+        .await
+        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+        .map_err(ApiError::from)
+}
+
+/// The router, with `base_url` (no trailing `/`) used in discovery and upload URLs.
+pub fn router(store: Arc<dyn Store>, base_url: &str) -> Router {
+    let state = AppState {
+        store,
+        base_url: base_url.trim_end_matches('/').to_owned(),
+        tickets: Arc::default(),
+    };
+    Router::new()
+        .route("/.well-known/clawhub.json", get(well_known))
+        .route("/.well-known/clawdhub.json", get(well_known))
+        .route("/api/v1/whoami", get(whoami))
+        .route("/api/v1/search", get(search))
+        .route("/api/v1/resolve", get(resolve))
+        .route("/api/v1/download", get(download))
+        .route("/api/v1/skills", post(publish))
+        .route("/api/v1/skills/-/upload-url", post(upload_url))
+        .route("/api/v1/skills/-/upload/{ticket}", post(upload))
+        .route(
+            "/api/v1/skills/{slug}",
+            get(skill_detail).delete(delete_skill),
+        )
+        .route("/api/v1/skills/{slug}/undelete", post(undelete_skill))
+        .route("/api/v1/skills/{slug}/versions", get(versions))
+        .route(
+            "/api/v1/skills/{slug}/versions/{version}",
+            get(version_detail),
+        )
+        .route("/api/v1/skills/{slug}/file", get(file))
+        .route("/api/cli/telemetry/install", post(telemetry))
+        .route("/api/v1/stars/{slug}", delete(telemetry).post(telemetry))
+        .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "Not found".into()) })
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(state)
+}
+
+async fn well_known(State(state): State<AppState>) -> Json<Value> {
+    let base = &state.base_url;
+    Json(json!({"apiBase": base, "authBase": base, "minCliVersion": "0.1.0", "registry": base}))
+}
+
+/// The user a request's bearer token belongs to, or ClawHub's 401.
+async fn authenticate(state: &AppState, headers: &HeaderMap) -> Result<User, ApiError> {
+    let token = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .ok_or_else(|| {
+            ApiError(
+                StatusCode::UNAUTHORIZED,
+                "Unauthorized: API token is missing. Run `clawhub login` to authenticate.".into(),
+            )
+        })?
+        .to_owned();
+    blocking(state, move |s| s.user_for_token(&token))
+        .await?
+        .ok_or_else(|| {
+            ApiError(
+                StatusCode::UNAUTHORIZED,
+                "Unauthorized: API token is invalid or revoked. Run `clawhub login` again.".into(),
+            )
+        })
+}
+
+async fn whoami(State(state): State<AppState>, headers: HeaderMap) -> ApiResult {
+    let user = authenticate(&state, &headers).await?;
+    Ok(Json(json!({"user": {"handle": user.handle, "displayName": user.display_name, "image": null, "role": "user"}})).into_response())
+}
+
+fn owner(handle: &str) -> Value {
+    json!({"handle": handle, "displayName": null, "image": null})
+}
+
+async fn search(
+    State(state): State<AppState>,
+    Query(q): Query<HashMap<String, String>>,
+) -> ApiResult {
+    let query = q.get("q").cloned().unwrap_or_default();
+    let limit = match q.get("limit") {
+        Some(l) => l
+            .parse::<usize>()
+            .ok()
+            .filter(|l| (1..=200).contains(l))
+            .ok_or_else(|| bad("Invalid limit"))?,
+        None => 25,
+    };
+    let hits = blocking(&state, move |s| s.search(&query, limit)).await?;
+    let results: Vec<Value> = hits
+        .into_iter()
+        .map(|h| {
+            json!({"score": h.score, "slug": h.slug, "displayName": h.display_name, "summary": h.summary,
+                   "version": h.version, "updatedAt": h.updated_at, "ownerHandle": h.owner_handle, "owner": owner(&h.owner_handle)})
+        })
+        .collect();
+    Ok(Json(json!({"results": results})).into_response())
+}
+
+fn skill_json(s: &SkillInfo) -> Value {
+    let latest = s.latest.as_ref().map(|v| json!({"version": v.version, "createdAt": v.created_at, "changelog": v.changelog, "license": "MIT-0"}));
+    json!({
+        "skill": {"slug": s.slug, "displayName": s.display_name, "summary": s.summary, "topics": [], "tags": s.tags,
+                  "stats": {"downloads": s.downloads, "stars": 0, "versions": s.versions},
+                  "createdAt": s.created_at, "updatedAt": s.updated_at},
+        "latestVersion": latest,
+        "metadata": null,
+        "owner": owner(&s.owner_handle),
+        "moderation": {"isSuspicious": false, "isMalwareBlocked": false},
+    })
+}
+
+async fn skill_detail(State(state): State<AppState>, Path(slug): Path<String>) -> ApiResult {
+    let skill = blocking(&state, move |s| s.skill(&slug))
+        .await?
+        .ok_or_else(|| not_found("Skill not found"))?;
+    Ok(Json(skill_json(&skill)).into_response())
+}
+
+fn files_json(files: &[FileInfo]) -> Vec<Value> {
+    files.iter().map(|f| json!({"path": f.path, "size": f.size, "sha256": f.sha256, "contentType": f.content_type})).collect()
+}
+
+async fn versions(State(state): State<AppState>, Path(slug): Path<String>) -> ApiResult {
+    let list = blocking(&state, move |s| s.versions(&slug)).await?;
+    let items: Vec<Value> = list
+        .iter()
+        .map(|v| json!({"version": v.version, "createdAt": v.created_at, "changelog": v.changelog, "changelogSource": "user"}))
+        .collect();
+    Ok(Json(json!({"items": items, "nextCursor": null})).into_response())
+}
+
+async fn version_detail(
+    State(state): State<AppState>,
+    Path((slug, version)): Path<(String, String)>,
+) -> ApiResult {
+    let (skill, found) = blocking(&state, move |s| {
+        Ok((s.skill(&slug)?, s.version(&slug, &version)?))
+    })
+    .await?;
+    let skill = skill.ok_or_else(|| not_found("Skill not found"))?;
+    let v = found.ok_or_else(|| not_found("Version not found"))?;
+    Ok(Json(json!({
+        "skill": {"slug": skill.slug, "displayName": skill.display_name},
+        "version": {"version": v.version, "createdAt": v.created_at, "changelog": v.changelog, "changelogSource": "user",
+                    "license": "MIT-0", "files": files_json(&v.files)},
+    }))
+    .into_response())
+}
+
+/// The version a request names: `version`, else the version `tag` points at, else `latest`.
+fn pick_version(skill: &SkillInfo, q: &HashMap<String, String>) -> Option<String> {
+    q.get("version").cloned().or_else(|| {
+        skill
+            .tags
+            .get(q.get("tag").map_or("latest", String::as_str))
+            .cloned()
+    })
+}
+
+async fn file(
+    State(state): State<AppState>,
+    Path(slug): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+) -> ApiResult {
+    let path = q.get("path").cloned().ok_or_else(|| bad("Missing path"))?;
+    let skill = {
+        let s = slug.clone();
+        blocking(&state, move |st| st.skill(&s)).await?
+    }
+    .ok_or_else(|| not_found("Skill not found"))?;
+    let version = pick_version(&skill, &q).ok_or_else(|| not_found("Version not found"))?;
+    let bytes = blocking(&state, move |s| s.file(&slug, &version, &path))
+        .await?
+        .ok_or_else(|| not_found("File not found"))?;
+    Ok(([(header::CONTENT_TYPE, "application/octet-stream")], bytes).into_response())
+}
+
+async fn resolve(
+    State(state): State<AppState>,
+    Query(q): Query<HashMap<String, String>>,
+) -> ApiResult {
+    let (Some(slug), Some(hash)) = (q.get("slug").cloned(), q.get("hash").cloned()) else {
+        return Err(bad("Missing slug or hash"));
+    };
+    if hash.len() != 64 || !hash.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(bad("Invalid hash"));
+    }
+    let (skill, matched) = {
+        let slug = slug.clone();
+        blocking(&state, move |s| {
+            let skill = s.skill(&slug)?;
+            let matched = match skill {
+                Some(_) => s.resolve(&slug, &hash)?,
+                None => None,
+            };
+            Ok((skill, matched))
+        })
+        .await?
+    };
+    let skill = skill.ok_or_else(|| not_found("Skill not found"))?;
+    let latest = skill.latest.as_ref().map(|v| json!({"version": v.version}));
+    Ok(Json(json!({"slug": skill.slug, "match": matched.map(|v| json!({"version": v})), "latestVersion": latest})).into_response())
+}
+
+async fn download(
+    State(state): State<AppState>,
+    Query(q): Query<HashMap<String, String>>,
+) -> ApiResult {
+    let slug = q.get("slug").cloned().ok_or_else(|| bad("Missing slug"))?;
+    let skill = {
+        let s = slug.clone();
+        blocking(&state, move |st| st.skill(&s)).await?
+    }
+    .ok_or_else(|| not_found("Skill not found"))?;
+    let version = pick_version(&skill, &q).ok_or_else(|| not_found("Version not found"))?;
+    let (info, files) = {
+        let (slug, version) = (slug.clone(), version.clone());
+        blocking(&state, move |s| {
+            let Some(info) = s.version(&slug, &version)? else {
+                return Ok((None, Vec::new()));
+            };
+            let mut files = Vec::new();
+            for f in &info.files {
+                files.push((
+                    f.path.clone(),
+                    s.file(&slug, &version, &f.path)?.unwrap_or_default(),
+                ));
+            }
+            Ok((Some(info), files))
+        })
+        .await?
+    };
+    let info = info.ok_or_else(|| not_found("Version not found"))?;
+    let zip = bundle(&skill, &info.version, info.created_at, files)
+        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e))?;
+    let disposition = format!(
+        "attachment; filename=\"{}-{}.zip\"",
+        skill.slug, info.version
+    );
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/zip".to_owned()),
+            (header::CONTENT_DISPOSITION, disposition),
+            (header::CACHE_CONTROL, "private, max-age=60".to_owned()),
+        ],
+        zip,
+    )
+        .into_response())
+}
+
+/// The download archive as ClawHub builds it: files at their relative paths (no wrapping
+/// folder), sorted by the fingerprint collation, 1980 timestamps, and a `_meta.json` that is
+/// the same bytes on every download of a version.
+pub fn bundle(
+    skill: &SkillInfo,
+    version: &str,
+    published_at: i64,
+    mut files: Vec<(String, Vec<u8>)>,
+) -> Result<Vec<u8>, String> {
+    use std::io::Write;
+    files.retain(|(p, _)| p != "_meta.json");
+    let meta = serde_json::to_string_pretty(&json!({"ownerId": skill.owner_handle, "slug": skill.slug, "version": version, "publishedAt": published_at}))
+        .map_err(|e| e.to_string())?;
+    files.push(("_meta.json".to_owned(), meta.into_bytes()));
+    files.sort_by(|a, b| locale_compare(&a.0, &b.0));
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let options = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated)
+        .last_modified_time(zip::DateTime::default())
+        .unix_permissions(0o644);
+    for (path, bytes) in files {
+        zip.start_file(path, options).map_err(|e| e.to_string())?;
+        zip.write_all(&bytes).map_err(|e| e.to_string())?;
+    }
+    Ok(zip.finish().map_err(|e| e.to_string())?.into_inner())
+}
+
+async fn upload_url(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> ApiResult {
+    let user = authenticate(&state, &headers).await?;
+    let request: Value = serde_json::from_slice(&body).map_err(|_| bad("Invalid JSON body"))?;
+    let path = request["path"]
+        .as_str()
+        .ok_or_else(|| bad("path is required"))?;
+    let path = super::rules::sanitise_path(path)
+        .map_err(|e| bad(&e))?
+        .ok_or_else(|| bad("This file is not accepted"))?;
+    if path.len() > 500 {
+        return Err(bad("path is too long"));
+    }
+    let size = request["size"]
+        .as_u64()
+        .ok_or_else(|| bad("size is required"))?;
+    if size > super::store::MAX_FILE_BYTES as u64 {
+        return Err(ApiError(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("File \"{path}\" exceeds 10MB limit"),
+        ));
+    }
+    let sha256 = request["sha256"]
+        .as_str()
+        .filter(|h| h.len() == 64 && h.bytes().all(|b| b.is_ascii_hexdigit()))
+        .ok_or_else(|| bad("sha256 must be 64 hex digits"))?;
+    let ticket_id = super::store::new_token()
+        .map_err(ApiError::from)?
+        .replacen("skl_", "upl_", 1);
+    let ticket = Ticket {
+        user_id: user.id,
+        path,
+        size,
+        sha256: sha256.to_lowercase(),
+        content_type: request["contentType"].as_str().map(str::to_owned),
+        expires_at: now_ms() + TICKET_LIFETIME_MS,
+        bytes: None,
+    };
+    state
+        .tickets
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(ticket_id.clone(), ticket);
+    let url = format!("{}/api/v1/skills/-/upload/{ticket_id}", state.base_url);
+    Ok(Json(json!({"uploadUrl": url, "uploadTicket": ticket_id})).into_response())
+}
+
+async fn upload(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(ticket_id): Path<String>,
+    body: Bytes,
+) -> ApiResult {
+    let user = authenticate(&state, &headers).await?;
+    let mut tickets = state.tickets.lock().unwrap_or_else(|e| e.into_inner());
+    let gone = || bad("Skill upload ticket is missing, used, or expired");
+    let ticket = tickets.get_mut(&ticket_id).ok_or_else(gone)?;
+    if ticket.user_id != user.id || ticket.expires_at < now_ms() || ticket.bytes.is_some() {
+        return Err(gone());
+    }
+    if body.len() as u64 > ticket.size {
+        return Err(ApiError(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "Uploaded file exceeds its declared size".into(),
+        ));
+    }
+    if body.len() as u64 != ticket.size {
+        return Err(bad("Uploaded file size does not match its upload ticket"));
+    }
+    if sha256_hex(&body) != ticket.sha256 {
+        return Err(bad(
+            "Uploaded file SHA-256 does not match its upload ticket",
+        ));
+    }
+    ticket.bytes = Some(body.to_vec());
+    Ok(Json(json!({"storageId": ticket_id})).into_response())
+}
+
+async fn publish(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> ApiResult {
+    let user = authenticate(&state, &headers).await?;
+    let payload: Value = serde_json::from_slice(&body).map_err(|_| bad("Invalid JSON payload"))?;
+    if payload["acceptLicenseTerms"] != json!(true) {
+        return Err(bad(
+            "MIT-0 license terms must be accepted to publish skills",
+        ));
+    }
+    let text = |key: &str| payload[key].as_str().map(str::to_owned);
+    let files_json = payload["files"]
+        .as_array()
+        .ok_or_else(|| bad("files is required"))?;
+    // Take the tickets now; they go back if the publish fails, so the client can retry.
+    let mut taken: Vec<(String, Ticket)> = Vec::new();
+    let mut files = Vec::new();
+    {
+        let mut tickets = state.tickets.lock().unwrap_or_else(|e| e.into_inner());
+        for entry in files_json {
+            let id = entry["uploadTicket"]
+                .as_str()
+                .or_else(|| entry["storageId"].as_str());
+            let Some(id) = id else {
+                restore(&mut tickets, taken);
+                return Err(bad(
+                    "Every directly uploaded skill file requires an upload ticket",
+                ));
+            };
+            let Some(ticket) = tickets.remove(id) else {
+                restore(&mut tickets, taken);
+                return Err(bad("Skill upload tickets cannot be reused"));
+            };
+            let matches = ticket.user_id == user.id
+                && ticket.bytes.is_some()
+                && entry["path"]
+                    .as_str()
+                    .and_then(|p| super::rules::sanitise_path(p).ok().flatten())
+                    .as_deref()
+                    == Some(ticket.path.as_str())
+                && entry["size"].as_u64() == Some(ticket.size)
+                && entry["sha256"].as_str().map(str::to_lowercase).as_deref()
+                    == Some(ticket.sha256.as_str());
+            taken.push((id.to_owned(), ticket));
+            if !matches {
+                restore(&mut tickets, taken);
+                return Err(bad("Skill upload ticket does not match this publish"));
+            }
+        }
+        for (_, ticket) in &taken {
+            files.push(NewFile {
+                path: ticket.path.clone(),
+                bytes: ticket.bytes.clone().unwrap_or_default(),
+                content_type: ticket.content_type.clone(),
+            });
+        }
+    }
+    let request = PublishRequest {
+        slug: text("slug").ok_or_else(|| bad("slug is required"))?,
+        display_name: text("displayName").unwrap_or_default(),
+        summary: text("summary"),
+        version: text("version").ok_or_else(|| bad("version is required"))?,
+        changelog: text("changelog").unwrap_or_default(),
+        tags: payload["tags"]
+            .as_array()
+            .map(|t| {
+                t.iter()
+                    .filter_map(|v| v.as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default(),
+        files,
+    };
+    let publisher = user.clone();
+    match blocking(&state, move |s| s.publish(&publisher, &request)).await {
+        Ok(published) => Ok(Json(json!({"ok": true, "skillId": published.skill_id.to_string(), "versionId": published.version_id.to_string(),
+                                         "slug": published.slug, "version": published.version, "publicationStatus": "published"}))
+        .into_response()),
+        Err(e) => {
+            restore(&mut state.tickets.lock().unwrap_or_else(|e| e.into_inner()), taken);
+            Err(e)
+        }
+    }
+}
+
+fn restore(tickets: &mut HashMap<String, Ticket>, taken: Vec<(String, Ticket)>) {
+    tickets.extend(taken);
+}
+
+async fn delete_skill(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(slug): Path<String>,
+) -> ApiResult {
+    let user = authenticate(&state, &headers).await?;
+    blocking(&state, move |s| s.delete_skill(&user, &slug)).await?;
+    Ok(Json(json!({"ok": true})).into_response())
+}
+
+async fn undelete_skill(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(slug): Path<String>,
+) -> ApiResult {
+    let user = authenticate(&state, &headers).await?;
+    blocking(&state, move |s| s.undelete_skill(&user, &slug)).await?;
+    Ok(Json(json!({"ok": true})).into_response())
+}
+
+async fn telemetry() -> Json<Value> {
+    Json(json!({"ok": true}))
+}
+
+/// Serves until Ctrl-C or SIGTERM on an already bound listener.
+pub async fn serve(listener: tokio::net::TcpListener, app: Router) -> std::io::Result<()> {
+    axum::serve(listener, app)
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+}

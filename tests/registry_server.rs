@@ -1,0 +1,403 @@
+//! `skill registry serve` over HTTP on loopback: the upload-ticket publish flow the clawhub CLI
+//! uses, the read routes, the download archive, and ClawHub's errors as plain text.
+
+mod common;
+
+use common::skill;
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+use std::io::BufRead;
+use std::path::Path;
+use std::process::{Child, Stdio};
+
+/// A server on a free port, killed when dropped.
+struct Server {
+    child: Child,
+    url: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn start(data: &Path) -> Server {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_skill"))
+        .args(["registry", "serve", "--addr", "127.0.0.1:0", "--data"])
+        .arg(data)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    Server {
+        child,
+        url: line.trim().to_owned(),
+    }
+}
+
+fn admin(data: &Path, args: &[&str]) -> String {
+    let out = skill()
+        .arg("registry")
+        .args(args)
+        .arg("--data")
+        .arg(data)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap().trim().to_owned()
+}
+
+fn agent() -> ureq::Agent {
+    ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into()
+}
+
+/// (status, body) of a request; `body` JSON when given.
+fn call(method: &str, url: &str, token: Option<&str>, body: Option<Vec<u8>>) -> (u16, Vec<u8>) {
+    let agent = agent();
+    let mut response = match (method, body) {
+        ("GET", _) => {
+            let mut req = agent.get(url);
+            if let Some(t) = token {
+                req = req.header("Authorization", &format!("Bearer {t}"));
+            }
+            req.call().unwrap()
+        }
+        (m, body) => {
+            let mut req = if m == "DELETE" {
+                agent.delete(url).force_send_body()
+            } else {
+                agent.post(url)
+            };
+            if let Some(t) = token {
+                req = req.header("Authorization", &format!("Bearer {t}"));
+            }
+            req.header("Content-Type", "application/json")
+                .send(body.unwrap_or_default())
+                .unwrap()
+        }
+    };
+    (
+        response.status().as_u16(),
+        response.body_mut().read_to_vec().unwrap(),
+    )
+}
+
+fn text(body: &[u8]) -> String {
+    String::from_utf8_lossy(body).into_owned()
+}
+
+fn sha(bytes: &[u8]) -> String {
+    hex::encode(Sha256::digest(bytes))
+}
+
+/// Publishes `files` as the clawhub CLI does: a ticket per file, an upload each, then the JSON.
+fn publish(
+    url: &str,
+    token: &str,
+    slug: &str,
+    version: &str,
+    files: &[(&str, &str)],
+) -> (u16, String) {
+    let mut entries = Vec::new();
+    for (path, content) in files {
+        let meta = json!({"path": path, "size": content.len(), "sha256": sha(content.as_bytes()), "contentType": "text/markdown"});
+        let (status, body) = call(
+            "POST",
+            &format!("{url}/api/v1/skills/-/upload-url"),
+            Some(token),
+            Some(meta.to_string().into_bytes()),
+        );
+        assert_eq!(status, 200, "{}", text(&body));
+        let ticket: Value = serde_json::from_slice(&body).unwrap();
+        let (status, body) = call(
+            "POST",
+            ticket["uploadUrl"].as_str().unwrap(),
+            Some(token),
+            Some(content.as_bytes().to_vec()),
+        );
+        assert_eq!(status, 200, "{}", text(&body));
+        entries.push(json!({"path": path, "size": content.len(), "sha256": sha(content.as_bytes()), "contentType": "text/markdown",
+                            "storageId": ticket["uploadTicket"], "uploadTicket": ticket["uploadTicket"]}));
+    }
+    let payload = json!({"slug": slug, "displayName": "Demo Skill", "version": version, "changelog": "", "acceptLicenseTerms": true,
+                         "tags": ["latest"], "files": entries});
+    let (status, body) = call(
+        "POST",
+        &format!("{url}/api/v1/skills"),
+        Some(token),
+        Some(payload.to_string().into_bytes()),
+    );
+    (status, text(&body))
+}
+
+const SKILL_MD: &str = "---\nname: demo-skill\ndescription: Demonstrates the registry. Use when testing.\n---\n\nBody.\n";
+
+#[test]
+fn publish_read_download_and_errors() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    admin(&data, &["user", "add", "alice"]);
+    admin(&data, &["user", "add", "bob"]);
+    let alice = admin(&data, &["token", "create", "alice"]);
+    let bob = admin(&data, &["token", "create", "bob"]);
+    let server = start(&data);
+    let url = &server.url;
+
+    let (status, body) = call("GET", &format!("{url}/api/v1/whoami"), None, None);
+    assert_eq!(
+        (status, text(&body).as_str()),
+        (
+            401,
+            "Unauthorized: API token is missing. Run `clawhub login` to authenticate."
+        )
+    );
+    let (status, body) = call("GET", &format!("{url}/api/v1/whoami"), Some(&alice), None);
+    assert_eq!(status, 200);
+    assert_eq!(
+        serde_json::from_slice::<Value>(&body).unwrap()["user"]["handle"],
+        "alice"
+    );
+
+    let files = [("SKILL.md", SKILL_MD), ("references/guide.md", "# Guide\n")];
+    let (status, body) = publish(url, &alice, "demo-skill", "1.0.0", &files);
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = publish(url, &alice, "demo-skill", "1.0.0", &files);
+    assert_eq!(
+        (status, body.as_str()),
+        (
+            409,
+            "Version 1.0.0 already exists. Increment the version number and try again."
+        )
+    );
+    let (status, body) = publish(url, &bob, "demo-skill", "2.0.0", &files);
+    assert_eq!(
+        (status, body.as_str()),
+        (403, "Slug is already taken. Choose a different slug.")
+    );
+    let (status, _) = publish(
+        url,
+        &alice,
+        "demo-skill",
+        "1.1.0",
+        &[
+            ("SKILL.md", SKILL_MD),
+            ("references/guide.md", "# Guide v2\n"),
+        ],
+    );
+    assert_eq!(status, 200);
+
+    let (status, body) = call(
+        "GET",
+        &format!("{url}/api/v1/skills/demo-skill"),
+        None,
+        None,
+    );
+    assert_eq!(status, 200);
+    let detail: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(detail["latestVersion"]["version"], "1.1.0");
+    assert_eq!(detail["latestVersion"]["changelog"], "");
+    assert_eq!(detail["owner"]["handle"], "alice");
+    for key in [
+        "slug",
+        "displayName",
+        "tags",
+        "stats",
+        "createdAt",
+        "updatedAt",
+    ] {
+        assert!(detail["skill"].get(key).is_some(), "{key}");
+    }
+    let (_, body) = call(
+        "GET",
+        &format!("{url}/api/v1/skills/demo-skill/versions/1.0.0"),
+        None,
+        None,
+    );
+    let version: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(version["version"]["files"].as_array().unwrap().len(), 2);
+    let (status, body) = call(
+        "GET",
+        &format!("{url}/api/v1/skills/demo-skill/file?path=references/guide.md&version=1.0.0"),
+        None,
+        None,
+    );
+    assert_eq!((status, text(&body).as_str()), (200, "# Guide\n"));
+
+    let fp = skill::skill::fingerprint::fingerprint(
+        &files
+            .iter()
+            .map(|(p, c)| (p.to_string(), sha(c.as_bytes())))
+            .collect::<Vec<_>>(),
+    );
+    let (_, body) = call(
+        "GET",
+        &format!("{url}/api/v1/resolve?slug=demo-skill&hash={fp}"),
+        None,
+        None,
+    );
+    assert_eq!(
+        serde_json::from_slice::<Value>(&body).unwrap(),
+        json!({"slug": "demo-skill", "match": {"version": "1.0.0"}, "latestVersion": {"version": "1.1.0"}})
+    );
+    let (status, body) = call(
+        "GET",
+        &format!("{url}/api/v1/resolve?slug=nope-skill&hash={fp}"),
+        None,
+        None,
+    );
+    assert_eq!((status, text(&body).as_str()), (404, "Skill not found"));
+    let (status, body) = call(
+        "GET",
+        &format!("{url}/api/v1/resolve?slug=demo-skill&hash=xyz"),
+        None,
+        None,
+    );
+    assert_eq!((status, text(&body).as_str()), (400, "Invalid hash"));
+
+    let (status, zip1) = call(
+        "GET",
+        &format!("{url}/api/v1/download?slug=demo-skill&version=1.0.0"),
+        None,
+        None,
+    );
+    assert_eq!(status, 200);
+    let (_, zip2) = call(
+        "GET",
+        &format!("{url}/api/v1/download?slug=demo-skill&version=1.0.0"),
+        None,
+        None,
+    );
+    assert_eq!(zip1, zip2, "downloads of a version are the same bytes");
+    let archive = zip::ZipArchive::new(std::io::Cursor::new(zip1)).unwrap();
+    let names: Vec<String> = archive
+        .file_names()
+        .map(|n| n.unwrap().into_owned())
+        .collect();
+    assert_eq!(
+        names,
+        ["_meta.json", "references/guide.md", "SKILL.md"],
+        "ClawHub's collation order, no wrapping folder"
+    );
+
+    let (_, body) = call(
+        "GET",
+        &format!("{url}/api/v1/search?q=registry&limit=25"),
+        None,
+        None,
+    );
+    let results = serde_json::from_slice::<Value>(&body).unwrap()["results"]
+        .as_array()
+        .unwrap()
+        .clone();
+    assert_eq!(results[0]["slug"], "demo-skill");
+    assert!(results[0]["score"].as_f64().unwrap() > 0.0);
+    let (_, body) = call("GET", &format!("{url}/api/v1/search?q="), None, None);
+    assert_eq!(
+        serde_json::from_slice::<Value>(&body).unwrap(),
+        json!({"results": []})
+    );
+
+    let (status, body) = call("GET", &format!("{url}/api/v1/no-such-route"), None, None);
+    assert_eq!((status, text(&body).as_str()), (404, "Not found"));
+    let (status, body) = call(
+        "POST",
+        &format!("{url}/api/v1/skills"),
+        Some(&alice),
+        Some(b"{not json".to_vec()),
+    );
+    assert_eq!(
+        (status, text(&body).as_str()),
+        (400, "Invalid JSON payload")
+    );
+    let (status, body) = call(
+        "POST",
+        &format!("{url}/api/v1/skills"),
+        Some(&alice),
+        Some(
+            json!({"slug": "x", "version": "1.0.0", "files": []})
+                .to_string()
+                .into_bytes(),
+        ),
+    );
+    assert_eq!(
+        (status, text(&body).as_str()),
+        (
+            400,
+            "MIT-0 license terms must be accepted to publish skills"
+        )
+    );
+    let traversal = json!({"path": "../evil", "size": 1, "sha256": sha(b"x")});
+    let (status, _) = call(
+        "POST",
+        &format!("{url}/api/v1/skills/-/upload-url"),
+        Some(&alice),
+        Some(traversal.to_string().into_bytes()),
+    );
+    assert_eq!(status, 400);
+    let (status, body) = call(
+        "POST",
+        &format!("{url}/api/v1/skills/-/upload/upl_nope"),
+        Some(&alice),
+        Some(b"x".to_vec()),
+    );
+    assert_eq!(
+        (status, text(&body).as_str()),
+        (400, "Skill upload ticket is missing, used, or expired")
+    );
+
+    let (status, _) = call(
+        "DELETE",
+        &format!("{url}/api/v1/skills/demo-skill"),
+        Some(&bob),
+        Some(b"{}".to_vec()),
+    );
+    assert_eq!(status, 403);
+    let (status, _) = call(
+        "DELETE",
+        &format!("{url}/api/v1/skills/demo-skill"),
+        Some(&alice),
+        Some(b"{}".to_vec()),
+    );
+    assert_eq!(status, 200);
+    let (status, _) = call(
+        "GET",
+        &format!("{url}/api/v1/skills/demo-skill"),
+        None,
+        None,
+    );
+    assert_eq!(status, 404);
+    let (status, _) = call(
+        "POST",
+        &format!("{url}/api/v1/skills/demo-skill/undelete"),
+        Some(&alice),
+        Some(b"{}".to_vec()),
+    );
+    assert_eq!(status, 200);
+
+    // A restart on the same data loses nothing.
+    drop(server);
+    let server = start(&data);
+    let (status, body) = call(
+        "GET",
+        &format!("{}/api/v1/skills/demo-skill", server.url),
+        None,
+        None,
+    );
+    assert_eq!(status, 200);
+    assert_eq!(
+        serde_json::from_slice::<Value>(&body).unwrap()["skill"]["stats"]["versions"],
+        2
+    );
+}
