@@ -1,0 +1,134 @@
+//! The real `clawhub` CLI (npm `clawhub@0.23.3`, run by Node 22 from npm; `.ci/run` installs both
+//! under `target/test-deps/npm`) against `skill registry serve` on loopback: login, whoami,
+//! publish, search, install, a new version, update, list.
+
+mod common;
+
+use common::skill;
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn npm_bin() -> PathBuf {
+    std::env::var_os("CLAWHUB_NPM_PREFIX")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target/test-deps/npm"))
+        .join("node_modules/.bin")
+}
+
+#[test]
+fn the_clawhub_cli_works_against_our_registry() {
+    let bin = npm_bin();
+    assert!(
+        bin.join("clawhub").exists(),
+        "{} is missing: run .ci/run (npm install --prefix target/test-deps/npm node@22 clawhub@0.23.3)",
+        bin.display()
+    );
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let admin = |args: &[&str]| {
+        let out = skill()
+            .arg("registry")
+            .args(args)
+            .arg("--data")
+            .arg(&data)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap().trim().to_owned()
+    };
+    admin(&["user", "add", "alice"]);
+    let token = admin(&["token", "create", "alice"]);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_skill"))
+        .args(["registry", "serve", "--addr", "127.0.0.1:0", "--data"])
+        .arg(&data)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut url = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut url)
+        .unwrap();
+    let _server = Server(child);
+    let url = url.trim().to_owned();
+    let work = tmp.path().join("work");
+    std::fs::create_dir_all(work.join("demo-skill")).unwrap();
+    std::fs::write(work.join("demo-skill/SKILL.md"), "---\nname: demo-skill\ndescription: Demonstrates the registry. Use when testing.\n---\n\nBody.\n").unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let clawhub = |args: &[&str]| {
+        let out = Command::new(bin.join("clawhub"))
+            .args(args)
+            .current_dir(&work)
+            .env("PATH", &path)
+            .env("HOME", tmp.path())
+            .env("XDG_CONFIG_HOME", tmp.path().join("config"))
+            .env("CLAWHUB_REGISTRY", &url)
+            .env("CLAWHUB_DISABLE_TELEMETRY", "1")
+            .output()
+            .unwrap();
+        let all = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(out.status.success(), "clawhub {args:?} failed:\n{all}");
+        all
+    };
+    assert!(
+        clawhub(&["login", "--token", &token, "--no-browser"]).contains("OK. Logged in as @alice.")
+    );
+    assert!(clawhub(&["whoami"]).contains("alice"));
+    assert!(
+        clawhub(&["publish", "./demo-skill", "--version", "1.0.0"])
+            .contains("OK. Published demo-skill@1.0.0")
+    );
+    assert!(clawhub(&["search", "registry"]).contains("demo-skill v1.0.0  @alice"));
+    assert!(clawhub(&["install", "demo-skill"]).contains("Installed demo-skill v1.0.0"));
+    assert!(work.join("skills/demo-skill/SKILL.md").is_file());
+    let origin: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(work.join("skills/demo-skill/.clawhub/origin.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(
+        (origin["slug"].as_str(), origin["installedVersion"].as_str()),
+        (Some("demo-skill"), Some("1.0.0"))
+    );
+    // An untouched install is "up to date", not "local changes": the download is deterministic.
+    assert!(
+        clawhub(&["update", "demo-skill"])
+            .to_lowercase()
+            .contains("up to date")
+    );
+    std::fs::write(work.join("demo-skill/SKILL.md"), "---\nname: demo-skill\ndescription: Demonstrates the registry, better. Use when testing.\n---\n\nBody v2.\n").unwrap();
+    assert!(
+        clawhub(&["publish", "./demo-skill", "--version", "1.1.0"])
+            .contains("OK. Published demo-skill@1.1.0")
+    );
+    assert!(clawhub(&["update", "demo-skill"]).contains("Updated demo-skill -> v1.1.0"));
+    assert!(clawhub(&["list"]).contains("demo-skill  1.1.0"));
+    // Our own view of the server's data agrees.
+    let out = skill().args(["registry"]).output().unwrap();
+    assert!(!out.status.success(), "a subcommand is required");
+    let detail = ureq::get(&format!("{url}/api/v1/skills/demo-skill"))
+        .call()
+        .unwrap()
+        .body_mut()
+        .read_to_string()
+        .unwrap();
+    let detail: serde_json::Value = serde_json::from_str(&detail).unwrap();
+    assert_eq!(detail["skill"]["stats"]["versions"], 2);
+    assert_eq!(detail["latestVersion"]["version"], "1.1.0");
+}
