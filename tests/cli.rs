@@ -200,3 +200,37 @@ fn version_and_help() {
     assert_eq!(code, 0);
     assert!(stdout.contains("Examples:"), "{stdout}");
 }
+
+#[test]
+fn every_command_has_help_with_a_usage_line() {
+    let commands: &[&[&str]] = &[
+        &["lint"],
+        &["explain"],
+        &["new"],
+        &["builtin"],
+        &["builtin", "list"],
+        &["builtin", "show"],
+        &["summary"],
+        &["prompt"],
+        &["list"],
+        &["check"],
+        &["pack"],
+        &["install"],
+        &["uninstall"],
+        &["registry"],
+        &["registry", "serve"],
+        &["registry", "user", "add"],
+        &["registry", "token", "create"],
+        &["login"],
+        &["logout"],
+        &["whoami"],
+        &["search"],
+        &["info"],
+        &["publish"],
+    ];
+    for command in commands {
+        let (code, stdout, stderr) = run(skill().args(*command).arg("--help"));
+        assert_eq!(code, 0, "{command:?}: {stderr}");
+        assert!(stdout.contains("Usage: skill"), "{command:?}: {stdout}");
+    }
+}

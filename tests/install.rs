@@ -445,7 +445,7 @@ fn a_missing_source_is_a_clear_error() {
     let (code, _, stderr) = install(tmp.path(), &["nope.skill"]);
     assert_eq!(code, 2);
     assert!(
-        stderr.starts_with("error: nope.skill: no such file or folder"),
+        stderr.starts_with("error: nope.skill: no such file, folder or registry skill"),
         "{stderr}"
     );
 }

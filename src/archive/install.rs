@@ -15,6 +15,13 @@ pub enum Source {
     Archive(PathBuf),
     /// A skill folder.
     Folder(PathBuf),
+    /// Archive bytes already in memory (a registry download), installed under `name`.
+    Bytes {
+        /// The folder name to install as.
+        name: String,
+        /// The zip.
+        bytes: Vec<u8>,
+    },
 }
 
 impl Source {
@@ -48,7 +55,7 @@ pub struct Installed {
 #[derive(Debug, thiserror::Error)]
 pub enum InstallError {
     /// The source does not exist.
-    #[error("{0}: no such file or folder (registry installs come with the registry)")]
+    #[error("{0}: no such file, folder or registry skill")]
     NotFound(String),
     /// The archive was refused.
     #[error("{path}: {source}")]
@@ -99,6 +106,23 @@ pub fn install(source: &Source, root: &Path, force: bool) -> Result<Installed, I
     let (name, files) = match source {
         Source::Archive(path) => from_archive(path)?,
         Source::Folder(path) => from_folder(path)?,
+        Source::Bytes { name, bytes } => {
+            let archive =
+                super::reader::read_bytes(bytes, &Limits::default()).map_err(|source| {
+                    InstallError::Archive {
+                        path: PathBuf::from(name),
+                        source,
+                    }
+                })?;
+            (
+                name.clone(),
+                archive
+                    .files
+                    .into_iter()
+                    .map(|f| (f.path, f.bytes, f.executable))
+                    .collect(),
+            )
+        }
     };
     if name.is_empty()
         || name.starts_with('.')

@@ -330,3 +330,19 @@ fn locate_skill_md(entries: &[Entry]) -> Result<Option<String>, ArchiveError> {
         Some(_) => Err(ArchiveError::SkillMdMisplaced(manifest.name.clone())),
     }
 }
+
+/// Checks that every file of `archive` listed in `expected` (path, SHA-256) has that hash, and
+/// that none is missing; files the registry generates (`_meta.json`) are not listed and pass.
+pub fn check_hashes(archive: &SkillArchive, expected: &[(String, String)]) -> Result<(), String> {
+    for (path, sha) in expected {
+        let file = archive
+            .files
+            .iter()
+            .find(|f| &f.path == path)
+            .ok_or_else(|| format!("{path} is missing from the download"))?;
+        if &crate::skill::fingerprint::sha256_hex(&file.bytes) != sha {
+            return Err(format!("{path} does not match the registry's SHA-256"));
+        }
+    }
+    Ok(())
+}

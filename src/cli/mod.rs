@@ -1,6 +1,7 @@
 //! The command line: one module per command, each a clap `Args` struct and a thin `run` that
 //! calls the library and prints. Only this layer prints or chooses exit codes.
 
+pub mod account;
 pub mod builtin;
 pub mod explain;
 pub mod install;
@@ -8,7 +9,9 @@ pub mod lint;
 pub mod list;
 pub mod new;
 pub mod pack;
+pub mod publish;
 pub mod registry;
+pub mod search;
 pub mod selection;
 pub mod summary;
 
@@ -49,8 +52,20 @@ pub enum Command {
     Install(install::Args),
     /// Remove an installed skill.
     Uninstall(install::UninstallArgs),
-    /// Administer a self-hosted registry.
+    /// Administer or serve a self-hosted registry.
     Registry(registry::Args),
+    /// Store a registry token (checked with whoami first).
+    Login(account::LoginArgs),
+    /// Forget the stored token.
+    Logout(account::RegistryArg),
+    /// Show who the stored token belongs to.
+    Whoami(account::RegistryArg),
+    /// Search a registry.
+    Search(search::SearchArgs),
+    /// Show a registry skill.
+    Info(search::InfoArgs),
+    /// Publish a skill to a registry.
+    Publish(publish::Args),
 }
 
 /// An error that ends a command; printed as `error: ...` with exit code 2.
@@ -83,6 +98,15 @@ pub enum CliError {
     /// The registry's store refused or failed.
     #[error(transparent)]
     Store(#[from] crate::registry::store::StoreError),
+    /// A registry call failed.
+    #[error(transparent)]
+    Client(#[from] crate::registry::client::ClientError),
+    /// No token for the registry.
+    #[error("not logged in to {0}; run `skill login --token TOKEN --registry {0}`")]
+    NotLoggedIn(String),
+    /// The registry answered something unusable.
+    #[error("{0}")]
+    Registry(String),
     /// skill.toml could not be read or understood.
     #[error(transparent)]
     Config(#[from] crate::lint::config::ConfigError),
@@ -109,5 +133,28 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Install(args) => install::run(args),
         Command::Uninstall(args) => install::run_uninstall(args),
         Command::Registry(args) => registry::run(args),
+        Command::Login(args) => account::login(args),
+        Command::Logout(args) => account::logout(args),
+        Command::Whoami(args) => account::whoami(args),
+        Command::Search(args) => search::search(args),
+        Command::Info(args) => search::info(args),
+        Command::Publish(args) => publish::run(args),
     }
+}
+
+/// The lint gate of `pack` and `publish`: prints the errors on stderr and says whether to go
+/// on. The availability rules are off: what is installed here says nothing about the skill.
+pub fn lint_gate(paths: &[std::path::PathBuf], refusal: &str) -> Result<bool, CliError> {
+    use crate::lint::{Options, Target, lint_paths, report::Format};
+    let options = Options {
+        env_checks: false,
+        ..Options::new(Target::Portable)
+    };
+    let run = lint_paths(paths, &options)?;
+    if run.summary().errors == 0 {
+        return Ok(true);
+    }
+    anstream::eprint!("{}", Format::Human.render(&run, true));
+    eprintln!("error: {refusal}: fix the errors above, or pass --no-lint");
+    Ok(false)
 }

@@ -2,8 +2,6 @@
 
 use super::CliError;
 use crate::archive::{PackOptions, pack};
-use crate::lint::report::Format;
-use crate::lint::{Options, Target, lint_paths};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -63,7 +61,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         }
         return Ok(ExitCode::SUCCESS);
     }
-    if !args.no_lint && !lint_passes(std::slice::from_ref(&dir))? {
+    if !args.no_lint && !super::lint_gate(std::slice::from_ref(&dir), "not packed")? {
         return Ok(ExitCode::from(1));
     }
     let bar = progress_bar(&dir, &options);
@@ -111,7 +109,7 @@ fn run_tree(args: &Args, root: &std::path::Path) -> Result<ExitCode, CliError> {
         .filter(|l| l.file.is_some())
         .map(|l| l.dir)
         .collect();
-    if !args.no_lint && !lint_passes(&skills)? {
+    if !args.no_lint && !super::lint_gate(&skills, "not packed")? {
         return Ok(ExitCode::from(1));
     }
     let out_dir = args.output.clone().unwrap_or_else(|| PathBuf::from("."));
@@ -147,20 +145,4 @@ fn run_tree(args: &Args, root: &std::path::Path) -> Result<ExitCode, CliError> {
         }
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The lint gate: prints the errors (on stderr) and says whether packing may go on. The
-/// availability rules are off: what is installed here says nothing about the archive.
-fn lint_passes(paths: &[PathBuf]) -> Result<bool, CliError> {
-    let options = Options {
-        env_checks: false,
-        ..Options::new(Target::Portable)
-    };
-    let run = lint_paths(paths, &options)?;
-    if run.summary().errors == 0 {
-        return Ok(true);
-    }
-    anstream::eprint!("{}", Format::Human.render(&run, true));
-    eprintln!("error: not packed: fix the errors above, or pass --no-lint");
-    Ok(false)
 }

@@ -1,0 +1,55 @@
+//! `skill login`, `skill logout`, `skill whoami`.
+
+use super::CliError;
+use crate::registry::client::Client;
+use crate::registry::credentials::{self, Credentials};
+use std::process::ExitCode;
+
+/// Arguments of `skill login`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Example:\n  skill login --token skl_... --registry http://127.0.0.1:8787")]
+pub struct LoginArgs {
+    /// An API token (create one with `skill registry token create`, or on ClawHub).
+    #[arg(long)]
+    pub token: String,
+    /// The registry [default: $SKILL_REGISTRY, $CLAWHUB_REGISTRY, the last one logged in to, or ClawHub]
+    #[arg(long)]
+    pub registry: Option<String>,
+}
+
+/// Arguments of `skill whoami` and `skill logout`.
+#[derive(Debug, clap::Args)]
+pub struct RegistryArg {
+    /// The registry [default: $SKILL_REGISTRY, $CLAWHUB_REGISTRY, the last one logged in to, or ClawHub]
+    #[arg(long)]
+    pub registry: Option<String>,
+}
+
+/// Checks the token with whoami, then stores it (mode 0600).
+pub fn login(args: LoginArgs) -> Result<ExitCode, CliError> {
+    let registry = credentials::registry(args.registry.as_deref());
+    let handle = Client::new(&registry, Some(args.token.clone())).whoami()?;
+    credentials::save(&Credentials {
+        registry: Some(registry.clone()),
+        token: Some(args.token),
+    })?;
+    println!("Logged in to {registry} as @{handle}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Forgets the stored token (it stays valid on the server).
+pub fn logout(_args: RegistryArg) -> Result<ExitCode, CliError> {
+    let mut stored = credentials::load();
+    stored.token = None;
+    credentials::save(&stored)?;
+    println!("Logged out");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Prints the handle the token belongs to.
+pub fn whoami(args: RegistryArg) -> Result<ExitCode, CliError> {
+    let registry = credentials::registry(args.registry.as_deref());
+    let token = credentials::token(&registry).ok_or(CliError::NotLoggedIn(registry.clone()))?;
+    println!("@{}", Client::new(&registry, Some(token)).whoami()?);
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,112 @@
+//! `skill search QUERY` and `skill info SLUG`.
+
+use super::CliError;
+use crate::registry::client::Client;
+use crate::registry::credentials;
+use std::process::ExitCode;
+
+/// Arguments of `skill search`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Example:\n  skill search \"pdf tables\" --limit 10")]
+pub struct SearchArgs {
+    /// Words to look for.
+    pub query: String,
+    /// Most results.
+    #[arg(long, default_value_t = 25)]
+    pub limit: usize,
+    /// The registry.
+    #[arg(long)]
+    pub registry: Option<String>,
+    /// Print the results as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `skill info`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Example:\n  skill info pdf-tools")]
+pub struct InfoArgs {
+    /// The skill's slug.
+    pub slug: String,
+    /// The registry.
+    #[arg(long)]
+    pub registry: Option<String>,
+    /// Print the registry's JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn client(flag: Option<&str>) -> Client {
+    let registry = credentials::registry(flag);
+    let token = credentials::token(&registry);
+    Client::new(&registry, token)
+}
+
+/// One line per hit: slug, version, owner, name, score.
+pub fn search(args: SearchArgs) -> Result<ExitCode, CliError> {
+    let results = client(args.registry.as_deref()).search(&args.query, args.limit)?;
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&results).unwrap_or_default()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    for r in &results {
+        let version = r["version"]
+            .as_str()
+            .map(|v| format!(" v{v}"))
+            .unwrap_or_default();
+        let owner = r["ownerHandle"]
+            .as_str()
+            .map(|o| format!("  @{o}"))
+            .unwrap_or_default();
+        println!(
+            "{}{version}{owner}  {}  score {:.3}",
+            r["slug"].as_str().unwrap_or("?"),
+            r["displayName"].as_str().unwrap_or(""),
+            r["score"].as_f64().unwrap_or(0.0)
+        );
+    }
+    if results.is_empty() {
+        eprintln!("No skills match \"{}\".", args.query);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The skill's name, owner, latest version, tags and summary.
+pub fn info(args: InfoArgs) -> Result<ExitCode, CliError> {
+    let detail = client(args.registry.as_deref())
+        .skill(&args.slug)?
+        .ok_or_else(|| CliError::UnknownSkills(args.slug.clone()))?;
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&detail).unwrap_or_default()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    let skill = &detail["skill"];
+    println!(
+        "{} ({})",
+        skill["displayName"].as_str().unwrap_or(&args.slug),
+        skill["slug"].as_str().unwrap_or(&args.slug)
+    );
+    if let Some(owner) = detail["owner"]["handle"].as_str() {
+        println!("owner:    @{owner}");
+    }
+    if let Some(latest) = detail["latestVersion"]["version"].as_str() {
+        println!("latest:   {latest}");
+    }
+    if let Some(tags) = skill["tags"].as_object() {
+        let list: Vec<String> = tags
+            .iter()
+            .map(|(t, v)| format!("{t}={}", v.as_str().unwrap_or("")))
+            .collect();
+        println!("tags:     {}", list.join(", "));
+    }
+    if let Some(summary) = skill["summary"].as_str() {
+        println!("\n{summary}");
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,323 @@
+//! The registry client: ClawHub's HTTP API with bearer tokens, plain-text errors shown verbatim,
+//! and bounded retries on 429 and 5xx that honour `Retry-After`.
+
+use crate::skill::fingerprint::sha256_hex;
+use serde_json::{Value, json};
+use std::time::Duration;
+
+/// Attempts per request (the first and two retries), as the clawhub CLI does.
+const ATTEMPTS: u32 = 3;
+/// Longest wait between attempts.
+const MAX_WAIT: Duration = Duration::from_secs(5);
+
+/// Why a registry call failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ClientError {
+    /// The server answered with an error; its body is the message.
+    #[error("{url}: {status}: {body}")]
+    Http {
+        /// The URL.
+        url: String,
+        /// The status code.
+        status: u16,
+        /// The body, verbatim (`HTTP <status>` when empty).
+        body: String,
+    },
+    /// No answer.
+    #[error("{url}: {message}")]
+    Network {
+        /// The URL.
+        url: String,
+        /// What went wrong.
+        message: String,
+    },
+    /// An answer that is not what the API promises.
+    #[error("{url}: unexpected response: {message}")]
+    Invalid {
+        /// The URL.
+        url: String,
+        /// What was wrong.
+        message: String,
+    },
+}
+
+/// What `resolve` says: the version with the same files, if any, and the latest version.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Resolved {
+    /// The version whose fingerprint matches.
+    pub matched: Option<String>,
+    /// The skill's latest version.
+    pub latest: Option<String>,
+}
+
+/// A file to publish.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UploadFile {
+    /// Path relative to the skill.
+    pub path: String,
+    /// Contents.
+    pub bytes: Vec<u8>,
+}
+
+/// A client for one registry.
+#[derive(Debug)]
+pub struct Client {
+    base: String,
+    token: Option<String>,
+    http: reqwest::blocking::Client,
+}
+
+impl Client {
+    /// A client for `base` (no trailing `/`), authenticated with `token` when given.
+    pub fn new(base: &str, token: Option<String>) -> Client {
+        let http = reqwest::blocking::Client::builder()
+            .timeout(Duration::from_secs(120))
+            .user_agent(concat!("skill/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .unwrap_or_default();
+        Client {
+            base: base.trim_end_matches('/').to_owned(),
+            token,
+            http,
+        }
+    }
+
+    /// The registry's base URL.
+    pub fn base(&self) -> &str {
+        &self.base
+    }
+
+    fn url(&self, path: &str) -> String {
+        if path.starts_with("http://") || path.starts_with("https://") {
+            path.to_owned()
+        } else {
+            format!("{}{path}", self.base)
+        }
+    }
+
+    /// Sends a request built by `build`, retrying 429 and 5xx; returns the body of a 2xx.
+    fn send(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        build: &dyn Fn(reqwest::blocking::RequestBuilder) -> reqwest::blocking::RequestBuilder,
+    ) -> Result<Vec<u8>, ClientError> {
+        let url = self.url(path);
+        let mut attempt = 0;
+        loop {
+            attempt += 1;
+            let mut request = self
+                .http
+                .request(method.clone(), &url)
+                .header("Accept", "application/json");
+            if let Some(token) = &self.token {
+                request = request.bearer_auth(token);
+            }
+            let response = build(request).send().map_err(|e| ClientError::Network {
+                url: url.clone(),
+                message: e.to_string(),
+            })?;
+            let status = response.status().as_u16();
+            let retry_after = response
+                .headers()
+                .get("retry-after")
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.trim().parse::<u64>().ok());
+            let body = response
+                .bytes()
+                .map_err(|e| ClientError::Network {
+                    url: url.clone(),
+                    message: e.to_string(),
+                })?
+                .to_vec();
+            if (200..300).contains(&status) {
+                return Ok(body);
+            }
+            let retryable = status == 429 || status >= 500;
+            if retryable && attempt < ATTEMPTS {
+                let wait = retry_after.map_or(
+                    Duration::from_millis(300 * 2u64.pow(attempt - 1)),
+                    Duration::from_secs,
+                );
+                std::thread::sleep(wait.min(MAX_WAIT));
+                continue;
+            }
+            let text = String::from_utf8_lossy(&body).trim().to_owned();
+            let body = if text.is_empty() {
+                format!("HTTP {status}")
+            } else {
+                text
+            };
+            return Err(ClientError::Http { url, status, body });
+        }
+    }
+
+    fn json(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<&Value>,
+    ) -> Result<Value, ClientError> {
+        let bytes = self.send(method, path, &|r| match body {
+            Some(b) => r.json(b),
+            None => r,
+        })?;
+        serde_json::from_slice(&bytes).map_err(|e| ClientError::Invalid {
+            url: self.url(path),
+            message: e.to_string(),
+        })
+    }
+
+    /// The handle the token belongs to.
+    pub fn whoami(&self) -> Result<String, ClientError> {
+        let value = self.json(reqwest::Method::GET, "/api/v1/whoami", None)?;
+        value["user"]["handle"]
+            .as_str()
+            .map(str::to_owned)
+            .ok_or_else(|| ClientError::Invalid {
+                url: self.url("/api/v1/whoami"),
+                message: "no user.handle".into(),
+            })
+    }
+
+    /// Search results.
+    pub fn search(&self, query: &str, limit: usize) -> Result<Vec<Value>, ClientError> {
+        let path = format!("/api/v1/search?q={}&limit={limit}", encode(query));
+        Ok(self.json(reqwest::Method::GET, &path, None)?["results"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default())
+    }
+
+    /// A skill's detail, or `None` when the registry has no such skill.
+    pub fn skill(&self, slug: &str) -> Result<Option<Value>, ClientError> {
+        match self.json(
+            reqwest::Method::GET,
+            &format!("/api/v1/skills/{}", encode(slug)),
+            None,
+        ) {
+            Ok(v) => Ok(Some(v)),
+            Err(ClientError::Http { status: 404, .. }) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// A version's detail (with its files' hashes).
+    pub fn version(&self, slug: &str, version: &str) -> Result<Value, ClientError> {
+        self.json(
+            reqwest::Method::GET,
+            &format!(
+                "/api/v1/skills/{}/versions/{}",
+                encode(slug),
+                encode(version)
+            ),
+            None,
+        )
+    }
+
+    /// The version of `slug` whose files have `fingerprint`, and the latest version; `None` for
+    /// a skill the registry does not have.
+    pub fn resolve(&self, slug: &str, fingerprint: &str) -> Result<Option<Resolved>, ClientError> {
+        let path = format!("/api/v1/resolve?slug={}&hash={fingerprint}", encode(slug));
+        match self.json(reqwest::Method::GET, &path, None) {
+            Ok(v) => Ok(Some(Resolved {
+                matched: v["match"]["version"].as_str().map(str::to_owned),
+                latest: v["latestVersion"]["version"].as_str().map(str::to_owned),
+            })),
+            Err(ClientError::Http { status: 404, .. }) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The zip of a version.
+    pub fn download(&self, slug: &str, version: &str) -> Result<Vec<u8>, ClientError> {
+        self.send(
+            reqwest::Method::GET,
+            &format!(
+                "/api/v1/download?slug={}&version={}",
+                encode(slug),
+                encode(version)
+            ),
+            &|r| r,
+        )
+    }
+
+    /// Publishes through upload tickets: one ticket and upload per file, then the payload.
+    /// `progress` is called with each file's size after its upload.
+    pub fn publish(
+        &self,
+        payload: Value,
+        files: &[UploadFile],
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<Value, ClientError> {
+        let mut entries = Vec::new();
+        for file in files {
+            let sha = sha256_hex(&file.bytes);
+            let content_type = content_type(&file.path);
+            let meta = json!({"path": file.path, "size": file.bytes.len(), "sha256": sha, "contentType": content_type});
+            let ticket = self.json(
+                reqwest::Method::POST,
+                "/api/v1/skills/-/upload-url",
+                Some(&meta),
+            )?;
+            let (Some(upload_url), Some(id)) = (
+                ticket["uploadUrl"].as_str(),
+                ticket["uploadTicket"].as_str(),
+            ) else {
+                return Err(ClientError::Invalid {
+                    url: self.url("/api/v1/skills/-/upload-url"),
+                    message: "no uploadUrl".into(),
+                });
+            };
+            let stored: Value =
+                serde_json::from_slice(&self.send(reqwest::Method::POST, upload_url, &|r| {
+                    r.header("Content-Type", content_type)
+                        .body(file.bytes.clone())
+                })?)
+                .map_err(|e| ClientError::Invalid {
+                    url: upload_url.to_owned(),
+                    message: e.to_string(),
+                })?;
+            entries.push(json!({"path": file.path, "size": file.bytes.len(), "sha256": sha, "contentType": content_type,
+                                "storageId": stored["storageId"], "uploadTicket": id}));
+            progress(file.bytes.len() as u64);
+        }
+        let mut payload = payload;
+        payload["files"] = Value::Array(entries);
+        payload["acceptLicenseTerms"] = json!(true);
+        self.json(reqwest::Method::POST, "/api/v1/skills", Some(&payload))
+    }
+}
+
+/// The MIME type the clawhub CLI would send for `path`.
+fn content_type(path: &str) -> &'static str {
+    match path
+        .rsplit_once('.')
+        .map(|(_, e)| e.to_ascii_lowercase())
+        .as_deref()
+    {
+        Some("md") => "text/markdown",
+        Some("sh") => "application/x-sh",
+        Some("json") => "application/json",
+        Some("py") => "text/x-python",
+        Some("js" | "mjs" | "cjs") => "text/javascript",
+        Some("txt") => "text/plain",
+        Some("yaml" | "yml") => "text/yaml",
+        Some("html") => "text/html",
+        _ => "application/octet-stream",
+    }
+}
+
+/// Percent-encodes a query or path value.
+fn encode(value: &str) -> String {
+    value
+        .bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}

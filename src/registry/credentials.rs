@@ -1,0 +1,80 @@
+//! Which registry the client talks to and with which token: flags, then `SKILL_REGISTRY` /
+//! `SKILL_TOKEN` (and `CLAWHUB_REGISTRY` / `CLAWHUB_TOKEN`), then the user's credentials file
+//! (`~/.config/skill/credentials.json`, mode 0600), then ClawHub.
+
+use std::path::PathBuf;
+
+/// The public ClawHub registry, used when nothing else is configured.
+pub const DEFAULT_REGISTRY: &str = "https://clawhub.ai";
+
+/// What is stored after `skill login`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Credentials {
+    /// The registry logged in to.
+    pub registry: Option<String>,
+    /// The token for it.
+    pub token: Option<String>,
+}
+
+/// The credentials file: `$SKILL_CONFIG_DIR`, else `$XDG_CONFIG_HOME/skill`, else
+/// `~/.config/skill`, then `credentials.json`.
+pub fn path() -> PathBuf {
+    let dir = std::env::var_os("SKILL_CONFIG_DIR")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("XDG_CONFIG_HOME").map(|d| PathBuf::from(d).join("skill")))
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config/skill")))
+        .unwrap_or_else(|| PathBuf::from(".skill"));
+    dir.join("credentials.json")
+}
+
+/// Reads the credentials file (empty when there is none).
+pub fn load() -> Credentials {
+    std::fs::read_to_string(path())
+        .ok()
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or_default()
+}
+
+/// Writes the credentials file, readable by its owner only, through a temporary file.
+pub fn save(credentials: &Credentials) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let path = path();
+    let dir = path.parent().map(PathBuf::from).unwrap_or_default();
+    std::fs::create_dir_all(&dir)?;
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700))?;
+    let mut temp = tempfile::NamedTempFile::new_in(&dir)?;
+    let mut text = serde_json::to_string_pretty(credentials).map_err(std::io::Error::other)?;
+    text.push('\n');
+    std::io::Write::write_all(&mut temp, text.as_bytes())?;
+    std::fs::set_permissions(temp.path(), std::fs::Permissions::from_mode(0o600))?;
+    temp.persist(&path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+fn env(names: &[&str]) -> Option<String> {
+    names
+        .iter()
+        .find_map(|n| std::env::var(n).ok())
+        .filter(|v| !v.trim().is_empty())
+}
+
+/// The registry to use: `flag`, else the environment, else the credentials file, else ClawHub.
+pub fn registry(flag: Option<&str>) -> String {
+    flag.map(str::to_owned)
+        .or_else(|| env(&["SKILL_REGISTRY", "CLAWHUB_REGISTRY"]))
+        .or_else(|| load().registry)
+        .unwrap_or_else(|| DEFAULT_REGISTRY.to_owned())
+        .trim_end_matches('/')
+        .to_owned()
+}
+
+/// The token for `registry`: the environment's, else the stored one if it was stored for that
+/// registry.
+pub fn token(registry: &str) -> Option<String> {
+    env(&["SKILL_TOKEN", "CLAWHUB_TOKEN"]).or_else(|| {
+        let stored = load();
+        (stored.registry.as_deref().map(|r| r.trim_end_matches('/')) == Some(registry))
+            .then_some(stored.token)
+            .flatten()
+    })
+}

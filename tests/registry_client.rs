@@ -1,0 +1,260 @@
+//! Our registry client end to end against `skill registry serve` (login, whoami, publish with
+//! unchanged detection, bumps and conflicts, search, info, install from the registry with lock
+//! and origin files, logout), and against a fake server for retries and plain-text errors.
+
+mod common;
+
+use common::{run, skill, write_skill};
+use std::io::{BufRead, Read, Write};
+use std::path::Path;
+use std::process::{Child, Stdio};
+
+struct Server(Child, String);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn start(data: &Path) -> Server {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_skill"))
+        .args(["registry", "serve", "--addr", "127.0.0.1:0", "--data"])
+        .arg(data)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut url = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut url)
+        .unwrap();
+    Server(child, url.trim().to_owned())
+}
+
+#[test]
+fn login_publish_search_install_logout() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let admin = |args: &[&str]| {
+        let out = skill()
+            .arg("registry")
+            .args(args)
+            .arg("--data")
+            .arg(&data)
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap().trim().to_owned()
+    };
+    admin(&["user", "add", "alice"]);
+    let token = admin(&["token", "create", "alice"]);
+    let server = start(&data);
+    let url = server.1.clone();
+    let cli = |args: &[&str]| {
+        run(skill()
+            .current_dir(tmp.path())
+            .env("SKILL_CONFIG_DIR", tmp.path().join("config"))
+            .env("SKILL_CACHE_DIR", tmp.path().join("cache"))
+            .env_remove("SKILL_REGISTRY")
+            .env_remove("CLAWHUB_REGISTRY")
+            .env_remove("SKILL_TOKEN")
+            .env_remove("CLAWHUB_TOKEN")
+            .args(args))
+    };
+    let (code, _, stderr) = cli(&["whoami", "--registry", &url]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("not logged in"), "{stderr}");
+    let (code, _, stderr) = cli(&["login", "--token", "skl_wrong", "--registry", &url]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("401: Unauthorized: API token is invalid or revoked"),
+        "{stderr}"
+    );
+    let (code, stdout, _) = cli(&["login", "--token", &token, "--registry", &url]);
+    assert_eq!(
+        (code, stdout),
+        (0, format!("Logged in to {url} as @alice\n"))
+    );
+    let mode = std::os::unix::fs::PermissionsExt::mode(
+        &std::fs::metadata(tmp.path().join("config/credentials.json"))
+            .unwrap()
+            .permissions(),
+    );
+    assert_eq!(mode & 0o777, 0o600);
+    assert_eq!(cli(&["whoami"]).1, "@alice\n");
+
+    // The source lives under src/, so `skill install pdf-tools` below names the registry skill,
+    // not a folder of that name (an existing path wins).
+    write_skill(
+        &tmp.path().join("src"),
+        "pdf-tools",
+        "---\nname: pdf-tools\ndescription: Extract tables from PDF files. Use when the user shares a PDF.\n---\n\nRun the extractor.\n",
+    );
+    let (code, stdout, _) = cli(&["publish", "src/pdf-tools", "--dry-run"]);
+    assert_eq!(code, 0);
+    assert!(
+        stdout.starts_with(&format!("Would publish pdf-tools@1.0.0 to {url}: 1 files")),
+        "{stdout}"
+    );
+    let (code, stdout, stderr) = cli(&["publish", "src/pdf-tools"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.starts_with(&format!("Published pdf-tools@1.0.0 to {url}")),
+        "{stdout}"
+    );
+    assert_eq!(
+        cli(&["publish", "src/pdf-tools"]).1,
+        "Unchanged: pdf-tools@1.0.0 is already published with these files\n"
+    );
+    let (code, _, stderr) = cli(&["publish", "src/pdf-tools", "--version", "1.0.0"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.ends_with(
+            "409: Version 1.0.0 already exists. Increment the version number and try again.\n"
+        ),
+        "{stderr}"
+    );
+    std::fs::write(tmp.path().join("src/pdf-tools/references.md"), "# More\n").unwrap();
+    let (code, stdout, _) = cli(&[
+        "publish",
+        "src/pdf-tools",
+        "--bump",
+        "minor",
+        "--changelog",
+        "Adds notes",
+    ]);
+    assert_eq!(code, 0);
+    assert!(stdout.starts_with("Published pdf-tools@1.1.0"), "{stdout}");
+
+    let (_, stdout, _) = cli(&["search", "tables"]);
+    assert!(
+        stdout.starts_with("pdf-tools v1.1.0  @alice  Pdf Tools  score "),
+        "{stdout}"
+    );
+    let (_, stdout, _) = cli(&["info", "pdf-tools"]);
+    assert!(
+        stdout.contains("latest:   1.1.0") && stdout.contains("owner:    @alice"),
+        "{stdout}"
+    );
+
+    let (code, stdout, stderr) = cli(&["install", "pdf-tools", "--dir", "proj/skills"]);
+    assert_eq!(
+        (code, stdout.as_str()),
+        (
+            0,
+            "Installed pdf-tools in proj/skills/pdf-tools (3 files)\n"
+        ),
+        "{stderr}"
+    );
+    let origin: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            tmp.path()
+                .join("proj/skills/pdf-tools/.clawhub/origin.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let lock: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(tmp.path().join("proj/.clawhub/lock.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(origin["installedVersion"], "1.1.0");
+    assert_eq!(origin["registry"], url.as_str());
+    assert_eq!(lock["skills"]["pdf-tools"]["version"], "1.1.0");
+    assert_eq!(
+        origin["installedAt"], lock["skills"]["pdf-tools"]["installedAt"],
+        "one timestamp in both files"
+    );
+    assert!(
+        tmp.path()
+            .join("proj/skills/pdf-tools/_meta.json")
+            .is_file()
+    );
+    let (code, _, _) = cli(&["install", "pdf-tools@1.0.0", "--dir", "proj/skills"]);
+    assert_eq!(code, 2, "an existing install needs --force");
+    let (code, stdout, _) = cli(&[
+        "install",
+        "pdf-tools@1.0.0",
+        "--dir",
+        "proj/skills",
+        "--force",
+    ]);
+    assert_eq!(
+        (code, stdout.as_str()),
+        (0, "Replaced pdf-tools in proj/skills/pdf-tools (2 files)\n")
+    );
+    let (code, _, stderr) = cli(&["install", "nope-skill", "--dir", "proj/skills"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("nope-skill: no such file, folder or registry skill"),
+        "{stderr}"
+    );
+
+    assert_eq!(cli(&["logout"]).1, "Logged out\n");
+    assert_eq!(cli(&["whoami"]).0, 2);
+}
+
+/// A server that answers 503 (with Retry-After) twice, then 200; and a 500 with a text body.
+fn flaky_server() -> (String, std::thread::JoinHandle<usize>) {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let handle = std::thread::spawn(move || {
+        let mut served = 0;
+        for stream in listener.incoming().take(6) {
+            let mut stream = stream.unwrap();
+            let mut buf = [0u8; 4096];
+            let n = stream.read(&mut buf).unwrap_or(0);
+            let request = String::from_utf8_lossy(&buf[..n]);
+            served += 1;
+            let response = if request.contains("/api/v1/whoami") && served <= 2 {
+                "HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nContent-Length: 4\r\nConnection: close\r\n\r\nbusy".to_owned()
+            } else if request.contains("/api/v1/whoami") {
+                let body = r#"{"user":{"handle":"carol"}}"#;
+                format!(
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                    body.len()
+                )
+            } else {
+                let body = "Rate limit exceeded";
+                format!(
+                    "HTTP/1.1 429 Too Many Requests\r\nRetry-After: 0\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                    body.len()
+                )
+            };
+            let _ = stream.write_all(response.as_bytes());
+        }
+        served
+    });
+    (url, handle)
+}
+
+#[test]
+fn retries_honour_retry_after_and_errors_are_shown_verbatim() {
+    let (url, server) = flaky_server();
+    let tmp = tempfile::tempdir().unwrap();
+    let started = std::time::Instant::now();
+    let (code, stdout, stderr) = run(skill()
+        .current_dir(tmp.path())
+        .env("SKILL_CONFIG_DIR", tmp.path().join("config"))
+        .args(["login", "--token", "t", "--registry", &url]));
+    assert_eq!(
+        (code, stdout),
+        (0, format!("Logged in to {url} as @carol\n")),
+        "{stderr}"
+    );
+    assert!(
+        started.elapsed() >= std::time::Duration::from_secs(2),
+        "waited Retry-After twice"
+    );
+    let (code, _, stderr) = run(skill()
+        .current_dir(tmp.path())
+        .env("SKILL_CONFIG_DIR", tmp.path().join("config"))
+        .args(["search", "x", "--registry", &url]));
+    assert_eq!(code, 2);
+    assert!(stderr.ends_with("429: Rate limit exceeded\n"), "{stderr}");
+    assert_eq!(
+        server.join().unwrap(),
+        6,
+        "three whoami attempts, three search attempts"
+    );
+}
