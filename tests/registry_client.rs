@@ -183,6 +183,24 @@ fn login_publish_search_install_logout() {
         (code, stdout.as_str()),
         (0, "Replaced pdf-tools in proj/skills/pdf-tools (2 files)\n")
     );
+    let update =
+        |extra: &[&str]| cli(&[["update", "--dir", "proj/skills"].as_slice(), extra].concat()).1;
+    assert_eq!(update(&[]), "Updated pdf-tools -> v1.1.0\n");
+    assert_eq!(update(&[]), "pdf-tools up to date v1.1.0\n");
+    std::fs::write(
+        tmp.path().join("proj/skills/pdf-tools/SKILL.md"),
+        "edited locally\n",
+    )
+    .unwrap();
+    assert_eq!(
+        update(&[]),
+        "pdf-tools: local changes (no match). Use --force to overwrite.\n"
+    );
+    assert_eq!(update(&["--force"]), "Updated pdf-tools -> v1.1.0\n");
+    assert_ne!(
+        std::fs::read_to_string(tmp.path().join("proj/skills/pdf-tools/SKILL.md")).unwrap(),
+        "edited locally\n"
+    );
     let (code, _, stderr) = cli(&["install", "nope-skill", "--dir", "proj/skills"]);
     assert_eq!(code, 2);
     assert!(

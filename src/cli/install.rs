@@ -3,6 +3,8 @@
 use super::CliError;
 use crate::archive::install::{Source, install, uninstall};
 use crate::lint::{Options, Target, lint_paths};
+use crate::registry::client::Client;
+use crate::registry::{credentials, install as registry_install};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -38,11 +40,38 @@ pub struct UninstallArgs {
     pub dir: PathBuf,
 }
 
+/// Arguments of `skill update`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  skill update\n  skill update pdf-tools --dir ~/.claude/skills --force"
+)]
+pub struct UpdateArgs {
+    /// Skills to update [default: every registry install in the folder].
+    pub names: Vec<String>,
+    /// The skills folder.
+    #[arg(long, default_value = "skills")]
+    pub dir: PathBuf,
+    /// Overwrite local changes.
+    #[arg(long)]
+    pub force: bool,
+}
+
 /// Installs, then lints the installed skill and shows its findings.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let installed = match Source::from_arg(&args.source) {
         Ok(source) => install(&source, &args.dir, args.force)?,
-        Err(not_found) if looks_like_slug(&args.source) => from_registry(&args, not_found)?,
+        Err(not_found) if looks_like_slug(&args.source) => {
+            let (slug, version) = args
+                .source
+                .split_once('@')
+                .map_or((args.source.as_str(), None), |(s, v)| (s, Some(v)));
+            let registry = credentials::registry(args.registry.as_deref());
+            let client = Client::new(&registry, credentials::token(&registry));
+            match registry_install::install(&client, slug, version, &args.dir, args.force)? {
+                Some(installed) => installed,
+                None => return Err(not_found.into()),
+            }
+        }
         Err(e) => return Err(e.into()),
     };
     let verb = if installed.replaced {
@@ -80,83 +109,45 @@ fn looks_like_slug(arg: &str) -> bool {
     !slug.is_empty() && slug.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
 }
 
-/// Downloads `SLUG[@VERSION]`, checks every file against the registry's hashes, installs it
-/// with the same checks as any archive, and records it in `origin.json` and `lock.json`.
-fn from_registry(
-    args: &Args,
-    not_found: crate::archive::install::InstallError,
-) -> Result<crate::archive::install::Installed, CliError> {
-    use crate::archive::install::{LockEntry, Origin, update_lock, write_origin};
-    use crate::registry::{client::Client, credentials};
-    let (slug, wanted) = args
-        .source
-        .split_once('@')
-        .map_or((args.source.as_str(), None), |(s, v)| (s, Some(v)));
-    let registry = credentials::registry(args.registry.as_deref());
-    let client = Client::new(&registry, credentials::token(&registry));
-    let detail = client.skill(slug)?.ok_or(not_found)?;
-    let version = wanted
-        .map(str::to_owned)
-        .or_else(|| {
-            detail["latestVersion"]["version"]
-                .as_str()
-                .map(str::to_owned)
-        })
-        .ok_or_else(|| CliError::Registry(format!("{slug} has no published version")))?;
-    let files: Vec<(String, String)> = client.version(slug, &version)?["version"]["files"]
-        .as_array()
-        .map(|fs| {
-            fs.iter()
-                .filter_map(|f| {
-                    Some((
-                        f["path"].as_str()?.to_owned(),
-                        f["sha256"].as_str()?.to_owned(),
-                    ))
-                })
+/// Updates registry installs, one line each as the clawhub CLI prints them.
+pub fn run_update(args: UpdateArgs) -> Result<ExitCode, CliError> {
+    use crate::registry::install::{UpdateOutcome, update};
+    let names = if args.names.is_empty() {
+        registry_installs(&args.dir)
+    } else {
+        args.names.clone()
+    };
+    if names.is_empty() {
+        println!("No registry installs in {}", args.dir.display());
+    }
+    for name in names {
+        let token = std::fs::read_to_string(args.dir.join(&name).join(".clawhub/origin.json"))
+            .ok()
+            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+            .and_then(|o| o["registry"].as_str().map(str::to_owned))
+            .and_then(|registry| credentials::token(&registry));
+        match update(&name, &args.dir, args.force, token)? {
+            UpdateOutcome::UpToDate(v) => println!("{name} up to date v{v}"),
+            UpdateOutcome::Updated(v) => println!("Updated {name} -> v{v}"),
+            UpdateOutcome::LocalChanges => {
+                println!("{name}: local changes (no match). Use --force to overwrite.")
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Skill folders in `dir` that record a registry origin, sorted.
+fn registry_installs(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter(|e| e.path().join(".clawhub/origin.json").is_file())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
                 .collect()
         })
         .unwrap_or_default();
-    let bytes = client.download(slug, &version)?;
-    let archive =
-        crate::archive::reader::read_bytes(&bytes, &crate::archive::reader::Limits::default())
-            .map_err(|source| crate::archive::install::InstallError::Archive {
-                path: PathBuf::from(slug),
-                source,
-            })?;
-    crate::archive::reader::check_hashes(&archive, &files).map_err(CliError::Registry)?;
-    let installed = install(
-        &Source::Bytes {
-            name: slug.to_owned(),
-            bytes,
-        },
-        &args.dir,
-        args.force,
-    )?;
-    let owner = detail["owner"]["handle"].as_str().map(str::to_owned);
-    let now = crate::registry::store::now_ms() as u64;
-    let origin = Origin {
-        version: 1,
-        registry: registry.clone(),
-        slug: slug.to_owned(),
-        owner_handle: owner.clone(),
-        installed_version: version.clone(),
-        installed_at: now,
-        fingerprint: installed.fingerprint.clone(),
-    };
-    write_origin(&installed.dir, &origin)?;
-    let workdir = args
-        .dir
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(std::path::Path::new("."));
-    update_lock(
-        workdir,
-        slug,
-        Some(&LockEntry {
-            version: Some(version),
-            installed_at: now,
-            owner_handle: owner,
-        }),
-    )?;
-    Ok(installed)
+    names.sort();
+    names
 }

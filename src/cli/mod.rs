@@ -52,6 +52,8 @@ pub enum Command {
     Install(install::Args),
     /// Remove an installed skill.
     Uninstall(install::UninstallArgs),
+    /// Update skills installed from a registry to their latest versions.
+    Update(install::UpdateArgs),
     /// Administer or serve a self-hosted registry.
     Registry(registry::Args),
     /// Store a registry token (checked with whoami first).
@@ -101,6 +103,9 @@ pub enum CliError {
     /// A registry call failed.
     #[error(transparent)]
     Client(#[from] crate::registry::client::ClientError),
+    /// A registry install or update failed.
+    #[error(transparent)]
+    RegistryInstall(#[from] crate::registry::install::RegistryInstallError),
     /// No token for the registry.
     #[error("not logged in to {0}; run `skill login --token TOKEN --registry {0}`")]
     NotLoggedIn(String),
@@ -132,6 +137,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Pack(args) => pack::run(args),
         Command::Install(args) => install::run(args),
         Command::Uninstall(args) => install::run_uninstall(args),
+        Command::Update(args) => install::run_update(args),
         Command::Registry(args) => registry::run(args),
         Command::Login(args) => account::login(args),
         Command::Logout(args) => account::logout(args),

@@ -3,6 +3,7 @@
 
 pub mod client;
 pub mod credentials;
+pub mod install;
 pub mod rules;
 pub mod server;
 pub mod store;
