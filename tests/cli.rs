@@ -227,6 +227,7 @@ fn every_command_has_help_with_a_usage_line() {
         &["search"],
         &["info"],
         &["publish"],
+        &["update"],
     ];
     for command in commands {
         let (code, stdout, stderr) = run(skill().args(*command).arg("--help"));
