@@ -276,3 +276,86 @@ fn retries_honour_retry_after_and_errors_are_shown_verbatim() {
         "three whoami attempts, three search attempts"
     );
 }
+
+/// Reads one HTTP request (headers and a Content-Length body) from `stream`.
+fn read_request(stream: &mut std::net::TcpStream) -> String {
+    let mut data = Vec::new();
+    let mut buf = [0u8; 8192];
+    loop {
+        let n = stream.read(&mut buf).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        data.extend_from_slice(&buf[..n]);
+        let text = String::from_utf8_lossy(&data);
+        if let Some(end) = text.find("\r\n\r\n") {
+            let length = text[..end]
+                .lines()
+                .find_map(|l| {
+                    l.to_ascii_lowercase()
+                        .strip_prefix("content-length:")
+                        .map(|v| v.trim().parse::<usize>().unwrap_or(0))
+                })
+                .unwrap_or(0);
+            if data.len() >= end + 4 + length {
+                break;
+            }
+        }
+    }
+    String::from_utf8_lossy(&data).into_owned()
+}
+
+#[test]
+fn publish_falls_back_to_multipart_when_tickets_are_missing() {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let server = std::thread::spawn(move || {
+        let mut multipart = String::new();
+        for stream in listener.incoming().take(3) {
+            let mut stream = stream.unwrap();
+            let request = read_request(&mut stream);
+            let (status, body) = if request.starts_with("GET /api/v1/resolve") {
+                ("404 Not Found", "Skill not found".to_owned())
+            } else if request.starts_with("POST /api/v1/skills/-/upload-url") {
+                ("404 Not Found", "Not found".to_owned())
+            } else {
+                multipart = request;
+                (
+                    "200 OK",
+                    r#"{"ok":true,"skillId":"1","versionId":"7"}"#.to_owned(),
+                )
+            };
+            let _ = stream.write_all(
+                format!(
+                    "HTTP/1.1 {status}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                    body.len()
+                )
+                .as_bytes(),
+            );
+        }
+        multipart
+    });
+    let tmp = tempfile::tempdir().unwrap();
+    write_skill(
+        tmp.path(),
+        "old-style",
+        "---\nname: old-style\ndescription: Published the old way. Use when testing.\n---\n\nBody.\n",
+    );
+    let (code, stdout, stderr) = run(skill()
+        .current_dir(tmp.path())
+        .env("SKILL_CONFIG_DIR", tmp.path().join("config"))
+        .env("SKILL_TOKEN", "t")
+        .args(["publish", "old-style", "--registry", &url]));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.starts_with("Published old-style@1.0.0"), "{stdout}");
+    let request = server.join().unwrap();
+    assert!(request.starts_with("POST /api/v1/skills "), "{request}");
+    assert!(request.contains("multipart/form-data"));
+    assert!(
+        request.contains("name=\"payload\"") && request.contains("\"acceptLicenseTerms\":true")
+    );
+    assert!(
+        request.contains("name=\"files\"; filename=\"SKILL.md\""),
+        "{request}"
+    );
+}

@@ -401,3 +401,64 @@ fn publish_read_download_and_errors() {
         2
     );
 }
+
+#[test]
+fn legacy_multipart_publish() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    admin(&data, &["user", "add", "alice"]);
+    let alice = admin(&data, &["token", "create", "alice"]);
+    let server = start(&data);
+    let boundary = "XyZ123";
+    let payload = json!({"slug": "multi-skill", "displayName": "Multi", "version": "1.0.0", "acceptLicenseTerms": true}).to_string();
+    let mut body = format!(
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"payload\"\r\n\r\n{payload}\r\n"
+    );
+    for (path, content) in [("SKILL.md", SKILL_MD), ("scripts/run.sh", "#!/bin/sh\n")] {
+        body.push_str(&format!("--{boundary}\r\nContent-Disposition: form-data; name=\"files\"; filename=\"{path}\"\r\nContent-Type: text/plain\r\n\r\n{content}\r\n"));
+    }
+    body.push_str(&format!("--{boundary}--\r\n"));
+    let mut response = agent()
+        .post(&format!("{}/api/v1/skills", server.url))
+        .header("Authorization", &format!("Bearer {alice}"))
+        .header(
+            "Content-Type",
+            &format!("multipart/form-data; boundary={boundary}"),
+        )
+        .send(body)
+        .unwrap();
+    assert_eq!(
+        response.status().as_u16(),
+        200,
+        "{}",
+        response.body_mut().read_to_string().unwrap()
+    );
+    let (_, body) = call(
+        "GET",
+        &format!(
+            "{}/api/v1/skills/multi-skill/file?path=scripts/run.sh",
+            server.url
+        ),
+        None,
+        None,
+    );
+    assert_eq!(
+        text(&body),
+        "#!/bin/sh\n",
+        "the part's file name is kept as the whole relative path"
+    );
+    let broken = "--XyZ123\r\nContent-Disposition: form-data; name=\"files\"; filename=\"SKILL.md\"\r\n\r\nx\r\n--XyZ123--\r\n";
+    let mut response = agent()
+        .post(&format!("{}/api/v1/skills", server.url))
+        .header("Authorization", &format!("Bearer {alice}"))
+        .header("Content-Type", "multipart/form-data; boundary=XyZ123")
+        .send(broken)
+        .unwrap();
+    assert_eq!(
+        (
+            response.status().as_u16(),
+            response.body_mut().read_to_string().unwrap()
+        ),
+        (400, "Missing payload".to_owned())
+    );
+}

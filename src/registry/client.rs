@@ -255,11 +255,19 @@ impl Client {
             let sha = sha256_hex(&file.bytes);
             let content_type = content_type(&file.path);
             let meta = json!({"path": file.path, "size": file.bytes.len(), "sha256": sha, "contentType": content_type});
-            let ticket = self.json(
+            let ticket = match self.json(
                 reqwest::Method::POST,
                 "/api/v1/skills/-/upload-url",
                 Some(&meta),
-            )?;
+            ) {
+                // Registries without upload tickets take the older multipart publish.
+                Err(ClientError::Http {
+                    status: 404 | 405, ..
+                }) if entries.is_empty() => {
+                    return self.publish_multipart(payload, files, progress);
+                }
+                other => other?,
+            };
             let (Some(upload_url), Some(id)) = (
                 ticket["uploadUrl"].as_str(),
                 ticket["uploadTicket"].as_str(),
@@ -286,6 +294,40 @@ impl Client {
         payload["files"] = Value::Array(entries);
         payload["acceptLicenseTerms"] = json!(true);
         self.json(reqwest::Method::POST, "/api/v1/skills", Some(&payload))
+    }
+}
+
+impl Client {
+    /// The legacy publish: one multipart request with a `payload` part and a `files` part per
+    /// file, named by its relative path.
+    fn publish_multipart(
+        &self,
+        payload: Value,
+        files: &[UploadFile],
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<Value, ClientError> {
+        let mut payload = payload;
+        payload["acceptLicenseTerms"] = json!(true);
+        let body = self.send(reqwest::Method::POST, "/api/v1/skills", &|r| {
+            let mut form =
+                reqwest::blocking::multipart::Form::new().text("payload", payload.to_string());
+            for file in files {
+                let part = reqwest::blocking::multipart::Part::bytes(file.bytes.clone())
+                    .file_name(file.path.clone())
+                    .mime_str(content_type(&file.path))
+                    .unwrap_or_else(|_| {
+                        reqwest::blocking::multipart::Part::bytes(file.bytes.clone())
+                            .file_name(file.path.clone())
+                    });
+                form = form.part("files", part);
+            }
+            r.multipart(form)
+        })?;
+        progress(files.iter().map(|f| f.bytes.len() as u64).sum());
+        serde_json::from_slice(&body).map_err(|e| ClientError::Invalid {
+            url: self.url("/api/v1/skills"),
+            message: e.to_string(),
+        })
     }
 }
 

@@ -444,15 +444,33 @@ async fn upload(
     Ok(Json(json!({"storageId": ticket_id})).into_response())
 }
 
-async fn publish(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> ApiResult {
+async fn publish(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    request: axum::extract::Request,
+) -> ApiResult {
     let user = authenticate(&state, &headers).await?;
+    let multipart = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/form-data"));
+    if multipart {
+        return publish_multipart(state, user, request).await;
+    }
+    let body = axum::body::to_bytes(request.into_body(), BODY_LIMIT)
+        .await
+        .map_err(|_| {
+            ApiError(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "Request body is too large".into(),
+            )
+        })?;
     let payload: Value = serde_json::from_slice(&body).map_err(|_| bad("Invalid JSON payload"))?;
     if payload["acceptLicenseTerms"] != json!(true) {
         return Err(bad(
             "MIT-0 license terms must be accepted to publish skills",
         ));
     }
-    let text = |key: &str| payload[key].as_str().map(str::to_owned);
     let files_json = payload["files"]
         .as_array()
         .ok_or_else(|| bad("files is required"))?;
@@ -499,7 +517,23 @@ async fn publish(State(state): State<AppState>, headers: HeaderMap, body: Bytes)
             });
         }
     }
-    let request = PublishRequest {
+    let request = publish_request(&payload, files)?;
+    match store_publish(&state, &user, request).await {
+        Ok(response) => Ok(response),
+        Err(e) => {
+            restore(
+                &mut state.tickets.lock().unwrap_or_else(|e| e.into_inner()),
+                taken,
+            );
+            Err(e)
+        }
+    }
+}
+
+/// The store's request from a publish payload (either flavour) and its files.
+fn publish_request(payload: &Value, files: Vec<NewFile>) -> Result<PublishRequest, ApiError> {
+    let text = |key: &str| payload[key].as_str().map(str::to_owned);
+    Ok(PublishRequest {
         slug: text("slug").ok_or_else(|| bad("slug is required"))?,
         display_name: text("displayName").unwrap_or_default(),
         summary: text("summary"),
@@ -514,17 +548,71 @@ async fn publish(State(state): State<AppState>, headers: HeaderMap, body: Bytes)
             })
             .unwrap_or_default(),
         files,
-    };
+    })
+}
+
+async fn store_publish(state: &AppState, user: &User, request: PublishRequest) -> ApiResult {
     let publisher = user.clone();
-    match blocking(&state, move |s| s.publish(&publisher, &request)).await {
-        Ok(published) => Ok(Json(json!({"ok": true, "skillId": published.skill_id.to_string(), "versionId": published.version_id.to_string(),
-                                         "slug": published.slug, "version": published.version, "publicationStatus": "published"}))
-        .into_response()),
-        Err(e) => {
-            restore(&mut state.tickets.lock().unwrap_or_else(|e| e.into_inner()), taken);
-            Err(e)
+    let published = blocking(state, move |s| s.publish(&publisher, &request)).await?;
+    Ok(Json(json!({"ok": true, "skillId": published.skill_id.to_string(), "versionId": published.version_id.to_string(),
+                   "slug": published.slug, "version": published.version, "publicationStatus": "published"}))
+    .into_response())
+}
+
+/// The legacy flavour older clawhub CLIs use: a `payload` part with the JSON (no `files`), and
+/// one `files` part per file whose file name is its relative path.
+async fn publish_multipart(
+    state: AppState,
+    user: User,
+    request: axum::extract::Request,
+) -> ApiResult {
+    use axum::extract::FromRequest;
+    let mut form = axum::extract::Multipart::from_request(request, &state)
+        .await
+        .map_err(|_| bad("Invalid multipart body"))?;
+    let mut payload: Option<Value> = None;
+    let mut files = Vec::new();
+    while let Some(field) = form
+        .next_field()
+        .await
+        .map_err(|_| bad("Invalid multipart body"))?
+    {
+        match field.name() {
+            Some("payload") => {
+                let text = field
+                    .text()
+                    .await
+                    .map_err(|_| bad("Invalid multipart body"))?;
+                payload =
+                    Some(serde_json::from_str(&text).map_err(|_| bad("Invalid JSON payload"))?);
+            }
+            Some("files") => {
+                let path = field
+                    .file_name()
+                    .map(str::to_owned)
+                    .ok_or_else(|| bad("Every file part needs a file name"))?;
+                let content_type = field.content_type().map(str::to_owned);
+                let bytes = field
+                    .bytes()
+                    .await
+                    .map_err(|_| bad("Invalid multipart body"))?;
+                files.push(NewFile {
+                    path,
+                    bytes: bytes.to_vec(),
+                    content_type,
+                });
+            }
+            _ => {}
         }
     }
+    let payload = payload.ok_or_else(|| bad("Missing payload"))?;
+    if payload["acceptLicenseTerms"] != json!(true) {
+        return Err(bad(
+            "MIT-0 license terms must be accepted to publish skills",
+        ));
+    }
+    let request = publish_request(&payload, files)?;
+    store_publish(&state, &user, request).await
 }
 
 fn restore(tickets: &mut HashMap<String, Ticket>, taken: Vec<(String, Ticket)>) {
