@@ -2,9 +2,10 @@
 //! registry's store.
 
 use super::CliError;
-use crate::registry::store::{SqliteStore, Store};
+use crate::registry::store::{PostgresStore, SqliteStore, Store};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 /// Arguments of `skill registry`.
 #[derive(Debug, clap::Args)]
@@ -20,6 +21,20 @@ pub struct DataArgs {
     /// The registry's data folder (its SQLite database and blobs).
     #[arg(long, default_value = "registry-data")]
     pub data: PathBuf,
+    /// A PostgreSQL URL to keep the data in instead, shared by any number of server processes
+    /// (postgres://user:password@host/db).
+    #[arg(long, value_name = "URL", conflicts_with = "data")]
+    pub database: Option<String>,
+}
+
+impl DataArgs {
+    /// Opens the store these arguments name.
+    fn open(&self) -> Result<Arc<dyn Store>, CliError> {
+        Ok(match &self.database {
+            Some(url) => Arc::new(PostgresStore::open(url)?),
+            None => Arc::new(SqliteStore::open(&self.data)?),
+        })
+    }
 }
 
 /// `skill registry` subcommands.
@@ -27,7 +42,7 @@ pub struct DataArgs {
 pub enum Action {
     /// Serve a ClawHub-compatible registry over HTTP.
     #[command(
-        after_help = "Examples:\n  skill registry serve --data ./registry-data\n  skill registry serve --addr 127.0.0.1:0     a free port, printed as the first line\n  CLAWHUB_REGISTRY=http://127.0.0.1:8787 clawhub search pdf"
+        after_help = "Examples:\n  skill registry serve --data ./registry-data\n  skill registry serve --addr 127.0.0.1:0     a free port, printed as the first line\n  skill registry serve --database postgres://skill:secret@127.0.0.1/skill\n  CLAWHUB_REGISTRY=http://127.0.0.1:8787 clawhub search pdf"
     )]
     Serve {
         /// The address to listen on (port 0 picks a free one).
@@ -103,7 +118,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         Action::User {
             action: UserAction::Add { handle, name, data },
         } => {
-            let user = SqliteStore::open(&data.data)?.add_user(&handle, name.as_deref())?;
+            let user = data.open()?.add_user(&handle, name.as_deref())?;
             println!("Created publisher @{}", user.handle);
         }
         Action::Token {
@@ -114,7 +129,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                     data,
                 },
         } => {
-            let token = SqliteStore::open(&data.data)?.create_token(&handle, label.as_deref())?;
+            let token = data.open()?.create_token(&handle, label.as_deref())?;
             println!("{token}");
         }
     }
@@ -124,7 +139,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 /// Binds, prints the URL as the first line of stdout, and serves until interrupted.
 fn serve(addr: &str, public_url: Option<String>, data: &DataArgs) -> Result<ExitCode, CliError> {
     use std::io::Write;
-    let store = std::sync::Arc::new(SqliteStore::open(&data.data)?);
+    let store = data.open()?;
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(addr).await?;

@@ -2,8 +2,12 @@
 //! (blobs by SHA-256), tags, and full-text search. One trait, two backends: SQLite (embedded, the
 //! default) and PostgreSQL (for several server processes).
 
+mod postgres;
 mod sqlite;
+#[cfg(test)]
+mod suite;
 
+pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
 
 use std::collections::BTreeMap;

@@ -64,7 +64,7 @@ impl SqliteStore {
 }
 
 /// Checks a publish that needs no database; returns the kept files (sanitised paths).
-fn validate(request: &PublishRequest) -> Result<Vec<(String, &NewFile)>, StoreError> {
+pub(super) fn validate(request: &PublishRequest) -> Result<Vec<(String, &NewFile)>, StoreError> {
     if request.display_name.trim().is_empty() {
         return Err(StoreError::Invalid("displayName required".into()));
     }
@@ -565,46 +565,16 @@ impl SqliteStore {
 mod tests {
     use super::*;
 
-    fn file(path: &str, text: &str) -> NewFile {
-        NewFile {
-            path: path.into(),
-            bytes: text.as_bytes().to_vec(),
-            content_type: Some("text/markdown".into()),
-        }
-    }
-
-    fn request(slug: &str, version: &str) -> PublishRequest {
-        PublishRequest {
-            slug: slug.into(),
-            display_name: "PDF Tools".into(),
-            summary: Some("Extract tables from PDF files".into()),
-            version: version.into(),
-            changelog: String::new(),
-            tags: vec![],
-            files: vec![
-                file(
-                    "SKILL.md",
-                    &format!("---\nname: {slug}\ndescription: d\n---\nversion {version}\n"),
-                ),
-                file("references/a.md", "a"),
-            ],
-        }
-    }
-
-    fn store() -> (tempfile::TempDir, SqliteStore, User) {
+    fn open() -> (tempfile::TempDir, SqliteStore) {
         let dir = tempfile::tempdir().unwrap();
         let store = SqliteStore::open(dir.path()).unwrap();
-        let user = store.add_user("Alice", Some("Alice")).unwrap();
-        (dir, store, user)
+        (dir, store)
     }
 
     #[test]
     fn tokens_are_stored_as_hashes_only() {
-        let (dir, store, user) = store();
-        let token = store.create_token("alice", Some("ci")).unwrap();
-        assert!(token.starts_with("skl_") && token.len() == 52);
-        assert_eq!(store.user_for_token(&token).unwrap(), Some(user));
-        assert_eq!(store.user_for_token("skl_nope").unwrap(), None);
+        let (dir, store) = open();
+        let token = super::super::suite::tokens(&store);
         drop(store);
         let raw = std::fs::read(dir.path().join("registry.sqlite3")).unwrap();
         let wal = std::fs::read(dir.path().join("registry.sqlite3-wal")).unwrap_or_default();
@@ -613,170 +583,25 @@ mod tests {
             !raw.windows(needle.len()).any(|w| w == needle)
                 && !wal.windows(needle.len()).any(|w| w == needle)
         );
-        assert!(matches!(
-            SqliteStore::open(dir.path())
-                .unwrap()
-                .create_token("bob", None),
-            Err(StoreError::NotFound(_))
-        ));
     }
 
     #[test]
     fn publish_rules_versions_and_latest() {
-        let (_dir, store, alice) = store();
-        let first = store
-            .publish(&alice, &request("pdf-tools", "1.0.0"))
-            .unwrap();
-        store
-            .publish(&alice, &request("pdf-tools", "2.0.0-beta.1"))
-            .unwrap();
-        store
-            .publish(&alice, &request("pdf-tools", "1.0.1"))
-            .unwrap();
-        let skill = store.skill("PDF-Tools").unwrap().unwrap();
-        assert_eq!(
-            skill.latest.unwrap().version,
-            "2.0.0-beta.1",
-            "latest is the highest semver; a backport does not move it"
-        );
-        assert_eq!(
-            skill.tags.get("latest").map(String::as_str),
-            Some("2.0.0-beta.1")
-        );
-        assert_eq!(skill.versions, 3);
-        assert_eq!(
-            store
-                .publish(&alice, &request("pdf-tools", "1.0.0"))
-                .unwrap_err(),
-            StoreError::Conflict(
-                "Version 1.0.0 already exists. Increment the version number and try again.".into()
-            )
-        );
-        assert_eq!(
-            store
-                .publish(&alice, &request("pdf-tools", "1.0"))
-                .unwrap_err(),
-            StoreError::Invalid("Version must be valid semver".into())
-        );
-        assert!(
-            matches!(store.publish(&alice, &request("admin", "1.0.0")), Err(StoreError::Invalid(m)) if m.contains("reserved"))
-        );
-        let bob = store.add_user("bob", None).unwrap();
-        assert_eq!(
-            store
-                .publish(&bob, &request("pdf-tools", "9.0.0"))
-                .unwrap_err(),
-            StoreError::Forbidden("Slug is already taken. Choose a different slug.".into())
-        );
-        assert_eq!(
-            store.resolve("pdf-tools", &first.fingerprint).unwrap(),
-            Some("1.0.0".into())
-        );
-        assert_eq!(
-            store.file("pdf-tools", "1.0.0", "references/a.md").unwrap(),
-            Some(b"a".to_vec())
-        );
-        let listed: Vec<String> = store
-            .versions("pdf-tools")
-            .unwrap()
-            .into_iter()
-            .map(|v| v.version)
-            .collect();
-        assert_eq!(listed, ["1.0.1", "2.0.0-beta.1", "1.0.0"]);
+        super::super::suite::publish_rules_versions_and_latest(&open().1);
     }
 
     #[test]
     fn a_failed_publish_leaves_nothing() {
-        let (_dir, store, alice) = store();
-        let mut bad = request("half-done", "1.0.0");
-        bad.files.push(file("references/a.md", "duplicate path"));
-        assert!(store.publish(&alice, &bad).is_err());
-        assert_eq!(
-            store.skill("half-done").unwrap(),
-            None,
-            "no skill row survives the rolled-back transaction"
-        );
-        let mut no_manifest = request("no-manifest", "1.0.0");
-        no_manifest.files.remove(0);
-        assert!(matches!(
-            store.publish(&alice, &no_manifest),
-            Err(StoreError::Invalid(_))
-        ));
-        let mut big = request("big", "1.0.0");
-        big.files.push(NewFile {
-            path: "assets/x.bin".into(),
-            bytes: vec![0; MAX_FILE_BYTES + 1],
-            content_type: None,
-        });
-        assert_eq!(
-            store.publish(&alice, &big).unwrap_err(),
-            StoreError::TooLarge("File \"assets/x.bin\" exceeds 10MB limit".into())
-        );
+        super::super::suite::a_failed_publish_leaves_nothing(&open().1);
     }
 
     #[test]
     fn twenty_concurrent_publishes_of_one_version_leave_one() {
-        let (_dir, store, alice) = store();
-        store.publish(&alice, &request("race", "0.1.0")).unwrap();
-        let results: Vec<_> = std::thread::scope(|s| {
-            let handles: Vec<_> = (0..20)
-                .map(|_| s.spawn(|| store.publish(&alice, &request("race", "1.0.0"))))
-                .collect();
-            handles.into_iter().map(|h| h.join().unwrap()).collect()
-        });
-        assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1);
-        assert!(
-            results
-                .iter()
-                .filter(|r| r.is_err())
-                .all(|r| matches!(r, Err(StoreError::Conflict(_))))
-        );
-        assert_eq!(store.versions("race").unwrap().len(), 2);
+        super::super::suite::twenty_concurrent_publishes_of_one_version_leave_one(&open().1);
     }
 
     #[test]
     fn search_and_soft_delete() {
-        let (_dir, store, alice) = store();
-        store
-            .publish(&alice, &request("pdf-tools", "1.0.0"))
-            .unwrap();
-        let mut other = request("csv-report", "1.0.0");
-        other.display_name = "CSV report".into();
-        other.summary = Some("Summarise CSV files into tables".into());
-        store.publish(&alice, &other).unwrap();
-        let hits: Vec<String> = store
-            .search("tables", 25)
-            .unwrap()
-            .into_iter()
-            .map(|h| h.slug)
-            .collect();
-        assert_eq!(hits.len(), 2);
-        let top = store.search("pdf-tools", 25).unwrap();
-        assert_eq!(top[0].slug, "pdf-tools");
-        assert!(top.iter().all(|h| h.score > 0.0));
-        assert_eq!(top[0].version.as_deref(), Some("1.0.0"));
-        assert!(store.search("", 25).unwrap().is_empty());
-        assert!(
-            store
-                .search("\"; DROP TABLE skills; --", 25)
-                .unwrap()
-                .is_empty()
-        );
-        store.delete_skill(&alice, "pdf-tools").unwrap();
-        assert_eq!(store.skill("pdf-tools").unwrap(), None);
-        assert!(
-            store
-                .search("pdf", 25)
-                .unwrap()
-                .iter()
-                .all(|h| h.slug != "pdf-tools")
-        );
-        let bob = store.add_user("bob", None).unwrap();
-        assert!(matches!(
-            store.undelete_skill(&bob, "pdf-tools"),
-            Err(StoreError::Forbidden(_))
-        ));
-        store.undelete_skill(&alice, "pdf-tools").unwrap();
-        assert!(store.skill("pdf-tools").unwrap().is_some());
+        super::super::suite::search_and_soft_delete(&open().1);
     }
 }

@@ -1,0 +1,569 @@
+//! The scale-out backend: PostgreSQL, which any number of server processes can share. Same
+//! tables as SQLite; blobs in `bytea`; search with a `tsvector` column ranked by `ts_rank`;
+//! publishes of one slug serialised across processes by a transaction-scoped advisory lock.
+
+use super::*;
+use crate::registry::rules;
+use crate::skill::fingerprint::{fingerprint, sha256_hex};
+use ::postgres::{Client, NoTls};
+use std::sync::Mutex;
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS users (
+    id BIGSERIAL PRIMARY KEY, handle TEXT NOT NULL UNIQUE, display_name TEXT, created_at BIGINT NOT NULL);
+CREATE TABLE IF NOT EXISTS tokens (
+    id BIGSERIAL PRIMARY KEY, user_id BIGINT NOT NULL REFERENCES users(id), sha256 TEXT NOT NULL UNIQUE,
+    label TEXT, created_at BIGINT NOT NULL);
+CREATE TABLE IF NOT EXISTS skills (
+    id BIGSERIAL PRIMARY KEY, slug TEXT NOT NULL UNIQUE, owner_id BIGINT NOT NULL REFERENCES users(id),
+    display_name TEXT NOT NULL, summary TEXT, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL,
+    deleted_at BIGINT, downloads BIGINT NOT NULL DEFAULT 0, search TSVECTOR);
+CREATE INDEX IF NOT EXISTS skills_search ON skills USING GIN (search);
+CREATE TABLE IF NOT EXISTS versions (
+    id BIGSERIAL PRIMARY KEY, skill_id BIGINT NOT NULL REFERENCES skills(id), version TEXT NOT NULL,
+    changelog TEXT NOT NULL, fingerprint TEXT NOT NULL, created_at BIGINT NOT NULL, deleted_at BIGINT,
+    UNIQUE (skill_id, version));
+CREATE TABLE IF NOT EXISTS blobs (sha256 TEXT PRIMARY KEY, data BYTEA NOT NULL);
+CREATE TABLE IF NOT EXISTS version_files (
+    version_id BIGINT NOT NULL REFERENCES versions(id), path TEXT NOT NULL, size BIGINT NOT NULL,
+    sha256 TEXT NOT NULL REFERENCES blobs(sha256), content_type TEXT, PRIMARY KEY (version_id, path));
+CREATE TABLE IF NOT EXISTS tags (
+    skill_id BIGINT NOT NULL REFERENCES skills(id), tag TEXT NOT NULL,
+    version_id BIGINT NOT NULL REFERENCES versions(id), PRIMARY KEY (skill_id, tag));
+";
+
+/// The PostgreSQL store.
+pub struct PostgresStore {
+    client: Mutex<Client>,
+}
+
+impl std::fmt::Debug for PostgresStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PostgresStore").finish_non_exhaustive()
+    }
+}
+
+/// The driver's own message is terse ("db error"); the server's reason is in its source.
+fn db(e: ::postgres::Error) -> StoreError {
+    let reason = std::error::Error::source(&e).map(ToString::to_string);
+    StoreError::Database(match reason {
+        Some(reason) => format!("PostgreSQL: {e}: {reason}"),
+        None => format!("PostgreSQL: {e}"),
+    })
+}
+
+fn unique_violation(e: &::postgres::Error) -> bool {
+    e.code() == Some(&::postgres::error::SqlState::UNIQUE_VIOLATION)
+}
+
+impl PostgresStore {
+    /// Connects to `url` (`postgres://user:password@host/db`) and creates the tables if needed.
+    pub fn open(url: &str) -> Result<PostgresStore, StoreError> {
+        let mut client = Client::connect(url, NoTls).map_err(db)?;
+        // Several processes may start at once: one creates the tables, the others wait.
+        let mut tx = client.transaction().map_err(db)?;
+        tx.execute("SELECT pg_advisory_xact_lock(7391)", &[])
+            .map_err(db)?;
+        tx.batch_execute(SCHEMA).map_err(db)?;
+        tx.commit().map_err(db)?;
+        Ok(PostgresStore {
+            client: Mutex::new(client),
+        })
+    }
+
+    fn client(&self) -> std::sync::MutexGuard<'_, Client> {
+        self.client.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+fn latest_version(
+    c: &mut impl ::postgres::GenericClient,
+    skill_id: i64,
+) -> Result<Option<(i64, String)>, StoreError> {
+    let rows = c
+        .query(
+            "SELECT id, version FROM versions WHERE skill_id = $1 AND deleted_at IS NULL",
+            &[&skill_id],
+        )
+        .map_err(db)?;
+    let mut best: Option<(semver::Version, i64, String)> = None;
+    for row in rows {
+        let (id, v): (i64, String) = (row.get(0), row.get(1));
+        let Ok(parsed) = semver::Version::parse(&v) else {
+            continue;
+        };
+        if best.as_ref().is_none_or(|(b, _, _)| parsed > *b) {
+            best = Some((parsed, id, v));
+        }
+    }
+    Ok(best.map(|(_, id, v)| (id, v)))
+}
+
+fn version_info(
+    c: &mut impl ::postgres::GenericClient,
+    version_id: i64,
+) -> Result<VersionInfo, StoreError> {
+    let row = c
+        .query_one(
+            "SELECT version, created_at, changelog, fingerprint FROM versions WHERE id = $1",
+            &[&version_id],
+        )
+        .map_err(db)?;
+    let files = c
+        .query("SELECT path, size, sha256, content_type FROM version_files WHERE version_id = $1 ORDER BY path", &[&version_id])
+        .map_err(db)?
+        .into_iter()
+        .map(|r| FileInfo { path: r.get(0), size: r.get::<_, i64>(1) as u64, sha256: r.get(2), content_type: r.get(3) })
+        .collect();
+    Ok(VersionInfo {
+        version: row.get(0),
+        created_at: row.get(1),
+        changelog: row.get(2),
+        fingerprint: row.get(3),
+        files,
+    })
+}
+
+fn live_skill(
+    c: &mut impl ::postgres::GenericClient,
+    slug: &str,
+) -> Result<Option<i64>, StoreError> {
+    Ok(c.query_opt(
+        "SELECT id FROM skills WHERE slug = $1 AND deleted_at IS NULL",
+        &[&slug],
+    )
+    .map_err(db)?
+    .map(|r| r.get(0)))
+}
+
+/// A tsquery matching any word of `query`, built from words only (no operators leak in).
+fn ts_query(query: &str) -> Option<String> {
+    let words: Vec<String> = query
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    (!words.is_empty()).then(|| words.join(" | "))
+}
+
+impl Store for PostgresStore {
+    fn add_user(&self, handle: &str, display_name: Option<&str>) -> Result<User, StoreError> {
+        let handle = handle.trim().trim_start_matches('@').to_lowercase();
+        let ok = !handle.is_empty()
+            && handle
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"._-".contains(&b));
+        if !ok {
+            return Err(StoreError::Invalid(format!(
+                "invalid handle \"{handle}\": use a-z, 0-9, '.', '_' and '-'"
+            )));
+        }
+        let row = self
+            .client()
+            .query_one("INSERT INTO users (handle, display_name, created_at) VALUES ($1, $2, $3) RETURNING id", &[&handle, &display_name, &now_ms()])
+            .map_err(|e| if unique_violation(&e) { StoreError::Conflict(format!("user @{handle} already exists")) } else { db(e) })?;
+        Ok(User {
+            id: row.get(0),
+            handle,
+            display_name: display_name.map(str::to_owned),
+        })
+    }
+
+    fn create_token(&self, handle: &str, label: Option<&str>) -> Result<String, StoreError> {
+        let handle = handle.trim().trim_start_matches('@').to_lowercase();
+        let token = new_token()?;
+        let mut c = self.client();
+        let user_id: i64 = c
+            .query_opt("SELECT id FROM users WHERE handle = $1", &[&handle])
+            .map_err(db)?
+            .map(|r| r.get(0))
+            .ok_or_else(|| {
+                StoreError::NotFound(format!(
+                    "no user @{handle}; create it with `skill registry user add {handle}`"
+                ))
+            })?;
+        c.execute(
+            "INSERT INTO tokens (user_id, sha256, label, created_at) VALUES ($1, $2, $3, $4)",
+            &[&user_id, &sha256_hex(token.as_bytes()), &label, &now_ms()],
+        )
+        .map_err(db)?;
+        Ok(token)
+    }
+
+    fn user_for_token(&self, token: &str) -> Result<Option<User>, StoreError> {
+        let row = self
+            .client()
+            .query_opt(
+                "SELECT u.id, u.handle, u.display_name FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.sha256 = $1",
+                &[&sha256_hex(token.trim().as_bytes())],
+            )
+            .map_err(db)?;
+        Ok(row.map(|r| User {
+            id: r.get(0),
+            handle: r.get(1),
+            display_name: r.get(2),
+        }))
+    }
+
+    fn publish(&self, user: &User, request: &PublishRequest) -> Result<Published, StoreError> {
+        let files = super::sqlite::validate(request)?;
+        let slug = rules::normalise_slug(&request.slug);
+        let version = request.version.trim().to_owned();
+        let now = now_ms();
+        let hashes: Vec<(String, String)> = files
+            .iter()
+            .map(|(p, f)| (p.clone(), sha256_hex(&f.bytes)))
+            .collect();
+        let fp = fingerprint(&hashes);
+        let mut c = self.client();
+        let mut tx = c.transaction().map_err(db)?;
+        tx.execute("SELECT pg_advisory_xact_lock(hashtext($1))", &[&slug])
+            .map_err(db)?;
+        let existing = tx
+            .query_opt("SELECT id, owner_id FROM skills WHERE slug = $1", &[&slug])
+            .map_err(db)?;
+        let skill_id: i64 = match existing.map(|r| (r.get::<_, i64>(0), r.get::<_, i64>(1))) {
+            Some((_, owner)) if owner != user.id => {
+                return Err(StoreError::Forbidden(
+                    "Slug is already taken. Choose a different slug.".into(),
+                ));
+            }
+            Some((id, _)) => id,
+            None => {
+                rules::check_new_slug(&slug).map_err(StoreError::Invalid)?;
+                tx.query_one(
+                    "INSERT INTO skills (slug, owner_id, display_name, summary, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING id",
+                    &[&slug, &user.id, &request.display_name.trim(), &request.summary, &now],
+                )
+                .map_err(db)?
+                .get(0)
+            }
+        };
+        let taken = tx
+            .query_opt(
+                "SELECT 1 FROM versions WHERE skill_id = $1 AND version = $2",
+                &[&skill_id, &version],
+            )
+            .map_err(db)?
+            .is_some();
+        if taken {
+            return Err(StoreError::Conflict(format!(
+                "Version {version} already exists. Increment the version number and try again."
+            )));
+        }
+        let previous_latest = latest_version(&mut tx, skill_id)?;
+        let version_id: i64 = tx
+            .query_one("INSERT INTO versions (skill_id, version, changelog, fingerprint, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id", &[&skill_id, &version, &request.changelog, &fp, &now])
+            .map_err(db)?
+            .get(0);
+        for ((path, file), (_, sha)) in files.iter().zip(&hashes) {
+            tx.execute(
+                "INSERT INTO blobs (sha256, data) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                &[sha, &file.bytes],
+            )
+            .map_err(db)?;
+            tx.execute(
+                "INSERT INTO version_files (version_id, path, size, sha256, content_type) VALUES ($1, $2, $3, $4, $5)",
+                &[&version_id, path, &(file.bytes.len() as i64), sha, &file.content_type],
+            )
+            .map_err(|e| if unique_violation(&e) { StoreError::Invalid(format!("Duplicate file path: {path}")) } else { db(e) })?;
+        }
+        for tag in request
+            .tags
+            .iter()
+            .map(|t| t.trim())
+            .filter(|t| *t != "latest")
+        {
+            tx.execute("INSERT INTO tags (skill_id, tag, version_id) VALUES ($1, $2, $3) ON CONFLICT (skill_id, tag) DO UPDATE SET version_id = EXCLUDED.version_id", &[&skill_id, &tag, &version_id])
+                .map_err(db)?;
+        }
+        let newer = previous_latest.as_ref().is_none_or(|(_, v)| {
+            semver::Version::parse(&version).ok() > semver::Version::parse(v).ok()
+        });
+        if newer {
+            tx.execute("INSERT INTO tags (skill_id, tag, version_id) VALUES ($1, 'latest', $2) ON CONFLICT (skill_id, tag) DO UPDATE SET version_id = EXCLUDED.version_id", &[&skill_id, &version_id])
+                .map_err(db)?;
+            let body = files
+                .iter()
+                .find(|(p, _)| p.eq_ignore_ascii_case("SKILL.md"))
+                .map(|(_, f)| String::from_utf8_lossy(&f.bytes).into_owned())
+                .unwrap_or_default();
+            let document = format!(
+                "{} {} {} {body}",
+                slug.replace('-', " "),
+                request.display_name.trim(),
+                request.summary.clone().unwrap_or_default()
+            );
+            tx.execute(
+                "UPDATE skills SET display_name = $1, summary = $2, updated_at = $3, search = to_tsvector('simple', $4) WHERE id = $5",
+                &[&request.display_name.trim(), &request.summary, &now, &document, &skill_id],
+            )
+            .map_err(db)?;
+        } else {
+            tx.execute(
+                "UPDATE skills SET updated_at = $1 WHERE id = $2",
+                &[&now, &skill_id],
+            )
+            .map_err(db)?;
+        }
+        tx.commit().map_err(db)?;
+        Ok(Published {
+            skill_id,
+            version_id,
+            slug,
+            version,
+            fingerprint: fp,
+        })
+    }
+
+    fn skill(&self, slug: &str) -> Result<Option<SkillInfo>, StoreError> {
+        let mut c = self.client();
+        let row = c
+            .query_opt(
+                "SELECT s.id, s.slug, s.display_name, s.summary, u.handle, s.created_at, s.updated_at, s.downloads FROM skills s JOIN users u ON u.id = s.owner_id WHERE s.slug = $1 AND s.deleted_at IS NULL",
+                &[&rules::normalise_slug(slug)],
+            )
+            .map_err(db)?;
+        let Some(row) = row else { return Ok(None) };
+        let id: i64 = row.get(0);
+        let tags = c
+            .query("SELECT t.tag, v.version FROM tags t JOIN versions v ON v.id = t.version_id WHERE t.skill_id = $1 ORDER BY t.tag", &[&id])
+            .map_err(db)?
+            .into_iter()
+            .map(|r| (r.get(0), r.get(1)))
+            .collect();
+        let versions: i64 = c
+            .query_one(
+                "SELECT COUNT(*) FROM versions WHERE skill_id = $1 AND deleted_at IS NULL",
+                &[&id],
+            )
+            .map_err(db)?
+            .get(0);
+        let latest = match latest_version(&mut *c, id)? {
+            Some((version_id, _)) => Some(version_info(&mut *c, version_id)?),
+            None => None,
+        };
+        Ok(Some(SkillInfo {
+            slug: row.get(1),
+            display_name: row.get(2),
+            summary: row.get(3),
+            owner_handle: row.get(4),
+            created_at: row.get(5),
+            updated_at: row.get(6),
+            latest,
+            tags,
+            versions: versions as u64,
+            downloads: row.get::<_, i64>(7) as u64,
+        }))
+    }
+
+    fn version(&self, slug: &str, version: &str) -> Result<Option<VersionInfo>, StoreError> {
+        let mut c = self.client();
+        let Some(skill_id) = live_skill(&mut *c, &rules::normalise_slug(slug))? else {
+            return Ok(None);
+        };
+        let id: Option<i64> = c
+            .query_opt("SELECT id FROM versions WHERE skill_id = $1 AND version = $2 AND deleted_at IS NULL", &[&skill_id, &version.trim()])
+            .map_err(db)?
+            .map(|r| r.get(0));
+        id.map(|id| version_info(&mut *c, id)).transpose()
+    }
+
+    fn versions(&self, slug: &str) -> Result<Vec<VersionInfo>, StoreError> {
+        let mut c = self.client();
+        let Some(skill_id) = live_skill(&mut *c, &rules::normalise_slug(slug))? else {
+            return Err(StoreError::NotFound("Skill not found".into()));
+        };
+        let ids: Vec<i64> = c
+            .query("SELECT id FROM versions WHERE skill_id = $1 AND deleted_at IS NULL ORDER BY created_at DESC, id DESC", &[&skill_id])
+            .map_err(db)?
+            .into_iter()
+            .map(|r| r.get(0))
+            .collect();
+        ids.into_iter()
+            .map(|id| version_info(&mut *c, id))
+            .collect()
+    }
+
+    fn file(&self, slug: &str, version: &str, path: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        let row = self
+            .client()
+            .query_opt(
+                "SELECT b.data FROM skills s JOIN versions v ON v.skill_id = s.id JOIN version_files f ON f.version_id = v.id JOIN blobs b ON b.sha256 = f.sha256
+                 WHERE s.slug = $1 AND s.deleted_at IS NULL AND v.version = $2 AND v.deleted_at IS NULL AND f.path = $3",
+                &[&rules::normalise_slug(slug), &version.trim(), &path],
+            )
+            .map_err(db)?;
+        Ok(row.map(|r| r.get(0)))
+    }
+
+    fn resolve(&self, slug: &str, fingerprint: &str) -> Result<Option<String>, StoreError> {
+        let mut c = self.client();
+        let Some(skill_id) = live_skill(&mut *c, &rules::normalise_slug(slug))? else {
+            return Err(StoreError::NotFound("Skill not found".into()));
+        };
+        let row = c
+            .query_opt(
+                "SELECT version FROM versions WHERE skill_id = $1 AND fingerprint = $2 AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 1",
+                &[&skill_id, &fingerprint.to_lowercase()],
+            )
+            .map_err(db)?;
+        Ok(row.map(|r| r.get(0)))
+    }
+
+    fn search(&self, query: &str, limit: usize) -> Result<Vec<SearchHit>, StoreError> {
+        let Some(tsq) = ts_query(query) else {
+            return Ok(Vec::new());
+        };
+        let rows = self
+            .client()
+            .query(
+                "SELECT s.slug, s.display_name, s.summary, u.handle, s.updated_at, ts_rank(s.search, to_tsquery('simple', $1))::float8,
+                        (SELECT v.version FROM tags t JOIN versions v ON v.id = t.version_id WHERE t.skill_id = s.id AND t.tag = 'latest')
+                 FROM skills s JOIN users u ON u.id = s.owner_id
+                 WHERE s.search @@ to_tsquery('simple', $1) AND s.deleted_at IS NULL
+                 ORDER BY 6 DESC LIMIT $2",
+                &[&tsq, &(limit as i64)],
+            )
+            .map_err(db)?;
+        let wanted = rules::normalise_slug(query);
+        let mut hits: Vec<SearchHit> = rows
+            .into_iter()
+            .map(|r| {
+                let slug: String = r.get(0);
+                let boost = if slug == wanted { 100.0 } else { 0.0 };
+                SearchHit {
+                    score: r.get::<_, f64>(5) + boost + 0.001,
+                    slug,
+                    display_name: r.get(1),
+                    summary: r.get(2),
+                    owner_handle: r.get(3),
+                    updated_at: r.get(4),
+                    version: r.get(6),
+                }
+            })
+            .collect();
+        hits.sort_by(|a, b| b.score.total_cmp(&a.score));
+        Ok(hits)
+    }
+
+    fn delete_skill(&self, user: &User, slug: &str) -> Result<(), StoreError> {
+        self.set_deleted(user, slug, Some(now_ms()))
+    }
+
+    fn undelete_skill(&self, user: &User, slug: &str) -> Result<(), StoreError> {
+        self.set_deleted(user, slug, None)
+    }
+}
+
+impl PostgresStore {
+    fn set_deleted(&self, user: &User, slug: &str, at: Option<i64>) -> Result<(), StoreError> {
+        let mut c = self.client();
+        let slug = rules::normalise_slug(slug);
+        let owner: Option<i64> = c
+            .query_opt("SELECT owner_id FROM skills WHERE slug = $1", &[&slug])
+            .map_err(db)?
+            .map(|r| r.get(0));
+        match owner {
+            None => Err(StoreError::NotFound("Skill not found".into())),
+            Some(owner) if owner != user.id => Err(StoreError::Forbidden(
+                "Only the owner can delete or restore this skill.".into(),
+            )),
+            Some(_) => {
+                c.execute(
+                    "UPDATE skills SET deleted_at = $1 WHERE slug = $2",
+                    &[&at, &slug],
+                )
+                .map_err(db)?;
+                Ok(())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fresh database on the server `SKILL_TEST_POSTGRES` names (`.ci/run` starts one).
+    fn open() -> PostgresStore {
+        let url = std::env::var("SKILL_TEST_POSTGRES")
+            .expect("SKILL_TEST_POSTGRES must name a PostgreSQL server (bash .ci/run starts one)");
+        let name = format!("skill_test_{}", &new_token().unwrap()[4..20]);
+        let mut admin = Client::connect(&url, NoTls).unwrap();
+        admin
+            .batch_execute(&format!("CREATE DATABASE {name}"))
+            .unwrap();
+        let base = url.rsplit_once('/').map_or(url.as_str(), |(b, _)| b);
+        PostgresStore::open(&format!("{base}/{name}")).unwrap()
+    }
+
+    #[test]
+    fn tokens() {
+        super::super::suite::tokens(&open());
+    }
+
+    #[test]
+    fn publish_rules_versions_and_latest() {
+        super::super::suite::publish_rules_versions_and_latest(&open());
+    }
+
+    #[test]
+    fn a_failed_publish_leaves_nothing() {
+        super::super::suite::a_failed_publish_leaves_nothing(&open());
+    }
+
+    #[test]
+    fn twenty_concurrent_publishes_of_one_version_leave_one() {
+        super::super::suite::twenty_concurrent_publishes_of_one_version_leave_one(&open());
+    }
+
+    #[test]
+    fn two_stores_on_one_database_race_safely() {
+        let first = open();
+        let url = std::env::var("SKILL_TEST_POSTGRES").unwrap();
+        let database: String = first
+            .client()
+            .query_one("SELECT current_database()", &[])
+            .unwrap()
+            .get(0);
+        let base = url.rsplit_once('/').map_or(url.as_str(), |(b, _)| b);
+        let second = PostgresStore::open(&format!("{base}/{database}")).unwrap();
+        let alice = first.add_user("alice", None).unwrap();
+        let stores: [&dyn Store; 2] = [&first, &second];
+        let results: Vec<_> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..10)
+                .map(|i| {
+                    let store = stores[i % 2];
+                    let alice = alice.clone();
+                    s.spawn(move || {
+                        let request = PublishRequest {
+                            slug: "shared-skill".into(),
+                            display_name: "Shared".into(),
+                            version: "1.0.0".into(),
+                            files: vec![NewFile {
+                                path: "SKILL.md".into(),
+                                bytes: b"x".to_vec(),
+                                content_type: None,
+                            }],
+                            ..PublishRequest::default()
+                        };
+                        store.publish(&alice, &request)
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        assert_eq!(
+            results.iter().filter(|r| r.is_ok()).count(),
+            1,
+            "{results:?}"
+        );
+        assert_eq!(second.versions("shared-skill").unwrap().len(), 1);
+    }
+
+    #[test]
+    fn search_and_soft_delete() {
+        super::super::suite::search_and_soft_delete(&open());
+    }
+}

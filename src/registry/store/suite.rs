@@ -1,0 +1,211 @@
+//! The storage test suite every backend must pass (SQLite in its unit tests, PostgreSQL in
+//! `postgres`'s).
+
+use super::*;
+
+fn file(path: &str, text: &str) -> NewFile {
+    NewFile {
+        path: path.into(),
+        bytes: text.as_bytes().to_vec(),
+        content_type: Some("text/markdown".into()),
+    }
+}
+
+fn request(slug: &str, version: &str) -> PublishRequest {
+    PublishRequest {
+        slug: slug.into(),
+        display_name: "PDF Tools".into(),
+        summary: Some("Extract tables from PDF files".into()),
+        version: version.into(),
+        changelog: String::new(),
+        tags: vec![],
+        files: vec![
+            file(
+                "SKILL.md",
+                &format!("---\nname: {slug}\ndescription: d\n---\nversion {version}\n"),
+            ),
+            file("references/a.md", "a"),
+        ],
+    }
+}
+
+fn alice(store: &dyn Store) -> User {
+    store.add_user("Alice", Some("Alice")).unwrap()
+}
+
+/// Tokens: created, resolved, unknown ones refused; returns the token.
+pub fn tokens(store: &dyn Store) -> String {
+    let user = alice(store);
+    let token = store.create_token("alice", Some("ci")).unwrap();
+    assert!(token.starts_with("skl_") && token.len() == 52);
+    assert_eq!(store.user_for_token(&token).unwrap(), Some(user));
+    assert_eq!(store.user_for_token("skl_nope").unwrap(), None);
+    assert!(matches!(
+        store.create_token("bob", None),
+        Err(StoreError::NotFound(_))
+    ));
+    assert!(matches!(
+        store.add_user("alice", None),
+        Err(StoreError::Conflict(_))
+    ));
+    token
+}
+
+/// Versions are immutable, `latest` is the highest semver, slugs are owned.
+pub fn publish_rules_versions_and_latest(store: &dyn Store) {
+    let alice = alice(store);
+    let first = store
+        .publish(&alice, &request("pdf-tools", "1.0.0"))
+        .unwrap();
+    store
+        .publish(&alice, &request("pdf-tools", "2.0.0-beta.1"))
+        .unwrap();
+    store
+        .publish(&alice, &request("pdf-tools", "1.0.1"))
+        .unwrap();
+    let skill = store.skill("PDF-Tools").unwrap().unwrap();
+    assert_eq!(
+        skill.latest.unwrap().version,
+        "2.0.0-beta.1",
+        "latest is the highest semver; a backport does not move it"
+    );
+    assert_eq!(
+        skill.tags.get("latest").map(String::as_str),
+        Some("2.0.0-beta.1")
+    );
+    assert_eq!(skill.versions, 3);
+    assert_eq!(
+        store
+            .publish(&alice, &request("pdf-tools", "1.0.0"))
+            .unwrap_err(),
+        StoreError::Conflict(
+            "Version 1.0.0 already exists. Increment the version number and try again.".into()
+        )
+    );
+    assert_eq!(
+        store
+            .publish(&alice, &request("pdf-tools", "1.0"))
+            .unwrap_err(),
+        StoreError::Invalid("Version must be valid semver".into())
+    );
+    assert!(
+        matches!(store.publish(&alice, &request("admin", "1.0.0")), Err(StoreError::Invalid(m)) if m.contains("reserved"))
+    );
+    let bob = store.add_user("bob", None).unwrap();
+    assert_eq!(
+        store
+            .publish(&bob, &request("pdf-tools", "9.0.0"))
+            .unwrap_err(),
+        StoreError::Forbidden("Slug is already taken. Choose a different slug.".into())
+    );
+    assert_eq!(
+        store.resolve("pdf-tools", &first.fingerprint).unwrap(),
+        Some("1.0.0".into())
+    );
+    assert_eq!(
+        store.file("pdf-tools", "1.0.0", "references/a.md").unwrap(),
+        Some(b"a".to_vec())
+    );
+    let listed: Vec<String> = store
+        .versions("pdf-tools")
+        .unwrap()
+        .into_iter()
+        .map(|v| v.version)
+        .collect();
+    assert_eq!(listed, ["1.0.1", "2.0.0-beta.1", "1.0.0"]);
+}
+
+/// A publish that fails leaves no trace.
+pub fn a_failed_publish_leaves_nothing(store: &dyn Store) {
+    let alice = alice(store);
+    let mut bad = request("half-done", "1.0.0");
+    bad.files.push(file("references/a.md", "duplicate path"));
+    assert!(store.publish(&alice, &bad).is_err());
+    assert_eq!(
+        store.skill("half-done").unwrap(),
+        None,
+        "no skill row survives the rolled-back transaction"
+    );
+    let mut no_manifest = request("no-manifest", "1.0.0");
+    no_manifest.files.remove(0);
+    assert!(matches!(
+        store.publish(&alice, &no_manifest),
+        Err(StoreError::Invalid(_))
+    ));
+    let mut big = request("big", "1.0.0");
+    big.files.push(NewFile {
+        path: "assets/x.bin".into(),
+        bytes: vec![0; MAX_FILE_BYTES + 1],
+        content_type: None,
+    });
+    assert_eq!(
+        store.publish(&alice, &big).unwrap_err(),
+        StoreError::TooLarge("File \"assets/x.bin\" exceeds 10MB limit".into())
+    );
+}
+
+/// Racing publishes of one version number: one wins, the rest conflict.
+pub fn twenty_concurrent_publishes_of_one_version_leave_one(store: &dyn Store) {
+    let alice = alice(store);
+    store.publish(&alice, &request("race", "0.1.0")).unwrap();
+    let results: Vec<_> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..20)
+            .map(|_| s.spawn(|| store.publish(&alice, &request("race", "1.0.0"))))
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1);
+    assert!(
+        results
+            .iter()
+            .filter(|r| r.is_err())
+            .all(|r| matches!(r, Err(StoreError::Conflict(_))))
+    );
+    assert_eq!(store.versions("race").unwrap().len(), 2);
+}
+
+/// Search ranks and skips deleted skills; only owners delete and restore.
+pub fn search_and_soft_delete(store: &dyn Store) {
+    let alice = alice(store);
+    store
+        .publish(&alice, &request("pdf-tools", "1.0.0"))
+        .unwrap();
+    let mut other = request("csv-report", "1.0.0");
+    other.display_name = "CSV report".into();
+    other.summary = Some("Summarise CSV files into tables".into());
+    store.publish(&alice, &other).unwrap();
+    let hits: Vec<String> = store
+        .search("tables", 25)
+        .unwrap()
+        .into_iter()
+        .map(|h| h.slug)
+        .collect();
+    assert_eq!(hits.len(), 2);
+    let top = store.search("pdf-tools", 25).unwrap();
+    assert_eq!(top[0].slug, "pdf-tools");
+    assert!(top.iter().all(|h| h.score > 0.0));
+    assert_eq!(top[0].version.as_deref(), Some("1.0.0"));
+    assert!(store.search("", 25).unwrap().is_empty());
+    assert!(
+        store
+            .search("\"; DROP TABLE skills; --", 25)
+            .unwrap()
+            .is_empty()
+    );
+    store.delete_skill(&alice, "pdf-tools").unwrap();
+    assert_eq!(store.skill("pdf-tools").unwrap(), None);
+    assert!(
+        store
+            .search("pdf", 25)
+            .unwrap()
+            .iter()
+            .all(|h| h.slug != "pdf-tools")
+    );
+    let bob = store.add_user("bob", None).unwrap();
+    assert!(matches!(
+        store.undelete_skill(&bob, "pdf-tools"),
+        Err(StoreError::Forbidden(_))
+    ));
+    store.undelete_skill(&alice, "pdf-tools").unwrap();
+    assert!(store.skill("pdf-tools").unwrap().is_some());
+}

@@ -1,0 +1,128 @@
+//! The scale-out path: two `skill registry serve --database postgres://…` processes sharing one
+//! PostgreSQL database. A skill published through one is found, described and installed through
+//! the other, and a version published through one conflicts when pushed through the other.
+//! `bash .ci/run` starts PostgreSQL from Debian's packages and names it in `SKILL_TEST_POSTGRES`.
+
+mod common;
+
+use common::{run, skill, write_skill};
+use std::io::BufRead;
+use std::process::{Child, Stdio};
+
+struct Server(Child, String);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A fresh, empty database on the test server; returns its URL.
+fn fresh_database() -> String {
+    let url = std::env::var("SKILL_TEST_POSTGRES")
+        .expect("SKILL_TEST_POSTGRES must name a PostgreSQL server (bash .ci/run starts one)");
+    let name = format!(
+        "skill_it_{}_{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    );
+    let mut admin = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    admin
+        .batch_execute(&format!("CREATE DATABASE {name}"))
+        .unwrap();
+    let base = url.rsplit_once('/').map_or(url.as_str(), |(b, _)| b);
+    format!("{base}/{name}")
+}
+
+fn start(database: &str) -> Server {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_skill"))
+        .args(["registry", "serve", "--addr", "127.0.0.1:0", "--database"])
+        .arg(database)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut url = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut url)
+        .unwrap();
+    Server(child, url.trim().to_owned())
+}
+
+#[test]
+fn two_servers_share_one_database() {
+    let database = fresh_database();
+    let tmp = tempfile::tempdir().unwrap();
+    let admin = |args: &[&str]| {
+        let (code, stdout, stderr) = run(skill()
+            .arg("registry")
+            .args(args)
+            .args(["--database", &database]));
+        assert_eq!(code, 0, "{stderr}");
+        stdout.trim().to_owned()
+    };
+    assert_eq!(admin(&["user", "add", "alice"]), "Created publisher @alice");
+    let token = admin(&["token", "create", "alice"]);
+    let (a, b) = (start(&database), start(&database));
+    let cli = |registry: &str, args: &[&str]| {
+        run(skill()
+            .current_dir(tmp.path())
+            .env("SKILL_CONFIG_DIR", tmp.path().join("config"))
+            .env("SKILL_CACHE_DIR", tmp.path().join("cache"))
+            .env("SKILL_TOKEN", &token)
+            .env_remove("SKILL_REGISTRY")
+            .env_remove("CLAWHUB_REGISTRY")
+            .env_remove("CLAWHUB_TOKEN")
+            .args(args)
+            .args(["--registry", registry]))
+    };
+    write_skill(
+        &tmp.path().join("src"),
+        "pdf-tools",
+        "---\nname: pdf-tools\ndescription: Extract tables from PDF files. Use when the user shares a PDF.\n---\n\nRun the extractor.\n",
+    );
+    let (code, stdout, stderr) = cli(&a.1, &["publish", "src/pdf-tools"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.starts_with("Published pdf-tools@1.0.0"), "{stdout}");
+
+    let (code, stdout, _) = cli(&b.1, &["search", "tables"]);
+    assert_eq!(code, 0);
+    assert!(stdout.starts_with("pdf-tools v1.0.0  @alice"), "{stdout}");
+    let (_, stdout, _) = cli(&b.1, &["info", "pdf-tools"]);
+    assert!(stdout.contains("latest:   1.0.0"), "{stdout}");
+    let (code, _, stderr) = cli(&b.1, &["publish", "src/pdf-tools", "--version", "1.0.0"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("409: Version 1.0.0 already exists"),
+        "{stderr}"
+    );
+    let (code, stdout, stderr) = cli(&b.1, &["install", "pdf-tools", "--dir", "skills"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        stdout,
+        "Installed pdf-tools in skills/pdf-tools (2 files)\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(tmp.path().join("skills/pdf-tools/SKILL.md")).unwrap(),
+        std::fs::read_to_string(tmp.path().join("src/pdf-tools/SKILL.md")).unwrap()
+    );
+}
+
+#[test]
+fn an_unreachable_database_is_a_clear_error() {
+    let (code, stdout, stderr) = run(skill().args([
+        "registry",
+        "user",
+        "add",
+        "alice",
+        "--database",
+        "postgres://nobody:nothing@127.0.0.1:1/none",
+    ]));
+    assert_eq!(code, 2);
+    assert_eq!(stdout, "");
+    assert!(stderr.starts_with("error: "), "{stderr}");
+    assert!(stderr.to_lowercase().contains("connect"), "{stderr}");
+}
