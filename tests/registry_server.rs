@@ -24,9 +24,14 @@ impl Drop for Server {
 }
 
 fn start(data: &Path) -> Server {
+    start_with(data, &[])
+}
+
+fn start_with(data: &Path, extra: &[&str]) -> Server {
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_skill"))
         .args(["registry", "serve", "--addr", "127.0.0.1:0", "--data"])
         .arg(data)
+        .args(extra)
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
@@ -460,5 +465,133 @@ fn legacy_multipart_publish() {
             response.body_mut().read_to_string().unwrap()
         ),
         (400, "Missing payload".to_owned())
+    );
+}
+
+#[test]
+fn upload_tickets_expire_and_serve_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    admin(&data, &["user", "add", "alice"]);
+    let alice = admin(&data, &["token", "create", "alice"]);
+    let server = start_with(&data, &["--ticket-lifetime", "1"]);
+    let url = server.url.as_str();
+    let ticket = || {
+        let meta =
+            json!({"path": "SKILL.md", "size": SKILL_MD.len(), "sha256": sha(SKILL_MD.as_bytes())});
+        let (status, body) = call(
+            "POST",
+            &format!("{url}/api/v1/skills/-/upload-url"),
+            Some(&alice),
+            Some(meta.to_string().into_bytes()),
+        );
+        assert_eq!(status, 200, "{}", text(&body));
+        serde_json::from_slice::<Value>(&body).unwrap()
+    };
+    let upload = |ticket: &Value| {
+        let (status, body) = call(
+            "POST",
+            ticket["uploadUrl"].as_str().unwrap(),
+            Some(&alice),
+            Some(SKILL_MD.as_bytes().to_vec()),
+        );
+        (status, text(&body))
+    };
+    let gone = (
+        400,
+        "Skill upload ticket is missing, used, or expired".to_owned(),
+    );
+
+    let stale = ticket();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    assert_eq!(upload(&stale), gone, "an expired ticket takes no upload");
+
+    let fresh = ticket();
+    assert_eq!(upload(&fresh).0, 200);
+    assert_eq!(upload(&fresh), gone, "a ticket takes one upload");
+    let entry = json!({"path": "SKILL.md", "size": SKILL_MD.len(), "sha256": sha(SKILL_MD.as_bytes()),
+                       "storageId": fresh["uploadTicket"], "uploadTicket": fresh["uploadTicket"]});
+    let publish = |version: &str| {
+        let payload = json!({"slug": "demo-skill", "displayName": "Demo", "version": version,
+                             "changelog": "", "acceptLicenseTerms": true, "files": [entry]});
+        let (status, body) = call(
+            "POST",
+            &format!("{url}/api/v1/skills"),
+            Some(&alice),
+            Some(payload.to_string().into_bytes()),
+        );
+        (status, text(&body))
+    };
+    assert_eq!(publish("1.0.0").0, 200);
+    assert_eq!(
+        publish("1.0.1"),
+        (400, "Skill upload tickets cannot be reused".to_owned())
+    );
+    let (_, body) = call(
+        "GET",
+        &format!("{url}/api/v1/skills/demo-skill/versions"),
+        None,
+        None,
+    );
+    let versions: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(versions["items"].as_array().unwrap().len(), 1, "{versions}");
+}
+
+#[test]
+fn downloads_follow_publishes_and_deletes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    admin(&data, &["user", "add", "alice"]);
+    let alice = admin(&data, &["token", "create", "alice"]);
+    let server = start(&data);
+    let url = server.url.as_str();
+    let latest = || {
+        let (status, zip) = call(
+            "GET",
+            &format!("{url}/api/v1/download?slug=demo-skill"),
+            None,
+            None,
+        );
+        if status != 200 {
+            return format!("{status}: {}", text(&zip));
+        }
+        let mut archive = zip::ZipArchive::new(std::io::Cursor::new(zip)).unwrap();
+        let mut meta = String::new();
+        std::io::Read::read_to_string(&mut archive.by_name("_meta.json").unwrap(), &mut meta)
+            .unwrap();
+        serde_json::from_str::<Value>(&meta).unwrap()["version"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    assert_eq!(latest(), "404: Skill not found");
+    publish(
+        url,
+        &alice,
+        "demo-skill",
+        "1.0.0",
+        &[("SKILL.md", SKILL_MD)],
+    );
+    assert_eq!(latest(), "1.0.0");
+    assert_eq!(latest(), "1.0.0", "served again, now from memory");
+    publish(
+        url,
+        &alice,
+        "demo-skill",
+        "1.1.0",
+        &[("SKILL.md", SKILL_MD)],
+    );
+    assert_eq!(latest(), "1.1.0", "a publish moves what latest serves");
+    let (status, _) = call(
+        "DELETE",
+        &format!("{url}/api/v1/skills/demo-skill"),
+        Some(&alice),
+        Some(b"{}".to_vec()),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(
+        latest(),
+        "404: Skill not found",
+        "a deleted skill is not served"
     );
 }

@@ -9,6 +9,7 @@ pub mod lint;
 pub mod list;
 pub mod new;
 pub mod pack;
+pub mod progress;
 pub mod publish;
 pub mod registry;
 pub mod search;

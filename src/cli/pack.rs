@@ -2,7 +2,6 @@
 
 use super::CliError;
 use crate::archive::{PackOptions, pack};
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -83,20 +82,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// A byte-count bar on a terminal for skills over a megabyte; hidden otherwise.
+/// A byte-count bar for skills over a megabyte.
 fn progress_bar(dir: &std::path::Path, options: &PackOptions) -> indicatif::ProgressBar {
     let total: u64 = crate::archive::pack::plan(dir, options)
         .map(|f| f.iter().map(|f| f.size).sum())
         .unwrap_or(0);
-    if !std::io::stdout().is_terminal() || total < 1024 * 1024 {
-        return indicatif::ProgressBar::hidden();
-    }
-    let bar = indicatif::ProgressBar::new(total);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("packing {bar:30} {bytes}/{total_bytes}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
-    bar
+    super::progress::bytes("packing", total, 1024 * 1024)
 }
 
 /// Packs every skill under `root` in parallel, each archive at its skill's relative place under

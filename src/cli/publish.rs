@@ -126,7 +126,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         .map(str::to_owned);
     let payload = json!({"slug": slug, "displayName": display_name(&folder), "summary": summary, "version": version,
                          "changelog": args.changelog, "tags": args.tags});
-    let result = client.publish(payload, &files, &mut |_| {})?;
+    let total = files.iter().map(|f| f.bytes.len() as u64).sum();
+    let bar = super::progress::bytes("uploading", total, 0);
+    let result = client.publish(payload, &files, &mut |n| bar.inc(n));
+    bar.finish_and_clear();
+    let result = result?;
     println!(
         "Published {slug}@{version} to {registry} ({} files, version id {})",
         files.len(),

@@ -51,6 +51,9 @@ pub enum Action {
         /// The URL clients reach the server at, if not http://ADDR (behind a proxy).
         #[arg(long)]
         public_url: Option<String>,
+        /// How long an upload ticket stays valid, in seconds.
+        #[arg(long, value_name = "SECONDS", default_value_t = 3600)]
+        ticket_lifetime: u64,
         /// Where the data is.
         #[command(flatten)]
         data: DataArgs,
@@ -113,8 +116,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         Action::Serve {
             addr,
             public_url,
+            ticket_lifetime,
             data,
-        } => return serve(&addr, public_url, &data),
+        } => {
+            let lifetime = std::time::Duration::from_secs(ticket_lifetime);
+            return serve(&addr, public_url, lifetime, &data);
+        }
         Action::User {
             action: UserAction::Add { handle, name, data },
         } => {
@@ -137,7 +144,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 }
 
 /// Binds, prints the URL as the first line of stdout, and serves until interrupted.
-fn serve(addr: &str, public_url: Option<String>, data: &DataArgs) -> Result<ExitCode, CliError> {
+fn serve(
+    addr: &str,
+    public_url: Option<String>,
+    ticket_lifetime: std::time::Duration,
+    data: &DataArgs,
+) -> Result<ExitCode, CliError> {
     use std::io::Write;
     let store = data.open()?;
     let runtime = tokio::runtime::Runtime::new()?;
@@ -155,7 +167,11 @@ fn serve(addr: &str, public_url: Option<String>, data: &DataArgs) -> Result<Exit
         writeln!(out, "{url}")?;
         out.flush()?;
         drop(out);
-        crate::registry::server::serve(listener, crate::registry::server::router(store, &url)).await
+        crate::registry::server::serve(
+            listener,
+            crate::registry::server::router(store, &url, ticket_lifetime),
+        )
+        .await
     })?;
     Ok(ExitCode::SUCCESS)
 }

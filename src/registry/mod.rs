@@ -3,6 +3,7 @@
 
 pub mod client;
 pub mod credentials;
+pub mod download_cache;
 pub mod install;
 pub mod rules;
 pub mod server;

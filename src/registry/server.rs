@@ -3,6 +3,7 @@
 //! versions, files, resolve, download and delete/undelete. Errors are plain text with ClawHub's
 //! status codes and messages.
 
+use super::download_cache::{Download, DownloadCache};
 use super::store::{FileInfo, NewFile, PublishRequest, SkillInfo, Store, StoreError, User, now_ms};
 use crate::skill::fingerprint::{locale_compare, sha256_hex};
 use axum::body::Bytes;
@@ -15,8 +16,6 @@ use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-/// How long an upload ticket stays valid (ClawHub's hour).
-const TICKET_LIFETIME_MS: i64 = 60 * 60 * 1000;
 /// Largest request body (a 50 MiB bundle in JSON or one 10 MiB file, with room for encoding).
 const BODY_LIMIT: usize = 64 * 1024 * 1024;
 
@@ -25,7 +24,9 @@ const BODY_LIMIT: usize = 64 * 1024 * 1024;
 pub struct AppState {
     store: Arc<dyn Store>,
     base_url: String,
+    ticket_lifetime_ms: i64,
     tickets: Arc<Mutex<HashMap<String, Ticket>>>,
+    downloads: Arc<DownloadCache>,
 }
 
 /// An upload ticket: what the client promised to upload, and what it did.
@@ -90,12 +91,19 @@ async fn blocking<T: Send + 'static>(
         .map_err(ApiError::from)
 }
 
-/// The router, with `base_url` (no trailing `/`) used in discovery and upload URLs.
-pub fn router(store: Arc<dyn Store>, base_url: &str) -> Router {
+/// The router, with `base_url` (no trailing `/`) used in discovery and upload URLs, and upload
+/// tickets valid for `ticket_lifetime` (ClawHub's is an hour).
+pub fn router(
+    store: Arc<dyn Store>,
+    base_url: &str,
+    ticket_lifetime: std::time::Duration,
+) -> Router {
     let state = AppState {
         store,
         base_url: base_url.trim_end_matches('/').to_owned(),
+        ticket_lifetime_ms: i64::try_from(ticket_lifetime.as_millis()).unwrap_or(i64::MAX),
         tickets: Arc::default(),
+        downloads: Arc::default(),
     };
     Router::new()
         .route("/.well-known/clawhub.json", get(well_known))
@@ -299,6 +307,12 @@ async fn download(
     Query(q): Query<HashMap<String, String>>,
 ) -> ApiResult {
     let slug = q.get("slug").cloned().ok_or_else(|| bad("Missing slug"))?;
+    let field = |k: &str| q.get(k).map_or("", String::as_str);
+    let key = format!("{slug}\n{}\n{}", field("version"), field("tag"));
+    if let Some(cached) = state.downloads.get(&key) {
+        return Ok(zip_response(cached));
+    }
+    let generation = state.downloads.generation();
     let skill = {
         let s = slug.clone();
         blocking(&state, move |st| st.skill(&s)).await?
@@ -325,19 +339,25 @@ async fn download(
     let info = info.ok_or_else(|| not_found("Version not found"))?;
     let zip = bundle(&skill, &info.version, info.created_at, files)
         .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e))?;
-    let disposition = format!(
-        "attachment; filename=\"{}-{}.zip\"",
-        skill.slug, info.version
-    );
-    Ok((
+    let download = Download {
+        body: zip.into(),
+        file_name: format!("{}-{}.zip", skill.slug, info.version),
+    };
+    state.downloads.put(key, generation, download.clone());
+    Ok(zip_response(download))
+}
+
+fn zip_response(download: Download) -> Response {
+    let disposition = format!("attachment; filename=\"{}\"", download.file_name);
+    (
         [
             (header::CONTENT_TYPE, "application/zip".to_owned()),
             (header::CONTENT_DISPOSITION, disposition),
             (header::CACHE_CONTROL, "private, max-age=60".to_owned()),
         ],
-        zip,
+        download.body,
     )
-        .into_response())
+        .into_response()
 }
 
 /// The download archive as ClawHub builds it: files at their relative paths (no wrapping
@@ -401,7 +421,7 @@ async fn upload_url(State(state): State<AppState>, headers: HeaderMap, body: Byt
         size,
         sha256: sha256.to_lowercase(),
         content_type: request["contentType"].as_str().map(str::to_owned),
-        expires_at: now_ms() + TICKET_LIFETIME_MS,
+        expires_at: now_ms().saturating_add(state.ticket_lifetime_ms),
         bytes: None,
     };
     state
@@ -554,6 +574,7 @@ fn publish_request(payload: &Value, files: Vec<NewFile>) -> Result<PublishReques
 async fn store_publish(state: &AppState, user: &User, request: PublishRequest) -> ApiResult {
     let publisher = user.clone();
     let published = blocking(state, move |s| s.publish(&publisher, &request)).await?;
+    state.downloads.invalidate();
     Ok(Json(json!({"ok": true, "skillId": published.skill_id.to_string(), "versionId": published.version_id.to_string(),
                    "slug": published.slug, "version": published.version, "publicationStatus": "published"}))
     .into_response())
@@ -626,6 +647,7 @@ async fn delete_skill(
 ) -> ApiResult {
     let user = authenticate(&state, &headers).await?;
     blocking(&state, move |s| s.delete_skill(&user, &slug)).await?;
+    state.downloads.invalidate();
     Ok(Json(json!({"ok": true})).into_response())
 }
 
@@ -636,6 +658,7 @@ async fn undelete_skill(
 ) -> ApiResult {
     let user = authenticate(&state, &headers).await?;
     blocking(&state, move |s| s.undelete_skill(&user, &slug)).await?;
+    state.downloads.invalidate();
     Ok(Json(json!({"ok": true})).into_response())
 }
 

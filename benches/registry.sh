@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Benchmarks `skill registry serve`: publish and search latency, and downloads per second beside
+# nginx serving the same archive (wrk from Debian drives both, in one run).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+repo="$(dirname "$here")"
+shared="${SKILL_SHARED_DIR:-$repo/../shared}"
+
+if ! command -v wrk >/dev/null 2>&1 || ! command -v nginx >/dev/null 2>&1; then
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk nginx-light
+fi
+cargo build --release --manifest-path "$repo/Cargo.toml" --quiet
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+python3 "$here/registry.py" "$repo/target/release/skill" "$shared/corpus" "$work"
