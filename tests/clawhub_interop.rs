@@ -1,6 +1,6 @@
 //! The real `clawhub` CLI (npm `clawhub@0.23.3`, run by Node 22 from npm; `.ci/run` installs both
 //! under `target/test-deps/npm`) against `skill registry serve` on loopback: login, whoami,
-//! publish, search, install, a new version, update, list.
+//! publish, search, install, a new version, update, list; then our client and the database agree.
 
 mod common;
 
@@ -119,9 +119,45 @@ fn the_clawhub_cli_works_against_our_registry() {
     );
     assert!(clawhub(&["update", "demo-skill"]).contains("Updated demo-skill -> v1.1.0"));
     assert!(clawhub(&["list"]).contains("demo-skill  1.1.0"));
-    // Our own view of the server's data agrees.
-    let out = skill().args(["registry"]).output().unwrap();
-    assert!(!out.status.success(), "a subcommand is required");
+    // Our own client reads what clawhub published.
+    let ours = |args: &[&str]| {
+        let out = skill()
+            .args(args)
+            .args(["--registry", &url])
+            .current_dir(tmp.path())
+            .env("SKILL_CONFIG_DIR", tmp.path().join("skill-config"))
+            .env_remove("SKILL_TOKEN")
+            .env_remove("CLAWHUB_TOKEN")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let info = ours(&["info", "demo-skill"]);
+    assert!(
+        info.contains("latest:   1.1.0") && info.contains("owner:    @alice"),
+        "{info}"
+    );
+    ours(&["install", "demo-skill@1.0.0", "--dir", "ours"]);
+    assert!(
+        std::fs::read_to_string(tmp.path().join("ours/demo-skill/SKILL.md"))
+            .unwrap()
+            .ends_with("Body.\n")
+    );
+    // And so does the server's database.
+    let db = rusqlite::Connection::open(data.join("registry.sqlite3")).unwrap();
+    let versions: Vec<String> = db
+        .prepare("SELECT version FROM versions ORDER BY id")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(versions, ["1.0.0", "1.1.0"]);
     let detail = ureq::get(&format!("{url}/api/v1/skills/demo-skill"))
         .call()
         .unwrap()

@@ -343,14 +343,22 @@ fn publish_read_download_and_errors() {
             "MIT-0 license terms must be accepted to publish skills"
         )
     );
-    let traversal = json!({"path": "../evil", "size": 1, "sha256": sha(b"x")});
-    let (status, _) = call(
-        "POST",
-        &format!("{url}/api/v1/skills/-/upload-url"),
-        Some(&alice),
-        Some(traversal.to_string().into_bytes()),
-    );
-    assert_eq!(status, 400);
+    for hostile in [
+        "../evil",
+        "a/../../evil",
+        "/etc/passwd",
+        "C:\\evil",
+        "bad\u{1}name",
+    ] {
+        let meta = json!({"path": hostile, "size": 1, "sha256": sha(b"x")});
+        let (status, body) = call(
+            "POST",
+            &format!("{url}/api/v1/skills/-/upload-url"),
+            Some(&alice),
+            Some(meta.to_string().into_bytes()),
+        );
+        assert_eq!(status, 400, "{hostile:?}: {}", text(&body));
+    }
     let (status, body) = call(
         "POST",
         &format!("{url}/api/v1/skills/-/upload/upl_nope"),

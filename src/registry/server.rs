@@ -393,6 +393,10 @@ async fn upload_url(State(state): State<AppState>, headers: HeaderMap, body: Byt
     let path = request["path"]
         .as_str()
         .ok_or_else(|| bad("path is required"))?;
+    // Tickets want a relative path; only the publish itself strips a leading `/`.
+    if path.starts_with('/') {
+        return Err(bad(&format!("Invalid file path: {path:?}")));
+    }
     let path = super::rules::sanitise_path(path)
         .map_err(|e| bad(&e))?
         .ok_or_else(|| bad("This file is not accepted"))?;
