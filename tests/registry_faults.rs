@@ -207,6 +207,48 @@ fn oversized_bodies_are_refused_with_413() {
         response.body_mut().read_to_string().unwrap(),
         "Uploaded file exceeds its declared size"
     );
+    // Six 9 MiB files pass one by one; together they are over the 50 MB bundle limit.
+    let chunk = vec![b'z'; 9 * 1024 * 1024];
+    let chunk_sha = hex::encode(Sha256::digest(&chunk));
+    let mut entries = vec![];
+    for i in 0..6 {
+        let path = if i == 0 {
+            "SKILL.md".to_owned()
+        } else {
+            format!("data/{i}.bin")
+        };
+        let meta = json!({"path": path, "size": chunk.len(), "sha256": chunk_sha});
+        let (status, ticket) = post(
+            &format!("{url}/api/v1/skills/-/upload-url"),
+            &token,
+            meta.to_string().into_bytes(),
+        )
+        .unwrap();
+        assert_eq!(status, 200);
+        let response = agent()
+            .post(ticket["uploadUrl"].as_str().unwrap())
+            .header("Authorization", &format!("Bearer {token}"))
+            .send(&chunk[..])
+            .unwrap();
+        assert_eq!(response.status().as_u16(), 200);
+        entries.push(json!({"path": path, "size": chunk.len(), "sha256": chunk_sha,
+                            "storageId": ticket["uploadTicket"], "uploadTicket": ticket["uploadTicket"]}));
+    }
+    let payload = json!({"slug": "big-skill", "displayName": "Big", "version": "1.0.0",
+                         "acceptLicenseTerms": true, "files": entries});
+    let mut response = agent()
+        .post(&format!("{url}/api/v1/skills"))
+        .header("Authorization", &format!("Bearer {token}"))
+        .header("Content-Type", "application/json")
+        .send(payload.to_string())
+        .unwrap();
+    assert_eq!(
+        (
+            response.status().as_u16(),
+            response.body_mut().read_to_string().unwrap()
+        ),
+        (413, "Skill bundle exceeds 50MB limit".to_owned())
+    );
     let huge = vec![b'x'; 65 * 1024 * 1024];
     let status = agent()
         .post(&format!("{url}/api/v1/skills"))

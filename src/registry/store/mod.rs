@@ -212,3 +212,14 @@ pub fn now_ms() -> i64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as i64)
 }
+
+/// The tags a publish names, as text for the search index (`latest` names nothing to search for).
+fn search_tags(request: &PublishRequest) -> String {
+    let tags: Vec<&str> = request
+        .tags
+        .iter()
+        .map(String::as_str)
+        .filter(|t| *t != "latest")
+        .collect();
+    tags.join(" ")
+}

@@ -289,10 +289,11 @@ impl Store for PostgresStore {
                 .map(|(_, f)| String::from_utf8_lossy(&f.bytes).into_owned())
                 .unwrap_or_default();
             let document = format!(
-                "{} {} {} {body}",
+                "{} {} {} {}\n{body}",
                 slug.replace('-', " "),
                 request.display_name.trim(),
-                request.summary.clone().unwrap_or_default()
+                request.summary.clone().unwrap_or_default(),
+                search_tags(request)
             );
             tx.execute(
                 "UPDATE skills SET display_name = $1, summary = $2, updated_at = $3, search = to_tsvector('simple', $4) WHERE id = $5",

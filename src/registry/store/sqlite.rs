@@ -357,7 +357,7 @@ impl Store for SqliteStore {
                 .map_err(db)?;
             tx.execute(
                 "INSERT INTO skill_search (rowid, slug, display_name, summary, body) VALUES (?, ?, ?, ?, ?)",
-                params![skill_id, slug.replace('-', " "), request.display_name.trim(), request.summary.clone().unwrap_or_default(), body],
+                params![skill_id, slug.replace('-', " "), request.display_name.trim(), request.summary.clone().unwrap_or_default(), format!("{}\n{body}", search_tags(request))],
             )
             .map_err(db)?;
         } else {

@@ -173,7 +173,15 @@ pub fn search_and_soft_delete(store: &dyn Store) {
     let mut other = request("csv-report", "1.0.0");
     other.display_name = "CSV report".into();
     other.summary = Some("Summarise CSV files into tables".into());
+    other.tags = vec!["spreadsheets".into()];
     store.publish(&alice, &other).unwrap();
+    let tagged: Vec<String> = store
+        .search("spreadsheets", 25)
+        .unwrap()
+        .into_iter()
+        .map(|h| h.slug)
+        .collect();
+    assert_eq!(tagged, ["csv-report"], "tags are searched");
     let hits: Vec<String> = store
         .search("tables", 25)
         .unwrap()
