@@ -122,6 +122,8 @@ fn login_publish_search_install_logout() {
         "minor",
         "--changelog",
         "Adds notes",
+        "--tag",
+        "stable",
     ]);
     assert_eq!(code, 0);
     assert!(stdout.starts_with("Published pdf-tools@1.1.0"), "{stdout}");
@@ -133,7 +135,9 @@ fn login_publish_search_install_logout() {
     );
     let (_, stdout, _) = cli(&["info", "pdf-tools"]);
     assert!(
-        stdout.contains("latest:   1.1.0") && stdout.contains("owner:    @alice"),
+        stdout.contains("latest:   1.1.0")
+            && stdout.contains("owner:    @alice")
+            && stdout.contains("stable=1.1.0"),
         "{stdout}"
     );
 
