@@ -4,19 +4,9 @@
 
 mod common;
 
-use common::skill;
-use std::io::BufRead;
+use common::{Registry, skill};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-
-struct Server(Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
+use std::process::Command;
 
 fn npm_bin() -> PathBuf {
     std::env::var_os("CLAWHUB_NPM_PREFIX")
@@ -48,18 +38,8 @@ fn the_clawhub_cli_works_against_our_registry() {
     };
     admin(&["user", "add", "alice"]);
     let token = admin(&["token", "create", "alice"]);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_skill"))
-        .args(["registry", "serve", "--addr", "127.0.0.1:0", "--data"])
-        .arg(&data)
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut url = String::new();
-    std::io::BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut url)
-        .unwrap();
-    let _server = Server(child);
-    let url = url.trim().to_owned();
+    let server = Registry::serve(&[std::ffi::OsStr::new("--data"), data.as_os_str()]);
+    let url = server.url.clone();
     let work = tmp.path().join("work");
     std::fs::create_dir_all(work.join("demo-skill")).unwrap();
     std::fs::write(work.join("demo-skill/SKILL.md"), "---\nname: demo-skill\ndescription: Demonstrates the registry. Use when testing.\n---\n\nBody.\n").unwrap();

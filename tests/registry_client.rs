@@ -4,32 +4,12 @@
 
 mod common;
 
-use common::{run, skill, write_skill};
-use std::io::{BufRead, Read, Write};
+use common::{Registry, run, skill, write_skill};
+use std::io::{Read, Write};
 use std::path::Path;
-use std::process::{Child, Stdio};
 
-struct Server(Child, String);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn start(data: &Path) -> Server {
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_skill"))
-        .args(["registry", "serve", "--addr", "127.0.0.1:0", "--data"])
-        .arg(data)
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut url = String::new();
-    std::io::BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut url)
-        .unwrap();
-    Server(child, url.trim().to_owned())
+fn start(data: &Path) -> Registry {
+    Registry::serve(&[std::ffi::OsStr::new("--data"), data.as_os_str()])
 }
 
 #[test]
@@ -49,7 +29,7 @@ fn login_publish_search_install_logout() {
     admin(&["user", "add", "alice"]);
     let token = admin(&["token", "create", "alice"]);
     let server = start(&data);
-    let url = server.1.clone();
+    let url = server.url.clone();
     let cli = |args: &[&str]| {
         run(skill()
             .current_dir(tmp.path())

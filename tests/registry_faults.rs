@@ -3,25 +3,13 @@
 
 mod common;
 
-use common::skill;
+use common::{Registry, skill};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
-use std::io::BufRead;
 use std::path::Path;
-use std::process::{Child, Stdio};
 
-fn start(data: &Path) -> (Child, String) {
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_skill"))
-        .args(["registry", "serve", "--addr", "127.0.0.1:0", "--data"])
-        .arg(data)
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut url = String::new();
-    std::io::BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut url)
-        .unwrap();
-    (child, url.trim().to_owned())
+fn start(data: &Path) -> Registry {
+    Registry::serve(&[std::ffi::OsStr::new("--data"), data.as_os_str()])
 }
 
 fn agent() -> ureq::Agent {
@@ -101,7 +89,8 @@ fn sigkill_during_publishing_leaves_whole_versions_only() {
     };
     admin(&["user", "add", "alice"]);
     let token = admin(&["token", "create", "alice"]);
-    let (mut child, url) = start(&data);
+    let mut server = start(&data);
+    let url = server.url.clone();
     let publisher = {
         let (url, token) = (url.clone(), token.clone());
         std::thread::spawn(move || {
@@ -117,8 +106,8 @@ fn sigkill_during_publishing_leaves_whole_versions_only() {
         })
     };
     std::thread::sleep(std::time::Duration::from_millis(700));
-    child.kill().unwrap(); // SIGKILL
-    child.wait().unwrap();
+    server.child.kill().unwrap(); // SIGKILL
+    server.child.wait().unwrap();
     let published = publisher.join().unwrap();
     assert!(
         published > 0,
@@ -136,7 +125,8 @@ fn sigkill_during_publishing_leaves_whole_versions_only() {
     assert_eq!(partial, 0, "no version without all its files");
     drop(db);
 
-    let (mut child, url) = start(&data);
+    let server = start(&data);
+    let url = server.url.clone();
     let mut response = agent()
         .get(&format!("{url}/api/v1/skills/crashy/versions"))
         .call()
@@ -152,8 +142,6 @@ fn sigkill_during_publishing_leaves_whole_versions_only() {
         count <= published + 1,
         "at most the one in flight landed too"
     );
-    let _ = child.kill();
-    let _ = child.wait();
 }
 
 #[test]
@@ -177,7 +165,8 @@ fn oversized_bodies_are_refused_with_413() {
     };
     admin(&["user", "add", "alice"]);
     let token = admin(&["token", "create", "alice"]);
-    let (mut child, url) = start(&data);
+    let server = start(&data);
+    let url = server.url.clone();
     let (status, _) = post(
         &format!("{url}/api/v1/skills/-/upload-url"),
         &token,
@@ -256,6 +245,4 @@ fn oversized_bodies_are_refused_with_413() {
         .send(huge)
         .map(|r| r.status().as_u16());
     assert!(matches!(status, Ok(413)) || status.is_err(), "{status:?}");
-    let _ = child.kill();
-    let _ = child.wait();
 }

@@ -5,18 +5,7 @@
 
 mod common;
 
-use common::{run, skill, write_skill};
-use std::io::BufRead;
-use std::process::{Child, Stdio};
-
-struct Server(Child, String);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
+use common::{Registry, run, skill, write_skill};
 
 /// A fresh, empty database on the test server; returns its URL.
 fn fresh_database() -> String {
@@ -38,18 +27,8 @@ fn fresh_database() -> String {
     format!("{base}/{name}")
 }
 
-fn start(database: &str) -> Server {
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_skill"))
-        .args(["registry", "serve", "--addr", "127.0.0.1:0", "--database"])
-        .arg(database)
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut url = String::new();
-    std::io::BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut url)
-        .unwrap();
-    Server(child, url.trim().to_owned())
+fn start(database: &str) -> Registry {
+    Registry::serve(&["--database", database])
 }
 
 #[test]
@@ -84,22 +63,22 @@ fn two_servers_share_one_database() {
         "pdf-tools",
         "---\nname: pdf-tools\ndescription: Extract tables from PDF files. Use when the user shares a PDF.\n---\n\nRun the extractor.\n",
     );
-    let (code, stdout, stderr) = cli(&a.1, &["publish", "src/pdf-tools"]);
+    let (code, stdout, stderr) = cli(&a.url, &["publish", "src/pdf-tools"]);
     assert_eq!(code, 0, "{stderr}");
     assert!(stdout.starts_with("Published pdf-tools@1.0.0"), "{stdout}");
 
-    let (code, stdout, _) = cli(&b.1, &["search", "tables"]);
+    let (code, stdout, _) = cli(&b.url, &["search", "tables"]);
     assert_eq!(code, 0);
     assert!(stdout.starts_with("pdf-tools v1.0.0  @alice"), "{stdout}");
-    let (_, stdout, _) = cli(&b.1, &["info", "pdf-tools"]);
+    let (_, stdout, _) = cli(&b.url, &["info", "pdf-tools"]);
     assert!(stdout.contains("latest:   1.0.0"), "{stdout}");
-    let (code, _, stderr) = cli(&b.1, &["publish", "src/pdf-tools", "--version", "1.0.0"]);
+    let (code, _, stderr) = cli(&b.url, &["publish", "src/pdf-tools", "--version", "1.0.0"]);
     assert_eq!(code, 2);
     assert!(
         stderr.contains("409: Version 1.0.0 already exists"),
         "{stderr}"
     );
-    let (code, stdout, stderr) = cli(&b.1, &["install", "pdf-tools", "--dir", "skills"]);
+    let (code, stdout, stderr) = cli(&b.url, &["install", "pdf-tools", "--dir", "skills"]);
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(
         stdout,

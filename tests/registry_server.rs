@@ -3,46 +3,20 @@
 
 mod common;
 
-use common::skill;
+use common::{Registry, skill};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
-use std::io::BufRead;
 use std::path::Path;
-use std::process::{Child, Stdio};
 
 /// A server on a free port, killed when dropped.
-struct Server {
-    child: Child,
-    url: String,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn start(data: &Path) -> Server {
+fn start(data: &Path) -> Registry {
     start_with(data, &[])
 }
 
-fn start_with(data: &Path, extra: &[&str]) -> Server {
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_skill"))
-        .args(["registry", "serve", "--addr", "127.0.0.1:0", "--data"])
-        .arg(data)
-        .args(extra)
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    std::io::BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    Server {
-        child,
-        url: line.trim().to_owned(),
-    }
+fn start_with(data: &Path, extra: &[&str]) -> Registry {
+    let mut args = vec![std::ffi::OsStr::new("--data"), data.as_os_str()];
+    args.extend(extra.iter().map(std::ffi::OsStr::new));
+    Registry::serve(&args)
 }
 
 fn admin(data: &Path, args: &[&str]) -> String {

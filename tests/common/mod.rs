@@ -81,3 +81,39 @@ pub fn slugs(stdout: &str) -> Vec<String> {
     found.dedup();
     found
 }
+
+/// A `skill registry serve` on a free loopback port, killed when dropped.
+pub struct Registry {
+    /// The server process.
+    pub child: std::process::Child,
+    /// Its URL, the first line it prints.
+    pub url: String,
+}
+
+impl Registry {
+    /// Starts a server with `args` after `registry serve --addr 127.0.0.1:0`.
+    pub fn serve<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Registry {
+        use std::io::BufRead;
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_skill"))
+            .args(["registry", "serve", "--addr", "127.0.0.1:0"])
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut url = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut url)
+            .unwrap();
+        Registry {
+            child,
+            url: url.trim().to_owned(),
+        }
+    }
+}
+
+impl Drop for Registry {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
