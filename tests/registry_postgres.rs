@@ -105,3 +105,64 @@ fn an_unreachable_database_is_a_clear_error() {
     assert!(stderr.starts_with("error: "), "{stderr}");
     assert!(stderr.to_lowercase().contains("connect"), "{stderr}");
 }
+
+#[test]
+fn a_ticket_from_one_server_is_used_through_another() {
+    let database = fresh_database();
+    let admin = |args: &[&str]| {
+        let (code, stdout, stderr) = run(skill()
+            .arg("registry")
+            .args(args)
+            .args(["--database", &database]));
+        assert_eq!(code, 0, "{stderr}");
+        stdout.trim().to_owned()
+    };
+    admin(&["user", "add", "alice"]);
+    let token = admin(&["token", "create", "alice"]);
+    let (a, b) = (start(&database), start(&database));
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into();
+    let post = |url: &str, body: Vec<u8>| {
+        let mut response = agent
+            .post(url)
+            .header("Authorization", &format!("Bearer {token}"))
+            .send(body)
+            .unwrap();
+        let status = response.status().as_u16();
+        (status, response.body_mut().read_to_string().unwrap())
+    };
+    let content =
+        "---\nname: roaming\ndescription: Travels between servers. Use when testing.\n---\n";
+    let sha = hex::encode(<sha2::Sha256 as sha2::Digest>::digest(content.as_bytes()));
+    let meta = serde_json::json!({"path": "SKILL.md", "size": content.len(), "sha256": sha});
+    let (status, body) = post(
+        &format!("{}/api/v1/skills/-/upload-url", a.url),
+        meta.to_string().into_bytes(),
+    );
+    assert_eq!(status, 200, "{body}");
+    let ticket: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let id = ticket["uploadTicket"].as_str().unwrap();
+    let (status, body) = post(
+        &format!("{}/api/v1/skills/-/upload/{id}", b.url),
+        content.as_bytes().to_vec(),
+    );
+    assert_eq!(status, 200, "uploaded through the other server: {body}");
+    let payload = serde_json::json!({"slug": "roaming", "displayName": "Roaming", "version": "1.0.0",
+        "acceptLicenseTerms": true, "files": [{"path": "SKILL.md", "size": content.len(), "sha256": sha,
+        "storageId": id, "uploadTicket": id}]});
+    let (status, body) = post(
+        &format!("{}/api/v1/skills", a.url),
+        payload.to_string().into_bytes(),
+    );
+    assert_eq!(status, 200, "published through the first: {body}");
+    let (status, body) = post(
+        &format!("{}/api/v1/skills", b.url),
+        payload.to_string().into_bytes(),
+    );
+    assert_eq!(
+        (status, body.as_str()),
+        (400, "Skill upload tickets cannot be reused")
+    );
+}

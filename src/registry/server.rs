@@ -4,7 +4,9 @@
 //! status codes and messages.
 
 use super::download_cache::{Download, DownloadCache};
-use super::store::{FileInfo, NewFile, PublishRequest, SkillInfo, Store, StoreError, User, now_ms};
+use super::store::{
+    FileInfo, NewFile, PublishRequest, SkillInfo, Store, StoreError, UploadTicket, User, now_ms,
+};
 use crate::skill::fingerprint::{locale_compare, sha256_hex};
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
@@ -14,7 +16,7 @@ use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 use serde_json::{Value, json};
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// Largest request body (a 50 MiB bundle in JSON or one 10 MiB file, with room for encoding).
 const BODY_LIMIT: usize = 64 * 1024 * 1024;
@@ -25,20 +27,7 @@ pub struct AppState {
     store: Arc<dyn Store>,
     base_url: String,
     ticket_lifetime_ms: i64,
-    tickets: Arc<Mutex<HashMap<String, Ticket>>>,
     downloads: Arc<DownloadCache>,
-}
-
-/// An upload ticket: what the client promised to upload, and what it did.
-#[derive(Debug, Clone)]
-struct Ticket {
-    user_id: i64,
-    path: String,
-    size: u64,
-    sha256: String,
-    content_type: Option<String>,
-    expires_at: i64,
-    bytes: Option<Vec<u8>>,
 }
 
 /// A plain-text error response.
@@ -102,7 +91,6 @@ pub fn router(
         store,
         base_url: base_url.trim_end_matches('/').to_owned(),
         ticket_lifetime_ms: i64::try_from(ticket_lifetime.as_millis()).unwrap_or(i64::MAX),
-        tickets: Arc::default(),
         downloads: Arc::default(),
     };
     Router::new()
@@ -419,7 +407,7 @@ async fn upload_url(State(state): State<AppState>, headers: HeaderMap, body: Byt
     let ticket_id = super::store::new_token()
         .map_err(ApiError::from)?
         .replacen("skl_", "upl_", 1);
-    let ticket = Ticket {
+    let ticket = UploadTicket {
         user_id: user.id,
         path,
         size,
@@ -428,11 +416,10 @@ async fn upload_url(State(state): State<AppState>, headers: HeaderMap, body: Byt
         expires_at: now_ms().saturating_add(state.ticket_lifetime_ms),
         bytes: None,
     };
-    state
-        .tickets
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .insert(ticket_id.clone(), ticket);
+    {
+        let id = ticket_id.clone();
+        blocking(&state, move |s| s.create_ticket(&id, &ticket)).await?;
+    }
     let url = format!("{}/api/v1/skills/-/upload/{ticket_id}", state.base_url);
     Ok(Json(json!({"uploadUrl": url, "uploadTicket": ticket_id})).into_response())
 }
@@ -444,9 +431,12 @@ async fn upload(
     body: Bytes,
 ) -> ApiResult {
     let user = authenticate(&state, &headers).await?;
-    let mut tickets = state.tickets.lock().unwrap_or_else(|e| e.into_inner());
     let gone = || bad("Skill upload ticket is missing, used, or expired");
-    let ticket = tickets.get_mut(&ticket_id).ok_or_else(gone)?;
+    let ticket = {
+        let id = ticket_id.clone();
+        blocking(&state, move |s| s.ticket(&id)).await?
+    }
+    .ok_or_else(gone)?;
     if ticket.user_id != user.id || ticket.expires_at < now_ms() || ticket.bytes.is_some() {
         return Err(gone());
     }
@@ -464,7 +454,13 @@ async fn upload(
             "Uploaded file SHA-256 does not match its upload ticket",
         ));
     }
-    ticket.bytes = Some(body.to_vec());
+    let filled = {
+        let id = ticket_id.clone();
+        blocking(&state, move |s| s.fill_ticket(&id, &body)).await?
+    };
+    if !filled {
+        return Err(gone());
+    }
     Ok(Json(json!({"storageId": ticket_id})).into_response())
 }
 
@@ -498,60 +494,43 @@ async fn publish(
     let files_json = payload["files"]
         .as_array()
         .ok_or_else(|| bad("files is required"))?;
-    // Take the tickets now; they go back if the publish fails, so the client can retry.
-    let mut taken: Vec<(String, Ticket)> = Vec::new();
+    // The tickets are read here and used up by the publish's own transaction, so a failed
+    // publish leaves them for a retry and two publishes cannot both use one.
     let mut files = Vec::new();
-    {
-        let mut tickets = state.tickets.lock().unwrap_or_else(|e| e.into_inner());
-        for entry in files_json {
-            let id = entry["uploadTicket"]
+    let mut ids = Vec::new();
+    for entry in files_json {
+        let id = entry["uploadTicket"]
+            .as_str()
+            .or_else(|| entry["storageId"].as_str())
+            .ok_or_else(|| bad("Every directly uploaded skill file requires an upload ticket"))?
+            .to_owned();
+        let ticket = {
+            let id = id.clone();
+            blocking(&state, move |s| s.ticket(&id)).await?
+        }
+        .ok_or_else(|| bad("Skill upload tickets cannot be reused"))?;
+        let matches = ticket.user_id == user.id
+            && entry["path"]
                 .as_str()
-                .or_else(|| entry["storageId"].as_str());
-            let Some(id) = id else {
-                restore(&mut tickets, taken);
-                return Err(bad(
-                    "Every directly uploaded skill file requires an upload ticket",
-                ));
-            };
-            let Some(ticket) = tickets.remove(id) else {
-                restore(&mut tickets, taken);
-                return Err(bad("Skill upload tickets cannot be reused"));
-            };
-            let matches = ticket.user_id == user.id
-                && ticket.bytes.is_some()
-                && entry["path"]
-                    .as_str()
-                    .and_then(|p| super::rules::sanitise_path(p).ok().flatten())
-                    .as_deref()
-                    == Some(ticket.path.as_str())
-                && entry["size"].as_u64() == Some(ticket.size)
-                && entry["sha256"].as_str().map(str::to_lowercase).as_deref()
-                    == Some(ticket.sha256.as_str());
-            taken.push((id.to_owned(), ticket));
-            if !matches {
-                restore(&mut tickets, taken);
-                return Err(bad("Skill upload ticket does not match this publish"));
-            }
-        }
-        for (_, ticket) in &taken {
-            files.push(NewFile {
-                path: ticket.path.clone(),
-                bytes: ticket.bytes.clone().unwrap_or_default(),
-                content_type: ticket.content_type.clone(),
-            });
-        }
+                .and_then(|p| super::rules::sanitise_path(p).ok().flatten())
+                .as_deref()
+                == Some(ticket.path.as_str())
+            && entry["size"].as_u64() == Some(ticket.size)
+            && entry["sha256"].as_str().map(str::to_lowercase).as_deref()
+                == Some(ticket.sha256.as_str());
+        let Some(bytes) = ticket.bytes.filter(|_| matches) else {
+            return Err(bad("Skill upload ticket does not match this publish"));
+        };
+        files.push(NewFile {
+            path: ticket.path,
+            bytes,
+            content_type: ticket.content_type,
+        });
+        ids.push(id);
     }
-    let request = publish_request(&payload, files)?;
-    match store_publish(&state, &user, request).await {
-        Ok(response) => Ok(response),
-        Err(e) => {
-            restore(
-                &mut state.tickets.lock().unwrap_or_else(|e| e.into_inner()),
-                taken,
-            );
-            Err(e)
-        }
-    }
+    let mut request = publish_request(&payload, files)?;
+    request.tickets = ids;
+    store_publish(&state, &user, request).await
 }
 
 /// The store's request from a publish payload (either flavour) and its files.
@@ -572,6 +551,7 @@ fn publish_request(payload: &Value, files: Vec<NewFile>) -> Result<PublishReques
             })
             .unwrap_or_default(),
         files,
+        tickets: Vec::new(),
     })
 }
 
@@ -638,10 +618,6 @@ async fn publish_multipart(
     }
     let request = publish_request(&payload, files)?;
     store_publish(&state, &user, request).await
-}
-
-fn restore(tickets: &mut HashMap<String, Ticket>, taken: Vec<(String, Ticket)>) {
-    tickets.extend(taken);
 }
 
 async fn delete_skill(

@@ -51,6 +51,28 @@ pub struct PublishRequest {
     pub tags: Vec<String>,
     /// The files.
     pub files: Vec<NewFile>,
+    /// Upload tickets the publish uses up, in its own transaction (each must be uploaded).
+    pub tickets: Vec<String>,
+}
+
+/// An upload ticket: what a client promised to upload and, once it has, the bytes. Kept in the
+/// store, so a ticket issued by one server process can be used through another.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UploadTicket {
+    /// Who may use it.
+    pub user_id: i64,
+    /// The file's path in the skill.
+    pub path: String,
+    /// Its promised size.
+    pub size: u64,
+    /// Its promised SHA-256 (lower-case hex).
+    pub sha256: String,
+    /// Its MIME type, if the client gave one.
+    pub content_type: Option<String>,
+    /// When it stops being valid (ms since the epoch).
+    pub expires_at: i64,
+    /// The uploaded bytes, once uploaded.
+    pub bytes: Option<Vec<u8>>,
 }
 
 /// What a publish created.
@@ -194,7 +216,16 @@ pub trait Store: Send + Sync {
     fn delete_skill(&self, user: &User, slug: &str) -> Result<(), StoreError>;
     /// Restores a soft-deleted skill (owner only).
     fn undelete_skill(&self, user: &User, slug: &str) -> Result<(), StoreError>;
+    /// Records an upload ticket, and forgets expired ones.
+    fn create_ticket(&self, id: &str, ticket: &UploadTicket) -> Result<(), StoreError>;
+    /// A ticket no publish has used yet.
+    fn ticket(&self, id: &str) -> Result<Option<UploadTicket>, StoreError>;
+    /// Keeps the bytes uploaded for a ticket; false if it already had some.
+    fn fill_ticket(&self, id: &str, bytes: &[u8]) -> Result<bool, StoreError>;
 }
+
+/// What a publish says when one of its tickets is gone (used, or never uploaded).
+const REUSED_TICKET: &str = "Skill upload tickets cannot be reused";
 
 /// A new random token (`skl_` and 48 hex digits from the OS's random source).
 pub fn new_token() -> Result<String, StoreError> {

@@ -30,6 +30,9 @@ CREATE TABLE IF NOT EXISTS version_files (
 CREATE TABLE IF NOT EXISTS tags (
     skill_id BIGINT NOT NULL REFERENCES skills(id), tag TEXT NOT NULL,
     version_id BIGINT NOT NULL REFERENCES versions(id), PRIMARY KEY (skill_id, tag));
+CREATE TABLE IF NOT EXISTS upload_tickets (
+    id TEXT PRIMARY KEY, user_id BIGINT NOT NULL, path TEXT NOT NULL, size BIGINT NOT NULL,
+    sha256 TEXT NOT NULL, content_type TEXT, expires_at BIGINT NOT NULL, data BYTEA);
 ";
 
 /// The PostgreSQL store.
@@ -219,6 +222,17 @@ impl Store for PostgresStore {
         let mut tx = c.transaction().map_err(db)?;
         tx.execute("SELECT pg_advisory_xact_lock(hashtext($1))", &[&slug])
             .map_err(db)?;
+        for id in &request.tickets {
+            let used = tx
+                .execute(
+                    "DELETE FROM upload_tickets WHERE id = $1 AND user_id = $2 AND data IS NOT NULL",
+                    &[id, &user.id],
+                )
+                .map_err(db)?;
+            if used != 1 {
+                return Err(StoreError::Invalid(REUSED_TICKET.into()));
+            }
+        }
         let existing = tx
             .query_opt("SELECT id, owner_id FROM skills WHERE slug = $1", &[&slug])
             .map_err(db)?;
@@ -455,6 +469,51 @@ impl Store for PostgresStore {
     fn undelete_skill(&self, user: &User, slug: &str) -> Result<(), StoreError> {
         self.set_deleted(user, slug, None)
     }
+
+    fn create_ticket(&self, id: &str, ticket: &UploadTicket) -> Result<(), StoreError> {
+        let mut c = self.client();
+        c.execute(
+            "DELETE FROM upload_tickets WHERE expires_at < $1",
+            &[&now_ms()],
+        )
+        .map_err(db)?;
+        c.execute(
+            "INSERT INTO upload_tickets (id, user_id, path, size, sha256, content_type, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            &[&id, &ticket.user_id, &ticket.path, &(ticket.size as i64), &ticket.sha256, &ticket.content_type, &ticket.expires_at],
+        )
+        .map_err(db)?;
+        Ok(())
+    }
+
+    fn ticket(&self, id: &str) -> Result<Option<UploadTicket>, StoreError> {
+        let row = self
+            .client()
+            .query_opt(
+                "SELECT user_id, path, size, sha256, content_type, expires_at, data FROM upload_tickets WHERE id = $1",
+                &[&id],
+            )
+            .map_err(db)?;
+        Ok(row.map(|r| UploadTicket {
+            user_id: r.get(0),
+            path: r.get(1),
+            size: r.get::<_, i64>(2) as u64,
+            sha256: r.get(3),
+            content_type: r.get(4),
+            expires_at: r.get(5),
+            bytes: r.get(6),
+        }))
+    }
+
+    fn fill_ticket(&self, id: &str, bytes: &[u8]) -> Result<bool, StoreError> {
+        let filled = self
+            .client()
+            .execute(
+                "UPDATE upload_tickets SET data = $1 WHERE id = $2 AND data IS NULL",
+                &[&bytes, &id],
+            )
+            .map_err(db)?;
+        Ok(filled == 1)
+    }
 }
 
 impl PostgresStore {
@@ -507,6 +566,11 @@ mod tests {
     #[test]
     fn publish_rules_versions_and_latest() {
         super::super::suite::publish_rules_versions_and_latest(&open());
+    }
+
+    #[test]
+    fn upload_tickets() {
+        super::super::suite::upload_tickets(&open());
     }
 
     #[test]

@@ -32,6 +32,9 @@ CREATE TABLE IF NOT EXISTS tags (
     skill_id INTEGER NOT NULL REFERENCES skills(id), tag TEXT NOT NULL,
     version_id INTEGER NOT NULL REFERENCES versions(id), PRIMARY KEY (skill_id, tag));
 CREATE VIRTUAL TABLE IF NOT EXISTS skill_search USING fts5(slug, display_name, summary, body);
+CREATE TABLE IF NOT EXISTS upload_tickets (
+    id TEXT PRIMARY KEY, user_id INTEGER NOT NULL, path TEXT NOT NULL, size INTEGER NOT NULL,
+    sha256 TEXT NOT NULL, content_type TEXT, expires_at INTEGER NOT NULL, data BLOB);
 ";
 
 /// The SQLite store.
@@ -260,6 +263,17 @@ impl Store for SqliteStore {
         let tx = conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(db)?;
+        for id in &request.tickets {
+            let used = tx
+                .execute(
+                    "DELETE FROM upload_tickets WHERE id = ? AND user_id = ? AND data IS NOT NULL",
+                    params![id, user.id],
+                )
+                .map_err(db)?;
+            if used != 1 {
+                return Err(StoreError::Invalid(REUSED_TICKET.into()));
+            }
+        }
         let existing: Option<(i64, i64)> = tx
             .query_row(
                 "SELECT id, owner_id FROM skills WHERE slug = ?",
@@ -531,6 +545,53 @@ impl Store for SqliteStore {
     fn undelete_skill(&self, user: &User, slug: &str) -> Result<(), StoreError> {
         self.set_deleted(user, slug, None)
     }
+
+    fn create_ticket(&self, id: &str, ticket: &UploadTicket) -> Result<(), StoreError> {
+        let conn = self.conn();
+        conn.execute(
+            "DELETE FROM upload_tickets WHERE expires_at < ?",
+            [now_ms()],
+        )
+        .map_err(db)?;
+        conn.execute(
+            "INSERT INTO upload_tickets (id, user_id, path, size, sha256, content_type, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            params![id, ticket.user_id, ticket.path, ticket.size as i64, ticket.sha256, ticket.content_type, ticket.expires_at],
+        )
+        .map_err(db)?;
+        Ok(())
+    }
+
+    fn ticket(&self, id: &str) -> Result<Option<UploadTicket>, StoreError> {
+        self.conn()
+            .query_row(
+                "SELECT user_id, path, size, sha256, content_type, expires_at, data FROM upload_tickets WHERE id = ?",
+                [id],
+                |r| {
+                    Ok(UploadTicket {
+                        user_id: r.get(0)?,
+                        path: r.get(1)?,
+                        size: r.get::<_, i64>(2)? as u64,
+                        sha256: r.get(3)?,
+                        content_type: r.get(4)?,
+                        expires_at: r.get(5)?,
+                        bytes: r.get(6)?,
+                    })
+                },
+            )
+            .optional()
+            .map_err(db)
+    }
+
+    fn fill_ticket(&self, id: &str, bytes: &[u8]) -> Result<bool, StoreError> {
+        let filled = self
+            .conn()
+            .execute(
+                "UPDATE upload_tickets SET data = ? WHERE id = ? AND data IS NULL",
+                params![bytes, id],
+            )
+            .map_err(db)?;
+        Ok(filled == 1)
+    }
 }
 
 impl SqliteStore {
@@ -588,6 +649,11 @@ mod tests {
     #[test]
     fn publish_rules_versions_and_latest() {
         super::super::suite::publish_rules_versions_and_latest(&open().1);
+    }
+
+    #[test]
+    fn upload_tickets() {
+        super::super::suite::upload_tickets(&open().1);
     }
 
     #[test]

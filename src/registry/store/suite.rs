@@ -26,6 +26,7 @@ fn request(slug: &str, version: &str) -> PublishRequest {
             ),
             file("references/a.md", "a"),
         ],
+        tickets: vec![],
     }
 }
 
@@ -216,4 +217,69 @@ pub fn search_and_soft_delete(store: &dyn Store) {
     ));
     store.undelete_skill(&alice, "pdf-tools").unwrap();
     assert!(store.skill("pdf-tools").unwrap().is_some());
+}
+
+/// Upload tickets: one upload each, used up by the publish that names them, left in place by
+/// a publish that fails, and never used twice.
+pub fn upload_tickets(store: &dyn Store) {
+    let alice = alice(store);
+    let ticket = UploadTicket {
+        user_id: alice.id,
+        path: "SKILL.md".into(),
+        size: 3,
+        sha256: "ab".repeat(32),
+        content_type: None,
+        expires_at: now_ms() + 60_000,
+        bytes: None,
+    };
+    let expired = UploadTicket {
+        expires_at: now_ms() - 1,
+        ..ticket.clone()
+    };
+    store.create_ticket("upl_old", &expired).unwrap();
+    store.create_ticket("upl_1", &ticket).unwrap();
+    assert_eq!(
+        store.ticket("upl_old").unwrap(),
+        None,
+        "expired tickets are forgotten"
+    );
+    assert_eq!(store.ticket("upl_1").unwrap(), Some(ticket.clone()));
+    assert_eq!(store.ticket("upl_2").unwrap(), None);
+    assert!(store.fill_ticket("upl_1", b"abc").unwrap());
+    assert!(
+        !store.fill_ticket("upl_1", b"xyz").unwrap(),
+        "one upload per ticket"
+    );
+    assert_eq!(
+        store.ticket("upl_1").unwrap().unwrap().bytes.as_deref(),
+        Some(&b"abc"[..])
+    );
+
+    store.create_ticket("upl_empty", &ticket).unwrap();
+    let mut with = |version: &str, ids: &[&str]| {
+        let mut r = request("ticketed", version);
+        r.tickets = ids.iter().map(|s| s.to_string()).collect();
+        store.publish(&alice, &r)
+    };
+    let reused = Err(StoreError::Invalid(
+        "Skill upload tickets cannot be reused".into(),
+    ));
+    assert_eq!(
+        with("1.0.0", &["upl_empty"]).map(|_| ()),
+        reused,
+        "never uploaded"
+    );
+    assert!(with("1.0.0", &["upl_1"]).is_ok());
+    assert_eq!(store.ticket("upl_1").unwrap(), None, "used up");
+    assert_eq!(with("1.0.1", &["upl_1"]).map(|_| ()), reused);
+    store.create_ticket("upl_3", &ticket).unwrap();
+    store.fill_ticket("upl_3", b"abc").unwrap();
+    assert!(matches!(
+        with("1.0.0", &["upl_3"]),
+        Err(StoreError::Conflict(_))
+    ));
+    assert!(
+        store.ticket("upl_3").unwrap().is_some(),
+        "a failed publish keeps its tickets"
+    );
 }
