@@ -256,7 +256,7 @@ pub fn upload_tickets(store: &dyn Store) {
     );
 
     store.create_ticket("upl_empty", &ticket).unwrap();
-    let mut with = |version: &str, ids: &[&str]| {
+    let with = |version: &str, ids: &[&str]| {
         let mut r = request("ticketed", version);
         r.tickets = ids.iter().map(|s| s.to_string()).collect();
         store.publish(&alice, &r)
