@@ -1,7 +1,8 @@
 """Registry benchmark: publish latency, search latency over the corpus, and downloads per second
 of `skill registry serve` beside nginx serving the same archive as a static file.
 
-Usage: registry.py SKILL_BINARY CORPUS_DIR WORK_DIR
+Usage: registry.py SKILL_BINARY CORPUS_DIR WORK_DIR [POSTGRES_URL]
+With POSTGRES_URL (an empty database), the registry keeps its data there instead of SQLite.
 Needs `wrk` and `nginx` on PATH (Debian packages); registry.sh installs them.
 """
 
@@ -20,10 +21,16 @@ import time
 import urllib.parse
 
 skill_bin, corpus, work = sys.argv[1], sys.argv[2], sys.argv[3]
+postgres = sys.argv[4] if len(sys.argv) > 4 else None
+backend = "PostgreSQL" if postgres else "SQLite"
+
+
+def where(data):
+    return ["--database", postgres] if postgres else ["--data", data]
 
 
 def admin(data, *args):
-    out = subprocess.run([skill_bin, "registry", *args, "--data", data], check=True, capture_output=True, text=True)
+    out = subprocess.run([skill_bin, "registry", *args, *where(data)], check=True, capture_output=True, text=True)
     return out.stdout.strip()
 
 
@@ -97,7 +104,7 @@ def main():
     data = os.path.join(work, "data")
     admin(data, "user", "add", "bench")
     token = admin(data, "token", "create", "bench")
-    server = subprocess.Popen([skill_bin, "registry", "serve", "--addr", "127.0.0.1:0", "--data", data],
+    server = subprocess.Popen([skill_bin, "registry", "serve", "--addr", "127.0.0.1:0", *where(data)],
                               stdout=subprocess.PIPE, text=True)
     try:
         url = server.stdout.readline().strip()
@@ -117,7 +124,7 @@ def main():
             commits.append(commit)
             assert status == 200, status
         ms = lambda s: f"{s * 1000:.2f} ms"
-        print(f"publish of a 100 KiB skill (SQLite, 200 versions): the publish request p50 {ms(percentile(commits, 50))}, "
+        print(f"publish of a 100 KiB skill ({backend}, 200 versions): the publish request p50 {ms(percentile(commits, 50))}, "
               f"p99 {ms(percentile(commits, 99))}; whole flow with tickets and uploads p50 {ms(percentile(totals, 50))}, "
               f"p99 {ms(percentile(totals, 99))}")
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks `skill registry serve`: publish and search latency, and downloads per second beside
-# nginx serving the same archive (wrk from Debian drives both, in one run).
+# nginx serving the same archive (wrk from Debian drives both, in one run); optionally the same on
+# PostgreSQL.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(dirname "$here")"
@@ -13,3 +14,8 @@ cargo build --release --manifest-path "$repo/Cargo.toml" --quiet
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 python3 "$here/registry.py" "$repo/target/release/skill" "$shared/corpus" "$work"
+# With SKILL_BENCH_POSTGRES naming an empty database, the same figures on PostgreSQL.
+if [ -n "${SKILL_BENCH_POSTGRES:-}" ]; then
+  mkdir -p "$work/pg"
+  python3 "$here/registry.py" "$repo/target/release/skill" "$shared/corpus" "$work/pg" "$SKILL_BENCH_POSTGRES"
+fi
