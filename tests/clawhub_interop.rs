@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Registry, skill};
+use common::{Registry, registry_admin, skill};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -25,17 +25,7 @@ fn the_clawhub_cli_works_against_our_registry() {
     );
     let tmp = tempfile::tempdir().unwrap();
     let data = tmp.path().join("data");
-    let admin = |args: &[&str]| {
-        let out = skill()
-            .arg("registry")
-            .args(args)
-            .arg("--data")
-            .arg(&data)
-            .output()
-            .unwrap();
-        assert!(out.status.success());
-        String::from_utf8(out.stdout).unwrap().trim().to_owned()
-    };
+    let admin = |args: &[&str]| registry_admin(&data, args);
     admin(&["user", "add", "alice"]);
     let token = admin(&["token", "create", "alice"]);
     let server = Registry::serve(&[std::ffi::OsStr::new("--data"), data.as_os_str()]);

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Registry, run, skill, write_skill};
+use common::{Registry, registry_admin, run, skill, write_skill};
 use std::io::{Read, Write};
 use std::path::Path;
 
@@ -16,16 +16,7 @@ fn start(data: &Path) -> Registry {
 fn login_publish_search_install_logout() {
     let tmp = tempfile::tempdir().unwrap();
     let data = tmp.path().join("data");
-    let admin = |args: &[&str]| {
-        let out = skill()
-            .arg("registry")
-            .args(args)
-            .arg("--data")
-            .arg(&data)
-            .output()
-            .unwrap();
-        String::from_utf8(out.stdout).unwrap().trim().to_owned()
-    };
+    let admin = |args: &[&str]| registry_admin(&data, args);
     admin(&["user", "add", "alice"]);
     let token = admin(&["token", "create", "alice"]);
     let server = start(&data);

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Registry, skill};
+use common::{Registry, registry_admin};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use std::path::Path;
@@ -72,21 +72,7 @@ fn publish(url: &str, token: &str, version: &str) -> Option<u16> {
 fn sigkill_during_publishing_leaves_whole_versions_only() {
     let tmp = tempfile::tempdir().unwrap();
     let data = tmp.path().join("data");
-    let admin = |args: &[&str]| {
-        String::from_utf8(
-            skill()
-                .arg("registry")
-                .args(args)
-                .arg("--data")
-                .arg(&data)
-                .output()
-                .unwrap()
-                .stdout,
-        )
-        .unwrap()
-        .trim()
-        .to_owned()
-    };
+    let admin = |args: &[&str]| registry_admin(&data, args);
     admin(&["user", "add", "alice"]);
     let token = admin(&["token", "create", "alice"]);
     let mut server = start(&data);
@@ -148,21 +134,7 @@ fn sigkill_during_publishing_leaves_whole_versions_only() {
 fn oversized_bodies_are_refused_with_413() {
     let tmp = tempfile::tempdir().unwrap();
     let data = tmp.path().join("data");
-    let admin = |args: &[&str]| {
-        String::from_utf8(
-            skill()
-                .arg("registry")
-                .args(args)
-                .arg("--data")
-                .arg(&data)
-                .output()
-                .unwrap()
-                .stdout,
-        )
-        .unwrap()
-        .trim()
-        .to_owned()
-    };
+    let admin = |args: &[&str]| registry_admin(&data, args);
     admin(&["user", "add", "alice"]);
     let token = admin(&["token", "create", "alice"]);
     let server = start(&data);

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Registry, skill};
+use common::{Registry, registry_admin};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use std::path::Path;
@@ -17,22 +17,6 @@ fn start_with(data: &Path, extra: &[&str]) -> Registry {
     let mut args = vec![std::ffi::OsStr::new("--data"), data.as_os_str()];
     args.extend(extra.iter().map(std::ffi::OsStr::new));
     Registry::serve(&args)
-}
-
-fn admin(data: &Path, args: &[&str]) -> String {
-    let out = skill()
-        .arg("registry")
-        .args(args)
-        .arg("--data")
-        .arg(data)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap().trim().to_owned()
 }
 
 fn agent() -> ureq::Agent {
@@ -127,10 +111,10 @@ const SKILL_MD: &str = "---\nname: demo-skill\ndescription: Demonstrates the reg
 fn publish_read_download_and_errors() {
     let tmp = tempfile::tempdir().unwrap();
     let data = tmp.path().join("data");
-    admin(&data, &["user", "add", "alice"]);
-    admin(&data, &["user", "add", "bob"]);
-    let alice = admin(&data, &["token", "create", "alice"]);
-    let bob = admin(&data, &["token", "create", "bob"]);
+    registry_admin(&data, &["user", "add", "alice"]);
+    registry_admin(&data, &["user", "add", "bob"]);
+    let alice = registry_admin(&data, &["token", "create", "alice"]);
+    let bob = registry_admin(&data, &["token", "create", "bob"]);
     let server = start(&data);
     let url = &server.url;
 
@@ -393,8 +377,8 @@ fn publish_read_download_and_errors() {
 fn legacy_multipart_publish() {
     let tmp = tempfile::tempdir().unwrap();
     let data = tmp.path().join("data");
-    admin(&data, &["user", "add", "alice"]);
-    let alice = admin(&data, &["token", "create", "alice"]);
+    registry_admin(&data, &["user", "add", "alice"]);
+    let alice = registry_admin(&data, &["token", "create", "alice"]);
     let server = start(&data);
     let boundary = "XyZ123";
     let payload = json!({"slug": "multi-skill", "displayName": "Multi", "version": "1.0.0", "acceptLicenseTerms": true}).to_string();
@@ -454,8 +438,8 @@ fn legacy_multipart_publish() {
 fn upload_tickets_expire_and_serve_once() {
     let tmp = tempfile::tempdir().unwrap();
     let data = tmp.path().join("data");
-    admin(&data, &["user", "add", "alice"]);
-    let alice = admin(&data, &["token", "create", "alice"]);
+    registry_admin(&data, &["user", "add", "alice"]);
+    let alice = registry_admin(&data, &["token", "create", "alice"]);
     let server = start_with(&data, &["--ticket-lifetime", "1"]);
     let url = server.url.as_str();
     let ticket = || {
@@ -523,8 +507,8 @@ fn upload_tickets_expire_and_serve_once() {
 fn downloads_follow_publishes_and_deletes() {
     let tmp = tempfile::tempdir().unwrap();
     let data = tmp.path().join("data");
-    admin(&data, &["user", "add", "alice"]);
-    let alice = admin(&data, &["token", "create", "alice"]);
+    registry_admin(&data, &["user", "add", "alice"]);
+    let alice = registry_admin(&data, &["token", "create", "alice"]);
     let server = start(&data);
     let url = server.url.as_str();
     let latest = || {

@@ -117,3 +117,21 @@ impl Drop for Registry {
         let _ = self.child.wait();
     }
 }
+
+/// Runs `skill registry ARGS --data DATA` (user add, token create), expects success and returns
+/// its trimmed stdout.
+pub fn registry_admin(data: &Path, args: &[&str]) -> String {
+    let out = skill()
+        .arg("registry")
+        .args(args)
+        .arg("--data")
+        .arg(data)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap().trim().to_owned()
+}
