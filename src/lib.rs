@@ -3,6 +3,7 @@
 
 pub mod archive;
 pub mod cli;
+pub mod http;
 pub mod lint;
 pub mod prompt;
 pub mod registry;

@@ -1,14 +1,11 @@
 //! The registry client: ClawHub's HTTP API with bearer tokens, plain-text errors shown verbatim,
 //! and bounded retries on 429 and 5xx that honour `Retry-After`.
 
+use crate::http::{Failure, send_with_retries};
 use crate::skill::fingerprint::sha256_hex;
 use serde_json::{Value, json};
 use std::time::Duration;
 
-/// Attempts per request (the first and two retries), as the clawhub CLI does.
-const ATTEMPTS: u32 = 3;
-/// Longest wait between attempts.
-const MAX_WAIT: Duration = Duration::from_secs(5);
 
 /// Why a registry call failed.
 #[derive(Debug, thiserror::Error)]
@@ -95,7 +92,7 @@ impl Client {
         }
     }
 
-    /// Sends a request built by `build`, retrying 429 and 5xx; returns the body of a 2xx.
+    /// Sends a request built by `build` with the shared retry policy; returns the body of a 2xx.
     fn send(
         &self,
         method: reqwest::Method,
@@ -103,9 +100,11 @@ impl Client {
         build: &dyn Fn(reqwest::blocking::RequestBuilder) -> reqwest::blocking::RequestBuilder,
     ) -> Result<Vec<u8>, ClientError> {
         let url = self.url(path);
-        let mut attempt = 0;
-        loop {
-            attempt += 1;
+        let network = |message: String| ClientError::Network {
+            url: url.clone(),
+            message,
+        };
+        let response = send_with_retries(&|| {
             let mut request = self
                 .http
                 .request(method.clone(), &url)
@@ -113,43 +112,17 @@ impl Client {
             if let Some(token) = &self.token {
                 request = request.bearer_auth(token);
             }
-            let response = build(request).send().map_err(|e| ClientError::Network {
+            build(request)
+        })
+        .map_err(|failure| match failure {
+            Failure::Network(message) => network(message),
+            Failure::Status { status, body } => ClientError::Http {
                 url: url.clone(),
-                message: e.to_string(),
-            })?;
-            let status = response.status().as_u16();
-            let retry_after = response
-                .headers()
-                .get("retry-after")
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.trim().parse::<u64>().ok());
-            let body = response
-                .bytes()
-                .map_err(|e| ClientError::Network {
-                    url: url.clone(),
-                    message: e.to_string(),
-                })?
-                .to_vec();
-            if (200..300).contains(&status) {
-                return Ok(body);
-            }
-            let retryable = status == 429 || status >= 500;
-            if retryable && attempt < ATTEMPTS {
-                let wait = retry_after.map_or(
-                    Duration::from_millis(300 * 2u64.pow(attempt - 1)),
-                    Duration::from_secs,
-                );
-                std::thread::sleep(wait.min(MAX_WAIT));
-                continue;
-            }
-            let text = String::from_utf8_lossy(&body).trim().to_owned();
-            let body = if text.is_empty() {
-                format!("HTTP {status}")
-            } else {
-                text
-            };
-            return Err(ClientError::Http { url, status, body });
-        }
+                status,
+                body,
+            },
+        })?;
+        Ok(response.bytes().map_err(|e| network(e.to_string()))?.to_vec())
     }
 
     fn json(

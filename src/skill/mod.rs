@@ -14,6 +14,7 @@ pub mod fingerprint;
 pub mod frontmatter;
 pub mod manifest;
 pub mod requirements;
+pub mod secrets;
 pub mod source;
 pub mod span;
 pub mod yaml;

@@ -5,9 +5,8 @@ use crate::lint::catalog::*;
 use crate::lint::diagnostic::{Diagnostic, Location};
 use crate::skill::Span;
 use crate::skill::files::FileKind;
+use crate::skill::secrets;
 use crate::skill::span::Position;
-use regex::Regex;
-use std::sync::OnceLock;
 
 /// Largest file scanned for secrets.
 const MAX_SCAN_BYTES: u64 = 1024 * 1024;
@@ -69,38 +68,6 @@ pub fn check_junk(cx: &Context, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Token-shaped strings: (name, pattern).
-const SECRET_PATTERNS: &[(&str, &str)] = &[
-    (
-        "GitHub token",
-        r"\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{60,})",
-    ),
-    ("Anthropic API key", r"\bsk-ant-[A-Za-z0-9_-]{32,}"),
-    (
-        "OpenAI API key",
-        r"\bsk-(?:proj-|svcacct-)?[A-Za-z0-9_-]{32,}",
-    ),
-    ("AWS access key", r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b"),
-    ("Slack token", r"\bxox[abprs]-[0-9A-Za-z-]{20,}"),
-    ("Google API key", r"\bAIza[0-9A-Za-z_-]{35}\b"),
-    ("Stripe key", r"\b[rs]k_live_[0-9A-Za-z]{24,}"),
-    (
-        "private key",
-        r"-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----",
-    ),
-];
-
-fn secret_regex() -> &'static Regex {
-    static REGEX: OnceLock<Regex> = OnceLock::new();
-    REGEX.get_or_init(|| {
-        let alternation: Vec<String> = SECRET_PATTERNS
-            .iter()
-            .map(|(_, p)| format!("({p})"))
-            .collect();
-        Regex::new(&alternation.join("|")).expect("secret patterns are valid regexes")
-    })
-}
-
 /// Secrets in text files, and `.env` files.
 pub fn check_secrets(cx: &Context, out: &mut Vec<Diagnostic>) {
     // Reading every text file is costly; skip it when the rule is not selected.
@@ -143,31 +110,21 @@ pub fn check_secrets(cx: &Context, out: &mut Vec<Diagnostic>) {
                 None => continue,
             }
         };
-        for found in secret_regex().captures_iter(text) {
-            let Some((index, m)) = found
-                .iter()
-                .enumerate()
-                .skip(1)
-                .find_map(|(i, m)| m.map(|m| (i, m)))
-            else {
-                continue;
-            };
-            if !looks_real(m.as_str())
-                || (m.as_str().starts_with("-----BEGIN") && !key_has_body(&text[m.start()..]))
-            {
-                continue;
-            }
-            let kind = SECRET_PATTERNS[index - 1].0;
-            let message = format!("{kind} '{}' is committed in the skill", redact(m.as_str()));
+        for found in secrets::find(text) {
+            let message = format!(
+                "{} '{}' is committed in the skill",
+                found.kind,
+                secrets::redact(&text[found.start..found.end])
+            );
             let d = if is_skill_md {
                 cx.diagnostic(
                     &SECRET,
                     message,
-                    Location::Span(Span::new(m.start(), m.end())),
+                    Location::Span(Span::new(found.start, found.end)),
                 )
             } else {
                 let mut d =
-                    cx.diagnostic(&SECRET, message, Location::Point(position(text, m.start())));
+                    cx.diagnostic(&SECRET, message, Location::Point(position(text, found.start)));
                 d.file = cx.skill.dir.join(&file.path);
                 d
             };
@@ -183,47 +140,6 @@ fn is_env_file(name: &str) -> bool {
         && !["example", "sample", "template", "dist", "defaults"]
             .iter()
             .any(|s| name.contains(s))
-}
-
-/// Placeholders (`sk-xxxx...`, `ghp_XXXX`, `AKIAIOSFODNN7EXAMPLE`) are not secrets: a real token
-/// mixes many characters.
-fn looks_real(token: &str) -> bool {
-    if token.starts_with("-----BEGIN") {
-        return true;
-    }
-    looks_random(token)
-}
-
-/// A key block is real when base64 lines follow its header (docs write `...` instead).
-fn key_has_body(after: &str) -> bool {
-    after.lines().skip(1).take(3).any(|l| {
-        let l = l.trim();
-        l.len() >= 40
-            && l.bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b"+/=".contains(&b))
-    })
-}
-
-fn looks_random(token: &str) -> bool {
-    let lower = token.to_ascii_lowercase();
-    if [
-        "xxxx", "example", "your", "0000", "1234", "abcd", "test", "fake", "dummy",
-    ]
-    .iter()
-    .any(|p| lower.contains(p))
-    {
-        return false;
-    }
-    let mut distinct: Vec<char> = token.chars().collect();
-    distinct.sort_unstable();
-    distinct.dedup();
-    distinct.len() >= 12 && token.chars().any(|c| c.is_ascii_digit())
-}
-
-/// The first characters and an ellipsis: enough to find it, not enough to use it.
-fn redact(token: &str) -> String {
-    let prefix: String = token.chars().take(8).collect();
-    format!("{prefix}…")
 }
 
 fn position(text: &str, offset: usize) -> Position {
