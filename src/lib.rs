@@ -1,6 +1,7 @@
 //! `skill`: the toolkit for agent skills. The library does the work; `cli` holds one thin
 //! module per command, and `main.rs` only parses arguments and maps errors to exit codes.
 
+pub mod agent;
 pub mod archive;
 pub mod cli;
 pub mod http;

@@ -14,7 +14,7 @@ pub use json::render as render_json;
 pub use markdown::render as render_markdown;
 pub use nanobot::{render as render_nanobot, section as nanobot_section};
 pub use openclaw::{render as render_openclaw, section as openclaw_section};
-pub use system::{active_skills, skills_prompt};
+pub use system::{PART_SEPARATOR, active_skills, skills_prompt};
 
 use crate::skill::availability::Availability;
 use crate::skill::catalog::Catalog;

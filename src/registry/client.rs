@@ -6,7 +6,6 @@ use crate::skill::fingerprint::sha256_hex;
 use serde_json::{Value, json};
 use std::time::Duration;
 
-
 /// Why a registry call failed.
 #[derive(Debug, thiserror::Error)]
 pub enum ClientError {
@@ -122,7 +121,10 @@ impl Client {
                 body,
             },
         })?;
-        Ok(response.bytes().map_err(|e| network(e.to_string()))?.to_vec())
+        Ok(response
+            .bytes()
+            .map_err(|e| network(e.to_string()))?
+            .to_vec())
     }
 
     fn json(

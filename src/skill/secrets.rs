@@ -110,3 +110,15 @@ pub fn redact(token: &str) -> String {
     format!("{prefix}…")
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeholders_are_not_secrets() {
+        assert!(!looks_real("sk-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"));
+        assert!(!looks_real("AKIAIOSFODNN7EXAMPLE"));
+        assert!(looks_real("ghp_8fK2mQ9xL4vB7nR1tY6wE3zA5cD0hJ2sP9uI"));
+        assert_eq!(redact("ghp_8fK2mQ9xL4vB7nR1"), "ghp_8fK2…");
+    }
+}

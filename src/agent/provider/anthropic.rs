@@ -99,7 +99,8 @@ fn wire_request(config: &HttpConfig, request: &Request) -> Value {
             Message::Tool {
                 call_id, content, ..
             } => {
-                let block = json!({"type": "tool_result", "tool_use_id": call_id, "content": content});
+                let block =
+                    json!({"type": "tool_result", "tool_use_id": call_id, "content": content});
                 match messages.last_mut() {
                     Some(last) if last["role"] == "user" && last["content"].is_array() => {
                         if let Some(blocks) = last["content"].as_array_mut() {
@@ -114,7 +115,9 @@ fn wire_request(config: &HttpConfig, request: &Request) -> Value {
     let tools: Vec<Value> = request
         .tools
         .iter()
-        .map(|t| json!({"name": t.name, "description": t.description, "input_schema": t.parameters}))
+        .map(
+            |t| json!({"name": t.name, "description": t.description, "input_schema": t.parameters}),
+        )
         .collect();
     let mut body = json!({"model": config.model, "max_tokens": MAX_TOKENS, "messages": messages});
     if !system.is_empty() {
@@ -159,7 +162,9 @@ fn read_response(url: &str, value: &Value) -> Result<Reply, ModelError> {
     };
     for block in blocks {
         match block["type"].as_str() {
-            Some("text") => reply.text.push_str(block["text"].as_str().unwrap_or_default()),
+            Some("text") => reply
+                .text
+                .push_str(block["text"].as_str().unwrap_or_default()),
             Some("tool_use") => reply.tool_calls.push(ToolCall {
                 id: block["id"].as_str().unwrap_or_default().to_owned(),
                 name: block["name"].as_str().unwrap_or_default().to_owned(),

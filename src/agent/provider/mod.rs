@@ -23,6 +23,12 @@ pub trait Model {
         request: &Request,
         on_text: &mut dyn FnMut(&str),
     ) -> Result<Reply, ModelError>;
+
+    /// Called once when the run ends without error: a replayer checks every exchange was used,
+    /// a recorder writes its cassette.
+    fn finish(&mut self) -> Result<(), ModelError> {
+        Ok(())
+    }
 }
 
 /// Why a model gave no answer.

@@ -249,7 +249,10 @@ fn read_stream(
         });
     }
     if reply.tool_calls.iter().any(|c| c.name.is_empty()) {
-        return Err(ModelError::protocol(url, "a tool call has no function name"));
+        return Err(ModelError::protocol(
+            url,
+            "a tool call has no function name",
+        ));
     }
     reply.tool_calls = with_ids(reply.tool_calls);
     Ok(reply)
@@ -274,7 +277,13 @@ mod tests {
         assert_eq!(seen, "Hello");
         assert_eq!(reply.text, "Hello");
         assert_eq!(reply.tool_calls[0].arguments, "{\"path\": \"a\"}");
-        assert_eq!(reply.usage, Usage { input: 10, output: 3 });
+        assert_eq!(
+            reply.usage,
+            Usage {
+                input: 10,
+                output: 3
+            }
+        );
         assert_eq!(reply.stop_reason, "tool_calls");
     }
 

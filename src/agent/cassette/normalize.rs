@@ -1,0 +1,149 @@
+//! Placeholders for what differs between runs of the same scenario: the workspace path, the home
+//! folder, and the values of secret env vars.
+
+use crate::agent::message::{Message, Reply, Request, ToolCall};
+
+/// Env var names whose values are secrets when they contain one of these words.
+const SECRET_WORDS: &[&str] = &[
+    "KEY",
+    "TOKEN",
+    "SECRET",
+    "PASSWORD",
+    "PASSWD",
+    "CREDENTIAL",
+    "AUTH",
+];
+/// Shorter values are too likely to occur by chance to be replaced.
+const MIN_SECRET_LEN: usize = 8;
+
+/// Replaces run-specific strings with placeholders, and placeholders with this run's strings.
+#[derive(Debug, Clone, Default)]
+pub struct Normalizer {
+    /// (this run's text, placeholder), longest text first.
+    pairs: Vec<(String, String)>,
+}
+
+impl Normalizer {
+    /// A normaliser for a run in `workspace`, with `home` and this process's secret env values.
+    pub fn new(workspace: &std::path::Path, home: Option<&std::path::Path>) -> Normalizer {
+        let mut pairs = Vec::new();
+        for (name, value) in std::env::vars() {
+            let upper = name.to_ascii_uppercase();
+            if value.len() >= MIN_SECRET_LEN && SECRET_WORDS.iter().any(|w| upper.contains(w)) {
+                pairs.push((value, format!("{{secret:{name}}}")));
+            }
+        }
+        let mut add_path = |path: &std::path::Path, placeholder: &str| {
+            let text = path.display().to_string();
+            if text.len() > 1 {
+                pairs.push((text, placeholder.to_owned()));
+            }
+            if let Ok(real) = std::fs::canonicalize(path) {
+                let real = real.display().to_string();
+                if real.len() > 1 {
+                    pairs.push((real, placeholder.to_owned()));
+                }
+            }
+        };
+        add_path(workspace, "{workspace}");
+        if let Some(home) = home {
+            add_path(home, "{home}");
+        }
+        // The longest first, so a workspace inside the home folder becomes `{workspace}`.
+        pairs.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then_with(|| a.0.cmp(&b.0)));
+        pairs.dedup_by(|a, b| a.0 == b.0);
+        Normalizer { pairs }
+    }
+
+    /// `text` with placeholders.
+    pub fn normalize_text(&self, text: &str) -> String {
+        let mut out = text.to_owned();
+        for (value, placeholder) in &self.pairs {
+            if out.contains(value.as_str()) {
+                out = out.replace(value.as_str(), placeholder);
+            }
+        }
+        out
+    }
+
+    /// `text` with this run's paths in place of the path placeholders (secrets stay redacted).
+    pub fn expand_text(&self, text: &str) -> String {
+        let mut out = text.to_owned();
+        for placeholder in ["{workspace}", "{home}"] {
+            if let Some((value, _)) = self.pairs.iter().find(|(_, p)| p == placeholder) {
+                out = out.replace(placeholder, value);
+            }
+        }
+        out
+    }
+
+    /// The request as a cassette stores it: placeholders in, tools sorted by name.
+    pub fn normalize_request(&self, request: &Request) -> Request {
+        let mut tools = request.tools.clone();
+        tools.sort_by(|a, b| a.name.cmp(&b.name));
+        for tool in &mut tools {
+            tool.description = self.normalize_text(&tool.description);
+        }
+        Request {
+            messages: request
+                .messages
+                .iter()
+                .map(|m| self.map_message(m, &|t| self.normalize_text(t)))
+                .collect(),
+            tools,
+        }
+    }
+
+    /// The reply as a cassette stores it.
+    pub fn normalize_reply(&self, reply: &Reply) -> Reply {
+        self.map_reply(reply, &|t| self.normalize_text(t))
+    }
+
+    /// A stored reply made ready for this run.
+    pub fn expand_reply(&self, reply: &Reply) -> Reply {
+        self.map_reply(reply, &|t| self.expand_text(t))
+    }
+
+    fn map_reply(&self, reply: &Reply, f: &dyn Fn(&str) -> String) -> Reply {
+        Reply {
+            text: f(&reply.text),
+            tool_calls: reply.tool_calls.iter().map(|c| map_call(c, f)).collect(),
+            ..reply.clone()
+        }
+    }
+
+    fn map_message(&self, message: &Message, f: &dyn Fn(&str) -> String) -> Message {
+        match message {
+            Message::System { content } => Message::System {
+                content: f(content),
+            },
+            Message::User { content } => Message::User {
+                content: f(content),
+            },
+            Message::Assistant {
+                content,
+                tool_calls,
+            } => Message::Assistant {
+                content: f(content),
+                tool_calls: tool_calls.iter().map(|c| map_call(c, f)).collect(),
+            },
+            Message::Tool {
+                call_id,
+                name,
+                content,
+            } => Message::Tool {
+                call_id: call_id.clone(),
+                name: name.clone(),
+                content: f(content),
+            },
+        }
+    }
+}
+
+fn map_call(call: &ToolCall, f: &dyn Fn(&str) -> String) -> ToolCall {
+    ToolCall {
+        id: call.id.clone(),
+        name: call.name.clone(),
+        arguments: f(&call.arguments),
+    }
+}

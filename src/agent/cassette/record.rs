@@ -1,0 +1,57 @@
+//! The recorder: wraps a live model, keeps every exchange normalised, and writes the cassette
+//! when the run ends well (a failed run leaves any earlier cassette as it was).
+
+use super::{Cassette, Exchange, FORMAT_VERSION, Normalizer, RecordedBy};
+use crate::agent::message::{Reply, Request};
+use crate::agent::provider::{Model, ModelError};
+use std::path::PathBuf;
+
+/// A live model whose exchanges are written to a cassette.
+pub struct Recorder {
+    inner: Box<dyn Model>,
+    path: PathBuf,
+    cassette: Cassette,
+    normalizer: Normalizer,
+}
+
+impl Recorder {
+    /// Records `inner`'s exchanges into `path`; `recorded_by` says who.
+    pub fn new(
+        inner: Box<dyn Model>,
+        path: PathBuf,
+        recorded_by: RecordedBy,
+        normalizer: Normalizer,
+    ) -> Recorder {
+        Recorder {
+            inner,
+            path,
+            cassette: Cassette {
+                version: FORMAT_VERSION,
+                recorded_by,
+                exchanges: Vec::new(),
+            },
+            normalizer,
+        }
+    }
+}
+
+impl Model for Recorder {
+    fn complete(
+        &mut self,
+        request: &Request,
+        on_text: &mut dyn FnMut(&str),
+    ) -> Result<Reply, ModelError> {
+        let reply = self.inner.complete(request, on_text)?;
+        self.cassette.exchanges.push(Exchange {
+            request: self.normalizer.normalize_request(request),
+            response: self.normalizer.normalize_reply(&reply),
+        });
+        Ok(reply)
+    }
+
+    fn finish(&mut self) -> Result<(), ModelError> {
+        self.inner.finish()?;
+        self.cassette.save(&self.path)?;
+        Ok(())
+    }
+}

@@ -1,0 +1,90 @@
+//! The replayer: a model that answers from a cassette and nothing else. It holds no HTTP client,
+//! so a replay cannot open a connection.
+
+use super::diff::{first_difference, unified};
+use super::{Cassette, CassetteError, Normalizer};
+use crate::agent::message::{Reply, Request};
+use crate::agent::provider::{Model, ModelError};
+use std::path::PathBuf;
+
+/// Answers each request with the next recorded reply, after checking the request matches.
+pub struct Replayer {
+    path: PathBuf,
+    cassette: Cassette,
+    next: usize,
+    normalizer: Normalizer,
+    rerecord: String,
+}
+
+impl Replayer {
+    /// A replayer of `cassette` (read from `path`); `rerecord` is the command that records it
+    /// again, quoted in errors.
+    pub fn new(
+        path: PathBuf,
+        cassette: Cassette,
+        normalizer: Normalizer,
+        rerecord: String,
+    ) -> Replayer {
+        Replayer {
+            path,
+            cassette,
+            next: 0,
+            normalizer,
+            rerecord,
+        }
+    }
+
+    fn mismatch(&self, recorded: &Request, actual: &Request) -> CassetteError {
+        let value = |r: &Request| serde_json::to_value(r).unwrap_or_default();
+        let yaml = |r: &Request| serde_saphyr::to_string(r).unwrap_or_default();
+        CassetteError::Mismatch {
+            path: self.path.clone(),
+            exchange: self.next + 1,
+            json_path: first_difference(&value(recorded), &value(actual)),
+            diff: unified(&yaml(recorded), &yaml(actual)),
+            rerecord: self.rerecord.clone(),
+        }
+    }
+}
+
+impl Model for Replayer {
+    fn complete(
+        &mut self,
+        request: &Request,
+        on_text: &mut dyn FnMut(&str),
+    ) -> Result<Reply, ModelError> {
+        let Some(exchange) = self.cassette.exchanges.get(self.next) else {
+            return Err(CassetteError::Exhausted {
+                path: self.path.clone(),
+                exchange: self.next + 1,
+                recorded: self.cassette.exchanges.len(),
+                rerecord: self.rerecord.clone(),
+            }
+            .into());
+        };
+        let actual = self.normalizer.normalize_request(request);
+        if actual != exchange.request {
+            return Err(self.mismatch(&exchange.request, &actual).into());
+        }
+        let reply = self.normalizer.expand_reply(&exchange.response);
+        self.next += 1;
+        if !reply.text.is_empty() {
+            on_text(&reply.text);
+        }
+        Ok(reply)
+    }
+
+    fn finish(&mut self) -> Result<(), ModelError> {
+        let recorded = self.cassette.exchanges.len();
+        if self.next < recorded {
+            return Err(CassetteError::Unused {
+                path: self.path.clone(),
+                used: self.next,
+                recorded,
+                rerecord: self.rerecord.clone(),
+            }
+            .into());
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,257 @@
+//! The `exec` tool: a command through `sh -c` (or an argv without a shell) in the workspace, in
+//! its own process group so a timeout kills everything it started, with its output capped and
+//! destructive commands refused.
+
+use super::paths::resolve;
+use regex::Regex;
+use serde::Deserialize;
+use std::io::Read;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+/// Characters of output kept.
+pub const OUTPUT_CAP: usize = 10_000;
+/// Longest timeout a call may ask for.
+const MAX_TIMEOUT_SECS: u64 = 600;
+
+/// `exec` arguments: `command` or `argv`.
+#[derive(Debug, Deserialize)]
+pub struct ExecArgs {
+    command: Option<String>,
+    argv: Option<Vec<String>>,
+    working_dir: Option<String>,
+    timeout: Option<u64>,
+}
+
+/// Patterns refused before anything runs: (pattern, reason).
+const DENY: &[(&str, &str)] = &[
+    (r"\brm\s+(-\S*\s+)*-[a-zA-Z]*[rR]", "recursive delete"),
+    (
+        r"\bmkfs(\.\w+)?\b|\bdiskpart\b|^\s*format\s",
+        "formats a disk",
+    ),
+    (r"\bdd\s+.*\bof=/dev/", "writes a raw device"),
+    (r">\s*/dev/(sd|hd|nvme|disk|mmcblk)", "writes a raw device"),
+    (
+        r"\b(shutdown|reboot|poweroff|halt)\b",
+        "powers the machine off",
+    ),
+    (r":\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:", "fork bomb"),
+    (r"\bchmod\s+-R\s+\S+\s+/(\s|$)", "changes modes under /"),
+    (r"\bchown\s+-R\s+\S+\s+/(\s|$)", "changes owners under /"),
+];
+
+fn deny_list() -> &'static [(Regex, &'static str)] {
+    static LIST: OnceLock<Vec<(Regex, &'static str)>> = OnceLock::new();
+    LIST.get_or_init(|| {
+        DENY.iter()
+            .map(|(p, why)| {
+                (
+                    Regex::new(p).expect("deny patterns are valid regexes"),
+                    *why,
+                )
+            })
+            .collect()
+    })
+}
+
+/// Why `command` is refused, if it is.
+pub fn blocked(command: &str) -> Option<&'static str> {
+    deny_list()
+        .iter()
+        .find(|(re, _)| re.is_match(command))
+        .map(|(_, why)| *why)
+}
+
+/// Runs the command; `default_timeout` applies when the call names none.
+pub fn exec(workspace: &Path, args: ExecArgs, default_timeout: Duration) -> String {
+    let (mut command, shown) = match (&args.command, &args.argv) {
+        (Some(text), None) if !text.trim().is_empty() => {
+            let mut c = Command::new("sh");
+            c.arg("-c").arg(text);
+            (c, text.clone())
+        }
+        (None, Some(argv)) if !argv.is_empty() => {
+            let mut c = Command::new(&argv[0]);
+            c.args(&argv[1..]);
+            (c, argv.join(" "))
+        }
+        _ => {
+            return "Error: Invalid parameters for tool 'exec': give either command or argv".into();
+        }
+    };
+    if let Some(why) = blocked(&shown) {
+        return format!("Error: Command blocked by safety guard ({why})");
+    }
+    let dir = match resolve(workspace, args.working_dir.as_deref().unwrap_or(".")) {
+        Ok(d) if d.is_dir() => d,
+        Ok(_) => return "Error: working_dir is not a folder in the workspace".to_owned(),
+        Err(e) => return e,
+    };
+    let timeout = args.timeout.map_or(default_timeout, |s| {
+        Duration::from_secs(s.clamp(1, MAX_TIMEOUT_SECS))
+    });
+    run(command.current_dir(dir), timeout)
+}
+
+/// What a stream produced: the first bytes, and how many there were in all.
+#[derive(Default)]
+struct Capture {
+    kept: Vec<u8>,
+    total: usize,
+}
+
+fn run(command: &mut Command, timeout: Duration) -> String {
+    use std::os::unix::process::CommandExt;
+    let spawned = command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .spawn();
+    let mut child = match spawned {
+        Ok(c) => c,
+        Err(e) => return format!("Error executing exec: {e}"),
+    };
+    let (done_tx, done_rx) = mpsc::channel();
+    let out = Arc::new(Mutex::new(Capture::default()));
+    let err = Arc::new(Mutex::new(Capture::default()));
+    for (stream, capture) in [
+        (
+            child
+                .stdout
+                .take()
+                .map(|s| Box::new(s) as Box<dyn Read + Send>),
+            &out,
+        ),
+        (
+            child
+                .stderr
+                .take()
+                .map(|s| Box::new(s) as Box<dyn Read + Send>),
+            &err,
+        ),
+    ] {
+        let (Some(mut stream), capture, done) = (stream, Arc::clone(capture), done_tx.clone())
+        else {
+            continue;
+        };
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 8192];
+            while let Ok(n) = stream.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                let mut c = capture.lock().unwrap_or_else(|e| e.into_inner());
+                c.total += n;
+                let room = (OUTPUT_CAP * 4).saturating_sub(c.kept.len());
+                c.kept.extend_from_slice(&buf[..n.min(room)]);
+            }
+            let _ = done.send(());
+        });
+    }
+    drop(done_tx);
+    let started = Instant::now();
+    let mut pause = Duration::from_millis(1);
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break Some(status),
+            Ok(None) if started.elapsed() >= timeout => {
+                // SAFETY: signalling the process group we created for this child.
+                unsafe {
+                    libc::kill(-(child.id() as i32), libc::SIGKILL);
+                }
+                let _ = child.wait();
+                break None;
+            }
+            Ok(None) => {
+                std::thread::sleep(pause);
+                pause = (pause * 2).min(Duration::from_millis(20));
+            }
+            Err(e) => return format!("Error executing exec: {e}"),
+        }
+    };
+    // A process that left the group may still hold the pipes: wait a little, not forever.
+    for _ in 0..2 {
+        if done_rx.recv_timeout(Duration::from_secs(2)).is_err() {
+            break;
+        }
+    }
+    let mut dropped = 0;
+    let mut text = |c: &Arc<Mutex<Capture>>| {
+        let c = c.lock().unwrap_or_else(|e| e.into_inner());
+        dropped += c.total - c.kept.len();
+        String::from_utf8_lossy(&c.kept).into_owned()
+    };
+    let (stdout, stderr) = (text(&out), text(&err));
+    let mut parts = Vec::new();
+    if !stdout.is_empty() {
+        parts.push(stdout);
+    }
+    if !stderr.trim().is_empty() {
+        parts.push(format!("STDERR:\n{stderr}"));
+    }
+    let Some(status) = status else {
+        parts.insert(
+            0,
+            format!(
+                "Error: Command timed out after {} seconds",
+                timeout.as_secs()
+            ),
+        );
+        return cap_at(parts.join("\n"), OUTPUT_CAP, dropped);
+    };
+    match status.code() {
+        Some(0) => {}
+        Some(code) => parts.push(format!("\nExit code: {code}")),
+        None => parts.push("\nKilled by a signal".to_owned()),
+    }
+    if parts.is_empty() {
+        return "(no output)".to_owned();
+    }
+    cap_at(parts.join("\n"), OUTPUT_CAP, dropped)
+}
+
+/// The first `limit` characters of `text`, and a note of how many more there were (`dropped`
+/// counts what was never kept).
+pub fn cap_at(text: String, limit: usize, dropped: usize) -> String {
+    let (kept, more) = match text.char_indices().nth(limit) {
+        None => (text.as_str(), 0),
+        Some((cut, _)) => (&text[..cut], text[cut..].chars().count()),
+    };
+    if more + dropped == 0 {
+        return text;
+    }
+    format!("{kept}\n... (truncated, {} more chars)", more + dropped)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_deny_list_blocks_destructive_commands_only() {
+        for bad in [
+            "rm -rf /",
+            "rm -fr ~",
+            "cd / && rm -r x",
+            "mkfs.ext4 /dev/sda1",
+            "dd if=/dev/zero of=/dev/sda",
+            "sudo shutdown now",
+            ":(){ :|:& };:",
+        ] {
+            assert!(blocked(bad).is_some(), "{bad}");
+        }
+        for good in [
+            "rm notes.txt",
+            "ls -R",
+            "echo --format json",
+            "grep -r TODO .",
+        ] {
+            assert!(blocked(good).is_none(), "{good}");
+        }
+    }
+}

@@ -1,0 +1,172 @@
+//! The tools the model may call, confined to one workspace: their JSON-schema definitions, and
+//! running one turn's calls (consecutive read-only calls together, the others one by one, results
+//! in call order).
+
+mod exec;
+mod files;
+mod paths;
+
+pub use exec::{OUTPUT_CAP, blocked};
+pub use paths::resolve;
+
+use super::message::{ToolCall, ToolSpec};
+use serde_json::json;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Characters of any tool result passed back to the model.
+pub const RESULT_CAP: usize = 16_000;
+
+/// The tools of one workspace.
+#[derive(Debug, Clone)]
+pub struct ToolBox {
+    workspace: PathBuf,
+    exec_timeout: Duration,
+}
+
+impl ToolBox {
+    /// Tools for `workspace` (canonical), with `exec_timeout` for commands that name none.
+    pub fn new(workspace: PathBuf, exec_timeout: Duration) -> ToolBox {
+        ToolBox {
+            workspace,
+            exec_timeout,
+        }
+    }
+
+    /// The workspace.
+    pub fn workspace(&self) -> &Path {
+        &self.workspace
+    }
+
+    /// Runs one turn's calls and returns their results in call order.
+    pub fn run_all(&self, calls: &[ToolCall]) -> Vec<String> {
+        let mut results = Vec::with_capacity(calls.len());
+        let mut start = 0;
+        while start < calls.len() {
+            let end = if is_read_only(&calls[start].name) {
+                start
+                    + calls[start..]
+                        .iter()
+                        .take_while(|c| is_read_only(&c.name))
+                        .count()
+            } else {
+                start + 1
+            };
+            let batch = &calls[start..end];
+            if batch.len() == 1 {
+                results.push(self.run(&batch[0]));
+            } else {
+                std::thread::scope(|scope| {
+                    let handles: Vec<_> = batch
+                        .iter()
+                        .map(|call| scope.spawn(move || self.run(call)))
+                        .collect();
+                    for handle in handles {
+                        results.push(
+                            handle.join().unwrap_or_else(|_| {
+                                "Error: the tool stopped unexpectedly".to_owned()
+                            }),
+                        );
+                    }
+                });
+            }
+            start = end;
+        }
+        results
+    }
+
+    /// Runs one call; every failure is a result the model can read.
+    pub fn run(&self, call: &ToolCall) -> String {
+        let name = call.name.as_str();
+        let raw = if call.arguments.trim().is_empty() {
+            "{}"
+        } else {
+            call.arguments.as_str()
+        };
+        let arguments: serde_json::Value = match serde_json::from_str(raw) {
+            Ok(v @ serde_json::Value::Object(_)) => v,
+            Ok(_) => {
+                return format!("Error: Invalid arguments for tool '{name}': not a JSON object");
+            }
+            Err(e) => {
+                return format!("Error: Invalid arguments for tool '{name}': not valid JSON ({e})");
+            }
+        };
+        let ws = &self.workspace;
+        let result = match name {
+            "read_file" => parse(name, arguments).map(|a| files::read_file(ws, a)),
+            "write_file" => parse(name, arguments).map(|a| files::write_file(ws, a)),
+            "edit_file" => parse(name, arguments).map(|a| files::edit_file(ws, a)),
+            "list_dir" => parse(name, arguments).map(|a| files::list_dir(ws, a)),
+            "exec" => parse(name, arguments).map(|a| exec::exec(ws, a, self.exec_timeout)),
+            _ => Err(format!("Error: Tool '{name}' not found")),
+        };
+        exec::cap_at(result.unwrap_or_else(|e| e), RESULT_CAP, 0)
+    }
+}
+
+fn parse<T: serde::de::DeserializeOwned>(
+    name: &str,
+    arguments: serde_json::Value,
+) -> Result<T, String> {
+    serde_json::from_value(arguments)
+        .map_err(|e| format!("Error: Invalid parameters for tool '{name}': {e}"))
+}
+
+/// Tools that change nothing, so several can run at once.
+fn is_read_only(name: &str) -> bool {
+    matches!(name, "read_file" | "list_dir")
+}
+
+/// The definitions sent to the model, in registration order.
+pub fn specs() -> Vec<ToolSpec> {
+    let spec = |name: &str, description: &str, parameters: serde_json::Value| ToolSpec {
+        name: name.to_owned(),
+        description: description.to_owned(),
+        parameters,
+    };
+    vec![
+        spec(
+            "read_file",
+            "Read a text file in the workspace. Returns its text; for long files, pass offset (first line, from 1) and limit (number of lines).",
+            json!({"type": "object", "properties": {
+                "path": {"type": "string", "description": "The file, relative to the workspace or absolute inside it"},
+                "offset": {"type": "integer", "minimum": 1, "description": "First line to read, from 1"},
+                "limit": {"type": "integer", "minimum": 1, "description": "Most lines to read (default 2000)"}},
+                "required": ["path"]}),
+        ),
+        spec(
+            "write_file",
+            "Write a text file in the workspace, creating folders as needed and replacing the file if it exists.",
+            json!({"type": "object", "properties": {
+                "path": {"type": "string", "description": "The file to write"},
+                "content": {"type": "string", "description": "The whole new content"}},
+                "required": ["path", "content"]}),
+        ),
+        spec(
+            "edit_file",
+            "Replace old_text with new_text in a file. old_text must appear exactly once.",
+            json!({"type": "object", "properties": {
+                "path": {"type": "string", "description": "The file to edit"},
+                "old_text": {"type": "string", "description": "The exact text to replace"},
+                "new_text": {"type": "string", "description": "The text to put in its place"}},
+                "required": ["path", "old_text", "new_text"]}),
+        ),
+        spec(
+            "list_dir",
+            "List a folder of the workspace.",
+            json!({"type": "object", "properties": {
+                "path": {"type": "string", "description": "The folder"}},
+                "required": ["path"]}),
+        ),
+        spec(
+            "exec",
+            "Run a shell command in the workspace and return its output and exit code. Pass command (run by sh -c) or argv (run without a shell).",
+            json!({"type": "object", "properties": {
+                "command": {"type": "string", "description": "The shell command"},
+                "argv": {"type": "array", "items": {"type": "string"}, "description": "Program and arguments, run without a shell"},
+                "working_dir": {"type": "string", "description": "Folder to run in (default: the workspace)"},
+                "timeout": {"type": "integer", "minimum": 1, "maximum": 600, "description": "Seconds before the command is killed (default 60)"}}}),
+        ),
+    ]
+}
