@@ -7,6 +7,7 @@ pub mod message;
 pub mod provider;
 pub mod session;
 pub mod tools;
+pub mod trial;
 pub mod workspace;
 
 pub use session::{Event, Stop, Transcript, run};

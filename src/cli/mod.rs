@@ -15,6 +15,7 @@ pub mod registry;
 pub mod search;
 pub mod selection;
 pub mod summary;
+pub mod r#try;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -69,6 +70,8 @@ pub enum Command {
     Info(search::InfoArgs),
     /// Publish a skill to a registry.
     Publish(publish::Args),
+    /// Run skills inside a real agent loop (live, recorded, or replayed from a cassette).
+    Try(r#try::Args),
 }
 
 /// An error that ends a command; printed as `error: ...` with exit code 2.
@@ -119,6 +122,12 @@ pub enum CliError {
     /// A fixed SKILL.md could not be written.
     #[error(transparent)]
     Fix(#[from] crate::lint::fix::WriteError),
+    /// An agent run failed.
+    #[error(transparent)]
+    Agent(#[from] crate::agent::AgentError),
+    /// Arguments that do not go together.
+    #[error("{0}")]
+    Usage(String),
     /// Writing the output failed.
     #[error("cannot write output: {0}")]
     Output(#[from] std::io::Error),
@@ -146,6 +155,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Search(args) => search::search(args),
         Command::Info(args) => search::info(args),
         Command::Publish(args) => publish::run(args),
+        Command::Try(args) => r#try::run(args),
     }
 }
 

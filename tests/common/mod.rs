@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests: the binary, the shared data folder, snapshots.
 #![allow(dead_code)]
 
+pub mod model_server;
+
 use std::path::{Path, PathBuf};
 
 /// The `skill` binary under test, with a clean environment for colours.

@@ -1,0 +1,125 @@
+//! One run as `skill try` and `skill test` make it: prepare the workspace, choose the model the
+//! cassette mode asks for, and run the loop.
+
+use super::cassette::{Cassette, Normalizer, RecordedBy, Recorder, Replayer};
+use super::message::Reply;
+use super::provider::script::Script;
+use super::provider::{HttpConfig, Model, ModelError};
+use super::tools::ToolBox;
+use super::{AgentError, Event, Transcript, Workspace};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Where answers come from.
+#[derive(Debug, Clone)]
+pub enum Source {
+    /// A live provider; nothing is recorded.
+    Live(HttpConfig),
+    /// A live provider, recorded into the cassette.
+    Record(HttpConfig, PathBuf),
+    /// The cassette alone.
+    Replay(PathBuf),
+    /// Fixed replies, recorded into the cassette (starter cassettes).
+    Script(Vec<Reply>, PathBuf),
+}
+
+/// Everything a run needs.
+#[derive(Debug, Clone)]
+pub struct Trial {
+    /// Skill folders to install.
+    pub skills: Vec<PathBuf>,
+    /// The workspace folder; a temporary one when `None`.
+    pub workspace: Option<PathBuf>,
+    /// Files to write into the workspace first (relative path, content).
+    pub files: Vec<(String, String)>,
+    /// What the user asks.
+    pub prompt: String,
+    /// Most model turns.
+    pub max_turns: usize,
+    /// Timeout of `exec` calls that name none.
+    pub exec_timeout: Duration,
+    /// Where answers come from.
+    pub source: Source,
+    /// The command that records the cassette again, quoted in replay errors.
+    pub rerecord: String,
+}
+
+/// Runs `trial`, reporting events; returns the workspace (still on disk) and the transcript.
+pub fn run_trial(
+    trial: &Trial,
+    on_event: &mut dyn FnMut(Event),
+) -> Result<(Workspace, Transcript), AgentError> {
+    let workspace = Workspace::prepare(trial.workspace.as_deref(), &trial.skills, &trial.files)?;
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    let normalizer = Normalizer::new(workspace.root(), home.as_deref());
+    let mut model = model_for(&trial.source, normalizer, &trial.rerecord)?;
+    let tools = ToolBox::new(workspace.root().to_owned(), trial.exec_timeout);
+    let transcript = super::run(
+        model.as_mut(),
+        &tools,
+        workspace.system_prompt(),
+        workspace.skills(),
+        &trial.prompt,
+        trial.max_turns,
+        on_event,
+    )?;
+    Ok((workspace, transcript))
+}
+
+fn model_for(
+    source: &Source,
+    normalizer: Normalizer,
+    rerecord: &str,
+) -> Result<Box<dyn Model>, ModelError> {
+    let recorded_by = |provider: &str, model: &str| RecordedBy {
+        tool: concat!("skill ", env!("CARGO_PKG_VERSION")).to_owned(),
+        provider: provider.to_owned(),
+        model: model.to_owned(),
+    };
+    Ok(match source {
+        Source::Live(config) => config.clone().connect(),
+        Source::Record(config, path) => Box::new(Recorder::new(
+            config.clone().connect(),
+            path.clone(),
+            recorded_by(provider_name(config), &config.model),
+            normalizer,
+        )),
+        Source::Replay(path) => Box::new(Replayer::new(
+            path.clone(),
+            Cassette::load(path)?,
+            normalizer,
+            rerecord.to_owned(),
+        )),
+        Source::Script(replies, path) => Box::new(Recorder::new(
+            Box::new(Script::new(replies.clone())),
+            path.clone(),
+            recorded_by("script", "starter"),
+            normalizer,
+        )),
+    })
+}
+
+fn provider_name(config: &HttpConfig) -> &'static str {
+    match config.kind {
+        super::provider::ProviderKind::Openai => "openai",
+        super::provider::ProviderKind::Anthropic => "anthropic",
+    }
+}
+
+/// `text` quoted for a POSIX shell when it needs quoting.
+pub fn shell_quote(text: &str) -> String {
+    let plain = !text.is_empty()
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_./=:@%+,".contains(&b));
+    if plain {
+        text.to_owned()
+    } else {
+        format!("'{}'", text.replace('\'', r"'\''"))
+    }
+}
+
+/// `path` as a command line would name it.
+pub fn shell_path(path: &Path) -> String {
+    shell_quote(&path.display().to_string())
+}

@@ -1,0 +1,274 @@
+//! `skill try`: runs skills inside a real agent loop and shows what the model did with them.
+
+use super::CliError;
+use crate::agent::cassette::Mode;
+use crate::agent::provider::{HttpConfig, ModelError, ProviderKind};
+use crate::agent::trial::{Source, Trial, run_trial, shell_path, shell_quote};
+use crate::agent::{Event, Stop, Transcript};
+use anstyle::{AnsiColor, Style};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Arguments of `skill try`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  skill try docker-deploy -p 'Deploy the app in ./app'\n  skill try docker-deploy -p 'Deploy the app' --record evals/deploy.cassette.yaml\n  skill try docker-deploy -p 'Deploy the app' --replay evals/deploy.cassette.yaml"
+)]
+pub struct Args {
+    /// Skill folders to install in the workspace.
+    #[arg(required = true, value_name = "SKILL_DIR")]
+    pub skills: Vec<PathBuf>,
+    /// What the user asks the agent.
+    #[arg(short, long)]
+    pub prompt: String,
+    /// Which API [default: anthropic when only ANTHROPIC_API_KEY is set, else openai]
+    #[arg(long, value_enum)]
+    pub provider: Option<ProviderKind>,
+    /// The model [default: gpt-4.1-mini / claude-sonnet-4-5]
+    #[arg(long)]
+    pub model: Option<String>,
+    /// The API's base URL (OpenAI's ends in /v1; Anthropic's is the bare host) [env:
+    /// OPENAI_BASE_URL / ANTHROPIC_BASE_URL]
+    #[arg(long)]
+    pub base_url: Option<String>,
+    /// Work in this folder instead of a fresh temporary one.
+    #[arg(long)]
+    pub workspace: Option<PathBuf>,
+    /// Most model turns.
+    #[arg(long, default_value_t = 20)]
+    pub max_turns: usize,
+    /// Call the model and record the run into this cassette.
+    #[arg(long, value_name = "CASSETTE", conflicts_with_all = ["replay", "cassette"])]
+    pub record: Option<PathBuf>,
+    /// Answer from this cassette only, offline.
+    #[arg(long, value_name = "CASSETTE", conflicts_with = "cassette")]
+    pub replay: Option<PathBuf>,
+    /// Use this cassette in the mode --mode or SKILL_RECORD names [default: replay under CI,
+    /// else auto].
+    #[arg(long)]
+    pub cassette: Option<PathBuf>,
+    /// How to use --cassette.
+    #[arg(long, value_enum, requires = "cassette")]
+    pub mode: Option<Mode>,
+    /// Ask for whole answers instead of streams.
+    #[arg(long)]
+    pub no_stream: bool,
+    /// Seconds before an `exec` call that names no timeout is killed.
+    #[arg(long, default_value_t = 60)]
+    pub exec_timeout: u64,
+    /// Keep the temporary workspace and print its path.
+    #[arg(long)]
+    pub keep: bool,
+    /// Write the transcript as JSON on stdout instead of the live view.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs the loop.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    let source = source(&args)?;
+    let trial = Trial {
+        skills: args.skills.clone(),
+        workspace: args.workspace.clone(),
+        files: Vec::new(),
+        prompt: args.prompt.clone(),
+        max_turns: args.max_turns,
+        exec_timeout: Duration::from_secs(args.exec_timeout),
+        source,
+        rerecord: rerecord_command(&args),
+    };
+    let mut view = LiveView::new(!args.json);
+    let (workspace, transcript) = run_trial(&trial, &mut |event| view.show(event))?;
+    view.end_line();
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&transcript).unwrap_or_default()
+        );
+    } else {
+        print_summary(&transcript);
+    }
+    if args.keep {
+        eprintln!("workspace kept: {}", workspace.keep().display());
+    }
+    Ok(match transcript.stop {
+        Stop::Answer => ExitCode::SUCCESS,
+        Stop::MaxTurns => ExitCode::from(1),
+    })
+}
+
+/// The model source the flags and `SKILL_RECORD` choose; the provider is only configured when
+/// one will be called.
+fn source(args: &Args) -> Result<Source, CliError> {
+    let http = || {
+        let kind = args.provider.unwrap_or_else(default_provider);
+        HttpConfig::resolve(
+            kind,
+            args.base_url.clone(),
+            args.model.clone(),
+            !args.no_stream,
+        )
+        .map_err(|e| CliError::Agent(e.into()))
+    };
+    if let Some(path) = &args.replay {
+        return Ok(Source::Replay(path.clone()));
+    }
+    if let Some(path) = &args.record {
+        return Ok(Source::Record(http()?, path.clone()));
+    }
+    let env_mode = Mode::from_env().map_err(|e| CliError::Agent(ModelError::from(e).into()))?;
+    let Some(path) = &args.cassette else {
+        return match env_mode {
+            None | Some(Mode::Live) => Ok(Source::Live(http()?)),
+            Some(_) => Err(CliError::Usage(
+                "SKILL_RECORD asks for a cassette: pass --cassette FILE".to_owned(),
+            )),
+        };
+    };
+    let mode = args
+        .mode
+        .or(env_mode)
+        .unwrap_or_else(Mode::default_here)
+        .settle(path);
+    Ok(match mode {
+        Mode::Replay => Source::Replay(path.clone()),
+        Mode::Record | Mode::Auto => Source::Record(http()?, path.clone()),
+        Mode::Live => Source::Live(http()?),
+    })
+}
+
+/// Anthropic when only its key is set; OpenAI otherwise.
+fn default_provider() -> ProviderKind {
+    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
+    if set("ANTHROPIC_API_KEY") && !set("OPENAI_API_KEY") {
+        ProviderKind::Anthropic
+    } else {
+        ProviderKind::Openai
+    }
+}
+
+fn rerecord_command(args: &Args) -> String {
+    let cassette = args
+        .replay
+        .as_ref()
+        .or(args.cassette.as_ref())
+        .or(args.record.as_ref());
+    let mut words = vec!["skill".to_owned(), "try".to_owned()];
+    words.extend(args.skills.iter().map(|s| shell_path(s)));
+    words.push("-p".to_owned());
+    words.push(shell_quote(&args.prompt));
+    if let Some(path) = cassette {
+        words.push("--record".to_owned());
+        words.push(shell_path(path));
+    }
+    words.join(" ")
+}
+
+/// The live transcript on stdout: streamed text, each call, a cut of each result.
+struct LiveView {
+    enabled: bool,
+    mid_line: bool,
+}
+
+const DIM: Style = Style::new().dimmed();
+const CALL: Style = AnsiColor::Cyan.on_default().bold();
+const TURN: Style = AnsiColor::Blue.on_default();
+
+impl LiveView {
+    fn new(enabled: bool) -> LiveView {
+        LiveView {
+            enabled,
+            mid_line: false,
+        }
+    }
+
+    fn show(&mut self, event: Event) {
+        if !self.enabled {
+            return;
+        }
+        let mut out = anstream::stdout();
+        match event {
+            Event::Turn(n) => {
+                self.end_line();
+                let _ = writeln!(out, "{TURN}── turn {n} ──{TURN:#}");
+            }
+            Event::Text(text) => {
+                let _ = write!(out, "{text}");
+                self.mid_line = !text.ends_with('\n');
+            }
+            Event::Call(call) => {
+                self.end_line();
+                let _ = writeln!(out, "{CALL}→ {}{CALL:#} {}", call.name, call.arguments);
+            }
+            Event::Result(_, content) => {
+                let _ = writeln!(out, "{DIM}{}{DIM:#}", cut(content));
+            }
+        }
+        let _ = out.flush();
+    }
+
+    fn end_line(&mut self) {
+        if self.mid_line {
+            println!();
+            self.mid_line = false;
+        }
+    }
+}
+
+/// The first lines of a tool result, indented, with a count of what was left out.
+fn cut(content: &str) -> String {
+    const LINES: usize = 4;
+    const CHARS: usize = 300;
+    let total = content.lines().count();
+    let mut shown: Vec<String> = content
+        .lines()
+        .take(LINES)
+        .map(|l| {
+            let mut line: String = l.chars().take(CHARS).collect();
+            if l.chars().count() > CHARS {
+                line.push('…');
+            }
+            format!("  ← {line}")
+        })
+        .collect();
+    if shown.is_empty() {
+        shown.push("  ← (empty)".to_owned());
+    }
+    if total > LINES {
+        shown.push(format!("  … ({} more lines)", total - LINES));
+    }
+    shown.join("\n")
+}
+
+fn print_summary(transcript: &Transcript) {
+    let mut out = anstream::stdout();
+    let how = match transcript.stop {
+        Stop::Answer => "answered",
+        Stop::MaxTurns => "stopped at the turn limit",
+    };
+    let _ = writeln!(
+        out,
+        "\n{TURN}── {how} after {} turn{} · tokens {} in / {} out · {:.1} s ──{TURN:#}",
+        transcript.turns,
+        if transcript.turns == 1 { "" } else { "s" },
+        transcript.usage.input,
+        transcript.usage.output,
+        transcript.elapsed_ms as f64 / 1000.0
+    );
+    let unread: Vec<&String> = transcript
+        .skills
+        .iter()
+        .filter(|s| !transcript.skills_read.contains(s))
+        .collect();
+    if transcript.skills_read.is_empty() {
+        let _ = writeln!(out, "skills read: none (the model never opened a SKILL.md)");
+    } else {
+        let _ = writeln!(out, "skills read: {}", transcript.skills_read.join(", "));
+    }
+    if !unread.is_empty() && !transcript.skills_read.is_empty() {
+        let names: Vec<&str> = unread.iter().map(|s| s.as_str()).collect();
+        let _ = writeln!(out, "skills not read: {}", names.join(", "));
+    }
+}
