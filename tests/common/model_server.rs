@@ -120,15 +120,11 @@ impl Drop for ModelServer {
     }
 }
 
-fn next(shared: &Shared, body: &Value) -> Result<Step, Response> {
+/// The next step; `None` when the script is used up.
+fn next(shared: &Shared, body: &Value) -> Option<Step> {
     *shared.calls.lock().unwrap() += 1;
     shared.requests.lock().unwrap().push(body.clone());
-    shared
-        .script
-        .lock()
-        .unwrap()
-        .pop_front()
-        .ok_or_else(|| plain(500, "the script has no more steps"))
+    shared.script.lock().unwrap().pop_front()
 }
 
 fn plain(status: u16, text: &str) -> Response {
@@ -218,9 +214,8 @@ async fn openai(
     body: axum::body::Bytes,
 ) -> Response {
     let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
-    let step = match next(&shared, &body) {
-        Ok(s) => s,
-        Err(r) => return r,
+    let Some(step) = next(&shared, &body) else {
+        return plain(500, "the script has no more steps");
     };
     if headers.contains_key("x-api-key") {
         return plain(400, "an OpenAI request carries an Anthropic header");
@@ -287,9 +282,8 @@ async fn anthropic(
     body: axum::body::Bytes,
 ) -> Response {
     let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
-    let step = match next(&shared, &body) {
-        Ok(s) => s,
-        Err(r) => return r,
+    let Some(step) = next(&shared, &body) else {
+        return plain(500, "the script has no more steps");
     };
     if headers.get("anthropic-version").is_none() {
         return plain(400, "anthropic-version header missing");
