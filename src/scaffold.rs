@@ -272,9 +272,12 @@ fn resource_readme(resource: &str) -> String {
 fn from_builtin(from: &str, name: &str) -> Result<Vec<File>, ScaffoldError> {
     let skill =
         builtin::find(from).ok_or_else(|| ScaffoldError::UnknownBuiltin(from.to_owned()))?;
+    // The builtin's scenarios name the builtin; the copy gets its own starter instead.
+    let evals = format!("{}/", crate::agent::workspace::EVALS_DIR);
     Ok(skill
         .files
         .iter()
+        .filter(|(path, _)| !path.starts_with(&evals))
         .map(|(path, contents)| {
             // The copy gets the new name; only the frontmatter's `name:` line changes.
             let contents = if *path == "SKILL.md" {

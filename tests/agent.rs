@@ -295,18 +295,31 @@ fn unused_and_missing_exchanges_are_errors() {
     let dir = tempfile::tempdir().unwrap();
     let skill_dir = demo_skill(dir.path());
     let cassette = record(dir.path(), &skill_dir);
+    let text = std::fs::read_to_string(&cassette).unwrap();
+
+    // A fourth exchange, a copy of the third, is never asked for.
+    let third = text.match_indices("\n- request:").nth(2).unwrap().0;
+    std::fs::write(&cassette, format!("{text}{}", &text[third + 1..])).unwrap();
     let (code, _, stderr) = run(try_cmd()
         .arg(&skill_dir)
-        .args(["-p", "Greet", "--max-turns", "2", "--replay"])
+        .args(["-p", "Greet", "--replay"])
         .arg(&cassette));
     assert_eq!(code, 2, "{stderr}");
     assert!(
-        stderr.contains("the run ended after 2 of 3 recorded exchanges"),
+        stderr.contains("the run ended after 3 of 4 recorded exchanges"),
         "{stderr}"
     );
 
+    // At the turn limit, the exchanges not reached are not an error: the limit says why.
+    std::fs::write(&cassette, &text).unwrap();
+    let (code, stdout, stderr) = run(try_cmd()
+        .arg(&skill_dir)
+        .args(["-p", "Greet", "--max-turns", "2", "--replay"])
+        .arg(&cassette));
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stdout.contains("stopped at the turn limit"), "{stdout}");
+
     // Cut the cassette after its second exchange: the run asks for a third.
-    let text = std::fs::read_to_string(&cassette).unwrap();
     let cut = text.match_indices("\n- request:").nth(2).unwrap().0;
     std::fs::write(&cassette, &text[..cut + 1]).unwrap();
     let (code, _, stderr) = run(try_cmd()

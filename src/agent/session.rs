@@ -116,7 +116,7 @@ pub fn run(
             });
         }
     }
-    model.finish()?;
+    model.finish(final_answer.is_some())?;
     Ok(Transcript {
         stop: if final_answer.is_some() {
             Stop::Answer

@@ -10,6 +10,9 @@ use super::{AgentError, Event, Transcript, Workspace};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+/// The provider name recorded in cassettes made by [`Source::Script`].
+pub const SCRIPTED: &str = "script";
+
 /// Where answers come from.
 #[derive(Debug, Clone)]
 pub enum Source {
@@ -93,7 +96,7 @@ fn model_for(
         Source::Script(replies, path) => Box::new(Recorder::new(
             Box::new(Script::new(replies.clone())),
             path.clone(),
-            recorded_by("script", "starter"),
+            recorded_by(SCRIPTED, "starter"),
             normalizer,
         )),
     })

@@ -55,11 +55,19 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         Action::Show { name } => {
             let skill =
                 builtin::find(&name).ok_or_else(|| CliError::UnknownSkills(name.clone()))?;
+            let mut others = Vec::new();
             for (path, contents) in skill.files {
-                if skill.files.len() > 1 {
-                    println!("==> {path} <==");
+                if *path == "SKILL.md" {
+                    print!("{contents}");
+                } else {
+                    others.push(*path);
                 }
-                print!("{contents}");
+            }
+            if !others.is_empty() {
+                eprintln!(
+                    "also in {name}: {} (`skill new NAME --from {name}` copies the skill)",
+                    others.join(", ")
+                );
             }
         }
     }

@@ -15,6 +15,7 @@ pub mod registry;
 pub mod search;
 pub mod selection;
 pub mod summary;
+pub mod test;
 pub mod r#try;
 
 use clap::{Parser, Subcommand};
@@ -72,6 +73,8 @@ pub enum Command {
     Publish(publish::Args),
     /// Run skills inside a real agent loop (live, recorded, or replayed from a cassette).
     Try(r#try::Args),
+    /// Run skills' scenarios (evals/*.yaml) offline from their cassettes.
+    Test(test::Args),
 }
 
 /// An error that ends a command; printed as `error: ...` with exit code 2.
@@ -156,6 +159,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Info(args) => search::info(args),
         Command::Publish(args) => publish::run(args),
         Command::Try(args) => r#try::run(args),
+        Command::Test(args) => test::run(args),
     }
 }
 

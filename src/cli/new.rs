@@ -1,6 +1,7 @@
 //! `skill new NAME`.
 
 use super::CliError;
+use crate::harness::starter::write_starter;
 use crate::scaffold::{self, NewSkill, TEMPLATES};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -38,6 +39,9 @@ pub struct Args {
     /// SPDX licence identifier.
     #[arg(long)]
     pub license: Option<String>,
+    /// Do not write the starter scenario (evals/basic.yaml and its cassette).
+    #[arg(long)]
+    pub no_evals: bool,
     /// List the templates and exit.
     #[arg(long)]
     pub list_templates: bool,
@@ -62,6 +66,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         resources: args.resources,
         license: args.license,
     };
+    let no_evals = args.no_evals;
     let created = scaffold::create(&request)?;
     if let Some(original) = &created.normalised_from {
         eprintln!(
@@ -73,10 +78,18 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     for file in &created.files {
         println!("  {file}");
     }
+    if !no_evals {
+        match write_starter(&created.dir) {
+            Ok(_) => {
+                println!("  evals/basic.yaml");
+                println!("  evals/cassettes/basic.yaml");
+            }
+            Err(e) => eprintln!("warning: no starter scenario: {e}"),
+        }
+    }
     println!(
-        "Next: edit {}/SKILL.md, then run `skill lint {}`.",
-        created.dir.display(),
-        created.dir.display()
+        "Next: edit {dir}/SKILL.md, then run `skill lint {dir}` and `skill test {dir}`.",
+        dir = created.dir.display()
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -23,16 +23,9 @@ pub struct Args {
     /// What the user asks the agent.
     #[arg(short, long)]
     pub prompt: String,
-    /// Which API [default: anthropic when only ANTHROPIC_API_KEY is set, else openai]
-    #[arg(long, value_enum)]
-    pub provider: Option<ProviderKind>,
-    /// The model [default: gpt-4.1-mini / claude-sonnet-4-5]
-    #[arg(long)]
-    pub model: Option<String>,
-    /// The API's base URL (OpenAI's ends in /v1; Anthropic's is the bare host) [env:
-    /// OPENAI_BASE_URL / ANTHROPIC_BASE_URL]
-    #[arg(long)]
-    pub base_url: Option<String>,
+    /// The model provider.
+    #[command(flatten)]
+    pub provider: ProviderArgs,
     /// Work in this folder instead of a fresh temporary one.
     #[arg(long)]
     pub workspace: Option<PathBuf>,
@@ -52,9 +45,6 @@ pub struct Args {
     /// How to use --cassette.
     #[arg(long, value_enum, requires = "cassette")]
     pub mode: Option<Mode>,
-    /// Ask for whole answers instead of streams.
-    #[arg(long)]
-    pub no_stream: bool,
     /// Seconds before an `exec` call that names no timeout is killed.
     #[arg(long, default_value_t = 60)]
     pub exec_timeout: u64,
@@ -64,6 +54,37 @@ pub struct Args {
     /// Write the transcript as JSON on stdout instead of the live view.
     #[arg(long)]
     pub json: bool,
+}
+
+/// The provider flags `skill try` and `skill test` share.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ProviderArgs {
+    /// Which API [default: anthropic when only ANTHROPIC_API_KEY is set, else openai]
+    #[arg(long, value_enum)]
+    pub provider: Option<ProviderKind>,
+    /// The model [default: gpt-4.1-mini / claude-sonnet-4-5]
+    #[arg(long)]
+    pub model: Option<String>,
+    /// The API's base URL (OpenAI's ends in /v1; Anthropic's is the bare host) [env:
+    /// OPENAI_BASE_URL / ANTHROPIC_BASE_URL]
+    #[arg(long)]
+    pub base_url: Option<String>,
+    /// Ask for whole answers instead of streams.
+    #[arg(long)]
+    pub no_stream: bool,
+}
+
+impl ProviderArgs {
+    /// The provider configuration: flags, then env vars, then defaults.
+    pub fn config(&self) -> Result<HttpConfig, ModelError> {
+        let kind = self.provider.unwrap_or_else(default_provider);
+        HttpConfig::resolve(
+            kind,
+            self.base_url.clone(),
+            self.model.clone(),
+            !self.no_stream,
+        )
+    }
 }
 
 /// Runs the loop.
@@ -103,14 +124,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 /// one will be called.
 fn source(args: &Args) -> Result<Source, CliError> {
     let http = || {
-        let kind = args.provider.unwrap_or_else(default_provider);
-        HttpConfig::resolve(
-            kind,
-            args.base_url.clone(),
-            args.model.clone(),
-            !args.no_stream,
-        )
-        .map_err(|e| CliError::Agent(e.into()))
+        args.provider
+            .config()
+            .map_err(|e| CliError::Agent(e.into()))
     };
     if let Some(path) = &args.replay {
         return Ok(Source::Replay(path.clone()));

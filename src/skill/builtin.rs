@@ -14,25 +14,43 @@ pub struct BuiltinSkill {
 }
 
 macro_rules! builtin {
-    ($name:literal) => {
+    ($name:literal $(, $extra:literal)*) => {
         BuiltinSkill {
             name: $name,
-            files: &[(
-                "SKILL.md",
-                include_str!(concat!("../../builtin-skills/", $name, "/SKILL.md")),
-            )],
+            files: &[
+                (
+                    "SKILL.md",
+                    include_str!(concat!("../../builtin-skills/", $name, "/SKILL.md")),
+                ),
+                $((
+                    $extra,
+                    include_str!(concat!("../../builtin-skills/", $name, "/", $extra)),
+                ),)*
+            ],
         }
     };
 }
 
 /// Every builtin skill, sorted by name.
 pub static BUILTINS: &[BuiltinSkill] = &[
-    builtin!("docker"),
-    builtin!("github"),
-    builtin!("safe-shell"),
-    builtin!("skill-creator"),
-    builtin!("skill-registry"),
-    builtin!("tmux"),
+    builtin!("docker", "evals/basic.yaml", "evals/cassettes/basic.yaml"),
+    builtin!("github", "evals/basic.yaml", "evals/cassettes/basic.yaml"),
+    builtin!(
+        "safe-shell",
+        "evals/basic.yaml",
+        "evals/cassettes/basic.yaml"
+    ),
+    builtin!(
+        "skill-creator",
+        "evals/basic.yaml",
+        "evals/cassettes/basic.yaml"
+    ),
+    builtin!(
+        "skill-registry",
+        "evals/basic.yaml",
+        "evals/cassettes/basic.yaml"
+    ),
+    builtin!("tmux", "evals/basic.yaml", "evals/cassettes/basic.yaml"),
 ];
 
 /// The builtin skill called `name`.
@@ -41,14 +59,33 @@ pub fn find(name: &str) -> Option<&'static BuiltinSkill> {
 }
 
 /// The folder builtins are written to: `$SKILL_CACHE_DIR`, else `$XDG_CACHE_HOME/skill`, else
-/// `~/.cache/skill`, then `builtin-skills/<version>`.
+/// `~/.cache/skill`, then `builtin-skills/<version>-<digest>`; the digest of the contents keeps
+/// two builds of one version from sharing a stale copy.
 pub fn cache_root() -> PathBuf {
     let base = std::env::var_os("SKILL_CACHE_DIR")
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("XDG_CACHE_HOME").map(|p| PathBuf::from(p).join("skill")))
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache/skill")))
         .unwrap_or_else(|| std::env::temp_dir().join("skill-cache"));
-    base.join("builtin-skills").join(env!("CARGO_PKG_VERSION"))
+    base.join("builtin-skills").join(format!(
+        "{}-{}",
+        env!("CARGO_PKG_VERSION"),
+        &contents_digest()[..12]
+    ))
+}
+
+fn contents_digest() -> String {
+    use sha2::Digest;
+    let mut hasher = sha2::Sha256::new();
+    for skill in BUILTINS {
+        for (path, contents) in skill.files {
+            for part in [skill.name, path, contents] {
+                hasher.update(part.as_bytes());
+                hasher.update([0]);
+            }
+        }
+    }
+    hex::encode(hasher.finalize())
 }
 
 /// Writes the builtins under [`cache_root`] unless they are there already, and returns that
@@ -104,8 +141,16 @@ mod tests {
         let embedded: Vec<&str> = BUILTINS.iter().map(|b| b.name).collect();
         assert_eq!(on_disk, embedded);
         for skill in BUILTINS {
-            let files = std::fs::read_dir(dir.join(skill.name)).unwrap().count();
+            let files = walkdir(&dir.join(skill.name));
             assert_eq!(files, skill.files.len(), "{}: embed every file", skill.name);
         }
+    }
+
+    fn walkdir(dir: &Path) -> usize {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .map(|p| if p.is_dir() { walkdir(&p) } else { 1 })
+            .sum()
     }
 }

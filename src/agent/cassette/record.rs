@@ -49,8 +49,8 @@ impl Model for Recorder {
         Ok(reply)
     }
 
-    fn finish(&mut self) -> Result<(), ModelError> {
-        self.inner.finish()?;
+    fn finish(&mut self, answered: bool) -> Result<(), ModelError> {
+        self.inner.finish(answered)?;
         self.cassette.save(&self.path)?;
         Ok(())
     }

@@ -24,9 +24,11 @@ pub trait Model {
         on_text: &mut dyn FnMut(&str),
     ) -> Result<Reply, ModelError>;
 
-    /// Called once when the run ends without error: a replayer checks every exchange was used,
+    /// Called once when the run ends without error (`answered` when the model gave its final
+    /// answer rather than reaching the turn limit): a replayer checks every exchange was used,
     /// a recorder writes its cassette.
-    fn finish(&mut self) -> Result<(), ModelError> {
+    fn finish(&mut self, answered: bool) -> Result<(), ModelError> {
+        let _ = answered;
         Ok(())
     }
 }

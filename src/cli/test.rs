@@ -1,0 +1,140 @@
+//! `skill test`: runs skills' scenarios offline from their cassettes and reports each.
+
+use super::CliError;
+use super::r#try::ProviderArgs;
+use crate::agent::cassette::Mode;
+use crate::agent::provider::ModelError;
+use crate::harness::starter::write_starter;
+use crate::harness::{Outcome, Report, junit, run_scenario, scenario::scenario_files};
+use crate::skill::builtin;
+use crate::skill::discover;
+use anstyle::AnsiColor;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of `skill test`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  skill test docker-deploy\n  skill test skills/ --junit report.xml\n  skill test docker-deploy --mode record\n  skill test --init my-skill"
+)]
+pub struct Args {
+    /// Skill folders, or folders of skills [default: .]
+    #[arg(value_name = "SKILL_DIR")]
+    pub paths: Vec<PathBuf>,
+    /// Also run the builtin skills' scenarios.
+    #[arg(long)]
+    pub builtin: bool,
+    /// How to use the cassettes [default: SKILL_RECORD, else replay].
+    #[arg(long, value_enum)]
+    pub mode: Option<Mode>,
+    /// Write a JUnit XML report here.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+    /// Write a starter scenario (evals/basic.yaml and its cassette) into each skill instead.
+    #[arg(long, conflicts_with_all = ["builtin", "junit", "mode"])]
+    pub init: bool,
+    /// The model provider, for --mode record, auto or live.
+    #[command(flatten)]
+    pub provider: ProviderArgs,
+}
+
+/// Runs the scenarios.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    let mut skills: Vec<PathBuf> = Vec::new();
+    if !args.paths.is_empty() || !args.builtin {
+        let paths = if args.paths.is_empty() {
+            vec![PathBuf::from(".")]
+        } else {
+            args.paths.clone()
+        };
+        skills.extend(discover(&paths)?.into_iter().map(|l| l.dir));
+    }
+    if args.init {
+        for dir in &skills {
+            let scenario = write_starter(dir).map_err(|e| CliError::Usage(e.to_string()))?;
+            println!("wrote {}", scenario.display());
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    if args.builtin {
+        let root = builtin::materialize().map_err(|e| CliError::Builtin(e.to_string()))?;
+        skills.extend(builtin::BUILTINS.iter().map(|b| root.join(b.name)));
+    }
+    let mode = match args.mode {
+        Some(mode) => mode,
+        None => Mode::from_env()
+            .map_err(|e| CliError::Agent(ModelError::from(e).into()))?
+            .unwrap_or(Mode::Replay),
+    };
+    let http = || args.provider.config();
+    let mut reports = Vec::new();
+    for dir in &skills {
+        for file in scenario_files(dir) {
+            let report = run_scenario(dir, &file, mode, &http);
+            print_report(&report);
+            reports.push(report);
+        }
+    }
+    if reports.is_empty() {
+        return Err(CliError::Usage(
+            "no scenarios found (evals/*.yaml in each skill); write a starter with `skill test --init SKILL_DIR`".to_owned(),
+        ));
+    }
+    if let Some(path) = &args.junit {
+        write_junit(path, &reports)?;
+    }
+    let passed = reports
+        .iter()
+        .filter(|r| r.outcome == Outcome::Passed)
+        .count();
+    let failed = reports.len() - passed;
+    println!("{passed} passed, {failed} failed");
+    Ok(if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+fn print_report(report: &Report) {
+    let mut out = anstream::stdout();
+    let (label, style) = match &report.outcome {
+        Outcome::Passed => ("PASS ", AnsiColor::Green.on_default()),
+        Outcome::Failed(_) => ("FAIL ", AnsiColor::Red.on_default().bold()),
+        Outcome::Error(_) => ("ERROR", AnsiColor::Red.on_default().bold()),
+    };
+    let _ = writeln!(
+        out,
+        "{style}{label}{style:#} {}/{} ({} turn{}, {} ms)",
+        report.skill,
+        report.scenario,
+        report.turns,
+        if report.turns == 1 { "" } else { "s" },
+        report.elapsed.as_millis()
+    );
+    match &report.outcome {
+        Outcome::Passed => {}
+        Outcome::Failed(reasons) => {
+            for reason in reasons {
+                let _ = writeln!(out, "      - {reason}");
+            }
+        }
+        Outcome::Error(message) => {
+            for line in message.lines() {
+                let _ = writeln!(out, "      {line}");
+            }
+        }
+    }
+}
+
+fn write_junit(path: &std::path::Path, reports: &[Report]) -> Result<(), CliError> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_owned(),
+        _ => PathBuf::from("."),
+    };
+    let mut file = tempfile::NamedTempFile::new_in(&dir)?;
+    file.write_all(junit::render(reports).as_bytes())?;
+    file.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}

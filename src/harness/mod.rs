@@ -1,0 +1,120 @@
+//! `skill test`: runs each skill's scenarios (`evals/*.yaml`) through the agent loop, offline
+//! from their cassettes by default, and checks the expectations.
+
+pub mod expect;
+pub mod junit;
+pub mod scenario;
+pub mod starter;
+
+use crate::agent::cassette::Mode;
+use crate::agent::provider::{HttpConfig, ModelError};
+use crate::agent::trial::{Source, Trial, run_trial, shell_path};
+use scenario::Scenario;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// Turns a scenario may take when it names no limit.
+pub const DEFAULT_MAX_TURNS: usize = 20;
+
+/// How one scenario went.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every expectation held.
+    Passed,
+    /// These expectations did not hold.
+    Failed(Vec<String>),
+    /// The scenario could not run (bad file, cassette mismatch, provider error...).
+    Error(String),
+}
+
+/// One scenario's result.
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// The skill's folder name.
+    pub skill: String,
+    /// The scenario's name (its file stem).
+    pub scenario: String,
+    /// The scenario file.
+    pub file: PathBuf,
+    /// How it went.
+    pub outcome: Outcome,
+    /// Model turns taken.
+    pub turns: usize,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+/// Runs the scenario in `file` for the skill in `skill_dir`. `http` configures the provider
+/// when the mode calls one; it is never called in replay.
+pub fn run_scenario(
+    skill_dir: &Path,
+    file: &Path,
+    mode: Mode,
+    http: &dyn Fn() -> Result<HttpConfig, ModelError>,
+) -> Report {
+    let started = Instant::now();
+    let skill = skill_name(skill_dir);
+    let scenario_name = file
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut report = Report {
+        skill: skill.clone(),
+        scenario: scenario_name,
+        file: file.to_owned(),
+        outcome: Outcome::Passed,
+        turns: 0,
+        elapsed: Duration::ZERO,
+    };
+    report.outcome = match attempt(skill_dir, &skill, file, mode, http) {
+        Ok((outcome, turns)) => {
+            report.turns = turns;
+            outcome
+        }
+        Err(message) => Outcome::Error(message),
+    };
+    report.elapsed = started.elapsed();
+    report
+}
+
+fn attempt(
+    skill_dir: &Path,
+    skill: &str,
+    file: &Path,
+    mode: Mode,
+    http: &dyn Fn() -> Result<HttpConfig, ModelError>,
+) -> Result<(Outcome, usize), String> {
+    let scenario = Scenario::load(file).map_err(|e| e.to_string())?;
+    let cassette = scenario.cassette_path(file);
+    let source = match mode.settle(&cassette) {
+        Mode::Replay => Source::Replay(cassette),
+        Mode::Record | Mode::Auto => Source::Record(http().map_err(|e| e.to_string())?, cassette),
+        Mode::Live => Source::Live(http().map_err(|e| e.to_string())?),
+    };
+    let trial = Trial {
+        skills: vec![skill_dir.to_owned()],
+        workspace: None,
+        files: scenario.files.clone().into_iter().collect(),
+        prompt: scenario.prompt.clone(),
+        max_turns: scenario.expect.max_turns.unwrap_or(DEFAULT_MAX_TURNS),
+        exec_timeout: Duration::from_secs(60),
+        source,
+        rerecord: format!("skill test {} --mode record", shell_path(skill_dir)),
+    };
+    let (workspace, transcript) = run_trial(&trial, &mut |_| {}).map_err(|e| e.to_string())?;
+    let failures = expect::check(&scenario.expect, &transcript, workspace.root(), skill)?;
+    let outcome = if failures.is_empty() {
+        Outcome::Passed
+    } else {
+        Outcome::Failed(failures)
+    };
+    Ok((outcome, transcript.turns))
+}
+
+/// The name a skill is installed under: its folder name.
+fn skill_name(skill_dir: &Path) -> String {
+    std::fs::canonicalize(skill_dir)
+        .ok()
+        .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .unwrap_or_else(|| skill_dir.display().to_string())
+}

@@ -1,0 +1,132 @@
+//! Scenario files: `<skill>/evals/*.yaml`, each a prompt, workspace files, a cassette and
+//! expectations. Cassettes live in `evals/cassettes/<scenario>.yaml` unless the file names one.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+pub use crate::agent::workspace::EVALS_DIR;
+/// The folder of cassettes inside `evals/`.
+pub const CASSETTES_DIR: &str = "cassettes";
+
+/// One scenario as written.
+#[derive(Debug, Clone, PartialEq, serde::Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// What the user asks.
+    pub prompt: String,
+    /// Files written into the workspace first: path → content.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub files: BTreeMap<String, String>,
+    /// The cassette, relative to the scenario file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cassette: Option<String>,
+    /// What must hold after the run.
+    #[serde(default)]
+    pub expect: Expect,
+}
+
+/// Expectations; each one given must hold.
+#[derive(Debug, Clone, Default, PartialEq, serde::Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expect {
+    /// Whether the model read the skill's own SKILL.md.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reads_skill: Option<bool>,
+    /// Calls that must have been made (each matches at least one call).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tool_calls: Vec<CallPattern>,
+    /// Files the run must leave in the workspace.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<FilePattern>,
+    /// A regex the final answer must match.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub final_answer: Option<String>,
+    /// The turn limit: the run must answer within it (20 when not given).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_turns: Option<usize>,
+}
+
+/// A tool call: its name, and regexes for some of its arguments (matched against the argument's
+/// text: strings as they are, other values as JSON).
+#[derive(Debug, Clone, PartialEq, serde::Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CallPattern {
+    /// The tool.
+    pub name: String,
+    /// Argument name → regex.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub args: BTreeMap<String, String>,
+}
+
+/// A file in the workspace, and a regex its content must match.
+#[derive(Debug, Clone, PartialEq, serde::Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct FilePattern {
+    /// Path relative to the workspace.
+    pub path: String,
+    /// A regex the content must match.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub contains: Option<String>,
+}
+
+/// Why a scenario file could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ScenarioError {
+    /// It could not be read.
+    #[error("{path}: {message}")]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        message: String,
+    },
+    /// It is not a scenario.
+    #[error("{path}: not a scenario: {message}")]
+    Parse {
+        /// The file.
+        path: PathBuf,
+        /// The YAML error with its line and column.
+        message: String,
+    },
+}
+
+impl Scenario {
+    /// Reads the scenario at `path`.
+    pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
+        let text = std::fs::read_to_string(path).map_err(|e| ScenarioError::Read {
+            path: path.to_owned(),
+            message: e.to_string(),
+        })?;
+        serde_saphyr::from_str(&text).map_err(|e| ScenarioError::Parse {
+            path: path.to_owned(),
+            message: e.to_string(),
+        })
+    }
+
+    /// The cassette of the scenario at `path`.
+    pub fn cassette_path(&self, path: &Path) -> PathBuf {
+        let dir = path.parent().unwrap_or(Path::new("."));
+        match &self.cassette {
+            Some(c) => dir.join(c),
+            None => dir.join(CASSETTES_DIR).join(
+                path.file_name()
+                    .map(PathBuf::from)
+                    .unwrap_or_else(|| "scenario.yaml".into()),
+            ),
+        }
+    }
+}
+
+/// The scenario files of the skill in `skill_dir`, sorted.
+pub fn scenario_files(skill_dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(skill_dir.join(EVALS_DIR)) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "yaml" || e == "yml"))
+        .collect();
+    files.sort();
+    files
+}

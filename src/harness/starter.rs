@@ -1,0 +1,138 @@
+//! A starter scenario for a skill that has none: `evals/basic.yaml`, which asks what the skill
+//! does and expects the model to read it, and its cassette, recorded from a scripted model that
+//! reads SKILL.md and answers. It shows the harness working from the first minute; recording
+//! it again with a real model (`skill test DIR --mode record`) makes it a real test.
+
+use super::scenario::{CASSETTES_DIR, EVALS_DIR};
+use crate::agent::cassette::Cassette;
+use crate::agent::message::{Reply, ToolCall, Usage};
+use crate::agent::trial::SCRIPTED;
+use crate::agent::trial::{Source, Trial, run_trial, shell_path};
+use crate::skill::discovery::discover;
+use crate::skill::{Skill, yaml::plain_or_quoted};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The starter scenario's file name.
+pub const STARTER: &str = "basic.yaml";
+
+/// Why no starter was written.
+#[derive(Debug, thiserror::Error)]
+pub enum StarterError {
+    /// The skill has that scenario already, with a real recording.
+    #[error("{0}: exists already with a recorded cassette; remove it to write a new starter")]
+    Exists(PathBuf),
+    /// The folder is not a skill.
+    #[error(transparent)]
+    Discovery(#[from] crate::skill::DiscoveryError),
+    /// Writing failed.
+    #[error("{path}: {message}")]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        message: String,
+    },
+    /// Recording the cassette failed.
+    #[error(transparent)]
+    Agent(#[from] crate::agent::AgentError),
+}
+
+/// Writes `evals/basic.yaml` and its cassette into the skill at `skill_dir`; returns the
+/// scenario's path.
+pub fn write_starter(skill_dir: &Path) -> Result<PathBuf, StarterError> {
+    let location = discover(&[skill_dir.to_owned()])?
+        .into_iter()
+        .next()
+        .ok_or_else(|| StarterError::Write {
+            path: skill_dir.to_owned(),
+            message: "no skill here".to_owned(),
+        })?;
+    let skill = Skill::load(&location);
+    let name = std::fs::canonicalize(&location.dir)
+        .ok()
+        .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .unwrap_or_default();
+    let text = skill
+        .document
+        .as_ref()
+        .map(|d| d.source.text.clone())
+        .unwrap_or_default();
+    let description = skill
+        .manifest()
+        .and_then(|m| m.value("description"))
+        .and_then(|v| v.scalar_text(&text))
+        .map(|d| d.split_whitespace().collect::<Vec<_>>().join(" "))
+        .unwrap_or_default();
+    let evals = location.dir.join(EVALS_DIR);
+    let scenario = evals.join(STARTER);
+    let cassette = evals.join(CASSETTES_DIR).join(STARTER);
+    // A scripted starter is refreshed (after SKILL.md changed); a real recording never is.
+    let scripted = Cassette::load(&cassette).is_ok_and(|c| c.recorded_by.provider == SCRIPTED);
+    if scenario.exists() && !scripted {
+        return Err(StarterError::Exists(scenario));
+    }
+    std::fs::create_dir_all(&evals).map_err(|e| StarterError::Write {
+        path: evals.clone(),
+        message: e.to_string(),
+    })?;
+    let prompt = format!("What does the {name} skill do? Read it before you answer.");
+    let answer = format!("The {name} skill: {description}");
+    let trial = Trial {
+        skills: vec![location.dir.clone()],
+        workspace: None,
+        files: Vec::new(),
+        prompt: prompt.clone(),
+        max_turns: 5,
+        exec_timeout: Duration::from_secs(60),
+        source: Source::Script(script(&name, &answer), cassette),
+        rerecord: String::new(),
+    };
+    run_trial(&trial, &mut |_| {})?;
+    let yaml = format!(
+        "# A starter scenario for `skill test`. Its cassette (cassettes/{STARTER}) comes from a\n\
+         # scripted model that reads SKILL.md and answers. Record it with a real model:\n\
+         #   skill test {dir} --mode record\n\
+         prompt: {prompt}\n\
+         expect:\n  reads_skill: true\n  final_answer: {pattern}\n  max_turns: 5\n",
+        dir = shell_path(&location.dir),
+        prompt = plain_or_quoted(&prompt),
+        pattern = plain_or_quoted(&answer_pattern(&name)),
+    );
+    std::fs::write(&scenario, yaml).map_err(|e| StarterError::Write {
+        path: scenario.clone(),
+        message: e.to_string(),
+    })?;
+    Ok(scenario)
+}
+
+/// The skill's name as a regex: names are usually `a-z0-9-`, which need no escaping.
+fn answer_pattern(name: &str) -> String {
+    if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+        name.to_owned()
+    } else {
+        regex::escape(name)
+    }
+}
+
+fn script(name: &str, answer: &str) -> Vec<Reply> {
+    vec![
+        Reply {
+            text: String::new(),
+            tool_calls: vec![ToolCall {
+                id: "call_1".to_owned(),
+                name: "read_file".to_owned(),
+                arguments: serde_json::json!({"path": format!("skills/{name}/SKILL.md")})
+                    .to_string(),
+            }],
+            usage: Usage::default(),
+            stop_reason: "tool_calls".to_owned(),
+        },
+        Reply {
+            text: answer.to_owned(),
+            tool_calls: Vec::new(),
+            usage: Usage::default(),
+            stop_reason: "stop".to_owned(),
+        },
+    ]
+}
