@@ -2,9 +2,9 @@
 //! uniqueness, `read_file` paging, `exec`'s timeout (the whole process group dies), output cap,
 //! deny-list and argv form, and result order when read-only calls run together.
 
+use serde_json::json;
 use skill::agent::message::ToolCall;
 use skill::agent::tools::ToolBox;
-use serde_json::json;
 use std::time::{Duration, Instant};
 
 fn toolbox() -> (tempfile::TempDir, ToolBox) {
@@ -37,15 +37,27 @@ fn file_tools_refuse_every_way_out_of_the_workspace() {
         ("read_file", json!({"path": "up/secret.txt"})),
         ("read_file", json!({"path": "alias.txt"})),
         ("write_file", json!({"path": "up/new.txt", "content": "x"})),
-        ("write_file", json!({"path": "dangling.txt", "content": "x"})),
-        ("edit_file", json!({"path": "alias.txt", "old_text": "outside", "new_text": "x"})),
+        (
+            "write_file",
+            json!({"path": "dangling.txt", "content": "x"}),
+        ),
+        (
+            "edit_file",
+            json!({"path": "alias.txt", "old_text": "outside", "new_text": "x"}),
+        ),
         ("list_dir", json!({"path": "up"})),
         ("exec", json!({"command": "pwd", "working_dir": "up"})),
     ] {
         let result = call(&tools, name, args.clone());
-        assert!(result.contains("is outside the workspace"), "{name} {args}: {result}");
+        assert!(
+            result.contains("is outside the workspace"),
+            "{name} {args}: {result}"
+        );
     }
-    assert_eq!(std::fs::read_to_string(dir.path().join("secret.txt")).unwrap(), "outside");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("secret.txt")).unwrap(),
+        "outside"
+    );
     assert!(!dir.path().join("new.txt").exists());
 }
 
@@ -54,39 +66,85 @@ fn file_tools_read_write_edit_and_list() {
     let (_dir, tools) = toolbox();
     let ws = tools.workspace().to_owned();
     assert_eq!(
-        call(&tools, "write_file", json!({"path": "a/b.txt", "content": "one\ntwo\nthree\n"})),
+        call(
+            &tools,
+            "write_file",
+            json!({"path": "a/b.txt", "content": "one\ntwo\nthree\n"})
+        ),
         "Successfully wrote 14 bytes to a/b.txt"
     );
-    assert_eq!(call(&tools, "read_file", json!({"path": "a/b.txt"})), "one\ntwo\nthree\n");
     assert_eq!(
-        call(&tools, "read_file", json!({"path": "a/b.txt", "offset": 2, "limit": 1})),
+        call(&tools, "read_file", json!({"path": "a/b.txt"})),
+        "one\ntwo\nthree\n"
+    );
+    assert_eq!(
+        call(
+            &tools,
+            "read_file",
+            json!({"path": "a/b.txt", "offset": 2, "limit": 1})
+        ),
         "two\n\n(lines 2-2 of 3; read on with offset=3)"
     );
-    assert_eq!(call(&tools, "read_file", json!({"path": "a/b.txt", "offset": 3})), "three");
-    assert!(call(&tools, "read_file", json!({"path": "a/b.txt", "offset": 9})).contains("past the end"));
-    assert_eq!(call(&tools, "read_file", json!({"path": "nope"})), "Error: File not found: nope");
-    assert_eq!(call(&tools, "read_file", json!({"path": "a"})), "Error: Not a file: a");
+    assert_eq!(
+        call(&tools, "read_file", json!({"path": "a/b.txt", "offset": 3})),
+        "three"
+    );
+    assert!(
+        call(&tools, "read_file", json!({"path": "a/b.txt", "offset": 9})).contains("past the end")
+    );
+    assert_eq!(
+        call(&tools, "read_file", json!({"path": "nope"})),
+        "Error: File not found: nope"
+    );
+    assert_eq!(
+        call(&tools, "read_file", json!({"path": "a"})),
+        "Error: Not a file: a"
+    );
     std::fs::write(ws.join("bin.dat"), [0xff, 0xfe, 0]).unwrap();
-    assert_eq!(call(&tools, "read_file", json!({"path": "bin.dat"})), "Error: Not a text file: bin.dat");
+    assert_eq!(
+        call(&tools, "read_file", json!({"path": "bin.dat"})),
+        "Error: Not a text file: bin.dat"
+    );
 
     std::fs::write(ws.join("e.txt"), "x = 1\ny = 1\n").unwrap();
     assert_eq!(
-        call(&tools, "edit_file", json!({"path": "e.txt", "old_text": "= 1", "new_text": "= 2"})),
+        call(
+            &tools,
+            "edit_file",
+            json!({"path": "e.txt", "old_text": "= 1", "new_text": "= 2"})
+        ),
         "Error: old_text appears 2 times in e.txt; include more surrounding text to make it unique"
     );
     assert_eq!(
-        call(&tools, "edit_file", json!({"path": "e.txt", "old_text": "z = 1", "new_text": "z"})),
+        call(
+            &tools,
+            "edit_file",
+            json!({"path": "e.txt", "old_text": "z = 1", "new_text": "z"})
+        ),
         "Error: old_text not found in e.txt"
     );
     assert_eq!(
-        call(&tools, "edit_file", json!({"path": "e.txt", "old_text": "y = 1", "new_text": "y = 2"})),
+        call(
+            &tools,
+            "edit_file",
+            json!({"path": "e.txt", "old_text": "y = 1", "new_text": "y = 2"})
+        ),
         "Successfully edited e.txt"
     );
-    assert_eq!(std::fs::read_to_string(ws.join("e.txt")).unwrap(), "x = 1\ny = 2\n");
+    assert_eq!(
+        std::fs::read_to_string(ws.join("e.txt")).unwrap(),
+        "x = 1\ny = 2\n"
+    );
 
-    assert_eq!(call(&tools, "list_dir", json!({"path": "."})), "📁 a\n📄 bin.dat\n📄 e.txt");
+    assert_eq!(
+        call(&tools, "list_dir", json!({"path": "."})),
+        "📁 a\n📄 bin.dat\n📄 e.txt"
+    );
     std::fs::create_dir(ws.join("empty")).unwrap();
-    assert_eq!(call(&tools, "list_dir", json!({"path": "empty"})), "Directory empty is empty");
+    assert_eq!(
+        call(&tools, "list_dir", json!({"path": "empty"})),
+        "Directory empty is empty"
+    );
     assert!(call(&tools, "write_file", json!({"path": "x"})).contains("missing field `content`"));
 }
 
@@ -94,24 +152,50 @@ fn file_tools_read_write_edit_and_list() {
 fn exec_runs_in_the_workspace_with_exit_codes_and_stderr() {
     let (_dir, tools) = toolbox();
     let ws = tools.workspace().display().to_string();
-    assert_eq!(call(&tools, "exec", json!({"command": "pwd"})), format!("{ws}\n"));
     assert_eq!(
-        call(&tools, "exec", json!({"command": "echo out; echo err >&2; exit 3"})),
+        call(&tools, "exec", json!({"command": "pwd"})),
+        format!("{ws}\n")
+    );
+    assert_eq!(
+        call(
+            &tools,
+            "exec",
+            json!({"command": "echo out; echo err >&2; exit 3"})
+        ),
         "out\n\nSTDERR:\nerr\n\n\nExit code: 3"
     );
-    assert_eq!(call(&tools, "exec", json!({"command": "true"})), "(no output)");
+    assert_eq!(
+        call(&tools, "exec", json!({"command": "true"})),
+        "(no output)"
+    );
     // argv runs without a shell: no expansion.
-    assert_eq!(call(&tools, "exec", json!({"argv": ["echo", "$HOME", "*"]})), "$HOME *\n");
+    assert_eq!(
+        call(&tools, "exec", json!({"argv": ["echo", "$HOME", "*"]})),
+        "$HOME *\n"
+    );
     assert!(call(&tools, "exec", json!({})).contains("give either command or argv"));
-    assert!(call(&tools, "exec", json!({"argv": ["/no/such/program"]})).starts_with("Error executing exec"));
+    assert!(
+        call(&tools, "exec", json!({"argv": ["/no/such/program"]}))
+            .starts_with("Error executing exec")
+    );
 }
 
 #[test]
 fn exec_refuses_destructive_commands() {
     let (_dir, tools) = toolbox();
-    for command in ["rm -rf /", "rm -r ~", "mkfs.ext4 /dev/sdb", "dd if=/dev/zero of=/dev/sda", "shutdown -h now", ":(){ :|:& };:"] {
+    for command in [
+        "rm -rf /",
+        "rm -r ~",
+        "mkfs.ext4 /dev/sdb",
+        "dd if=/dev/zero of=/dev/sda",
+        "shutdown -h now",
+        ":(){ :|:& };:",
+    ] {
         let result = call(&tools, "exec", json!({"command": command}));
-        assert!(result.starts_with("Error: Command blocked by safety guard ("), "{command}: {result}");
+        assert!(
+            result.starts_with("Error: Command blocked by safety guard ("),
+            "{command}: {result}"
+        );
     }
 }
 
@@ -125,8 +209,15 @@ fn exec_timeout_kills_the_whole_process_group() {
         "exec",
         json!({"command": "sleep 30 & echo $! > grandchild.pid; echo started; wait", "timeout": 1}),
     );
-    assert!(started.elapsed() < Duration::from_secs(10), "{:?}", started.elapsed());
-    assert!(result.starts_with("Error: Command timed out after 1 seconds"), "{result}");
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(
+        result.starts_with("Error: Command timed out after 1 seconds"),
+        "{result}"
+    );
     assert!(result.contains("started"), "{result}");
     let pid = std::fs::read_to_string(tools.workspace().join("grandchild.pid")).unwrap();
     std::thread::sleep(Duration::from_millis(200));
@@ -139,9 +230,17 @@ fn exec_timeout_kills_the_whole_process_group() {
 #[test]
 fn exec_output_is_capped_with_a_note() {
     let (_dir, tools) = toolbox();
-    let result = call(&tools, "exec", json!({"command": "head -c 200000 /dev/zero | tr '\\0' a"}));
+    let result = call(
+        &tools,
+        "exec",
+        json!({"command": "head -c 200000 /dev/zero | tr '\\0' a"}),
+    );
     assert!(result.starts_with("aaaa"));
-    assert!(result.ends_with("\n... (truncated, 190000 more chars)"), "{}", &result[result.len() - 60..]);
+    assert!(
+        result.ends_with("\n... (truncated, 190000 more chars)"),
+        "{}",
+        &result[result.len() - 60..]
+    );
     assert_eq!(result.chars().filter(|c| *c == 'a').count(), 10_000 + 2);
 }
 
@@ -159,11 +258,14 @@ fn a_turn_of_calls_returns_results_in_call_order() {
             arguments: json!({"path": format!("{i}.txt")}).to_string(),
         })
         .collect();
-    calls.insert(4, ToolCall {
-        id: "w".into(),
-        name: "write_file".into(),
-        arguments: json!({"path": "0.txt", "content": "changed"}).to_string(),
-    });
+    calls.insert(
+        4,
+        ToolCall {
+            id: "w".into(),
+            name: "write_file".into(),
+            arguments: json!({"path": "0.txt", "content": "changed"}).to_string(),
+        },
+    );
     let results = tools.run_all(&calls);
     assert_eq!(results[..4], ["0", "1", "2", "3"]);
     assert_eq!(results[4], "Successfully wrote 7 bytes to 0.txt");
