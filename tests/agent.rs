@@ -139,15 +139,15 @@ fn anthropic_streams_too() {
     let dir = tempfile::tempdir().unwrap();
     let skill_dir = demo_skill(dir.path());
     let server = ModelServer::start(script());
-    let (code, stdout, stderr) = run(try_cmd().arg(&skill_dir).args([
-        "-p",
-        "Greet",
-        "--provider",
-        "anthropic",
-        "--base-url",
-        &server.url,
-    ]));
+    // Only ANTHROPIC_API_KEY is set: Anthropic is the default provider, its base URL comes
+    // from the env var, and --model wins over the default.
+    let (code, stdout, stderr) = run(try_cmd()
+        .env("ANTHROPIC_API_KEY", "test-key-anthropic")
+        .env("ANTHROPIC_BASE_URL", &server.url)
+        .arg(&skill_dir)
+        .args(["-p", "Greet", "--model", "claude-test"]));
     assert_eq!(code, 0, "{stderr}");
+    assert_eq!(server.requests()[0]["model"], "claude-test");
     assert!(stdout.contains("Reading the skill first."), "{stdout}");
     assert!(stdout.contains("→ read_file"), "{stdout}");
     assert!(stdout.contains("Wrote hello.txt."), "{stdout}");
@@ -164,13 +164,10 @@ fn record_then_replay_offline_gives_the_same_transcript() {
     let server = ModelServer::start(script());
     let (ws1, ws2) = (dir.path().join("ws1"), dir.path().join("ws2"));
     let (code, recorded, stderr) = run(try_cmd()
+        .env("OPENAI_API_KEY", "test-key-never-stored")
+        .env("OPENAI_BASE_URL", server.openai_base())
         .arg(&skill_dir)
-        .args([
-            "-p",
-            "Greet the world in a file",
-            "--base-url",
-            &server.openai_base(),
-        ])
+        .args(["-p", "Greet the world in a file"])
         .arg("--workspace")
         .arg(&ws1)
         .arg("--record")
@@ -182,6 +179,11 @@ fn record_then_replay_offline_gives_the_same_transcript() {
     assert!(text.starts_with("version: 1\n"), "{text}");
     assert!(text.contains("{workspace}"), "{text}");
     assert!(!text.contains(ws1.to_str().unwrap()), "{text}");
+    assert!(!text.contains("test-key-never-stored"), "{text}");
+    assert!(
+        text.contains("provider: openai\n  model: gpt-4.1-mini\n"),
+        "{text}"
+    );
 
     // The provider settings point nowhere: a replay must not need them.
     let (code, replayed, stderr) = run(try_cmd()
