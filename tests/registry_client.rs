@@ -179,7 +179,7 @@ fn login_publish_search_install_logout() {
     let (code, _, stderr) = cli(&["install", "nope-skill", "--dir", "proj/skills"]);
     assert_eq!(code, 2);
     assert!(
-        stderr.contains("nope-skill: no such file, folder or registry skill"),
+        stderr.contains("nope-skill: no such skill in the registry http://127.0.0.1:"),
         "{stderr}"
     );
 

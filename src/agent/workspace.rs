@@ -8,9 +8,6 @@ use crate::skill::catalog::{Catalog, Root};
 use crate::skill::environment::SystemEnvironment;
 use std::path::{Path, PathBuf};
 
-/// The folder of scenarios and cassettes inside a skill (`skill test`), left out of workspaces.
-pub const EVALS_DIR: &str = "evals";
-
 /// A prepared workspace.
 #[derive(Debug)]
 pub struct Workspace {
@@ -50,14 +47,10 @@ impl Workspace {
         std::fs::create_dir_all(&skills_dir).map_err(|e| fail(&skills_dir, e))?;
         let mut names = Vec::new();
         for skill in skills {
-            let installed = install(&Source::Folder(skill.clone()), &skills_dir, true)?;
-            // Scenarios and cassettes are the author's, not the agent's: a cassette that
-            // exists at replay but not at recording would change what the model sees.
-            let evals = installed.dir.join(EVALS_DIR);
-            if evals.is_dir() {
-                std::fs::remove_dir_all(&evals).map_err(|e| fail(&evals, e))?;
-            }
-            names.push(installed.name);
+            // The installer leaves `evals/` out, as archives do: scenarios and cassettes are the
+            // author's, and a cassette present at replay but not at recording would change what
+            // the model sees.
+            names.push(install(&Source::Folder(skill.clone()), &skills_dir, true)?.name);
         }
         for (path, content) in files {
             let target = super::tools::resolve(&root, path).map_err(|_| AgentError::Workspace {

@@ -47,6 +47,9 @@ pub enum SelectError {
     },
 }
 
+/// The folder of scenarios and cassettes (`skill test`), shipped with no archive or install.
+pub const EVALS_DIR: &str = "evals";
+
 /// Names never shipped, wherever they are.
 const EXCLUDED_NAMES: &[&str] = &["node_modules", "__pycache__", "__MACOSX", "Thumbs.db"];
 
@@ -59,7 +62,7 @@ pub fn excluded(path: &str) -> bool {
     segments
         .iter()
         .any(|s| s.starts_with('.') || EXCLUDED_NAMES.contains(s))
-        || segments.first() == Some(&"evals")
+        || segments.first() == Some(&EVALS_DIR)
         || name.ends_with(".pyc")
         || name.ends_with(".skill")
 }

@@ -11,10 +11,11 @@ use std::process::ExitCode;
 /// Arguments of `skill install`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  skill install my-skill.skill\n  skill install ../other-repo/skills/pdf-tools --dir ~/.claude/skills\n  skill install my-skill.skill --force"
+    after_help = "Examples:\n  skill install pdf-tools                 from the registry (pdf-tools@1.2.0 pins a version)\n  skill install ./my-skill.skill\n  skill install ../other-repo/skills/pdf-tools --dir ~/.claude/skills\n  skill install ./my-skill --force        a folder here: write ./NAME"
 )]
 pub struct Args {
-    /// A `.skill` or `.zip` archive, or a skill folder.
+    /// A registry skill (`NAME[@VERSION]`), or a path to a `.skill`/`.zip` archive or a skill
+    /// folder.
     pub source: String,
     /// The skills folder to install into.
     #[arg(long, default_value = "skills")]
@@ -58,21 +59,36 @@ pub struct UpdateArgs {
 
 /// Installs, then lints the installed skill and shows its findings.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    let installed = match Source::from_arg(&args.source) {
-        Ok(source) => install(&source, &args.dir, args.force)?,
-        Err(not_found) if looks_like_slug(&args.source) => {
-            let (slug, version) = args
-                .source
-                .split_once('@')
-                .map_or((args.source.as_str(), None), |(s, v)| (s, Some(v)));
-            let registry = credentials::registry(args.registry.as_deref());
-            let client = Client::new(&registry, credentials::token(&registry));
-            match registry_install::install(&client, slug, version, &args.dir, args.force)? {
-                Some(installed) => installed,
-                None => return Err(not_found.into()),
+    // As with npm and cargo, a bare name is a registry skill; folders and archives are paths.
+    let installed = if looks_like_slug(&args.source) {
+        let (slug, version) = args
+            .source
+            .split_once('@')
+            .map_or((args.source.as_str(), None), |(s, v)| (s, Some(v)));
+        let registry = credentials::registry(args.registry.as_deref());
+        let client = Client::new(&registry, credentials::token(&registry));
+        let local_hint = |message: String| {
+            if std::path::Path::new(&args.source).exists() {
+                CliError::Usage(format!(
+                    "{message}\nhint: to install the local folder instead, write ./{}",
+                    args.source
+                ))
+            } else {
+                CliError::Usage(message)
             }
+        };
+        match registry_install::install(&client, slug, version, &args.dir, args.force) {
+            Ok(Some(installed)) => installed,
+            Ok(None) => {
+                return Err(local_hint(format!(
+                    "{}: no such skill in the registry {registry}",
+                    args.source
+                )));
+            }
+            Err(e) => return Err(local_hint(e.to_string())),
         }
-        Err(e) => return Err(e.into()),
+    } else {
+        install(&Source::from_arg(&args.source)?, &args.dir, args.force)?
     };
     let verb = if installed.replaced {
         "Replaced"
@@ -103,7 +119,8 @@ pub fn run_uninstall(args: UninstallArgs) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `pdf-tools` or `pdf-tools@1.2.0`: a registry reference rather than a path.
+/// `pdf-tools` or `pdf-tools@1.2.0`: a registry reference rather than a path (`./pdf-tools`,
+/// `skills/pdf-tools`, `pdf-tools.skill`).
 fn looks_like_slug(arg: &str) -> bool {
     let slug = arg.split('@').next().unwrap_or("");
     !slug.is_empty() && slug.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-pub use crate::agent::workspace::EVALS_DIR;
+pub use crate::archive::select::EVALS_DIR;
 /// The folder of cassettes inside `evals/`.
 pub const CASSETTES_DIR: &str = "cassettes";
 
