@@ -7,6 +7,9 @@ use std::process::ExitCode;
 
 /// Arguments of `skill builtin`.
 #[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  skill builtin list\n  skill builtin show tmux\n  skill new my-tmux --from tmux"
+)]
 pub struct Args {
     /// What to do.
     #[command(subcommand)]
@@ -17,8 +20,10 @@ pub struct Args {
 #[derive(Debug, clap::Subcommand)]
 pub enum Action {
     /// List the skills shipped with skill.
+    #[command(after_help = "Example:\n  skill builtin list")]
     List,
     /// Print a builtin skill's SKILL.md.
+    #[command(after_help = "Example:\n  skill builtin show safe-shell")]
     Show {
         /// The skill's name.
         name: String,

@@ -105,7 +105,7 @@ fn options(args: &Args, config: &Config) -> Result<Options, CliError> {
         selection: Selection::new(select, ignore)?,
         env_checks: !args.no_env_checks && lint.env_checks.unwrap_or(true),
         budgets: lint.budgets,
-        ..Options::new(args.target.or(lint.target).unwrap_or(Target::Portable))
+        ..Options::new(crate::config::current().target(args.target).value)
     })
 }
 

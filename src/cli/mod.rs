@@ -3,11 +3,14 @@
 
 pub mod account;
 pub mod builtin;
+pub mod completions;
+pub mod config;
 pub mod explain;
 pub mod install;
 pub mod lint;
 pub mod list;
 pub mod new;
+pub mod output;
 pub mod pack;
 pub mod progress;
 pub mod publish;
@@ -23,8 +26,20 @@ use std::process::ExitCode;
 
 /// The toolkit for agent skills: scaffold, lint, package, publish and test SKILL.md skills.
 #[derive(Debug, Parser)]
-#[command(name = "skill", version, about, propagate_version = true)]
+#[command(
+    name = "skill",
+    version,
+    about,
+    propagate_version = true,
+    after_help = "Examples:\n  skill new docker-deploy --template cli-tool --bins docker\n  skill lint docker-deploy\n  skill test docker-deploy\n  skill publish docker-deploy --version 1.0.0\n\nSettings: `skill config show`. Manual: `skill man`. Completions: `skill completions SHELL`."
+)]
 pub struct Cli {
+    /// Print only results and errors: no progress bars, notes or passing lines.
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+    /// Print more: whole tool results, cassette paths, timings.
+    #[arg(short, long, global = true)]
+    pub verbose: bool,
     /// The command to run.
     #[command(subcommand)]
     pub command: Command,
@@ -75,6 +90,12 @@ pub enum Command {
     Try(r#try::Args),
     /// Run skills' scenarios (evals/*.yaml) offline from their cassettes.
     Test(test::Args),
+    /// Show the shared settings (registry, target, provider, model) and where each comes from.
+    Config(config::Args),
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
+    Completions(completions::Args),
+    /// Print the man page.
+    Man(completions::ManArgs),
 }
 
 /// An error that ends a command; printed as `error: ...` with exit code 2.
@@ -138,6 +159,9 @@ pub enum CliError {
 
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
+    // A broken skill.toml or config.toml is reported before any command runs.
+    crate::config::init()?;
+    output::set(cli.quiet, cli.verbose);
     match cli.command {
         Command::Lint(args) => lint::run(args),
         Command::Explain(args) => explain::run(args),
@@ -160,6 +184,9 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Publish(args) => publish::run(args),
         Command::Try(args) => r#try::run(args),
         Command::Test(args) => test::run(args),
+        Command::Config(args) => config::run(args),
+        Command::Completions(args) => completions::run(args),
+        Command::Man(args) => completions::run_man(args),
     }
 }
 

@@ -1,6 +1,7 @@
 //! `skill new NAME`.
 
 use super::CliError;
+use super::output::quiet;
 use crate::harness::starter::write_starter;
 use crate::scaffold::{self, NewSkill, TEMPLATES};
 use std::path::PathBuf;
@@ -74,18 +75,22 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             created.name
         );
     }
-    println!("Created {}", created.dir.display());
-    for file in &created.files {
-        println!("  {file}");
-    }
+    let mut files = created.files.clone();
     if !no_evals {
         match write_starter(&created.dir) {
-            Ok(_) => {
-                println!("  evals/basic.yaml");
-                println!("  evals/cassettes/basic.yaml");
-            }
+            Ok(_) => files.extend([
+                "evals/basic.yaml".into(),
+                "evals/cassettes/basic.yaml".into(),
+            ]),
             Err(e) => eprintln!("warning: no starter scenario: {e}"),
         }
+    }
+    println!("Created {}", created.dir.display());
+    if quiet() {
+        return Ok(ExitCode::SUCCESS);
+    }
+    for file in &files {
+        println!("  {file}");
     }
     println!(
         "Next: edit {dir}/SKILL.md, then run `skill lint {dir}` and `skill test {dir}`.",

@@ -9,6 +9,9 @@ use std::sync::Arc;
 
 /// Arguments of `skill registry`.
 #[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  skill registry user add alice --data ./registry-data\n  TOKEN=$(skill registry token create alice --data ./registry-data)\n  skill registry serve --data ./registry-data --addr 127.0.0.1:8787"
+)]
 pub struct Args {
     /// What to do.
     #[command(subcommand)]
@@ -59,12 +62,16 @@ pub enum Action {
         data: DataArgs,
     },
     /// Manage publishers.
+    #[command(after_help = "Example:\n  skill registry user add alice --data ./registry-data")]
     User {
         /// What to do.
         #[command(subcommand)]
         action: UserAction,
     },
     /// Manage API tokens.
+    #[command(
+        after_help = "Example:\n  TOKEN=$(skill registry token create alice --data ./registry-data)"
+    )]
     Token {
         /// What to do.
         #[command(subcommand)]

@@ -98,6 +98,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 }
 
 fn print_report(report: &Report) {
+    if report.outcome == Outcome::Passed && super::output::quiet() {
+        return;
+    }
     let mut out = anstream::stdout();
     let (label, style) = match &report.outcome {
         Outcome::Passed => ("PASS ", AnsiColor::Green.on_default()),
@@ -113,6 +116,9 @@ fn print_report(report: &Report) {
         if report.turns == 1 { "" } else { "s" },
         report.elapsed.as_millis()
     );
+    if super::output::verbose() {
+        let _ = writeln!(out, "      scenario {}", report.file.display());
+    }
     match &report.outcome {
         Outcome::Passed => {}
         Outcome::Failed(reasons) => {

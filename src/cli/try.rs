@@ -59,10 +59,12 @@ pub struct Args {
 /// The provider flags `skill try` and `skill test` share.
 #[derive(Debug, Clone, clap::Args)]
 pub struct ProviderArgs {
-    /// Which API [default: anthropic when only ANTHROPIC_API_KEY is set, else openai]
+    /// Which API [default: SKILL_PROVIDER, skill.toml, config.toml, else anthropic when only
+    /// ANTHROPIC_API_KEY is set, else openai]
     #[arg(long, value_enum)]
     pub provider: Option<ProviderKind>,
-    /// The model [default: gpt-4.1-mini / claude-sonnet-4-5]
+    /// The model [default: SKILL_MODEL, skill.toml, config.toml, else gpt-4.1-mini /
+    /// claude-sonnet-4-5]
     #[arg(long)]
     pub model: Option<String>,
     /// The API's base URL (OpenAI's ends in /v1; Anthropic's is the bare host) [env:
@@ -75,15 +77,13 @@ pub struct ProviderArgs {
 }
 
 impl ProviderArgs {
-    /// The provider configuration: flags, then env vars, then defaults.
+    /// The provider configuration: flags, then env vars, then `skill.toml`, then the user's
+    /// `config.toml`, then defaults (see `crate::config`).
     pub fn config(&self) -> Result<HttpConfig, ModelError> {
-        let kind = self.provider.unwrap_or_else(default_provider);
-        HttpConfig::resolve(
-            kind,
-            self.base_url.clone(),
-            self.model.clone(),
-            !self.no_stream,
-        )
+        let settings = crate::config::current();
+        let kind = settings.provider(self.provider).value;
+        let model = settings.model(self.model.clone(), kind).value;
+        HttpConfig::resolve(kind, self.base_url.clone(), Some(model), !self.no_stream)
     }
 }
 
@@ -100,7 +100,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         source,
         rerecord: rerecord_command(&args),
     };
-    let mut view = LiveView::new(!args.json);
+    let mut view = LiveView::new(!args.json && !super::output::quiet());
     let (workspace, transcript) = run_trial(&trial, &mut |event| view.show(event))?;
     view.end_line();
     if args.json {
@@ -153,16 +153,6 @@ fn source(args: &Args) -> Result<Source, CliError> {
         Mode::Record | Mode::Auto => Source::Record(http()?, path.clone()),
         Mode::Live => Source::Live(http()?),
     })
-}
-
-/// Anthropic when only its key is set; OpenAI otherwise.
-fn default_provider() -> ProviderKind {
-    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
-    if set("ANTHROPIC_API_KEY") && !set("OPENAI_API_KEY") {
-        ProviderKind::Anthropic
-    } else {
-        ProviderKind::Openai
-    }
 }
 
 fn rerecord_command(args: &Args) -> String {
@@ -219,7 +209,12 @@ impl LiveView {
                 let _ = writeln!(out, "{CALL}→ {}{CALL:#} {}", call.name, call.arguments);
             }
             Event::Result(_, content) => {
-                let _ = writeln!(out, "{DIM}{}{DIM:#}", cut(content));
+                let shown = if super::output::verbose() {
+                    indent(content)
+                } else {
+                    cut(content)
+                };
+                let _ = writeln!(out, "{DIM}{shown}{DIM:#}");
             }
         }
         let _ = out.flush();
@@ -231,6 +226,15 @@ impl LiveView {
             self.mid_line = false;
         }
     }
+}
+
+/// A whole tool result, indented.
+fn indent(content: &str) -> String {
+    content
+        .lines()
+        .map(|l| format!("  ← {l}"))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The first lines of a tool result, indented, with a count of what was left out.

@@ -16,7 +16,8 @@ pub const FILE_NAME: &str = "skill.toml";
 #[derive(Debug, Clone, Default, PartialEq, serde::Deserialize)]
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
 pub struct LintConfig {
-    /// Default `--target`.
+    /// Default `--target`; `crate::config::Settings::target` reads it, after flags and
+    /// `SKILL_TARGET`, before the user's file.
     pub target: Option<Target>,
     /// Default `--select`.
     pub select: Vec<String>,

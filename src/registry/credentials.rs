@@ -1,11 +1,9 @@
-//! Which registry the client talks to and with which token: flags, then `SKILL_REGISTRY` /
-//! `SKILL_TOKEN` (and `CLAWHUB_REGISTRY` / `CLAWHUB_TOKEN`), then the user's credentials file
-//! (`~/.config/skill/credentials.json`, mode 0600), then ClawHub.
+//! Which registry the client talks to and with which token. The registry is a shared setting
+//! (`crate::config`: flags, `SKILL_REGISTRY` / `CLAWHUB_REGISTRY`, `skill.toml`, the user's
+//! `config.toml`, the registry last logged in to, ClawHub); the token comes from `SKILL_TOKEN` /
+//! `CLAWHUB_TOKEN`, else the credentials file (`~/.config/skill/credentials.json`, mode 0600).
 
 use std::path::PathBuf;
-
-/// The public ClawHub registry, used when nothing else is configured.
-pub const DEFAULT_REGISTRY: &str = "https://clawhub.ai";
 
 /// What is stored after `skill login`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -16,15 +14,9 @@ pub struct Credentials {
     pub token: Option<String>,
 }
 
-/// The credentials file: `$SKILL_CONFIG_DIR`, else `$XDG_CONFIG_HOME/skill`, else
-/// `~/.config/skill`, then `credentials.json`.
+/// The credentials file: `credentials.json` in the user's config folder.
 pub fn path() -> PathBuf {
-    let dir = std::env::var_os("SKILL_CONFIG_DIR")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("XDG_CONFIG_HOME").map(|d| PathBuf::from(d).join("skill")))
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config/skill")))
-        .unwrap_or_else(|| PathBuf::from(".skill"));
-    dir.join("credentials.json")
+    crate::config::user_dir().join("credentials.json")
 }
 
 /// Reads the credentials file (empty when there is none).
@@ -58,14 +50,9 @@ fn env(names: &[&str]) -> Option<String> {
         .filter(|v| !v.trim().is_empty())
 }
 
-/// The registry to use: `flag`, else the environment, else the credentials file, else ClawHub.
+/// The registry to use (see `crate::config::Settings::registry`).
 pub fn registry(flag: Option<&str>) -> String {
-    flag.map(str::to_owned)
-        .or_else(|| env(&["SKILL_REGISTRY", "CLAWHUB_REGISTRY"]))
-        .or_else(|| load().registry)
-        .unwrap_or_else(|| DEFAULT_REGISTRY.to_owned())
-        .trim_end_matches('/')
-        .to_owned()
+    crate::config::current().registry(flag).value
 }
 
 /// The token for `registry`: the environment's, else the stored one if it was stored for that

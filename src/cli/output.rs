@@ -1,0 +1,29 @@
+//! How much the commands say: `--quiet` keeps only results and errors (no progress bars, notes,
+//! file lists, live transcripts or passing lines); `--verbose` adds detail (whole tool results,
+//! cassette paths, timings).
+
+use std::sync::atomic::{AtomicI8, Ordering};
+
+static LEVEL: AtomicI8 = AtomicI8::new(0);
+
+/// Sets the level from the global flags.
+pub fn set(quiet: bool, verbose: bool) {
+    let level = if quiet {
+        -1
+    } else if verbose {
+        1
+    } else {
+        0
+    };
+    LEVEL.store(level, Ordering::Relaxed);
+}
+
+/// `--quiet` was given.
+pub fn quiet() -> bool {
+    LEVEL.load(Ordering::Relaxed) < 0
+}
+
+/// `--verbose` was given.
+pub fn verbose() -> bool {
+    LEVEL.load(Ordering::Relaxed) > 0
+}

@@ -1,0 +1,305 @@
+//! The settings several commands share (registry, lint target, model provider, model) and where
+//! each comes from, in this order: command-line flags, env vars, the project's `skill.toml`
+//! (found from the working folder upwards), the user's `config.toml`, then defaults.
+
+use crate::agent::provider::ProviderKind;
+use crate::lint::config::{ConfigError, FILE_NAME};
+use crate::lint::target::Target;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// The user's config folder: `$SKILL_CONFIG_DIR`, else `$XDG_CONFIG_HOME/skill`, else
+/// `~/.config/skill`. It holds `config.toml` and `credentials.json`.
+pub fn user_dir() -> PathBuf {
+    std::env::var_os("SKILL_CONFIG_DIR")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("XDG_CONFIG_HOME").map(|d| PathBuf::from(d).join("skill")))
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config/skill")))
+        .unwrap_or_else(|| PathBuf::from(".skill"))
+}
+
+/// The user's config file.
+pub fn user_file() -> PathBuf {
+    user_dir().join("config.toml")
+}
+
+/// The public ClawHub registry, used when nothing else is configured.
+pub const DEFAULT_REGISTRY: &str = "https://clawhub.ai";
+
+/// Where a setting's value came from.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "kind", content = "source", rename_all = "lowercase")]
+pub enum Origin {
+    /// A command-line flag.
+    Flag,
+    /// An env var.
+    Env(&'static str),
+    /// The project's `skill.toml`.
+    Project(PathBuf),
+    /// The user's `config.toml`.
+    User(PathBuf),
+    /// The registry last logged in to (`credentials.json`).
+    Login(PathBuf),
+    /// Built in, or inferred (the provider whose API key alone is set).
+    Default,
+}
+
+impl std::fmt::Display for Origin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Origin::Flag => write!(f, "flag"),
+            Origin::Env(name) => write!(f, "env {name}"),
+            Origin::Project(p) => write!(f, "project {}", p.display()),
+            Origin::User(p) => write!(f, "user {}", p.display()),
+            Origin::Login(p) => write!(f, "last login {}", p.display()),
+            Origin::Default => write!(f, "default"),
+        }
+    }
+}
+
+/// A value and where it came from.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Setting<T> {
+    /// The value.
+    pub value: T,
+    /// Its origin.
+    pub origin: Origin,
+}
+
+/// The values one config file sets.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FileValues {
+    /// Registry URL.
+    pub registry: Option<String>,
+    /// Default lint target.
+    pub target: Option<Target>,
+    /// Model provider.
+    pub provider: Option<ProviderKind>,
+    /// Model name.
+    pub model: Option<String>,
+}
+
+/// The config files found.
+#[derive(Debug, Clone, Default)]
+pub struct Settings {
+    /// The project's `skill.toml` and what it sets.
+    pub project: Option<(PathBuf, FileValues)>,
+    /// The user's `config.toml` and what it sets.
+    pub user: Option<(PathBuf, FileValues)>,
+}
+
+/// The user's file takes these keys at the top; the project's file takes them too, except
+/// `target`, which lives in its `[lint]` table with the other lint settings.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UserFile {
+    registry: Option<String>,
+    target: Option<Target>,
+    provider: Option<ProviderKind>,
+    model: Option<String>,
+}
+
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ProjectFile {
+    registry: Option<String>,
+    provider: Option<ProviderKind>,
+    model: Option<String>,
+    #[serde(default)]
+    lint: Option<toml::Table>,
+}
+
+fn read(path: &Path) -> Result<Option<String>, ConfigError> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => Ok(Some(text)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(source) => Err(ConfigError::Io {
+            path: path.to_owned(),
+            source,
+        }),
+    }
+}
+
+fn invalid(path: &Path, e: impl std::fmt::Display) -> ConfigError {
+    ConfigError::Invalid {
+        path: path.to_owned(),
+        message: e.to_string().trim_end().to_owned(),
+    }
+}
+
+impl Settings {
+    /// Reads the project file found from `cwd` upwards and the user's file.
+    pub fn load(cwd: &Path) -> Result<Settings, ConfigError> {
+        let mut settings = Settings::default();
+        if let Some(path) = cwd
+            .ancestors()
+            .map(|d| d.join(FILE_NAME))
+            .find(|p| p.is_file())
+            && let Some(text) = read(&path)?
+        {
+            let file: ProjectFile = toml::from_str(&text).map_err(|e| invalid(&path, e))?;
+            let target = match file.lint.as_ref().and_then(|l| l.get("target")) {
+                Some(value) => Some(value.clone().try_into().map_err(|e| invalid(&path, e))?),
+                None => None,
+            };
+            let values = FileValues {
+                registry: file.registry,
+                target,
+                provider: file.provider,
+                model: file.model,
+            };
+            settings.project = Some((path, values));
+        }
+        let path = user_file();
+        if let Some(text) = read(&path)? {
+            let file: UserFile = toml::from_str(&text).map_err(|e| invalid(&path, e))?;
+            let values = FileValues {
+                registry: file.registry,
+                target: file.target,
+                provider: file.provider,
+                model: file.model,
+            };
+            settings.user = Some((path, values));
+        }
+        Ok(settings)
+    }
+
+    /// The first of: `flag`, the env vars, the project's and the user's value.
+    fn pick<T: Clone>(
+        &self,
+        flag: Option<T>,
+        env: &[&'static str],
+        parse: impl Fn(&str) -> Option<T>,
+        field: impl Fn(&FileValues) -> Option<T>,
+    ) -> Option<Setting<T>> {
+        if let Some(value) = flag {
+            return Some(Setting {
+                value,
+                origin: Origin::Flag,
+            });
+        }
+        for name in env {
+            if let Some(value) = std::env::var(name)
+                .ok()
+                .filter(|v| !v.trim().is_empty())
+                .and_then(|v| parse(v.trim()))
+            {
+                return Some(Setting {
+                    value,
+                    origin: Origin::Env(name),
+                });
+            }
+        }
+        if let Some((path, values)) = &self.project
+            && let Some(value) = field(values)
+        {
+            return Some(Setting {
+                value,
+                origin: Origin::Project(path.clone()),
+            });
+        }
+        if let Some((path, values)) = &self.user
+            && let Some(value) = field(values)
+        {
+            return Some(Setting {
+                value,
+                origin: Origin::User(path.clone()),
+            });
+        }
+        None
+    }
+
+    /// The registry URL (no trailing `/`); after the files, the registry last logged in to.
+    pub fn registry(&self, flag: Option<&str>) -> Setting<String> {
+        let mut setting = self
+            .pick(
+                flag.map(str::to_owned),
+                &["SKILL_REGISTRY", "CLAWHUB_REGISTRY"],
+                |v| Some(v.to_owned()),
+                |f| f.registry.clone(),
+            )
+            .or_else(|| {
+                crate::registry::credentials::load()
+                    .registry
+                    .map(|value| Setting {
+                        value,
+                        origin: Origin::Login(crate::registry::credentials::path()),
+                    })
+            })
+            .unwrap_or(Setting {
+                value: DEFAULT_REGISTRY.to_owned(),
+                origin: Origin::Default,
+            });
+        setting.value = setting.value.trim_end_matches('/').to_owned();
+        setting
+    }
+
+    /// The default lint target.
+    pub fn target(&self, flag: Option<Target>) -> Setting<Target> {
+        self.pick(
+            flag,
+            &["SKILL_TARGET"],
+            |v| clap::ValueEnum::from_str(v, true).ok(),
+            |f| f.target,
+        )
+        .unwrap_or(Setting {
+            value: Target::Portable,
+            origin: Origin::Default,
+        })
+    }
+
+    /// The model provider; by default Anthropic when only `ANTHROPIC_API_KEY` is set, else
+    /// OpenAI.
+    pub fn provider(&self, flag: Option<ProviderKind>) -> Setting<ProviderKind> {
+        self.pick(
+            flag,
+            &["SKILL_PROVIDER"],
+            |v| clap::ValueEnum::from_str(v, true).ok(),
+            |f| f.provider,
+        )
+        .unwrap_or_else(|| {
+            let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
+            let value = if set("ANTHROPIC_API_KEY") && !set("OPENAI_API_KEY") {
+                ProviderKind::Anthropic
+            } else {
+                ProviderKind::Openai
+            };
+            Setting {
+                value,
+                origin: Origin::Default,
+            }
+        })
+    }
+
+    /// The model; by default the provider's default model.
+    pub fn model(&self, flag: Option<String>, provider: ProviderKind) -> Setting<String> {
+        self.pick(
+            flag,
+            &["SKILL_MODEL"],
+            |v| Some(v.to_owned()),
+            |f| f.model.clone(),
+        )
+        .unwrap_or_else(|| Setting {
+            value: provider.default_model().to_owned(),
+            origin: Origin::Default,
+        })
+    }
+}
+
+static CURRENT: OnceLock<Settings> = OnceLock::new();
+
+/// Loads the settings for this process from the working folder; the CLI calls it first so that
+/// a broken file is reported before anything runs.
+pub fn init() -> Result<&'static Settings, ConfigError> {
+    if let Some(settings) = CURRENT.get() {
+        return Ok(settings);
+    }
+    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    let settings = Settings::load(&cwd)?;
+    Ok(CURRENT.get_or_init(|| settings))
+}
+
+/// This process's settings (empty when the files could not be read; [`init`] reports that).
+pub fn current() -> &'static Settings {
+    init().unwrap_or_else(|_| CURRENT.get_or_init(Settings::default))
+}
