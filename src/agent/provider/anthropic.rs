@@ -1,11 +1,9 @@
 //! Anthropic's messages API (`POST {base}/v1/messages`), streamed or not.
 
 use super::sse::Events;
-use super::{HttpConfig, Model, ModelError, http_client};
+use super::{HttpConfig, Model, ModelError, Wire, exchange, http_client};
 use crate::agent::message::{Message, Reply, Request, ToolCall, Usage};
-use crate::http::send_with_retries;
 use serde_json::{Value, json};
-use std::io::BufReader;
 
 /// The API version header every request carries.
 const API_VERSION: &str = "2023-06-01";
@@ -36,7 +34,7 @@ impl Model for Anthropic {
     ) -> Result<Reply, ModelError> {
         let url = format!("{}/v1/messages", self.config.base_url);
         let body = wire_request(&self.config, request);
-        let response = send_with_retries(&|| {
+        let build = || {
             let builder = self
                 .http
                 .post(&url)
@@ -46,23 +44,12 @@ impl Model for Anthropic {
                 Some(key) => builder.header("x-api-key", key),
                 None => builder,
             }
-        })
-        .map_err(|f| ModelError::from_failure(&url, f))?;
-        if self.config.stream {
-            read_stream(&url, BufReader::new(response), on_text)
-        } else {
-            let bytes = response.bytes().map_err(|e| ModelError::Network {
-                url: url.clone(),
-                message: e.to_string(),
-            })?;
-            let value: Value = serde_json::from_slice(&bytes)
-                .map_err(|e| ModelError::protocol(&url, format!("not JSON: {e}")))?;
-            let reply = read_response(&url, &value)?;
-            if !reply.text.is_empty() {
-                on_text(&reply.text);
-            }
-            Ok(reply)
-        }
+        };
+        let wire = Wire {
+            read_stream: &|reader, on_text| read_stream(&url, reader, on_text),
+            read_response: &|value| read_response(&url, value),
+        };
+        exchange(&url, &build, self.config.stream, &wire, on_text)
     }
 }
 

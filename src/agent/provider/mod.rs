@@ -203,6 +203,43 @@ impl HttpConfig {
     }
 }
 
+/// Reads a streamed answer, passing text on as it arrives.
+type StreamReader<'a> =
+    &'a dyn Fn(&mut dyn std::io::BufRead, &mut dyn FnMut(&str)) -> Result<Reply, ModelError>;
+
+/// How a provider reads its answers: a stream of events, or one JSON document.
+struct Wire<'a> {
+    read_stream: StreamReader<'a>,
+    read_response: &'a dyn Fn(&serde_json::Value) -> Result<Reply, ModelError>,
+}
+
+/// Sends the request `build` makes (with the shared retry policy) and reads the answer as a
+/// stream or whole; a whole answer's text still reaches `on_text`.
+fn exchange(
+    url: &str,
+    build: &dyn Fn() -> reqwest::blocking::RequestBuilder,
+    stream: bool,
+    wire: &Wire,
+    on_text: &mut dyn FnMut(&str),
+) -> Result<Reply, ModelError> {
+    let response =
+        crate::http::send_with_retries(build).map_err(|f| ModelError::from_failure(url, f))?;
+    if stream {
+        return (wire.read_stream)(&mut std::io::BufReader::new(response), on_text);
+    }
+    let bytes = response.bytes().map_err(|e| ModelError::Network {
+        url: url.to_owned(),
+        message: e.to_string(),
+    })?;
+    let value: serde_json::Value = serde_json::from_slice(&bytes)
+        .map_err(|e| ModelError::protocol(url, format!("not JSON: {e}")))?;
+    let reply = (wire.read_response)(&value)?;
+    if !reply.text.is_empty() {
+        on_text(&reply.text);
+    }
+    Ok(reply)
+}
+
 /// The HTTP client the providers share: generous timeouts, since models think for a while.
 fn http_client() -> reqwest::blocking::Client {
     reqwest::blocking::Client::builder()
