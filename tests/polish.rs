@@ -213,3 +213,28 @@ fn colours_follow_no_color_and_clicolor_force_and_quiet_keeps_results() {
     assert_eq!(code, 2);
     assert!(stderr.contains("cannot be used with"), "{stderr}");
 }
+
+#[test]
+fn json_output_is_spelled_the_same_everywhere() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = common::write_skill(
+        tmp.path(),
+        "demo",
+        "---\nname: demo\ndescription: Demo skill for JSON tests. Use when testing.\nmetadata: {\"openclaw\": {\"requires\": {\"bins\": [\"no-such-bin-x\"]}}}\n---\n# Demo\n",
+    );
+    let (_, lint, _) = run(skill().arg("lint").arg(&dir).arg("--json"));
+    assert_eq!(json(&lint)["skills"][0]["name"], "demo");
+    let (_, summary, _) = run(skill().arg("summary").arg(&dir).arg("--json"));
+    assert_eq!(json(&summary)["skills"][0]["name"], "demo");
+    let (code, check, _) = run(skill().args(["check", "--no-builtin", "--json"]).arg(&dir));
+    assert_eq!(code, 1);
+    let check = json(&check);
+    assert_eq!(check["unavailable"][0]["name"], "demo");
+    assert_eq!(check["unavailable"][0]["missing"], "CLI: no-such-bin-x");
+    let (code, _, stderr) = run(skill()
+        .arg("lint")
+        .arg(&dir)
+        .args(["--json", "--format", "human"]));
+    assert_eq!(code, 2);
+    assert!(stderr.contains("cannot be used with"), "{stderr}");
+}

@@ -23,6 +23,9 @@ pub struct Args {
     /// Output format [default: human; github when GITHUB_ACTIONS=true]
     #[arg(long, value_enum)]
     pub format: Option<Format>,
+    /// Same as --format json.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
     /// Exit with 1 on warnings too, not only on errors.
     #[arg(long)]
     pub strict: bool,
@@ -76,7 +79,10 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         report_fixes(&fixed)?;
         run = lint()?;
     }
-    let format = args.format.unwrap_or_else(default_format);
+    let format = args
+        .format
+        .or(args.json.then_some(Format::Json))
+        .unwrap_or_else(default_format);
     let text = format.render(&run, true);
     match format {
         // Colours go through anstream, which drops them for pipes and NO_COLOR.

@@ -22,11 +22,16 @@ pub struct Args {
 
 /// Arguments of `skill check`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Examples:\n  skill check\n  skill check --agent openclaw --skill github")]
+#[command(
+    after_help = "Examples:\n  skill check\n  skill check --agent openclaw --skill github\n  skill check skills/ --json"
+)]
 pub struct CheckArgs {
     /// Which skills.
     #[command(flatten)]
     pub selection: SelectionArgs,
+    /// Print JSON: each unavailable skill, what it misses, and the hints.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Prints the table (or JSON) of the skills an agent would see.
@@ -128,6 +133,21 @@ pub fn run_check(args: CheckArgs) -> Result<ExitCode, CliError> {
     let catalog = args.selection.catalog()?;
     let listings = prompt::listings(&catalog, Gate::Openclaw, &SystemEnvironment::default());
     let ready = listings.iter().filter(|l| l.available).count();
+    if args.json {
+        let unavailable: Vec<serde_json::Value> = listings
+            .iter()
+            .zip(&catalog.skills)
+            .filter(|(l, _)| !l.available)
+            .map(|(l, entry)| {
+                serde_json::json!({"name": l.name, "root": l.root, "missing": l.missing,
+                    "hints": hints(entry)})
+            })
+            .collect();
+        let out = serde_json::json!({"ready": ready, "total": listings.len(),
+            "unavailable": unavailable});
+        println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
+        return Ok(ExitCode::from(u8::from(ready < listings.len())));
+    }
     println!("{ready} of {} skills ready", listings.len());
     let mut failed = false;
     for (l, entry) in listings.iter().zip(&catalog.skills) {

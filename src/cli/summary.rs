@@ -24,6 +24,9 @@ pub struct Args {
     /// Output format [default: the --agent's own, else agentskills]
     #[arg(long, value_enum)]
     pub format: Option<Format>,
+    /// Same as --format json.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
     /// Leave out skills whose requirements do not hold here.
     #[arg(long)]
     pub available_only: bool,
@@ -65,11 +68,14 @@ fn home() -> Option<PathBuf> {
 
 /// Renders the summary.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    let format = args.format.unwrap_or(match args.selection.agent {
-        Some(Agent::Nanobot) => Format::Nanobot,
-        Some(Agent::Openclaw) => Format::Openclaw,
-        _ => Format::Agentskills,
-    });
+    let format =
+        args.format
+            .or(args.json.then_some(Format::Json))
+            .unwrap_or(match args.selection.agent {
+                Some(Agent::Nanobot) => Format::Nanobot,
+                Some(Agent::Openclaw) => Format::Openclaw,
+                _ => Format::Agentskills,
+            });
     let gate = if format == Format::Nanobot {
         Gate::Nanobot
     } else {
