@@ -31,7 +31,7 @@ pub fn send_with_retries(build: &dyn Fn() -> RequestBuilder) -> Result<Response,
         attempt += 1;
         let response = build()
             .send()
-            .map_err(|e| Failure::Network(error_chain(&e)))?;
+            .map_err(|e| Failure::Network(error_chain(&e.without_url())))?;
         let status = response.status().as_u16();
         if (200..300).contains(&status) {
             return Ok(response);

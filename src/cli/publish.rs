@@ -58,6 +58,12 @@ pub struct Args {
 
 /// Lints, skips unchanged content, and publishes through upload tickets.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    if !args.path.join("SKILL.md").is_file() && !args.path.join("skill.md").is_file() {
+        return Err(CliError::Usage(format!(
+            "{}: not a skill folder (no SKILL.md in it); name the skill's folder: skill publish path/to/skill",
+            args.path.display()
+        )));
+    }
     if !args.no_lint && !super::lint_gate(std::slice::from_ref(&args.path), "not published")? {
         return Ok(ExitCode::from(1));
     }

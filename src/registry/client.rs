@@ -20,7 +20,9 @@ pub enum ClientError {
         body: String,
     },
     /// No answer.
-    #[error("{url}: {message}")]
+    #[error(
+        "{url}: cannot reach the registry ({message}); check the URL (--registry, skill config show) and that it is running"
+    )]
     Network {
         /// The URL.
         url: String,

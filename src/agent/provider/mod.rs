@@ -37,7 +37,9 @@ pub trait Model {
 #[derive(Debug, thiserror::Error)]
 pub enum ModelError {
     /// The provider could not be reached.
-    #[error("{url}: {message}")]
+    #[error(
+        "{url}: cannot reach the model provider ({message}); check --base-url and the *_BASE_URL env vars"
+    )]
     Network {
         /// The URL.
         url: String,
