@@ -271,3 +271,67 @@ fn a_turn_of_calls_returns_results_in_call_order() {
     assert_eq!(results[4], "Successfully wrote 7 bytes to 0.txt");
     assert_eq!(results[5..], ["4", "5", "6", "7"]);
 }
+
+#[test]
+fn fifos_are_refused_rather_than_read_or_written() {
+    let (_dir, tools) = toolbox();
+    let fifo = tools.workspace().join("pipe");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    assert_eq!(
+        call(&tools, "read_file", json!({"path": "pipe"})),
+        "Error: Not a file: pipe"
+    );
+    assert_eq!(
+        call(
+            &tools,
+            "write_file",
+            json!({"path": "pipe", "content": "x"})
+        ),
+        "Error: Not a file: pipe"
+    );
+    assert_eq!(
+        call(
+            &tools,
+            "edit_file",
+            json!({"path": "pipe", "old_text": "a", "new_text": "b"})
+        ),
+        "Error: Not a file: pipe"
+    );
+}
+
+#[test]
+fn exec_leaves_nothing_running_keeps_the_exit_code_and_hides_api_keys() {
+    let (_dir, tools) = toolbox();
+    let result = call(
+        &tools,
+        "exec",
+        json!({"command": "sleep 30 & echo $! > bg.pid"}),
+    );
+    assert_eq!(result, "(no output)");
+    let pid = std::fs::read_to_string(tools.workspace().join("bg.pid")).unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    let alive = std::fs::read_to_string(format!("/proc/{}/stat", pid.trim()))
+        .map(|stat| !stat.contains(") Z "))
+        .unwrap_or(false);
+    assert!(!alive, "the background process {pid} outlived its command");
+
+    let flood = call(
+        &tools,
+        "exec",
+        json!({"command": "head -c 50000 /dev/zero | tr '\\0' a; echo oops >&2; exit 4"}),
+    );
+    assert!(
+        flood.ends_with("STDERR:\noops\n\n\nExit code: 4"),
+        "{}",
+        &flood[flood.len() - 80..]
+    );
+
+    // SAFETY: tests in this binary do not read these variables concurrently.
+    unsafe { std::env::set_var("OPENAI_API_KEY", "sk-test-visible-to-model") };
+    let env = call(&tools, "exec", json!({"command": "env"}));
+    assert!(!env.contains("sk-test-visible-to-model"), "{env}");
+}

@@ -69,7 +69,8 @@ fn wire_request(config: &HttpConfig, request: &Request) -> Value {
                 tool_calls,
             } => {
                 let mut blocks = Vec::new();
-                if !content.is_empty() {
+                // The API refuses text blocks of only white space.
+                if !content.trim().is_empty() {
                     blocks.push(json!({"type": "text", "text": content}));
                 }
                 for call in tool_calls {
@@ -196,8 +197,15 @@ fn read_stream(
             }
             "content_block_start" => {
                 let block = &data["content_block"];
-                if calls_by_block.len() <= index {
-                    calls_by_block.resize(index + 1, None);
+                // Blocks come in order; an index far ahead is not a stream to trust.
+                if index > calls_by_block.len() {
+                    return Err(ModelError::protocol(
+                        url,
+                        format!("content block {index} skips ahead"),
+                    ));
+                }
+                if index == calls_by_block.len() {
+                    calls_by_block.push(None);
                 }
                 if block["type"] == "tool_use" {
                     calls_by_block[index] = Some(reply.tool_calls.len());

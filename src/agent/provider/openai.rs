@@ -205,10 +205,25 @@ fn read_stream(
             reply.text.push_str(text);
         }
         for part in delta["tool_calls"].as_array().into_iter().flatten() {
-            let index = part["index"]
-                .as_u64()
-                .map_or(reply.tool_calls.len().saturating_sub(1), |i| i as usize);
-            while reply.tool_calls.len() <= index {
+            let count = reply.tool_calls.len();
+            let index = match part["index"].as_u64() {
+                Some(i) if i as usize <= count => i as usize,
+                Some(i) => {
+                    return Err(ModelError::protocol(
+                        url,
+                        format!("tool call index {i} skips ahead of {count} calls"),
+                    ));
+                }
+                // Without an index, a part carrying an id or a name starts the next call.
+                None if count == 0
+                    || part["id"].is_string()
+                    || part["function"]["name"].is_string() =>
+                {
+                    count
+                }
+                None => count - 1,
+            };
+            if index == count {
                 reply.tool_calls.push(ToolCall {
                     id: String::new(),
                     name: String::new(),
@@ -272,6 +287,22 @@ mod tests {
             }
         );
         assert_eq!(reply.stop_reason, "tool_calls");
+    }
+
+    #[test]
+    fn stream_indexes_are_checked_and_may_be_missing() {
+        let wild = "data: {\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":18446744073709551615,\"id\":\"c\",\"function\":{\"name\":\"x\"}}]}}]}\n\n";
+        let error = read_stream("u", wild.as_bytes(), &mut |_| {}).unwrap_err();
+        assert!(error.to_string().contains("skips ahead"), "{error}");
+        let unindexed = concat!(
+            "data: {\"choices\":[{\"delta\":{\"tool_calls\":[{\"id\":\"a\",\"function\":{\"name\":\"read_file\",\"arguments\":\"{}\"}}]}}]}\n\n",
+            "data: {\"choices\":[{\"delta\":{\"tool_calls\":[{\"id\":\"b\",\"function\":{\"name\":\"list_dir\",\"arguments\":\"{\"}}]}}]}\n\n",
+            "data: {\"choices\":[{\"delta\":{\"tool_calls\":[{\"function\":{\"arguments\":\"}\"}}]},\"finish_reason\":\"tool_calls\"}]}\n\n",
+        );
+        let reply = read_stream("u", unindexed.as_bytes(), &mut |_| {}).unwrap();
+        let names: Vec<&str> = reply.tool_calls.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["read_file", "list_dir"]);
+        assert_eq!(reply.tool_calls[1].arguments, "{}");
     }
 
     #[test]

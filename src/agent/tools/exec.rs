@@ -12,8 +12,10 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-/// Characters of output kept.
-pub const OUTPUT_CAP: usize = 10_000;
+/// Characters of stdout kept.
+const OUTPUT_CAP: usize = 10_000;
+/// Characters of stderr kept.
+const STDERR_CAP: usize = 4_000;
 /// Longest timeout a call may ask for.
 const MAX_TIMEOUT_SECS: u64 = 600;
 
@@ -59,7 +61,7 @@ fn deny_list() -> &'static [(Regex, &'static str)] {
 }
 
 /// Why `command` is refused, if it is.
-pub fn blocked(command: &str) -> Option<&'static str> {
+fn blocked(command: &str) -> Option<&'static str> {
     deny_list()
         .iter()
         .find(|(re, _)| re.is_match(command))
@@ -94,6 +96,15 @@ pub fn exec(workspace: &Path, args: ExecArgs, default_timeout: Duration) -> Stri
     let timeout = args.timeout.map_or(default_timeout, |s| {
         Duration::from_secs(s.clamp(1, MAX_TIMEOUT_SECS))
     });
+    // The model's own keys stay out of what the model can read.
+    for secret in [
+        "OPENAI_API_KEY",
+        "ANTHROPIC_API_KEY",
+        "SKILL_TOKEN",
+        "CLAWHUB_TOKEN",
+    ] {
+        command.env_remove(secret);
+    }
     run(command.current_dir(dir), timeout)
 }
 
@@ -160,10 +171,7 @@ fn run(command: &mut Command, timeout: Duration) -> String {
         match child.try_wait() {
             Ok(Some(status)) => break Some(status),
             Ok(None) if started.elapsed() >= timeout => {
-                // SAFETY: signalling the process group we created for this child.
-                unsafe {
-                    libc::kill(-(child.id() as i32), libc::SIGKILL);
-                }
+                kill_group(&child);
                 let _ = child.wait();
                 break None;
             }
@@ -174,49 +182,55 @@ fn run(command: &mut Command, timeout: Duration) -> String {
             Err(e) => return format!("Error executing exec: {e}"),
         }
     };
+    // What the command left running in the background (`server &`) ends with it.
+    kill_group(&child);
     // A process that left the group may still hold the pipes: wait a little, not forever.
     for _ in 0..2 {
         if done_rx.recv_timeout(Duration::from_secs(2)).is_err() {
             break;
         }
     }
-    let mut dropped = 0;
-    let mut text = |c: &Arc<Mutex<Capture>>| {
+    let text = |c: &Arc<Mutex<Capture>>, limit: usize| {
         let c = c.lock().unwrap_or_else(|e| e.into_inner());
-        dropped += c.total - c.kept.len();
-        String::from_utf8_lossy(&c.kept).into_owned()
+        let text = String::from_utf8_lossy(&c.kept).into_owned();
+        cap_at(text, limit, c.total - c.kept.len())
     };
-    let (stdout, stderr) = (text(&out), text(&err));
+    // Each stream is cut on its own, so the exit code and stderr survive a flood of stdout.
+    let (stdout, stderr) = (text(&out, OUTPUT_CAP), text(&err, STDERR_CAP));
     let mut parts = Vec::new();
+    if status.is_none() {
+        parts.push(format!(
+            "Error: Command timed out after {} seconds",
+            timeout.as_secs()
+        ));
+    }
     if !stdout.is_empty() {
         parts.push(stdout);
     }
     if !stderr.trim().is_empty() {
         parts.push(format!("STDERR:\n{stderr}"));
     }
-    let Some(status) = status else {
-        parts.insert(
-            0,
-            format!(
-                "Error: Command timed out after {} seconds",
-                timeout.as_secs()
-            ),
-        );
-        return cap_at(parts.join("\n"), OUTPUT_CAP, dropped);
-    };
-    match status.code() {
-        Some(0) => {}
-        Some(code) => parts.push(format!("\nExit code: {code}")),
-        None => parts.push("\nKilled by a signal".to_owned()),
+    match status.map(|s| s.code()) {
+        None | Some(Some(0)) => {}
+        Some(Some(code)) => parts.push(format!("\nExit code: {code}")),
+        Some(None) => parts.push("\nKilled by a signal".to_owned()),
     }
     if parts.is_empty() {
         return "(no output)".to_owned();
     }
-    cap_at(parts.join("\n"), OUTPUT_CAP, dropped)
+    parts.join("\n")
+}
+
+/// Kills every process left in the child's group.
+fn kill_group(child: &std::process::Child) {
+    // SAFETY: signalling the process group created for this child; an empty group is ESRCH.
+    unsafe {
+        libc::kill(-(child.id() as i32), libc::SIGKILL);
+    }
 }
 
 /// The first `limit` characters of `text`, and a note of how many more there were (`dropped`
-/// counts what was never kept).
+/// is what was read but never kept, in bytes, counted as characters: exact for ASCII).
 pub fn cap_at(text: String, limit: usize, dropped: usize) -> String {
     let (kept, more) = match text.char_indices().nth(limit) {
         None => (text.as_str(), 0),

@@ -7,6 +7,25 @@ use std::path::Path;
 
 /// Lines `read_file` returns when no limit is given.
 const DEFAULT_LIMIT: usize = 2000;
+/// Largest file the file tools read whole.
+const MAX_READ: u64 = 16 * 1024 * 1024;
+
+/// Why a path cannot be read as a text file, if it cannot: FIFOs and devices would block or
+/// never end, and huge files would fill memory.
+fn unreadable(path: &Path, shown: &str) -> Option<String> {
+    match std::fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            Some(format!("Error: File not found: {shown}"))
+        }
+        Err(e) => Some(format!("Error reading {shown}: {e}")),
+        Ok(m) if !m.is_file() => Some(format!("Error: Not a file: {shown}")),
+        Ok(m) if m.len() > MAX_READ => Some(format!(
+            "Error: {shown} is {} bytes, more than the {MAX_READ} the file tools read",
+            m.len()
+        )),
+        Ok(_) => None,
+    }
+}
 
 /// `read_file` arguments.
 #[derive(Debug, Deserialize)]
@@ -43,17 +62,14 @@ pub fn read_file(workspace: &Path, args: ReadArgs) -> String {
         Ok(p) => p,
         Err(e) => return e,
     };
-    if path.is_dir() {
-        return format!("Error: Not a file: {}", args.path);
+    if let Some(error) = unreadable(&path, &args.path) {
+        return error;
     }
     let text = match std::fs::read(&path) {
         Ok(bytes) => match String::from_utf8(bytes) {
             Ok(t) => t,
             Err(_) => return format!("Error: Not a text file: {}", args.path),
         },
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return format!("Error: File not found: {}", args.path);
-        }
         Err(e) => return format!("Error reading {}: {e}", args.path),
     };
     let offset = args.offset.unwrap_or(1).max(1);
@@ -86,6 +102,10 @@ pub fn write_file(workspace: &Path, args: WriteArgs) -> String {
         Ok(p) => p,
         Err(e) => return e,
     };
+    // Writing into a FIFO or a device would block or do harm; only files are replaced.
+    if path.symlink_metadata().is_ok_and(|m| !m.is_file()) {
+        return format!("Error: Not a file: {}", args.path);
+    }
     if let Some(parent) = path.parent()
         && let Err(e) = std::fs::create_dir_all(parent)
     {
@@ -107,11 +127,11 @@ pub fn edit_file(workspace: &Path, args: EditArgs) -> String {
         Ok(p) => p,
         Err(e) => return e,
     };
+    if let Some(error) = unreadable(&path, &args.path) {
+        return error;
+    }
     let text = match std::fs::read_to_string(&path) {
         Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return format!("Error: File not found: {}", args.path);
-        }
         Err(e) => return format!("Error reading {}: {e}", args.path),
     };
     if args.old_text.is_empty() {

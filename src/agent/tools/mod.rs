@@ -6,7 +6,6 @@ mod exec;
 mod files;
 mod paths;
 
-pub use exec::{OUTPUT_CAP, blocked};
 pub use paths::resolve;
 
 use super::message::{ToolCall, ToolSpec};
