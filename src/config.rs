@@ -109,6 +109,25 @@ struct ProjectFile {
     lint: Option<toml::Table>,
 }
 
+/// A set env var must name a value, not fall through to the next source unnoticed.
+fn check_env<T: clap::ValueEnum>(name: &'static str) -> Result<(), ConfigError> {
+    let Some(value) = std::env::var(name).ok().filter(|v| !v.trim().is_empty()) else {
+        return Ok(());
+    };
+    if T::from_str(value.trim(), true).is_ok() {
+        return Ok(());
+    }
+    let expected: Vec<String> = T::value_variants()
+        .iter()
+        .filter_map(|v| v.to_possible_value().map(|p| p.get_name().to_owned()))
+        .collect();
+    Err(ConfigError::Env {
+        name,
+        value,
+        expected: expected.join(", "),
+    })
+}
+
 fn read(path: &Path) -> Result<Option<String>, ConfigError> {
     match std::fs::read_to_string(path) {
         Ok(text) => Ok(Some(text)),
@@ -130,6 +149,8 @@ fn invalid(path: &Path, e: impl std::fmt::Display) -> ConfigError {
 impl Settings {
     /// Reads the project file found from `cwd` upwards and the user's file.
     pub fn load(cwd: &Path) -> Result<Settings, ConfigError> {
+        check_env::<Target>("SKILL_TARGET")?;
+        check_env::<ProviderKind>("SKILL_PROVIDER")?;
         let mut settings = Settings::default();
         if let Some(path) = cwd
             .ancestors()
@@ -209,29 +230,17 @@ impl Settings {
         None
     }
 
-    /// The registry URL (no trailing `/`); after the files, the registry last logged in to.
-    pub fn registry(&self, flag: Option<&str>) -> Setting<String> {
-        let mut setting = self
-            .pick(
-                flag.map(str::to_owned),
-                &["SKILL_REGISTRY", "CLAWHUB_REGISTRY"],
-                |v| Some(v.to_owned()),
-                |f| f.registry.clone(),
-            )
-            .or_else(|| {
-                crate::registry::credentials::load()
-                    .registry
-                    .map(|value| Setting {
-                        value,
-                        origin: Origin::Login(crate::registry::credentials::path()),
-                    })
-            })
-            .unwrap_or(Setting {
-                value: DEFAULT_REGISTRY.to_owned(),
-                origin: Origin::Default,
-            });
+    /// The registry URL (no trailing `/`) that flags, env vars or the files set; the caller
+    /// falls back on the registry last logged in to, then [`DEFAULT_REGISTRY`].
+    pub fn registry(&self, flag: Option<&str>) -> Option<Setting<String>> {
+        let mut setting = self.pick(
+            flag.map(str::to_owned),
+            &["SKILL_REGISTRY", "CLAWHUB_REGISTRY"],
+            |v| Some(v.to_owned()),
+            |f| f.registry.clone(),
+        )?;
         setting.value = setting.value.trim_end_matches('/').to_owned();
-        setting
+        Some(setting)
     }
 
     /// The default lint target.

@@ -1,5 +1,6 @@
 //! Sending HTTP requests with the retry policy every client of ours shares: bounded attempts on
-//! 429 and 5xx, waiting as `Retry-After` says (seconds), else backing off exponentially.
+//! 429 and 5xx, waiting as `Retry-After` says (seconds, at most [`MAX_WAIT`]), else backing off
+//! exponentially.
 
 use reqwest::blocking::{RequestBuilder, Response};
 use std::time::Duration;

@@ -70,6 +70,22 @@ fn every_template_ships_a_passing_scenario_that_catches_edits() {
     let (code, _, _) = run(test_cmd().current_dir(tmp.path()).arg("t-basic"));
     assert_eq!(code, 0);
 
+    // An edited starter scenario is the author's now: --init leaves it alone.
+    let scenario = tmp.path().join("t-basic/evals/basic.yaml");
+    let edited = std::fs::read_to_string(&scenario)
+        .unwrap()
+        .replace("max_turns: 5", "max_turns: 4");
+    std::fs::write(&scenario, &edited).unwrap();
+    let (code, _, stderr) = run(test_cmd()
+        .current_dir(tmp.path())
+        .args(["--init", "t-basic"]));
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("evals/basic.yaml: exists already"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&scenario).unwrap(), edited);
+
     // Folders of skills work too: all three templates at once.
     let (code, stdout, _) = run(test_cmd().current_dir(tmp.path()).arg("."));
     assert_eq!(code, 0, "{stdout}");
@@ -207,9 +223,20 @@ fn broken_scenarios_are_errors_naming_the_file() {
         stdout.contains("evals/b.yaml: not a scenario") && stdout.contains("reads_skil"),
         "{stdout}"
     );
-    // c.yaml has no cassette: replay says which file is missing.
-    assert!(stdout.contains("evals/cassettes/c.yaml"), "{stdout}");
+    // A bad regex is found before any model is called.
+    assert!(
+        stdout.contains("evals/c.yaml: expect.final_answer is not a valid regex"),
+        "{stdout}"
+    );
     assert!(stdout.ends_with("0 passed, 3 failed\n"), "{stdout}");
+
+    // A scenario without its cassette: replay says which file is missing.
+    std::fs::write(skill_dir.join("evals/c.yaml"), "prompt: hi\n").unwrap();
+    let (_, stdout, _) = run(test_cmd().arg(&skill_dir));
+    assert!(
+        stdout.contains("evals/cassettes/c.yaml: No such file"),
+        "{stdout}"
+    );
 
     let empty = write_skill(tmp.path(), "empty", SKILL_MD.replace("greeter", "empty"));
     let (code, _, stderr) = run(test_cmd().arg(&empty));

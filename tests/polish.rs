@@ -172,6 +172,16 @@ fn config_show_gives_each_setting_and_its_origin_by_precedence() {
     assert!(!stdout.contains("Unexpected fields"), "{stdout}");
     assert!(stdout.contains("color"), "{stdout}");
 
+    // A set env var with a value it cannot take is an error, not skipped.
+    let (code, _, stderr) = run(config_cmd(&project, &user)
+        .env("SKILL_PROVIDER", "antropic")
+        .args(["config", "show"]));
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("SKILL_PROVIDER=antropic: expected one of openai, anthropic"),
+        "{stderr}"
+    );
+
     // A typo in a config file is an error naming the file, for every command.
     std::fs::write(user.join("config.toml"), "registy = \"x\"\n").unwrap();
     let (code, _, stderr) = run(config_cmd(&project, &user).args(["list"]));

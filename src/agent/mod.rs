@@ -13,6 +13,9 @@ pub mod workspace;
 pub use session::{Event, Stop, Transcript, run};
 pub use workspace::Workspace;
 
+/// Turns a run may take when it names no limit (nanobot's default).
+pub const DEFAULT_MAX_TURNS: usize = 20;
+
 /// Why a run could not start or finish.
 #[derive(Debug, thiserror::Error)]
 pub enum AgentError {

@@ -164,7 +164,8 @@ fn skill_read(tools: &ToolBox, skills: &[String], call: &ToolCall) -> Option<Str
         "exec" => {
             static MENTION: OnceLock<Regex> = OnceLock::new();
             let mention = MENTION.get_or_init(|| {
-                Regex::new(r"skills/([A-Za-z0-9._-]+)/SKILL\.md").expect("valid regex")
+                Regex::new(r"(?i)skills/([a-z0-9._-]+)/SKILL\.md(?:$|[^a-z0-9._-])")
+                    .expect("valid regex")
             });
             let command = arguments["command"]
                 .as_str()

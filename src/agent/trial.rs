@@ -84,7 +84,7 @@ fn model_for(
         Source::Record(config, path) => Box::new(Recorder::new(
             config.clone().connect(),
             path.clone(),
-            recorded_by(provider_name(config), &config.model),
+            recorded_by(config.kind.name(), &config.model),
             normalizer,
         )),
         Source::Replay(path) => Box::new(Replayer::new(
@@ -100,13 +100,6 @@ fn model_for(
             normalizer,
         )),
     })
-}
-
-fn provider_name(config: &HttpConfig) -> &'static str {
-    match config.kind {
-        super::provider::ProviderKind::Openai => "openai",
-        super::provider::ProviderKind::Anthropic => "anthropic",
-    }
 }
 
 /// `text` quoted for a POSIX shell when it needs quoting.

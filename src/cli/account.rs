@@ -30,7 +30,7 @@ pub struct RegistryArg {
 
 /// Checks the token with whoami, then stores it (mode 0600).
 pub fn login(args: LoginArgs) -> Result<ExitCode, CliError> {
-    let registry = credentials::registry(args.registry.as_deref());
+    let registry = super::registry_url(args.registry.as_deref());
     let handle = Client::new(&registry, Some(args.token.clone())).whoami()?;
     credentials::save(&Credentials {
         registry: Some(registry.clone()),
@@ -51,7 +51,7 @@ pub fn logout(_args: RegistryArg) -> Result<ExitCode, CliError> {
 
 /// Prints the handle the token belongs to.
 pub fn whoami(args: RegistryArg) -> Result<ExitCode, CliError> {
-    let registry = credentials::registry(args.registry.as_deref());
+    let registry = super::registry_url(args.registry.as_deref());
     let token = credentials::token(&registry).ok_or(CliError::NotLoggedIn(registry.clone()))?;
     println!("@{}", Client::new(&registry, Some(token)).whoami()?);
     Ok(ExitCode::SUCCESS)

@@ -24,7 +24,10 @@ pub struct ManArgs {}
 /// Prints the completion script.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let mut command = Cli::command();
-    clap_complete::generate(args.shell, &mut command, "skill", &mut std::io::stdout());
+    // Rendered in memory: the generator panics on a failed write, a closed pipe should not.
+    let mut out = Vec::new();
+    clap_complete::generate(args.shell, &mut command, "skill", &mut out);
+    std::io::Write::write_all(&mut std::io::stdout(), &out)?;
     Ok(ExitCode::SUCCESS)
 }
 

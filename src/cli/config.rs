@@ -34,7 +34,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let provider = settings.provider(None);
     let model = settings.model(None, provider.value);
     let rows: Vec<(&str, Setting<String>)> = vec![
-        ("registry", settings.registry(None)),
+        ("registry", super::registry_setting(None)),
         ("target", text(settings.target(None))),
         ("provider", text(provider)),
         ("model", model),

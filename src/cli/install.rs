@@ -65,7 +65,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             .source
             .split_once('@')
             .map_or((args.source.as_str(), None), |(s, v)| (s, Some(v)));
-        let registry = credentials::registry(args.registry.as_deref());
+        let registry = super::registry_url(args.registry.as_deref());
         let client = Client::new(&registry, credentials::token(&registry));
         let local_hint = |message: String| {
             if std::path::Path::new(&args.source).exists() {

@@ -37,7 +37,7 @@ pub struct Cli {
     /// Print only results and errors: no progress bars, notes or passing lines.
     #[arg(short, long, global = true, conflicts_with = "verbose")]
     pub quiet: bool,
-    /// Print more: whole tool results, cassette paths, timings.
+    /// Print more: whole tool results, scenario paths.
     #[arg(short, long, global = true)]
     pub verbose: bool,
     /// The command to run.
@@ -149,6 +149,9 @@ pub enum CliError {
     /// An agent run failed.
     #[error(transparent)]
     Agent(#[from] crate::agent::AgentError),
+    /// A starter scenario could not be written.
+    #[error(transparent)]
+    Starter(#[from] crate::harness::starter::StarterError),
     /// Arguments that do not go together.
     #[error("{0}")]
     Usage(String),
@@ -188,6 +191,30 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Completions(args) => completions::run(args),
         Command::Man(args) => completions::run_man(args),
     }
+}
+
+/// The registry to talk to: flags, env vars and the config files (`crate::config`), then the
+/// registry last logged in to, then ClawHub.
+pub fn registry_setting(flag: Option<&str>) -> crate::config::Setting<String> {
+    use crate::config::{DEFAULT_REGISTRY, Origin, Setting};
+    use crate::registry::credentials;
+    crate::config::current()
+        .registry(flag)
+        .or_else(|| {
+            credentials::load().registry.map(|value| Setting {
+                value: value.trim_end_matches('/').to_owned(),
+                origin: Origin::Login(credentials::path()),
+            })
+        })
+        .unwrap_or_else(|| Setting {
+            value: DEFAULT_REGISTRY.to_owned(),
+            origin: Origin::Default,
+        })
+}
+
+/// The registry URL (see [`registry_setting`]).
+pub fn registry_url(flag: Option<&str>) -> String {
+    registry_setting(flag).value
 }
 
 /// The lint gate of `pack` and `publish`: prints the errors on stderr and says whether to go

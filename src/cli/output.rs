@@ -1,6 +1,6 @@
 //! How much the commands say: `--quiet` keeps only results and errors (no progress bars, notes,
-//! file lists, live transcripts or passing lines); `--verbose` adds detail (whole tool results,
-//! cassette paths, timings).
+//! file lists, live transcripts or passing lines); `--verbose` adds detail (whole tool results
+//! in `skill try`, scenario paths in `skill test`).
 
 use std::sync::atomic::{AtomicI8, Ordering};
 

@@ -90,7 +90,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             .map(|f| (f.path.clone(), sha256_hex(&f.bytes)))
             .collect::<Vec<_>>(),
     );
-    let registry = credentials::registry(args.registry.as_deref());
+    let registry = super::registry_url(args.registry.as_deref());
     let client = Client::new(&registry, credentials::token(&registry));
     let version = match client.resolve(&slug, &fp)? {
         Some(Resolved {

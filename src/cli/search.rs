@@ -37,7 +37,7 @@ pub struct InfoArgs {
 }
 
 fn client(flag: Option<&str>) -> Client {
-    let registry = credentials::registry(flag);
+    let registry = super::registry_url(flag);
     let token = credentials::token(&registry);
     Client::new(&registry, token)
 }

@@ -52,7 +52,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     }
     if args.init {
         for dir in &skills {
-            let scenario = write_starter(dir).map_err(|e| CliError::Usage(e.to_string()))?;
+            let scenario = write_starter(dir)?;
             println!("wrote {}", scenario.display());
         }
         return Ok(ExitCode::SUCCESS);

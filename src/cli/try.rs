@@ -30,7 +30,7 @@ pub struct Args {
     #[arg(long)]
     pub workspace: Option<PathBuf>,
     /// Most model turns.
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = crate::agent::DEFAULT_MAX_TURNS)]
     pub max_turns: usize,
     /// Call the model and record the run into this cassette.
     #[arg(long, value_name = "CASSETTE", conflicts_with_all = ["replay", "cassette"])]
@@ -46,7 +46,7 @@ pub struct Args {
     #[arg(long, value_enum, requires = "cassette")]
     pub mode: Option<Mode>,
     /// Seconds before an `exec` call that names no timeout is killed.
-    #[arg(long, default_value_t = 60)]
+    #[arg(long, default_value_t = crate::agent::tools::DEFAULT_EXEC_TIMEOUT.as_secs())]
     pub exec_timeout: u64,
     /// Keep the temporary workspace and print its path.
     #[arg(long)]
@@ -165,6 +165,27 @@ fn rerecord_command(args: &Args) -> String {
     words.extend(args.skills.iter().map(|s| shell_path(s)));
     words.push("-p".to_owned());
     words.push(shell_quote(&args.prompt));
+    // The flags that shape the run, so the new recording is of the same run.
+    let provider = &args.provider;
+    let mut flag = |name: &str, value: Option<String>| {
+        if let Some(value) = value {
+            words.push(name.to_owned());
+            words.push(shell_quote(&value));
+        }
+    };
+    flag("--provider", provider.provider.map(|p| p.name().to_owned()));
+    flag("--model", provider.model.clone());
+    flag("--base-url", provider.base_url.clone());
+    let default_turns = crate::agent::DEFAULT_MAX_TURNS;
+    flag(
+        "--max-turns",
+        (args.max_turns != default_turns).then(|| args.max_turns.to_string()),
+    );
+    let default_timeout = crate::agent::tools::DEFAULT_EXEC_TIMEOUT.as_secs();
+    flag(
+        "--exec-timeout",
+        (args.exec_timeout != default_timeout).then(|| args.exec_timeout.to_string()),
+    );
     if let Some(path) = cassette {
         words.push("--record".to_owned());
         words.push(shell_path(path));

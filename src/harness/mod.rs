@@ -13,8 +13,7 @@ use scenario::Scenario;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-/// Turns a scenario may take when it names no limit.
-pub const DEFAULT_MAX_TURNS: usize = 20;
+pub use crate::agent::DEFAULT_MAX_TURNS;
 
 /// How one scenario went.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -97,7 +96,7 @@ fn attempt(
         files: scenario.files.clone().into_iter().collect(),
         prompt: scenario.prompt.clone(),
         max_turns: scenario.expect.max_turns.unwrap_or(DEFAULT_MAX_TURNS),
-        exec_timeout: Duration::from_secs(60),
+        exec_timeout: crate::agent::tools::DEFAULT_EXEC_TIMEOUT,
         source,
         rerecord: format!("skill test {} --mode record", shell_path(skill_dir)),
     };
@@ -112,7 +111,7 @@ fn attempt(
 }
 
 /// The name a skill is installed under: its folder name.
-fn skill_name(skill_dir: &Path) -> String {
+pub fn skill_name(skill_dir: &Path) -> String {
     std::fs::canonicalize(skill_dir)
         .ok()
         .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))

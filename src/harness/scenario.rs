@@ -88,6 +88,14 @@ pub enum ScenarioError {
         /// The YAML error with its line and column.
         message: String,
     },
+    /// A pattern or path in it cannot work; found before any model is called.
+    #[error("{path}: {message}")]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong, naming the field.
+        message: String,
+    },
 }
 
 impl Scenario {
@@ -97,10 +105,58 @@ impl Scenario {
             path: path.to_owned(),
             message: e.to_string(),
         })?;
-        serde_saphyr::from_str(&text).map_err(|e| ScenarioError::Parse {
+        let scenario: Scenario =
+            serde_saphyr::from_str(&text).map_err(|e| ScenarioError::Parse {
+                path: path.to_owned(),
+                message: e.to_string(),
+            })?;
+        scenario.check().map_err(|message| ScenarioError::Invalid {
             path: path.to_owned(),
-            message: e.to_string(),
-        })
+            message,
+        })?;
+        Ok(scenario)
+    }
+
+    /// Every regex compiles and every path stays inside the workspace.
+    fn check(&self) -> Result<(), String> {
+        let regex = |pattern: &str, field: &str| {
+            regex::Regex::new(pattern)
+                .map(drop)
+                .map_err(|e| format!("{field} is not a valid regex: {e}"))
+        };
+        let relative = |path: &str, field: &str| {
+            let p = Path::new(path);
+            if path.is_empty()
+                || p.is_absolute()
+                || p.components()
+                    .any(|c| matches!(c, std::path::Component::ParentDir))
+            {
+                Err(format!(
+                    "{field}: '{path}' must be a relative path inside the workspace"
+                ))
+            } else {
+                Ok(())
+            }
+        };
+        for path in self.files.keys() {
+            relative(path, "files")?;
+        }
+        let expect = &self.expect;
+        for (i, call) in expect.tool_calls.iter().enumerate() {
+            for (arg, pattern) in &call.args {
+                regex(pattern, &format!("expect.tool_calls[{i}].args.{arg}"))?;
+            }
+        }
+        for (i, file) in expect.files.iter().enumerate() {
+            relative(&file.path, &format!("expect.files[{i}].path"))?;
+            if let Some(pattern) = &file.contains {
+                regex(pattern, &format!("expect.files[{i}].contains"))?;
+            }
+        }
+        if let Some(pattern) = &expect.final_answer {
+            regex(pattern, "expect.final_answer")?;
+        }
+        Ok(())
     }
 
     /// The cassette of the scenario at `path`.

@@ -3,24 +3,28 @@
 //! reads SKILL.md and answers. It shows the harness working from the first minute; recording
 //! it again with a real model (`skill test DIR --mode record`) makes it a real test.
 
-use super::scenario::{CASSETTES_DIR, EVALS_DIR};
+use super::scenario::{CASSETTES_DIR, EVALS_DIR, Expect, Scenario};
 use crate::agent::cassette::Cassette;
 use crate::agent::message::{Reply, ToolCall, Usage};
+use crate::agent::tools::DEFAULT_EXEC_TIMEOUT;
 use crate::agent::trial::SCRIPTED;
 use crate::agent::trial::{Source, Trial, run_trial, shell_path};
 use crate::skill::discovery::discover;
 use crate::skill::{Skill, yaml::plain_or_quoted};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 /// The starter scenario's file name.
 pub const STARTER: &str = "basic.yaml";
+/// The starter's turn limit.
+const MAX_TURNS: usize = 5;
 
 /// Why no starter was written.
 #[derive(Debug, thiserror::Error)]
 pub enum StarterError {
-    /// The skill has that scenario already, with a real recording.
-    #[error("{0}: exists already with a recorded cassette; remove it to write a new starter")]
+    /// The skill has a scenario or cassette of that name that is not a scripted starter.
+    #[error(
+        "{0}: exists already (a recording or an edited scenario); remove it to write a new starter"
+    )]
     Exists(PathBuf),
     /// The folder is not a skill.
     #[error(transparent)]
@@ -49,10 +53,7 @@ pub fn write_starter(skill_dir: &Path) -> Result<PathBuf, StarterError> {
             message: "no skill here".to_owned(),
         })?;
     let skill = Skill::load(&location);
-    let name = std::fs::canonicalize(&location.dir)
-        .ok()
-        .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()))
-        .unwrap_or_default();
+    let name = super::skill_name(&location.dir);
     let text = skill
         .document
         .as_ref()
@@ -67,24 +68,40 @@ pub fn write_starter(skill_dir: &Path) -> Result<PathBuf, StarterError> {
     let evals = location.dir.join(EVALS_DIR);
     let scenario = evals.join(STARTER);
     let cassette = evals.join(CASSETTES_DIR).join(STARTER);
-    // A scripted starter is refreshed (after SKILL.md changed); a real recording never is.
-    let scripted = Cassette::load(&cassette).is_ok_and(|c| c.recorded_by.provider == SCRIPTED);
-    if scenario.exists() && !scripted {
+    let prompt = format!("What does the {name} skill do? Read it before you answer.");
+    let expected = Scenario {
+        prompt: prompt.clone(),
+        files: Default::default(),
+        cassette: None,
+        expect: Expect {
+            reads_skill: Some(true),
+            final_answer: Some(answer_pattern(&name)),
+            max_turns: Some(MAX_TURNS),
+            ..Expect::default()
+        },
+    };
+    // Only the starter's own files are refreshed (after SKILL.md changed): never a real
+    // recording, and never a scenario the author edited.
+    if cassette.exists()
+        && !Cassette::load(&cassette).is_ok_and(|c| c.recorded_by.provider == SCRIPTED)
+    {
+        return Err(StarterError::Exists(cassette));
+    }
+    if scenario.exists() && Scenario::load(&scenario).ok().as_ref() != Some(&expected) {
         return Err(StarterError::Exists(scenario));
     }
     std::fs::create_dir_all(&evals).map_err(|e| StarterError::Write {
         path: evals.clone(),
         message: e.to_string(),
     })?;
-    let prompt = format!("What does the {name} skill do? Read it before you answer.");
     let answer = format!("The {name} skill: {description}");
     let trial = Trial {
         skills: vec![location.dir.clone()],
         workspace: None,
         files: Vec::new(),
         prompt: prompt.clone(),
-        max_turns: 5,
-        exec_timeout: Duration::from_secs(60),
+        max_turns: MAX_TURNS,
+        exec_timeout: DEFAULT_EXEC_TIMEOUT,
         source: Source::Script(script(&name, &answer), cassette),
         rerecord: String::new(),
     };
@@ -94,7 +111,7 @@ pub fn write_starter(skill_dir: &Path) -> Result<PathBuf, StarterError> {
          # scripted model that reads SKILL.md and answers. Record it with a real model:\n\
          #   skill test {dir} --mode record\n\
          prompt: {prompt}\n\
-         expect:\n  reads_skill: true\n  final_answer: {pattern}\n  max_turns: 5\n",
+         expect:\n  reads_skill: true\n  final_answer: {pattern}\n  max_turns: {MAX_TURNS}\n",
         dir = shell_path(&location.dir),
         prompt = plain_or_quoted(&prompt),
         pattern = plain_or_quoted(&answer_pattern(&name)),

@@ -56,6 +56,16 @@ pub enum ConfigError {
         /// The TOML parser's message (with line and column).
         message: String,
     },
+    /// An env var set to a value it cannot take.
+    #[error("{name}={value}: expected one of {expected}")]
+    Env {
+        /// The variable.
+        name: &'static str,
+        /// Its value.
+        value: String,
+        /// The values it takes.
+        expected: String,
+    },
     /// A selector that names no rule.
     #[error("{path}: {source}")]
     Selector {

@@ -1,7 +1,7 @@
-//! Which registry the client talks to and with which token. The registry is a shared setting
-//! (`crate::config`: flags, `SKILL_REGISTRY` / `CLAWHUB_REGISTRY`, `skill.toml`, the user's
-//! `config.toml`, the registry last logged in to, ClawHub); the token comes from `SKILL_TOKEN` /
-//! `CLAWHUB_TOKEN`, else the credentials file (`~/.config/skill/credentials.json`, mode 0600).
+//! The token the client sends, and what `skill login` stores: `SKILL_TOKEN` / `CLAWHUB_TOKEN`,
+//! else the credentials file (`~/.config/skill/credentials.json`, mode 0600), which also
+//! remembers the registry last logged in to. Which registry to talk to is a shared setting
+//! (`crate::config`).
 
 use std::path::PathBuf;
 
@@ -48,11 +48,6 @@ fn env(names: &[&str]) -> Option<String> {
         .iter()
         .find_map(|n| std::env::var(n).ok())
         .filter(|v| !v.trim().is_empty())
-}
-
-/// The registry to use (see `crate::config::Settings::registry`).
-pub fn registry(flag: Option<&str>) -> String {
-    crate::config::current().registry(flag).value
 }
 
 /// The token for `registry`: the environment's, else the stored one if it was stored for that

@@ -219,15 +219,13 @@ impl Cassette {
         serde_saphyr::from_str(&text).map_err(|e| parse(e.to_string()))
     }
 
-    /// The YAML text of this cassette.
-    pub fn to_yaml(&self) -> String {
-        serde_saphyr::to_string(self).unwrap_or_default()
-    }
-
     /// Writes the cassette to `path` whole or not at all, refusing when a token-shaped string
     /// is in it.
     pub fn save(&self, path: &Path) -> Result<(), CassetteError> {
-        let text = self.to_yaml();
+        let text = serde_saphyr::to_string(self).map_err(|e| CassetteError::Write {
+            path: path.to_owned(),
+            message: e.to_string(),
+        })?;
         if let Some(found) = crate::skill::secrets::find(&text).next() {
             return Err(CassetteError::SecretLeft {
                 path: path.to_owned(),

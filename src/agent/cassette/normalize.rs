@@ -3,7 +3,8 @@
 
 use crate::agent::message::{Message, Reply, Request, ToolCall};
 
-/// Env var names whose values are secrets when they contain one of these words.
+/// Env var names whose values are secrets: one of their `_`-separated words is, or ends with,
+/// one of these (`OPENAI_API_KEY`, `GH_TOKEN`, `APIKEY`, `DB_PASSWORD`).
 const SECRET_WORDS: &[&str] = &[
     "KEY",
     "TOKEN",
@@ -11,10 +12,22 @@ const SECRET_WORDS: &[&str] = &[
     "PASSWORD",
     "PASSWD",
     "CREDENTIAL",
+    "CREDENTIALS",
     "AUTH",
 ];
+/// Names with a secret word whose values are not secrets.
+const NOT_SECRETS: &[&str] = &["SSH_AUTH_SOCK", "GPG_AGENT_INFO", "XAUTHORITY"];
 /// Shorter values are too likely to occur by chance to be replaced.
 const MIN_SECRET_LEN: usize = 8;
+
+/// Whether the env var `name` holds a secret.
+fn is_secret_name(name: &str) -> bool {
+    let upper = name.to_ascii_uppercase();
+    !NOT_SECRETS.contains(&upper.as_str())
+        && upper
+            .split('_')
+            .any(|word| SECRET_WORDS.iter().any(|s| word.ends_with(s)))
+}
 
 /// Replaces run-specific strings with placeholders, and placeholders with this run's strings.
 #[derive(Debug, Clone, Default)]
@@ -28,8 +41,7 @@ impl Normalizer {
     pub fn new(workspace: &std::path::Path, home: Option<&std::path::Path>) -> Normalizer {
         let mut pairs = Vec::new();
         for (name, value) in std::env::vars() {
-            let upper = name.to_ascii_uppercase();
-            if value.len() >= MIN_SECRET_LEN && SECRET_WORDS.iter().any(|w| upper.contains(w)) {
+            if value.len() >= MIN_SECRET_LEN && is_secret_name(&name) {
                 pairs.push((value, format!("{{secret:{name}}}")));
             }
         }
@@ -66,12 +78,13 @@ impl Normalizer {
         out
     }
 
-    /// `text` with this run's paths in place of the path placeholders (secrets stay redacted).
+    /// `text` with this run's paths and secret values in place of the placeholders: what a
+    /// replayed tool call runs with (secrets are put back in memory only, never written).
     pub fn expand_text(&self, text: &str) -> String {
         let mut out = text.to_owned();
-        for placeholder in ["{workspace}", "{home}"] {
-            if let Some((value, _)) = self.pairs.iter().find(|(_, p)| p == placeholder) {
-                out = out.replace(placeholder, value);
+        for (value, placeholder) in &self.pairs {
+            if out.contains(placeholder.as_str()) {
+                out = out.replace(placeholder.as_str(), value);
             }
         }
         out
@@ -145,5 +158,32 @@ fn map_call(call: &ToolCall, f: &dyn Fn(&str) -> String) -> ToolCall {
         id: call.id.clone(),
         name: call.name.clone(),
         arguments: f(&call.arguments),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn secret_names_are_whole_words_or_endings() {
+        for name in [
+            "OPENAI_API_KEY",
+            "GH_TOKEN",
+            "APIKEY",
+            "DB_PASSWORD",
+            "AWS_SECRET_ACCESS_KEY",
+        ] {
+            assert!(is_secret_name(name), "{name}");
+        }
+        for name in [
+            "GIT_AUTHOR_NAME",
+            "XAUTHORITY",
+            "SSH_AUTH_SOCK",
+            "KEYBOARD",
+            "PATH",
+        ] {
+            assert!(!is_secret_name(name), "{name}");
+        }
     }
 }

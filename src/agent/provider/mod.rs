@@ -117,6 +117,14 @@ pub enum ProviderKind {
 }
 
 impl ProviderKind {
+    /// Its name, as flags and cassettes spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ProviderKind::Openai => "openai",
+            ProviderKind::Anthropic => "anthropic",
+        }
+    }
+
     /// The env var holding the API key.
     pub fn key_variable(self) -> &'static str {
         match self {

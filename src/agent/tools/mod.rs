@@ -13,6 +13,9 @@ use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+/// Seconds before an `exec` call that names no timeout is killed (nanobot's default).
+pub const DEFAULT_EXEC_TIMEOUT: Duration = Duration::from_secs(60);
+
 /// Characters of any tool result passed back to the model.
 pub const RESULT_CAP: usize = 16_000;
 
@@ -165,7 +168,7 @@ pub fn specs() -> Vec<ToolSpec> {
                 "command": {"type": "string", "description": "The shell command"},
                 "argv": {"type": "array", "items": {"type": "string"}, "description": "Program and arguments, run without a shell"},
                 "working_dir": {"type": "string", "description": "Folder to run in (default: the workspace)"},
-                "timeout": {"type": "integer", "minimum": 1, "maximum": 600, "description": "Seconds before the command is killed (default 60)"}}}),
+                "timeout": {"type": "integer", "minimum": 1, "maximum": 600, "description": "Seconds before the command is killed (the run sets the default)"}}}),
         ),
     ]
 }

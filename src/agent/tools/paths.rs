@@ -26,7 +26,12 @@ pub fn resolve(workspace: &Path, path: &str) -> Result<PathBuf, String> {
         match std::fs::canonicalize(existing) {
             Ok(real) => break real,
             // A link whose target does not exist would be followed by a write.
-            Err(_) if existing.symlink_metadata().is_ok() => return Err(outside(path)),
+            Err(_) if existing.symlink_metadata().is_ok_and(|m| m.is_symlink()) => {
+                return Err(outside(path));
+            }
+            Err(e) if existing.symlink_metadata().is_ok() => {
+                return Err(format!("Error: cannot resolve {path}: {e}"));
+            }
             Err(_) => match (existing.parent(), existing.file_name()) {
                 (Some(parent), Some(name)) => {
                     rest.push(name.to_owned());
