@@ -320,3 +320,48 @@ fn files_and_skills_over_clawhub_limits() {
         "my-skill: SK701 [error] 'assets/video.bin' is 11534336 bytes; ClawHub refuses files over 10 MiB\nmy-skill: SK701 [error] the skill is 58720361 bytes; ClawHub refuses skills over 50 MiB\n"
     );
 }
+
+#[test]
+fn crlf_scripts_with_continuations_and_unicode_do_not_panic() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = write_skill(tmp.path(), "my-skill", VALID);
+    std::fs::create_dir(dir.join("scripts")).unwrap();
+    std::fs::write(
+        dir.join("scripts/run.sh"),
+        "#!/bin/sh\r\ncurl \\\r\n  \"ü\" \\\r\n  x;jq .\r\nnotarealtool-ü\r\n",
+    )
+    .unwrap();
+    let (code, stdout, stderr) = lint(tmp.path(), &["my-skill", "--format", "concise"]);
+    assert!(code == 0 || code == 1, "{code} {stderr}");
+    assert!(stdout.contains("scripts/run.sh:"), "{stdout}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn fifos_in_a_skill_are_never_read() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = write_skill(tmp.path(), "my-skill", VALID);
+    std::fs::create_dir(dir.join("scripts")).unwrap();
+    let mkfifo = |path: &Path| {
+        assert!(
+            std::process::Command::new("mkfifo")
+                .arg(path)
+                .status()
+                .unwrap()
+                .success()
+        );
+    };
+    mkfifo(&dir.join("scripts/pipe.sh"));
+    let (code, _, stderr) = lint(tmp.path(), &["my-skill", "--format", "concise"]);
+    assert!(code == 0 || code == 1, "{code} {stderr}");
+
+    let other = tmp.path().join("fifo-skill");
+    std::fs::create_dir(&other).unwrap();
+    mkfifo(&other.join("SKILL.md"));
+    let (code, stdout, _) = lint(tmp.path(), &["fifo-skill", "--format", "concise"]);
+    assert_eq!(code, 2);
+    assert!(
+        stdout.contains("not a regular file (a FIFO, socket or device)"),
+        "{stdout}"
+    );
+}

@@ -71,6 +71,11 @@ impl Document {
         if meta.is_dir() {
             return Err(LoadError::IsDirectory);
         }
+        if !meta.is_file() {
+            return Err(LoadError::Io {
+                message: "not a regular file (a FIFO, socket or device)".to_owned(),
+            });
+        }
         if meta.len() > MAX_READ_BYTES {
             return Err(LoadError::TooLarge { bytes: meta.len() });
         }

@@ -46,6 +46,8 @@ pub enum FileKind {
     Dir,
     /// A symbolic link and where it points, as written.
     Symlink(PathBuf),
+    /// A FIFO, socket or device: never read (reading could block forever).
+    Other,
 }
 
 /// Every entry under a skill folder, sorted by path.
@@ -119,8 +121,10 @@ pub fn entry(dir: &Path, path: &Path) -> Option<FileEntry> {
         FileKind::Symlink(std::fs::read_link(path).unwrap_or_default())
     } else if meta.is_dir() {
         FileKind::Dir
-    } else {
+    } else if meta.is_file() {
         FileKind::File
+    } else {
+        FileKind::Other
     };
     Some(FileEntry {
         path: rel,

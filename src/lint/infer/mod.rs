@@ -116,7 +116,11 @@ impl Usage {
                 continue;
             };
             let site = |at: usize| {
-                let before = &text[..at.min(text.len())];
+                let mut at = at.min(text.len());
+                while !text.is_char_boundary(at) {
+                    at -= 1;
+                }
+                let before = &text[..at];
                 let line = before.matches('\n').count() + 1;
                 let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
                 Site::Script {

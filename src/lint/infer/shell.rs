@@ -32,11 +32,14 @@ fn first_words(script: &str) -> Vec<Found> {
     let mut out = Vec::new();
     let mut heredoc: Option<String> = None;
     let mut offset = 0;
-    let mut pending: Option<(usize, String)> = None;
+    // (start, text so far, the line ending that follows it): joined lines keep their own
+    // endings so offsets in the logical line stay offsets in the script (CRLF included).
+    let mut pending: Option<(usize, String, &str)> = None;
     for raw in script.split_inclusive('\n') {
         let line_start = offset;
         offset += raw.len();
         let line = raw.trim_end_matches(['\n', '\r']);
+        let ending = &raw[line.len()..];
         if let Some(end) = &heredoc {
             if line.trim() == end {
                 heredoc = None;
@@ -44,15 +47,15 @@ fn first_words(script: &str) -> Vec<Found> {
             continue;
         }
         let (start, logical) = match pending.take() {
-            Some((start, mut text)) => {
-                text.push('\n');
+            Some((start, mut text, previous_ending)) => {
+                text.push_str(previous_ending);
                 text.push_str(line);
                 (start, text)
             }
             None => (line_start, line.to_owned()),
         };
         if open_quote(&logical) || logical.ends_with('\\') {
-            pending = Some((start, logical));
+            pending = Some((start, logical, ending));
             continue;
         }
         let (line, start) = strip_prompt(&logical, start);
@@ -248,6 +251,9 @@ fn segments(code: &str) -> Vec<Vec<Word<'_>>> {
         } else if b == b'\\' && bytes.get(i + 1) == Some(&b'\n') {
             flush(code, &mut out, &mut word_start, i);
             i += 2;
+        } else if b == b'\\' && bytes[i + 1..].starts_with(b"\r\n") {
+            flush(code, &mut out, &mut word_start, i);
+            i += 3;
         } else if b.is_ascii_whitespace() {
             flush(code, &mut out, &mut word_start, i);
             i += 1;
@@ -376,6 +382,10 @@ mod tests {
 
     #[test]
     fn multi_line_strings_and_continuations() {
+        assert_eq!(
+            names("docker run \\\r\n  --rm ü \\\r\n  && gh x"),
+            ["docker", "gh"]
+        );
         assert_eq!(
             names("node -e \"\nimport x from 'y';\nprint(1)\n\"\njq ."),
             ["node", "jq"]
