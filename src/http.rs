@@ -10,6 +10,22 @@ pub const ATTEMPTS: u32 = 3;
 /// Longest wait between attempts.
 pub const MAX_WAIT: Duration = Duration::from_secs(5);
 
+/// Most bytes of an error body kept for the message.
+const MAX_ERROR_BODY: u64 = 64 * 1024;
+
+/// The body of `response`, refused when it is over `limit` bytes (a server cannot fill memory).
+pub fn read_capped(response: Response, limit: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    response.take(limit + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(std::io::Error::other(format!(
+            "the response is over {limit} bytes"
+        )));
+    }
+    Ok(bytes)
+}
+
 /// Why a request did not get a 2xx.
 #[derive(Debug)]
 pub enum Failure {
@@ -50,7 +66,8 @@ pub fn send_with_retries(build: &dyn Fn() -> RequestBuilder) -> Result<Response,
             std::thread::sleep(wait.min(MAX_WAIT));
             continue;
         }
-        let text = response.text().unwrap_or_default().trim().to_owned();
+        let bytes = read_capped(response, MAX_ERROR_BODY).unwrap_or_default();
+        let text = String::from_utf8_lossy(&bytes).trim().to_owned();
         let body = if text.is_empty() {
             format!("HTTP {status}")
         } else {

@@ -449,3 +449,20 @@ fn a_missing_source_is_a_clear_error() {
         "{stderr}"
     );
 }
+
+#[test]
+fn uninstall_of_an_empty_name_never_removes_the_skills_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("skills");
+    common::write_skill(
+        tmp.path(),
+        "skills",
+        "---\nname: skills\ndescription: x\n---\n",
+    );
+    let (code, _, stderr) =
+        run(skill()
+            .current_dir(tmp.path())
+            .args(["uninstall", "", "--dir", "skills"]));
+    assert_eq!(code, 2, "{stderr}");
+    assert!(root.join("SKILL.md").is_file());
+}

@@ -334,3 +334,66 @@ fn publish_falls_back_to_multipart_when_tickets_are_missing() {
         "{request}"
     );
 }
+
+/// Answers one request on `listener` with `body` and returns the request.
+fn answer_once(listener: &std::net::TcpListener, body: &str) -> String {
+    let (mut stream, _) = listener.accept().unwrap();
+    let request = read_request(&mut stream);
+    let _ = stream.write_all(
+        format!(
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .as_bytes(),
+    );
+    request
+}
+
+#[test]
+fn the_token_never_goes_to_an_upload_url_on_another_host() {
+    let registry = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let elsewhere = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", registry.local_addr().unwrap());
+    let upload = format!("http://{}/upload", elsewhere.local_addr().unwrap());
+    let server = std::thread::spawn(move || {
+        let mut seen = Vec::new();
+        // resolve (unknown skill), upload-url, the upload elsewhere, then the publish.
+        let (mut stream, _) = registry.accept().unwrap();
+        seen.push(read_request(&mut stream));
+        let _ = stream
+            .write_all(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+        let ticket = format!(r#"{{"uploadUrl":"{upload}","uploadTicket":"t1"}}"#);
+        seen.push(answer_once(&registry, &ticket));
+        seen.push(answer_once(&elsewhere, r#"{"storageId":"s1"}"#));
+        seen.push(answer_once(
+            &registry,
+            r#"{"ok":true,"skillId":"1","versionId":"1"}"#,
+        ));
+        seen
+    });
+    let tmp = tempfile::tempdir().unwrap();
+    write_skill(
+        tmp.path(),
+        "tok-test",
+        "---\nname: tok-test\ndescription: Checks where tokens go. Use when testing.\n---\n\nBody.\n",
+    );
+    let (code, _, stderr) = run(skill()
+        .current_dir(tmp.path())
+        .env("SKILL_CONFIG_DIR", tmp.path().join("config"))
+        .env("SKILL_TOKEN", "secret-token-value")
+        .args(["publish", "tok-test", "--registry", &url]));
+    assert_eq!(code, 0, "{stderr}");
+    let seen = server.join().unwrap();
+    let auth = |r: &str| {
+        r.to_ascii_lowercase()
+            .contains("authorization: bearer secret-token-value")
+    };
+    assert!(auth(&seen[1]), "{}", seen[1]);
+    assert!(seen[2].starts_with("POST /upload"), "{}", seen[2]);
+    assert!(
+        !auth(&seen[2]),
+        "the token went to another host: {}",
+        seen[2]
+    );
+    assert!(auth(&seen[3]), "{}", seen[3]);
+}

@@ -233,7 +233,9 @@ fn swap_in(staging: &Path, target: &Path) -> Result<bool, InstallError> {
 /// Removes the installed skill `name` from `root`, and its lock entry if there is one.
 pub fn uninstall(root: &Path, name: &str) -> Result<PathBuf, InstallError> {
     let dir = root.join(name);
-    if name.contains(['/', '\\'])
+    // An empty name would name the skills folder itself.
+    if name.is_empty()
+        || name.contains(['/', '\\'])
         || name.starts_with('.')
         || !(dir.join("SKILL.md").is_file() || dir.join("skill.md").is_file())
     {

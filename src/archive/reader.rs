@@ -331,9 +331,16 @@ fn locate_skill_md(entries: &[Entry]) -> Result<Option<String>, ArchiveError> {
     }
 }
 
-/// Checks that every file of `archive` listed in `expected` (path, SHA-256) has that hash, and
-/// that none is missing; files the registry generates (`_meta.json`) are not listed and pass.
+/// The file a registry adds to each download (ClawHub's `_meta.json`).
+pub const META_FILE: &str = "_meta.json";
+
+/// Checks a download against the version's file list (path, SHA-256): every listed file is
+/// there with that hash, nothing else is but the registry's [`META_FILE`], and the list is not
+/// empty.
 pub fn check_hashes(archive: &SkillArchive, expected: &[(String, String)]) -> Result<(), String> {
+    if expected.is_empty() {
+        return Err("the registry listed no files for this version".to_owned());
+    }
     for (path, sha) in expected {
         let file = archive
             .files
@@ -344,5 +351,60 @@ pub fn check_hashes(archive: &SkillArchive, expected: &[(String, String)]) -> Re
             return Err(format!("{path} does not match the registry's SHA-256"));
         }
     }
+    // Only the registry's own `_meta.json` may come along unlisted.
+    if let Some(extra) = archive
+        .files
+        .iter()
+        .find(|f| f.path != META_FILE && !expected.iter().any(|(p, _)| p == &f.path))
+    {
+        return Err(format!(
+            "{} is in the download but not in the version's file list",
+            extra.path
+        ));
+    }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::skill::fingerprint::sha256_hex;
+
+    fn archive(paths: &[&str]) -> SkillArchive {
+        SkillArchive {
+            top: None,
+            files: paths
+                .iter()
+                .map(|p| ArchiveFile {
+                    path: (*p).to_owned(),
+                    bytes: p.as_bytes().to_vec(),
+                    executable: false,
+                })
+                .collect(),
+        }
+    }
+
+    fn listed(paths: &[&str]) -> Vec<(String, String)> {
+        paths
+            .iter()
+            .map(|p| ((*p).to_owned(), sha256_hex(p.as_bytes())))
+            .collect()
+    }
+
+    #[test]
+    fn downloads_hold_the_listed_files_and_nothing_else() {
+        let list = listed(&["SKILL.md", "a.txt"]);
+        assert!(check_hashes(&archive(&["SKILL.md", "a.txt", META_FILE]), &list).is_ok());
+        let extra = check_hashes(&archive(&["SKILL.md", "a.txt", "evil.sh"]), &list);
+        assert_eq!(
+            extra.unwrap_err(),
+            "evil.sh is in the download but not in the version's file list"
+        );
+        let missing = check_hashes(&archive(&["SKILL.md"]), &list);
+        assert_eq!(missing.unwrap_err(), "a.txt is missing from the download");
+        assert!(check_hashes(&archive(&["SKILL.md"]), &[]).is_err());
+        let mut wrong = list.clone();
+        wrong[0].1 = sha256_hex(b"other");
+        assert!(check_hashes(&archive(&["SKILL.md", "a.txt"]), &wrong).is_err());
+    }
 }

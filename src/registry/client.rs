@@ -1,10 +1,14 @@
 //! The registry client: ClawHub's HTTP API with bearer tokens, plain-text errors shown verbatim,
 //! and bounded retries on 429 and 5xx that honour `Retry-After`.
 
-use crate::http::{Failure, send_with_retries};
+use crate::http::{Failure, read_capped, send_with_retries};
 use crate::skill::fingerprint::sha256_hex;
 use serde_json::{Value, json};
 use std::time::Duration;
+
+/// Largest response read: above the largest bundle a registry serves (50 MiB) with room for
+/// JSON around it.
+const MAX_RESPONSE: u64 = 64 * 1024 * 1024;
 
 /// Why a registry call failed.
 #[derive(Debug, thiserror::Error)]
@@ -110,7 +114,10 @@ impl Client {
                 .http
                 .request(method.clone(), &url)
                 .header("Accept", "application/json");
-            if let Some(token) = &self.token {
+            // The token goes to this registry only, never to an upload URL elsewhere.
+            if let Some(token) = &self.token
+                && (url == self.base || url.starts_with(&format!("{}/", self.base)))
+            {
                 request = request.bearer_auth(token);
             }
             build(request)
@@ -123,10 +130,7 @@ impl Client {
                 body,
             },
         })?;
-        Ok(response
-            .bytes()
-            .map_err(|e| network(e.to_string()))?
-            .to_vec())
+        read_capped(response, MAX_RESPONSE).map_err(|e| network(e.to_string()))
     }
 
     fn json(

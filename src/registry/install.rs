@@ -181,11 +181,15 @@ fn is_current(installed: &str, latest: &str) -> bool {
     }
 }
 
-/// The fingerprint of an installed tree, dot-paths (`.clawhub/`) left out as ClawHub does.
+/// The fingerprint of an installed tree, dot-paths (`.clawhub/`) and the registry's
+/// `_meta.json` left out, as ClawHub does, so it matches the published version's.
 fn local_fingerprint(dir: &Path) -> Result<String, RegistryInstallError> {
     let files = crate::archive::select_files(dir, false, None).map_err(InstallError::from)?;
     let mut hashes = Vec::new();
-    for file in files {
+    for file in files
+        .into_iter()
+        .filter(|f| f.path != crate::archive::reader::META_FILE)
+    {
         let bytes = std::fs::read(&file.source)?;
         hashes.push((file.path, sha256_hex(&bytes)));
     }

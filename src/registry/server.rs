@@ -7,6 +7,7 @@ use super::download_cache::{Download, DownloadCache};
 use super::store::{
     FileInfo, NewFile, PublishRequest, SkillInfo, Store, StoreError, UploadTicket, User, now_ms,
 };
+use crate::archive::reader::META_FILE;
 use crate::skill::fingerprint::{locale_compare, sha256_hex};
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
@@ -358,10 +359,10 @@ pub fn bundle(
     mut files: Vec<(String, Vec<u8>)>,
 ) -> Result<Vec<u8>, String> {
     use std::io::Write;
-    files.retain(|(p, _)| p != "_meta.json");
+    files.retain(|(p, _)| p != META_FILE);
     let meta = serde_json::to_string_pretty(&json!({"ownerId": skill.owner_handle, "slug": skill.slug, "version": version, "publishedAt": published_at}))
         .map_err(|e| e.to_string())?;
-    files.push(("_meta.json".to_owned(), meta.into_bytes()));
+    files.push((META_FILE.to_owned(), meta.into_bytes()));
     files.sort_by(|a, b| locale_compare(&a.0, &b.0));
     let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
     let options = zip::write::SimpleFileOptions::default()
