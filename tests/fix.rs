@@ -71,6 +71,12 @@ fn requirements_are_added_in_the_style_the_file_uses() {
             ),
         ),
         (
+            "fix-requires-flow-nested",
+            format!(
+                "---\nname: my-skill\ndescription: Lists PRs. Use when asked.\nmetadata: {{\"author\": {{\"name\": \"ana\"}}}}\n---\n{body}"
+            ),
+        ),
+        (
             "fix-requires-nanobot",
             format!(
                 "---\nname: my-skill\ndescription: Lists PRs. Use when asked.\nmetadata:\n  nanobot:\n    requires:\n      bins:\n        - gh\n---\n{body}"

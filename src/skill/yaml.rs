@@ -180,15 +180,33 @@ impl Node {
     /// for a flow collection this is after its closing bracket, for a block one after its last
     /// item (a closing quote included).
     pub fn end(&self, source: &str) -> usize {
-        let mut end = self.span.end;
-        self.walk(&mut |n| end = end.max(n.span.end));
-        let rest = source.get(end..).unwrap_or("");
         if self.is_flow(source) {
+            // After the last item's own end (a nested collection closes there), the next
+            // closing bracket is this collection's.
+            let last = match &self.value {
+                Value::Seq(items) => items.last(),
+                Value::Map(entries) => entries.last().map(|(_, v)| v),
+                _ => None,
+            };
+            let from = last.map_or(self.span.end, |n| n.end(source).max(self.span.end));
             let close = if self.as_map().is_some() { '}' } else { ']' };
-            return rest.find(close).map_or(end, |i| end + i + 1);
+            let rest = source.get(from..).unwrap_or("");
+            return rest.find(close).map_or(from, |i| from + i + 1);
         }
+        let mut end = self.span.end;
+        self.walk(&mut |n| end = end.max(n.end_of_token(source)));
+        end
+    }
+
+    /// Where this node's own token ends: a nested flow collection's closing bracket, or a
+    /// scalar's closing quote.
+    fn end_of_token(&self, source: &str) -> usize {
+        if self.is_flow(source) {
+            return self.end(source);
+        }
+        let rest = source.get(self.span.end..).unwrap_or("");
         let quote = rest.chars().next().filter(|c| *c == '"' || *c == '\'');
-        end + quote.map_or(0, char::len_utf8)
+        self.span.end + quote.map_or(0, char::len_utf8)
     }
 
     /// A short name of the node's type, for messages.
@@ -385,6 +403,19 @@ mod tests {
         assert!(node.get("m").unwrap().is_flow(yaml));
         assert!(node.get("y").unwrap().alias);
         assert!(!node.get("x").unwrap().alias);
+    }
+
+    #[test]
+    fn a_flow_collection_ends_at_its_own_bracket() {
+        let yaml = "metadata: {\"author\": {\"x\": [1, \"]\"]}, \"k\": 'v'}\nnext: 1\n";
+        let node = parse(yaml, 0).unwrap();
+        let metadata = node.get("metadata").unwrap();
+        assert_eq!(metadata.end(yaml), yaml.find("\nnext").unwrap());
+        let author = metadata.get("author").unwrap();
+        assert_eq!(
+            &yaml[..author.end(yaml)],
+            "metadata: {\"author\": {\"x\": [1, \"]\"]}"
+        );
     }
 
     #[test]
