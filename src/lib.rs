@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! `skill`: the toolkit for agent skills. The library does the work; `cli` holds one thin
 //! module per command, and `main.rs` only parses arguments and maps errors to exit codes.
 

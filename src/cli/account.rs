@@ -41,8 +41,16 @@ pub fn login(args: LoginArgs) -> Result<ExitCode, CliError> {
 }
 
 /// Forgets the stored token (it stays valid on the server).
-pub fn logout(_args: RegistryArg) -> Result<ExitCode, CliError> {
+pub fn logout(args: RegistryArg) -> Result<ExitCode, CliError> {
     let mut stored = credentials::load();
+    // The stored token is for one registry; naming another one logs out of nothing.
+    if let (Some(asked), Some(current)) = (&args.registry, &stored.registry)
+        && asked.trim_end_matches('/') != current.trim_end_matches('/')
+    {
+        return Err(CliError::NotLoggedIn(
+            asked.trim_end_matches('/').to_owned(),
+        ));
+    }
     stored.token = None;
     credentials::save(&stored)?;
     println!("Logged out");

@@ -1,5 +1,5 @@
-//! `skill registry user add` and `skill registry token create`: administration of a self-hosted
-//! registry's store.
+//! `skill registry serve`, `skill registry user add` and `skill registry token create`: serving
+//! a self-hosted registry and administering its store.
 
 use super::CliError;
 use crate::registry::store::{PostgresStore, SqliteStore, Store};

@@ -70,7 +70,7 @@ pub struct Listing {
     pub always: bool,
     /// `disable-model-invocation: true`: kept out of the model's prompt by OpenClaw.
     pub hidden: bool,
-    /// The body, trimmed, for always-on skills (what `# Active Skills` injects); empty otherwise.
+    /// The body, trimmed: what `# Active Skills` injects when the skill is always-on.
     #[serde(skip)]
     pub body: String,
 }

@@ -43,11 +43,11 @@ pub fn save(credentials: &Credentials) -> std::io::Result<()> {
     Ok(())
 }
 
+/// The first of `names` that is set and not blank.
 fn env(names: &[&str]) -> Option<String> {
     names
         .iter()
-        .find_map(|n| std::env::var(n).ok())
-        .filter(|v| !v.trim().is_empty())
+        .find_map(|n| std::env::var(n).ok().filter(|v| !v.trim().is_empty()))
 }
 
 /// The token for `registry`: the environment's, else the stored one if it was stored for that

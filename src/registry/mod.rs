@@ -1,5 +1,6 @@
-//! The ClawHub-compatible registry: publish rules shared by client and server (`rules`) and the
-//! storage the server keeps skills in (`store`). The HTTP server and client build on these.
+//! The ClawHub-compatible registry: publish rules shared by client and server (`rules`), the
+//! storage the server keeps skills in (`store`), the HTTP server (`server`, with its
+//! `download_cache`), and the client side (`client`, `credentials`, `install`).
 
 pub mod client;
 pub mod credentials;

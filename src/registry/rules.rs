@@ -135,8 +135,8 @@ pub fn parse_version(version: &str) -> Result<semver::Version, String> {
     semver::Version::parse(version.trim()).map_err(|_| "Version must be valid semver".to_owned())
 }
 
-/// Checks a tag name: trimmed printable ASCII, not starting with `$` or `_`, and not the
-/// server-managed `latest`.
+/// Checks a tag name: printable ASCII without spaces, not starting with `$` or `_`. (`latest`
+/// is accepted, as ClawHub accepts it; the server then moves it to the published version.)
 pub fn check_tag(tag: &str) -> Result<(), String> {
     let ok = !tag.is_empty()
         && tag.bytes().all(|b| (0x21..0x7f).contains(&b))

@@ -5,7 +5,8 @@
 
 use super::download_cache::{Download, DownloadCache};
 use super::store::{
-    FileInfo, NewFile, PublishRequest, SkillInfo, Store, StoreError, UploadTicket, User, now_ms,
+    FileInfo, NewFile, PublishRequest, REUSED_TICKET, SkillInfo, Store, StoreError, UploadTicket,
+    User, now_ms,
 };
 use crate::archive::reader::META_FILE;
 use crate::skill::fingerprint::{locale_compare, sha256_hex};
@@ -509,7 +510,7 @@ async fn publish(
             let id = id.clone();
             blocking(&state, move |s| s.ticket(&id)).await?
         }
-        .ok_or_else(|| bad("Skill upload tickets cannot be reused"))?;
+        .ok_or_else(|| bad(REUSED_TICKET))?;
         let matches = ticket.user_id == user.id
             && entry["path"]
                 .as_str()
@@ -651,7 +652,18 @@ async fn telemetry() -> Json<Value> {
 pub async fn serve(listener: tokio::net::TcpListener, app: Router) -> std::io::Result<()> {
     axum::serve(listener, app)
         .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
+            let terminate = async {
+                match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                    Ok(mut signal) => {
+                        signal.recv().await;
+                    }
+                    Err(_) => std::future::pending::<()>().await,
+                }
+            };
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = terminate => {}
+            }
         })
         .await
 }

@@ -45,7 +45,7 @@ pub fn platform_name(os: &str) -> &str {
     }
 }
 
-/// A machine described in memory (tests, and `--no-env-checks` style dry runs).
+/// A machine described in memory, for tests.
 #[derive(Debug, Default, Clone)]
 pub struct FakeEnvironment {
     /// Commands on PATH.

@@ -20,9 +20,15 @@ pub struct Source {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DecodeError {
     /// A NUL byte: the file is binary, not text.
-    Binary { position: Position },
+    Binary {
+        /// Where the first NUL byte is.
+        position: Position,
+    },
     /// Bytes that are not UTF-8.
-    NotUtf8 { position: Position },
+    NotUtf8 {
+        /// Where the first byte that is not UTF-8 is.
+        position: Position,
+    },
 }
 
 /// The UTF-8 byte-order mark.
@@ -90,11 +96,6 @@ impl Source {
             .nth(column.saturating_sub(1))
             .map_or(text.len(), |(i, _)| i);
         Some(span.start + within)
-    }
-
-    /// Number of lines in the file.
-    pub fn line_count(&self) -> usize {
-        self.lines.len()
     }
 }
 

@@ -225,7 +225,7 @@ pub trait Store: Send + Sync {
 }
 
 /// What a publish says when one of its tickets is gone (used, or never uploaded).
-const REUSED_TICKET: &str = "Skill upload tickets cannot be reused";
+pub const REUSED_TICKET: &str = "Skill upload tickets cannot be reused";
 
 /// A new random token (`skl_` and 48 hex digits from the OS's random source).
 pub fn new_token() -> Result<String, StoreError> {
