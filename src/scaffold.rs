@@ -298,8 +298,10 @@ fn from_builtin(from: &str, name: &str) -> Result<Vec<File>, ScaffoldError> {
         .collect())
 }
 
-fn title_case(name: &str) -> String {
-    name.split('-')
+/// `docker-deploy` (or `docker_deploy`) as `Docker Deploy`: a title for people, and the display
+/// name the clawhub CLI gives a published skill.
+pub fn title_case(name: &str) -> String {
+    name.split(['-', '_'])
         .filter(|w| !w.is_empty())
         .map(|w| {
             let mut chars = w.chars();

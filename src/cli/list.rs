@@ -3,9 +3,9 @@
 use super::CliError;
 use super::selection::SelectionArgs;
 use crate::prompt::{self, Gate, Listing};
+use crate::skill::availability::Availability;
 use crate::skill::environment::SystemEnvironment;
 use crate::skill::requirements::Requirements;
-use crate::skill::yaml::Node;
 use std::process::ExitCode;
 
 /// Arguments of `skill list`.
@@ -163,66 +163,12 @@ pub fn run_check(args: CheckArgs) -> Result<ExitCode, CliError> {
     Ok(ExitCode::from(u8::from(failed)))
 }
 
-/// Install commands from the skill's `install[]` specs, then `export` lines for env vars.
+/// What to do about an unavailable skill (see `Availability::hints`).
 fn hints(entry: &crate::skill::catalog::Entry) -> Vec<String> {
     let skill = &entry.skill;
     let (Some(manifest), Ok(doc)) = (skill.manifest(), &skill.document) else {
         return Vec::new();
     };
     let requirements = Requirements::from_manifest(manifest, &doc.source.text);
-    let mut out: Vec<String> = requirements
-        .install
-        .iter()
-        .filter_map(install_command)
-        .collect();
-    let availability = crate::skill::availability::Availability::check(
-        &requirements,
-        &SystemEnvironment::default(),
-    );
-    if out.is_empty() {
-        out.extend(
-            availability
-                .missing_bins
-                .iter()
-                .map(|b| format!("install `{b}` and put it on PATH")),
-        );
-        if !availability.missing_any_bins.is_empty() {
-            out.push(format!(
-                "install one of: {}",
-                availability.missing_any_bins.join(", ")
-            ));
-        }
-    }
-    out.extend(
-        availability
-            .missing_env
-            .iter()
-            .map(|v| format!("export {v}=...")),
-    );
-    if let Some(os) = &availability.unsupported_os {
-        out.push(format!("runs only on: {}", os.join(", ")));
-    }
-    out
-}
-
-/// The shell command an `install[]` spec stands for.
-fn install_command(spec: &Node) -> Option<String> {
-    let field = |k: &str| spec.get(k).and_then(Node::as_str);
-    let kind = field("kind").or_else(|| field("type"))?;
-    let command = match kind {
-        "brew" => match field("formula") {
-            Some(f) => format!("brew install {f}"),
-            None => format!("brew install --cask {}", field("cask")?),
-        },
-        "node" => format!("npm install -g {}", field("package")?),
-        "uv" => format!("uv tool install {}", field("package")?),
-        "go" => format!("go install {}", field("module")?),
-        "apt" => format!("sudo apt-get install -y {}", field("package")?),
-        "download" => format!("download {}", field("url")?),
-        _ => return None,
-    };
-    Some(match field("label") {
-        Some(label) => format!("{command}    # {label}"),
-        None => command,
-    })
+    Availability::check(&requirements, &SystemEnvironment::default()).hints(&requirements)
 }

@@ -130,7 +130,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         .and_then(|v| v.as_str())
         .map(str::trim)
         .map(str::to_owned);
-    let payload = json!({"slug": slug, "displayName": display_name(&folder), "summary": summary, "version": version,
+    let payload = json!({"slug": slug, "displayName": crate::scaffold::title_case(&folder), "summary": summary, "version": version,
                          "changelog": args.changelog, "tags": args.tags});
     let total = files.iter().map(|f| f.bytes.len() as u64).sum();
     let bar = super::progress::bytes("uploading", total, 0);
@@ -143,22 +143,6 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         result["versionId"].as_str().unwrap_or("?")
     );
     Ok(ExitCode::SUCCESS)
-}
-
-/// `demo-skill` → `Demo Skill`, as the clawhub CLI names skills.
-fn display_name(folder: &str) -> String {
-    folder
-        .split(['-', '_'])
-        .filter(|w| !w.is_empty())
-        .map(|w| {
-            let mut chars = w.chars();
-            chars
-                .next()
-                .map(|c| c.to_uppercase().chain(chars).collect::<String>())
-                .unwrap_or_default()
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 fn bump(latest: &str, part: Bump) -> Result<String, CliError> {

@@ -10,6 +10,9 @@ use crate::agent::cassette::Mode;
 use crate::agent::provider::{HttpConfig, ModelError};
 use crate::agent::trial::{Source, Trial, run_trial, shell_path};
 use scenario::Scenario;
+
+/// The name a skill is installed under (its folder name), as the installer names it.
+pub use crate::archive::pack::archive_name as skill_name;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -108,12 +111,4 @@ fn attempt(
         Outcome::Failed(failures)
     };
     Ok((outcome, transcript.turns))
-}
-
-/// The name a skill is installed under: its folder name.
-pub fn skill_name(skill_dir: &Path) -> String {
-    std::fs::canonicalize(skill_dir)
-        .ok()
-        .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
-        .unwrap_or_else(|| skill_dir.display().to_string())
 }

@@ -3,6 +3,7 @@
 
 use super::environment::Environment;
 use super::requirements::Requirements;
+use super::yaml::Node;
 
 /// What an agent on this machine would decide about a skill.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -78,6 +79,59 @@ impl Availability {
         }
         parts.join(", ")
     }
+}
+
+impl Availability {
+    /// What to do about what is missing: the install commands of the skill's `install[]`
+    /// specs (else which commands to install), then `export` lines for env vars, then the
+    /// platforms it runs on.
+    pub fn hints(&self, requirements: &Requirements) -> Vec<String> {
+        let mut out: Vec<String> = requirements
+            .install
+            .iter()
+            .filter_map(install_command)
+            .collect();
+        if out.is_empty() {
+            out.extend(
+                self.missing_bins
+                    .iter()
+                    .map(|b| format!("install `{b}` and put it on PATH")),
+            );
+            if !self.missing_any_bins.is_empty() {
+                out.push(format!(
+                    "install one of: {}",
+                    self.missing_any_bins.join(", ")
+                ));
+            }
+        }
+        out.extend(self.missing_env.iter().map(|v| format!("export {v}=...")));
+        if let Some(os) = &self.unsupported_os {
+            out.push(format!("runs only on: {}", os.join(", ")));
+        }
+        out
+    }
+}
+
+/// The shell command an `install[]` spec stands for.
+fn install_command(spec: &Node) -> Option<String> {
+    let field = |k: &str| spec.get(k).and_then(Node::as_str);
+    let kind = field("kind").or_else(|| field("type"))?;
+    let command = match kind {
+        "brew" => match field("formula") {
+            Some(f) => format!("brew install {f}"),
+            None => format!("brew install --cask {}", field("cask")?),
+        },
+        "node" => format!("npm install -g {}", field("package")?),
+        "uv" => format!("uv tool install {}", field("package")?),
+        "go" => format!("go install {}", field("module")?),
+        "apt" => format!("sudo apt-get install -y {}", field("package")?),
+        "download" => format!("download {}", field("url")?),
+        _ => return None,
+    };
+    Some(match field("label") {
+        Some(label) => format!("{command}    # {label}"),
+        None => command,
+    })
 }
 
 #[cfg(test)]

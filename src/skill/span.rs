@@ -32,6 +32,22 @@ pub struct Position {
     pub column: usize,
 }
 
+impl Position {
+    /// The position of byte `offset` in `text`, for a single lookup (a [`LineIndex`] answers
+    /// many); an offset past the end or inside a character is moved back to a boundary.
+    pub fn of(text: &str, offset: usize) -> Position {
+        let mut at = offset.min(text.len());
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        let before = &text[..at];
+        Position {
+            line: before.matches('\n').count() + 1,
+            column: before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1,
+        }
+    }
+}
+
 /// Start offsets of every line, to turn byte offsets into positions.
 #[derive(Debug, Clone, Default)]
 pub struct LineIndex {

@@ -116,17 +116,11 @@ impl Usage {
                 continue;
             };
             let site = |at: usize| {
-                let mut at = at.min(text.len());
-                while !text.is_char_boundary(at) {
-                    at -= 1;
-                }
-                let before = &text[..at];
-                let line = before.matches('\n').count() + 1;
-                let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+                let position = crate::skill::span::Position::of(&text, at);
                 Site::Script {
                     path: file.path.clone(),
-                    line,
-                    column,
+                    line: position.line,
+                    column: position.column,
                 }
             };
             for (name, at) in scripts::commands(lang, &text) {

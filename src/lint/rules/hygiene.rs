@@ -126,7 +126,7 @@ pub fn check_secrets(cx: &Context, out: &mut Vec<Diagnostic>) {
                 let mut d = cx.diagnostic(
                     &SECRET,
                     message,
-                    Location::Point(position(text, found.start)),
+                    Location::Point(Position::of(text, found.start)),
                 );
                 d.file = cx.skill.dir.join(&file.path);
                 d
@@ -143,14 +143,6 @@ fn is_env_file(name: &str) -> bool {
         && !["example", "sample", "template", "dist", "defaults"]
             .iter()
             .any(|s| name.contains(s))
-}
-
-fn position(text: &str, offset: usize) -> Position {
-    let before = &text[..offset];
-    Position {
-        line: before.matches('\n').count() + 1,
-        column: before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1,
-    }
 }
 
 /// `{baseDir}` in the body: only OpenClaw substitutes it.
