@@ -75,3 +75,17 @@ pub struct Diagnostic {
     /// A mechanical fix, when one is safe.
     pub fix: Option<Fix>,
 }
+
+impl Diagnostic {
+    /// Adds a help line.
+    pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Adds a fix.
+    pub fn with_fix(mut self, fix: Option<Fix>) -> Diagnostic {
+        self.fix = fix;
+        self
+    }
+}

@@ -13,7 +13,7 @@ mod requirements;
 
 use super::Options;
 use super::catalog::Rule;
-use super::diagnostic::{Diagnostic, Fix, Location};
+use super::diagnostic::{Diagnostic, Location};
 use super::infer::Usage;
 use super::target::Target;
 use crate::skill::body::Body;
@@ -74,20 +74,6 @@ impl<'a> Context<'a> {
             help: None,
             fix: None,
         }
-    }
-}
-
-impl Diagnostic {
-    /// Adds a help line.
-    pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
-        self.help = Some(help.into());
-        self
-    }
-
-    /// Adds a fix.
-    pub fn with_fix(mut self, fix: Option<Fix>) -> Diagnostic {
-        self.fix = fix;
-        self
     }
 }
 

@@ -10,6 +10,7 @@ mod suite;
 pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
 
+use crate::registry::rules;
 use std::collections::BTreeMap;
 
 /// A publisher.
@@ -253,4 +254,43 @@ fn search_tags(request: &PublishRequest) -> String {
         .filter(|t| *t != "latest")
         .collect();
     tags.join(" ")
+}
+
+/// The checks of a publish that need no database, shared by every backend; returns the kept files (sanitised paths).
+pub(super) fn validate(request: &PublishRequest) -> Result<Vec<(String, &NewFile)>, StoreError> {
+    if request.display_name.trim().is_empty() {
+        return Err(StoreError::Invalid("displayName required".into()));
+    }
+    rules::parse_version(&request.version).map_err(StoreError::Invalid)?;
+    for tag in request.tags.iter().filter(|t| t.as_str() != "latest") {
+        rules::check_tag(tag).map_err(StoreError::Invalid)?;
+    }
+    let mut files = Vec::new();
+    let mut total = 0;
+    for file in &request.files {
+        let Some(path) = rules::sanitise_path(&file.path).map_err(StoreError::Invalid)? else {
+            continue;
+        };
+        if file.bytes.len() > MAX_FILE_BYTES {
+            return Err(StoreError::TooLarge(format!(
+                "File \"{path}\" exceeds 10MB limit"
+            )));
+        }
+        total += file.bytes.len();
+        files.push((path, file));
+    }
+    if total > MAX_BUNDLE_BYTES {
+        return Err(StoreError::TooLarge(
+            "Skill bundle exceeds 50MB limit".into(),
+        ));
+    }
+    if !files
+        .iter()
+        .any(|(p, _)| p.eq_ignore_ascii_case("SKILL.md") || p.eq_ignore_ascii_case("skills.md"))
+    {
+        return Err(StoreError::Invalid(
+            "SKILL.md is required at the root of the bundle".into(),
+        ));
+    }
+    Ok(files)
 }

@@ -209,7 +209,7 @@ impl Store for PostgresStore {
     }
 
     fn publish(&self, user: &User, request: &PublishRequest) -> Result<Published, StoreError> {
-        let files = super::sqlite::validate(request)?;
+        let files = super::validate(request)?;
         let slug = rules::normalise_slug(&request.slug);
         let version = request.version.trim().to_owned();
         let now = now_ms();

@@ -66,45 +66,6 @@ impl SqliteStore {
     }
 }
 
-/// Checks a publish that needs no database; returns the kept files (sanitised paths).
-pub(super) fn validate(request: &PublishRequest) -> Result<Vec<(String, &NewFile)>, StoreError> {
-    if request.display_name.trim().is_empty() {
-        return Err(StoreError::Invalid("displayName required".into()));
-    }
-    rules::parse_version(&request.version).map_err(StoreError::Invalid)?;
-    for tag in request.tags.iter().filter(|t| t.as_str() != "latest") {
-        rules::check_tag(tag).map_err(StoreError::Invalid)?;
-    }
-    let mut files = Vec::new();
-    let mut total = 0;
-    for file in &request.files {
-        let Some(path) = rules::sanitise_path(&file.path).map_err(StoreError::Invalid)? else {
-            continue;
-        };
-        if file.bytes.len() > MAX_FILE_BYTES {
-            return Err(StoreError::TooLarge(format!(
-                "File \"{path}\" exceeds 10MB limit"
-            )));
-        }
-        total += file.bytes.len();
-        files.push((path, file));
-    }
-    if total > MAX_BUNDLE_BYTES {
-        return Err(StoreError::TooLarge(
-            "Skill bundle exceeds 50MB limit".into(),
-        ));
-    }
-    if !files
-        .iter()
-        .any(|(p, _)| p.eq_ignore_ascii_case("SKILL.md") || p.eq_ignore_ascii_case("skills.md"))
-    {
-        return Err(StoreError::Invalid(
-            "SKILL.md is required at the root of the bundle".into(),
-        ));
-    }
-    Ok(files)
-}
-
 /// The highest live version of a skill, by semver.
 fn latest_version(conn: &Connection, skill_id: i64) -> Result<Option<(i64, String)>, StoreError> {
     let mut stmt = conn
@@ -250,7 +211,7 @@ impl Store for SqliteStore {
     }
 
     fn publish(&self, user: &User, request: &PublishRequest) -> Result<Published, StoreError> {
-        let files = validate(request)?;
+        let files = super::validate(request)?;
         let slug = rules::normalise_slug(&request.slug);
         let version = request.version.trim().to_owned();
         let now = now_ms();
