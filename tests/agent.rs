@@ -627,3 +627,62 @@ fn the_turn_limit_stops_a_model_that_never_answers() {
     assert!(stdout.contains("skills read: none"), "{stdout}");
     assert_eq!(server.calls(), 2);
 }
+
+#[test]
+fn ctrl_c_during_exec_ends_the_command_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let skill_dir = demo_skill(dir.path());
+    let ws = dir.path().join("ws");
+    let server = ModelServer::start(vec![
+        Step::Reply(
+            "",
+            vec![call(
+                "exec",
+                json!({"command": "sleep 30 & echo $! > bg.pid; wait"}),
+            )],
+        ),
+        Step::Reply("never", vec![]),
+    ]);
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_skill"))
+        .args(["try"])
+        .arg(&skill_dir)
+        .args([
+            "-p",
+            "Greet",
+            "--base-url",
+            &server.openai_base(),
+            "--workspace",
+        ])
+        .arg(&ws)
+        .env_remove("OPENAI_API_KEY")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let pid_file = ws.join("bg.pid");
+    let started = std::time::Instant::now();
+    while !pid_file.is_file()
+        || std::fs::read_to_string(&pid_file)
+            .unwrap()
+            .trim()
+            .is_empty()
+    {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(20),
+            "exec never ran"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    // SAFETY: signalling the child this test started.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGINT);
+    }
+    let status = child.wait().unwrap();
+    assert!(!status.success());
+    let pid = std::fs::read_to_string(&pid_file).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let alive = std::fs::read_to_string(format!("/proc/{}/stat", pid.trim()))
+        .map(|stat| !stat.contains(") Z "))
+        .unwrap_or(false);
+    assert!(!alive, "the command's process {pid} outlived Ctrl-C");
+}

@@ -14,7 +14,12 @@ fn docker_deploy() -> PathBuf {
 }
 
 fn clean(cmd: &mut assert_cmd::Command) -> &mut assert_cmd::Command {
-    for var in ["OPENAI_API_KEY", "OPENAI_BASE_URL", "ANTHROPIC_API_KEY", "SKILL_RECORD"] {
+    for var in [
+        "OPENAI_API_KEY",
+        "OPENAI_BASE_URL",
+        "ANTHROPIC_API_KEY",
+        "SKILL_RECORD",
+    ] {
         cmd.env_remove(var);
     }
     cmd
@@ -24,11 +29,18 @@ fn clean(cmd: &mut assert_cmd::Command) -> &mut assert_cmd::Command {
 fn the_example_scenarios_replay_offline() {
     let (code, stdout, stderr) = run(clean(&mut skill()).arg("test").arg(docker_deploy()));
     assert_eq!(code, 0, "{stdout}{stderr}");
-    assert!(stdout.contains("PASS  docker-deploy/dockerfile (4 turns"), "{stdout}");
+    assert!(
+        stdout.contains("PASS  docker-deploy/dockerfile (4 turns"),
+        "{stdout}"
+    );
     // `skill try` replays it too, given the scenario's workspace file (as the README shows).
     let tmp = tempfile::tempdir().unwrap();
     std::fs::create_dir_all(tmp.path().join("ws/app")).unwrap();
-    std::fs::write(tmp.path().join("ws/app/main.py"), "print(\"hello from the app\")\n").unwrap();
+    std::fs::write(
+        tmp.path().join("ws/app/main.py"),
+        "print(\"hello from the app\")\n",
+    )
+    .unwrap();
     let cassette = docker_deploy().join("evals/cassettes/dockerfile.yaml");
     let (code, stdout, stderr) = run(clean(&mut skill())
         .current_dir(tmp.path())
@@ -63,14 +75,14 @@ fn regenerate_the_example_cassette() {
         Step::Reply(
             "I'll read the docker-deploy skill and look at the app first.",
             vec![
-                call("read_file", json!({"path": "skills/docker-deploy/SKILL.md"})),
+                call(
+                    "read_file",
+                    json!({"path": "skills/docker-deploy/SKILL.md"}),
+                ),
                 call("list_dir", json!({"path": "app"})),
             ],
         ),
-        Step::Reply(
-            "",
-            vec![call("read_file", json!({"path": "app/main.py"}))],
-        ),
+        Step::Reply("", vec![call("read_file", json!({"path": "app/main.py"}))]),
         Step::Reply(
             "",
             vec![call(

@@ -8,6 +8,7 @@ use serde::Deserialize;
 use std::io::Read;
 use std::path::Path;
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
@@ -127,6 +128,7 @@ fn run(command: &mut Command, timeout: Duration) -> String {
         Ok(c) => c,
         Err(e) => return format!("Error executing exec: {e}"),
     };
+    let _guard = RunningGroup::enter(child.id() as i32);
     let (done_tx, done_rx) = mpsc::channel();
     let out = Arc::new(Mutex::new(Capture::default()));
     let err = Arc::new(Mutex::new(Capture::default()));
@@ -219,6 +221,47 @@ fn run(command: &mut Command, timeout: Duration) -> String {
         return "(no output)".to_owned();
     }
     parts.join("\n")
+}
+
+/// The process group of the command running now (0: none), for the signal handler.
+static RUNNING_GROUP: AtomicI32 = AtomicI32::new(0);
+
+/// Marks a command's process group as running while alive. The command's own group does not
+/// get the terminal's Ctrl-C, so on SIGINT or SIGTERM the handler kills the group, then lets
+/// the signal end this process as it would have.
+struct RunningGroup;
+
+impl RunningGroup {
+    fn enter(group: i32) -> RunningGroup {
+        static INSTALLED: std::sync::Once = std::sync::Once::new();
+        INSTALLED.call_once(|| {
+            // SAFETY: installing a handler that only calls async-signal-safe functions.
+            unsafe {
+                libc::signal(libc::SIGINT, on_signal as *const () as libc::sighandler_t);
+                libc::signal(libc::SIGTERM, on_signal as *const () as libc::sighandler_t);
+            }
+        });
+        RUNNING_GROUP.store(group, Ordering::SeqCst);
+        RunningGroup
+    }
+}
+
+impl Drop for RunningGroup {
+    fn drop(&mut self) {
+        RUNNING_GROUP.store(0, Ordering::SeqCst);
+    }
+}
+
+extern "C" fn on_signal(signal: libc::c_int) {
+    let group = RUNNING_GROUP.load(Ordering::SeqCst);
+    // SAFETY: kill, signal and raise are async-signal-safe.
+    unsafe {
+        if group > 0 {
+            libc::kill(-group, libc::SIGKILL);
+        }
+        libc::signal(signal, libc::SIG_DFL);
+        libc::raise(signal);
+    }
 }
 
 /// Kills every process left in the child's group.
