@@ -63,6 +63,26 @@ fn the_example_scenarios_replay_offline() {
             .unwrap()
             .starts_with("FROM python:3.12-slim")
     );
+
+    // --scenario brings the prompt, the files and the cassette along.
+    let scenario = docker_deploy().join("evals/dockerfile.yaml");
+    let (code, replayed, stderr) = run(clean(&mut skill())
+        .env("CI", "true")
+        .arg("try")
+        .arg(docker_deploy())
+        .arg("--scenario")
+        .arg(&scenario));
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(replayed, stdout);
+    let (code, _, stderr) = run(clean(&mut skill())
+        .arg("try")
+        .arg(docker_deploy())
+        .args(["-p", "hi", "--mode", "replay"]));
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("--mode needs --cassette FILE or --scenario FILE"),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -5,6 +5,7 @@ use crate::agent::cassette::Mode;
 use crate::agent::provider::{HttpConfig, ModelError, ProviderKind};
 use crate::agent::trial::{Source, Trial, run_trial, shell_path, shell_quote};
 use crate::agent::{Event, Stop, Transcript};
+use crate::harness::scenario::Scenario;
 use anstyle::{AnsiColor, Style};
 use std::io::Write;
 use std::path::PathBuf;
@@ -14,15 +15,19 @@ use std::time::Duration;
 /// Arguments of `skill try`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  skill try docker-deploy -p 'Deploy the app in ./app'\n  skill try docker-deploy -p 'Deploy the app' --record evals/deploy.cassette.yaml\n  skill try docker-deploy -p 'Deploy the app' --replay evals/deploy.cassette.yaml"
+    after_help = "Examples:\n  skill try docker-deploy -p 'Deploy the app in ./app'\n  skill try docker-deploy -p 'Deploy the app' --record evals/deploy.cassette.yaml\n  skill try docker-deploy -p 'Deploy the app' --replay evals/deploy.cassette.yaml\n  skill try docker-deploy --scenario docker-deploy/evals/dockerfile.yaml   watch a scenario's run"
 )]
 pub struct Args {
     /// Skill folders to install in the workspace.
     #[arg(required = true, value_name = "SKILL_DIR")]
     pub skills: Vec<PathBuf>,
     /// What the user asks the agent.
-    #[arg(short, long)]
-    pub prompt: String,
+    #[arg(short, long, required_unless_present = "scenario")]
+    pub prompt: Option<String>,
+    /// Run a `skill test` scenario: its prompt, workspace files, turn limit and cassette (used
+    /// as --cassette is).
+    #[arg(long, value_name = "FILE", conflicts_with = "prompt")]
+    pub scenario: Option<PathBuf>,
     /// The model provider.
     #[command(flatten)]
     pub provider: ProviderArgs,
@@ -42,8 +47,8 @@ pub struct Args {
     /// else auto].
     #[arg(long)]
     pub cassette: Option<PathBuf>,
-    /// How to use --cassette.
-    #[arg(long, value_enum, requires = "cassette")]
+    /// How to use --cassette (or the scenario's cassette).
+    #[arg(long, value_enum)]
     pub mode: Option<Mode>,
     /// Seconds before an `exec` call that names no timeout is killed.
     #[arg(long, default_value_t = crate::agent::tools::DEFAULT_EXEC_TIMEOUT.as_secs())]
@@ -88,13 +93,28 @@ impl ProviderArgs {
 }
 
 /// Runs the loop.
-pub fn run(args: Args) -> Result<ExitCode, CliError> {
+pub fn run(mut args: Args) -> Result<ExitCode, CliError> {
+    let mut files = Vec::new();
+    if let Some(path) = &args.scenario {
+        let scenario = Scenario::load(path).map_err(|e| CliError::Usage(e.to_string()))?;
+        if args.record.is_none() && args.replay.is_none() && args.cassette.is_none() {
+            args.cassette = Some(scenario.cassette_path(path));
+        }
+        args.max_turns = scenario.expect.max_turns.unwrap_or(args.max_turns);
+        args.prompt = Some(scenario.prompt);
+        files = scenario.files.into_iter().collect();
+    }
+    if args.mode.is_some() && args.cassette.is_none() {
+        return Err(CliError::Usage(
+            "--mode needs --cassette FILE or --scenario FILE".to_owned(),
+        ));
+    }
     let source = source(&args)?;
     let trial = Trial {
         skills: args.skills.clone(),
         workspace: args.workspace.clone(),
-        files: Vec::new(),
-        prompt: args.prompt.clone(),
+        files,
+        prompt: args.prompt.clone().unwrap_or_default(),
         max_turns: args.max_turns,
         exec_timeout: Duration::from_secs(args.exec_timeout),
         source,
@@ -163,8 +183,16 @@ fn rerecord_command(args: &Args) -> String {
         .or(args.record.as_ref());
     let mut words = vec!["skill".to_owned(), "try".to_owned()];
     words.extend(args.skills.iter().map(|s| shell_path(s)));
-    words.push("-p".to_owned());
-    words.push(shell_quote(&args.prompt));
+    match &args.scenario {
+        Some(scenario) => {
+            words.push("--scenario".to_owned());
+            words.push(shell_path(scenario));
+        }
+        None => {
+            words.push("-p".to_owned());
+            words.push(shell_quote(args.prompt.as_deref().unwrap_or_default()));
+        }
+    }
     // The flags that shape the run, so the new recording is of the same run.
     let provider = &args.provider;
     let mut flag = |name: &str, value: Option<String>| {
