@@ -6,17 +6,16 @@ pub mod junit;
 pub mod scenario;
 pub mod starter;
 
+use crate::agent::DEFAULT_MAX_TURNS;
 use crate::agent::cassette::Mode;
 use crate::agent::provider::{HttpConfig, ModelError};
 use crate::agent::trial::{Source, Trial, run_trial, shell_path};
 use scenario::Scenario;
-
-/// The name a skill is installed under (its folder name), as the installer names it.
-pub use crate::archive::pack::archive_name as skill_name;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-pub use crate::agent::DEFAULT_MAX_TURNS;
+/// The name a skill is installed under (its folder name), as the installer names it.
+pub use crate::archive::pack::archive_name as skill_name;
 
 /// How one scenario went.
 #[derive(Debug, Clone, PartialEq, Eq)]
