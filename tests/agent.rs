@@ -686,3 +686,25 @@ fn ctrl_c_during_exec_ends_the_command_too() {
         .unwrap_or(false);
     assert!(!alive, "the command's process {pid} outlived Ctrl-C");
 }
+
+#[test]
+fn the_models_api_key_is_not_in_execs_environment() {
+    let dir = tempfile::tempdir().unwrap();
+    let skill_dir = demo_skill(dir.path());
+    let server = ModelServer::start(vec![
+        Step::Reply("", vec![call("exec", json!({"command": "env"}))]),
+        Step::Reply("Done.", vec![]),
+    ]);
+    let (code, stdout, stderr) = run(try_cmd()
+        .env("OPENAI_API_KEY", "test-key-visible-to-model")
+        .env("UNRELATED_SETTING", "still-visible")
+        .arg(&skill_dir)
+        .args(["-p", "Greet", "--base-url", &server.openai_base(), "--json"]));
+    assert_eq!(code, 0, "{stderr}");
+    let env = json(&stdout)["messages"][3]["content"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(env.contains("UNRELATED_SETTING=still-visible"), "{env}");
+    assert!(!env.contains("test-key-visible-to-model"), "{env}");
+}
