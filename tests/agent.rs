@@ -371,46 +371,34 @@ fn ci_defaults_a_cassette_to_replay_and_never_calls_out() {
     let dir = tempfile::tempdir().unwrap();
     let skill_dir = demo_skill(dir.path());
     let server = ModelServer::start(script());
-    let (code, _, stderr) = run(try_cmd()
-        .env("CI", "true")
-        .arg(&skill_dir)
-        .args([
-            "-p",
-            "Greet",
-            "--base-url",
-            &server.openai_base(),
-            "--cassette",
-        ])
-        .arg(dir.path().join("none.yaml")));
+    // `skill try` with --cassette FILE and the env vars given.
+    let with_cassette = |cassette: &Path, env: &[(&str, &str)]| {
+        let mut cmd = try_cmd();
+        for (name, value) in env {
+            cmd.env(name, value);
+        }
+        run(cmd
+            .arg(&skill_dir)
+            .args([
+                "-p",
+                "Greet",
+                "--base-url",
+                &server.openai_base(),
+                "--cassette",
+            ])
+            .arg(cassette))
+    };
+    let (code, _, stderr) = with_cassette(&dir.path().join("none.yaml"), &[("CI", "true")]);
     assert_eq!(code, 2);
     assert!(stderr.contains("none.yaml"), "{stderr}");
     assert_eq!(server.calls(), 0);
 
     // Outside CI, auto records a missing cassette, then replays it.
     let cassette = dir.path().join("auto.yaml");
-    let (code, _, stderr) = run(try_cmd()
-        .arg(&skill_dir)
-        .args([
-            "-p",
-            "Greet",
-            "--base-url",
-            &server.openai_base(),
-            "--cassette",
-        ])
-        .arg(&cassette));
+    let (code, _, stderr) = with_cassette(&cassette, &[]);
     assert_eq!(code, 0, "{stderr}");
     assert!(cassette.is_file());
-    let (code, _, stderr) = run(try_cmd()
-        .env("SKILL_RECORD", "replay")
-        .arg(&skill_dir)
-        .args([
-            "-p",
-            "Greet",
-            "--base-url",
-            &server.openai_base(),
-            "--cassette",
-        ])
-        .arg(&cassette));
+    let (code, _, stderr) = with_cassette(&cassette, &[("SKILL_RECORD", "replay")]);
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(server.calls(), 3);
 }
