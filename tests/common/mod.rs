@@ -1,4 +1,4 @@
-//! Helpers shared by the integration tests: the binary, the shared data folder, snapshots.
+//! Helpers shared by the integration tests: the binary, the corpora of real skills, snapshots.
 #![allow(dead_code)]
 
 pub mod model_server;
@@ -12,11 +12,35 @@ pub fn skill() -> assert_cmd::Command {
     cmd
 }
 
-/// `../shared` beside the repository (SKILL_SHARED_DIR overrides).
-pub fn shared_dir() -> PathBuf {
-    std::env::var_os("SKILL_SHARED_DIR")
+/// The big corpus of real skills, `../shared/corpus` beside the repository, which only the
+/// team's machines have (`SKILL_CORPUS_DIR`, or `SKILL_SHARED_DIR/corpus`, put it elsewhere).
+/// `None`, after one line saying the test is skipped, when it is absent.
+pub fn shared_corpus(test: &str) -> Option<PathBuf> {
+    let dir = std::env::var_os("SKILL_CORPUS_DIR")
         .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"))
+        .or_else(|| std::env::var_os("SKILL_SHARED_DIR").map(|d| PathBuf::from(d).join("corpus")))
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!(
+            "SKIPPED {test}: needs ../shared/corpus, absent at {}",
+            dir.display()
+        );
+        None
+    }
+}
+
+/// The corpus of real skills that `.ci/run` fetches by package name into
+/// `target/test-deps/corpus` (openclaw's bundled skills, nanobot-ai's builtins).
+pub fn package_corpus() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/test-deps/corpus");
+    assert!(
+        dir.join(".complete").is_file(),
+        "{} is missing: run .ci/run, which fetches the openclaw and nanobot-ai packages' skills there",
+        dir.display()
+    );
+    dir
 }
 
 /// Insta settings that keep snapshots in the top-level `snapshots/` folder.
