@@ -214,6 +214,32 @@ fn lie_about_size(mut zip: Vec<u8>, size: u32) -> Vec<u8> {
     zip
 }
 
+/// A stored zip whose last central-directory entry points at the local header of the one
+/// before it: two names, one payload.
+fn overlapping_zip() -> Vec<u8> {
+    let mut zip = raw_zip(&[
+        file("demo/SKILL.md", SKILL_MD),
+        file("demo/a.md", "payload"),
+        file("demo/b.md", "payload"),
+    ]);
+    let central: Vec<usize> = (0..zip.len() - 4)
+        .filter(|&i| zip[i..i + 4] == 0x0201_4b50u32.to_le_bytes())
+        .collect();
+    let offset_of = |zip: &[u8], at: usize| zip[at + 42..at + 46].to_vec();
+    let second = offset_of(&zip, central[1]);
+    zip[central[2] + 42..central[2] + 46].copy_from_slice(&second);
+    zip
+}
+
+/// `count` deflated entries of `size` zero bytes each under `demo/`, with a SKILL.md.
+fn zeros_zip(count: usize, size: usize) -> Vec<u8> {
+    let zeros = vec![0u8; size];
+    let names: Vec<String> = (0..count).map(|i| format!("demo/z{i}.bin")).collect();
+    let mut entries: Vec<(&str, &[u8])> = vec![("demo/SKILL.md", SKILL_MD.as_bytes())];
+    entries.extend(names.iter().map(|n| (n.as_str(), zeros.as_slice())));
+    deflated(&entries)
+}
+
 fn hostile_cases() -> Vec<(&'static str, Vec<u8>, &'static str)> {
     let md = SKILL_MD;
     let many: Vec<String> = (0..5001).map(|i| format!("demo/f{i}.txt")).collect();
@@ -294,7 +320,7 @@ fn hostile_cases() -> Vec<(&'static str, Vec<u8>, &'static str)> {
                 file("demo/a.md", "1"),
                 file("demo/a.md", "2"),
             ]),
-            "appears twice",
+            "entry \"demo/a.md\" appears twice",
         ),
         (
             "case collision",
@@ -393,6 +419,84 @@ fn hostile_cases() -> Vec<(&'static str, Vec<u8>, &'static str)> {
             "must be at the root or under one top folder",
         ),
         (
+            "overlapping entries",
+            overlapping_zip(),
+            "overlap in the archive",
+        ),
+        (
+            "entries of exactly 1 MiB",
+            zeros_zip(3, 1024 * 1024),
+            "refused as a zip bomb",
+        ),
+        (
+            "a bomb of small entries",
+            zeros_zip(150, 512 * 1024),
+            "\"the archive\" expands",
+        ),
+        (
+            "trailing dot",
+            raw_zip(&[file("demo/SKILL.md", md), file("demo/notes.", "1")]),
+            "ending in a dot or a space",
+        ),
+        (
+            "trailing space",
+            raw_zip(&[file("demo/SKILL.md", md), file("demo/notes ", "1")]),
+            "ending in a dot or a space",
+        ),
+        (
+            "zero-width character",
+            raw_zip(&[
+                file("demo/SKILL.md", md),
+                file("demo/read\u{200b}me.md", "1"),
+            ]),
+            "invisible or bidirectional-control",
+        ),
+        (
+            "bidi override",
+            raw_zip(&[
+                file("demo/SKILL.md", md),
+                file("demo/gpj.\u{202e}exe.md", "1"),
+            ]),
+            "invisible or bidirectional-control",
+        ),
+        (
+            "Windows device name",
+            raw_zip(&[file("demo/SKILL.md", md), file("demo/scripts/CON.txt", "1")]),
+            "Windows reserves for devices",
+        ),
+        (
+            "colon",
+            raw_zip(&[file("demo/SKILL.md", md), file("demo/a:stream", "1")]),
+            "contains ':'",
+        ),
+        (
+            "leading hyphen",
+            raw_zip(&[file("demo/SKILL.md", md), file("demo/-rf", "1")]),
+            "starting with '-'",
+        ),
+        (
+            "install metadata",
+            raw_zip(&[
+                file("demo/SKILL.md", md),
+                file("demo/.clawhub/origin.json", "{}"),
+            ]),
+            "reserved for install and registry metadata",
+        ),
+        (
+            "a file where a folder is needed",
+            raw_zip(&[
+                file("demo/SKILL.md", md),
+                file("demo/x", "1"),
+                file("demo/x/y", "2"),
+            ]),
+            "is a file, but \"x/y\" needs it to be a folder",
+        ),
+        (
+            "a bad top folder",
+            raw_zip(&[file("demo./SKILL.md", md)]),
+            "ending in a dot or a space",
+        ),
+        (
             "archive inside",
             raw_zip(&[file("demo/SKILL.md", md), file("demo/inner.zip", "PK")]),
             "archive inside the archive",
@@ -408,10 +512,11 @@ fn hostile_archives_are_refused_leaving_nothing_behind() {
         let archive = tmp.path().join("case.skill");
         std::fs::write(&archive, bytes).unwrap();
         let target = tmp.path().join("target");
-        std::fs::create_dir_all(&target).unwrap();
         let (code, _, stderr) = install(tmp.path(), &["case.skill", "--dir", "target"]);
+        // Not even an empty skills folder is left behind.
         let left: Vec<String> = tree(&target);
         if code != 2
+            || target.exists()
             || !stderr.contains(expected)
             || !stderr.starts_with("error: case.skill: ")
             || !left.is_empty()
@@ -465,4 +570,50 @@ fn uninstall_of_an_empty_name_never_removes_the_skills_folder() {
             .args(["uninstall", "", "--dir", "skills"]));
     assert_eq!(code, 2, "{stderr}");
     assert!(root.join("SKILL.md").is_file());
+}
+
+#[test]
+fn a_fifo_or_a_device_is_refused_as_an_archive_without_reading_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let fifo = tmp.path().join("pipe.skill");
+    let status = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    for source in [fifo.to_str().unwrap(), "/dev/zero"] {
+        let out = skill()
+            .current_dir(tmp.path())
+            .args(["install", source])
+            .timeout(std::time::Duration::from_secs(20))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{source}: {stderr}");
+        assert!(
+            stderr.contains("not a regular file; an archive must be a file"),
+            "{source}: {stderr}"
+        );
+        assert!(!tmp.path().join("skills").exists());
+    }
+}
+
+#[test]
+fn a_folder_brings_no_install_metadata_of_its_own() {
+    let tmp = tempfile::tempdir().unwrap();
+    let source = write_skill(tmp.path(), "demo", SKILL_MD);
+    std::fs::create_dir_all(source.join(".clawhub")).unwrap();
+    std::fs::write(
+        source.join(".clawhub/origin.json"),
+        r#"{"version":1,"registry":"https://evil.example","slug":"other","installedVersion":"9.9.9","installedAt":1,"fingerprint":"x"}"#,
+    )
+    .unwrap();
+    let (code, stdout, stderr) = install(tmp.path(), &["./demo", "--dir", "skills"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("Installed demo"), "{stdout}");
+    assert!(
+        stderr.contains("left out demo/.clawhub/: install metadata is written by the installer, never taken from a skill"),
+        "{stderr}"
+    );
+    assert!(!tmp.path().join("skills/demo/.clawhub").exists());
 }

@@ -6,6 +6,7 @@
 use super::reader::{ArchiveError, Limits, read_archive};
 use super::select::{SelectError, select_files};
 use crate::skill::fingerprint::{fingerprint, sha256_hex};
+use crate::skill::layout::{self, PathError};
 use std::path::{Path, PathBuf};
 
 /// Where a skill comes from.
@@ -49,6 +50,8 @@ pub struct Installed {
     pub files: usize,
     /// ClawHub fingerprint of the installed files.
     pub fingerprint: String,
+    /// What was left out of the source, and why (for the user to read).
+    pub notes: Vec<String>,
 }
 
 /// Why an install failed; nothing was changed.
@@ -72,8 +75,11 @@ pub enum InstallError {
     #[error("{0} has no SKILL.md")]
     NotASkill(PathBuf),
     /// No usable name.
-    #[error("cannot name the installed folder after {0:?}")]
-    BadName(String),
+    #[error("cannot name the installed folder {0:?}: {1}")]
+    BadName(String, PathError),
+    /// The folder's files break the skill path rules.
+    #[error("{0}: {1}")]
+    Layout(PathBuf, PathError),
     /// Installed already.
     #[error("Already installed: {0} (use --force)")]
     AlreadyInstalled(PathBuf),
@@ -103,9 +109,19 @@ type Payload = Vec<(String, Vec<u8>, bool)>;
 /// Installs `source` into `root` (a skills folder), replacing an existing install only with
 /// `force`.
 pub fn install(source: &Source, root: &Path, force: bool) -> Result<Installed, InstallError> {
+    let mut notes = Vec::new();
     let (name, files) = match source {
         Source::Archive(path) => from_archive(path)?,
-        Source::Folder(path) => from_folder(path)?,
+        Source::Folder(path) => {
+            let (name, files) = from_folder(path)?;
+            if path.join(layout::CLAWHUB_DIR).exists() {
+                notes.push(format!(
+                    "left out {name}/{}/: install metadata is written by the installer, never taken from a skill",
+                    layout::CLAWHUB_DIR
+                ));
+            }
+            (name, files)
+        }
         Source::Bytes { name, bytes } => {
             let archive =
                 super::reader::read_bytes(bytes, &Limits::default()).map_err(|source| {
@@ -124,25 +140,22 @@ pub fn install(source: &Source, root: &Path, force: bool) -> Result<Installed, I
             )
         }
     };
-    if name.is_empty()
-        || name.starts_with('.')
-        || name.contains(['/', '\\'])
-        || name.chars().any(char::is_control)
-    {
-        return Err(InstallError::BadName(name));
+    if let Err(rule) = layout::check_skill_name(&name) {
+        return Err(InstallError::BadName(name, rule));
     }
-    std::fs::create_dir_all(root).map_err(io_error(root))?;
     let target = root.join(&name);
     if target.exists() && !force {
         return Err(InstallError::AlreadyInstalled(target));
     }
-    let staging = tempfile::Builder::new()
-        .prefix(&format!(".{name}.tmp-"))
-        .tempdir_in(root)
-        .map_err(io_error(root))?;
-    write_files(staging.path(), &files)?;
-    let replaced = swap_in(staging.path(), &target)?;
-    let _ = staging.keep();
+    let created_root = !root.exists();
+    std::fs::create_dir_all(root).map_err(io_error(root))?;
+    let replaced = stage_and_swap(root, &name, &files, &target).inspect_err(|_| {
+        // A failed first install leaves no empty skills folder behind (remove_dir refuses a
+        // folder that holds anything).
+        if created_root {
+            let _ = std::fs::remove_dir(root);
+        }
+    })?;
     let hashes: Vec<(String, String)> = files
         .iter()
         .map(|(p, b, _)| (p.clone(), sha256_hex(b)))
@@ -153,7 +166,25 @@ pub fn install(source: &Source, root: &Path, force: bool) -> Result<Installed, I
         replaced,
         files: files.len(),
         fingerprint: fingerprint(&hashes),
+        notes,
     })
+}
+
+/// Writes `files` into a temporary folder in `root` and renames it to `target`.
+fn stage_and_swap(
+    root: &Path,
+    name: &str,
+    files: &Payload,
+    target: &Path,
+) -> Result<bool, InstallError> {
+    let staging = tempfile::Builder::new()
+        .prefix(&format!(".{name}.tmp-"))
+        .tempdir_in(root)
+        .map_err(io_error(root))?;
+    write_files(staging.path(), files)?;
+    let replaced = swap_in(staging.path(), target)?;
+    let _ = staging.keep();
+    Ok(replaced)
 }
 
 fn from_archive(path: &Path) -> Result<(String, Payload), InstallError> {
@@ -182,8 +213,14 @@ fn from_folder(path: &Path) -> Result<(String, Payload), InstallError> {
         return Err(InstallError::NotASkill(path.to_path_buf()));
     }
     let name = super::pack::archive_name(path);
+    let selected = select_files(path, false, None)?;
+    layout::check_file_set(
+        selected.iter().map(|f| f.path.as_str()),
+        layout::FileSetKind::Download,
+    )
+    .map_err(|rule| InstallError::Layout(path.to_path_buf(), rule))?;
     let mut files = Vec::new();
-    for file in select_files(path, false, None)? {
+    for file in selected {
         let bytes = std::fs::read(&file.source).map_err(io_error(&file.source))?;
         files.push((file.path, bytes, file.executable));
     }

@@ -1,13 +1,13 @@
 //! Reading untrusted `.skill` / `.zip` archives. Every entry is checked before a byte is
-//! decompressed: names (traversal, absolute, drive, backslash, control characters, non-UTF-8),
-//! types (links, devices), duplicates and case or Unicode-normalisation collisions, encryption,
-//! nested archives, counts and sizes; then exactly one SKILL.md at the root or under one top
-//! folder. Decompression is bounded by the declared sizes, so a lying header cannot inflate.
+//! decompressed: names (non-UTF-8, and the skill path rules of [`layout`]), types (links,
+//! devices), duplicates, entries sharing their data, encryption, nested archives, counts, sizes
+//! and compression ratios; then exactly one SKILL.md at the root or under one top folder, and
+//! the file set as a whole ([`layout::check_file_set`]). Decompression is bounded by the
+//! declared sizes, so a lying header cannot inflate.
 
-use std::collections::HashMap;
+use crate::skill::layout::{self, FileSetKind, PathError};
 use std::io::Read;
 use std::path::Path;
-use unicode_normalization::UnicodeNormalization;
 
 /// Limits for archives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,7 +20,8 @@ pub struct Limits {
     pub total_bytes: u64,
     /// Largest uncompressed file (ClawHub's per-file limit).
     pub file_bytes: u64,
-    /// Highest compression ratio for entries over 1 MiB (a bomb otherwise).
+    /// Highest compression ratio of an entry of 1 MiB or more, and of the archive as a whole
+    /// once it holds 1 MiB or more (a bomb otherwise).
     pub ratio: u64,
 }
 
@@ -62,6 +63,9 @@ pub enum ArchiveError {
     /// Over the archive size limit.
     #[error("the archive is {0} bytes; the limit is {1}")]
     ArchiveTooLarge(u64, u64),
+    /// A FIFO, device, socket or folder where an archive file was expected.
+    #[error("not a regular file; an archive must be a file")]
+    NotAFile,
     /// Not a zip, truncated, or corrupt.
     #[error("not a readable zip archive: {0}")]
     Corrupt(String),
@@ -71,21 +75,9 @@ pub enum ArchiveError {
     /// A name that is not UTF-8.
     #[error("entry name {0:?} is not UTF-8")]
     NonUtf8Name(String),
-    /// A name with a NUL or control character.
-    #[error("entry name {0:?} contains a control character")]
-    ControlCharacter(String),
-    /// An absolute path or a drive letter.
-    #[error("entry {0:?} is an absolute path")]
-    Absolute(String),
-    /// A backslash (a Windows path).
-    #[error("entry {0:?} contains a backslash")]
-    Backslash(String),
-    /// A `..` segment.
-    #[error("entry {0:?} leaves the folder it is extracted into (..)")]
-    Traversal(String),
-    /// An empty or `.` segment.
-    #[error("entry {0:?} has an empty or '.' path segment")]
-    BadSegment(String),
+    /// A name that breaks the skill path rules.
+    #[error("entry {0}")]
+    Path(#[from] PathError),
     /// A symbolic link.
     #[error("entry {0:?} is a symbolic link")]
     Symlink(String),
@@ -98,15 +90,9 @@ pub enum ArchiveError {
     /// Another archive inside.
     #[error("entry {0:?} is an archive inside the archive")]
     NestedArchive(String),
-    /// The same name twice.
-    #[error("entry {0:?} appears twice")]
-    Duplicate(String),
-    /// Names equal up to case.
-    #[error("entries {0:?} and {1:?} differ only in case")]
-    CaseCollision(String, String),
-    /// Names equal after Unicode normalisation.
-    #[error("entries {0:?} and {1:?} are the same name in different Unicode forms")]
-    NormalisationCollision(String, String),
+    /// Two central-directory entries share their data (a bomb, or a file that hides another).
+    #[error("entries {0:?} and {1:?} overlap in the archive")]
+    Overlap(String, String),
     /// Over a size limit.
     #[error("entry {0:?} is {1} bytes uncompressed; the limit is {2}")]
     FileTooLarge(String, u64, u64),
@@ -136,13 +122,29 @@ const ARCHIVE_EXTENSIONS: &[&str] = &[
 
 /// Reads and checks the archive at `path`.
 pub fn read_archive(path: &Path, limits: &Limits) -> Result<SkillArchive, ArchiveError> {
-    let size = std::fs::metadata(path)
-        .map_err(|e| ArchiveError::Corrupt(e.to_string()))?
-        .len();
-    if size > limits.archive_bytes {
-        return Err(ArchiveError::ArchiveTooLarge(size, limits.archive_bytes));
+    use std::os::unix::fs::OpenOptionsExt;
+    let corrupt = |e: std::io::Error| ArchiveError::Corrupt(e.to_string());
+    // Opened without following a FIFO's writer-wait or a device's endless stream: the type is
+    // checked on the open handle, so the path cannot be swapped in between.
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+        .map_err(corrupt)?;
+    let meta = file.metadata().map_err(corrupt)?;
+    if !meta.is_file() {
+        return Err(ArchiveError::NotAFile);
     }
-    let bytes = std::fs::read(path).map_err(|e| ArchiveError::Corrupt(e.to_string()))?;
+    if meta.len() > limits.archive_bytes {
+        return Err(ArchiveError::ArchiveTooLarge(
+            meta.len(),
+            limits.archive_bytes,
+        ));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(limits.archive_bytes + 1)
+        .read_to_end(&mut bytes)
+        .map_err(corrupt)?;
     read_bytes(&bytes, limits)
 }
 
@@ -159,12 +161,34 @@ pub fn read_bytes(bytes: &[u8], limits: &Limits) -> Result<SkillArchive, Archive
     if zip.len() > limits.entries {
         return Err(ArchiveError::TooManyEntries(zip.len(), limits.entries));
     }
-    // The zip reader indexes entries by name, so a repeated name is reported here, not below.
+    // The zip reader indexes entries by name, so a repeated name is found in the raw central
+    // directory instead.
     if zip.has_duplicate_names() {
-        return Err(ArchiveError::Duplicate("a name".to_owned()));
+        let name = duplicate_name(bytes).unwrap_or_else(|| "a name".to_owned());
+        return Err(PathError::Duplicate(name).into());
     }
     let entries = inspect(&mut zip, limits)?;
+    let total: u64 = entries.iter().map(|e| e.size).sum();
+    if total >= BOMB_FLOOR && total / (bytes.len() as u64).max(1) > limits.ratio {
+        return Err(ArchiveError::Bomb(
+            "the archive".to_owned(),
+            total / (bytes.len() as u64).max(1),
+        ));
+    }
     let top = locate_skill_md(&entries)?;
+    if let Some(top) = &top {
+        layout::check_skill_name(top)?;
+    }
+    let relative = |name: &str| match &top {
+        Some(top) => name[top.len() + 1..].to_owned(),
+        None => name.to_owned(),
+    };
+    let paths: Vec<String> = entries
+        .iter()
+        .filter(|e| !e.dir)
+        .map(|e| relative(&e.name))
+        .collect();
+    layout::check_file_set(paths.iter().map(String::as_str), FileSetKind::Download)?;
     let mut files = Vec::new();
     for entry in entries.iter().filter(|e| !e.dir) {
         let mut file = zip
@@ -178,10 +202,7 @@ pub fn read_bytes(bytes: &[u8], limits: &Limits) -> Result<SkillArchive, Archive
         if data.len() as u64 > entry.size {
             return Err(ArchiveError::LyingSize(entry.name.clone()));
         }
-        let path = match &top {
-            Some(top) => entry.name[top.len() + 1..].to_owned(),
-            None => entry.name.clone(),
-        };
+        let path = relative(&entry.name);
         files.push(ArchiveFile {
             path,
             bytes: data,
@@ -205,8 +226,7 @@ fn inspect<R: std::io::Read + std::io::Seek>(
     limits: &Limits,
 ) -> Result<Vec<Entry>, ArchiveError> {
     let mut entries = Vec::with_capacity(zip.len());
-    let mut seen: HashMap<String, String> = HashMap::new();
-    let mut folded: HashMap<String, String> = HashMap::new();
+    let mut spans: Vec<(u64, u64, String)> = Vec::with_capacity(zip.len());
     let mut total = 0u64;
     for index in 0..zip.len() {
         let file = zip
@@ -217,7 +237,10 @@ fn inspect<R: std::io::Read + std::io::Seek>(
                 ArchiveError::NonUtf8Name(String::from_utf8_lossy(file.name_raw()).into_owned())
             })?
             .to_owned();
-        check_name(&name)?;
+        layout::check_relative(name.strip_suffix('/').unwrap_or(&name))?;
+        let start = file.header_start();
+        let end = file.data_start().unwrap_or(start) + file.compressed_size();
+        spans.push((start, end, name.clone()));
         if file.encrypted() {
             return Err(ArchiveError::Encrypted(name));
         }
@@ -241,24 +264,13 @@ fn inspect<R: std::io::Read + std::io::Seek>(
                 return Err(ArchiveError::FileTooLarge(name, size, limits.file_bytes));
             }
             let ratio = size / file.compressed_size().max(1);
-            if size > 1024 * 1024 && ratio > limits.ratio {
+            if size >= BOMB_FLOOR && ratio > limits.ratio {
                 return Err(ArchiveError::Bomb(name, ratio));
             }
             total += size;
             if total > limits.total_bytes {
                 return Err(ArchiveError::TotalTooLarge(total, limits.total_bytes));
             }
-        }
-        let nfc: String = key.nfc().collect();
-        if let Some(previous) = seen.insert(nfc.clone(), key.clone()) {
-            return Err(if previous == key {
-                ArchiveError::Duplicate(key)
-            } else {
-                ArchiveError::NormalisationCollision(previous, key)
-            });
-        }
-        if let Some(previous) = folded.insert(nfc.to_lowercase(), key.clone()) {
-            return Err(ArchiveError::CaseCollision(previous, key));
         }
         entries.push(Entry {
             index,
@@ -268,32 +280,46 @@ fn inspect<R: std::io::Read + std::io::Seek>(
             executable: mode & 0o111 != 0,
         });
     }
+    check_overlaps(spans)?;
     Ok(entries)
 }
 
-fn check_name(name: &str) -> Result<(), ArchiveError> {
-    let owned = || name.to_owned();
-    if name.chars().any(|c| c.is_control()) {
-        return Err(ArchiveError::ControlCharacter(owned()));
-    }
-    if name.contains('\\') {
-        return Err(ArchiveError::Backslash(owned()));
-    }
-    let bytes = name.as_bytes();
-    if name.starts_with('/')
-        || (bytes.len() >= 2 && bytes[0].is_ascii_alphabetic() && bytes[1] == b':')
-    {
-        return Err(ArchiveError::Absolute(owned()));
-    }
-    let trimmed = name.strip_suffix('/').unwrap_or(name);
-    for segment in trimmed.split('/') {
-        match segment {
-            ".." => return Err(ArchiveError::Traversal(owned())),
-            "" | "." => return Err(ArchiveError::BadSegment(owned())),
-            _ => {}
+/// Below this many uncompressed bytes no ratio is suspicious (tiny files compress any way).
+const BOMB_FLOOR: u64 = 1024 * 1024;
+
+/// Refuses entries whose local header and data share bytes with another's: several
+/// central-directory entries pointing into the same data inflate one payload many times.
+fn check_overlaps(mut spans: Vec<(u64, u64, String)>) -> Result<(), ArchiveError> {
+    spans.sort_by_key(|(start, _, _)| *start);
+    for pair in spans.windows(2) {
+        let ((_, end, first), (start, _, second)) = (&pair[0], &pair[1]);
+        if start < end {
+            return Err(ArchiveError::Overlap(first.clone(), second.clone()));
         }
     }
     Ok(())
+}
+
+/// The first name that appears twice in the raw central directory (the zip reader keeps one
+/// entry per name, so it cannot say which).
+fn duplicate_name(bytes: &[u8]) -> Option<String> {
+    let u16_at = |i: usize| Some(u16::from_le_bytes(bytes.get(i..i + 2)?.try_into().ok()?));
+    let u32_at = |i: usize| Some(u32::from_le_bytes(bytes.get(i..i + 4)?.try_into().ok()?));
+    let eocd = (0..bytes.len().saturating_sub(21))
+        .rev()
+        .find(|&i| u32_at(i) == Some(0x0605_4b50))?;
+    let mut at = u32_at(eocd + 16)? as usize;
+    let mut seen = std::collections::HashSet::new();
+    while u32_at(at) == Some(0x0201_4b50) {
+        let name_len = usize::from(u16_at(at + 28)?);
+        let rest = usize::from(u16_at(at + 30)?) + usize::from(u16_at(at + 32)?);
+        let name = String::from_utf8_lossy(bytes.get(at + 46..at + 46 + name_len)?).into_owned();
+        if !seen.insert(name.clone()) {
+            return Some(name.trim_end_matches('/').to_owned());
+        }
+        at += 46 + name_len + rest;
+    }
+    None
 }
 
 /// Exactly one SKILL.md, at the root or under the one folder every entry is in; returns that
@@ -331,8 +357,7 @@ fn locate_skill_md(entries: &[Entry]) -> Result<Option<String>, ArchiveError> {
     }
 }
 
-/// The file a registry adds to each download (ClawHub's `_meta.json`).
-pub const META_FILE: &str = "_meta.json";
+pub use crate::skill::layout::META_FILE;
 
 /// Checks a download against the version's file list (path, SHA-256): every listed file is
 /// there with that hash, nothing else is but the registry's [`META_FILE`], and the list is not

@@ -90,6 +90,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     } else {
         install(&Source::from_arg(&args.source)?, &args.dir, args.force)?
     };
+    for note in &installed.notes {
+        eprintln!("note: {note}");
+    }
     let verb = if installed.replaced {
         "Replaced"
     } else {

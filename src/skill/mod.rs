@@ -12,6 +12,7 @@ pub mod environment;
 pub mod files;
 pub mod fingerprint;
 pub mod frontmatter;
+pub mod layout;
 pub mod manifest;
 pub mod requirements;
 pub mod secrets;
