@@ -257,3 +257,22 @@ fn a_tree_packs_every_skill_mirrored_under_the_output() {
         .mode();
     assert_eq!(mode & 0o777, 0o644, "archives are not private temp files");
 }
+
+#[test]
+fn a_file_set_that_installers_refuse_is_not_packed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = write_skill(tmp.path(), "demo", SKILL_MD);
+    std::fs::write(dir.join("_meta.json"), "{}").unwrap();
+    let (code, _, stderr) = pack(tmp.path(), &["demo", "--no-lint"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("\"_meta.json\" is reserved for install and registry metadata"),
+        "{stderr}"
+    );
+    std::fs::remove_file(dir.join("_meta.json")).unwrap();
+    std::fs::write(dir.join("notes "), "trailing space").unwrap();
+    let (code, _, stderr) = pack(tmp.path(), &["demo", "--no-lint"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("ending in a dot or a space"), "{stderr}");
+    assert!(!tmp.path().join("demo.skill").exists());
+}

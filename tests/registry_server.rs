@@ -561,3 +561,115 @@ fn downloads_follow_publishes_and_deletes() {
         "a deleted skill is not served"
     );
 }
+
+/// Like [`publish`], but returns the first refusal (status, message) at any step.
+fn try_publish(url: &str, token: &str, slug: &str, files: &[(&str, &str)]) -> (u16, String) {
+    let mut entries = Vec::new();
+    for (path, content) in files {
+        let meta = json!({"path": path, "size": content.len(), "sha256": sha(content.as_bytes())});
+        let (status, body) = call(
+            "POST",
+            &format!("{url}/api/v1/skills/-/upload-url"),
+            Some(token),
+            Some(meta.to_string().into_bytes()),
+        );
+        if status != 200 {
+            return (status, text(&body));
+        }
+        let ticket: Value = serde_json::from_slice(&body).unwrap();
+        let upload = ticket["uploadUrl"].as_str().unwrap();
+        let (status, body) = call(
+            "POST",
+            upload,
+            Some(token),
+            Some(content.as_bytes().to_vec()),
+        );
+        if status != 200 {
+            return (status, text(&body));
+        }
+        entries.push(
+            json!({"path": path, "size": content.len(), "sha256": sha(content.as_bytes()),
+                            "uploadTicket": ticket["uploadTicket"]}),
+        );
+    }
+    let payload = json!({"slug": slug, "displayName": "Demo Skill", "version": "1.0.0", "changelog": "",
+                         "acceptLicenseTerms": true, "tags": ["latest"], "files": entries});
+    let (status, body) = call(
+        "POST",
+        &format!("{url}/api/v1/skills"),
+        Some(token),
+        Some(payload.to_string().into_bytes()),
+    );
+    (status, text(&body))
+}
+
+#[test]
+fn publish_refuses_what_every_installer_would_refuse() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    registry_admin(&data, &["user", "add", "alice"]);
+    let alice = registry_admin(&data, &["token", "create", "alice"]);
+    let server = start(&data);
+    let cases: &[(&str, &[(&str, &str)], &str)] = &[
+        (
+            "install metadata",
+            &[(".clawhub", "x")],
+            "reserved for install and registry metadata",
+        ),
+        (
+            "inside install metadata",
+            &[(".clawhub/origin.json/x", "x")],
+            "reserved for install",
+        ),
+        (
+            "the registry's meta file",
+            &[("_meta.json", "{}")],
+            "reserved for install",
+        ),
+        (
+            "a file and a folder",
+            &[("x", "1"), ("x/y", "2")],
+            "needs it to be a folder",
+        ),
+        (
+            "both manifests",
+            &[("skill.md", SKILL_MD)],
+            "differ only in case",
+        ),
+        (
+            "case twins",
+            &[("Notes.md", "1"), ("notes.md", "2")],
+            "differ only in case",
+        ),
+        (
+            "Unicode twins",
+            &[("caf\u{e9}.md", "1"), ("cafe\u{301}.md", "2")],
+            "different Unicode forms",
+        ),
+        (
+            "trailing dot",
+            &[("notes.", "1")],
+            "ending in a dot or a space",
+        ),
+        ("device name", &[("nul.txt", "1")], "Windows reserves"),
+        ("bidi", &[("a\u{202e}b.md", "1")], "bidirectional-control"),
+    ];
+    let mut failures = Vec::new();
+    for (i, (name, extra, expected)) in cases.iter().enumerate() {
+        let mut files = vec![("SKILL.md", SKILL_MD)];
+        files.extend_from_slice(extra);
+        let (status, message) = try_publish(&server.url, &alice, &format!("case-{i}"), &files);
+        if status != 400 || !message.contains(expected) {
+            failures.push(format!("{name}: {status} {message:?}"));
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+    // Nothing of them was stored: every slug is still unknown.
+    let (status, _) = call(
+        "GET",
+        &format!("{}/api/v1/skills/case-0", server.url),
+        None,
+        None,
+    );
+    assert_eq!(status, 404);
+}

@@ -4,6 +4,7 @@
 
 use super::select::{SelectError, ShippedFile, select_files};
 use crate::skill::fingerprint::{fingerprint, sha256_hex};
+use crate::skill::layout::{self, FileSetKind, PathError};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use zip::write::SimpleFileOptions;
@@ -51,6 +52,9 @@ pub enum PackError {
         /// The skill folder.
         dir: PathBuf,
     },
+    /// A file name that installers refuse (the skill path rules).
+    #[error("{0}: {1}")]
+    Layout(PathBuf, PathError),
     /// Reading or writing failed.
     #[error("{path}: {message}")]
     Io {
@@ -72,11 +76,10 @@ pub fn archive_name(dir: &Path) -> String {
 
 /// The files that would be packed, in order.
 pub fn plan(dir: &Path, options: &PackOptions) -> Result<Vec<ShippedFile>, PackError> {
-    Ok(select_files(
-        dir,
-        options.follow_symlinks,
-        options.output.as_deref(),
-    )?)
+    let files = select_files(dir, options.follow_symlinks, options.output.as_deref())?;
+    layout::check_file_set(files.iter().map(|f| f.path.as_str()), FileSetKind::Authored)
+        .map_err(|rule| PackError::Layout(dir.to_path_buf(), rule))?;
+    Ok(files)
 }
 
 /// Packs `dir`, calling `progress(bytes)` after each file. The archive is written beside its

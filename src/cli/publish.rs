@@ -1,7 +1,6 @@
 //! `skill publish [PATH]`.
 
 use super::CliError;
-use crate::archive::select_files;
 use crate::registry::client::{Client, Resolved, UploadFile};
 use crate::registry::credentials;
 use crate::skill::fingerprint::{fingerprint, sha256_hex};
@@ -70,9 +69,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let folder = crate::archive::pack::archive_name(&args.path);
     let slug = crate::registry::rules::normalise_slug(args.slug.as_deref().unwrap_or(&folder));
     let mut files = Vec::new();
-    for file in
-        select_files(&args.path, false, None).map_err(crate::archive::pack::PackError::from)?
-    {
+    for file in crate::archive::pack::plan(&args.path, &Default::default())? {
         let bytes = std::fs::read(&file.source).map_err(|e| {
             CliError::Output(std::io::Error::new(
                 e.kind(),

@@ -284,6 +284,12 @@ pub(super) fn validate(request: &PublishRequest) -> Result<Vec<(String, &NewFile
             "Skill bundle exceeds 50MB limit".into(),
         ));
     }
+    // The installer's rules, so nothing is published that every install would refuse.
+    crate::skill::layout::check_file_set(
+        files.iter().map(|(p, _)| p.as_str()),
+        crate::skill::layout::FileSetKind::Authored,
+    )
+    .map_err(|rule| StoreError::Invalid(format!("Invalid file path: {rule}")))?;
     if !files
         .iter()
         .any(|(p, _)| p.eq_ignore_ascii_case("SKILL.md") || p.eq_ignore_ascii_case("skills.md"))
