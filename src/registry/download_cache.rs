@@ -2,6 +2,10 @@
 //! every request. An archive never changes, but which archive a request gets can: a publish moves
 //! `latest`, a delete hides a skill. This process's writes invalidate at once; another process
 //! sharing a PostgreSQL database is seen within [`LIFETIME`].
+//!
+//! Entries are keyed by the slug and the *resolved* version, never by what the request spelled
+//! out, so parameters that do not change the bytes (an unknown tag, padding) cannot mint keys;
+//! and the cache is bounded by both its number of entries and the bytes they hold, keys included.
 
 use axum::body::Bytes;
 use std::collections::HashMap;
@@ -11,8 +15,10 @@ use std::time::{Duration, Instant};
 
 /// How long an entry is trusted without a write from this process.
 pub const LIFETIME: Duration = Duration::from_secs(10);
-/// Bytes held before the cache starts over.
+/// Bytes held at most (archives, file names and keys).
 const CAPACITY: usize = 64 * 1024 * 1024;
+/// Entries held at most.
+const MAX_ENTRIES: usize = 512;
 
 /// A served archive: its bytes and its file name.
 #[derive(Clone)]
@@ -29,11 +35,33 @@ struct Entry {
     download: Download,
 }
 
-/// The cache; the key is what the request asked for (slug, version, tag).
+/// `(slug, version)`.
+type Key = (String, String);
+
+/// What an entry costs the cache.
+fn weight(key: &Key, entry: &Entry) -> usize {
+    key.0.len() + key.1.len() + entry.download.file_name.len() + entry.download.body.len()
+}
+
+#[derive(Default)]
+struct Entries {
+    map: HashMap<Key, Entry>,
+    bytes: usize,
+}
+
+impl Entries {
+    fn remove(&mut self, key: &Key) {
+        if let Some((key, entry)) = self.map.remove_entry(key) {
+            self.bytes -= weight(&key, &entry);
+        }
+    }
+}
+
+/// The cache of archives by slug and resolved version.
 #[derive(Default)]
 pub struct DownloadCache {
     generation: AtomicU64,
-    entries: RwLock<(HashMap<String, Entry>, usize)>,
+    entries: RwLock<Entries>,
 }
 
 impl DownloadCache {
@@ -42,41 +70,72 @@ impl DownloadCache {
         self.generation.load(Ordering::Acquire)
     }
 
-    /// The archive for `key`, if one made since the last write is still fresh.
-    pub fn get(&self, key: &str) -> Option<Download> {
-        let entries = self.entries.read().unwrap_or_else(|e| e.into_inner());
-        let entry = entries.0.get(key)?;
-        let fresh = entry.generation == self.generation() && entry.made.elapsed() < LIFETIME;
-        fresh.then(|| entry.download.clone())
+    fn fresh(&self, entry: &Entry) -> bool {
+        entry.generation == self.generation() && entry.made.elapsed() < LIFETIME
     }
 
-    /// Keeps `download` for `key` unless a write happened since `generation` was read.
-    pub fn put(&self, key: String, generation: u64, download: Download) {
+    /// The archive of `version` of `slug`, if one made since the last write is still fresh.
+    pub fn get(&self, slug: &str, version: &str) -> Option<Download> {
+        let entries = self.entries.read().unwrap_or_else(|e| e.into_inner());
+        let entry = entries.map.get(&(slug.to_owned(), version.to_owned()))?;
+        self.fresh(entry).then(|| entry.download.clone())
+    }
+
+    /// Keeps `download` as the archive of `version` of `slug`, unless a write happened since
+    /// `generation` was read; drops stale entries, then the oldest while there is no room.
+    pub fn put(&self, slug: &str, version: &str, generation: u64, download: Download) {
+        let key = (slug.to_owned(), version.to_owned());
+        let entry = Entry {
+            generation,
+            made: Instant::now(),
+            download,
+        };
+        let cost = weight(&key, &entry);
+        if cost > CAPACITY {
+            return;
+        }
         let mut entries = self.entries.write().unwrap_or_else(|e| e.into_inner());
         if generation != self.generation() {
             return;
         }
-        if entries.1 + download.body.len() > CAPACITY {
-            *entries = (HashMap::new(), 0);
+        entries.remove(&key);
+        // A pass over at most MAX_ENTRIES on a miss, which has just zipped a whole version.
+        let stale: Vec<Key> = entries
+            .map
+            .iter()
+            .filter(|(_, e)| !self.fresh(e))
+            .map(|(k, _)| k.clone())
+            .collect();
+        for key in &stale {
+            entries.remove(key);
         }
-        entries.1 += download.body.len();
-        let made = Instant::now();
-        let old = entries.0.insert(
-            key,
-            Entry {
-                generation,
-                made,
-                download,
-            },
-        );
-        entries.1 -= old.map_or(0, |o| o.download.body.len());
+        while entries.map.len() >= MAX_ENTRIES || entries.bytes + cost > CAPACITY {
+            let Some(oldest) = entries
+                .map
+                .iter()
+                .min_by_key(|(_, e)| e.made)
+                .map(|(k, _)| k.clone())
+            else {
+                break;
+            };
+            entries.remove(&oldest);
+        }
+        entries.bytes += cost;
+        entries.map.insert(key, entry);
     }
 
     /// Forgets everything: the registry changed.
     pub fn invalidate(&self) {
         let mut entries = self.entries.write().unwrap_or_else(|e| e.into_inner());
         self.generation.fetch_add(1, Ordering::AcqRel);
-        *entries = (HashMap::new(), 0);
+        *entries = Entries::default();
+    }
+
+    /// (entries, bytes) held, for tests of the bounds.
+    #[cfg(test)]
+    fn size(&self) -> (usize, usize) {
+        let entries = self.entries.read().unwrap_or_else(|e| e.into_inner());
+        (entries.map.len(), entries.bytes)
     }
 }
 
@@ -95,20 +154,48 @@ mod tests {
     fn a_write_invalidates_entries_and_work_started_before_it() {
         let cache = DownloadCache::default();
         let before = cache.generation();
-        cache.put("a".into(), before, download(3));
-        assert_eq!(cache.get("a").unwrap().body.len(), 3);
+        cache.put("a", "1.0.0", before, download(3));
+        assert_eq!(cache.get("a", "1.0.0").unwrap().body.len(), 3);
         cache.invalidate();
-        assert!(cache.get("a").is_none());
-        cache.put("a".into(), before, download(3));
-        assert!(cache.get("a").is_none(), "stale work is not kept");
+        assert!(cache.get("a", "1.0.0").is_none());
+        cache.put("a", "1.0.0", before, download(3));
+        assert!(cache.get("a", "1.0.0").is_none(), "stale work is not kept");
     }
 
     #[test]
-    fn the_cache_starts_over_when_full() {
+    fn the_oldest_entries_make_room_for_bytes() {
         let cache = DownloadCache::default();
-        cache.put("a".into(), 0, download(CAPACITY - 10));
-        cache.put("b".into(), 0, download(20));
-        assert!(cache.get("a").is_none());
-        assert!(cache.get("b").is_some());
+        cache.put("a", "1.0.0", 0, download(CAPACITY - 100));
+        cache.put("b", "1.0.0", 0, download(200));
+        assert!(cache.get("a", "1.0.0").is_none());
+        assert!(cache.get("b", "1.0.0").is_some());
+        cache.put("c", "1.0.0", 0, download(CAPACITY + 1));
+        assert!(cache.get("c", "1.0.0").is_none(), "too big to keep");
+        assert!(cache.get("b", "1.0.0").is_some());
+    }
+
+    #[test]
+    fn the_number_of_entries_is_bounded_and_bytes_add_up() {
+        let cache = DownloadCache::default();
+        for i in 0..MAX_ENTRIES * 3 {
+            cache.put("a", &format!("1.0.{i}"), 0, download(10));
+        }
+        let (count, bytes) = cache.size();
+        assert_eq!(count, MAX_ENTRIES);
+        let one = "a".len() + "1.0.0".len() + "a-1.0.0.zip".len() + 10;
+        assert!(bytes >= count * one && bytes <= count * (one + 4));
+        assert!(
+            cache
+                .get("a", &format!("1.0.{}", MAX_ENTRIES * 3 - 1))
+                .is_some()
+        );
+        assert!(cache.get("a", "1.0.0").is_none());
+        cache.put("a", "1.0.0", 0, download(10));
+        cache.put("a", "1.0.0", 0, download(10));
+        assert_eq!(
+            cache.size().0,
+            MAX_ENTRIES,
+            "a replaced entry is counted once"
+        );
     }
 }

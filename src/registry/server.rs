@@ -297,11 +297,7 @@ async fn download(
     Query(q): Query<HashMap<String, String>>,
 ) -> ApiResult {
     let slug = q.get("slug").cloned().ok_or_else(|| bad("Missing slug"))?;
-    let field = |k: &str| q.get(k).map_or("", String::as_str);
-    let key = format!("{slug}\n{}\n{}", field("version"), field("tag"));
-    if let Some(cached) = state.downloads.get(&key) {
-        return Ok(zip_response(cached));
-    }
+    // Read before the lookups, so a write during them keeps this archive out of the cache.
     let generation = state.downloads.generation();
     let skill = {
         let s = slug.clone();
@@ -309,6 +305,10 @@ async fn download(
     }
     .ok_or_else(|| not_found("Skill not found"))?;
     let version = pick_version(&skill, &q).ok_or_else(|| not_found("Version not found"))?;
+    // Keyed by what the request resolved to: the stored slug and version (the store trims it).
+    if let Some(cached) = state.downloads.get(&skill.slug, version.trim()) {
+        return Ok(zip_response(cached));
+    }
     let (info, files) = {
         let (slug, version) = (slug.clone(), version.clone());
         blocking(&state, move |s| {
@@ -333,7 +333,9 @@ async fn download(
         body: zip.into(),
         file_name: format!("{}-{}.zip", skill.slug, info.version),
     };
-    state.downloads.put(key, generation, download.clone());
+    state
+        .downloads
+        .put(&skill.slug, &info.version, generation, download.clone());
     Ok(zip_response(download))
 }
 
