@@ -603,6 +603,9 @@ fn try_publish(url: &str, token: &str, slug: &str, files: &[(&str, &str)]) -> (u
     (status, text(&body))
 }
 
+/// A refused publish: its name, the files beside SKILL.md, and what the refusal says.
+type Refusal<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a str);
+
 #[test]
 fn publish_refuses_what_every_installer_would_refuse() {
     let tmp = tempfile::tempdir().unwrap();
@@ -610,7 +613,7 @@ fn publish_refuses_what_every_installer_would_refuse() {
     registry_admin(&data, &["user", "add", "alice"]);
     let alice = registry_admin(&data, &["token", "create", "alice"]);
     let server = start(&data);
-    let cases: &[(&str, &[(&str, &str)], &str)] = &[
+    let cases: &[Refusal] = &[
         (
             "install metadata",
             &[(".clawhub", "x")],

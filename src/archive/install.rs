@@ -1,7 +1,6 @@
 //! Installing a skill into a skills folder from an archive or a folder, atomically: everything
 //! is checked, then written into a temporary folder beside the target and renamed into place;
 //! an existing install is replaced only when asked, by a swap that rolls back on failure.
-//! Also the ClawHub-compatible `.clawhub/lock.json` and `<skill>/.clawhub/origin.json`.
 
 use super::reader::{ArchiveError, Limits, read_archive};
 use super::select::{SelectError, select_files};
@@ -267,160 +266,16 @@ fn swap_in(staging: &Path, target: &Path) -> Result<bool, InstallError> {
     Ok(true)
 }
 
-/// Removes the installed skill `name` from `root`, and its lock entry if there is one.
-pub fn uninstall(root: &Path, name: &str) -> Result<PathBuf, InstallError> {
+/// Removes the installed skill `name` from `root` (install records are the caller's: see
+/// `registry::install::uninstall`).
+pub fn remove(root: &Path, name: &str) -> Result<PathBuf, InstallError> {
     let dir = root.join(name);
     // An empty name would name the skills folder itself.
-    if name.is_empty()
-        || name.contains(['/', '\\'])
-        || name.starts_with('.')
-        || !(dir.join("SKILL.md").is_file() || dir.join("skill.md").is_file())
+    if layout::check_skill_name(name).is_err()
+        || !(dir.join(layout::SKILL_MD).is_file() || dir.join(layout::SKILL_MD_LOWER).is_file())
     {
         return Err(InstallError::NotInstalled(dir));
     }
     std::fs::remove_dir_all(&dir).map_err(io_error(&dir))?;
-    let workdir = root.parent().unwrap_or(Path::new("."));
-    if lock_path(workdir).is_file() {
-        update_lock(workdir, name, None).map_err(io_error(&lock_path(workdir)))?;
-    }
     Ok(dir)
-}
-
-/// Where a registry install came from: `<skill>/.clawhub/origin.json`.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Origin {
-    /// Always 1.
-    pub version: u32,
-    /// The registry's base URL.
-    pub registry: String,
-    /// The skill's slug.
-    pub slug: String,
-    /// The publisher's handle.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub owner_handle: Option<String>,
-    /// The version installed.
-    pub installed_version: String,
-    /// When, in milliseconds since the epoch (the same value as the lock entry's).
-    pub installed_at: u64,
-    /// The fingerprint of the tree right after extraction.
-    pub fingerprint: String,
-}
-
-/// Writes `origin` to `<skill_dir>/.clawhub/origin.json` (2-space JSON and a newline, as the
-/// clawhub CLI writes it).
-pub fn write_origin(skill_dir: &Path, origin: &Origin) -> std::io::Result<()> {
-    let dir = skill_dir.join(".clawhub");
-    std::fs::create_dir_all(&dir)?;
-    write_json(
-        &dir.join("origin.json"),
-        &serde_json::to_value(origin).map_err(std::io::Error::other)?,
-    )
-}
-
-/// One skill in `.clawhub/lock.json`.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct LockEntry {
-    /// The version installed (null for unversioned sources).
-    pub version: Option<String>,
-    /// When, in milliseconds since the epoch.
-    pub installed_at: u64,
-    /// The publisher's handle.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub owner_handle: Option<String>,
-}
-
-/// `<workdir>/.clawhub/lock.json`.
-pub fn lock_path(workdir: &Path) -> PathBuf {
-    workdir.join(".clawhub/lock.json")
-}
-
-/// Sets (or with `None` removes) `key` in the lock file, keeping every other key and field as
-/// it was. The legacy `.clawdhub/lock.json` is read when the current one does not exist.
-pub fn update_lock(workdir: &Path, key: &str, entry: Option<&LockEntry>) -> std::io::Result<()> {
-    let path = lock_path(workdir);
-    let legacy = workdir.join(".clawdhub/lock.json");
-    let existing = std::fs::read_to_string(&path)
-        .or_else(|_| std::fs::read_to_string(&legacy))
-        .ok();
-    let mut lock: serde_json::Value = existing
-        .and_then(|t| serde_json::from_str(&t).ok())
-        .unwrap_or_else(|| serde_json::json!({"version": 1, "skills": {}}));
-    if !lock["skills"].is_object() {
-        lock["skills"] = serde_json::json!({});
-    }
-    let skills = lock["skills"]
-        .as_object_mut()
-        .expect("skills was just made an object");
-    match entry {
-        Some(entry) => {
-            let value = serde_json::to_value(entry).map_err(std::io::Error::other)?;
-            skills.insert(key.to_owned(), value);
-        }
-        None => {
-            skills.shift_remove(key);
-        }
-    }
-    std::fs::create_dir_all(path.parent().unwrap_or(workdir))?;
-    write_json(&path, &lock)
-}
-
-/// Writes pretty JSON and a newline through a temporary file and a rename.
-fn write_json(path: &Path, value: &serde_json::Value) -> std::io::Result<()> {
-    let mut text = serde_json::to_string_pretty(value).map_err(std::io::Error::other)?;
-    text.push('\n');
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let mut temp = tempfile::NamedTempFile::new_in(dir)?;
-    std::io::Write::write_all(&mut temp, text.as_bytes())?;
-    temp.persist(path).map_err(|e| e.error)?;
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn origin_and_lock_have_clawhubs_shapes() {
-        let tmp = tempfile::tempdir().unwrap();
-        let skill = tmp.path().join("skills/demo-skill");
-        std::fs::create_dir_all(&skill).unwrap();
-        let origin = Origin {
-            version: 1,
-            registry: "https://reg.example.com".into(),
-            slug: "demo-skill".into(),
-            owner_handle: Some("alice".into()),
-            installed_version: "1.0.0".into(),
-            installed_at: 1_796_030_071_275,
-            fingerprint: "4fdb".into(),
-        };
-        write_origin(&skill, &origin).unwrap();
-        assert_eq!(
-            std::fs::read_to_string(skill.join(".clawhub/origin.json")).unwrap(),
-            "{\n  \"version\": 1,\n  \"registry\": \"https://reg.example.com\",\n  \"slug\": \"demo-skill\",\n  \"ownerHandle\": \"alice\",\n  \"installedVersion\": \"1.0.0\",\n  \"installedAt\": 1796030071275,\n  \"fingerprint\": \"4fdb\"\n}\n"
-        );
-        std::fs::create_dir_all(tmp.path().join(".clawhub")).unwrap();
-        std::fs::write(lock_path(tmp.path()), "{\"version\":1,\"skills\":{\"other\":{\"version\":\"2.0.0\",\"installedAt\":1,\"pinned\":true}}}").unwrap();
-        let entry = LockEntry {
-            version: Some("1.0.0".into()),
-            installed_at: 1_796_030_071_275,
-            owner_handle: Some("alice".into()),
-        };
-        update_lock(tmp.path(), "demo-skill", Some(&entry)).unwrap();
-        let lock: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(lock_path(tmp.path())).unwrap()).unwrap();
-        assert_eq!(
-            lock["skills"]["other"]["pinned"], true,
-            "other entries keep their fields"
-        );
-        assert_eq!(
-            lock["skills"]["demo-skill"],
-            serde_json::json!({"version": "1.0.0", "installedAt": 1_796_030_071_275u64, "ownerHandle": "alice"})
-        );
-        update_lock(tmp.path(), "demo-skill", None).unwrap();
-        let lock: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(lock_path(tmp.path())).unwrap()).unwrap();
-        assert!(lock["skills"].get("demo-skill").is_none());
-    }
 }

@@ -1,7 +1,7 @@
 //! `skill install SOURCE` and `skill uninstall NAME`.
 
 use super::CliError;
-use crate::archive::install::{Source, install, uninstall};
+use crate::archive::install::{Source, install};
 use crate::lint::{Options, Target, lint_paths};
 use crate::registry::client::Client;
 use crate::registry::{credentials, install as registry_install};
@@ -55,6 +55,9 @@ pub struct UpdateArgs {
     /// Overwrite local changes.
     #[arg(long)]
     pub force: bool,
+    /// The registry to update from (installs from another registry are refused).
+    #[arg(long)]
+    pub registry: Option<String>,
 }
 
 /// Installs, then lints the installed skill and shows its findings.
@@ -117,7 +120,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 
 /// Removes an installed skill.
 pub fn run_uninstall(args: UninstallArgs) -> Result<ExitCode, CliError> {
-    let removed = uninstall(&args.dir, &args.name)?;
+    let removed = registry_install::uninstall(&args.dir, &args.name)
+        .map_err(|e| CliError::Usage(e.to_string()))?;
     println!("Removed {}", removed.display());
     Ok(ExitCode::SUCCESS)
 }
@@ -129,45 +133,35 @@ fn looks_like_slug(arg: &str) -> bool {
     !slug.is_empty() && slug.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
 }
 
-/// Updates registry installs, one line each as the clawhub CLI prints them.
+/// Updates registry installs, one line each as the clawhub CLI prints them; goes on past a
+/// skill that fails and exits 1 at the end if any did.
 pub fn run_update(args: UpdateArgs) -> Result<ExitCode, CliError> {
-    use crate::registry::install::{UpdateOutcome, update};
-    let names = if args.names.is_empty() {
-        registry_installs(&args.dir)
-    } else {
-        args.names.clone()
-    };
+    use crate::registry::install::{UpdateOutcome, update, update_targets};
+    let names =
+        update_targets(&args.dir, &args.names).map_err(|e| CliError::Usage(e.to_string()))?;
     if names.is_empty() {
         println!("No registry installs in {}", args.dir.display());
     }
+    // Tokens go only to the registry the user configured or logged in to.
+    let registry = super::registry_url(args.registry.as_deref());
+    let client = Client::new(&registry, credentials::token(&registry));
+    let mut failed = 0;
     for name in names {
-        let token = std::fs::read_to_string(args.dir.join(&name).join(".clawhub/origin.json"))
-            .ok()
-            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
-            .and_then(|o| o["registry"].as_str().map(str::to_owned))
-            .and_then(|registry| credentials::token(&registry));
-        match update(&name, &args.dir, args.force, token)? {
-            UpdateOutcome::UpToDate(v) => println!("{name} up to date v{v}"),
-            UpdateOutcome::Updated(v) => println!("Updated {name} -> v{v}"),
-            UpdateOutcome::LocalChanges => {
+        match update(&client, &name, &args.dir, args.force) {
+            Ok(UpdateOutcome::UpToDate(v)) => println!("{name} up to date v{v}"),
+            Ok(UpdateOutcome::Updated(v)) => println!("Updated {name} -> v{v}"),
+            Ok(UpdateOutcome::LocalChanges) => {
                 println!("{name}: local changes (no match). Use --force to overwrite.")
+            }
+            Err(e) => {
+                failed += 1;
+                eprintln!("error: {e}");
             }
         }
     }
-    Ok(ExitCode::SUCCESS)
-}
-
-/// Skill folders in `dir` that record a registry origin, sorted.
-fn registry_installs(dir: &std::path::Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .flatten()
-                .filter(|e| e.path().join(".clawhub/origin.json").is_file())
-                .map(|e| e.file_name().to_string_lossy().into_owned())
-                .collect()
-        })
-        .unwrap_or_default();
-    names.sort();
-    names
+    Ok(if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }

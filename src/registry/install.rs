@@ -3,9 +3,8 @@
 //! `origin.json` and `lock.json`.
 
 use super::client::{Client, ClientError};
-use crate::archive::install::{
-    InstallError, Installed, LockEntry, Origin, Source, update_lock, write_origin,
-};
+use super::lock::{LockEntry, LockError, LockFile, Origin};
+use crate::archive::install::{InstallError, Installed, Source};
 use crate::archive::reader::{Limits, check_hashes, read_bytes};
 use crate::skill::fingerprint::{fingerprint, sha256_hex};
 use std::path::{Path, PathBuf};
@@ -32,9 +31,43 @@ pub enum RegistryInstallError {
         /// What differs.
         message: String,
     },
-    /// Writing the origin or lock file failed.
-    #[error("cannot record the install: {0}")]
-    Record(#[from] std::io::Error),
+    /// A lock or origin file is unusable, or writing one failed.
+    #[error(transparent)]
+    Lock(#[from] LockError),
+    /// Listing or reading the installed files failed.
+    #[error("{0}")]
+    Io(String),
+    /// `update` of a skill the lock file does not list.
+    #[error("{name}: not in {lock}; only registry installs can be updated")]
+    NotLocked {
+        /// The skill.
+        name: String,
+        /// The lock file.
+        lock: PathBuf,
+    },
+    /// The install has no origin record.
+    #[error("{0}: no .clawhub/origin.json; reinstall it from the registry")]
+    NoOrigin(PathBuf),
+    /// The lock entry, the folder and origin.json name different skills or versions.
+    #[error("{name}: {message}; reinstall it from the registry")]
+    Disagree {
+        /// The skill.
+        name: String,
+        /// What differs.
+        message: String,
+    },
+    /// The install came from another registry than the one configured.
+    #[error(
+        "{name}: installed from {origin}, but the registry is {configured}; pass --registry {origin} to update it there"
+    )]
+    OtherRegistry {
+        /// The skill.
+        name: String,
+        /// The registry in origin.json.
+        origin: String,
+        /// The registry configured.
+        configured: String,
+    },
 }
 
 /// Installs `slug` (at `version`, else the latest) into `dir`; `None` when the registry has no
@@ -46,6 +79,8 @@ pub fn install(
     dir: &Path,
     force: bool,
 ) -> Result<Option<Installed>, RegistryInstallError> {
+    // A broken lock file stops the install before anything is downloaded or written.
+    let mut lock = LockFile::read(workdir(dir))?;
     let Some(detail) = client.skill(slug)? else {
         return Ok(None);
     };
@@ -100,16 +135,18 @@ pub fn install(
         installed_at: now,
         fingerprint: installed.fingerprint.clone(),
     };
-    write_origin(&installed.dir, &origin)?;
-    update_lock(
-        workdir(dir),
+    origin.write(&installed.dir)?;
+    let extra = lock.get(slug).map(|e| e.extra.clone()).unwrap_or_default();
+    lock.set(
         slug,
-        Some(&LockEntry {
+        LockEntry {
             version: Some(version),
             installed_at: now,
             owner_handle: owner,
-        }),
-    )?;
+            extra,
+        },
+    );
+    lock.write()?;
     Ok(Some(installed))
 }
 
@@ -118,6 +155,18 @@ pub fn workdir(dir: &Path) -> &Path {
     dir.parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."))
+}
+
+/// Removes the installed skill `name` from `dir` and its lock entry; the lock file is read and
+/// checked before anything is removed.
+pub fn uninstall(dir: &Path, name: &str) -> Result<PathBuf, RegistryInstallError> {
+    let mut lock = LockFile::read(workdir(dir))?;
+    let removed = crate::archive::install::remove(dir, name)?;
+    if lock.get(name).is_some() {
+        lock.remove(name);
+        lock.write()?;
+    }
+    Ok(removed)
 }
 
 /// What `update` did for one skill.
@@ -131,25 +180,67 @@ pub enum UpdateOutcome {
     LocalChanges,
 }
 
-/// Brings the installed skill `name` in `dir` to its registry's latest version, the way the
-/// clawhub CLI decides: the local files' fingerprint, else the recorded one, names the version
-/// installed.
+/// The skills `update` works on: `names`, or every entry of the lock file. The lock file is
+/// read and checked first, so a broken one stops the update before anything changes.
+pub fn update_targets(dir: &Path, names: &[String]) -> Result<Vec<String>, RegistryInstallError> {
+    let lock = LockFile::read(workdir(dir))?;
+    Ok(if names.is_empty() {
+        lock.skills.iter().map(|(slug, _)| slug.clone()).collect()
+    } else {
+        names.to_vec()
+    })
+}
+
+/// Brings the installed skill `name` in `dir` to the latest version on `client`'s registry,
+/// the way the clawhub CLI decides (the local files' fingerprint, else the recorded one, names
+/// the version installed). Only the skill the lock file lists under `name` is touched, only
+/// when its folder and origin.json agree with that entry, and only from the registry the
+/// user configured: a URL inside a skill folder never receives a token.
 pub fn update(
+    client: &Client,
     name: &str,
     dir: &Path,
     force: bool,
-    token: Option<String>,
 ) -> Result<UpdateOutcome, RegistryInstallError> {
+    let lock = LockFile::read(workdir(dir))?;
+    let entry = lock
+        .get(name)
+        .ok_or_else(|| RegistryInstallError::NotLocked {
+            name: name.to_owned(),
+            lock: lock.path.clone(),
+        })?;
+    crate::skill::layout::check_skill_name(name)
+        .map_err(|rule| InstallError::BadName(name.to_owned(), rule))?;
     let skill_dir = dir.join(name);
-    let origin_path = skill_dir.join(".clawhub/origin.json");
-    let origin: Origin = std::fs::read_to_string(&origin_path)
-        .ok()
-        .and_then(|t| serde_json::from_str(&t).ok())
-        .ok_or_else(|| InstallError::NotInstalled(skill_dir.clone()))?;
-    let client = Client::new(&origin.registry, token);
+    let origin = Origin::read(&skill_dir)?
+        .ok_or_else(|| RegistryInstallError::NoOrigin(skill_dir.clone()))?;
+    let disagree = |message: String| RegistryInstallError::Disagree {
+        name: name.to_owned(),
+        message,
+    };
+    if origin.slug != name {
+        return Err(disagree(format!(
+            "origin.json names the skill {:?}, the lock entry and the folder {name:?}",
+            origin.slug
+        )));
+    }
+    if entry.version.as_deref() != Some(origin.installed_version.as_str()) {
+        return Err(disagree(format!(
+            "the lock entry says version {}, origin.json {}",
+            entry.version.as_deref().unwrap_or("none"),
+            origin.installed_version
+        )));
+    }
+    if origin.registry.trim_end_matches('/') != client.base() {
+        return Err(RegistryInstallError::OtherRegistry {
+            name: name.to_owned(),
+            origin: origin.registry,
+            configured: client.base().to_owned(),
+        });
+    }
     let local = local_fingerprint(&skill_dir)?;
     let resolved = client
-        .resolve(&origin.slug, &local)?
+        .resolve(name, &local)?
         .unwrap_or(super::client::Resolved {
             matched: None,
             latest: None,
@@ -158,7 +249,7 @@ pub fn update(
         .matched
         .or_else(|| (origin.fingerprint == local).then(|| origin.installed_version.clone()));
     let Some(latest) = resolved.latest else {
-        return Err(RegistryInstallError::NoVersion(origin.slug));
+        return Err(RegistryInstallError::NoVersion(name.to_owned()));
     };
     match installed {
         None if !force => return Ok(UpdateOutcome::LocalChanges),
@@ -167,7 +258,7 @@ pub fn update(
         }
         _ => {}
     }
-    install(&client, &origin.slug, Some(&latest), dir, true)?;
+    install(client, name, Some(&latest), dir, true)?;
     Ok(UpdateOutcome::Updated(latest))
 }
 
@@ -190,7 +281,8 @@ fn local_fingerprint(dir: &Path) -> Result<String, RegistryInstallError> {
         .into_iter()
         .filter(|f| f.path != crate::archive::reader::META_FILE)
     {
-        let bytes = std::fs::read(&file.source)?;
+        let bytes = std::fs::read(&file.source)
+            .map_err(|e| RegistryInstallError::Io(format!("{}: {e}", file.source.display())))?;
         hashes.push((file.path, sha256_hex(&bytes)));
     }
     Ok(fingerprint(&hashes))

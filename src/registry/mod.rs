@@ -1,11 +1,13 @@
 //! The ClawHub-compatible registry: publish rules shared by client and server (`rules`), the
 //! storage the server keeps skills in (`store`), the HTTP server (`server`, with its
-//! `download_cache`), and the client side (`client`, `credentials`, `install`).
+//! `download_cache`), and the client side (`client`, `credentials`, `install`, and the install
+//! records in `lock`).
 
 pub mod client;
 pub mod credentials;
 pub mod download_cache;
 pub mod install;
+pub mod lock;
 pub mod rules;
 pub mod server;
 pub mod store;
