@@ -365,3 +365,83 @@ fn fifos_in_a_skill_are_never_read() {
         "{stdout}"
     );
 }
+
+#[test]
+fn a_skill_md_linked_outside_the_skill_is_never_read() {
+    let tmp = tempfile::tempdir().unwrap();
+    let secret = tmp.path().join("git-credentials");
+    std::fs::write(
+        &secret,
+        "---\nname: my-skill\ndescription: https://alice:ghp_SECRETSECRETSECRETSECRET1234@github.com\n---\n",
+    )
+    .unwrap();
+    let dir = tmp.path().join("my-skill");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::os::unix::fs::symlink(&secret, dir.join("SKILL.md")).unwrap();
+    for format in ["human", "concise", "json", "sarif", "github"] {
+        let (code, stdout, stderr) = lint(tmp.path(), &["my-skill", "--format", format]);
+        assert_eq!(code, 2, "{format}: {stdout}{stderr}");
+        assert!(
+            !stdout.contains("SECRET") && !stderr.contains("SECRET") && !stdout.contains("alice"),
+            "{format} printed the link's target:\n{stdout}{stderr}"
+        );
+    }
+    let (_, stdout, _) = lint(tmp.path(), &["my-skill", "--format", "concise"]);
+    assert!(
+        stdout.contains(&format!(
+            "SKILL.md is a symlink to {}, outside the skill folder; it is not read",
+            secret.display()
+        )),
+        "{stdout}"
+    );
+    assert!(stdout.contains("symlink"), "{stdout}");
+    // Nor does the summary read it.
+    let (_, stdout, _) =
+        run(skill()
+            .current_dir(tmp.path())
+            .args(["summary", "--no-builtin", "my-skill"]));
+    assert!(!stdout.contains("SECRET"), "{stdout}");
+}
+
+#[test]
+fn a_skill_md_linked_inside_the_skill_is_read() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = write_skill(tmp.path(), "my-skill", VALID);
+    std::fs::rename(dir.join("SKILL.md"), dir.join("manifest.md")).unwrap();
+    std::os::unix::fs::symlink("manifest.md", dir.join("SKILL.md")).unwrap();
+    let (_, stdout, _) = lint(tmp.path(), &["my-skill", "--format", "concise"]);
+    assert!(!stdout.contains("not read"), "{stdout}");
+    assert!(!stdout.contains("SK1"), "{stdout}");
+}
+
+#[test]
+fn utf16_and_utf32_files_say_so() {
+    let tmp = tempfile::tempdir().unwrap();
+    let utf16: Vec<u8> = [0xFF, 0xFE]
+        .into_iter()
+        .chain(VALID.encode_utf16().flat_map(u16::to_le_bytes))
+        .collect();
+    let utf16be: Vec<u8> = [0xFE, 0xFF]
+        .into_iter()
+        .chain(VALID.encode_utf16().flat_map(u16::to_be_bytes))
+        .collect();
+    let utf32: Vec<u8> = [0xFF, 0xFE, 0, 0]
+        .into_iter()
+        .chain(VALID.chars().flat_map(|c| (c as u32).to_le_bytes()))
+        .collect();
+    for (bytes, encoding) in [
+        (utf16, "UTF-16LE"),
+        (utf16be, "UTF-16BE"),
+        (utf32, "UTF-32LE"),
+    ] {
+        write_skill(tmp.path(), "my-skill", bytes);
+        let (code, stdout, _) = lint(tmp.path(), &["my-skill", "--format", "json"]);
+        assert_eq!(code, 1);
+        let d = only_diagnostic(&stdout);
+        assert_eq!(
+            d["message"],
+            format!("SKILL.md is {encoding} encoded; save as UTF-8"),
+            "{stdout}"
+        );
+    }
+}

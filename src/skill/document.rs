@@ -6,7 +6,7 @@ use super::manifest::Manifest;
 use super::source::{DecodeError, Source};
 use super::span::{Position, Span};
 use super::yaml;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Largest `SKILL.md` read at all (ClawHub's per-file limit); anything bigger is refused unread.
 pub const MAX_READ_BYTES: u64 = 10 * 1024 * 1024;
@@ -41,6 +41,12 @@ pub enum LoadError {
     },
     /// The bytes are not UTF-8 text.
     Decode(DecodeError),
+    /// `SKILL.md` is a symlink whose target lies outside the skill folder: it is
+    /// never read, so a skill cannot make lint print a file such as `~/.git-credentials`.
+    SymlinkOutside {
+        /// Where the link points.
+        target: PathBuf,
+    },
 }
 
 /// Why the frontmatter did not give a manifest.
@@ -67,6 +73,12 @@ pub enum ManifestError {
 impl Document {
     /// Reads and parses the `SKILL.md` at `path`.
     pub fn read(path: &Path) -> Result<Document, LoadError> {
+        if std::fs::symlink_metadata(path)
+            .map_err(io_error)?
+            .is_symlink()
+        {
+            check_link_inside(path)?;
+        }
         let meta = std::fs::metadata(path).map_err(io_error)?;
         if meta.is_dir() {
             return Err(LoadError::IsDirectory);
@@ -104,6 +116,23 @@ impl Document {
             Some(fm) => self.source.slice(fm.body),
             None => &self.source.text,
         }
+    }
+}
+
+/// Accepts a symlinked manifest only when its resolved target lies inside its own folder (or
+/// when it resolves to nothing, which the read then reports).
+fn check_link_inside(path: &Path) -> Result<(), LoadError> {
+    let target = std::fs::read_link(path).map_err(io_error)?;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    // A dangling or looping link cannot be read anyway; the read below says why.
+    let Ok(resolved) = std::fs::canonicalize(path) else {
+        return Ok(());
+    };
+    let inside = std::fs::canonicalize(dir).is_ok_and(|dir| resolved.starts_with(dir));
+    if inside {
+        Ok(())
+    } else {
+        Err(LoadError::SymlinkOutside { target })
     }
 }
 

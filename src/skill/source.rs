@@ -29,6 +29,26 @@ pub enum DecodeError {
         /// Where the first byte that is not UTF-8 is.
         position: Position,
     },
+    /// A UTF-16 or UTF-32 byte-order mark: text, but not in UTF-8.
+    WideEncoding {
+        /// `UTF-16LE`, `UTF-16BE`, `UTF-32LE` or `UTF-32BE`.
+        encoding: &'static str,
+    },
+}
+
+/// The encoding a UTF-16 or UTF-32 byte-order mark announces (the UTF-32 ones first: UTF-32LE's
+/// mark starts with UTF-16LE's).
+fn wide_encoding(bytes: &[u8]) -> Option<&'static str> {
+    const MARKS: [(&[u8], &str); 4] = [
+        (b"\xFF\xFE\x00\x00", "UTF-32LE"),
+        (b"\x00\x00\xFE\xFF", "UTF-32BE"),
+        (b"\xFF\xFE", "UTF-16LE"),
+        (b"\xFE\xFF", "UTF-16BE"),
+    ];
+    MARKS
+        .iter()
+        .find(|(mark, _)| bytes.starts_with(mark))
+        .map(|(_, name)| *name)
 }
 
 /// The UTF-8 byte-order mark.
@@ -37,6 +57,9 @@ pub const BOM: &str = "\u{feff}";
 impl Source {
     /// Decodes `bytes` as UTF-8 text.
     pub fn decode(bytes: Vec<u8>) -> Result<Source, DecodeError> {
+        if let Some(encoding) = wide_encoding(&bytes) {
+            return Err(DecodeError::WideEncoding { encoding });
+        }
         if let Some(nul) = memchr::memchr(0, &bytes) {
             return Err(DecodeError::Binary {
                 position: lossy_position(&bytes, nul),

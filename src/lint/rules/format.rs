@@ -58,6 +58,21 @@ pub fn check_file(cx: &Context, out: &mut Vec<Diagnostic>) {
                 Location::Point(*position),
             )
             .with_help("re-save the file as UTF-8"),
+        LoadError::Decode(DecodeError::WideEncoding { encoding }) => cx
+            .diagnostic(
+                &NOT_UTF8,
+                format!("SKILL.md is {encoding} encoded; save as UTF-8"),
+                Location::Folder,
+            )
+            .with_help("agents read SKILL.md as UTF-8 only"),
+        LoadError::SymlinkOutside { target } => cx.diagnostic(
+            &UNREADABLE,
+            format!(
+                "SKILL.md is a symlink to {}, outside the skill folder; it is not read",
+                target.display()
+            ),
+            Location::Folder,
+        ),
     };
     out.push(d);
 }
