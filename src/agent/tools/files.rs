@@ -1,30 +1,96 @@
 //! The file tools: `read_file`, `write_file`, `edit_file` and `list_dir`, confined to the
 //! workspace. Results and errors are plain text for the model, in nanobot's wording.
 
+use super::beneath::{Beneath, is_escape};
 use super::paths::resolve;
+use rustix::fs::{FileType, OFlags};
+use rustix::io::Errno;
 use serde::Deserialize;
-use std::path::Path;
+use std::fs::File;
+use std::io::{Read, Seek, Write};
+use std::path::{Path, PathBuf};
 
 /// Lines `read_file` returns when no limit is given.
 const DEFAULT_LIMIT: usize = 2000;
 /// Largest file the file tools read whole.
 const MAX_READ: u64 = 16 * 1024 * 1024;
 
-/// Why a path cannot be read as a text file, if it cannot: FIFOs and devices would block or
-/// never end, and huge files would fill memory.
-fn unreadable(path: &Path, shown: &str) -> Option<String> {
-    match std::fs::metadata(path) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            Some(format!("Error: File not found: {shown}"))
-        }
-        Err(e) => Some(format!("Error reading {shown}: {e}")),
-        Ok(m) if !m.is_file() => Some(format!("Error: Not a file: {shown}")),
-        Ok(m) if m.len() > MAX_READ => Some(format!(
-            "Error: {shown} is {} bytes, more than the {MAX_READ} the file tools read",
-            m.len()
-        )),
-        Ok(_) => None,
+/// A path the model named, checked and made relative to the workspace, with the workspace
+/// opened for `openat2`.
+struct Target {
+    beneath: Beneath,
+    relative: PathBuf,
+}
+
+impl Target {
+    /// `shown` (as the model wrote it) resolved beneath `workspace`, or the error to return.
+    fn new(workspace: &Path, shown: &str) -> Result<Target, String> {
+        // The lexical check gives the model a clear refusal; openat2 is what enforces it.
+        let path = resolve(workspace, shown)?;
+        let relative = path
+            .strip_prefix(workspace)
+            .map_err(|_| outside(shown))?
+            .to_owned();
+        let beneath = Beneath::open(workspace)
+            .map_err(|e| format!("Error: cannot open the workspace: {e}"))?;
+        Ok(Target { beneath, relative })
     }
+
+    /// The file opened with `flags` after the checks every tool makes: a regular file (FIFOs
+    /// and devices would block or never end), not huge, and for writing not hard-linked (a
+    /// second name may be a file outside the workspace).
+    fn open_file(&self, shown: &str, flags: OFlags, writing: bool) -> Result<File, String> {
+        let fd = self
+            .beneath
+            .open_at(&self.relative, flags)
+            .map_err(|e| match e {
+                Errno::NOENT => format!("Error: File not found: {shown}"),
+                Errno::ISDIR | Errno::NXIO => format!("Error: Not a file: {shown}"),
+                e if is_escape(e) => outside(shown),
+                e => format!("Error reading {shown}: {e}"),
+            })?;
+        check_file(fd, shown, writing)
+    }
+}
+
+/// `fd` as a `File` if it is one the tools may use, else the error.
+fn check_file(fd: rustix::fd::OwnedFd, shown: &str, writing: bool) -> Result<File, String> {
+    let stat = rustix::fs::fstat(&fd).map_err(|e| format!("Error reading {shown}: {e}"))?;
+    if FileType::from_raw_mode(stat.st_mode) != FileType::RegularFile {
+        return Err(format!("Error: Not a file: {shown}"));
+    }
+    if writing && stat.st_nlink > 1 {
+        return Err(format!(
+            "Error: {shown} has {} hard links; the file tools do not write to a file that has other names, which may be outside the workspace",
+            stat.st_nlink
+        ));
+    }
+    let size = u64::try_from(stat.st_size).unwrap_or(0);
+    if !writing && size > MAX_READ {
+        return Err(format!(
+            "Error: {shown} is {size} bytes, more than the {MAX_READ} the file tools read"
+        ));
+    }
+    // A regular file never blocks, so the non-blocking flag of the open can stay.
+    Ok(File::from(fd))
+}
+
+/// The whole file as bytes, refusing what grew past the limit since it was checked.
+fn read_all(file: &mut File, shown: &str) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    file.take(MAX_READ + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("Error reading {shown}: {e}"))?;
+    if bytes.len() as u64 > MAX_READ {
+        return Err(format!(
+            "Error: {shown} is more than the {MAX_READ} bytes the file tools read"
+        ));
+    }
+    Ok(bytes)
+}
+
+fn outside(path: &str) -> String {
+    format!("Error: Access denied: {path} is outside the workspace")
 }
 
 /// `read_file` arguments.
@@ -58,19 +124,14 @@ pub struct ListArgs {
 
 /// Lines `offset..offset+limit` (from 1) of a text file, with a note when there is more.
 pub fn read_file(workspace: &Path, args: ReadArgs) -> String {
-    let path = match resolve(workspace, &args.path) {
-        Ok(p) => p,
+    let read = Target::new(workspace, &args.path).and_then(|target| {
+        let mut file = target.open_file(&args.path, OFlags::RDONLY, false)?;
+        read_all(&mut file, &args.path)
+    });
+    let text = match read.map(String::from_utf8) {
+        Ok(Ok(t)) => t,
+        Ok(Err(_)) => return format!("Error: Not a text file: {}", args.path),
         Err(e) => return e,
-    };
-    if let Some(error) = unreadable(&path, &args.path) {
-        return error;
-    }
-    let text = match std::fs::read(&path) {
-        Ok(bytes) => match String::from_utf8(bytes) {
-            Ok(t) => t,
-            Err(_) => return format!("Error: Not a text file: {}", args.path),
-        },
-        Err(e) => return format!("Error reading {}: {e}", args.path),
     };
     let offset = args.offset.unwrap_or(1).max(1);
     let limit = args.limit.unwrap_or(DEFAULT_LIMIT).max(1);
@@ -98,51 +159,62 @@ pub fn read_file(workspace: &Path, args: ReadArgs) -> String {
 
 /// Writes a file, creating its folders.
 pub fn write_file(workspace: &Path, args: WriteArgs) -> String {
-    let path = match resolve(workspace, &args.path) {
-        Ok(p) => p,
-        Err(e) => return e,
-    };
-    // Writing into a FIFO or a device would block or do harm; only files are replaced.
-    if path.symlink_metadata().is_ok_and(|m| !m.is_file()) {
-        return format!("Error: Not a file: {}", args.path);
-    }
-    if let Some(parent) = path.parent()
-        && let Err(e) = std::fs::create_dir_all(parent)
-    {
-        return format!("Error writing {}: {e}", args.path);
-    }
-    match std::fs::write(&path, &args.content) {
+    let written = Target::new(workspace, &args.path).and_then(|target| {
+        let fd = target
+            .beneath
+            .create_at(&target.relative)
+            .map_err(|e| match e {
+                // A FIFO without a reader, or a folder: only files are replaced.
+                Errno::NXIO | Errno::ISDIR => format!("Error: Not a file: {}", args.path),
+                e if is_escape(e) => outside(&args.path),
+                e => format!("Error writing {}: {e}", args.path),
+            })?;
+        let mut file = check_file(fd, &args.path, true)?;
+        // Truncated only now, after the checks: a refused file is left as it was.
+        replace(&mut file, args.content.as_bytes())
+            .map_err(|e| format!("Error writing {}: {e}", args.path))
+    });
+    match written {
         Ok(()) => format!(
             "Successfully wrote {} bytes to {}",
             args.content.len(),
             args.path
         ),
-        Err(e) => format!("Error writing {}: {e}", args.path),
+        Err(e) => e,
     }
 }
 
 /// Replaces the one occurrence of `old_text`.
 pub fn edit_file(workspace: &Path, args: EditArgs) -> String {
-    let path = match resolve(workspace, &args.path) {
-        Ok(p) => p,
+    let opened = Target::new(workspace, &args.path)
+        .and_then(|target| target.open_file(&args.path, OFlags::RDWR | OFlags::NOFOLLOW, true));
+    let mut file = match opened {
+        Ok(f) => f,
         Err(e) => return e,
     };
-    if let Some(error) = unreadable(&path, &args.path) {
-        return error;
-    }
-    let text = match std::fs::read_to_string(&path) {
-        Ok(t) => t,
-        Err(e) => return format!("Error reading {}: {e}", args.path),
+    let text = match read_all(&mut file, &args.path).map(String::from_utf8) {
+        Ok(Ok(t)) => t,
+        Ok(Err(_)) => {
+            return format!(
+                "Error reading {}: stream did not contain valid UTF-8",
+                args.path
+            );
+        }
+        Err(e) => return e,
     };
     if args.old_text.is_empty() {
         return "Error: old_text is empty".to_owned();
     }
     match text.matches(&args.old_text).count() {
         0 => format!("Error: old_text not found in {}", args.path),
-        1 => match std::fs::write(&path, text.replacen(&args.old_text, &args.new_text, 1)) {
-            Ok(()) => format!("Successfully edited {}", args.path),
-            Err(e) => format!("Error writing {}: {e}", args.path),
-        },
+        1 => {
+            let edited = text.replacen(&args.old_text, &args.new_text, 1);
+            // The same open file is rewritten: nothing can swap the path in between.
+            match replace(&mut file, edited.as_bytes()) {
+                Ok(()) => format!("Successfully edited {}", args.path),
+                Err(e) => format!("Error writing {}: {e}", args.path),
+            }
+        }
         n => format!(
             "Error: old_text appears {n} times in {}; include more surrounding text to make it unique",
             args.path
@@ -150,25 +222,50 @@ pub fn edit_file(workspace: &Path, args: EditArgs) -> String {
     }
 }
 
+/// Makes `content` the whole of `file`.
+fn replace(file: &mut File, content: &[u8]) -> std::io::Result<()> {
+    file.set_len(0)?;
+    file.rewind()?;
+    file.write_all(content)
+}
+
 /// The entries of a folder sorted by name, folders marked 📁 and files 📄.
 pub fn list_dir(workspace: &Path, args: ListArgs) -> String {
-    let path = match resolve(workspace, &args.path) {
-        Ok(p) => p,
+    let target = match Target::new(workspace, &args.path) {
+        Ok(t) => t,
         Err(e) => return e,
     };
-    let entries = match std::fs::read_dir(&path) {
-        Ok(e) => e,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return format!("Error: Directory not found: {}", args.path);
-        }
-        Err(_) if path.is_file() => return format!("Error: Not a directory: {}", args.path),
+    let fd = match target
+        .beneath
+        .open_at(&target.relative, OFlags::RDONLY | OFlags::DIRECTORY)
+    {
+        Ok(fd) => fd,
+        Err(Errno::NOENT) => return format!("Error: Directory not found: {}", args.path),
+        Err(Errno::NOTDIR) => return format!("Error: Not a directory: {}", args.path),
+        Err(e) if is_escape(e) => return outside(&args.path),
+        Err(e) => return format!("Error listing {}: {e}", args.path),
+    };
+    let entries = match rustix::fs::Dir::read_from(&fd) {
+        Ok(d) => d,
         Err(e) => return format!("Error listing {}: {e}", args.path),
     };
     let mut lines: Vec<(String, bool)> = entries
         .filter_map(Result::ok)
+        .filter(|e| !matches!(e.file_name().to_bytes(), b"." | b".."))
         .map(|e| {
-            let is_dir = e.file_type().is_ok_and(|t| t.is_dir());
-            (e.file_name().to_string_lossy().into_owned(), is_dir)
+            let is_dir = match e.file_type() {
+                FileType::Directory => true,
+                // Some file systems do not say; ask without following a link.
+                FileType::Unknown => {
+                    rustix::fs::statat(&fd, e.file_name(), rustix::fs::AtFlags::SYMLINK_NOFOLLOW)
+                        .is_ok_and(|st| FileType::from_raw_mode(st.st_mode) == FileType::Directory)
+                }
+                _ => false,
+            };
+            (
+                String::from_utf8_lossy(e.file_name().to_bytes()).into_owned(),
+                is_dir,
+            )
         })
         .collect();
     if lines.is_empty() {

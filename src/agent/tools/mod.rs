@@ -2,6 +2,7 @@
 //! running one turn's calls (consecutive read-only calls together, the others one by one, results
 //! in call order).
 
+mod beneath;
 mod exec;
 mod files;
 mod paths;

@@ -1,5 +1,7 @@
 //! Confinement of file tools to the workspace: a path is resolved (relative to the workspace,
 //! `..` folded, symlinks followed as far as the path exists) and refused unless it stays inside.
+//! This check gives the model a clear refusal; the open itself is made beneath the workspace by
+//! `beneath`, so what changes on disk after the check cannot lead outside.
 
 use std::path::{Component, Path, PathBuf};
 
