@@ -50,6 +50,7 @@ fn main() {
         exec_timeout: Duration::from_secs(60),
         source: Source::Script(script, cassette.clone()),
         rerecord: String::new(),
+        confinement: Default::default(),
     };
     run_trial(&trial, &mut |_| {}).expect("recording the cassette");
     let size = std::fs::metadata(&cassette).map(|m| m.len()).unwrap_or(0);

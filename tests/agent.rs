@@ -406,7 +406,15 @@ fn ci_defaults_a_cassette_to_replay_and_never_calls_out() {
 #[test]
 fn secrets_are_redacted_and_token_shaped_strings_refuse_the_write() {
     let dir = tempfile::tempdir().unwrap();
-    let skill_dir = demo_skill(dir.path());
+    // The skill declares DEMO_TOKEN, so its commands are given it (and print it).
+    let skill_dir = write_skill(
+        dir.path(),
+        "demo",
+        SKILL_MD.replace(
+            "---\n# Demo",
+            "metadata: {\"openclaw\": {\"requires\": {\"env\": [\"DEMO_TOKEN\"]}}}\n---\n# Demo",
+        ),
+    );
     let secret = "s3cr3t-Value-9f8e7d6c5b4a";
     let server = ModelServer::start(vec![
         Step::Reply(
@@ -693,6 +701,8 @@ fn the_models_api_key_is_not_in_execs_environment() {
         .as_str()
         .unwrap()
         .to_owned();
-    assert!(env.contains("UNRELATED_SETTING=still-visible"), "{env}");
+    // The environment is an allow-list: what no skill declares stays out too.
+    assert!(env.contains("PATH="), "{env}");
+    assert!(!env.contains("still-visible"), "{env}");
     assert!(!env.contains("test-key-visible-to-model"), "{env}");
 }

@@ -5,7 +5,7 @@ use super::cassette::{Cassette, Normalizer, RecordedBy, Recorder, Replayer};
 use super::message::Reply;
 use super::provider::script::Script;
 use super::provider::{HttpConfig, Model, ModelError};
-use super::tools::ToolBox;
+use super::tools::{Confinement, ToolBox};
 use super::{AgentError, Event, Transcript, Workspace};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -45,6 +45,8 @@ pub struct Trial {
     pub source: Source,
     /// The command that records the cassette again, quoted in replay errors.
     pub rerecord: String,
+    /// How `exec` commands are confined.
+    pub confinement: Confinement,
 }
 
 /// Runs `trial`, reporting events; returns the workspace (still on disk) and the transcript.
@@ -53,10 +55,18 @@ pub fn run_trial(
     on_event: &mut dyn FnMut(Event),
 ) -> Result<(Workspace, Transcript), AgentError> {
     let workspace = Workspace::prepare(trial.workspace.as_deref(), &trial.skills, &trial.files)?;
+    let declared = workspace.declared_env();
+    let tools = ToolBox::new(workspace.root().to_owned(), trial.exec_timeout)
+        .confined(trial.confinement, declared.clone());
+    let tmpdir = tools.tmpdir().map_err(|message| AgentError::Workspace {
+        path: std::env::temp_dir(),
+        message,
+    })?;
     let home = std::env::var_os("HOME").map(PathBuf::from);
-    let normalizer = Normalizer::new(workspace.root(), home.as_deref());
+    let normalizer = Normalizer::new(workspace.root(), home.as_deref())
+        .with_path(&tmpdir, "{tmpdir}")
+        .expanding_secrets(&declared);
     let mut model = model_for(&trial.source, normalizer, &trial.rerecord)?;
-    let tools = ToolBox::new(workspace.root().to_owned(), trial.exec_timeout);
     let transcript = super::run(
         model.as_mut(),
         &tools,

@@ -4,6 +4,7 @@
 use super::AgentError;
 use crate::archive::install::{Source, install};
 use crate::prompt::{self, Gate, PART_SEPARATOR};
+use crate::skill::Requirements;
 use crate::skill::catalog::{Catalog, Root};
 use crate::skill::environment::SystemEnvironment;
 use std::path::{Path, PathBuf};
@@ -77,6 +78,26 @@ impl Workspace {
     /// The names of the installed skills.
     pub fn skills(&self) -> &[String] {
         &self.skills
+    }
+
+    /// The environment variables the installed skills declare (`requires.env` and
+    /// `primaryEnv`), which their commands may be given; sorted, without repeats.
+    pub fn declared_env(&self) -> Vec<String> {
+        let catalog = Catalog::load(vec![Root::plain(self.root.join("skills"))]);
+        let mut names: Vec<String> = catalog
+            .skills
+            .iter()
+            .filter_map(|entry| {
+                let manifest = entry.skill.manifest()?;
+                let text = &entry.skill.document.as_ref().ok()?.source.text;
+                Some(Requirements::from_manifest(manifest, text))
+            })
+            .flat_map(|r| r.env.into_iter().chain(r.primary_env))
+            .map(|item| item.value)
+            .collect();
+        names.sort();
+        names.dedup();
+        names
     }
 
     /// Keeps a temporary workspace on disk after the run; returns its path.

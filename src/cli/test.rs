@@ -4,6 +4,7 @@ use super::CliError;
 use super::r#try::ProviderArgs;
 use crate::agent::cassette::Mode;
 use crate::agent::provider::ModelError;
+use crate::agent::tools::{Policy, sandbox, seal_process};
 use crate::harness::starter::write_starter;
 use crate::harness::{Outcome, Report, junit, run_scenario, scenario::scenario_files};
 use crate::skill::builtin;
@@ -34,6 +35,10 @@ pub struct Args {
     /// Write a starter scenario (evals/basic.yaml and its cassette) into each skill instead.
     #[arg(long, conflicts_with_all = ["builtin", "junit", "mode"])]
     pub init: bool,
+    /// Run the scenarios' commands without the Landlock sandbox, where it is missing: only for
+    /// cassettes you trust, since their tool calls run as you.
+    #[arg(long)]
+    pub no_sandbox: bool,
     /// The model provider, for --mode record, auto or live.
     #[command(flatten)]
     pub provider: ProviderArgs,
@@ -68,10 +73,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             .unwrap_or(Mode::Replay),
     };
     let http = || args.provider.config();
+    let landlock = sandbox_or_refusal(args.no_sandbox)?;
     let mut reports = Vec::new();
     for dir in &skills {
         for file in scenario_files(dir) {
-            let report = run_scenario(dir, &file, mode, &http);
+            let report = run_scenario(dir, &file, mode, &http, landlock);
             print_report(&report);
             reports.push(report);
         }
@@ -95,6 +101,25 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// Whether Landlock confines the commands: always, unless `--no-sandbox`; where it cannot,
+/// recorded tool calls are not run at all. This process also hides its memory from the
+/// commands.
+fn sandbox_or_refusal(no_sandbox: bool) -> Result<bool, CliError> {
+    if let Err(e) = seal_process() {
+        eprintln!("warning: commands may read this process's environment: {e}");
+    }
+    if no_sandbox {
+        eprintln!("warning: --no-sandbox: the scenarios' commands are not confined and run as you");
+        return Ok(false);
+    }
+    sandbox::probe(Policy::Test { network: false }).map_err(|e| {
+        CliError::Usage(format!(
+            "the scenarios' commands cannot be confined here: {e}\nRecorded tool calls may come from anyone and are not run unconfined; pass --no-sandbox to run them anyway (only for cassettes you trust)"
+        ))
+    })?;
+    Ok(true)
 }
 
 fn print_report(report: &Report) {

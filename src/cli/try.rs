@@ -3,6 +3,7 @@
 use super::CliError;
 use crate::agent::cassette::Mode;
 use crate::agent::provider::{HttpConfig, ModelError, ProviderKind};
+use crate::agent::tools::{Confinement, Policy, sandbox, seal_process};
 use crate::agent::trial::{Source, Trial, run_trial, shell_path, shell_quote};
 use crate::agent::{Event, Stop, Transcript};
 use crate::harness::scenario::Scenario;
@@ -59,6 +60,15 @@ pub struct Args {
     /// Write the transcript as JSON on stdout instead of the live view.
     #[arg(long)]
     pub json: bool,
+    /// Confine commands as `skill test` and replays do: reads only of the system's folders and
+    /// the workspace, HOME set to the workspace, no TCP connections (unless the scenario allows
+    /// them).
+    #[arg(long)]
+    pub strict: bool,
+    /// Run commands without the Landlock sandbox (the environment allow-list and the process
+    /// kill still apply).
+    #[arg(long)]
+    pub no_sandbox: bool,
 }
 
 /// The provider flags `skill try` and `skill test` share.
@@ -95,8 +105,10 @@ impl ProviderArgs {
 /// Runs the loop.
 pub fn run(mut args: Args) -> Result<ExitCode, CliError> {
     let mut files = Vec::new();
+    let mut network = false;
     if let Some(path) = &args.scenario {
         let scenario = Scenario::load(path).map_err(|e| CliError::Usage(e.to_string()))?;
+        network = scenario.network;
         if args.record.is_none() && args.replay.is_none() && args.cassette.is_none() {
             args.cassette = Some(scenario.cassette_path(path));
         }
@@ -110,6 +122,7 @@ pub fn run(mut args: Args) -> Result<ExitCode, CliError> {
         ));
     }
     let source = source(&args)?;
+    let confinement = confine_commands(&args, &source, network);
     let trial = Trial {
         skills: args.skills.clone(),
         workspace: args.workspace.clone(),
@@ -119,6 +132,7 @@ pub fn run(mut args: Args) -> Result<ExitCode, CliError> {
         exec_timeout: Duration::from_secs(args.exec_timeout),
         source,
         rerecord: rerecord_command(&args),
+        confinement,
     };
     let mut view = LiveView::new(!args.json && !super::output::quiet());
     let (workspace, transcript) = run_trial(&trial, &mut |event| view.show(event))?;
@@ -138,6 +152,35 @@ pub fn run(mut args: Args) -> Result<ExitCode, CliError> {
         Stop::Answer => ExitCode::SUCCESS,
         Stop::MaxTurns => ExitCode::from(1),
     })
+}
+
+/// How commands are confined: a replay's tool calls come from a file anyone could have
+/// written, so replays get the test policy, as `--strict` asks; a live run reads and connects
+/// freely. Where Landlock cannot enforce it, one warning, and the run goes on unconfined. This
+/// process also hides its memory from the commands.
+fn confine_commands(args: &Args, source: &Source, network: bool) -> Confinement {
+    let policy = if args.strict || matches!(source, Source::Replay(_)) {
+        Policy::Test { network }
+    } else {
+        Policy::Live
+    };
+    if let Err(e) = seal_process() {
+        eprintln!("warning: commands may read this process's environment: {e}");
+    }
+    let landlock = if args.no_sandbox {
+        eprintln!(
+            "warning: --no-sandbox: commands are not confined and can read and write anything you can"
+        );
+        false
+    } else if let Err(e) = sandbox::probe(policy) {
+        eprintln!(
+            "warning: commands are not confined ({e}); they can read and write anything you can"
+        );
+        false
+    } else {
+        true
+    };
+    Confinement { policy, landlock }
 }
 
 /// The model source the flags and `SKILL_RECORD` choose; the provider is only configured when

@@ -9,6 +9,7 @@ pub mod starter;
 use crate::agent::DEFAULT_MAX_TURNS;
 use crate::agent::cassette::Mode;
 use crate::agent::provider::{HttpConfig, ModelError};
+use crate::agent::tools::{Confinement, Policy};
 use crate::agent::trial::{Source, Trial, run_trial, shell_path};
 use scenario::Scenario;
 use std::path::{Path, PathBuf};
@@ -46,12 +47,14 @@ pub struct Report {
 }
 
 /// Runs the scenario in `file` for the skill in `skill_dir`. `http` configures the provider
-/// when the mode calls one; it is never called in replay.
+/// when the mode calls one; it is never called in replay. Commands run under the test policy
+/// (the network only if the scenario allows it), enforced by Landlock when `landlock`.
 pub fn run_scenario(
     skill_dir: &Path,
     file: &Path,
     mode: Mode,
     http: &dyn Fn() -> Result<HttpConfig, ModelError>,
+    landlock: bool,
 ) -> Report {
     let started = Instant::now();
     let skill = skill_name(skill_dir);
@@ -67,7 +70,7 @@ pub fn run_scenario(
         turns: 0,
         elapsed: Duration::ZERO,
     };
-    report.outcome = match attempt(skill_dir, &skill, file, mode, http) {
+    report.outcome = match attempt(skill_dir, &skill, file, mode, http, landlock) {
         Ok((outcome, turns)) => {
             report.turns = turns;
             outcome
@@ -84,6 +87,7 @@ fn attempt(
     file: &Path,
     mode: Mode,
     http: &dyn Fn() -> Result<HttpConfig, ModelError>,
+    landlock: bool,
 ) -> Result<(Outcome, usize), String> {
     let scenario = Scenario::load(file).map_err(|e| e.to_string())?;
     let cassette = scenario.cassette_path(file);
@@ -101,6 +105,12 @@ fn attempt(
         exec_timeout: crate::agent::tools::DEFAULT_EXEC_TIMEOUT,
         source,
         rerecord: format!("skill test {} --mode record", shell_path(skill_dir)),
+        confinement: Confinement {
+            policy: Policy::Test {
+                network: scenario.network,
+            },
+            landlock,
+        },
     };
     let (workspace, transcript) = run_trial(&trial, &mut |_| {}).map_err(|e| e.to_string())?;
     let failures = expect::check(&scenario.expect, &transcript, workspace.root(), skill)?;

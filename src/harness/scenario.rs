@@ -20,6 +20,9 @@ pub struct Scenario {
     /// The cassette, relative to the scenario file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cassette: Option<String>,
+    /// Whether the run's commands may open TCP connections (refused otherwise).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub network: bool,
     /// What must hold after the run.
     #[serde(default)]
     pub expect: Expect,
@@ -140,6 +143,14 @@ impl Scenario {
         };
         for path in self.files.keys() {
             relative(path, "files")?;
+        }
+        // Recording writes the cassette: it must stay beside the scenario.
+        if let Some(cassette) = &self.cassette
+            && relative(cassette, "cassette").is_err()
+        {
+            return Err(format!(
+                "cassette: '{cassette}' must be a relative path inside the scenario's folder"
+            ));
         }
         let expect = &self.expect;
         for (i, call) in expect.tool_calls.iter().enumerate() {

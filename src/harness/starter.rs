@@ -6,7 +6,7 @@
 use super::scenario::{CASSETTES_DIR, EVALS_DIR, Expect, Scenario};
 use crate::agent::cassette::Cassette;
 use crate::agent::message::{Reply, ToolCall, Usage};
-use crate::agent::tools::DEFAULT_EXEC_TIMEOUT;
+use crate::agent::tools::{Confinement, DEFAULT_EXEC_TIMEOUT};
 use crate::agent::trial::SCRIPTED;
 use crate::agent::trial::{Source, Trial, run_trial, shell_path};
 use crate::skill::discovery::discover;
@@ -73,6 +73,7 @@ pub fn write_starter(skill_dir: &Path) -> Result<PathBuf, StarterError> {
         prompt: prompt.clone(),
         files: Default::default(),
         cassette: None,
+        network: false,
         expect: Expect {
             reads_skill: Some(true),
             final_answer: Some(answer_pattern(&name)),
@@ -104,6 +105,7 @@ pub fn write_starter(skill_dir: &Path) -> Result<PathBuf, StarterError> {
         exec_timeout: DEFAULT_EXEC_TIMEOUT,
         source: Source::Script(script(&name, &answer), cassette),
         rerecord: String::new(),
+        confinement: Confinement::default(),
     };
     run_trial(&trial, &mut |_| {})?;
     let yaml = format!(

@@ -1,5 +1,5 @@
 //! Placeholders for what differs between runs of the same scenario: the workspace path, the home
-//! folder, and the values of secret env vars.
+//! folder, the commands' TMPDIR, and the values of secret env vars.
 
 use crate::agent::message::{Message, Reply, Request, ToolCall};
 
@@ -34,6 +34,10 @@ fn is_secret_name(name: &str) -> bool {
 pub struct Normalizer {
     /// (this run's text, placeholder), longest text first.
     pairs: Vec<(String, String)>,
+    /// The secret placeholders a replayed reply may have expanded: those of the variables the
+    /// commands are given anyway. Any other secret stays a placeholder, or a cassette anyone
+    /// wrote could put `{secret:AWS_SECRET_ACCESS_KEY}` in a command and get the key.
+    expandable: Vec<String>,
 }
 
 impl Normalizer {
@@ -61,10 +65,36 @@ impl Normalizer {
         if let Some(home) = home {
             add_path(home, "{home}");
         }
-        // The longest first, so a workspace inside the home folder becomes `{workspace}`.
-        pairs.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then_with(|| a.0.cmp(&b.0)));
-        pairs.dedup_by(|a, b| a.0 == b.0);
-        Normalizer { pairs }
+        let mut normalizer = Normalizer {
+            pairs,
+            expandable: Vec::new(),
+        };
+        normalizer.sort();
+        normalizer
+    }
+
+    /// The same normaliser with `path` also replaced by `placeholder`.
+    pub fn with_path(mut self, path: &std::path::Path, placeholder: &str) -> Normalizer {
+        let text = path.display().to_string();
+        if text.len() > 1 {
+            self.pairs.push((text, placeholder.to_owned()));
+            self.sort();
+        }
+        self
+    }
+
+    /// The same normaliser, expanding into replayed replies only the secrets of the variables
+    /// named in `names`.
+    pub fn expanding_secrets(mut self, names: &[String]) -> Normalizer {
+        self.expandable = names.iter().map(|n| format!("{{secret:{n}}}")).collect();
+        self
+    }
+
+    /// The longest first, so a workspace inside the home folder becomes `{workspace}`.
+    fn sort(&mut self) {
+        self.pairs
+            .sort_by(|a, b| b.0.len().cmp(&a.0.len()).then_with(|| a.0.cmp(&b.0)));
+        self.pairs.dedup_by(|a, b| a.0 == b.0);
     }
 
     /// `text` with placeholders.
@@ -83,6 +113,9 @@ impl Normalizer {
     pub fn expand_text(&self, text: &str) -> String {
         let mut out = text.to_owned();
         for (value, placeholder) in &self.pairs {
+            if placeholder.starts_with("{secret:") && !self.expandable.contains(placeholder) {
+                continue;
+            }
             if out.contains(placeholder.as_str()) {
                 out = out.replace(placeholder.as_str(), value);
             }

@@ -1,12 +1,14 @@
 //! The `exec` tool: a command through `sh -c` (or an argv without a shell) in the workspace, in
-//! its own process group so a timeout kills everything it started, with its output capped and
-//! destructive commands refused.
+//! its own session so a timeout kills everything it started, confined by Landlock, with an allow-listed environment, its output capped and
+//! destructive commands refused (the deny-list is a first line, not the defence).
 
 use super::paths::resolve;
+use super::sandbox::Confinement;
+use super::{environment, sandbox};
 use regex::Regex;
 use serde::Deserialize;
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::mpsc;
@@ -69,8 +71,47 @@ fn blocked(command: &str) -> Option<&'static str> {
         .map(|(_, why)| *why)
 }
 
+/// What every command of a run shares: its confinement, the names the skills declare, and
+/// the private TMPDIR (made at the first command, removed with the run's tools).
+#[derive(Debug, Default)]
+pub struct Setup {
+    /// How commands are confined.
+    pub confinement: Confinement,
+    /// Variables the installed skills declare (`requires.env`, `primaryEnv`).
+    pub declared_env: Vec<String>,
+    tmpdir: OnceLock<Result<(tempfile::TempDir, PathBuf), String>>,
+}
+
+impl Setup {
+    /// A setup with `confinement` and `declared_env`.
+    pub fn new(confinement: Confinement, declared_env: Vec<String>) -> Setup {
+        Setup {
+            confinement,
+            declared_env,
+            tmpdir: OnceLock::new(),
+        }
+    }
+
+    /// The private TMPDIR, made on first use.
+    pub fn tmpdir(&self) -> Result<PathBuf, String> {
+        let made = self.tmpdir.get_or_init(|| {
+            let dir = tempfile::Builder::new()
+                .prefix("skill-exec-")
+                .tempdir()
+                .map_err(|e| e.to_string())?;
+            // Canonical, as Landlock rules and the paths a command prints should be.
+            let path = std::fs::canonicalize(dir.path()).map_err(|e| e.to_string())?;
+            Ok((dir, path))
+        });
+        match made {
+            Ok((_, path)) => Ok(path.clone()),
+            Err(e) => Err(e.clone()),
+        }
+    }
+}
+
 /// Runs the command; `default_timeout` applies when the call names none.
-pub fn exec(workspace: &Path, args: ExecArgs, default_timeout: Duration) -> String {
+pub fn exec(workspace: &Path, setup: &Setup, args: ExecArgs, default_timeout: Duration) -> String {
     let (mut command, shown) = match (&args.command, &args.argv) {
         (Some(text), None) if !text.trim().is_empty() => {
             let mut c = Command::new("sh");
@@ -97,14 +138,41 @@ pub fn exec(workspace: &Path, args: ExecArgs, default_timeout: Duration) -> Stri
     let timeout = args.timeout.map_or(default_timeout, |s| {
         Duration::from_secs(s.clamp(1, MAX_TIMEOUT_SECS))
     });
-    // The model's own keys stay out of what the model can read.
-    for secret in [
-        "OPENAI_API_KEY",
-        "ANTHROPIC_API_KEY",
-        "SKILL_TOKEN",
-        "CLAWHUB_TOKEN",
-    ] {
-        command.env_remove(secret);
+    let tmpdir = match setup.tmpdir() {
+        Ok(t) => t,
+        Err(e) => return format!("Error: cannot make the command's TMPDIR: {e}"),
+    };
+    let policy = setup.confinement.policy;
+    let vars: Vec<_> = std::env::vars_os().collect();
+    // Under the test policy the command's home is the workspace: the user's holds keys.
+    let home = match vars.iter().find(|(name, _)| name == "HOME") {
+        Some((_, home)) if !policy.is_test() => PathBuf::from(home),
+        _ => workspace.to_owned(),
+    };
+    command.env_clear().envs(environment::allowed(
+        vars,
+        &home,
+        &tmpdir,
+        &setup.declared_env,
+    ));
+    {
+        use std::os::unix::process::CommandExt;
+        // SAFETY: setsid and prctl are async-signal-safe. A session of its own gives the
+        // command no controlling terminal to read or inject into, and a process group to kill.
+        unsafe {
+            command.pre_exec(|| {
+                sandbox::drop_ptrace_capability();
+                match libc::setsid() {
+                    -1 => Err(std::io::Error::last_os_error()),
+                    _ => Ok(()),
+                }
+            });
+        }
+    }
+    if setup.confinement.landlock
+        && let Err(e) = sandbox::confine(&mut command, policy, &[workspace, &tmpdir])
+    {
+        return format!("Error: the command was not run: it could not be confined ({e})");
     }
     run(command.current_dir(dir), timeout)
 }
@@ -117,12 +185,10 @@ struct Capture {
 }
 
 fn run(command: &mut Command, timeout: Duration) -> String {
-    use std::os::unix::process::CommandExt;
     let spawned = command
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .process_group(0)
         .spawn();
     let mut child = match spawned {
         Ok(c) => c,
@@ -226,7 +292,7 @@ fn run(command: &mut Command, timeout: Duration) -> String {
 /// The process group of the command running now (0: none), for the signal handler.
 static RUNNING_GROUP: AtomicI32 = AtomicI32::new(0);
 
-/// Marks a command's process group as running while alive. The command's own group does not
+/// Marks a command's process group as running while alive. The command's own session does not
 /// get the terminal's Ctrl-C, so on SIGINT or SIGTERM the handler kills the group, then lets
 /// the signal end this process as it would have.
 struct RunningGroup;

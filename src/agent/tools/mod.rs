@@ -3,15 +3,19 @@
 //! in call order).
 
 mod beneath;
+mod environment;
 mod exec;
 mod files;
 mod paths;
+pub mod sandbox;
 
 pub use paths::resolve;
+pub use sandbox::{Confinement, Policy, seal_process};
 
 use super::message::{ToolCall, ToolSpec};
 use serde_json::json;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Seconds before an `exec` call that names no timeout is killed (nanobot's default).
@@ -25,15 +29,33 @@ pub const RESULT_CAP: usize = 16_000;
 pub struct ToolBox {
     workspace: PathBuf,
     exec_timeout: Duration,
+    exec: Arc<exec::Setup>,
 }
 
 impl ToolBox {
-    /// Tools for `workspace` (canonical), with `exec_timeout` for commands that name none.
+    /// Tools for `workspace` (canonical), with `exec_timeout` for commands that name none,
+    /// commands confined by the test policy (see [`Confinement::default`]).
     pub fn new(workspace: PathBuf, exec_timeout: Duration) -> ToolBox {
         ToolBox {
             workspace,
             exec_timeout,
+            exec: Arc::default(),
         }
+    }
+
+    /// The same tools with commands confined by `confinement` and given the variables named in
+    /// `declared_env` (what the installed skills declare) on top of the allow-list.
+    pub fn confined(self, confinement: Confinement, declared_env: Vec<String>) -> ToolBox {
+        ToolBox {
+            exec: Arc::new(exec::Setup::new(confinement, declared_env)),
+            ..self
+        }
+    }
+
+    /// The private TMPDIR of the commands (made on first use, removed with the last clone of
+    /// these tools), or why it could not be made.
+    pub fn tmpdir(&self) -> Result<PathBuf, String> {
+        self.exec.tmpdir()
     }
 
     /// The workspace.
@@ -101,7 +123,9 @@ impl ToolBox {
             "write_file" => parse(name, arguments).map(|a| files::write_file(ws, a)),
             "edit_file" => parse(name, arguments).map(|a| files::edit_file(ws, a)),
             "list_dir" => parse(name, arguments).map(|a| files::list_dir(ws, a)),
-            "exec" => parse(name, arguments).map(|a| exec::exec(ws, a, self.exec_timeout)),
+            "exec" => {
+                parse(name, arguments).map(|a| exec::exec(ws, &self.exec, a, self.exec_timeout))
+            }
             _ => Err(format!("Error: Tool '{name}' not found")),
         };
         exec::cap_at(result.unwrap_or_else(|e| e), RESULT_CAP, 0)

@@ -1,0 +1,272 @@
+//! The Landlock confinement of `exec` commands: the ruleset is built in this process, and each
+//! command restricts itself with it between fork and exec, so this process is never restricted.
+//! Writes are confined to the workspace and the command's private TMPDIR in every run; under
+//! the test policy (`skill test`, every replay, `skill try --strict`) reads are confined to the
+//! system's folders and the workspace, and TCP connects are refused unless the scenario allows
+//! the network. This module does not choose the policy (the CLI does) nor build the environment
+//! (see `environment`).
+
+use landlock::{
+    ABI, Access, AccessFs, AccessNet, BitFlags, CompatLevel, Compatible, PathBeneath, PathFd,
+    Ruleset, RulesetAttr, RulesetCreated, RulesetCreatedAttr, RulesetStatus, Scope,
+};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The newest Landlock ABI whose rights this policy was written and tested for; newer kernels
+/// are used at this level, older ones at theirs (with the minimums below).
+const TARGET: ABI = ABI::V6;
+
+/// Folders a shell and common command-line tools read under the test policy. The user's home,
+/// `/tmp`, `/var` and `/run/user` (where agents and keyrings keep their sockets and secrets)
+/// are not among them.
+const SYSTEM_READS: &[&str] = &[
+    "/usr",
+    "/bin",
+    "/sbin",
+    "/lib",
+    "/lib32",
+    "/lib64",
+    "/libx32",
+    "/etc",
+    "/opt",
+    "/proc",
+    "/sys",
+    "/dev",
+    "/nix/store",
+    "/snap",
+    // /etc/resolv.conf is often a link into these.
+    "/run/systemd/resolve",
+    "/run/resolvconf",
+];
+
+/// Devices every command may write (`> /dev/null`), under either policy.
+const WRITABLE_DEVICES: &[&str] = &["/dev/null", "/dev/zero", "/dev/full"];
+
+/// What `exec` commands may read and connect to, and which HOME they get.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Policy {
+    /// A live `skill try`: reads anywhere and the network, as real CLIs need for their own
+    /// configuration; HOME is the user's.
+    Live,
+    /// `skill test`, replays and `skill try --strict`: the tool calls may come from a file
+    /// anyone wrote, so reads stay in the system's folders and the workspace, HOME is the
+    /// workspace, and TCP connects are refused unless `network`.
+    Test {
+        /// The scenario allows TCP connects (`network: true`).
+        network: bool,
+    },
+}
+
+/// How `exec` commands are confined.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Confinement {
+    /// What they may do.
+    pub policy: Policy,
+    /// Whether Landlock enforces the policy. `false` (`--no-sandbox`, or a kernel without
+    /// Landlock after a warning) leaves the deny-list, the environment allow-list and the
+    /// process-tree kill, and nothing that stops a command reading or writing files.
+    pub landlock: bool,
+}
+
+impl Default for Confinement {
+    /// The test policy without network, enforced: what a stranger's tool calls get.
+    fn default() -> Confinement {
+        Confinement {
+            policy: Policy::Test { network: false },
+            landlock: true,
+        }
+    }
+}
+
+impl Policy {
+    /// True when reads are confined and HOME is the workspace.
+    pub fn is_test(self) -> bool {
+        matches!(self, Policy::Test { .. })
+    }
+}
+
+/// Why commands cannot be confined here.
+#[derive(Debug, thiserror::Error)]
+pub enum SandboxError {
+    /// The kernel lacks Landlock, or the features this policy needs.
+    #[error("Landlock cannot enforce this policy on this kernel: {0}")]
+    Unsupported(String),
+    /// A folder the policy names could not be opened.
+    #[error("{path}: {message}")]
+    Path {
+        /// The folder.
+        path: PathBuf,
+        /// What went wrong.
+        message: String,
+    },
+    /// A process could not restrict itself (for instance, too many Landlock layers already).
+    #[error("a process could not restrict itself with Landlock: {0}")]
+    Restrict(std::io::Error),
+}
+
+/// Makes this process non-dumpable, so its commands cannot read its memory or its environment
+/// (where the model's keys are) through `/proc/PID/mem` or `/proc/PID/environ`, nor attach to it.
+/// Landlock's own ptrace scoping is not relied on: some kernels let a sandboxed child read its
+/// parent's `/proc` files. Process-wide, so the CLI calls it.
+pub fn seal_process() -> std::io::Result<()> {
+    // SAFETY: prctl with integer arguments only.
+    if unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0) } == -1 {
+        return Err(std::io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+/// `CAP_SYS_PTRACE` from linux/capability.h (libc does not define the capability numbers).
+const CAP_SYS_PTRACE: libc::c_ulong = 19;
+
+/// Drops CAP_SYS_PTRACE from the calling process's bounding set, so a command run as root
+/// cannot get past [`seal_process`]. Async-signal-safe; a process without CAP_SETPCAP (not
+/// root) has nothing to drop, so failure is ignored.
+pub fn drop_ptrace_capability() {
+    // SAFETY: prctl with integer arguments only.
+    unsafe {
+        libc::prctl(libc::PR_CAPBSET_DROP, CAP_SYS_PTRACE, 0, 0, 0);
+    }
+}
+
+/// Checks that `policy` can be enforced here: builds its ruleset and has a forked child
+/// restrict itself with it, exactly as each command will.
+pub fn probe(policy: Policy) -> Result<(), SandboxError> {
+    let ruleset = build(policy, &[])?;
+    // SAFETY: the child only makes system calls (prctl, landlock_restrict_self) and _exits;
+    // nothing in it allocates or takes a lock another thread may hold.
+    unsafe {
+        match libc::fork() {
+            -1 => Err(SandboxError::Restrict(std::io::Error::last_os_error())),
+            0 => {
+                let code = match restrict(ruleset) {
+                    Ok(()) => 0,
+                    Err(e) => e.raw_os_error().unwrap_or(libc::EPERM),
+                };
+                libc::_exit(code)
+            }
+            child => {
+                drop(ruleset);
+                let mut status = 0;
+                while libc::waitpid(child, &mut status, 0) == -1 {
+                    if std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
+                        return Err(SandboxError::Restrict(std::io::Error::last_os_error()));
+                    }
+                }
+                match (libc::WIFEXITED(status), libc::WEXITSTATUS(status)) {
+                    (true, 0) => Ok(()),
+                    (true, errno) => Err(SandboxError::Restrict(
+                        std::io::Error::from_raw_os_error(errno),
+                    )),
+                    _ => Err(SandboxError::Restrict(std::io::Error::other(
+                        "the probe process was killed",
+                    ))),
+                }
+            }
+        }
+    }
+}
+
+/// Makes `command` restrict itself with `policy` before it executes, writable folders
+/// `writable` (the workspace and the command's TMPDIR) and nothing else.
+pub fn confine(
+    command: &mut Command,
+    policy: Policy,
+    writable: &[&Path],
+) -> Result<(), SandboxError> {
+    let mut ruleset = Some(build(policy, writable)?);
+    // SAFETY: the closure runs in the forked child and only makes system calls; the ruleset
+    // was built (its allocations made, its folders opened) in the parent.
+    unsafe {
+        command.pre_exec(move || match ruleset.take() {
+            Some(ruleset) => restrict(ruleset),
+            None => Err(std::io::Error::from_raw_os_error(libc::EINVAL)),
+        });
+    }
+    Ok(())
+}
+
+/// Restricts the calling thread (in a child: the whole child) with `ruleset`. A ruleset the
+/// kernel did not enforce is an error: a command must never run unconfined by surprise.
+fn restrict(ruleset: RulesetCreated) -> std::io::Result<()> {
+    match ruleset.restrict_self() {
+        Ok(status) if status.ruleset != RulesetStatus::NotEnforced => Ok(()),
+        Ok(_) => Err(std::io::Error::from_raw_os_error(libc::ENOSYS)),
+        Err(_) => Err(std::io::Error::last_os_error()),
+    }
+}
+
+/// The ruleset of `policy` with `writable` folders.
+fn build(policy: Policy, writable: &[&Path]) -> Result<RulesetCreated, SandboxError> {
+    let unsupported = |e: landlock::RulesetError| SandboxError::Unsupported(e.to_string());
+    // The V1 rights are the floor: without them there is no confinement. Later rights
+    // (cross-folder links, truncation, device ioctls) are used where the kernel has them.
+    let (floor, wanted) = match policy {
+        Policy::Live => (AccessFs::from_write(ABI::V1), AccessFs::from_write(TARGET)),
+        Policy::Test { .. } => (AccessFs::from_all(ABI::V1), AccessFs::from_all(TARGET)),
+    };
+    let mut ruleset = Ruleset::default()
+        .set_compatibility(CompatLevel::HardRequirement)
+        .handle_access(floor)
+        .map_err(unsupported)?
+        .set_compatibility(CompatLevel::BestEffort)
+        .handle_access(wanted)
+        .map_err(unsupported)?;
+    if let Policy::Test { network } = policy {
+        if !network {
+            ruleset = ruleset
+                .set_compatibility(CompatLevel::HardRequirement)
+                .handle_access(AccessNet::ConnectTcp)
+                .map_err(unsupported)?;
+        }
+        // Signals and abstract sockets reaching out of the sandbox (to this process, to the
+        // user's agents) are refused where the kernel can (ABI 6).
+        ruleset = ruleset
+            .set_compatibility(CompatLevel::BestEffort)
+            .scope(Scope::from_all(TARGET))
+            .map_err(unsupported)?;
+    }
+    let mut created = ruleset.create().map_err(unsupported)?;
+    let allow =
+        |created: RulesetCreated, path: &Path, access: BitFlags<AccessFs>, required: bool| {
+            let fd = match PathFd::new(path) {
+                Ok(fd) => fd,
+                // A system folder this machine does not have grants nothing.
+                Err(_) if !required => return Ok(created),
+                Err(e) => {
+                    return Err(SandboxError::Path {
+                        path: path.to_owned(),
+                        message: e.to_string(),
+                    });
+                }
+            };
+            let access = if path.is_dir() {
+                access
+            } else {
+                access & AccessFs::from_file(TARGET)
+            };
+            created
+                .add_rule(PathBeneath::new(fd, access))
+                .map_err(|e| SandboxError::Path {
+                    path: path.to_owned(),
+                    message: e.to_string(),
+                })
+        };
+    // Device nodes made in the workspace would reach the disks behind them (as root).
+    let folder = wanted & !(AccessFs::MakeChar | AccessFs::MakeBlock);
+    for path in writable {
+        created = allow(created, path, folder, true)?;
+    }
+    let device = AccessFs::ReadFile | AccessFs::WriteFile | AccessFs::Truncate | AccessFs::IoctlDev;
+    for path in WRITABLE_DEVICES {
+        created = allow(created, Path::new(path), device & wanted, false)?;
+    }
+    if policy.is_test() {
+        for path in SYSTEM_READS {
+            created = allow(created, Path::new(path), AccessFs::from_read(TARGET), false)?;
+        }
+    }
+    Ok(created)
+}
