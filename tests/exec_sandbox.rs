@@ -1,8 +1,8 @@
 //! `exec` confinement through the real binary against a scripted model on loopback: Landlock
 //! keeps writes in the workspace and the private TMPDIR always, and under the test policy
 //! (`skill test`, replays, `--strict`) keeps reads out of the user's home and refuses TCP
-//! connects unless the scenario allows the network; the environment is an allow-list; a kernel
-//! that cannot confine makes `skill test` refuse.
+//! connects unless the scenario allows the network; the environment is an allow-list; commands
+//! that detach die with the run; a kernel that cannot confine makes `skill test` refuse.
 
 mod common;
 
@@ -287,6 +287,105 @@ fn the_environment_is_an_allow_list_plus_what_the_skill_declares() {
         };
         assert!(env.contains(&format!("HOME={home}\n")), "{env}");
     }
+}
+
+/// Kills the processes named in pid files when dropped, so a failing test leaves no sleeper.
+struct Sleepers(Vec<PathBuf>);
+
+impl Sleepers {
+    fn alive(&self) -> Vec<String> {
+        self.0
+            .iter()
+            .filter_map(|f| std::fs::read_to_string(f).ok())
+            .map(|pid| pid.trim().to_owned())
+            .filter(|pid| {
+                std::fs::read_to_string(format!("/proc/{pid}/stat"))
+                    .is_ok_and(|stat| !stat.contains(") Z "))
+            })
+            .collect()
+    }
+}
+
+impl Drop for Sleepers {
+    fn drop(&mut self) {
+        for pid in self.alive() {
+            if let Ok(pid) = pid.parse::<i32>() {
+                // SAFETY: signalling a process this test's command started.
+                unsafe {
+                    libc::kill(pid, libc::SIGKILL);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn commands_that_detach_die_with_the_run() {
+    let m = Machine::new();
+    let ws = m.path("ws");
+    let sleepers = Sleepers(vec![ws.join("setsid.pid"), ws.join("forked.pid")]);
+    let server = exec_once(
+        "setsid sh -c 'sleep 300 & echo $! > setsid.pid'; (setsid sh -c 'sleep 300 & echo $! > forked.pid' &); sleep 0.3; echo started",
+    );
+    let (code, stdout, stderr) = run(m
+        .skill("try")
+        .arg(&m.skill)
+        .args(["-p", "Probe", "--base-url", &server.openai_base(), "--json"])
+        .arg("--workspace")
+        .arg(&ws));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(first_result(&stdout).contains("started"), "{stdout}");
+    assert!(ws.join("setsid.pid").is_file() && ws.join("forked.pid").is_file());
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert_eq!(
+        sleepers.alive(),
+        Vec::<String>::new(),
+        "detached processes outlived the run"
+    );
+}
+
+#[test]
+fn ctrl_c_kills_commands_that_detached() {
+    let m = Machine::new();
+    let ws = m.path("ws");
+    let pid_file = ws.join("setsid.pid");
+    let sleepers = Sleepers(vec![pid_file.clone()]);
+    let server = exec_once("setsid sh -c 'sleep 300 & echo $! > setsid.pid'; sleep 30");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_skill"))
+        .arg("try")
+        .arg(&m.skill)
+        .args([
+            "-p",
+            "Probe",
+            "--base-url",
+            &server.openai_base(),
+            "--workspace",
+        ])
+        .arg(&ws)
+        .env_remove("OPENAI_API_KEY")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while std::fs::read_to_string(&pid_file).map_or(true, |p| p.trim().is_empty()) {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(20),
+            "exec never ran"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    // SAFETY: signalling the child this test started.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGINT);
+    }
+    assert!(!child.wait().unwrap().success());
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert_eq!(
+        sleepers.alive(),
+        Vec::<String>::new(),
+        "a detached process outlived Ctrl-C"
+    );
 }
 
 /// Runs `f` on a thread already stacked with the 16 Landlock layers the kernel allows (each

@@ -4,7 +4,7 @@ use super::CliError;
 use super::r#try::ProviderArgs;
 use crate::agent::cassette::Mode;
 use crate::agent::provider::ModelError;
-use crate::agent::tools::{Policy, sandbox, seal_process};
+use crate::agent::tools::{Policy, adopt_orphans, sandbox, seal_process};
 use crate::harness::starter::write_starter;
 use crate::harness::{Outcome, Report, junit, run_scenario, scenario::scenario_files};
 use crate::skill::builtin;
@@ -104,9 +104,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 }
 
 /// Whether Landlock confines the commands: always, unless `--no-sandbox`; where it cannot,
-/// recorded tool calls are not run at all. This process also hides its memory from the
-/// commands.
+/// recorded tool calls are not run at all. This process also becomes the subreaper of the
+/// commands and hides its memory from them.
 fn sandbox_or_refusal(no_sandbox: bool) -> Result<bool, CliError> {
+    if let Err(e) = adopt_orphans() {
+        eprintln!("warning: commands that detach may outlive this run: {e}");
+    }
     if let Err(e) = seal_process() {
         eprintln!("warning: commands may read this process's environment: {e}");
     }

@@ -3,7 +3,7 @@
 use super::CliError;
 use crate::agent::cassette::Mode;
 use crate::agent::provider::{HttpConfig, ModelError, ProviderKind};
-use crate::agent::tools::{Confinement, Policy, sandbox, seal_process};
+use crate::agent::tools::{Confinement, Policy, adopt_orphans, sandbox, seal_process};
 use crate::agent::trial::{Source, Trial, run_trial, shell_path, shell_quote};
 use crate::agent::{Event, Stop, Transcript};
 use crate::harness::scenario::Scenario;
@@ -157,13 +157,16 @@ pub fn run(mut args: Args) -> Result<ExitCode, CliError> {
 /// How commands are confined: a replay's tool calls come from a file anyone could have
 /// written, so replays get the test policy, as `--strict` asks; a live run reads and connects
 /// freely. Where Landlock cannot enforce it, one warning, and the run goes on unconfined. This
-/// process also hides its memory from the commands.
+/// process also becomes the subreaper of the commands and hides its memory from them.
 fn confine_commands(args: &Args, source: &Source, network: bool) -> Confinement {
     let policy = if args.strict || matches!(source, Source::Replay(_)) {
         Policy::Test { network }
     } else {
         Policy::Live
     };
+    if let Err(e) = adopt_orphans() {
+        eprintln!("warning: commands that detach may outlive this run: {e}");
+    }
     if let Err(e) = seal_process() {
         eprintln!("warning: commands may read this process's environment: {e}");
     }

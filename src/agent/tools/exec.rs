@@ -1,10 +1,11 @@
 //! The `exec` tool: a command through `sh -c` (or an argv without a shell) in the workspace, in
-//! its own session so a timeout kills everything it started, confined by Landlock, with an allow-listed environment, its output capped and
+//! its own session so a timeout kills everything it started (and what left the session, through
+//! the reaper), confined by Landlock, with an allow-listed environment, its output capped and
 //! destructive commands refused (the deny-list is a first line, not the defence).
 
 use super::paths::resolve;
 use super::sandbox::Confinement;
-use super::{environment, sandbox};
+use super::{environment, reaper, sandbox};
 use regex::Regex;
 use serde::Deserialize;
 use std::io::Read;
@@ -250,8 +251,10 @@ fn run(command: &mut Command, timeout: Duration) -> String {
             Err(e) => return format!("Error executing exec: {e}"),
         }
     };
-    // What the command left running in the background (`server &`) ends with it.
+    // What the command left running in the background (`server &`) ends with it, and so
+    // does what left its session (`setsid`, a double fork) and came to this process.
     kill_group(&child);
+    reaper::kill_adopted();
     // A process that left the group may still hold the pipes: wait a little, not forever.
     for _ in 0..2 {
         if done_rx.recv_timeout(Duration::from_secs(2)).is_err() {
@@ -293,8 +296,8 @@ fn run(command: &mut Command, timeout: Duration) -> String {
 static RUNNING_GROUP: AtomicI32 = AtomicI32::new(0);
 
 /// Marks a command's process group as running while alive. The command's own session does not
-/// get the terminal's Ctrl-C, so on SIGINT or SIGTERM the handler kills the group, then lets
-/// the signal end this process as it would have.
+/// get the terminal's Ctrl-C, so on SIGINT or SIGTERM the handler kills the group and what this
+/// process adopted, then lets the signal end this process as it would have.
 struct RunningGroup;
 
 impl RunningGroup {
@@ -325,6 +328,7 @@ extern "C" fn on_signal(signal: libc::c_int) {
         if group > 0 {
             libc::kill(-group, libc::SIGKILL);
         }
+        reaper::kill_adopted();
         libc::signal(signal, libc::SIG_DFL);
         libc::raise(signal);
     }

@@ -7,9 +7,11 @@ mod environment;
 mod exec;
 mod files;
 mod paths;
+mod reaper;
 pub mod sandbox;
 
 pub use paths::resolve;
+pub use reaper::{adopt_orphans, kill_adopted};
 pub use sandbox::{Confinement, Policy, seal_process};
 
 use super::message::{ToolCall, ToolSpec};
