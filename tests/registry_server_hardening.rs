@@ -1,7 +1,6 @@
 //! `skill registry serve` under hostile or careless clients: download requests padded with junk
 //! parameters do not grow the server's memory, half-sent requests are cut off after the
-//! configured timeouts, connections beyond `--max-connections` wait their turn, versions that
-//! differ only in build metadata are one version, and every request leaves one log line.
+//! configured timeouts, and connections beyond `--max-connections` wait their turn.
 
 mod common;
 
@@ -12,7 +11,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// A `skill registry serve --addr 127.0.0.1:0` whose stderr the test reads, killed when dropped.
 struct Server {
@@ -199,4 +198,103 @@ fn junk_download_parameters_do_not_grow_memory() {
         after.saturating_sub(before) < 6 * 1024,
         "3000 downloads with 60 KiB of junk each grew the server from {before} KiB to {after} KiB"
     );
+}
+
+/// Reads until the server closes the connection or `limit` passes; (closed, what arrived).
+fn read_until_closed(stream: &mut TcpStream, limit: Duration) -> (bool, Vec<u8>) {
+    stream.set_read_timeout(Some(limit)).unwrap();
+    let mut got = Vec::new();
+    let mut buf = [0; 4096];
+    loop {
+        match stream.read(&mut buf) {
+            Ok(0) => return (true, got),
+            Ok(n) => got.extend_from_slice(&buf[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => return (true, got),
+            Err(_) => return (false, got),
+        }
+    }
+}
+
+#[test]
+fn a_half_sent_header_is_cut_off_after_the_header_timeout() {
+    let (_tmp, data, _) = registry();
+    let server = Server::start(&data, &["--header-timeout", "1"], Stdio::null());
+    let mut stream = TcpStream::connect(server.addr()).unwrap();
+    let started = Instant::now();
+    stream
+        .write_all(b"GET /api/v1/search?q=demo HTTP/1.1\r\nHost: registry\r\nX-Half: ")
+        .unwrap();
+    let (closed, got) = read_until_closed(&mut stream, Duration::from_secs(6));
+    let waited = started.elapsed();
+    assert!(closed, "still open after {waited:?}");
+    assert!(got.is_empty(), "{}", String::from_utf8_lossy(&got));
+    assert!(
+        waited >= Duration::from_millis(800) && waited < Duration::from_secs(5),
+        "closed after {waited:?}"
+    );
+    // Whole requests are still served.
+    let (status, _) = get_on(&mut connect(&server), "/api/v1/search?q=demo");
+    assert_eq!(status, 200);
+}
+
+#[test]
+fn a_half_sent_body_is_answered_408_after_the_body_timeout() {
+    let (_tmp, data, token) = registry();
+    let server = Server::start(&data, &["--body-timeout", "1"], Stdio::null());
+    let mut stream = TcpStream::connect(server.addr()).unwrap();
+    let started = Instant::now();
+    let head = format!(
+        "POST /api/v1/skills/-/upload-url HTTP/1.1\r\nHost: registry\r\nAuthorization: Bearer {token}\r\n\
+         Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{{\"path\": "
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    let (closed, got) = read_until_closed(&mut stream, Duration::from_secs(6));
+    let waited = started.elapsed();
+    let got = String::from_utf8_lossy(&got);
+    assert!(closed, "still open after {waited:?}: {got}");
+    assert!(got.starts_with("HTTP/1.1 408 "), "{got}");
+    assert!(
+        got.ends_with("Request body took too long to arrive"),
+        "{got}"
+    );
+    assert!(
+        waited >= Duration::from_millis(800) && waited < Duration::from_secs(5),
+        "answered after {waited:?}"
+    );
+}
+
+#[test]
+fn connections_past_the_limit_wait_for_one_to_close() {
+    let (_tmp, data, _) = registry();
+    let server = Server::start(
+        &data,
+        &["--max-connections", "2", "--header-timeout", "60"],
+        Stdio::null(),
+    );
+    // Two served connections, then held open and idle.
+    let mut held: Vec<_> = (0..2).map(|_| connect(&server)).collect();
+    for stream in &mut held {
+        assert_eq!(get_on(stream, "/api/v1/search?q=demo").0, 200);
+    }
+    let mut third = connect(&server);
+    third
+        .get_mut()
+        .write_all(b"GET /api/v1/search?q=demo HTTP/1.1\r\nHost: registry\r\n\r\n")
+        .unwrap();
+    third
+        .get_mut()
+        .set_read_timeout(Some(Duration::from_millis(1500)))
+        .unwrap();
+    let mut byte = [0; 1];
+    let early = third.get_mut().peek(&mut byte);
+    assert!(
+        early.is_err(),
+        "a third connection was served while two were held: {early:?}"
+    );
+    drop(held);
+    third
+        .get_mut()
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    assert_eq!(read_response(&mut third).0, 200);
 }

@@ -40,6 +40,33 @@ impl DataArgs {
     }
 }
 
+/// Arguments of `skill registry serve`.
+#[derive(Debug, clap::Args)]
+pub struct ServeArgs {
+    /// The address to listen on (port 0 picks a free one).
+    #[arg(long, default_value = "127.0.0.1:8787")]
+    pub addr: String,
+    /// The URL clients reach the server at, if not http://ADDR (behind a proxy).
+    #[arg(long)]
+    pub public_url: Option<String>,
+    /// How long an upload ticket stays valid, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 3600)]
+    pub ticket_lifetime: u64,
+    /// Seconds a request's line and headers have to arrive before the connection is closed
+    /// (also how long an idle connection is kept).
+    #[arg(long, value_name = "SECONDS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..))]
+    pub header_timeout: u64,
+    /// Seconds a request's whole body has to arrive once its headers have (then a 408).
+    #[arg(long, value_name = "SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
+    pub body_timeout: u64,
+    /// Connections served at once; further ones wait until one closes.
+    #[arg(long, value_name = "N", default_value_t = 512, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_connections: u32,
+    /// Where the data is.
+    #[command(flatten)]
+    pub data: DataArgs,
+}
+
 /// `skill registry` subcommands.
 #[derive(Debug, clap::Subcommand)]
 pub enum Action {
@@ -47,20 +74,7 @@ pub enum Action {
     #[command(
         after_help = "Examples:\n  skill registry serve --data ./registry-data\n  skill registry serve --addr 127.0.0.1:0     a free port, printed as the first line\n  skill registry serve --database postgres://skill:secret@127.0.0.1/skill\n  CLAWHUB_REGISTRY=http://127.0.0.1:8787 clawhub search pdf"
     )]
-    Serve {
-        /// The address to listen on (port 0 picks a free one).
-        #[arg(long, default_value = "127.0.0.1:8787")]
-        addr: String,
-        /// The URL clients reach the server at, if not http://ADDR (behind a proxy).
-        #[arg(long)]
-        public_url: Option<String>,
-        /// How long an upload ticket stays valid, in seconds.
-        #[arg(long, value_name = "SECONDS", default_value_t = 3600)]
-        ticket_lifetime: u64,
-        /// Where the data is.
-        #[command(flatten)]
-        data: DataArgs,
-    },
+    Serve(ServeArgs),
     /// Manage publishers.
     #[command(after_help = "Example:\n  skill registry user add alice --data ./registry-data")]
     User {
@@ -120,15 +134,7 @@ pub enum TokenAction {
 /// Runs an administration command.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     match args.action {
-        Action::Serve {
-            addr,
-            public_url,
-            ticket_lifetime,
-            data,
-        } => {
-            let lifetime = std::time::Duration::from_secs(ticket_lifetime);
-            return serve(&addr, public_url, lifetime, &data);
-        }
+        Action::Serve(args) => return serve(args),
         Action::User {
             action: UserAction::Add { handle, name, data },
         } => {
@@ -151,34 +157,33 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 }
 
 /// Binds, prints the URL as the first line of stdout, and serves until interrupted.
-fn serve(
-    addr: &str,
-    public_url: Option<String>,
-    ticket_lifetime: std::time::Duration,
-    data: &DataArgs,
-) -> Result<ExitCode, CliError> {
+fn serve(args: ServeArgs) -> Result<ExitCode, CliError> {
     use std::io::Write;
-    let store = data.open()?;
+    use std::time::Duration;
+    let store = args.data.open()?;
+    let limits = crate::registry::server::ServeLimits {
+        header_timeout: Duration::from_secs(args.header_timeout),
+        body_timeout: Duration::from_secs(args.body_timeout),
+        max_connections: args.max_connections as usize,
+    };
+    let ticket_lifetime = Duration::from_secs(args.ticket_lifetime);
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async {
-        let listener = tokio::net::TcpListener::bind(addr).await?;
-        let url = public_url.unwrap_or_else(|| {
+        let listener = tokio::net::TcpListener::bind(&args.addr).await?;
+        let url = args.public_url.unwrap_or_else(|| {
             format!(
                 "http://{}",
                 listener
                     .local_addr()
-                    .map_or_else(|_| addr.to_owned(), |a| a.to_string())
+                    .map_or_else(|_| args.addr.clone(), |a| a.to_string())
             )
         });
         let mut out = std::io::stdout().lock();
         writeln!(out, "{url}")?;
         out.flush()?;
         drop(out);
-        crate::registry::server::serve(
-            listener,
-            crate::registry::server::router(store, &url, ticket_lifetime),
-        )
-        .await
+        let app = crate::registry::server::router(store, &url, ticket_lifetime);
+        crate::registry::server::serve(listener, app, limits).await
     })?;
     Ok(ExitCode::SUCCESS)
 }

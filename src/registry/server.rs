@@ -19,6 +19,7 @@ use axum::{Json, Router};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// Largest request body (a 50 MiB bundle in JSON or one 10 MiB file, with room for encoding).
 const BODY_LIMIT: usize = 64 * 1024 * 1024;
@@ -84,11 +85,7 @@ async fn blocking<T: Send + 'static>(
 
 /// The router, with `base_url` (no trailing `/`) used in discovery and upload URLs, and upload
 /// tickets valid for `ticket_lifetime` (ClawHub's is an hour).
-pub fn router(
-    store: Arc<dyn Store>,
-    base_url: &str,
-    ticket_lifetime: std::time::Duration,
-) -> Router {
+pub fn router(store: Arc<dyn Store>, base_url: &str, ticket_lifetime: Duration) -> Router {
     let state = AppState {
         store,
         base_url: base_url.trim_end_matches('/').to_owned(),
@@ -650,22 +647,142 @@ async fn telemetry() -> Json<Value> {
     Json(json!({"ok": true}))
 }
 
-/// Serves until Ctrl-C or SIGTERM on an already bound listener.
-pub async fn serve(listener: tokio::net::TcpListener, app: Router) -> std::io::Result<()> {
-    axum::serve(listener, app)
-        .with_graceful_shutdown(async {
-            let terminate = async {
-                match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-                    Ok(mut signal) => {
-                        signal.recv().await;
-                    }
-                    Err(_) => std::future::pending::<()>().await,
-                }
-            };
-            tokio::select! {
-                _ = tokio::signal::ctrl_c() => {}
-                _ = terminate => {}
+/// How [`serve`] treats connections: the defences against clients that connect and then send
+/// slowly, or not at all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ServeLimits {
+    /// Time a request's line and headers have to arrive, counted from when the server starts
+    /// waiting for them; past it the connection is closed.
+    pub header_timeout: Duration,
+    /// Time a request's whole body has to arrive once its headers have; past it the answer is a
+    /// 408 and the connection is closed.
+    pub body_timeout: Duration,
+    /// Connections served at once; further ones wait in the listen queue until one closes.
+    pub max_connections: usize,
+}
+
+impl Default for ServeLimits {
+    fn default() -> ServeLimits {
+        ServeLimits {
+            header_timeout: Duration::from_secs(30),
+            body_timeout: Duration::from_secs(60),
+            max_connections: 512,
+        }
+    }
+}
+
+/// How long connections already open get to finish after a shutdown signal.
+const DRAIN_TIME: Duration = Duration::from_secs(10);
+
+/// Reads the whole body before the handler runs, so that a client that stops sending halfway
+/// is answered with a 408 after `limit` instead of holding a task and a connection forever.
+async fn read_body_in_time(
+    State(limit): State<Duration>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let (parts, body) = request.into_parts();
+    match tokio::time::timeout(limit, axum::body::to_bytes(body, BODY_LIMIT)).await {
+        Ok(Ok(bytes)) => {
+            next.run(axum::extract::Request::from_parts(parts, bytes.into()))
+                .await
+        }
+        Ok(Err(e)) => {
+            let too_large = std::error::Error::source(&e)
+                .is_some_and(|e| e.is::<http_body_util::LengthLimitError>());
+            if too_large {
+                ApiError(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    "Request body is too large".into(),
+                )
+                .into_response()
+            } else {
+                bad("Invalid request body").into_response()
             }
-        })
-        .await
+        }
+        Err(_) => {
+            let mut response = ApiError(
+                StatusCode::REQUEST_TIMEOUT,
+                "Request body took too long to arrive".into(),
+            )
+            .into_response();
+            // The rest of the body may still be on its way: the connection cannot be reused.
+            response.headers_mut().insert(
+                header::CONNECTION,
+                header::HeaderValue::from_static("close"),
+            );
+            response
+        }
+    }
+}
+
+/// Resolves on Ctrl-C or SIGTERM.
+async fn shutdown_signal() {
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        _ = terminate => {}
+    }
+}
+
+/// Serves `app` on an already bound listener until Ctrl-C or SIGTERM, within `limits`.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    app: Router,
+    limits: ServeLimits,
+) -> std::io::Result<()> {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    let app = app.layer(axum::middleware::from_fn_with_state(
+        limits.body_timeout,
+        read_body_in_time,
+    ));
+    let service = hyper_util::service::TowerToHyperService::new(app);
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(limits.header_timeout);
+    let permits = Arc::new(tokio::sync::Semaphore::new(limits.max_connections.max(1)));
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    let shutdown = shutdown_signal();
+    tokio::pin!(shutdown);
+    loop {
+        // A permit before accepting: connections beyond the limit wait in the kernel's queue
+        // rather than being accepted and starved.
+        let permit = tokio::select! {
+            permit = permits.clone().acquire_owned() => {
+                permit.expect("the connection semaphore is never closed")
+            }
+            () = &mut shutdown => break,
+        };
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                Err(_) => {
+                    // Out of file descriptors, most likely: let some connections close.
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let connection =
+            graceful.watch(http.serve_connection(TokioIo::new(stream), service.clone()));
+        tokio::spawn(async move {
+            // A connection's end (a reset, a timeout) is the client's business, not the log's.
+            let _ = connection.await;
+            drop(permit);
+        });
+    }
+    drop(listener);
+    tokio::select! {
+        () = graceful.shutdown() => {}
+        () = tokio::time::sleep(DRAIN_TIME) => {}
+    }
+    Ok(())
 }
