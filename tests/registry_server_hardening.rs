@@ -1,6 +1,7 @@
 //! `skill registry serve` under hostile or careless clients: download requests padded with junk
 //! parameters do not grow the server's memory, half-sent requests are cut off after the
-//! configured timeouts, and connections beyond `--max-connections` wait their turn.
+//! configured timeouts, connections beyond `--max-connections` wait their turn, and every
+//! request leaves one log line.
 
 mod common;
 
@@ -52,6 +53,16 @@ impl Server {
             .find_map(|l| l.strip_prefix("VmRSS:"))
             .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
             .unwrap()
+    }
+
+    /// Stops the server and returns what it wrote on stderr (when piped).
+    fn stop(mut self) -> String {
+        let _ = self.child.kill();
+        let mut err = String::new();
+        if let Some(mut pipe) = self.child.stderr.take() {
+            pipe.read_to_string(&mut err).unwrap();
+        }
+        err
     }
 }
 
@@ -297,4 +308,94 @@ fn connections_past_the_limit_wait_for_one_to_close() {
         .set_read_timeout(Some(Duration::from_secs(10)))
         .unwrap();
     assert_eq!(read_response(&mut third).0, 200);
+}
+
+/// Makes four requests (one with a token, one with a query string, one to an unknown path, one
+/// with an upload ticket in its path) and returns the server's stderr and the token.
+fn logged_requests(format: &str) -> (String, String) {
+    let (_tmp, data, token) = registry();
+    let server = Server::start(&data, &["--log-format", format], Stdio::piped());
+    let mut stream = connect(&server);
+    let request = format!(
+        "GET /api/v1/whoami HTTP/1.1\r\nHost: registry\r\nAuthorization: Bearer {token}\r\n\r\n"
+    );
+    stream.get_mut().write_all(request.as_bytes()).unwrap();
+    assert_eq!(read_response(&mut stream).0, 200);
+    assert_eq!(get_on(&mut stream, "/api/v1/search?q=secret-query").0, 200);
+    assert_eq!(get_on(&mut stream, "/api/v1/nowhere?k=secret-key").0, 404);
+    let upload = "POST /api/v1/skills/-/upload/upl_secret HTTP/1.1\r\nHost: registry\r\nContent-Length: 0\r\n\r\n";
+    stream.get_mut().write_all(upload.as_bytes()).unwrap();
+    assert_eq!(read_response(&mut stream).0, 401);
+    (server.stop(), token)
+}
+
+/// The request lines of a log: those that are not the server's own notes.
+fn request_lines(log: &str) -> Vec<&str> {
+    log.lines().filter(|l| l.contains("status")).collect()
+}
+
+#[test]
+fn every_request_is_logged_once_without_tokens_or_query_strings() {
+    let (log, token) = logged_requests("text");
+    let lines = request_lines(&log);
+    assert_eq!(lines.len(), 4, "{log}");
+    for (line, (method, path, status)) in lines.iter().zip([
+        ("GET", "/api/v1/whoami", "200"),
+        ("GET", "/api/v1/search", "200"),
+        ("GET", "/api/v1/nowhere", "404"),
+        ("POST", "/api/v1/skills/-/upload/{ticket}", "401"),
+    ]) {
+        assert!(line.contains(&format!("method={method}")), "{line}");
+        assert!(line.contains(&format!("path={path}}}")), "{line}");
+        assert!(line.contains(&format!("status={status}")), "{line}");
+        assert!(
+            line.contains("bytes=") && line.contains("duration_ms="),
+            "{line}"
+        );
+    }
+    for secret in [token.as_str(), "Bearer", "secret", "?"] {
+        assert!(!log.contains(secret), "{secret:?} in the log:\n{log}");
+    }
+}
+
+#[test]
+fn the_json_log_is_one_object_per_request() {
+    let (log, token) = logged_requests("json");
+    let lines = request_lines(&log);
+    assert_eq!(lines.len(), 4, "{log}");
+    let entries: Vec<Value> = lines
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    let seen: Vec<(String, String, u64)> = entries
+        .iter()
+        .map(|e| {
+            (
+                e["span"]["method"].as_str().unwrap().to_owned(),
+                e["span"]["path"].as_str().unwrap().to_owned(),
+                e["status"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            ("GET".into(), "/api/v1/whoami".into(), 200),
+            ("GET".into(), "/api/v1/search".into(), 200),
+            ("GET".into(), "/api/v1/nowhere".into(), 404),
+            (
+                "POST".into(),
+                "/api/v1/skills/-/upload/{ticket}".into(),
+                401
+            ),
+        ]
+    );
+    assert!(
+        entries
+            .iter()
+            .all(|e| e["bytes"].is_u64() && e["duration_ms"].is_f64())
+    );
+    for secret in [token.as_str(), "Bearer", "secret"] {
+        assert!(!log.contains(secret), "{secret:?} in the log:\n{log}");
+    }
 }

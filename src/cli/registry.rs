@@ -62,9 +62,21 @@ pub struct ServeArgs {
     /// Connections served at once; further ones wait until one closes.
     #[arg(long, value_name = "N", default_value_t = 512, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_connections: u32,
+    /// How the line logged on stderr for each request looks.
+    #[arg(long, value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
     /// Where the data is.
     #[command(flatten)]
     pub data: DataArgs,
+}
+
+/// The request log's format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// One human-readable line per request.
+    Text,
+    /// One JSON object per line.
+    Json,
 }
 
 /// `skill registry` subcommands.
@@ -156,6 +168,31 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Sends one line per request to stderr: info level, warnings only with `-q`, debug with `-v`.
+fn start_request_log(format: LogFormat) {
+    let level = if super::output::quiet() {
+        tracing::Level::WARN
+    } else if super::output::verbose() {
+        tracing::Level::DEBUG
+    } else {
+        tracing::Level::INFO
+    };
+    let builder = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_max_level(level)
+        .with_target(false);
+    // A second subscriber cannot be installed; the first one logs, which is all that matters.
+    let _ = match format {
+        LogFormat::Text => builder.try_init(),
+        LogFormat::Json => builder
+            .json()
+            .flatten_event(true)
+            .with_current_span(true)
+            .with_span_list(false)
+            .try_init(),
+    };
+}
+
 /// Binds, prints the URL as the first line of stdout, and serves until interrupted.
 fn serve(args: ServeArgs) -> Result<ExitCode, CliError> {
     use std::io::Write;
@@ -167,6 +204,7 @@ fn serve(args: ServeArgs) -> Result<ExitCode, CliError> {
         max_connections: args.max_connections as usize,
     };
     let ticket_lifetime = Duration::from_secs(args.ticket_lifetime);
+    start_request_log(args.log_format);
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(&args.addr).await?;

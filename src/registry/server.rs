@@ -674,6 +674,9 @@ impl Default for ServeLimits {
 /// How long connections already open get to finish after a shutdown signal.
 const DRAIN_TIME: Duration = Duration::from_secs(10);
 
+/// Longest request path written to the log; a 404 for a path of 60 KiB is logged by its start.
+const LOGGED_PATH_CHARS: usize = 200;
+
 /// Reads the whole body before the handler runs, so that a client that stops sending halfway
 /// is answered with a 408 after `limit` instead of holding a task and a connection forever.
 async fn read_body_in_time(
@@ -716,6 +719,24 @@ async fn read_body_in_time(
     }
 }
 
+/// The path a request is logged under: never its query string (tokens and junk travel there),
+/// an upload ticket replaced by its route's placeholder (a ticket is a credential), and at most
+/// [`LOGGED_PATH_CHARS`] characters.
+fn logged_path<B>(request: &axum::http::Request<B>) -> String {
+    let route = request
+        .extensions()
+        .get::<axum::extract::MatchedPath>()
+        .map(axum::extract::MatchedPath::as_str);
+    let path = match route {
+        Some(route) if route.contains("{ticket}") => route,
+        _ => request.uri().path(),
+    };
+    match path.char_indices().nth(LOGGED_PATH_CHARS) {
+        Some((end, _)) => format!("{}…", &path[..end]),
+        None => path.to_owned(),
+    }
+}
+
 /// Resolves on Ctrl-C or SIGTERM.
 async fn shutdown_signal() {
     let terminate = async {
@@ -732,17 +753,45 @@ async fn shutdown_signal() {
     }
 }
 
-/// Serves `app` on an already bound listener until Ctrl-C or SIGTERM, within `limits`.
+/// Serves `app` on an already bound listener until Ctrl-C or SIGTERM, within `limits`, logging
+/// one `tracing` event per request (method and path in its span; status, bytes and duration).
 pub async fn serve(
     listener: tokio::net::TcpListener,
     app: Router,
     limits: ServeLimits,
 ) -> std::io::Result<()> {
     use hyper_util::rt::{TokioIo, TokioTimer};
-    let app = app.layer(axum::middleware::from_fn_with_state(
-        limits.body_timeout,
-        read_body_in_time,
-    ));
+    use tower_http::trace::TraceLayer;
+    let app = app
+        .layer(axum::middleware::from_fn_with_state(
+            limits.body_timeout,
+            read_body_in_time,
+        ))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(|request: &axum::http::Request<_>| {
+                    tracing::info_span!(
+                        "request",
+                        method = %request.method(),
+                        path = %logged_path(request),
+                    )
+                })
+                .on_request(())
+                .on_body_chunk(())
+                .on_eos(())
+                // A 5xx is logged by `on_response` like any other status: one line per request.
+                .on_failure(())
+                .on_response(
+                    |response: &Response, latency: Duration, _span: &tracing::Span| {
+                        let hint = axum::body::HttpBody::size_hint(response.body());
+                        tracing::info!(
+                            status = response.status().as_u16(),
+                            bytes = hint.exact().unwrap_or(hint.lower()),
+                            duration_ms = latency.as_secs_f64() * 1000.0,
+                        );
+                    },
+                ),
+        );
     let service = hyper_util::service::TowerToHyperService::new(app);
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
@@ -763,7 +812,8 @@ pub async fn serve(
         let stream = tokio::select! {
             accepted = listener.accept() => match accepted {
                 Ok((stream, _)) => stream,
-                Err(_) => {
+                Err(e) => {
+                    tracing::warn!(error = %e, "accepting a connection failed");
                     // Out of file descriptors, most likely: let some connections close.
                     tokio::time::sleep(Duration::from_millis(100)).await;
                     continue;
