@@ -78,6 +78,15 @@ fn two_servers_share_one_database() {
         stderr.contains("409: Version 1.0.0 already exists"),
         "{stderr}"
     );
+    let (code, _, stderr) = cli(
+        &b.url,
+        &["publish", "src/pdf-tools", "--version", "1.0.0+build2"],
+    );
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("409: Version 1.0.0 already exists, and 1.0.0+build2 differs from it only in build metadata"),
+        "{stderr}"
+    );
     let (code, stdout, stderr) = cli(&b.url, &["install", "pdf-tools", "--dir", "skills"]);
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(

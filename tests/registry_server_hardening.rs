@@ -1,7 +1,7 @@
 //! `skill registry serve` under hostile or careless clients: download requests padded with junk
 //! parameters do not grow the server's memory, half-sent requests are cut off after the
-//! configured timeouts, connections beyond `--max-connections` wait their turn, and every
-//! request leaves one log line.
+//! configured timeouts, connections beyond `--max-connections` wait their turn, versions that
+//! differ only in build metadata are one version, and every request leaves one log line.
 
 mod common;
 
@@ -308,6 +308,38 @@ fn connections_past_the_limit_wait_for_one_to_close() {
         .set_read_timeout(Some(Duration::from_secs(10)))
         .unwrap();
     assert_eq!(read_response(&mut third).0, 200);
+}
+
+#[test]
+fn build_metadata_makes_no_new_version_and_labels_are_bounded() {
+    let (_tmp, data, token) = registry();
+    let server = Server::start(&data, &[], Stdio::null());
+    let (status, body) = publish(&server.url, &token, "1.0.0+build1");
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        publish(&server.url, &token, "1.0.0+build2"),
+        (
+            409,
+            "Version 1.0.0+build1 already exists, and 1.0.0+build2 differs from it only in build metadata. Increment the version number and try again.".into()
+        )
+    );
+    let long = "b".repeat(65);
+    assert_eq!(
+        publish(&server.url, &token, &format!("1.1.0+{long}")),
+        (
+            400,
+            "Version build metadata must be at most 64 characters".into()
+        )
+    );
+    assert_eq!(
+        publish(&server.url, &token, &format!("1.1.0-{long}")),
+        (
+            400,
+            "Version prerelease must be at most 64 characters".into()
+        )
+    );
+    let (status, body) = publish(&server.url, &token, &format!("1.1.0-{}", &long[1..]));
+    assert_eq!(status, 200, "64 characters are allowed: {body}");
 }
 
 /// Makes four requests (one with a token, one with a query string, one to an unknown path, one

@@ -130,9 +130,25 @@ pub fn normalise_slug(slug: &str) -> String {
     slug.trim().to_lowercase()
 }
 
-/// Parses a version; the error is ClawHub's message.
+/// Longest prerelease part of a version, and longest build metadata, in characters.
+pub const MAX_VERSION_LABEL: usize = 64;
+
+/// Parses a version; the error is ClawHub's message, or says which label is too long (the
+/// numbers are bounded by `u64`, so these bound the whole version).
 pub fn parse_version(version: &str) -> Result<semver::Version, String> {
-    semver::Version::parse(version.trim()).map_err(|_| "Version must be valid semver".to_owned())
+    let parsed = semver::Version::parse(version.trim())
+        .map_err(|_| "Version must be valid semver".to_owned())?;
+    if parsed.pre.len() > MAX_VERSION_LABEL {
+        return Err(format!(
+            "Version prerelease must be at most {MAX_VERSION_LABEL} characters"
+        ));
+    }
+    if parsed.build.len() > MAX_VERSION_LABEL {
+        return Err(format!(
+            "Version build metadata must be at most {MAX_VERSION_LABEL} characters"
+        ));
+    }
+    Ok(parsed)
 }
 
 /// Checks a tag name: printable ASCII without spaces, not starting with `$` or `_`. (`latest`
@@ -204,6 +220,16 @@ mod tests {
         assert_eq!(
             parse_version("1.2").unwrap_err(),
             "Version must be valid semver"
+        );
+        let label = "a".repeat(MAX_VERSION_LABEL);
+        assert!(parse_version(&format!("1.0.0-{label}+{label}")).is_ok());
+        assert_eq!(
+            parse_version(&format!("1.0.0-{label}b")).unwrap_err(),
+            "Version prerelease must be at most 64 characters"
+        );
+        assert_eq!(
+            parse_version(&format!("1.0.0+{label}b")).unwrap_err(),
+            "Version build metadata must be at most 64 characters"
         );
         assert!(check_tag("beta").is_ok());
         assert!(check_tag("$x").is_err() && check_tag("").is_err() && check_tag("a b").is_err());

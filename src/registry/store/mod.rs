@@ -300,3 +300,23 @@ pub(super) fn validate(request: &PublishRequest) -> Result<Vec<(String, &NewFile
     }
     Ok(files)
 }
+
+/// Refuses `version` if the skill already has one of the same semver precedence among
+/// `existing` (all its versions, deleted ones included, since a number is published once):
+/// build metadata does not make a new version, so `1.0.0+build2` is taken by `1.0.0+build1`.
+/// `version` has passed [`validate`]; stored versions that do not parse are ignored.
+pub(super) fn check_version_free(version: &str, existing: &[String]) -> Result<(), StoreError> {
+    let wanted = rules::parse_version(version).map_err(StoreError::Invalid)?;
+    let taken = existing
+        .iter()
+        .find(|v| semver::Version::parse(v).is_ok_and(|v| v.cmp_precedence(&wanted).is_eq()));
+    match taken {
+        None => Ok(()),
+        Some(v) if v == version => Err(StoreError::Conflict(format!(
+            "Version {version} already exists. Increment the version number and try again."
+        ))),
+        Some(v) => Err(StoreError::Conflict(format!(
+            "Version {v} already exists, and {version} differs from it only in build metadata. Increment the version number and try again."
+        ))),
+    }
+}

@@ -253,18 +253,16 @@ impl Store for PostgresStore {
                 .get(0)
             }
         };
-        let taken = tx
-            .query_opt(
-                "SELECT 1 FROM versions WHERE skill_id = $1 AND version = $2",
-                &[&skill_id, &version],
+        let existing: Vec<String> = tx
+            .query(
+                "SELECT version FROM versions WHERE skill_id = $1",
+                &[&skill_id],
             )
             .map_err(db)?
-            .is_some();
-        if taken {
-            return Err(StoreError::Conflict(format!(
-                "Version {version} already exists. Increment the version number and try again."
-            )));
-        }
+            .iter()
+            .map(|r| r.get(0))
+            .collect();
+        super::check_version_free(&version, &existing)?;
         let previous_latest = latest_version(&mut tx, skill_id)?;
         let version_id: i64 = tx
             .query_one("INSERT INTO versions (skill_id, version, changelog, fingerprint, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id", &[&skill_id, &version, &request.changelog, &fp, &now])
@@ -566,6 +564,11 @@ mod tests {
     #[test]
     fn publish_rules_versions_and_latest() {
         super::super::suite::publish_rules_versions_and_latest(&open());
+    }
+
+    #[test]
+    fn build_metadata_makes_no_new_version() {
+        super::super::suite::build_metadata_makes_no_new_version(&open());
     }
 
     #[test]

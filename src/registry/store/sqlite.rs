@@ -260,18 +260,14 @@ impl Store for SqliteStore {
                 tx.last_insert_rowid()
             }
         };
-        let taken: bool = tx
-            .query_row(
-                "SELECT EXISTS (SELECT 1 FROM versions WHERE skill_id = ? AND version = ?)",
-                params![skill_id, version],
-                |r| r.get(0),
-            )
+        let existing: Vec<String> = tx
+            .prepare_cached("SELECT version FROM versions WHERE skill_id = ?")
+            .and_then(|mut stmt| {
+                stmt.query_map([skill_id], |r| r.get(0))?
+                    .collect::<Result<_, _>>()
+            })
             .map_err(db)?;
-        if taken {
-            return Err(StoreError::Conflict(format!(
-                "Version {version} already exists. Increment the version number and try again."
-            )));
-        }
+        super::check_version_free(&version, &existing)?;
         let previous_latest = latest_version(&tx, skill_id)?;
         tx.execute(
             "INSERT INTO versions (skill_id, version, changelog, fingerprint, created_at) VALUES (?, ?, ?, ?, ?)",
@@ -610,6 +606,11 @@ mod tests {
     #[test]
     fn publish_rules_versions_and_latest() {
         super::super::suite::publish_rules_versions_and_latest(&open().1);
+    }
+
+    #[test]
+    fn build_metadata_makes_no_new_version() {
+        super::super::suite::build_metadata_makes_no_new_version(&open().1);
     }
 
     #[test]

@@ -34,6 +34,47 @@ fn alice(store: &dyn Store) -> User {
     store.add_user("Alice", Some("Alice")).unwrap()
 }
 
+/// Build metadata does not make a new version (semver precedence decides what is taken), and
+/// prerelease and build labels have a length limit.
+pub fn build_metadata_makes_no_new_version(store: &dyn Store) {
+    let alice = alice(store);
+    store
+        .publish(&alice, &request("pdf-tools", "1.0.0+build1"))
+        .unwrap();
+    assert_eq!(
+        store
+            .publish(&alice, &request("pdf-tools", "1.0.0+build2"))
+            .unwrap_err(),
+        StoreError::Conflict(
+            "Version 1.0.0+build1 already exists, and 1.0.0+build2 differs from it only in build metadata. Increment the version number and try again.".into()
+        )
+    );
+    assert!(matches!(
+        store.publish(&alice, &request("pdf-tools", "1.0.0")),
+        Err(StoreError::Conflict(_))
+    ));
+    store
+        .publish(&alice, &request("pdf-tools", "1.0.1-rc.1+build1"))
+        .unwrap();
+    store
+        .publish(&alice, &request("pdf-tools", "1.0.1+build1"))
+        .unwrap();
+    assert_eq!(store.versions("pdf-tools").unwrap().len(), 3);
+    let long = "a".repeat(rules::MAX_VERSION_LABEL + 1);
+    assert_eq!(
+        store
+            .publish(&alice, &request("pdf-tools", &format!("2.0.0+{long}")))
+            .unwrap_err(),
+        StoreError::Invalid("Version build metadata must be at most 64 characters".into())
+    );
+    assert_eq!(
+        store
+            .publish(&alice, &request("pdf-tools", &format!("2.0.0-{long}")))
+            .unwrap_err(),
+        StoreError::Invalid("Version prerelease must be at most 64 characters".into())
+    );
+}
+
 /// Tokens: created, resolved, unknown ones refused; returns the token.
 pub fn tokens(store: &dyn Store) -> String {
     let user = alice(store);
