@@ -787,7 +787,8 @@ pub async fn serve(
                         tracing::info!(
                             status = response.status().as_u16(),
                             bytes = hint.exact().unwrap_or(hint.lower()),
-                            duration_ms = latency.as_secs_f64() * 1000.0,
+                            // Whole microseconds, so the figure prints short.
+                            duration_ms = latency.as_micros() as f64 / 1000.0,
                         );
                     },
                 ),
