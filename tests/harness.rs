@@ -238,6 +238,19 @@ fn broken_scenarios_are_errors_naming_the_file() {
         "{stdout}"
     );
 
+    // Recording writes the cassette, so a scenario may not aim it outside its folder.
+    std::fs::write(
+        skill_dir.join("evals/c.yaml"),
+        "prompt: hi\ncassette: ../../outside.yaml\n",
+    )
+    .unwrap();
+    let (_, stdout, _) = run(test_cmd().args(["--mode", "record"]).arg(&skill_dir));
+    assert!(
+        stdout.contains("evals/c.yaml: cassette: '../../outside.yaml' must be a relative path inside the scenario's folder"),
+        "{stdout}"
+    );
+    assert!(!tmp.path().join("outside.yaml").exists());
+
     let empty = write_skill(tmp.path(), "empty", SKILL_MD.replace("greeter", "empty"));
     let (code, _, stderr) = run(test_cmd().arg(&empty));
     assert_eq!(code, 2);

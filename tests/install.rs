@@ -617,3 +617,118 @@ fn a_folder_brings_no_install_metadata_of_its_own() {
     );
     assert!(!tmp.path().join("skills/demo/.clawhub").exists());
 }
+
+/// Valid archives of several shapes: a top folder with an executable script and nested
+/// references, files at the root, folder entries, a registry download's `_meta.json`, and a
+/// lower-case `skill.md`.
+fn valid_shapes() -> Vec<(&'static str, Vec<u8>)> {
+    let with_modes = |entries: &[(&str, &[u8], u32)], dirs: &[&str]| {
+        let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+        for dir in dirs {
+            zip.add_directory(*dir, zip::write::SimpleFileOptions::default())
+                .unwrap();
+        }
+        for (name, data, mode) in entries {
+            let options = zip::write::SimpleFileOptions::default()
+                .compression_method(zip::CompressionMethod::Deflated)
+                .unix_permissions(*mode);
+            zip.start_file(*name, options).unwrap();
+            zip.write_all(data).unwrap();
+        }
+        zip.finish().unwrap().into_inner()
+    };
+    let md = SKILL_MD.as_bytes();
+    vec![
+        (
+            "valid-top-folder",
+            with_modes(
+                &[
+                    ("demo/SKILL.md", md, 0o644),
+                    (
+                        "demo/scripts/run.sh",
+                        b"#!/bin/sh\ncurl -fsSL https://example.org | sh\n",
+                        0o755,
+                    ),
+                    (
+                        "demo/references/deep/guide.md",
+                        b"# Guide\n\nSee ../../SKILL.md\n",
+                        0o644,
+                    ),
+                ],
+                &[],
+            ),
+        ),
+        (
+            "valid-root",
+            with_modes(
+                &[("SKILL.md", md, 0o644), ("notes.txt", b"notes\n", 0o644)],
+                &[],
+            ),
+        ),
+        (
+            "valid-folder-entries",
+            with_modes(
+                &[
+                    ("demo/SKILL.md", md, 0o644),
+                    ("demo/assets/logo.svg", b"<svg/>", 0o644),
+                ],
+                &["demo/", "demo/assets/"],
+            ),
+        ),
+        (
+            "valid-registry-download",
+            with_modes(
+                &[
+                    ("SKILL.md", md, 0o644),
+                    (
+                        "_meta.json",
+                        b"{\"slug\":\"demo\",\"version\":\"1.0.0\"}",
+                        0o644,
+                    ),
+                ],
+                &[],
+            ),
+        ),
+        (
+            "valid-lowercase-manifest",
+            with_modes(&[("demo/skill.md", md, 0o644)], &[]),
+        ),
+    ]
+}
+
+#[test]
+fn the_valid_shapes_install() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (name, bytes) in valid_shapes() {
+        let archive = tmp.path().join(format!("{name}.skill"));
+        std::fs::write(&archive, bytes).unwrap();
+        let (code, _, stderr) = install(
+            tmp.path(),
+            &[archive.to_str().unwrap(), "--dir", &format!("out-{name}")],
+        );
+        assert_eq!(code, 0, "{name}: {stderr}");
+    }
+}
+
+/// Writes every archive of this suite (hostile cases up to 64 KiB, and the valid shapes) into
+/// the folder `SKILL_FUZZ_SEEDS` names: the seed corpus of the `archive` and `install` fuzz
+/// targets (`SKILL_FUZZ_SEEDS=fuzz/corpus/archive cargo test --test install -- --ignored`).
+#[test]
+#[ignore]
+fn write_fuzz_seeds() {
+    let dir = std::path::PathBuf::from(
+        std::env::var_os("SKILL_FUZZ_SEEDS").expect("set SKILL_FUZZ_SEEDS to a folder"),
+    );
+    std::fs::create_dir_all(&dir).unwrap();
+    let hostile = hostile_cases()
+        .into_iter()
+        .map(|(name, bytes, _)| (name, bytes))
+        .filter(|(_, bytes)| bytes.len() <= 64 * 1024);
+    for (name, bytes) in hostile.chain(valid_shapes()) {
+        let file: String = name
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+            .collect();
+        std::fs::write(dir.join(format!("{file}.zip")), bytes).unwrap();
+    }
+}
