@@ -1,15 +1,29 @@
 //! Fuzzes the checked archive reader on arbitrary bytes: it must refuse or read, never panic,
-//! and never return a path that leaves the skill folder.
+//! and what it accepts follows the skill path rules: relative paths inside the skill, no two
+//! alike, exactly one SKILL.md, no install metadata.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use skill::archive::reader::{Limits, read_bytes};
+use skill::skill::layout::{FileSetKind, check_file_set};
 
 fuzz_target!(|data: &[u8]| {
-    if let Ok(archive) = read_bytes(data, &Limits::default()) {
-        for file in &archive.files {
-            assert!(!file.path.starts_with('/'));
-            assert!(!file.path.split('/').any(|s| s == ".." || s.is_empty()));
-        }
-    }
+    let Ok(archive) = read_bytes(data, &Limits::default()) else {
+        return;
+    };
+    assert_eq!(
+        check_file_set(
+            archive.files.iter().map(|f| f.path.as_str()),
+            FileSetKind::Download
+        ),
+        Ok(())
+    );
+    let manifests = archive
+        .files
+        .iter()
+        .filter(|f| f.path.eq_ignore_ascii_case("SKILL.md"))
+        .count();
+    assert_eq!(manifests, 1);
+    let total: usize = archive.files.iter().map(|f| f.bytes.len()).sum();
+    assert!(total as u64 <= Limits::default().total_bytes);
 });

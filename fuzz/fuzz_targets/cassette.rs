@@ -1,0 +1,33 @@
+//! Fuzzes the cassette reader: arbitrary bytes as a cassette file must load or be refused with
+//! an error, never panic; a loaded cassette's requests normalise to a fixed point, its replies
+//! normalise and expand, and
+//! saved again (when it holds no secret) it loads as the same cassette.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use skill::agent::cassette::{Cassette, Normalizer};
+
+fuzz_target!(|data: &[u8]| {
+    let tmp = tempfile::tempdir().expect("a temp dir");
+    let path = tmp.path().join("cassette.yaml");
+    std::fs::write(&path, data).expect("temp dir is writable");
+    let Ok(cassette) = Cassette::load(&path) else {
+        return;
+    };
+    let normalizer = Normalizer::new(tmp.path(), Some(std::path::Path::new("/home/fuzz")));
+    for exchange in &cassette.exchanges {
+        let request = normalizer.normalize_request(&exchange.request);
+        assert_eq!(
+            normalizer.normalize_request(&request),
+            request,
+            "normalising twice changes the request"
+        );
+        let _ = normalizer.normalize_reply(&exchange.response);
+        let _ = normalizer.expand_reply(&exchange.response);
+    }
+    let again = tmp.path().join("again.yaml");
+    if cassette.save(&again).is_ok() {
+        let reloaded = Cassette::load(&again).expect("a saved cassette loads");
+        assert_eq!(reloaded, cassette);
+    }
+});
