@@ -82,6 +82,32 @@ pub fn plan(dir: &Path, options: &PackOptions) -> Result<Vec<ShippedFile>, PackE
     Ok(files)
 }
 
+/// Packs each skill of `skills` (folders below `root`) in parallel, each archive at its skill's
+/// place relative to `root` under `out_dir`; `options.output` is ignored.
+pub fn pack_tree(
+    root: &Path,
+    skills: &[PathBuf],
+    out_dir: &Path,
+    options: &PackOptions,
+) -> Result<Vec<PackReport>, PackError> {
+    use rayon::prelude::*;
+    skills
+        .par_iter()
+        .map(|dir| {
+            let relative = dir.strip_prefix(root).unwrap_or(dir);
+            let parent = relative.parent().unwrap_or(Path::new(""));
+            let output = out_dir
+                .join(parent)
+                .join(format!("{}.skill", archive_name(dir)));
+            let options = PackOptions {
+                output: Some(output),
+                ..options.clone()
+            };
+            pack(dir, &options, &mut |_| {})
+        })
+        .collect()
+}
+
 /// Packs `dir`, calling `progress(bytes)` after each file. The archive is written beside its
 /// destination and renamed over it, so a failure leaves no partial file.
 pub fn pack(

@@ -65,7 +65,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             serde_json::json!({"project": files[0].1, "user": files[1].1,
                 "user_path": config::user_file()}),
         );
-        println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
+        super::output::print_json(&out, true)?;
         return Ok(ExitCode::SUCCESS);
     }
     let width = rows.iter().map(|(_, s)| s.value.len()).max().unwrap_or(0);

@@ -27,3 +27,18 @@ pub fn quiet() -> bool {
 pub fn verbose() -> bool {
     LEVEL.load(Ordering::Relaxed) > 0
 }
+
+/// Prints `value` as JSON on stdout, pretty or on one line. A value that cannot be written as
+/// JSON is an error that says so, never an empty line.
+pub fn print_json<T: serde::Serialize>(value: &T, pretty: bool) -> Result<(), super::CliError> {
+    let text = if pretty {
+        serde_json::to_string_pretty(value)
+    } else {
+        serde_json::to_string(value)
+    }
+    .map_err(|e| {
+        super::CliError::Output(std::io::Error::other(format!("cannot write JSON: {e}")))
+    })?;
+    println!("{text}");
+    Ok(())
+}

@@ -46,13 +46,10 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     if !dir.join("SKILL.md").is_file() && !args.list {
         return run_tree(&args, &dir);
     }
-    let timestamp = std::env::var("SOURCE_DATE_EPOCH")
-        .ok()
-        .and_then(|v| v.trim().parse().ok());
     let options = PackOptions {
         output: args.output.clone(),
         follow_symlinks: args.follow_symlinks,
-        timestamp,
+        timestamp: source_date_epoch(),
     };
     if args.list {
         for file in crate::archive::pack::plan(&dir, &options)? {
@@ -67,7 +64,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let report = pack(&dir, &options, &mut |n| bar.inc(n))?;
     bar.finish_and_clear();
     if args.json {
-        println!("{}", serde_json::to_string(&report).unwrap_or_default());
+        super::output::print_json(&report, false)?;
     } else {
         println!(
             "Packed {}: {} files, {} bytes ({} packed)",
@@ -93,7 +90,6 @@ fn progress_bar(dir: &std::path::Path, options: &PackOptions) -> indicatif::Prog
 /// Packs every skill under `root` in parallel, each archive at its skill's relative place under
 /// the output folder.
 fn run_tree(args: &Args, root: &std::path::Path) -> Result<ExitCode, CliError> {
-    use rayon::prelude::*;
     let locations = crate::skill::discover(std::slice::from_ref(&root.to_path_buf()))?;
     let skills: Vec<PathBuf> = locations
         .into_iter()
@@ -104,26 +100,14 @@ fn run_tree(args: &Args, root: &std::path::Path) -> Result<ExitCode, CliError> {
         return Ok(ExitCode::from(1));
     }
     let out_dir = args.output.clone().unwrap_or_else(|| PathBuf::from("."));
-    let timestamp = std::env::var("SOURCE_DATE_EPOCH")
-        .ok()
-        .and_then(|v| v.trim().parse().ok());
-    let reports: Vec<_> = skills
-        .par_iter()
-        .map(|dir| {
-            let relative = dir.strip_prefix(root).unwrap_or(dir);
-            let parent = relative.parent().unwrap_or(std::path::Path::new(""));
-            let name = crate::archive::pack::archive_name(dir);
-            let output = out_dir.join(parent).join(format!("{name}.skill"));
-            let options = PackOptions {
-                output: Some(output),
-                follow_symlinks: args.follow_symlinks,
-                timestamp,
-            };
-            pack(dir, &options, &mut |_| {})
-        })
-        .collect::<Result<_, _>>()?;
+    let options = PackOptions {
+        output: None,
+        follow_symlinks: args.follow_symlinks,
+        timestamp: source_date_epoch(),
+    };
+    let reports = crate::archive::pack::pack_tree(root, &skills, &out_dir, &options)?;
     if args.json {
-        println!("{}", serde_json::to_string(&reports).unwrap_or_default());
+        super::output::print_json(&reports, false)?;
     } else {
         for report in &reports {
             println!(
@@ -136,4 +120,11 @@ fn run_tree(args: &Args, root: &std::path::Path) -> Result<ExitCode, CliError> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `SOURCE_DATE_EPOCH`, the reproducible-builds convention for timestamps.
+fn source_date_epoch() -> Option<i64> {
+    std::env::var("SOURCE_DATE_EPOCH")
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
 }

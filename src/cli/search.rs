@@ -46,26 +46,25 @@ fn client(flag: Option<&str>) -> Client {
 pub fn search(args: SearchArgs) -> Result<ExitCode, CliError> {
     let results = client(args.registry.as_deref()).search(&args.query, args.limit)?;
     if args.json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&results).unwrap_or_default()
-        );
+        super::output::print_json(&results, true)?;
         return Ok(ExitCode::SUCCESS);
     }
-    for r in &results {
-        let version = r["version"]
-            .as_str()
+    for hit in &results {
+        let version = hit
+            .version
+            .as_ref()
             .map(|v| format!(" v{v}"))
             .unwrap_or_default();
-        let owner = r["ownerHandle"]
-            .as_str()
+        let owner = hit
+            .owner_handle
+            .as_ref()
             .map(|o| format!("  @{o}"))
             .unwrap_or_default();
         println!(
             "{}{version}{owner}  {}  score {:.3}",
-            r["slug"].as_str().unwrap_or("?"),
-            r["displayName"].as_str().unwrap_or(""),
-            r["score"].as_f64().unwrap_or(0.0)
+            hit.slug,
+            hit.display_name.as_deref().unwrap_or(""),
+            hit.score
         );
     }
     if results.is_empty() {
@@ -77,35 +76,33 @@ pub fn search(args: SearchArgs) -> Result<ExitCode, CliError> {
 /// The skill's name, owner, latest version, tags and summary.
 pub fn info(args: InfoArgs) -> Result<ExitCode, CliError> {
     let detail = client(args.registry.as_deref())
-        .skill(&args.slug)?
+        .skill_detail(&args.slug)?
         .ok_or_else(|| CliError::UnknownSkills(args.slug.clone()))?;
     if args.json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&detail).unwrap_or_default()
-        );
+        super::output::print_json(&detail, true)?;
         return Ok(ExitCode::SUCCESS);
     }
-    let skill = &detail["skill"];
+    let skill = &detail.skill;
     println!(
         "{} ({})",
-        skill["displayName"].as_str().unwrap_or(&args.slug),
-        skill["slug"].as_str().unwrap_or(&args.slug)
+        skill.display_name.as_deref().unwrap_or(&args.slug),
+        skill.slug
     );
-    if let Some(owner) = detail["owner"]["handle"].as_str() {
-        println!("owner:    @{owner}");
+    if let Some(owner) = &detail.owner {
+        println!("owner:    @{}", owner.handle);
     }
-    if let Some(latest) = detail["latestVersion"]["version"].as_str() {
-        println!("latest:   {latest}");
+    if let Some(latest) = &detail.latest_version {
+        println!("latest:   {}", latest.version);
     }
-    if let Some(tags) = skill["tags"].as_object() {
-        let list: Vec<String> = tags
+    if !skill.tags.is_empty() {
+        let list: Vec<String> = skill
+            .tags
             .iter()
             .map(|(t, v)| format!("{t}={}", v.as_str().unwrap_or("")))
             .collect();
         println!("tags:     {}", list.join(", "));
     }
-    if let Some(summary) = skill["summary"].as_str() {
+    if let Some(summary) = &skill.summary {
         println!("\n{summary}");
     }
     Ok(ExitCode::SUCCESS)

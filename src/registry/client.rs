@@ -1,6 +1,7 @@
 //! The registry client: ClawHub's HTTP API with bearer tokens, plain-text errors shown verbatim,
 //! and bounded retries on 429 and 5xx that honour `Retry-After`.
 
+use super::api::{SearchHit, SearchResults, SkillDetail};
 use crate::http::{Failure, read_capped, send_with_retries};
 use crate::skill::fingerprint::sha256_hex;
 use serde_json::{Value, json};
@@ -133,12 +134,12 @@ impl Client {
         read_capped(response, MAX_RESPONSE).map_err(|e| network(e.to_string()))
     }
 
-    fn json(
+    fn json<T: serde::de::DeserializeOwned>(
         &self,
         method: reqwest::Method,
         path: &str,
         body: Option<&Value>,
-    ) -> Result<Value, ClientError> {
+    ) -> Result<T, ClientError> {
         let bytes = self.send(method, path, &|r| match body {
             Some(b) => r.json(b),
             None => r,
@@ -151,7 +152,7 @@ impl Client {
 
     /// The handle the token belongs to.
     pub fn whoami(&self) -> Result<String, ClientError> {
-        let value = self.json(reqwest::Method::GET, "/api/v1/whoami", None)?;
+        let value: Value = self.json(reqwest::Method::GET, "/api/v1/whoami", None)?;
         value["user"]["handle"]
             .as_str()
             .map(str::to_owned)
@@ -162,12 +163,23 @@ impl Client {
     }
 
     /// Search results.
-    pub fn search(&self, query: &str, limit: usize) -> Result<Vec<Value>, ClientError> {
+    pub fn search(&self, query: &str, limit: usize) -> Result<Vec<SearchHit>, ClientError> {
         let path = format!("/api/v1/search?q={}&limit={limit}", encode(query));
-        Ok(self.json(reqwest::Method::GET, &path, None)?["results"]
-            .as_array()
-            .cloned()
-            .unwrap_or_default())
+        let results: SearchResults = self.json(reqwest::Method::GET, &path, None)?;
+        Ok(results.results)
+    }
+
+    /// A skill's detail, typed, or `None` when the registry has no such skill.
+    pub fn skill_detail(&self, slug: &str) -> Result<Option<SkillDetail>, ClientError> {
+        match self.json(
+            reqwest::Method::GET,
+            &format!("/api/v1/skills/{}", encode(slug)),
+            None,
+        ) {
+            Ok(v) => Ok(Some(v)),
+            Err(ClientError::Http { status: 404, .. }) => Ok(None),
+            Err(e) => Err(e),
+        }
     }
 
     /// A skill's detail, or `None` when the registry has no such skill.
@@ -200,7 +212,7 @@ impl Client {
     /// a skill the registry does not have.
     pub fn resolve(&self, slug: &str, fingerprint: &str) -> Result<Option<Resolved>, ClientError> {
         let path = format!("/api/v1/resolve?slug={}&hash={fingerprint}", encode(slug));
-        match self.json(reqwest::Method::GET, &path, None) {
+        match self.json::<Value>(reqwest::Method::GET, &path, None) {
             Ok(v) => Ok(Some(Resolved {
                 matched: v["match"]["version"].as_str().map(str::to_owned),
                 latest: v["latestVersion"]["version"].as_str().map(str::to_owned),
@@ -236,7 +248,7 @@ impl Client {
             let sha = sha256_hex(&file.bytes);
             let content_type = content_type(&file.path);
             let meta = json!({"path": file.path, "size": file.bytes.len(), "sha256": sha, "contentType": content_type});
-            let ticket = match self.json(
+            let ticket: Value = match self.json(
                 reqwest::Method::POST,
                 "/api/v1/skills/-/upload-url",
                 Some(&meta),

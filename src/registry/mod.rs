@@ -1,8 +1,9 @@
 //! The ClawHub-compatible registry: publish rules shared by client and server (`rules`), the
 //! storage the server keeps skills in (`store`), the HTTP server (`server`, with its
-//! `download_cache`), and the client side (`client`, `credentials`, `install`, and the install
+//! `download_cache`), and the client side (`api`, the wire shapes it reads; `client`, `credentials`, `install`, and the install
 //! records in `lock`).
 
+pub mod api;
 pub mod client;
 pub mod credentials;
 pub mod download_cache;
