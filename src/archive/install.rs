@@ -2,7 +2,7 @@
 //! is checked, then written into a temporary folder beside the target and renamed into place;
 //! an existing install is replaced only when asked, by a swap that rolls back on failure.
 
-use super::reader::{ArchiveError, Limits, read_archive};
+use super::reader::{ArchiveError, Limits};
 use super::select::{SelectError, select_files};
 use crate::skill::fingerprint::{fingerprint, sha256_hex};
 use crate::skill::layout::{self, PathError};
@@ -13,6 +13,14 @@ use std::path::{Path, PathBuf};
 pub enum Source {
     /// A `.skill` or `.zip` file.
     Archive(PathBuf),
+    /// A `.skill` or `.zip` file already read (and its signature checked), named as
+    /// [`Source::Archive`] names it.
+    ArchiveBytes {
+        /// The file it was read from.
+        path: PathBuf,
+        /// Its bytes.
+        bytes: Vec<u8>,
+    },
     /// A skill folder.
     Folder(PathBuf),
     /// Archive bytes already in memory (a registry download), installed under `name`.
@@ -110,7 +118,16 @@ type Payload = Vec<(String, Vec<u8>, bool)>;
 pub fn install(source: &Source, root: &Path, force: bool) -> Result<Installed, InstallError> {
     let mut notes = Vec::new();
     let (name, files) = match source {
-        Source::Archive(path) => from_archive(path)?,
+        Source::Archive(path) => {
+            let bytes = super::reader::read_file(path, &Limits::default()).map_err(|source| {
+                InstallError::Archive {
+                    path: path.clone(),
+                    source,
+                }
+            })?;
+            from_archive(path, &bytes)?
+        }
+        Source::ArchiveBytes { path, bytes } => from_archive(path, bytes)?,
         Source::Folder(path) => {
             let (name, files) = from_folder(path)?;
             if path.join(layout::CLAWHUB_DIR).exists() {
@@ -186,12 +203,13 @@ fn stage_and_swap(
     Ok(replaced)
 }
 
-fn from_archive(path: &Path) -> Result<(String, Payload), InstallError> {
-    let archive =
-        read_archive(path, &Limits::default()).map_err(|source| InstallError::Archive {
+fn from_archive(path: &Path, bytes: &[u8]) -> Result<(String, Payload), InstallError> {
+    let archive = super::reader::read_bytes(bytes, &Limits::default()).map_err(|source| {
+        InstallError::Archive {
             path: path.to_path_buf(),
             source,
-        })?;
+        }
+    })?;
     let name = archive.top.clone().unwrap_or_else(|| {
         path.file_stem()
             .map(|s| s.to_string_lossy().into_owned())

@@ -6,6 +6,7 @@ pub mod install;
 pub mod pack;
 pub mod reader;
 pub mod select;
+pub mod signature;
 
 pub use pack::{PackOptions, PackReport, pack};
 pub use select::{SelectError, ShippedFile, select_files};

@@ -122,6 +122,12 @@ const ARCHIVE_EXTENSIONS: &[&str] = &[
 
 /// Reads and checks the archive at `path`.
 pub fn read_archive(path: &Path, limits: &Limits) -> Result<SkillArchive, ArchiveError> {
+    read_bytes(&read_file(path, limits)?, limits)
+}
+
+/// The bytes of the archive file at `path`: a regular file (never a FIFO or a device), at most
+/// `limits.archive_bytes` long, read once so what is checked is what is installed.
+pub fn read_file(path: &Path, limits: &Limits) -> Result<Vec<u8>, ArchiveError> {
     use std::os::unix::fs::OpenOptionsExt;
     let corrupt = |e: std::io::Error| ArchiveError::Corrupt(e.to_string());
     // Opened without following a FIFO's writer-wait or a device's endless stream: the type is
@@ -145,7 +151,7 @@ pub fn read_archive(path: &Path, limits: &Limits) -> Result<SkillArchive, Archiv
     file.take(limits.archive_bytes + 1)
         .read_to_end(&mut bytes)
         .map_err(corrupt)?;
-    read_bytes(&bytes, limits)
+    Ok(bytes)
 }
 
 /// Checks and reads an archive held in memory.

@@ -26,6 +26,13 @@ pub struct Args {
     /// The registry, for `SLUG[@VERSION]` sources.
     #[arg(long)]
     pub registry: Option<String>,
+    /// Trust archive signatures (ARCHIVE.minisig beside it) by this minisign public key;
+    /// repeatable. A bad signature, or one by another key, refuses the install.
+    #[arg(long, value_name = "KEY.pub")]
+    pub trust: Vec<PathBuf>,
+    /// Refuse archives without a good signature by a trusted key.
+    #[arg(long)]
+    pub require_signature: bool,
 }
 
 /// Arguments of `skill uninstall`.
@@ -91,7 +98,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             Err(e) => return Err(local_hint(e.to_string())),
         }
     } else {
-        install(&Source::from_arg(&args.source)?, &args.dir, args.force)?
+        let source = match Source::from_arg(&args.source)? {
+            Source::Archive(path) => verified(path, &args)?,
+            other => other,
+        };
+        install(&source, &args.dir, args.force)?
     };
     for note in &installed.notes {
         eprintln!("note: {note}");
@@ -116,6 +127,23 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         eprint!("{findings}");
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The archive at `path`, read once and its signature checked under the `--trust` keys.
+fn verified(path: PathBuf, args: &Args) -> Result<Source, CliError> {
+    use crate::archive::signature::{TrustPolicy, check_file};
+    let policy = TrustPolicy {
+        keys: args.trust.clone(),
+        require: args.require_signature,
+    };
+    let (bytes, signer) = check_file(&path, &policy).map_err(|e| CliError::Usage(e.to_string()))?;
+    if let Some(signer) = signer {
+        eprintln!(
+            "note: signed by key {} ({})",
+            signer.key_id, signer.trusted_comment
+        );
+    }
+    Ok(Source::ArchiveBytes { path, bytes })
 }
 
 /// Removes an installed skill.

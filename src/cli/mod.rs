@@ -7,6 +7,7 @@ pub mod completions;
 pub mod config;
 pub mod explain;
 pub mod install;
+pub mod keygen;
 pub mod lint;
 pub mod list;
 pub mod new;
@@ -66,6 +67,8 @@ pub enum Command {
     Check(list::CheckArgs),
     /// Build a reproducible .skill archive.
     Pack(pack::Args),
+    /// Make a minisign key pair for signing archives (pack --sign, install --trust).
+    Keygen(keygen::Args),
     /// Install a skill from a .skill/.zip archive or a folder.
     Install(install::Args),
     /// Remove an installed skill.
@@ -175,6 +178,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::List(args) => list::run(args),
         Command::Check(args) => list::run_check(args),
         Command::Pack(args) => pack::run(args),
+        Command::Keygen(args) => keygen::run(args),
         Command::Install(args) => install::run(args),
         Command::Uninstall(args) => install::run_uninstall(args),
         Command::Update(args) => install::run_update(args),

@@ -1,7 +1,7 @@
 //! `skill pack [PATH]`.
 
 use super::CliError;
-use crate::archive::{PackOptions, pack};
+use crate::archive::{PackOptions, pack, signature};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -29,6 +29,9 @@ pub struct Args {
     /// Print the summary as one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// Sign the archive with this minisign secret key (writes ARCHIVE.minisig beside it).
+    #[arg(long, value_name = "KEY")]
+    pub sign: Option<PathBuf>,
 }
 
 /// Lints, then packs; prints the summary.
@@ -63,6 +66,10 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let bar = progress_bar(&dir, &options);
     let report = pack(&dir, &options, &mut |n| bar.inc(n))?;
     bar.finish_and_clear();
+    let signature = match &args.sign {
+        Some(key) => Some(sign(&dir, &report, key)?),
+        None => None,
+    };
     if args.json {
         super::output::print_json(&report, false)?;
     } else {
@@ -75,8 +82,35 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         );
         println!("sha256       {}", report.sha256);
         println!("fingerprint  {}", report.fingerprint);
+        if let Some(signature) = signature {
+            println!("signature    {}", signature.display());
+        }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Signs the packed archive; the trusted comment names the skill, its `metadata.version` and
+/// the archive's SHA-256.
+fn sign(
+    dir: &std::path::Path,
+    report: &crate::archive::PackReport,
+    key: &std::path::Path,
+) -> Result<PathBuf, CliError> {
+    let location = crate::skill::discover(&[dir.to_path_buf()])?
+        .into_iter()
+        .next()
+        .ok_or_else(|| CliError::Usage(format!("{}: no skill to sign", dir.display())))?;
+    let skill = crate::skill::Skill::load(&location);
+    let version = skill
+        .manifest()
+        .and_then(|m| m.value("metadata"))
+        .and_then(|m| m.get("version"))
+        .and_then(|v| v.as_str())
+        .map(str::to_owned);
+    let name = crate::archive::pack::archive_name(dir);
+    let comment = signature::trusted_comment(&name, version.as_deref(), &report.sha256);
+    signature::sign(&report.path, key, super::keygen::password(), &comment)
+        .map_err(|e| CliError::Usage(e.to_string()))
 }
 
 /// A byte-count bar for skills over a megabyte.
