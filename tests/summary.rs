@@ -58,7 +58,7 @@ fn nanobot_xml_matches_the_reference_example() {
         &[
             "summary",
             "--format",
-            "nanobot",
+            "nanobot-xml",
             "--no-builtin",
             ws.to_str().unwrap(),
             builtin.to_str().unwrap(),
@@ -148,17 +148,29 @@ fn openclaw_block_budget_and_truncation() {
         .1
     };
     let full = run_with(&[]);
-    assert!(full.starts_with("<available_skills>\n  <skill>\n    <name>github</name>\n    <description>GitHub operations via `gh` CLI &amp; &quot;API&quot;.</description>\n    <location>~/.openclaw/workspace/skills/github/SKILL.md</location>\n  </skill>\n"), "{full}");
+    assert!(
+        full.starts_with(
+            "\n\nThe following skills provide specialized instructions for specific tasks.\n"
+        ),
+        "{full}"
+    );
+    assert!(full.contains("<available_skills>\n  <skill>\n    <name>github</name>\n    <description>GitHub operations via `gh` CLI &amp; &quot;API&quot;.</description>\n    <location>~/.openclaw/workspace/skills/github/SKILL.md</location>\n  </skill>\n"), "{full}");
     assert!(
         !full.contains("hidden") && !full.contains("gated"),
         "ineligible and hidden skills are left out"
     );
-    let compact = run_with(&["--budget", "800"]);
+    // The steps of OpenClaw's budget in turn: descriptions shortened, omitted, skills dropped.
+    let compact = run_with(&["--budget", "1400"]);
     assert!(
-        compact.starts_with("⚠️ Skills catalog using compact format (descriptions omitted)."),
+        compact.starts_with("⚠️ Skills catalog using compact format (descriptions shortened)."),
         "{compact}"
     );
-    let truncated = run_with(&["--budget", "250"]);
+    let omitted = run_with(&["--budget", "1200"]);
+    assert!(
+        omitted.starts_with("⚠️ Skills catalog using compact format (descriptions omitted)."),
+        "{omitted}"
+    );
+    let truncated = run_with(&["--budget", "900"]);
     snapshots().bind(|| insta::assert_snapshot!("summary-openclaw-truncated", truncated));
 }
 

@@ -5,6 +5,7 @@ pub mod account;
 pub mod builtin;
 pub mod completions;
 pub mod config;
+pub mod doctor;
 pub mod explain;
 pub mod install;
 pub mod keygen;
@@ -21,6 +22,7 @@ pub mod selection;
 pub mod summary;
 pub mod test;
 pub mod r#try;
+pub mod verify;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -65,6 +67,9 @@ pub enum Command {
     List(list::Args),
     /// Say which skills are unavailable here and what to install or set; exit 1 if any.
     Check(list::CheckArgs),
+    /// Show what each agent will really load from its roots, and why not; exit 1 if a skill
+    /// would not reach the model.
+    Doctor(doctor::Args),
     /// Build a reproducible .skill archive.
     Pack(pack::Args),
     /// Make a minisign key pair for signing archives (pack --sign, install --trust).
@@ -75,6 +80,8 @@ pub enum Command {
     Uninstall(install::UninstallArgs),
     /// Update skills installed from a registry to their latest versions.
     Update(install::UpdateArgs),
+    /// Check installed skills against what was installed (added, removed, changed files).
+    Verify(verify::Args),
     /// Administer or serve a self-hosted registry.
     Registry(registry::Args),
     /// Store a registry token (checked with whoami first).
@@ -177,11 +184,13 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Prompt(args) => summary::run_prompt(args),
         Command::List(args) => list::run(args),
         Command::Check(args) => list::run_check(args),
+        Command::Doctor(args) => doctor::run(args),
         Command::Pack(args) => pack::run(args),
         Command::Keygen(args) => keygen::run(args),
         Command::Install(args) => install::run(args),
         Command::Uninstall(args) => install::run_uninstall(args),
         Command::Update(args) => install::run_update(args),
+        Command::Verify(args) => verify::run(args),
         Command::Registry(args) => registry::run(args),
         Command::Login(args) => account::login(args),
         Command::Logout(args) => account::logout(args),

@@ -2,6 +2,7 @@
 //! builtins, and names.
 
 use super::CliError;
+use crate::skill::agents::AgentCatalog;
 use crate::skill::catalog::{Agent, Catalog, Root, agent_roots, builtin_root};
 use std::path::PathBuf;
 
@@ -25,6 +26,34 @@ pub struct SelectionArgs {
 impl SelectionArgs {
     /// Loads the catalog the arguments describe.
     pub fn catalog(&self) -> Result<Catalog, CliError> {
+        let mut catalog = Catalog::load(self.roots()?);
+        if !self.skills.is_empty() {
+            let missing = catalog.retain_named(&self.skills);
+            if !missing.is_empty() {
+                return Err(CliError::UnknownSkills(missing.join(", ")));
+            }
+        }
+        Ok(catalog)
+    }
+
+    /// Loads the roots the way `agent` reads them (its own rules), `--skill` applied.
+    pub fn agent_catalog(
+        &self,
+        agent: Agent,
+        env: &dyn crate::skill::environment::Environment,
+    ) -> Result<AgentCatalog, CliError> {
+        let mut catalog = AgentCatalog::load(agent, self.roots()?, env);
+        if !self.skills.is_empty() {
+            let missing = catalog.retain_named(&self.skills);
+            if !missing.is_empty() {
+                return Err(CliError::UnknownSkills(missing.join(", ")));
+            }
+        }
+        Ok(catalog)
+    }
+
+    /// The roots, highest precedence first, the builtin root last unless `--no-builtin`.
+    pub fn roots(&self) -> Result<Vec<Root>, CliError> {
         let cwd = std::env::current_dir()?;
         let mut roots: Vec<Root> = if !self.roots.is_empty() {
             self.roots.iter().map(Root::plain).collect()
@@ -39,13 +68,6 @@ impl SelectionArgs {
         if !self.no_builtin {
             roots.push(builtin_root().map_err(|e| CliError::Builtin(e.to_string()))?);
         }
-        let mut catalog = Catalog::load(roots);
-        if !self.skills.is_empty() {
-            let missing = catalog.retain_named(&self.skills);
-            if !missing.is_empty() {
-                return Err(CliError::UnknownSkills(missing.join(", ")));
-            }
-        }
-        Ok(catalog)
+        Ok(roots)
     }
 }

@@ -4,18 +4,16 @@ use super::CliError;
 use super::selection::SelectionArgs;
 use crate::lint::tokens;
 use crate::prompt::{self, Format, Gate, Listing};
+use crate::skill::agents::facts;
 use crate::skill::catalog::Agent;
 use crate::skill::environment::SystemEnvironment;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// OpenClaw's default `maxSkillsPromptChars`, used when `--budget` is not given.
-const OPENCLAW_BUDGET: usize = 30_000;
-
 /// Arguments of `skill summary`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  skill summary skills/\n  skill summary --agent nanobot --format nanobot\n  skill summary skills/ --format openclaw --budget 4000 --tokens"
+    after_help = "Examples:\n  skill summary skills/\n  skill summary --agent nanobot\n  skill summary skills/ --format openclaw --budget 4000 --tokens\n\nThe formats `openclaw` (OpenClaw 2026.9.2) and `nanobot` (nanobot 0.3.5) read skills with their\nagent's own rules; with --agent, every other format reads them with that agent's rules."
 )]
 pub struct Args {
     /// Which skills.
@@ -30,8 +28,9 @@ pub struct Args {
     /// Leave out skills whose requirements do not hold here.
     #[arg(long)]
     pub available_only: bool,
-    /// Most characters of output (OpenClaw's truncation rules for `openclaw`; other formats drop
-    /// skills from the end).
+    /// Most characters of output: OpenClaw's `maxSkillsPromptChars` for `openclaw` (default
+    /// 18,000 UTF-16 code units, with its shorten-then-drop steps); other formats drop skills
+    /// from the end.
     #[arg(long)]
     pub budget: Option<usize>,
     /// Report the o200k token cost of the output and of each skill on stderr.
@@ -42,15 +41,16 @@ pub struct Args {
 /// Arguments of `skill prompt`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  skill prompt skills/\n  skill prompt --agent openclaw --format openclaw"
+    after_help = "Examples:\n  skill prompt skills/\n  skill prompt --agent openclaw\n  skill prompt --agent nanobot"
 )]
 pub struct PromptArgs {
     /// Which skills.
     #[command(flatten)]
     pub selection: SelectionArgs,
-    /// Whose prompt layout: nanobot (`# Active Skills` + `# Skills`) or openclaw.
-    #[arg(long, value_enum, default_value = "nanobot")]
-    pub format: PromptFormat,
+    /// Whose prompt: nanobot 0.3.5 (`# Active Skills` + `# Skills`) or OpenClaw 2026.9.2
+    /// (`## Skills`) [default: the --agent's, else nanobot]
+    #[arg(long, value_enum)]
+    pub format: Option<PromptFormat>,
 }
 
 /// Layouts of `skill prompt`.
@@ -66,6 +66,56 @@ fn home() -> Option<PathBuf> {
     std::env::var_os("HOME").map(PathBuf::from)
 }
 
+/// The agent whose reading rules a format carries, if it has one.
+fn format_agent(format: Format) -> Option<Agent> {
+    match format {
+        Format::Openclaw => Some(Agent::Openclaw),
+        Format::Nanobot => Some(Agent::Nanobot),
+        _ => None,
+    }
+}
+
+/// The listings and roots to render: read with the format's agent's rules, else the
+/// `--agent`'s, else the generic (skills-ref shaped) catalog. Never two agents' rules at once:
+/// when the format's agent is not the `--agent`, the format's rules win, and we say so.
+fn read(
+    selection: &SelectionArgs,
+    rules: Option<Agent>,
+    what: &str,
+) -> Result<(Vec<Listing>, Vec<crate::skill::catalog::Root>), CliError> {
+    let env = SystemEnvironment::default();
+    if let (Some(rules), Some(roots)) = (rules, selection.agent)
+        && rules != roots
+    {
+        eprintln!(
+            "note: {what} reads skills with {}'s rules ({}); the roots are {}'s",
+            rules_name(rules),
+            facts(rules).release,
+            rules_name(roots)
+        );
+    }
+    match rules.or(selection.agent) {
+        Some(agent) => {
+            let catalog = selection.agent_catalog(agent, &env)?;
+            Ok((prompt::agent_listings(&catalog), catalog.roots))
+        }
+        None => {
+            let catalog = selection.catalog()?;
+            let listings = prompt::listings(&catalog, Gate::Openclaw, &env);
+            Ok((listings, catalog.roots))
+        }
+    }
+}
+
+fn rules_name(agent: Agent) -> &'static str {
+    match agent {
+        Agent::Openclaw => "OpenClaw",
+        Agent::Nanobot => "nanobot",
+        Agent::Claude => "Claude Code",
+        Agent::Codex => "Codex",
+    }
+}
+
 /// Renders the summary.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let format =
@@ -76,17 +126,18 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                 Some(Agent::Openclaw) => Format::Openclaw,
                 _ => Format::Agentskills,
             });
-    let gate = if format == Format::Nanobot {
-        Gate::Nanobot
+    let (mut listings, roots) = if format == Format::NanobotXml {
+        // nanobot v0.1 is not today's nanobot: its XML keeps the reading it was built with.
+        let catalog = args.selection.catalog()?;
+        let listings = prompt::listings(&catalog, Gate::Nanobot, &SystemEnvironment::default());
+        (listings, catalog.roots)
     } else {
-        Gate::Openclaw
+        read(&args.selection, format_agent(format), "--format")?
     };
-    let catalog = args.selection.catalog()?;
-    let mut listings = prompt::listings(&catalog, gate, &SystemEnvironment::default());
     if args.available_only {
         listings.retain(|l| l.available);
     }
-    let render = |ls: &[Listing]| render(format, ls, args.budget);
+    let render = |ls: &[Listing]| render(format, ls, &roots, args.budget);
     let mut text = render(&listings);
     if let (Some(budget), false) = (args.budget, format == Format::Openclaw) {
         let before = listings.len();
@@ -116,13 +167,19 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn render(format: Format, listings: &[Listing], budget: Option<usize>) -> String {
+fn render(
+    format: Format,
+    listings: &[Listing],
+    roots: &[crate::skill::catalog::Root],
+    budget: Option<usize>,
+) -> String {
     match format {
         Format::Agentskills => prompt::render_agentskills(listings),
-        Format::Nanobot => prompt::render_nanobot(listings),
+        Format::Nanobot => prompt::render_nanobot_grouped(listings, roots),
+        Format::NanobotXml => prompt::render_nanobot(listings),
         Format::Openclaw => prompt::render_openclaw(
             listings,
-            budget.unwrap_or(OPENCLAW_BUDGET),
+            budget.unwrap_or(prompt::openclaw::DEFAULT_BUDGET),
             home().as_deref(),
         ),
         Format::Markdown => prompt::render_markdown(listings),
@@ -132,18 +189,21 @@ fn render(format: Format, listings: &[Listing], budget: Option<usize>) -> String
 
 /// Prints the skills part of a system prompt.
 pub fn run_prompt(args: PromptArgs) -> Result<ExitCode, CliError> {
-    let catalog = args.selection.catalog()?;
-    let text = match args.format {
+    let layout = args.format.unwrap_or(match args.selection.agent {
+        Some(Agent::Openclaw) => PromptFormat::Openclaw,
+        _ => PromptFormat::Nanobot,
+    });
+    let text = match layout {
         PromptFormat::Nanobot => {
-            let listings = prompt::listings(&catalog, Gate::Nanobot, &SystemEnvironment::default());
-            prompt::skills_prompt(&listings, &prompt::nanobot_section(&listings))
+            let (listings, roots) = read(&args.selection, Some(Agent::Nanobot), "this prompt")?;
+            prompt::nanobot_prompt(&listings, &roots)
         }
         PromptFormat::Openclaw => {
-            let listings =
-                prompt::listings(&catalog, Gate::Openclaw, &SystemEnvironment::default());
-            prompt::skills_prompt(
+            let (listings, _) = read(&args.selection, Some(Agent::Openclaw), "this prompt")?;
+            prompt::openclaw_section(
                 &listings,
-                &prompt::openclaw_section(&listings, OPENCLAW_BUDGET, home().as_deref()),
+                prompt::openclaw::DEFAULT_BUDGET,
+                home().as_deref(),
             )
         }
     };

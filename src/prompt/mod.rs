@@ -1,21 +1,29 @@
 //! The skills summary an agent puts in its system prompt, in the formats agents use: skills-ref's
-//! `to-prompt` (`agentskills`), nanobot's v0.1 XML (`nanobot`), OpenClaw's `<available_skills>`
-//! (`openclaw`), a Markdown list, and JSON; and the whole skills part of a system prompt.
+//! `to-prompt` (`agentskills`), nanobot 0.3.5's grouped Markdown (`nanobot`) and v0.1's XML
+//! (`nanobot-xml`), OpenClaw 2026.9.2's `<available_skills>` (`openclaw`), a Markdown list, and
+//! JSON; the whole skills part of a system prompt; and `doctor`, what reaches the model.
 
 mod agentskills;
+pub mod doctor;
 mod json;
 mod markdown;
 mod nanobot;
-mod openclaw;
+pub mod openclaw;
 mod system;
 
 pub use agentskills::render as render_agentskills;
 pub use json::render as render_json;
 pub use markdown::render as render_markdown;
-pub use nanobot::{render as render_nanobot, section as nanobot_section};
-pub use openclaw::{render as render_openclaw, section as openclaw_section};
+pub use nanobot::{
+    grouped as render_nanobot_grouped, prompt as nanobot_prompt, render as render_nanobot,
+    section as nanobot_section,
+};
+pub use openclaw::{
+    Prepared, prepare as prepare_openclaw, render as render_openclaw, section as openclaw_section,
+};
 pub use system::{PART_SEPARATOR, active_skills, skills_prompt};
 
+use crate::skill::agents::AgentCatalog;
 use crate::skill::availability::Availability;
 use crate::skill::catalog::Catalog;
 use crate::skill::environment::Environment;
@@ -28,9 +36,11 @@ use std::path::PathBuf;
 pub enum Format {
     /// skills-ref `to-prompt`, byte for byte.
     Agentskills,
-    /// nanobot v0.1's `<skills>` XML, byte for byte.
+    /// nanobot 0.3.5's grouped Markdown, byte for byte (with nanobot's reading rules).
     Nanobot,
-    /// OpenClaw's `<available_skills>`, with its budget and truncation.
+    /// nanobot v0.1's `<skills>` XML, byte for byte.
+    NanobotXml,
+    /// OpenClaw 2026.9.2's catalog, byte for byte: its reading rules, order, budget and steps.
     Openclaw,
     /// One Markdown line per skill.
     Markdown,
@@ -143,6 +153,26 @@ pub fn listings(catalog: &Catalog, gate: Gate, env: &dyn Environment) -> Vec<Lis
                     .map(|d| d.body().trim().to_owned())
                     .unwrap_or_default(),
             }
+        })
+        .collect()
+}
+
+/// The listings of an agent's catalog: what that agent loaded, as it sees each skill.
+pub fn agent_listings(catalog: &AgentCatalog) -> Vec<Listing> {
+    catalog
+        .skills
+        .iter()
+        .map(|s| Listing {
+            name: s.name.clone(),
+            declared_name: s.name.clone(),
+            description: s.description.clone(),
+            location: s.file.clone(),
+            root: catalog.roots[s.root].label.clone(),
+            available: s.availability.is_available(),
+            missing: s.availability.describe(),
+            always: s.always,
+            hidden: !s.model_invocable,
+            body: s.body.clone(),
         })
         .collect()
 }

@@ -1,18 +1,34 @@
-//! OpenClaw's `<available_skills>`: eligible, model-invocable skills sorted by name, values
-//! XML-escaped, the home folder shown as `~`, and its budget: over the character or count limit,
-//! descriptions go first (compact form), then the longest prefix that fits, with a warning line.
+//! OpenClaw 2026.9.2's skills catalog, ported from `skill-contract` and `skill-prompt-limits` in
+//! its `dist/`: eligible, model-invocable skills sorted with `localeCompare(…, "en")`, values
+//! XML-escaped, paths under the home folder shown as `~/…`, and its budget (18,000 UTF-16 code
+//! units and 150 skills by default). Over budget it first shortens every description (to the
+//! longest length that fits, at least 4), then omits them, then keeps the longest prefix of
+//! skills that fits, with a notice line saying which.
 
 use super::Listing;
-use std::path::Path;
+use crate::skill::agents::text::{
+    js_collapse_spaces, js_len, js_trim, js_trim_end, js_truncate, locale_compare,
+};
+use std::path::{Path, PathBuf};
 
-/// OpenClaw's `maxSkillsInPrompt`.
+/// OpenClaw's `DEFAULT_MAX_SKILLS_IN_PROMPT`.
 pub const MAX_SKILLS: usize = 150;
 
-/// The text OpenClaw puts before the block.
-pub const PREAMBLE: &str = "The following skills provide specialized instructions for specific tasks.\nUse the read tool to load a skill's file when the task matches its description.\nWhen a skill file references a relative path, resolve it against the skill directory (parent of SKILL.md / dirname of the path) and use that absolute path in tool commands.";
+/// OpenClaw's `DEFAULT_MAX_SKILLS_PROMPT_CHARS`.
+pub const DEFAULT_BUDGET: usize = 18_000;
 
-/// The section heading and rules OpenClaw wraps the block in.
-pub const HEADING: &str = "## Skills (mandatory)\nBefore replying: scan <available_skills> <description> entries.\n- If exactly one skill clearly applies: read its SKILL.md at <location> with `read`, then follow it.\n- If multiple could apply: choose the most specific one, then read/follow it.\n- If none clearly apply: do not read any SKILL.md.\nConstraints: never read more than one skill up front; only read after selecting.";
+/// `COMPACT_DESCRIPTION_MIN_CHARS`: shorter cuts are not tried.
+const MIN_DESCRIPTION: usize = 4;
+
+/// The longest cut tried for compact descriptions.
+const MAX_DESCRIPTION: usize = 220;
+
+const INTRO: &str = "The following skills provide specialized instructions for specific tasks.";
+const RELATIVE: &str = "When a skill file references a relative path, resolve it against the skill directory (parent of SKILL.md / dirname of the path) and use that absolute path in tool commands.";
+
+/// The lines OpenClaw's system prompt puts before the catalog (`buildSkillsSection`, with the
+/// `read` tool and code mode off).
+pub const HEADING: &str = "## Skills\nScan <available_skills>. Clear match: read exact <location> with `read`; obey.\nSeveral: most specific. None: read none.\nUp-front max one. Never invent paths.\nExternal writes: batch safely; no tight loops; honor 429/Retry-After.";
 
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
@@ -22,79 +38,299 @@ fn escape(text: &str) -> String {
         .replace('\'', "&apos;")
 }
 
-fn tilde(path: &Path, home: Option<&Path>) -> String {
-    match home.and_then(|h| path.strip_prefix(h).ok()) {
-        Some(rest) => format!("~/{}", rest.display()),
-        None => path.display().to_string(),
-    }
+/// One skill as the catalog shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// The skill's name.
+    pub name: String,
+    /// Its description.
+    pub description: String,
+    /// Its `SKILL.md` path, home compacted to `~`.
+    pub location: String,
 }
 
-fn block(listings: &[&Listing], compact: bool, home: Option<&Path>) -> String {
-    let mut out = String::from("<available_skills>\n");
-    for l in listings {
-        out.push_str("  <skill>\n");
-        out.push_str(&format!("    <name>{}</name>\n", escape(&l.declared_name)));
-        if !compact {
-            out.push_str(&format!(
-                "    <description>{}</description>\n",
-                escape(l.description.trim())
-            ));
-        }
-        out.push_str(&format!(
-            "    <location>{}</location>\n",
-            escape(&tilde(&l.location, home))
-        ));
-        out.push_str("  </skill>\n");
+/// `truncateSkillDescription`.
+fn shorten(description: &str, max: usize) -> String {
+    let normalized = js_collapse_spaces(description);
+    if js_len(&normalized) <= max {
+        return normalized;
     }
-    out.push_str("</available_skills>");
-    out
+    if max <= 3 {
+        return js_truncate(&normalized, max).to_owned();
+    }
+    format!("{}...", js_trim_end(js_truncate(&normalized, max - 3)))
 }
 
-/// The block for `listings` within `budget` characters (OpenClaw's rules), or empty.
-pub fn render(listings: &[Listing], budget: usize, home: Option<&Path>) -> String {
-    let mut shown: Vec<&Listing> = listings
-        .iter()
-        .filter(|l| l.available && !l.hidden)
-        .collect();
-    shown.sort_by(|a, b| a.declared_name.cmp(&b.declared_name));
-    if shown.is_empty() {
+/// `formatSkillsForPromptCore` (`compact: None`) or `formatSkillsCompactForPrompt` with the
+/// description cut to `Some(n)` (0: no descriptions).
+fn catalog(entries: &[Entry], compact: Option<usize>) -> String {
+    if entries.is_empty() {
         return String::new();
     }
-    let total = shown.len();
-    let fits = |n: usize, compact: bool| {
-        n <= MAX_SKILLS && block(&shown[..n], compact, home).chars().count() <= budget
-    };
-    if fits(total, false) {
-        return block(&shown, false, home);
-    }
-    if fits(total, true) {
-        return format!(
-            "⚠️ Skills catalog using compact format (descriptions omitted). Run `openclaw skills check` to audit.\n{}",
-            block(&shown, true, home)
-        );
-    }
-    // The longest prefix that fits, found by binary search as OpenClaw does.
-    let (mut lo, mut hi) = (0, total);
-    while lo < hi {
-        let mid = (lo + hi).div_ceil(2);
-        if fits(mid, true) {
-            lo = mid
-        } else {
-            hi = mid - 1
+    let read = match compact {
+        None => "Read a skill's file at its listed location when the task matches its description.",
+        Some(0) => "Read a skill's file at its listed location when the task matches its name.",
+        Some(_) => {
+            "Read a skill's file at its listed location when the task matches its name or description."
         }
+    };
+    let mut lines = vec![
+        format!("\n\n{INTRO}"),
+        read.to_owned(),
+        RELATIVE.to_owned(),
+        String::new(),
+        "<available_skills>".to_owned(),
+    ];
+    for e in entries {
+        lines.push("  <skill>".to_owned());
+        lines.push(format!("    <name>{}</name>", escape(&e.name)));
+        match compact {
+            None => lines.push(format!(
+                "    <description>{}</description>",
+                escape(&e.description)
+            )),
+            Some(0) => {}
+            Some(max) => {
+                let short = shorten(&e.description, max);
+                if !short.is_empty() {
+                    lines.push(format!("    <description>{}</description>", escape(&short)));
+                }
+            }
+        }
+        lines.push(format!("    <location>{}</location>", escape(&e.location)));
+        lines.push("  </skill>".to_owned());
     }
-    format!(
-        "⚠️ Skills truncated: included {lo} of {total} (compact format, descriptions omitted). Run `openclaw skills check` to audit.\n{}",
-        block(&shown[..lo], true, home)
-    )
+    lines.push("</available_skills>".to_owned());
+    lines.join("\n")
 }
 
-/// The section as OpenClaw's system prompt carries it, or empty.
-pub fn section(listings: &[Listing], budget: usize, home: Option<&Path>) -> String {
-    let block = render(listings, budget, home);
-    if block.is_empty() {
-        block
+/// `buildSkillsLimitNote`.
+fn note(included: usize, total: usize, compact: Option<usize>) -> String {
+    let how = |max: usize| {
+        if max > 0 {
+            "descriptions shortened"
+        } else {
+            "descriptions omitted"
+        }
+    };
+    if included < total {
+        let details = compact.map_or(String::new(), |max| {
+            format!(" (compact format, {})", how(max))
+        });
+        format!(
+            "⚠️ Skills truncated: included {included} of {total}{details}. Run `openclaw skills check` to audit."
+        )
+    } else if let Some(max) = compact {
+        format!(
+            "⚠️ Skills catalog using compact format ({}). Run `openclaw skills check` to audit.",
+            how(max)
+        )
     } else {
-        format!("{HEADING}\n\n{PREAMBLE}\n\n{block}")
+        String::new()
+    }
+}
+
+/// What the budget let through.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Prepared {
+    /// The catalog text exactly as OpenClaw's `buildSkillSnapshot` returns it (it starts with
+    /// two newlines; empty when no skill is shown).
+    pub text: String,
+    /// How many skills it lists (the first ones of `names`).
+    pub included: usize,
+    /// The skills in OpenClaw's order.
+    pub names: Vec<String>,
+    /// `None`: full descriptions; `Some(n)`: compact, descriptions cut to `n` code units
+    /// (`Some(0)`: omitted).
+    pub compact: Option<usize>,
+    /// The size of `text` in UTF-16 code units, as OpenClaw measures it.
+    pub size: usize,
+}
+
+/// `prepareSkillsForPrompt`: `entries` sorted, then fitted into `max_chars` and `max_skills`.
+pub fn prepare(entries: &[Entry], max_skills: usize, max_chars: usize) -> Prepared {
+    let mut ordered = entries.to_vec();
+    ordered.sort_by(|a, b| locale_compare(&a.name, &b.name));
+    let total = ordered.len();
+    let by_count = &ordered[..total.min(max_skills)];
+    let render = |skills: &[Entry], compact: Option<usize>, with_note: bool| -> Option<String> {
+        let body = catalog(skills, compact);
+        let prompt = if with_note {
+            let n = note(skills.len(), total, compact);
+            [n, body]
+                .into_iter()
+                .filter(|p| !p.is_empty())
+                .collect::<Vec<_>>()
+                .join("\n")
+        } else {
+            body
+        };
+        (js_len(&prompt) <= max_chars).then_some(prompt)
+    };
+    let fits = |skills: &[Entry], max: usize, with_note: bool| {
+        render(skills, Some(max), with_note).is_some()
+    };
+    let done = |text: String, included: usize, compact: Option<usize>| Prepared {
+        size: js_len(&text),
+        text,
+        included,
+        names: ordered.iter().map(|e| e.name.clone()).collect(),
+        compact,
+    };
+    if let Some(text) = render(by_count, None, true) {
+        return done(text, by_count.len(), None);
+    }
+    let longest_prefix = |with_note: bool| {
+        let (mut lo, mut hi) = (0, by_count.len());
+        while lo < hi {
+            let mid = (lo + hi).div_ceil(2);
+            if fits(&by_count[..mid], 0, with_note) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        lo
+    };
+    let mut shown = by_count.len();
+    if !fits(by_count, 0, true) {
+        shown = longest_prefix(true);
+    }
+    if shown == 0 && !by_count.is_empty() {
+        // Not even one skill fits with the notice: try without it.
+        if let Some(text) = render(by_count, None, false) {
+            return done(text, by_count.len(), None);
+        }
+        let lo = longest_prefix(false);
+        if lo > 0 {
+            shown = lo;
+        }
+    }
+    let skills = &by_count[..shown];
+    let with_note = fits(skills, 0, true);
+    let mut max = 0;
+    if !skills.is_empty() && fits(skills, MIN_DESCRIPTION, with_note) {
+        let (mut lo, mut hi) = (MIN_DESCRIPTION, MAX_DESCRIPTION);
+        while lo < hi {
+            let mid = (lo + hi).div_ceil(2);
+            if fits(skills, mid, with_note) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        max = lo;
+    }
+    let text = render(skills, Some(max), with_note).unwrap_or_default();
+    let included = if text.is_empty() { 0 } else { shown };
+    done(text, included, Some(max))
+}
+
+/// The home folders whose paths OpenClaw shows as `~` (`resolveCompactHomePrefixes`): the
+/// home as given and as resolved, longest first.
+fn home_prefixes(home: Option<&Path>) -> Vec<String> {
+    let Some(home) = home else {
+        return Vec::new();
+    };
+    let resolved = crate::skill::agents::openclaw::resolve(home);
+    let mut homes: Vec<PathBuf> = vec![resolved.clone()];
+    if let Ok(real) = std::fs::canonicalize(&resolved)
+        && real != resolved
+    {
+        homes.push(real);
+    }
+    let mut prefixes: Vec<String> = homes
+        .iter()
+        .map(|h| {
+            let s = h.display().to_string();
+            if s.ends_with('/') { s } else { format!("{s}/") }
+        })
+        .collect();
+    prefixes.sort_by_key(|p| std::cmp::Reverse(p.len()));
+    prefixes
+}
+
+/// The entries of the listings OpenClaw would put in the prompt: eligible and model-invocable.
+pub fn entries(listings: &[Listing], home: Option<&Path>) -> Vec<Entry> {
+    let prefixes = home_prefixes(home);
+    listings
+        .iter()
+        .filter(|l| l.available && !l.hidden)
+        .map(|l| {
+            let path = l.location.display().to_string();
+            let location = prefixes
+                .iter()
+                .find_map(|p| {
+                    path.strip_prefix(p.as_str())
+                        .map(|rest| format!("~/{rest}"))
+                })
+                .unwrap_or(path);
+            Entry {
+                name: l.declared_name.clone(),
+                description: l.description.clone(),
+                location,
+            }
+        })
+        .collect()
+}
+
+/// The catalog for `listings` within `budget` code units, exactly as OpenClaw builds it.
+pub fn render(listings: &[Listing], budget: usize, home: Option<&Path>) -> String {
+    prepare(&entries(listings, home), MAX_SKILLS, budget).text
+}
+
+/// The skills section of OpenClaw's system prompt, or empty when no skill is shown.
+pub fn section(listings: &[Listing], budget: usize, home: Option<&Path>) -> String {
+    let catalog = render(listings, budget, home);
+    let trimmed = js_trim(&catalog);
+    if trimmed.is_empty() {
+        String::new()
+    } else {
+        format!("{HEADING}\n{trimmed}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(name: &str, description: &str) -> Entry {
+        Entry {
+            name: name.to_owned(),
+            description: description.to_owned(),
+            location: format!("~/s/{name}/SKILL.md"),
+        }
+    }
+
+    #[test]
+    fn each_step_of_the_budget() {
+        let entries: Vec<Entry> = (0..4)
+            .map(|i| entry(&format!("s{i}"), &"word ".repeat(40)))
+            .collect();
+        let full = prepare(&entries, MAX_SKILLS, DEFAULT_BUDGET);
+        assert_eq!((full.compact, full.included), (None, 4));
+        let size = full.size;
+        let shortened = prepare(&entries, MAX_SKILLS, size - 100);
+        assert!(matches!(shortened.compact, Some(n) if n >= MIN_DESCRIPTION));
+        assert!(
+            shortened
+                .text
+                .starts_with("⚠️ Skills catalog using compact format (descriptions shortened).")
+        );
+        let names_only = prepare(&entries, MAX_SKILLS, 1200);
+        assert_eq!(names_only.compact, Some(0), "{}", names_only.text);
+        let dropped = prepare(&entries, MAX_SKILLS, 700);
+        assert!(dropped.included < 4, "{}", dropped.text);
+        assert!(dropped.text.starts_with("⚠️ Skills truncated: included"));
+        assert!(dropped.size <= 700);
+        let by_count = prepare(&entries, 2, DEFAULT_BUDGET);
+        assert_eq!(by_count.included, 2);
+    }
+
+    #[test]
+    fn shortening_matches_openclaw() {
+        assert_eq!(shorten("  a   b\n c ", 10), "a b c");
+        assert_eq!(shorten("abcdefghij", 7), "abcd...");
+        assert_eq!(shorten("abc def ghi", 8), "abc...");
     }
 }

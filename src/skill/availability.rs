@@ -16,6 +16,9 @@ pub struct Availability {
     pub missing_env: Vec<String>,
     /// The declared `os` list, when it excludes this platform.
     pub unsupported_os: Option<Vec<String>>,
+    /// `requires.config` paths that are not truthy (OpenClaw's config; without one, only the
+    /// paths OpenClaw defaults to true hold).
+    pub missing_config: Vec<String>,
 }
 
 impl Availability {
@@ -51,6 +54,7 @@ impl Availability {
             missing_any_bins,
             missing_env,
             unsupported_os,
+            missing_config: Vec::new(),
         }
     }
 
@@ -60,6 +64,7 @@ impl Availability {
             && self.missing_any_bins.is_empty()
             && self.missing_env.is_empty()
             && self.unsupported_os.is_none()
+            && self.missing_config.is_empty()
     }
 
     /// nanobot's wording: `CLI: gh, ENV: GITHUB_TOKEN` (plus `any CLI of: ...` and `OS: ...`,
@@ -74,6 +79,7 @@ impl Availability {
             parts.push(format!("any CLI of: {}", self.missing_any_bins.join(" | ")));
         }
         parts.extend(self.missing_env.iter().map(|v| format!("ENV: {v}")));
+        parts.extend(self.missing_config.iter().map(|c| format!("CONFIG: {c}")));
         if let Some(os) = &self.unsupported_os {
             parts.push(format!("OS: {}", os.join(" | ")));
         }

@@ -2,6 +2,7 @@
 //! body, the typed manifest with spans, the requirements it declares, and discovery of skills from
 //! paths. Nothing here prints or knows about commands.
 
+pub mod agents;
 pub mod availability;
 pub mod body;
 pub mod builtin;

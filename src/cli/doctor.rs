@@ -1,0 +1,154 @@
+//! `skill doctor`: what each agent will really load, and why not.
+
+use super::CliError;
+use crate::prompt::doctor::{self, Report};
+use crate::skill::agents::{AGENTS, AgentCatalog};
+use crate::skill::catalog::{Agent, Root, agent_roots};
+use crate::skill::environment::SystemEnvironment;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of `skill doctor`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  skill doctor\n  skill doctor skills/ --agent openclaw --agent codex\n  skill doctor --agent claude --skill github --json\n\nExit 1 when a selected skill (with none selected: any) would not reach the model."
+)]
+pub struct Args {
+    /// Skill roots, highest precedence first [default: each agent's own roots]
+    pub roots: Vec<PathBuf>,
+    /// Check this agent (repeatable) [default: every agent whose roots exist here]
+    #[arg(long, value_enum)]
+    pub agent: Vec<Agent>,
+    /// Only this skill (repeatable).
+    #[arg(long = "skill", value_name = "NAME")]
+    pub skills: Vec<String>,
+    /// The model's context window in tokens, for the budgets that scale with it.
+    #[arg(long, value_name = "TOKENS")]
+    pub context: Option<usize>,
+    /// OpenClaw's `maxSkillsPromptChars` [default: 18000]
+    #[arg(long, value_name = "CHARS")]
+    pub budget: Option<usize>,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn home() -> Option<PathBuf> {
+    std::env::var_os("HOME").map(PathBuf::from)
+}
+
+/// Judges every selected agent's roots and prints the reports.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    let cwd = std::env::current_dir()?;
+    let home_dir = home().unwrap_or_default();
+    let roots_of = |agent: Agent| -> Vec<Root> {
+        if args.roots.is_empty() {
+            agent_roots(agent, &home_dir, &cwd)
+        } else {
+            args.roots.iter().map(Root::plain).collect()
+        }
+    };
+    let agents: Vec<Agent> = if !args.agent.is_empty() {
+        args.agent.clone()
+    } else if !args.roots.is_empty() {
+        AGENTS.to_vec()
+    } else {
+        AGENTS
+            .into_iter()
+            .filter(|a| roots_of(*a).iter().any(|r| r.path.is_dir()))
+            .collect()
+    };
+    let env = SystemEnvironment::default();
+    let mut reports: Vec<Report> = Vec::new();
+    for agent in agents {
+        let mut catalog = AgentCatalog::load(agent, roots_of(agent), &env);
+        if !args.skills.is_empty() {
+            catalog.retain_named(&args.skills);
+        }
+        reports.push(doctor::judge(
+            &catalog,
+            &env,
+            home().as_deref(),
+            args.context,
+            args.budget,
+        ));
+    }
+    let failed = reports.iter().any(Report::failed);
+    if args.json {
+        let out = serde_json::json!({"agents": reports, "ok": !failed});
+        println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
+    } else if reports.is_empty() {
+        println!("no agent's skill roots exist here; name roots or pass --agent");
+    } else {
+        let text: Vec<String> = reports.iter().map(render).collect();
+        print!("{}", text.join("\n"));
+    }
+    Ok(ExitCode::from(u8::from(failed)))
+}
+
+/// One agent's report as a table.
+fn render(report: &Report) -> String {
+    let reaching = report
+        .rows
+        .iter()
+        .filter(|r| r.state.reaches_model())
+        .count();
+    let mut out = format!(
+        "{} ({}): {} of {} reach the model\n",
+        serde_json::to_value(report.agent)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default(),
+        report.release,
+        reaching,
+        report.rows.len()
+    );
+    for (label, path, exists) in &report.roots {
+        let note = if *exists { "" } else { " (absent)" };
+        out.push_str(&format!("  root {label}: {}{note}\n", path.display()));
+    }
+    let width = |f: &dyn Fn(&doctor::Row) -> usize, min: usize| {
+        report.rows.iter().map(f).max().unwrap_or(0).max(min)
+    };
+    let (ws, wn, wr) = (
+        width(&|r| r.state.label().len(), 5),
+        width(&|r| r.name.chars().count(), 5),
+        width(&|r| r.root.chars().count(), 4),
+    );
+    if !report.rows.is_empty() {
+        out.push_str(&format!(
+            "  {:<ws$}  {:<wn$}  {:<wr$}  WHY\n",
+            "STATE", "SKILL", "ROOT"
+        ));
+    }
+    for r in &report.rows {
+        let line = format!(
+            "  {:<ws$}  {:<wn$}  {:<wr$}  {}",
+            r.state.label(),
+            r.name,
+            r.root,
+            r.why
+        );
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    match report.budget {
+        Some(budget) => out.push_str(&format!(
+            "  summary: {} of {} characters ({}), {}\n",
+            report.size, budget, report.budget_source, report.step
+        )),
+        None => out.push_str(&format!(
+            "  summary: {} characters, no budget\n",
+            report.size
+        )),
+    }
+    if !report.trim_first.is_empty() {
+        let list: Vec<String> = report
+            .trim_first
+            .iter()
+            .map(|(name, chars)| format!("{name} ({chars})"))
+            .collect();
+        out.push_str(&format!("  longest descriptions: {}\n", list.join(", ")));
+    }
+    out
+}

@@ -1,0 +1,415 @@
+//! What reaches the model, per agent: every folder of an agent's roots judged as loaded,
+//! dropped (the agent's own reason), gated off, shadowed, hidden from the model, or cut by the
+//! agent's prompt budget (and at which step), with the summary's size against that budget and
+//! the descriptions worth trimming first. The reading itself is `skill::agents`; this module
+//! only adds the budget, which is a property of the prompt.
+
+use super::openclaw::{self, MAX_SKILLS};
+use crate::skill::agents::text::js_len;
+use crate::skill::agents::{AgentCatalog, facts};
+use crate::skill::catalog::Agent;
+use crate::skill::environment::Environment;
+use std::path::{Path, PathBuf};
+
+/// What became of one folder.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum State {
+    /// In the prompt, whole.
+    Loaded,
+    /// In the prompt, but the budget shortened or removed its description.
+    Cut,
+    /// Left out of the prompt by the budget.
+    CutOut,
+    /// Loaded, but its requirements do not hold here.
+    GatedOff,
+    /// Loaded, but `disable-model-invocation` keeps it from the model.
+    Hidden,
+    /// Another skill of the same name wins.
+    Shadowed,
+    /// Not a skill to this agent.
+    Dropped,
+}
+
+impl State {
+    /// The word the table shows.
+    pub fn label(self) -> &'static str {
+        match self {
+            State::Loaded => "loaded",
+            State::Cut => "cut",
+            State::CutOut => "cut out",
+            State::GatedOff => "gated off",
+            State::Hidden => "hidden",
+            State::Shadowed => "shadowed",
+            State::Dropped => "dropped",
+        }
+    }
+
+    /// False when the skill does not reach the model although nobody asked for that.
+    pub fn reaches_model(self) -> bool {
+        matches!(
+            self,
+            State::Loaded | State::Cut | State::Hidden | State::Shadowed
+        )
+    }
+}
+
+/// One folder's verdict.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Row {
+    /// The skill's name to this agent (the folder name when it is not a skill).
+    pub name: String,
+    /// The folder.
+    pub dir: PathBuf,
+    /// Its root's label.
+    pub root: String,
+    /// The verdict.
+    pub state: State,
+    /// Why, in the agent's terms (empty when loaded).
+    pub why: String,
+}
+
+/// One agent's report.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Report {
+    /// The agent.
+    pub agent: Agent,
+    /// The release its rules come from.
+    pub release: &'static str,
+    /// Roots, highest precedence first: label, path, whether it exists.
+    pub roots: Vec<(String, PathBuf, bool)>,
+    /// Every folder, in the agent's order.
+    pub rows: Vec<Row>,
+    /// The size of the skills list the agent would build, in characters of its kind.
+    pub size: usize,
+    /// The budget, if the agent has one.
+    pub budget: Option<usize>,
+    /// Where the budget comes from.
+    pub budget_source: String,
+    /// The step the budget forced (`full`, `descriptions shortened to N`, ...).
+    pub step: String,
+    /// The longest descriptions among the skills that reach the model: name, characters.
+    pub trim_first: Vec<(String, usize)>,
+}
+
+impl Report {
+    /// True when a skill did not reach the model.
+    pub fn failed(&self) -> bool {
+        self.rows.iter().any(|r| !r.state.reaches_model())
+    }
+}
+
+/// The budget of `agent` here: the env override, else its share of `context_tokens` at 4
+/// characters per token, else its default.
+fn budget(
+    agent: Agent,
+    env: &dyn Environment,
+    context_tokens: Option<usize>,
+) -> Option<(usize, String)> {
+    let b = facts(agent).budget?;
+    if let Some(name) = b.env_override
+        && let Some(v) = env.var(name).and_then(|v| v.trim().parse().ok())
+    {
+        return Some((v, name.to_owned()));
+    }
+    if let (Some(percent), Some(tokens)) = (b.context_percent, context_tokens) {
+        return Some((
+            tokens * 4 * percent / 100,
+            format!("{percent}% of a {tokens}-token context at 4 characters per token"),
+        ));
+    }
+    Some((b.default_chars, "default".to_owned()))
+}
+
+fn shown(path: &Path) -> String {
+    path.display().to_string()
+}
+
+/// Judges `catalog` for its agent. `home` is shown as `~` where the agent does so;
+/// `openclaw_budget` replaces OpenClaw's 18,000.
+pub fn judge(
+    catalog: &AgentCatalog,
+    env: &dyn Environment,
+    home: Option<&Path>,
+    context_tokens: Option<usize>,
+    openclaw_budget: Option<usize>,
+) -> Report {
+    let agent = catalog.agent;
+    let label = |i: usize| catalog.roots[i].label.clone();
+    let mut rows: Vec<Row> = Vec::new();
+    let listings = super::agent_listings(catalog);
+    let in_prompt: Vec<usize> = catalog
+        .skills
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.availability.is_available() && s.model_invocable)
+        .map(|(i, _)| i)
+        .collect();
+    // Per skill in the prompt: None = whole, Some(why) = cut, and whether it is out.
+    let mut cuts: std::collections::HashMap<usize, (State, String)> = Default::default();
+    let (size, budget_value, source, step) = match agent {
+        Agent::Openclaw => {
+            let (limit, source) = match openclaw_budget {
+                Some(b) => (b, "--budget".to_owned()),
+                None => (openclaw::DEFAULT_BUDGET, "default".to_owned()),
+            };
+            let entries = openclaw::entries(&listings, home);
+            let prepared = openclaw::prepare(&entries, MAX_SKILLS, limit);
+            let kept: std::collections::HashSet<&str> = prepared.names[..prepared.included]
+                .iter()
+                .map(String::as_str)
+                .collect();
+            for &i in &in_prompt {
+                let s = &catalog.skills[i];
+                if !kept.contains(s.name.as_str()) {
+                    let why = if prepared
+                        .names
+                        .iter()
+                        .position(|n| n == &s.name)
+                        .is_some_and(|p| p >= MAX_SKILLS)
+                    {
+                        format!("over the {MAX_SKILLS}-skill limit")
+                    } else {
+                        "dropped by the budget (step 3)".to_owned()
+                    };
+                    cuts.insert(i, (State::CutOut, why));
+                } else {
+                    match prepared.compact {
+                        Some(0) => {
+                            cuts.insert(
+                                i,
+                                (
+                                    State::Cut,
+                                    "description omitted by the budget (step 2)".to_owned(),
+                                ),
+                            );
+                        }
+                        Some(n)
+                            if js_len(&crate::skill::agents::text::js_collapse_spaces(
+                                &s.description,
+                            )) > n =>
+                        {
+                            cuts.insert(i, (State::Cut, format!("description shortened to {n} characters by the budget (step 1)")));
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            let step = match (prepared.compact, prepared.included < prepared.names.len()) {
+                (None, _) => "full".to_owned(),
+                (Some(_), true) => format!(
+                    "{} of {} skills kept, descriptions omitted",
+                    prepared.included,
+                    prepared.names.len()
+                ),
+                (Some(0), false) => "descriptions omitted".to_owned(),
+                (Some(n), false) => format!("descriptions shortened to {n}"),
+            };
+            (prepared.size, Some(limit), source, step)
+        }
+        Agent::Nanobot => {
+            let text = super::render_nanobot_grouped(&listings, &catalog.roots);
+            (
+                text.chars().count(),
+                None,
+                "none: nanobot lists every skill".to_owned(),
+                "full".to_owned(),
+            )
+        }
+        Agent::Claude | Agent::Codex => {
+            let (limit, source) =
+                budget(agent, env, context_tokens).expect("Claude Code and Codex have budgets");
+            let cap = facts(agent).budget.and_then(|b| b.description_cap);
+            let entry = |i: usize, description: &str| {
+                let s = &catalog.skills[i];
+                match agent {
+                    Agent::Codex => {
+                        format!("- {}: {} (file: {})\n", s.name, description, shown(&s.file))
+                            .chars()
+                            .count()
+                    }
+                    _ => format!("- {}: {}\n", s.name, description).chars().count(),
+                }
+            };
+            let capped = |d: &str| match cap {
+                Some(c) if d.chars().count() > c => d.chars().take(c).collect::<String>(),
+                _ => d.to_owned(),
+            };
+            let full: usize = in_prompt
+                .iter()
+                .map(|&i| entry(i, &capped(&catalog.skills[i].description)))
+                .sum();
+            for &i in &in_prompt {
+                if cap.is_some_and(|c| catalog.skills[i].description.chars().count() > c) {
+                    cuts.insert(
+                        i,
+                        (
+                            State::Cut,
+                            format!("description cut to {} characters", cap.unwrap_or(0)),
+                        ),
+                    );
+                }
+            }
+            if full <= limit {
+                (full, Some(limit), source, "full".to_owned())
+            } else if agent == Agent::Claude {
+                // Names always stay; descriptions are granted in listing order while they fit.
+                let mut used: usize = in_prompt.iter().map(|&i| entry(i, "")).sum();
+                for &i in &in_prompt {
+                    let d = capped(&catalog.skills[i].description);
+                    let extra = entry(i, &d) - entry(i, "");
+                    if used + extra <= limit {
+                        used += extra;
+                    } else {
+                        cuts.insert(
+                            i,
+                            (
+                                State::Cut,
+                                "name only: no room for its description".to_owned(),
+                            ),
+                        );
+                    }
+                }
+                (
+                    used,
+                    Some(limit),
+                    source,
+                    "names only for some skills".to_owned(),
+                )
+            } else {
+                // Codex shortens every description alike, then leaves skills out.
+                let bare: usize = in_prompt.iter().map(|&i| entry(i, "")).sum();
+                if bare <= limit {
+                    let (mut lo, mut hi) = (0usize, 1024usize);
+                    let total = |n: usize| -> usize {
+                        in_prompt
+                            .iter()
+                            .map(|&i| {
+                                entry(
+                                    i,
+                                    &catalog.skills[i]
+                                        .description
+                                        .chars()
+                                        .take(n)
+                                        .collect::<String>(),
+                                )
+                            })
+                            .sum()
+                    };
+                    while lo < hi {
+                        let mid = (lo + hi).div_ceil(2);
+                        if total(mid) <= limit {
+                            lo = mid
+                        } else {
+                            hi = mid - 1
+                        }
+                    }
+                    for &i in &in_prompt {
+                        if catalog.skills[i].description.chars().count() > lo {
+                            cuts.insert(
+                                i,
+                                (
+                                    State::Cut,
+                                    format!("description shortened to {lo} characters"),
+                                ),
+                            );
+                        }
+                    }
+                    (
+                        total(lo),
+                        Some(limit),
+                        source,
+                        format!("descriptions shortened to {lo}"),
+                    )
+                } else {
+                    let mut used = 0;
+                    for &i in &in_prompt {
+                        let e = entry(i, "");
+                        if used + e <= limit {
+                            used += e;
+                            cuts.insert(i, (State::Cut, "description removed".to_owned()));
+                        } else {
+                            cuts.insert(
+                                i,
+                                (
+                                    State::CutOut,
+                                    "left out of the list by the budget".to_owned(),
+                                ),
+                            );
+                        }
+                    }
+                    (used, Some(limit), source, "skills left out".to_owned())
+                }
+            }
+        }
+    };
+    for (i, s) in catalog.skills.iter().enumerate() {
+        let (state, why) = if !s.availability.is_available() {
+            (
+                State::GatedOff,
+                format!("missing {}", s.availability.describe()),
+            )
+        } else if !s.model_invocable {
+            (State::Hidden, "disable-model-invocation: true".to_owned())
+        } else if let Some((state, why)) = cuts.remove(&i) {
+            (state, why)
+        } else {
+            (State::Loaded, String::new())
+        };
+        rows.push(Row {
+            name: s.name.clone(),
+            dir: s.dir.clone(),
+            root: label(s.root),
+            state,
+            why,
+        });
+    }
+    for d in &catalog.dropped {
+        rows.push(Row {
+            name: d
+                .dir
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            dir: d.dir.clone(),
+            root: label(d.root),
+            state: State::Dropped,
+            why: d.reason.to_string(),
+        });
+    }
+    for s in &catalog.shadowed {
+        rows.push(Row {
+            name: s.name.clone(),
+            dir: s.dir.clone(),
+            root: label(s.root),
+            state: State::Shadowed,
+            why: format!("by {} in {}", shown(&s.by_dir), label(s.by_root)),
+        });
+    }
+    let mut trim_first: Vec<(String, usize)> = in_prompt
+        .iter()
+        .map(|&i| {
+            (
+                catalog.skills[i].name.clone(),
+                catalog.skills[i].description.chars().count(),
+            )
+        })
+        .collect();
+    trim_first.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    trim_first.truncate(5);
+    Report {
+        agent,
+        release: facts(agent).release,
+        roots: catalog
+            .roots
+            .iter()
+            .map(|r| (r.label.clone(), r.path.clone(), r.path.is_dir()))
+            .collect(),
+        rows,
+        size,
+        budget: budget_value,
+        budget_source: source,
+        step,
+        trim_first,
+    }
+}

@@ -1,0 +1,473 @@
+//! What each agent does with a skill root, in one place: the table of facts (roots, which file
+//! counts, which metadata names it reads, parser, caps, budgets) that `lint --target`, `summary`,
+//! `check` and `doctor` read, and a reader per agent that loads roots the way that agent does,
+//! keeping for every folder why it did or did not become a skill.
+//!
+//! Not here: rendering (see `prompt`), and the generic, spec-shaped catalog of
+//! [`super::catalog`] that lint and the skills-ref format use.
+
+pub mod nanobot;
+pub mod openclaw;
+pub mod others;
+pub mod text;
+
+use super::availability::Availability;
+pub use super::catalog::Agent;
+use super::catalog::Root;
+use super::environment::Environment;
+use super::requirements::Requirements;
+use std::path::PathBuf;
+
+/// Every agent with a preset, in the order reports list them.
+pub const AGENTS: [Agent; 4] = [Agent::Openclaw, Agent::Nanobot, Agent::Claude, Agent::Codex];
+
+/// How an agent caps the skills list in its system prompt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PromptBudget {
+    /// The default size of the list, in characters.
+    pub default_chars: usize,
+    /// What a character is: JavaScript agents count UTF-16 code units.
+    pub utf16: bool,
+    /// The share of the model's context window, in percent, when the agent scales the budget
+    /// (at 4 characters per token); `None` when the budget is a fixed number.
+    pub context_percent: Option<usize>,
+    /// The env var that overrides the budget, if any.
+    pub env_override: Option<&'static str>,
+    /// The longest description one entry may keep, if the agent cuts each one.
+    pub description_cap: Option<usize>,
+    /// Most skills in the list.
+    pub max_skills: Option<usize>,
+    /// What happens over budget, in order.
+    pub steps: &'static [&'static str],
+}
+
+/// Limits an agent applies to each root it scans.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RootLimits {
+    /// Folders looked at per root (sorted by name first).
+    pub candidates: usize,
+    /// Skills loaded per root.
+    pub loaded: usize,
+    /// Largest `SKILL.md` read, in bytes.
+    pub file_bytes: usize,
+    /// Deepest folder under a root where a `SKILL.md` is looked for.
+    pub depth: usize,
+}
+
+/// The facts about one agent that decide what it loads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Facts {
+    /// The agent.
+    pub agent: Agent,
+    /// The release these facts describe.
+    pub release: &'static str,
+    /// How the agent keys skills: by the frontmatter `name` (else the folder), or the folder.
+    pub identity_is_folder: bool,
+    /// File names that make a folder a skill, in preference order.
+    pub skill_files: &'static [&'static str],
+    /// The `metadata` keys read for requirements, first present wins.
+    pub metadata_blocks: &'static [&'static str],
+    /// Which requirements gate a skill: bins, anyBins, env, config, os.
+    pub gates: Gates,
+    /// The YAML the frontmatter is read with.
+    pub yaml: &'static str,
+    /// A skill without a description is dropped (instead of shown with a fallback).
+    pub requires_description: bool,
+    /// Longest description accepted; longer ones drop the skill.
+    pub description_max: Option<usize>,
+    /// Longest name accepted; longer ones drop the skill.
+    pub name_max: Option<usize>,
+    /// The prompt budget.
+    pub budget: Option<PromptBudget>,
+    /// Per-root limits.
+    pub root_limits: Option<RootLimits>,
+    /// Folders whose name starts with `.` are skipped.
+    pub skips_hidden: bool,
+}
+
+/// Which declared requirements an agent checks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Gates {
+    /// `requires.bins`.
+    pub bins: bool,
+    /// `requires.anyBins`.
+    pub any_bins: bool,
+    /// `requires.env`.
+    pub env: bool,
+    /// `requires.config`.
+    pub config: bool,
+    /// `os`.
+    pub os: bool,
+}
+
+/// The facts about `agent`.
+pub fn facts(agent: Agent) -> &'static Facts {
+    match agent {
+        Agent::Openclaw => &OPENCLAW,
+        Agent::Nanobot => &NANOBOT,
+        Agent::Claude => &CLAUDE,
+        Agent::Codex => &CODEX,
+    }
+}
+
+/// OpenClaw, read from the npm package `openclaw@2026.9.2` (`dist/`, file names carry a hash).
+const OPENCLAW: Facts = Facts {
+    agent: Agent::Openclaw,
+    release: "OpenClaw 2026.9.2",
+    // local-loader: `name = frontmatter.name?.trim() || basename(skillDir)`, merged by name.
+    identity_is_folder: false,
+    // local-loader: `path.join(skillDir, "SKILL.md")`, no lower-case fallback.
+    skill_files: &["SKILL.md"],
+    // legacy-names: MANIFEST_KEY "openclaw", LEGACY_MANIFEST_KEYS ["clawdbot"]. Neither
+    // `moltbot` nor `clawdis` is read any more.
+    metadata_blocks: &["openclaw", "clawdbot"],
+    // config-eval `evaluateRuntimeEligibility`: os first, then `always` skips the rest.
+    gates: Gates {
+        bins: true,
+        any_bins: true,
+        env: true,
+        config: true,
+        os: true,
+    },
+    // markdown-core frontmatter: the `yaml` package, core schema, with a line-parser fallback
+    // and a retry that JSON-quotes a broken `description:` line.
+    yaml: "YAML 1.2 core (npm yaml), broken description lines re-quoted",
+    // local-loader: "description is required".
+    requires_description: true,
+    description_max: None,
+    name_max: None,
+    budget: Some(PromptBudget {
+        // skill-prompt-limits: DEFAULT_MAX_SKILLS_PROMPT_CHARS = 18e3, compared with `.length`.
+        default_chars: 18_000,
+        utf16: true,
+        context_percent: None,
+        env_override: None,
+        description_cap: None,
+        // skill-prompt-limits: DEFAULT_MAX_SKILLS_IN_PROMPT = 150.
+        max_skills: Some(150),
+        steps: &[
+            "descriptions shortened",
+            "descriptions omitted",
+            "skills dropped",
+        ],
+    }),
+    // skill-root-discovery: 300 candidates, 200 loaded, 256,000 bytes, 6 levels.
+    root_limits: Some(RootLimits {
+        candidates: 300,
+        loaded: 200,
+        file_bytes: 256_000,
+        depth: 6,
+    }),
+    // skill-root-discovery `listChildDirectories`: `!entry.name.startsWith(".")`.
+    skips_hidden: true,
+};
+
+/// nanobot, read from PyPI `nanobot-ai==0.3.5` (`nanobot/agent/skills.py`).
+const NANOBOT: Facts = Facts {
+    agent: Agent::Nanobot,
+    release: "nanobot 0.3.5",
+    // skills.py `_skill_entries_from_dir`: `name = skill_dir.name`.
+    identity_is_folder: true,
+    skill_files: &["SKILL.md"],
+    // skills.py `_parse_nanobot_metadata`: `data.get("nanobot", data.get("openclaw", {}))`.
+    metadata_blocks: &["nanobot", "openclaw"],
+    // skills.py `_check_requirements`: bins and env only; `os` is not enforced.
+    gates: Gates {
+        bins: true,
+        any_bins: false,
+        env: true,
+        config: false,
+        os: false,
+    },
+    yaml: "YAML 1.1 (PyYAML safe_load); unreadable YAML reads as no frontmatter",
+    // skills.py `get_skill_description`: falls back to the folder name.
+    requires_description: false,
+    description_max: None,
+    name_max: None,
+    // nanobot 0.3.5 puts every skill in the prompt, with no budget.
+    budget: None,
+    root_limits: None,
+    skips_hidden: false,
+};
+
+/// Claude Code. Sources: code.claude.com/docs/en/skills ("Skill descriptions are cut short"),
+/// anthropics/claude-code#68135 (a maintainer: "default 1% of the model's context window"),
+/// caveman#898 (`contextWindowTokens * 4 * skillListingBudgetFraction`),
+/// claude-codex-settings#193 (`SLASH_COMMAND_TOOL_CHAR_BUDGET`, "1% / 8000-char budget"),
+/// anthropics/claude-code#40121 (a 250-character cap per listed description).
+/// Doubts: older docs said 2% with a 16,000 fallback; which descriptions go first depends on
+/// how often each skill is used, which a static tool cannot know (we cut in listing order);
+/// the exact text of one listing entry is not published (we count `- name: description`).
+const CLAUDE: Facts = Facts {
+    agent: Agent::Claude,
+    release: "Claude Code 2.1 (docs, Aug 2026)",
+    identity_is_folder: false,
+    skill_files: &["SKILL.md"],
+    metadata_blocks: &[],
+    gates: Gates {
+        bins: false,
+        any_bins: false,
+        env: false,
+        config: false,
+        os: false,
+    },
+    yaml: "YAML frontmatter",
+    // The docs: "If omitted, uses the first paragraph of markdown content."
+    requires_description: false,
+    description_max: None,
+    name_max: None,
+    budget: Some(PromptBudget {
+        default_chars: 8_000,
+        utf16: true,
+        context_percent: Some(1),
+        env_override: Some("SLASH_COMMAND_TOOL_CHAR_BUDGET"),
+        description_cap: Some(250),
+        max_skills: None,
+        steps: &["descriptions shortened", "names only"],
+    }),
+    root_limits: None,
+    skips_hidden: false,
+};
+
+/// Codex. Sources: developers.openai.com/codex/skills ("capped at roughly 2% of the model's
+/// context window, or 8,000 characters when the context window is unknown ... shortens skill
+/// descriptions first ... some skills may be omitted"), garrytan/gstack#281 (a skill skipped
+/// with "invalid description: exceeds maximum length of 1024 characters"). Doubt: the name
+/// limit (64 here, as the Agent Skills spec; one third-party validator says 100).
+const CODEX: Facts = Facts {
+    agent: Agent::Codex,
+    release: "Codex CLI (docs, Aug 2026)",
+    identity_is_folder: false,
+    skill_files: &["SKILL.md"],
+    metadata_blocks: &[],
+    gates: Gates {
+        bins: false,
+        any_bins: false,
+        env: false,
+        config: false,
+        os: false,
+    },
+    yaml: "YAML frontmatter; name and description required",
+    requires_description: true,
+    description_max: Some(1024),
+    name_max: Some(64),
+    budget: Some(PromptBudget {
+        default_chars: 8_000,
+        utf16: false,
+        context_percent: Some(2),
+        env_override: None,
+        description_cap: None,
+        max_skills: None,
+        steps: &["descriptions shortened", "skills dropped"],
+    }),
+    root_limits: None,
+    skips_hidden: false,
+};
+
+/// Why an agent does not make a skill of a folder.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum DropReason {
+    /// Only a lower-case `skill.md`, which the agent does not read.
+    LowercaseFile,
+    /// The file could not be read (or is not UTF-8 text).
+    Unreadable {
+        /// What went wrong.
+        detail: String,
+    },
+    /// Over the agent's file size limit.
+    TooLarge {
+        /// The file's size.
+        bytes: u64,
+        /// The limit.
+        max: usize,
+    },
+    /// Frontmatter the agent's parser rejects.
+    Yaml {
+        /// The parser's complaint, in the agent's words where known.
+        detail: String,
+    },
+    /// No description.
+    NoDescription,
+    /// A description over the agent's cap.
+    DescriptionTooLong {
+        /// Its length in characters.
+        chars: usize,
+        /// The cap.
+        max: usize,
+    },
+    /// A name the agent refuses.
+    Name {
+        /// Which rule.
+        detail: String,
+    },
+    /// The folder resolves outside its root (a symlink).
+    OutsideRoot,
+    /// Beyond the per-root limit of folders looked at or skills loaded.
+    RootLimit {
+        /// The limit that was hit.
+        detail: String,
+    },
+}
+
+impl std::fmt::Display for DropReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DropReason::LowercaseFile => write!(f, "only skill.md; the agent reads SKILL.md"),
+            DropReason::Unreadable { detail } => write!(f, "cannot read SKILL.md: {detail}"),
+            DropReason::TooLarge { bytes, max } => {
+                write!(f, "SKILL.md is {bytes} bytes, over the {max}-byte limit")
+            }
+            DropReason::Yaml { detail } => write!(f, "frontmatter it cannot read: {detail}"),
+            DropReason::NoDescription => write!(f, "no description"),
+            DropReason::DescriptionTooLong { chars, max } => write!(
+                f,
+                "description of {chars} characters, over the {max}-character cap"
+            ),
+            DropReason::Name { detail } => write!(f, "name: {detail}"),
+            DropReason::OutsideRoot => write!(f, "resolves outside its root"),
+            DropReason::RootLimit { detail } => write!(f, "beyond the root's limit: {detail}"),
+        }
+    }
+}
+
+/// A skill an agent loaded, as that agent sees it.
+#[derive(Debug, Clone)]
+pub struct AgentSkill {
+    /// The name the agent keys it by.
+    pub name: String,
+    /// The folder's own name.
+    pub dir_name: String,
+    /// The skill folder, as reached through its root.
+    pub dir: PathBuf,
+    /// The `SKILL.md` path the agent shows the model (absolute).
+    pub file: PathBuf,
+    /// Index of its root.
+    pub root: usize,
+    /// The description as the agent shows it (untrimmed where the agent does not trim).
+    pub description: String,
+    /// The requirements the agent reads.
+    pub requirements: Requirements,
+    /// Whether those hold here, by the agent's gates.
+    pub availability: Availability,
+    /// Always-on (nanobot injects its body; OpenClaw skips the requirements).
+    pub always: bool,
+    /// False for `disable-model-invocation: true` (OpenClaw keeps it out of the prompt).
+    pub model_invocable: bool,
+    /// What `# Active Skills` injects when always-on (nanobot's rules).
+    pub body: String,
+}
+
+/// A folder that did not become a skill.
+#[derive(Debug, Clone)]
+pub struct Dropped {
+    /// The folder.
+    pub dir: PathBuf,
+    /// Its root.
+    pub root: usize,
+    /// Why.
+    pub reason: DropReason,
+}
+
+/// A skill hidden by another of the same name.
+#[derive(Debug, Clone)]
+pub struct Shadowed {
+    /// The name both have.
+    pub name: String,
+    /// The hidden one's folder.
+    pub dir: PathBuf,
+    /// Its root.
+    pub root: usize,
+    /// The root of the one that wins.
+    pub by_root: usize,
+    /// The folder of the one that wins.
+    pub by_dir: PathBuf,
+}
+
+/// What one agent makes of its roots.
+#[derive(Debug, Clone)]
+pub struct AgentCatalog {
+    /// The agent.
+    pub agent: Agent,
+    /// The roots, highest precedence first.
+    pub roots: Vec<Root>,
+    /// The skills it loaded, in the agent's own order (sorted where the agent sorts).
+    pub skills: Vec<AgentSkill>,
+    /// Folders it did not load, and why.
+    pub dropped: Vec<Dropped>,
+    /// Skills hidden by one of the same name.
+    pub shadowed: Vec<Shadowed>,
+}
+
+impl AgentCatalog {
+    /// Reads `roots` the way `agent` does; `env` decides availability.
+    pub fn load(agent: Agent, roots: Vec<Root>, env: &dyn Environment) -> AgentCatalog {
+        match agent {
+            Agent::Openclaw => openclaw::load(roots, env),
+            Agent::Nanobot => nanobot::load(roots, env),
+            Agent::Claude | Agent::Codex => others::load(agent, roots, env),
+        }
+    }
+
+    /// Keeps the skills named in `names` (by the agent's key or the folder name); the names
+    /// that match nothing are returned.
+    pub fn retain_named(&mut self, names: &[String]) -> Vec<String> {
+        let hit = |s: &AgentSkill| names.contains(&s.name) || names.contains(&s.dir_name);
+        let missing = names
+            .iter()
+            .filter(|n| {
+                !self
+                    .skills
+                    .iter()
+                    .any(|s| &s.name == *n || &s.dir_name == *n)
+                    && !self
+                        .dropped
+                        .iter()
+                        .any(|d| d.dir.file_name().is_some_and(|f| f == n.as_str()))
+            })
+            .cloned()
+            .collect();
+        self.skills.retain(hit);
+        self.dropped.retain(|d| {
+            d.dir
+                .file_name()
+                .is_some_and(|f| names.iter().any(|n| f == n.as_str()))
+        });
+        self.shadowed.retain(|s| names.contains(&s.name));
+        missing
+    }
+}
+
+/// The availability of `requirements` under `gates`: requirements an agent does not check
+/// are left out first.
+pub fn gated(requirements: &Requirements, gates: Gates, env: &dyn Environment) -> Availability {
+    let kept = Requirements {
+        bins: if gates.bins {
+            requirements.bins.clone()
+        } else {
+            Vec::new()
+        },
+        any_bins: if gates.any_bins {
+            requirements.any_bins.clone()
+        } else {
+            Vec::new()
+        },
+        env: if gates.env {
+            requirements.env.clone()
+        } else {
+            Vec::new()
+        },
+        config: if gates.config {
+            requirements.config.clone()
+        } else {
+            Vec::new()
+        },
+        os: if gates.os {
+            requirements.os.clone()
+        } else {
+            Vec::new()
+        },
+        ..Requirements::default()
+    };
+    Availability::check(&kept, env)
+}
