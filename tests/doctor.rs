@@ -1,0 +1,176 @@
+//! `skill doctor`: each reason a skill does not reach the model, for each agent.
+
+mod common;
+
+use common::{json, run, skill, snapshots};
+use std::path::{Path, PathBuf};
+
+fn write(path: &Path, text: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+/// A root with one skill for every reason.
+fn root(tmp: &Path) -> PathBuf {
+    let r = tmp.join("skills");
+    let long = "x".repeat(1100);
+    for (dir, text) in [
+        ("ok", "---\nname: ok\ndescription: Loads everywhere.\n---\n".to_owned()),
+        ("broken", "---\nname: broken\ndescription: [unclosed\n---\n".to_owned()),
+        ("bare", "---\nname: bare\n---\n# Bare\n\nFirst paragraph.\n".to_owned()),
+        ("gated", "---\nname: gated\ndescription: Needs a tool.\nmetadata: {\"openclaw\":{\"requires\":{\"bins\":[\"skill-test-missing\"]}}}\n---\n".to_owned()),
+        ("hidden", "---\nname: hidden\ndescription: Slash command only.\ndisable-model-invocation: true\n---\n".to_owned()),
+        ("huge", format!("---\nname: huge\ndescription: {long}\n---\n")),
+        ("twin-a", "---\nname: twin\ndescription: First twin.\n---\n".to_owned()),
+        ("twin-b", "---\nname: twin\ndescription: Second twin.\n---\n".to_owned()),
+    ] {
+        write(&r.join(dir).join("SKILL.md"), &text);
+    }
+    write(
+        &r.join("lower/skill.md"),
+        "---\nname: lower\ndescription: Lower-case file.\n---\n",
+    );
+    r
+}
+
+fn doctor(tmp: &Path, args: &[&str], envs: &[(&str, &str)]) -> (i32, String) {
+    let mut cmd = skill();
+    cmd.current_dir(tmp)
+        .env("HOME", tmp)
+        .env("PATH", "/nonexistent")
+        .env("SKILL_CACHE_DIR", tmp.join(".cache"))
+        .env_remove("SLASH_COMMAND_TOOL_CHAR_BUDGET")
+        .arg("doctor")
+        .args(args);
+    for (k, v) in envs {
+        cmd.env(k, v);
+    }
+    let (code, stdout, stderr) = run(&mut cmd);
+    assert!(stderr.is_empty(), "{stderr}");
+    (code, stdout.replace(&tmp.display().to_string(), "{tmp}"))
+}
+
+#[test]
+fn every_reason_for_every_agent() {
+    let tmp = tempfile::tempdir().unwrap();
+    let tmp = std::fs::canonicalize(tmp.path()).unwrap();
+    let r = root(&tmp);
+    for agent in ["openclaw", "nanobot", "claude", "codex"] {
+        let (code, out) = doctor(&tmp, &[r.to_str().unwrap(), "--agent", agent], &[]);
+        assert_eq!(code, 1, "{out}");
+        snapshots().bind(|| insta::assert_snapshot!(format!("doctor-{agent}"), out));
+    }
+    let (code, out) = doctor(
+        &tmp,
+        &[r.to_str().unwrap(), "--agent", "openclaw", "--skill", "ok"],
+        &[],
+    );
+    assert_eq!(code, 0, "a selected skill that loads: {out}");
+}
+
+#[test]
+fn budgets_cut_at_each_step() {
+    let tmp = tempfile::tempdir().unwrap();
+    let tmp = std::fs::canonicalize(tmp.path()).unwrap();
+    let r = tmp.join("many");
+    for i in 0..12 {
+        write(
+            &r.join(format!("s{i:02}/SKILL.md")),
+            &format!(
+                "---\nname: s{i:02}\ndescription: {}\n---\n",
+                "Words to fill the listing budget. ".repeat(6)
+            ),
+        );
+    }
+    let states = |out: &str| -> Vec<String> {
+        json(out)["agents"][0]["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["state"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let root = r.to_str().unwrap();
+    let (code, out) = doctor(&tmp, &[root, "--agent", "openclaw", "--json"], &[]);
+    assert_eq!(
+        (code, states(&out).iter().all(|s| s == "loaded")),
+        (0, true),
+        "{out}"
+    );
+    let (code, out) = doctor(
+        &tmp,
+        &[root, "--agent", "openclaw", "--json", "--budget", "2200"],
+        &[],
+    );
+    assert_eq!(code, 0);
+    assert!(states(&out).iter().all(|s| s == "cut"), "{out}");
+    assert!(out.contains("shortened"), "{out}");
+    let (code, out) = doctor(
+        &tmp,
+        &[root, "--agent", "openclaw", "--json", "--budget", "900"],
+        &[],
+    );
+    assert_eq!(
+        code, 1,
+        "a skill dropped by the budget does not reach the model"
+    );
+    assert!(states(&out).contains(&"cut-out".to_owned()), "{out}");
+    // Claude Code: SLASH_COMMAND_TOOL_CHAR_BUDGET overrides the listing budget.
+    let (code, out) = doctor(
+        &tmp,
+        &[root, "--agent", "claude", "--json"],
+        &[("SLASH_COMMAND_TOOL_CHAR_BUDGET", "900")],
+    );
+    assert_eq!(code, 0);
+    assert_eq!(json(&out)["agents"][0]["budget"], 900);
+    assert!(out.contains("name only"), "{out}");
+    // Codex: 2% of the context window, descriptions shortened first.
+    let (_, out) = doctor(
+        &tmp,
+        &[root, "--agent", "codex", "--json", "--context", "100000"],
+        &[],
+    );
+    assert_eq!(json(&out)["agents"][0]["budget"], 8000);
+    let (_, out) = doctor(
+        &tmp,
+        &[root, "--agent", "codex", "--json", "--context", "20000"],
+        &[],
+    );
+    assert_eq!(json(&out)["agents"][0]["budget"], 1600);
+    assert!(out.contains("descriptions shortened to"), "{out}");
+}
+
+#[test]
+fn default_agents_are_those_whose_roots_exist_and_shadowing_names_the_root() {
+    let tmp = tempfile::tempdir().unwrap();
+    let tmp = std::fs::canonicalize(tmp.path()).unwrap();
+    write(
+        &tmp.join(".claude/skills/git/SKILL.md"),
+        "---\nname: git\ndescription: Personal copy.\n---\n",
+    );
+    write(
+        &tmp.join("proj/.claude/skills/git/SKILL.md"),
+        "---\nname: git\ndescription: Project copy.\n---\n",
+    );
+    let (code, out, _) = run(skill()
+        .current_dir(tmp.join("proj"))
+        .env("HOME", &tmp)
+        .env("SKILL_CACHE_DIR", tmp.join(".cache"))
+        .args(["doctor", "--json"]));
+    assert_eq!(code, 0, "{out}");
+    let report = json(&out);
+    let agents: Vec<&str> = report["agents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["agent"].as_str().unwrap())
+        .collect();
+    assert_eq!(agents, ["claude"]);
+    let rows = report["agents"][0]["rows"].as_array().unwrap();
+    let shadowed = rows.iter().find(|r| r["state"] == "shadowed").unwrap();
+    assert_eq!(shadowed["root"], "project");
+    assert!(
+        shadowed["why"].as_str().unwrap().ends_with("in personal"),
+        "{shadowed}"
+    );
+}
