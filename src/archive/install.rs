@@ -57,6 +57,8 @@ pub struct Installed {
     pub files: usize,
     /// ClawHub fingerprint of the installed files.
     pub fingerprint: String,
+    /// Each installed file's SHA-256, by path.
+    pub hashes: Vec<(String, String)>,
     /// What was left out of the source, and why (for the user to read).
     pub notes: Vec<String>,
 }
@@ -182,6 +184,7 @@ pub fn install(source: &Source, root: &Path, force: bool) -> Result<Installed, I
         replaced,
         files: files.len(),
         fingerprint: fingerprint(&hashes),
+        hashes,
         notes,
     })
 }

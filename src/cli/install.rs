@@ -16,7 +16,11 @@ use std::process::ExitCode;
 pub struct Args {
     /// A registry skill (`NAME[@VERSION]`), or a path to a `.skill`/`.zip` archive or a skill
     /// folder.
-    pub source: String,
+    #[arg(required_unless_present = "frozen")]
+    pub source: Option<String>,
+    /// Install exactly what the lock file pins (versions and file hashes), resolving nothing.
+    #[arg(long, conflicts_with = "source")]
+    pub frozen: bool,
     /// The skills folder to install into.
     #[arg(long, default_value = "skills")]
     pub dir: PathBuf,
@@ -69,19 +73,21 @@ pub struct UpdateArgs {
 
 /// Installs, then lints the installed skill and shows its findings.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    let Some(source) = args.source.clone() else {
+        return run_frozen(&args);
+    };
     // As with npm and cargo, a bare name is a registry skill; folders and archives are paths.
-    let installed = if looks_like_slug(&args.source) {
-        let (slug, version) = args
-            .source
+    let installed = if looks_like_slug(&source) {
+        let (slug, version) = source
             .split_once('@')
-            .map_or((args.source.as_str(), None), |(s, v)| (s, Some(v)));
+            .map_or((source.as_str(), None), |(s, v)| (s, Some(v)));
         let registry = super::registry_url(args.registry.as_deref());
         let client = Client::new(&registry, credentials::token(&registry));
         let local_hint = |message: String| {
-            if std::path::Path::new(&args.source).exists() {
+            if std::path::Path::new(&source).exists() {
                 CliError::Usage(format!(
                     "{message}\nhint: to install the local folder instead, write ./{}",
-                    args.source
+                    source
                 ))
             } else {
                 CliError::Usage(message)
@@ -92,13 +98,13 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             Ok(None) => {
                 return Err(local_hint(format!(
                     "{}: no such skill in the registry {registry}",
-                    args.source
+                    source
                 )));
             }
             Err(e) => return Err(local_hint(e.to_string())),
         }
     } else {
-        let source = match Source::from_arg(&args.source)? {
+        let source = match Source::from_arg(&source)? {
             Source::Archive(path) => verified(path, &args)?,
             other => other,
         };
@@ -125,6 +131,20 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let findings = crate::lint::report::render_concise(&run);
     if !findings.is_empty() {
         eprint!("{findings}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `install --frozen`: every locked skill exactly as pinned, from the configured registry.
+fn run_frozen(args: &Args) -> Result<ExitCode, CliError> {
+    use crate::registry::install::{FrozenOutcome, install_frozen};
+    let registry = super::registry_url(args.registry.as_deref());
+    let client = Client::new(&registry, credentials::token(&registry));
+    for (name, outcome) in install_frozen(&client, &args.dir)? {
+        match outcome {
+            FrozenOutcome::Exact(v) => println!("{name} v{v}: as locked"),
+            FrozenOutcome::Installed(v) => println!("Installed {name} v{v} as locked"),
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

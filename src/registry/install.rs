@@ -106,6 +106,7 @@ pub fn install(
         })
         .unwrap_or_default();
     let bytes = client.download(slug, &version)?;
+    let sha256 = sha256_hex(&bytes);
     let archive =
         read_bytes(&bytes, &Limits::default()).map_err(|source| InstallError::Archive {
             path: PathBuf::from(slug),
@@ -143,6 +144,10 @@ pub fn install(
             version: Some(version),
             installed_at: now,
             owner_handle: owner,
+            sha256: Some(sha256),
+            fingerprint: Some(installed.fingerprint.clone()),
+            signer: None,
+            files: Some(installed.hashes.iter().cloned().collect()),
             extra,
         },
     );
@@ -286,4 +291,197 @@ fn local_fingerprint(dir: &Path) -> Result<String, RegistryInstallError> {
         hashes.push((file.path, sha256_hex(&bytes)));
     }
     Ok(fingerprint(&hashes))
+}
+
+/// What `skill verify` found for one locked skill.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Verified {
+    /// The skill (its lock key and folder name).
+    pub name: String,
+    /// Files there now that were not installed.
+    pub added: Vec<String>,
+    /// Installed files that are gone.
+    pub removed: Vec<String>,
+    /// Installed files whose bytes changed (or that became links or folders).
+    pub changed: Vec<String>,
+    /// The skill's folder is gone.
+    pub missing: bool,
+    /// The lock entry has no file list (another tool installed it): only the fingerprint was
+    /// compared.
+    pub fingerprint_only: bool,
+}
+
+impl Verified {
+    /// True when the install is exactly what was installed.
+    pub fn is_clean(&self) -> bool {
+        !self.missing && self.added.is_empty() && self.removed.is_empty() && self.changed.is_empty()
+    }
+}
+
+/// Every regular file below `dir` by `/`-separated path with its SHA-256, `.clawhub/` (the
+/// installer's own records) left out; a link or anything else that is not a regular file is
+/// listed with an empty hash, so it never matches.
+fn installed_files(
+    dir: &Path,
+) -> Result<std::collections::BTreeMap<String, String>, RegistryInstallError> {
+    fn walk(
+        root: &Path,
+        dir: &Path,
+        out: &mut std::collections::BTreeMap<String, String>,
+    ) -> Result<(), RegistryInstallError> {
+        let io = |e: std::io::Error| RegistryInstallError::Io(format!("{}: {e}", dir.display()));
+        for entry in std::fs::read_dir(dir).map_err(io)? {
+            let entry = entry.map_err(io)?;
+            let path = entry.path();
+            let relative = path
+                .strip_prefix(root)
+                .unwrap_or(&path)
+                .to_string_lossy()
+                .replace('\\', "/");
+            if relative == crate::skill::layout::CLAWHUB_DIR {
+                continue;
+            }
+            let kind = entry.file_type().map_err(io)?;
+            if kind.is_dir() {
+                walk(root, &path, out)?;
+            } else if kind.is_file() {
+                let bytes = std::fs::read(&path).map_err(io)?;
+                out.insert(relative, sha256_hex(&bytes));
+            } else {
+                out.insert(relative, String::new());
+            }
+        }
+        Ok(())
+    }
+    let mut out = std::collections::BTreeMap::new();
+    walk(dir, dir, &mut out)?;
+    Ok(out)
+}
+
+/// Compares each skill the lock file of `dir` lists with what was installed.
+pub fn verify(dir: &Path) -> Result<Vec<Verified>, RegistryInstallError> {
+    let lock = LockFile::read(workdir(dir))?;
+    let mut out = Vec::new();
+    for (name, entry) in &lock.skills {
+        crate::skill::layout::check_skill_name(name)
+            .map_err(|rule| InstallError::BadName(name.clone(), rule))?;
+        out.push(verify_one(&dir.join(name), name, entry)?);
+    }
+    Ok(out)
+}
+
+fn verify_one(
+    skill_dir: &Path,
+    name: &str,
+    entry: &LockEntry,
+) -> Result<Verified, RegistryInstallError> {
+    let mut verified = Verified {
+        name: name.to_owned(),
+        added: Vec::new(),
+        removed: Vec::new(),
+        changed: Vec::new(),
+        missing: !skill_dir.is_dir(),
+        fingerprint_only: entry.files.is_none(),
+    };
+    if verified.missing {
+        return Ok(verified);
+    }
+    let now = installed_files(skill_dir)?;
+    match &entry.files {
+        Some(recorded) => {
+            for (path, sha) in recorded {
+                match now.get(path) {
+                    None => verified.removed.push(path.clone()),
+                    Some(current) if current != sha => verified.changed.push(path.clone()),
+                    Some(_) => {}
+                }
+            }
+            verified.added = now
+                .keys()
+                .filter(|p| !recorded.contains_key(*p))
+                .cloned()
+                .collect();
+        }
+        None => {
+            let local = local_fingerprint(skill_dir)?;
+            if entry.fingerprint.as_deref().is_some_and(|f| f != local) {
+                verified.changed.push("(fingerprint)".to_owned());
+            }
+        }
+    }
+    Ok(verified)
+}
+
+/// What `install --frozen` did for one locked skill.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FrozenOutcome {
+    /// Already exactly as locked.
+    Exact(String),
+    /// Installed (again) at the locked version, hash-checked.
+    Installed(String),
+}
+
+/// Installs exactly what the lock file of `dir` pins, from `client`'s registry: each entry's
+/// version, its files checked against the recorded hashes; nothing is resolved. A skill whose
+/// download differs from its lock entry is an error naming it, and nothing of it is written.
+pub fn install_frozen(
+    client: &Client,
+    dir: &Path,
+) -> Result<Vec<(String, FrozenOutcome)>, RegistryInstallError> {
+    let lock = LockFile::read(workdir(dir))?;
+    let mut out = Vec::new();
+    for (name, entry) in &lock.skills {
+        let version = entry
+            .version
+            .clone()
+            .ok_or_else(|| RegistryInstallError::NoVersion(name.clone()))?;
+        let disagree = |message: String| RegistryInstallError::Disagree {
+            name: name.clone(),
+            message,
+        };
+        let recorded = entry.files.clone().ok_or_else(|| {
+            disagree("the lock entry has no file hashes (installed by another tool), so it cannot be installed frozen".to_owned())
+        })?;
+        if verify_one(&dir.join(name), name, entry)?.is_clean() {
+            out.push((name.clone(), FrozenOutcome::Exact(version)));
+            continue;
+        }
+        let bytes = client.download(name, &version)?;
+        let archive =
+            read_bytes(&bytes, &Limits::default()).map_err(|source| InstallError::Archive {
+                path: PathBuf::from(name),
+                source,
+            })?;
+        let downloaded: std::collections::BTreeMap<String, String> = archive
+            .files
+            .iter()
+            .map(|f| (f.path.clone(), sha256_hex(&f.bytes)))
+            .collect();
+        if downloaded != recorded {
+            return Err(disagree(format!(
+                "the registry's {version} is not what the lock file pins (its files differ)"
+            )));
+        }
+        let installed = crate::archive::install::install(
+            &Source::Bytes {
+                name: name.clone(),
+                bytes,
+            },
+            dir,
+            true,
+        )?;
+        Origin {
+            version: 1,
+            registry: client.base().to_owned(),
+            slug: name.clone(),
+            owner_handle: entry.owner_handle.clone(),
+            installed_version: version.clone(),
+            installed_at: entry.installed_at,
+            fingerprint: installed.fingerprint.clone(),
+        }
+        .write(&installed.dir)?;
+        // The lock entry stays as it was: a frozen install changes nothing in the lock.
+        out.push((name.clone(), FrozenOutcome::Installed(version)));
+    }
+    Ok(out)
 }

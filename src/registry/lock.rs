@@ -39,6 +39,18 @@ pub struct LockEntry {
     /// The publisher's handle.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub owner_handle: Option<String>,
+    /// The SHA-256 of the archive installed (this tool's; the clawhub CLI ignores it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sha256: Option<String>,
+    /// ClawHub's fingerprint of the installed files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fingerprint: Option<String>,
+    /// The key id of the archive's verified signer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signer: Option<String>,
+    /// Every installed file's SHA-256 by path, for `skill verify` and `install --frozen`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub files: Option<std::collections::BTreeMap<String, String>>,
     /// Fields other tools write (`pinned`, ...), kept as they were.
     #[serde(flatten)]
     pub extra: Map<String, Value>,
@@ -284,6 +296,10 @@ mod tests {
                 version: Some("1.0.0".into()),
                 installed_at: 1_796_030_071_275,
                 owner_handle: Some("alice".into()),
+                sha256: None,
+                fingerprint: None,
+                signer: None,
+                files: None,
                 extra: Map::new(),
             },
         );

@@ -121,7 +121,8 @@ impl Registry {
     pub fn serve<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Registry {
         use std::io::BufRead;
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_skill"))
-            .args(["registry", "serve", "--addr", "127.0.0.1:0"])
+            // Quiet: the request log would fill every test's output.
+            .args(["-q", "registry", "serve", "--addr", "127.0.0.1:0"])
             .args(args)
             .stdout(std::process::Stdio::piped())
             .spawn()
