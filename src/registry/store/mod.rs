@@ -163,6 +163,34 @@ pub struct SearchHit {
     pub score: f64,
 }
 
+/// A skill as a list shows it (the web pages' recent, popular and per-user lists).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct SkillSummary {
+    /// The slug.
+    pub slug: String,
+    /// The display name.
+    pub display_name: String,
+    /// The summary.
+    pub summary: Option<String>,
+    /// The owner's handle.
+    pub owner_handle: String,
+    /// The version `latest` points at.
+    pub version: Option<String>,
+    /// Last published, ms since the epoch.
+    pub updated_at: i64,
+    /// Downloads counted.
+    pub downloads: u64,
+}
+
+/// The order of [`Store::list_skills`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SkillOrder {
+    /// Last published first.
+    Recent,
+    /// Most downloaded first, then last published.
+    Popular,
+}
+
 /// Why a store operation failed, by the HTTP status a server answers with.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum StoreError {
@@ -223,6 +251,23 @@ pub trait Store: Send + Sync {
     fn ticket(&self, id: &str) -> Result<Option<UploadTicket>, StoreError>;
     /// Keeps the bytes uploaded for a ticket; false if it already had some.
     fn fill_ticket(&self, id: &str, bytes: &[u8]) -> Result<bool, StoreError>;
+    /// A publisher by handle (`@` and case ignored).
+    fn user(&self, handle: &str) -> Result<Option<User>, StoreError>;
+    /// Live skills in `order`, only `owner`'s when given: `limit` of them after skipping `offset`.
+    fn list_skills(
+        &self,
+        owner: Option<&str>,
+        order: SkillOrder,
+        offset: usize,
+        limit: usize,
+    ) -> Result<Vec<SkillSummary>, StoreError>;
+    /// Counts one download of a live skill (what [`SkillOrder::Popular`] ranks by).
+    fn count_download(&self, slug: &str) -> Result<(), StoreError>;
+}
+
+/// A handle as users type it (`@Alice`), as stored (`alice`).
+fn normalise_handle(handle: &str) -> String {
+    handle.trim().trim_start_matches('@').to_lowercase()
 }
 
 /// What a publish says when one of its tickets is gone (used, or never uploaded).

@@ -512,6 +512,71 @@ impl Store for PostgresStore {
             .map_err(db)?;
         Ok(filled == 1)
     }
+
+    fn user(&self, handle: &str) -> Result<Option<User>, StoreError> {
+        let row = self
+            .client()
+            .query_opt(
+                "SELECT id, handle, display_name FROM users WHERE handle = $1",
+                &[&normalise_handle(handle)],
+            )
+            .map_err(db)?;
+        Ok(row.map(|r| User {
+            id: r.get(0),
+            handle: r.get(1),
+            display_name: r.get(2),
+        }))
+    }
+
+    fn list_skills(
+        &self,
+        owner: Option<&str>,
+        order: SkillOrder,
+        offset: usize,
+        limit: usize,
+    ) -> Result<Vec<SkillSummary>, StoreError> {
+        let order_by = match order {
+            SkillOrder::Recent => "s.updated_at DESC, s.id DESC",
+            SkillOrder::Popular => "s.downloads DESC, s.updated_at DESC, s.id DESC",
+        };
+        let owner = owner.map(normalise_handle);
+        let to_i64 = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+        let rows = self
+            .client()
+            .query(
+                &format!(
+                    "SELECT s.slug, s.display_name, s.summary, u.handle, s.updated_at, s.downloads,
+                            (SELECT v.version FROM tags t JOIN versions v ON v.id = t.version_id WHERE t.skill_id = s.id AND t.tag = 'latest')
+                     FROM skills s JOIN users u ON u.id = s.owner_id
+                     WHERE s.deleted_at IS NULL AND ($1::text IS NULL OR u.handle = $1)
+                     ORDER BY {order_by} LIMIT $2 OFFSET $3"
+                ),
+                &[&owner, &to_i64(limit), &to_i64(offset)],
+            )
+            .map_err(db)?;
+        Ok(rows
+            .into_iter()
+            .map(|r| SkillSummary {
+                slug: r.get(0),
+                display_name: r.get(1),
+                summary: r.get(2),
+                owner_handle: r.get(3),
+                updated_at: r.get(4),
+                downloads: r.get::<_, i64>(5).max(0) as u64,
+                version: r.get(6),
+            })
+            .collect())
+    }
+
+    fn count_download(&self, slug: &str) -> Result<(), StoreError> {
+        self.client()
+            .execute(
+                "UPDATE skills SET downloads = downloads + 1 WHERE slug = $1 AND deleted_at IS NULL",
+                &[&rules::normalise_slug(slug)],
+            )
+            .map_err(db)?;
+        Ok(())
+    }
 }
 
 impl PostgresStore {
@@ -628,6 +693,11 @@ mod tests {
             "{results:?}"
         );
         assert_eq!(second.versions("shared-skill").unwrap().len(), 1);
+    }
+
+    #[test]
+    fn lists_users_and_downloads() {
+        super::super::suite::lists_users_and_downloads(&open());
     }
 
     #[test]

@@ -324,3 +324,57 @@ pub fn upload_tickets(store: &dyn Store) {
         "a failed publish keeps its tickets"
     );
 }
+
+/// The web pages' lists: recent and popular skills, a user's skills, users by handle, and the
+/// download count popular ranks by; deleted skills are in none of them.
+pub fn lists_users_and_downloads(store: &dyn Store) {
+    let alice = alice(store);
+    let bob = store.add_user("bob", None).unwrap();
+    store.publish(&alice, &request("first", "1.0.0")).unwrap();
+    store.publish(&bob, &request("second", "1.0.0")).unwrap();
+    // Distinct timestamps, so "recent" has one right order.
+    std::thread::sleep(std::time::Duration::from_millis(5));
+    store.publish(&alice, &request("third", "1.0.0")).unwrap();
+    store.publish(&alice, &request("third", "1.1.0")).unwrap();
+    let slugs = |list: Vec<SkillSummary>| list.into_iter().map(|s| s.slug).collect::<Vec<_>>();
+
+    let recent = store.list_skills(None, SkillOrder::Recent, 0, 10).unwrap();
+    assert_eq!(recent[0].slug, "third");
+    assert_eq!(recent[0].version.as_deref(), Some("1.1.0"));
+    assert_eq!(recent[0].owner_handle, "alice");
+    assert_eq!(recent.len(), 3);
+    assert_eq!(
+        slugs(store.list_skills(None, SkillOrder::Recent, 1, 1).unwrap()).len(),
+        1,
+        "offset and limit"
+    );
+    assert_eq!(
+        slugs(store.list_skills(None, SkillOrder::Recent, 3, 10).unwrap()),
+        Vec::<String>::new()
+    );
+
+    store.count_download("second").unwrap();
+    store.count_download("SECOND").unwrap();
+    store.count_download("first").unwrap();
+    store.count_download("no-such-skill").unwrap();
+    let popular = store.list_skills(None, SkillOrder::Popular, 0, 10).unwrap();
+    assert_eq!(slugs(popular.clone()), ["second", "first", "third"]);
+    assert_eq!(popular[0].downloads, 2);
+    assert_eq!(store.skill("second").unwrap().unwrap().downloads, 2);
+
+    let mut mine = slugs(store.list_skills(Some("@Alice"), SkillOrder::Recent, 0, 10).unwrap());
+    mine.sort();
+    assert_eq!(mine, ["first", "third"]);
+    assert_eq!(
+        slugs(store.list_skills(Some("nobody"), SkillOrder::Recent, 0, 10).unwrap()),
+        Vec::<String>::new()
+    );
+    assert_eq!(store.user("@ALICE").unwrap(), Some(alice.clone()));
+    assert_eq!(store.user("nobody").unwrap(), None);
+
+    store.delete_skill(&alice, "first").unwrap();
+    assert_eq!(
+        slugs(store.list_skills(Some("alice"), SkillOrder::Popular, 0, 10).unwrap()),
+        ["third"]
+    );
+}
