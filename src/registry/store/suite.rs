@@ -362,11 +362,19 @@ pub fn lists_users_and_downloads(store: &dyn Store) {
     assert_eq!(popular[0].downloads, 2);
     assert_eq!(store.skill("second").unwrap().unwrap().downloads, 2);
 
-    let mut mine = slugs(store.list_skills(Some("@Alice"), SkillOrder::Recent, 0, 10).unwrap());
+    let mut mine = slugs(
+        store
+            .list_skills(Some("@Alice"), SkillOrder::Recent, 0, 10)
+            .unwrap(),
+    );
     mine.sort();
     assert_eq!(mine, ["first", "third"]);
     assert_eq!(
-        slugs(store.list_skills(Some("nobody"), SkillOrder::Recent, 0, 10).unwrap()),
+        slugs(
+            store
+                .list_skills(Some("nobody"), SkillOrder::Recent, 0, 10)
+                .unwrap()
+        ),
         Vec::<String>::new()
     );
     assert_eq!(store.user("@ALICE").unwrap(), Some(alice.clone()));
@@ -374,7 +382,11 @@ pub fn lists_users_and_downloads(store: &dyn Store) {
 
     store.delete_skill(&alice, "first").unwrap();
     assert_eq!(
-        slugs(store.list_skills(Some("alice"), SkillOrder::Popular, 0, 10).unwrap()),
+        slugs(
+            store
+                .list_skills(Some("alice"), SkillOrder::Popular, 0, 10)
+                .unwrap()
+        ),
         ["third"]
     );
 }
