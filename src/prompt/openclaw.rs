@@ -317,12 +317,31 @@ mod tests {
                 .text
                 .starts_with("⚠️ Skills catalog using compact format (descriptions shortened).")
         );
-        let names_only = prepare(&entries, MAX_SKILLS, 1200);
-        assert_eq!(names_only.compact, Some(0), "{}", names_only.text);
-        let dropped = prepare(&entries, MAX_SKILLS, 700);
-        assert!(dropped.included < 4, "{}", dropped.text);
-        assert!(dropped.text.starts_with("⚠️ Skills truncated: included"));
-        assert!(dropped.size <= 700);
+        // As the budget shrinks: descriptions shortened, then names only, then skills dropped,
+        // never over the budget.
+        let steps: Vec<_> = (100..size)
+            .rev()
+            .step_by(10)
+            .map(|budget| {
+                let p = prepare(&entries, MAX_SKILLS, budget);
+                assert!(p.size <= budget, "{budget}: {}", p.text);
+                p
+            })
+            .collect();
+        let names_only = steps
+            .iter()
+            .position(|p| p.compact == Some(0) && p.included == 4)
+            .expect("a budget that fits names only");
+        let dropped = steps
+            .iter()
+            .position(|p| p.included < 4)
+            .expect("a budget that drops skills");
+        assert!(names_only < dropped);
+        assert!(
+            steps[dropped]
+                .text
+                .starts_with("⚠️ Skills truncated: included")
+        );
         let by_count = prepare(&entries, 2, DEFAULT_BUDGET);
         assert_eq!(by_count.included, 2);
     }
@@ -331,6 +350,9 @@ mod tests {
     fn shortening_matches_openclaw() {
         assert_eq!(shorten("  a   b\n c ", 10), "a b c");
         assert_eq!(shorten("abcdefghij", 7), "abcd...");
-        assert_eq!(shorten("abc def ghi", 8), "abc...");
+        // OpenClaw cuts at the character, then trims trailing spaces.
+        assert_eq!(shorten("abc def ghi", 8), "abc d...");
+        assert_eq!(shorten("abcd efg", 8), "abcd efg");
+        assert_eq!(shorten("abcd efgh", 8), "abcd...");
     }
 }

@@ -362,8 +362,15 @@ mod tests {
     #[test]
     fn block_scalar_keeps_its_newline_and_yaml11_types_fall_back() {
         let env = FakeEnvironment::default();
-        let (d, ..) = read("---\ndescription: |\n  Two\n  lines\n---\n", "x", &env);
+        let (d, ..) = read(
+            "---\ndescription: |\n  Two\n  lines\nname: x\n---\n",
+            "x",
+            &env,
+        );
         assert_eq!(d, "Two\nlines\n");
+        // Last in the frontmatter, PyYAML sees the block end at the closing line: no newline.
+        let (d, ..) = read("---\ndescription: |\n  Two\n  lines\n---\n", "x", &env);
+        assert_eq!(d, "Two\nlines");
         let (d, ..) = read("---\ndescription: yes\n---\n", "x", &env);
         assert_eq!(d, "x");
         let (d, ..) = read("---\ndescription: \"yes\"\n---\n", "x", &env);
