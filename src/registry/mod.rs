@@ -1,6 +1,6 @@
 //! The ClawHub-compatible registry: publish rules shared by client and server (`rules`), the
 //! storage the server keeps skills in (`store`), the HTTP server (`server`, with its
-//! `download_cache`), and the client side (`api`, the wire shapes it reads; `client`, `credentials`, `install`, and the install
+//! `download_cache`, and the web pages it serves beside the API, `web`), and the client side (`api`, the wire shapes it reads; `client`, `credentials`, `install`, and the install
 //! records in `lock`).
 
 pub mod api;
@@ -12,3 +12,4 @@ pub mod lock;
 pub mod rules;
 pub mod server;
 pub mod store;
+pub mod web;

@@ -86,6 +86,7 @@ async fn blocking<T: Send + 'static>(
 /// The router, with `base_url` (no trailing `/`) used in discovery and upload URLs, and upload
 /// tickets valid for `ticket_lifetime` (ClawHub's is an hour).
 pub fn router(store: Arc<dyn Store>, base_url: &str, ticket_lifetime: Duration) -> Router {
+    let pages = super::web::router(store.clone(), base_url);
     let state = AppState {
         store,
         base_url: base_url.trim_end_matches('/').to_owned(),
@@ -115,7 +116,9 @@ pub fn router(store: Arc<dyn Store>, base_url: &str, ticket_lifetime: Duration) 
         .route("/api/v1/skills/{slug}/file", get(file))
         .route("/api/cli/telemetry/install", post(telemetry))
         .route("/api/v1/stars/{slug}", delete(telemetry).post(telemetry))
-        .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "Not found".into()) })
+        // The web pages (HTML); a path neither knows is the API's plain 404, or a page for a browser.
+        .merge(pages)
+        .fallback(super::web::not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(state)
 }
@@ -304,6 +307,7 @@ async fn download(
     let version = pick_version(&skill, &q).ok_or_else(|| not_found("Version not found"))?;
     // Keyed by what the request resolved to: the stored slug and version (the store trims it).
     if let Some(cached) = state.downloads.get(&skill.slug, version.trim()) {
+        count_download(&state, &skill.slug).await;
         return Ok(zip_response(cached));
     }
     let (info, files) = {
@@ -324,6 +328,7 @@ async fn download(
         .await?
     };
     let info = info.ok_or_else(|| not_found("Version not found"))?;
+    count_download(&state, &skill.slug).await;
     let zip = bundle(&skill, &info.version, info.created_at, files)
         .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e))?;
     let download = Download {
@@ -334,6 +339,15 @@ async fn download(
         .downloads
         .put(&skill.slug, &info.version, generation, download.clone());
     Ok(zip_response(download))
+}
+
+/// Counts a download (what the web pages rank "most downloaded" by); a count that fails is
+/// logged and the download goes on.
+async fn count_download(state: &AppState, slug: &str) {
+    let slug = slug.to_owned();
+    if let Err(e) = blocking(state, move |s| s.count_download(&slug)).await {
+        tracing::warn!(error = %e.1, "counting a download failed");
+    }
 }
 
 fn zip_response(download: Download) -> Response {

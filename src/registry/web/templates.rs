@@ -1,0 +1,72 @@
+//! The page templates (minijinja, HTML auto-escaping on) and the stylesheet, embedded in the
+//! binary so a server needs no files beside it.
+
+use minijinja::{Environment, UndefinedBehavior, Value};
+
+/// The stylesheet every page links to, served at `/static/style.css`.
+pub const STYLESHEET: &str = include_str!("style.css");
+
+/// Every template, by name; `.html` names turn HTML escaping on for everything they print.
+const TEMPLATES: [(&str, &str); 12] = [
+    ("base.html", include_str!("templates/base.html")),
+    ("macros.html", include_str!("templates/macros.html")),
+    ("review.html", include_str!("templates/review.html")),
+    ("index.html", include_str!("templates/index.html")),
+    ("search.html", include_str!("templates/search.html")),
+    ("skill.html", include_str!("templates/skill.html")),
+    ("versions.html", include_str!("templates/versions.html")),
+    ("files.html", include_str!("templates/files.html")),
+    ("file.html", include_str!("templates/file.html")),
+    ("user.html", include_str!("templates/user.html")),
+    ("login.html", include_str!("templates/login.html")),
+    ("error.html", include_str!("templates/error.html")),
+];
+
+/// The templates, parsed once.
+#[derive(Debug)]
+pub struct Templates {
+    env: Environment<'static>,
+}
+
+impl Templates {
+    /// Parses the embedded templates.
+    pub fn new() -> Result<Templates, minijinja::Error> {
+        let mut env = Environment::new();
+        // Printing a value the page does not have is a bug to hear about, not an empty string;
+        // `{% if %}` on a missing one stays allowed.
+        env.set_undefined_behavior(UndefinedBehavior::SemiStrict);
+        for (name, source) in TEMPLATES {
+            env.add_template(name, source)?;
+        }
+        Ok(Templates { env })
+    }
+
+    /// Renders template `name` with `context`.
+    pub fn render(&self, name: &str, context: Value) -> Result<String, minijinja::Error> {
+        self.env.get_template(name)?.render(context)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_templates_parse_and_escape() {
+        let templates = Templates::new().unwrap();
+        let html = templates
+            .render(
+                "error.html",
+                minijinja::context! {
+                    site => "Registry", query => "<q>", viewer => Value::from(()),
+                    page => minijinja::context! { title => "Not found", message => "<script>x</script>" },
+                },
+            )
+            .unwrap();
+        assert!(
+            html.contains("&lt;script&gt;x") && !html.contains("<script"),
+            "{html}"
+        );
+        assert!(html.contains(r#"value="&lt;q&gt;""#), "{html}");
+    }
+}
