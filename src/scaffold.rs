@@ -273,7 +273,7 @@ fn from_builtin(from: &str, name: &str) -> Result<Vec<File>, ScaffoldError> {
     let skill =
         builtin::find(from).ok_or_else(|| ScaffoldError::UnknownBuiltin(from.to_owned()))?;
     // The builtin's scenarios name the builtin; the copy gets its own starter instead.
-    let evals = format!("{}/", crate::archive::select::EVALS_DIR);
+    let evals = format!("{}/", crate::skill::layout::EVALS_DIR);
     Ok(skill
         .files
         .iter()

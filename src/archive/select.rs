@@ -47,8 +47,7 @@ pub enum SelectError {
     },
 }
 
-/// The folder of scenarios and cassettes (`skill test`), shipped with no archive or install.
-pub const EVALS_DIR: &str = "evals";
+pub use crate::skill::layout::EVALS_DIR;
 
 /// Names never shipped, wherever they are.
 const EXCLUDED_NAMES: &[&str] = &["node_modules", "__pycache__", "__MACOSX", "Thumbs.db"];

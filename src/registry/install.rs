@@ -284,7 +284,7 @@ fn local_fingerprint(dir: &Path) -> Result<String, RegistryInstallError> {
     let mut hashes = Vec::new();
     for file in files
         .into_iter()
-        .filter(|f| f.path != crate::archive::reader::META_FILE)
+        .filter(|f| f.path != crate::skill::layout::META_FILE)
     {
         let bytes = std::fs::read(&file.source)
             .map_err(|e| RegistryInstallError::Io(format!("{}: {e}", file.source.display())))?;

@@ -6,10 +6,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-/// The file name every agent looks for.
-pub const SKILL_MD: &str = "SKILL.md";
-/// The lower-case fallback that skills-ref accepts and most agents do not.
-pub const SKILL_MD_LOWER: &str = "skill.md";
+pub use super::layout::{SKILL_MD, SKILL_MD_LOWER};
 
 /// A skill directory found on disk and the manifest file in it, if any.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -6,9 +6,9 @@
 use std::collections::HashMap;
 use unicode_normalization::UnicodeNormalization;
 
-/// The manifest file of a skill.
+/// The file name every agent looks for.
 pub const SKILL_MD: &str = "SKILL.md";
-/// The lower-case manifest name some agents also read.
+/// The lower-case fallback that skills-ref accepts and most agents do not.
 pub const SKILL_MD_LOWER: &str = "skill.md";
 /// The folder of scenarios, trigger sets and cassettes, shipped with no archive or install.
 pub const EVALS_DIR: &str = "evals";
