@@ -249,7 +249,10 @@ fn every_page_shows_its_content() {
     );
     assert_eq!(
         attrs(&html, "link[rel=stylesheet]", "href"),
-        ["/static/style.css"]
+        [format!(
+            "/static/style.css?{}",
+            &sha(&get(&format!("{url}/static/style.css")).body)[..12]
+        )]
     );
     assert_eq!(
         attrs(&html, "meta[name=viewport]", "content"),
@@ -314,8 +317,8 @@ fn every_page_shows_its_content() {
     assert_eq!(
         texts(&html, "pre.command code"),
         [
-            format!("skill install demo-skill --registry {url}"),
-            format!("CLAWHUB_REGISTRY={url} clawhub install demo-skill"),
+            format!("skill install demo-skill \\ --registry {url}"),
+            format!("clawhub install demo-skill \\ --registry {url}"),
         ]
     );
     assert_eq!(

@@ -176,7 +176,8 @@ pub async fn not_found(headers: HeaderMap, uri: Uri) -> Response {
             .into_response();
     }
     let body = format!(
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>Not found · {SITE}</title><link rel=\"stylesheet\" href=\"/static/style.css\"></head><body><main id=\"main\"><h1>Not found</h1><p class=\"lead\">There is no page at this address.</p><p><a href=\"/\">Back to all skills</a></p></main></body></html>"
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>Not found · {SITE}</title><link rel=\"stylesheet\" href=\"{}\"></head><body><main id=\"main\"><h1>Not found</h1><p class=\"lead\">There is no page at this address.</p><p><a href=\"/\">Back to all skills</a></p></main></body></html>",
+        templates::stylesheet_url()
     );
     html_response(StatusCode::NOT_FOUND, body)
 }
@@ -246,7 +247,8 @@ impl Web {
             Err(error) => self.error_page(&error),
         };
         let context = minijinja::context! {
-            site => SITE, query => query, viewer => viewer.handle(), page => page.value,
+            site => SITE, stylesheet => templates::stylesheet_url(), query => query,
+            viewer => viewer.handle(), page => page.value,
         };
         match self.templates.render(page.template, context) {
             Ok(body) => html_response(page.status, body),
@@ -452,7 +454,8 @@ async fn stylesheet() -> Response {
     (
         [
             (header::CONTENT_TYPE, "text/css; charset=utf-8"),
-            (header::CACHE_CONTROL, "public, max-age=3600"),
+            // Pages link it with its hash in the query: a new stylesheet is a new address.
+            (header::CACHE_CONTROL, "public, max-age=86400"),
         ],
         templates::STYLESHEET,
     )
@@ -474,15 +477,17 @@ async fn login_form(State(web): State<Web>, headers: HeaderMap) -> Response {
     web.finish(Ok(page), &viewer, "")
 }
 
-/// True when a form post comes from one of this site's own pages. The cookie is
-/// `SameSite=Strict`, so other sites cannot post with it; this also stops them signing a
-/// browser in to an account of theirs.
-fn same_origin(headers: &HeaderMap) -> bool {
+/// True when a form post comes from one of this site's own pages (`base_url` is the public
+/// address, which a proxy in front may not pass on as `Host`). The cookie is `SameSite=Strict`,
+/// so other sites cannot post with it; this also stops them signing a browser in to an account
+/// of theirs.
+fn same_origin(headers: &HeaderMap, base_url: &str) -> bool {
     let get = |name: header::HeaderName| headers.get(name).and_then(|v| v.to_str().ok());
     if let Some(site) = get(header::HeaderName::from_static("sec-fetch-site")) {
         return site == "same-origin" || site == "none";
     }
     match (get(header::ORIGIN), get(header::HOST)) {
+        (Some(origin), _) if origin == base_url => true,
         (Some(origin), Some(host)) => origin
             .split_once("://")
             .is_some_and(|(_, authority)| authority == host),
@@ -497,7 +502,7 @@ async fn login(
     headers: HeaderMap,
     Form(form): Form<LoginForm>,
 ) -> Response {
-    if !same_origin(&headers) {
+    if !same_origin(&headers, &web.base_url) {
         let error = PageError::BadRequest("Sign in from this registry's own page.".into());
         return web.finish(Err(error), &Viewer::default(), "");
     }
@@ -539,8 +544,8 @@ async fn login(
 }
 
 /// Signs a browser out: the cookie is cleared.
-async fn logout(headers: HeaderMap) -> Response {
-    if !same_origin(&headers) {
+async fn logout(State(web): State<Web>, headers: HeaderMap) -> Response {
+    if !same_origin(&headers, &web.base_url) {
         return (
             StatusCode::FORBIDDEN,
             "Sign out from this registry's own page.",

@@ -354,10 +354,13 @@ pub async fn skill(web: &Web, viewer: &Viewer, slug: String) -> Result<Page, Pag
                 version: plain(version),
             })
             .collect(),
-        install_skill: format!("skill install {} --registry {}", skill.slug, web.base_url),
+        install_skill: format!(
+            "skill install {} \\\n  --registry {}",
+            skill.slug, web.base_url
+        ),
         install_clawhub: format!(
-            "CLAWHUB_REGISTRY={} clawhub install {}",
-            web.base_url, skill.slug
+            "clawhub install {} \\\n  --registry {}",
+            skill.slug, web.base_url
         ),
         requirements,
         // Sanitised by `markdown::render`: the one string printed unescaped.

@@ -6,6 +6,16 @@ use minijinja::{Environment, UndefinedBehavior, Value};
 /// The stylesheet every page links to, served at `/static/style.css`.
 pub const STYLESHEET: &str = include_str!("style.css");
 
+/// The stylesheet's address with its content's hash in the query, so a browser may keep it a
+/// long time and still fetches a new one after an upgrade.
+pub fn stylesheet_url() -> &'static str {
+    static URL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    URL.get_or_init(|| {
+        let hash = crate::skill::fingerprint::sha256_hex(STYLESHEET.as_bytes());
+        format!("/static/style.css?{}", &hash[..12])
+    })
+}
+
 /// Every template, by name; `.html` names turn HTML escaping on for everything they print.
 const TEMPLATES: [(&str, &str); 12] = [
     ("base.html", include_str!("templates/base.html")),
@@ -58,7 +68,7 @@ mod tests {
             .render(
                 "error.html",
                 minijinja::context! {
-                    site => "Registry", query => "<q>", viewer => Value::from(()),
+                    site => "Registry", stylesheet => stylesheet_url(), query => "<q>", viewer => Value::from(()),
                     page => minijinja::context! { title => "Not found", message => "<script>x</script>" },
                 },
             )
