@@ -571,3 +571,90 @@ fn see_other(location: &str, cookie: &str) -> Response {
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     response
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(pairs: &[(&'static str, &'static str)]) -> HeaderMap {
+        let mut map = HeaderMap::new();
+        for (name, value) in pairs {
+            map.append(
+                header::HeaderName::from_static(name),
+                HeaderValue::from_static(value),
+            );
+        }
+        map
+    }
+
+    #[test]
+    fn browsers_want_html_and_api_clients_do_not() {
+        assert!(wants_html(&headers(&[(
+            "accept",
+            "text/html,application/xhtml+xml,*/*;q=0.8"
+        )])));
+        assert!(!wants_html(&headers(&[(
+            "accept",
+            "application/json, text/html"
+        )])));
+        assert!(!wants_html(&headers(&[("accept", "*/*")])));
+        assert!(!wants_html(&headers(&[])));
+    }
+
+    #[test]
+    fn the_token_comes_from_the_bearer_header_else_the_cookie() {
+        let both = headers(&[
+            ("authorization", "Bearer skl_header"),
+            ("cookie", "theme=dark; skill_token=skl_cookie"),
+        ]);
+        assert_eq!(request_token(&both).as_deref(), Some("skl_header"));
+        let cookie = headers(&[("cookie", "a=b"), ("cookie", "skill_token=skl_cookie; c=d")]);
+        assert_eq!(request_token(&cookie).as_deref(), Some("skl_cookie"));
+        assert_eq!(request_token(&headers(&[("cookie", "skill_token=")])), None);
+        assert_eq!(
+            request_token(&headers(&[("cookie", "my_skill_token=x")])),
+            None
+        );
+    }
+
+    #[test]
+    fn form_posts_must_come_from_this_site() {
+        let base = "https://skills.example.com";
+        assert!(same_origin(
+            &headers(&[("sec-fetch-site", "same-origin")]),
+            base
+        ));
+        assert!(!same_origin(
+            &headers(&[
+                ("sec-fetch-site", "cross-site"),
+                ("origin", "https://skills.example.com")
+            ]),
+            base
+        ));
+        assert!(same_origin(
+            &headers(&[
+                ("origin", "https://skills.example.com"),
+                ("host", "127.0.0.1:8787")
+            ]),
+            base
+        ));
+        assert!(same_origin(
+            &headers(&[
+                ("origin", "http://127.0.0.1:8787"),
+                ("host", "127.0.0.1:8787")
+            ]),
+            base
+        ));
+        assert!(!same_origin(
+            &headers(&[
+                ("origin", "https://evil.example"),
+                ("host", "127.0.0.1:8787")
+            ]),
+            base
+        ));
+        assert!(
+            same_origin(&headers(&[]), base),
+            "no browser headers: not a browser's cross-site post"
+        );
+    }
+}
