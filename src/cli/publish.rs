@@ -1,10 +1,8 @@
 //! `skill publish [PATH]`.
 
 use super::CliError;
-use crate::registry::client::{Client, Resolved, UploadFile};
+use crate::registry::client::Client;
 use crate::registry::credentials;
-use crate::skill::fingerprint::{fingerprint, sha256_hex};
-use serde_json::json;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -57,110 +55,71 @@ pub struct Args {
 
 /// Lints, skips unchanged content, and publishes through upload tickets.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    if !args.path.join("SKILL.md").is_file() && !args.path.join("skill.md").is_file() {
-        return Err(CliError::Usage(format!(
-            "{}: not a skill folder (no SKILL.md in it); name the skill's folder: skill publish path/to/skill",
-            args.path.display()
-        )));
-    }
-    if !args.no_lint && !super::lint_gate(std::slice::from_ref(&args.path), "not published")? {
-        return Ok(ExitCode::from(1));
-    }
-    let folder = crate::archive::pack::archive_name(&args.path);
-    let slug = crate::registry::rules::normalise_slug(args.slug.as_deref().unwrap_or(&folder));
-    let mut files = Vec::new();
-    for file in crate::archive::pack::plan(&args.path, &Default::default())? {
-        let bytes = std::fs::read(&file.source).map_err(|e| {
-            CliError::Output(std::io::Error::new(
-                e.kind(),
-                format!("{}: {e}", file.source.display()),
-            ))
-        })?;
-        files.push(UploadFile {
-            path: file.path,
-            bytes,
-        });
-    }
-    let fp = fingerprint(
-        &files
-            .iter()
-            .map(|f| (f.path.clone(), sha256_hex(&f.bytes)))
-            .collect::<Vec<_>>(),
-    );
+    use crate::registry::publish::{self, Planned};
     let registry = super::registry_url(args.registry.as_deref());
     let client = Client::new(&registry, credentials::token(&registry));
-    let version = match client.resolve(&slug, &fp)? {
-        Some(Resolved {
-            matched: Some(matched),
-            ..
-        }) if args.version.is_none() => {
-            println!("Unchanged: {slug}@{matched} is already published with these files");
+    let request = publish::Request {
+        slug: args.slug.clone(),
+        version: args.version.clone(),
+        bump: match args.bump {
+            Bump::Patch => publish::Bump::Patch,
+            Bump::Minor => publish::Bump::Minor,
+            Bump::Major => publish::Bump::Major,
+        },
+        changelog: args.changelog.clone(),
+        tags: args.tags.clone(),
+    };
+    let skill_md = |dir: &std::path::Path| {
+        dir.join(crate::skill::layout::SKILL_MD).is_file()
+            || dir.join(crate::skill::layout::SKILL_MD_LOWER).is_file()
+    };
+    if skill_md(&args.path)
+        && !args.no_lint
+        && !super::lint_gate(std::slice::from_ref(&args.path), "not published")?
+    {
+        return Ok(ExitCode::from(1));
+    }
+    let plan = match publish::plan(&client, &args.path, &request).map_err(publish_error)? {
+        Planned::Unchanged { slug, version } => {
+            println!("Unchanged: {slug}@{version} is already published with these files");
             return Ok(ExitCode::SUCCESS);
         }
-        Some(Resolved {
-            latest: Some(latest),
-            ..
-        }) => args
-            .version
-            .clone()
-            .map_or_else(|| bump(&latest, args.bump), Ok)?,
-        _ => args.version.clone().unwrap_or_else(|| "1.0.0".to_owned()),
+        Planned::Publish(plan) => plan,
     };
     if args.dry_run {
         println!(
-            "Would publish {slug}@{version} to {registry}: {} files, fingerprint {fp}",
-            files.len()
+            "Would publish {}@{} to {registry}: {} files, fingerprint {}",
+            plan.slug,
+            plan.version,
+            plan.files.len(),
+            plan.fingerprint
         );
         return Ok(ExitCode::SUCCESS);
     }
     if credentials::token(&registry).is_none() {
         return Err(CliError::NotLoggedIn(registry));
     }
-    let skill = crate::skill::Skill::load(&crate::skill::SkillLocation {
-        dir: args.path.clone(),
-        file: Some(args.path.join("SKILL.md")),
-        files: None,
-    });
-    let summary = skill
-        .manifest()
-        .and_then(|m| m.value("description"))
-        .and_then(|v| v.as_str())
-        .map(str::trim)
-        .map(str::to_owned);
-    let payload = json!({"slug": slug, "displayName": crate::scaffold::title_case(&folder), "summary": summary, "version": version,
-                         "changelog": args.changelog, "tags": args.tags});
-    let total = files.iter().map(|f| f.bytes.len() as u64).sum();
+    let total = plan.files.iter().map(|f| f.bytes.len() as u64).sum();
     let bar = super::progress::bytes("uploading", total, 0);
-    let result = client.publish(payload, &files, &mut |n| bar.inc(n));
+    let result = publish::send(&client, &plan, &mut |n| bar.inc(n));
     bar.finish_and_clear();
-    let result = result?;
+    let version_id = result?;
     println!(
-        "Published {slug}@{version} to {registry} ({} files, version id {})",
-        files.len(),
-        result["versionId"].as_str().unwrap_or("?")
+        "Published {}@{} to {registry} ({} files, version id {version_id})",
+        plan.slug,
+        plan.version,
+        plan.files.len()
     );
     Ok(ExitCode::SUCCESS)
 }
 
-fn bump(latest: &str, part: Bump) -> Result<String, CliError> {
-    let mut v = semver::Version::parse(latest).map_err(|_| {
-        CliError::Registry(format!(
-            "the registry's latest version {latest:?} is not semver; pass --version"
-        ))
-    })?;
-    match part {
-        Bump::Patch if !v.pre.is_empty() => {}
-        Bump::Patch => v.patch += 1,
-        Bump::Minor => {
-            v.minor += 1;
-            v.patch = 0;
-        }
-        Bump::Major => {
-            v.major += 1;
-            v.minor = 0;
-            v.patch = 0;
-        }
+/// A publish error as the command reports it.
+fn publish_error(e: crate::registry::publish::PublishError) -> CliError {
+    use crate::registry::publish::PublishError;
+    match e {
+        PublishError::Client(e) => CliError::Client(e),
+        PublishError::Pack(e) => CliError::Pack(e),
+        PublishError::NotSemver(_) => CliError::Registry(e.to_string()),
+        other => CliError::Usage(other.to_string()),
     }
-    v.pre = semver::Prerelease::EMPTY;
-    Ok(v.to_string())
 }

@@ -9,6 +9,7 @@ pub mod credentials;
 pub mod download_cache;
 pub mod install;
 pub mod lock;
+pub mod publish;
 pub mod rules;
 pub mod server;
 pub mod store;
