@@ -169,6 +169,32 @@ fn attrs(html: &Html, css: &str, attr: &str) -> Vec<String> {
         .collect()
 }
 
+/// Accessible structure: one `<h1>`, headings that never skip a level, a `<main>`, every form
+/// control with a label.
+fn assert_accessible(html: &Html, page: &str) {
+    let levels: Vec<usize> = select(html, "h1, h2, h3, h4, h5, h6")
+        .into_iter()
+        .map(|h| h.value().name()[1..].parse().unwrap())
+        .collect();
+    assert_eq!(
+        levels.iter().filter(|l| **l == 1).count(),
+        1,
+        "{page}: {levels:?}"
+    );
+    for pair in levels.windows(2) {
+        assert!(pair[1] <= pair[0] + 1, "{page}: heading levels {levels:?}");
+    }
+    assert_eq!(select(html, "main").len(), 1, "{page}");
+    for input in select(html, "input") {
+        let id = input.value().attr("id").unwrap_or("");
+        assert!(
+            !id.is_empty() && !select(html, &format!("label[for={id}]")).is_empty(),
+            "{page}: {} has no label",
+            input.html()
+        );
+    }
+}
+
 /// A 2×2 PNG.
 const PNG: &str = "89504e470d0a1a0a0000000d4948445200000002000000020802000000fdd49a730000001449444154789c63f8cfc0c0d00022feffffcf00002270057c41cab84d0000000049454e44ae426082";
 
@@ -748,11 +774,15 @@ fn hostile_content_is_inert_on_every_page() {
         "/skills/hostile-skill/1.0.0/files/assets/evil.svg",
         "/skills/hostile-skill/1.0.0/files/docs/page.html",
         "/users/alice",
+        "/search",
+        "/login",
     ];
     for path in pages {
         let reply = get(&format!("{url}{path}"));
         assert_eq!(reply.status, 200, "{path}");
-        assert_inert(&reply.html(), path);
+        let html = reply.html();
+        assert_inert(&html, path);
+        assert_accessible(&html, path);
     }
 
     let html = get(&format!("{url}/skills/hostile-skill")).html();
