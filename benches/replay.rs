@@ -27,6 +27,7 @@ fn main() {
             output: 20,
         },
         stop_reason: String::new(),
+        ..Reply::default()
     };
     let mut script: Vec<Reply> = (0..EXCHANGES - 1)
         .map(|i| {

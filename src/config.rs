@@ -1,4 +1,5 @@
-//! The settings several commands share (registry, lint target, model provider, model) and where
+//! The settings several commands share (registry, lint target, model provider, model and its
+//! options) and where
 //! each comes from, in this order: command-line flags, env vars, the project's `skill.toml`
 //! (found from the working folder upwards), the user's `config.toml`, then defaults.
 
@@ -77,6 +78,12 @@ pub struct FileValues {
     pub provider: Option<ProviderKind>,
     /// Model name.
     pub model: Option<String>,
+    /// Most output tokens per model reply.
+    pub max_tokens: Option<u32>,
+    /// Tokens of extended thinking per reply (Anthropic).
+    pub thinking_budget: Option<u32>,
+    /// Whether OpenAI tool messages carry the tool's name.
+    pub tool_message_name: Option<bool>,
 }
 
 /// The config files found.
@@ -97,6 +104,9 @@ struct UserFile {
     target: Option<Target>,
     provider: Option<ProviderKind>,
     model: Option<String>,
+    max_tokens: Option<u32>,
+    thinking_budget: Option<u32>,
+    tool_message_name: Option<bool>,
 }
 
 #[derive(Debug, Default, serde::Deserialize)]
@@ -105,6 +115,9 @@ struct ProjectFile {
     registry: Option<String>,
     provider: Option<ProviderKind>,
     model: Option<String>,
+    max_tokens: Option<u32>,
+    thinking_budget: Option<u32>,
+    tool_message_name: Option<bool>,
     #[serde(default)]
     lint: Option<toml::Table>,
 }
@@ -168,6 +181,9 @@ impl Settings {
                 target,
                 provider: file.provider,
                 model: file.model,
+                max_tokens: file.max_tokens,
+                thinking_budget: file.thinking_budget,
+                tool_message_name: file.tool_message_name,
             };
             settings.project = Some((path, values));
         }
@@ -179,6 +195,9 @@ impl Settings {
                 target: file.target,
                 provider: file.provider,
                 model: file.model,
+                max_tokens: file.max_tokens,
+                thinking_budget: file.thinking_budget,
+                tool_message_name: file.tool_message_name,
             };
             settings.user = Some((path, values));
         }
@@ -290,6 +309,30 @@ impl Settings {
         )
         .unwrap_or_else(|| Setting {
             value: provider.default_model().to_owned(),
+            origin: Origin::Default,
+        })
+    }
+
+    /// The limit on output tokens per model reply, if a flag or a file sets one.
+    pub fn max_tokens(&self, flag: Option<u32>) -> Option<Setting<u32>> {
+        self.pick(flag, &[], |v| v.parse().ok(), |f| f.max_tokens)
+    }
+
+    /// The extended-thinking budget, if a flag or a file sets one.
+    pub fn thinking_budget(&self, flag: Option<u32>) -> Option<Setting<u32>> {
+        self.pick(flag, &[], |v| v.parse().ok(), |f| f.thinking_budget)
+    }
+
+    /// Whether OpenAI tool messages carry the tool's name: the flag, else the files, else no.
+    pub fn tool_message_name(&self, flag: bool) -> Setting<bool> {
+        self.pick(
+            flag.then_some(true),
+            &[],
+            |v| v.parse().ok(),
+            |f| f.tool_message_name,
+        )
+        .unwrap_or(Setting {
+            value: false,
             origin: Origin::Default,
         })
     }

@@ -4,7 +4,7 @@
 
 use serde_json::json;
 use skill::agent::message::ToolCall;
-use skill::agent::tools::ToolBox;
+use skill::agent::tools::{ToolBox, ToolOutput};
 use std::time::{Duration, Instant};
 
 fn toolbox() -> (tempfile::TempDir, ToolBox) {
@@ -15,11 +15,18 @@ fn toolbox() -> (tempfile::TempDir, ToolBox) {
 }
 
 fn call(tools: &ToolBox, name: &str, args: serde_json::Value) -> String {
-    tools.run(&ToolCall {
+    let output = tools.run(&ToolCall {
         id: "c".into(),
         name: name.into(),
         arguments: args.to_string(),
-    })
+    });
+    // Every failure these tests provoke is worded "Error…", and only failures are marked.
+    assert_eq!(
+        output.is_error,
+        output.content.starts_with("Error"),
+        "{output:?}"
+    );
+    output.content
 }
 
 #[test]
@@ -266,7 +273,11 @@ fn a_turn_of_calls_returns_results_in_call_order() {
             arguments: json!({"path": "0.txt", "content": "changed"}).to_string(),
         },
     );
-    let results = tools.run_all(&calls);
+    let results: Vec<String> = tools
+        .run_all(&calls)
+        .into_iter()
+        .map(|r| r.content)
+        .collect();
     assert_eq!(results[..4], ["0", "1", "2", "3"]);
     assert_eq!(results[4], "Successfully wrote 7 bytes to 0.txt");
     assert_eq!(results[5..], ["4", "5", "6", "7"]);
@@ -329,4 +340,42 @@ fn exec_leaves_nothing_running_and_keeps_the_exit_code() {
         "{}",
         &flood[flood.len() - 80..]
     );
+}
+
+#[test]
+fn only_failures_are_marked_as_errors() {
+    let (_dir, tools) = toolbox();
+    std::fs::write(tools.workspace().join("log.txt"), "Error: disk full\n").unwrap();
+    let run = |name: &str, args: serde_json::Value| {
+        tools.run(&ToolCall {
+            id: "c".into(),
+            name: name.into(),
+            arguments: args.to_string(),
+        })
+    };
+    // A file or a command's output that happens to say "Error" is a result, not a failure.
+    assert_eq!(
+        run("read_file", json!({"path": "log.txt"})),
+        ToolOutput {
+            content: "Error: disk full\n".into(),
+            is_error: false
+        }
+    );
+    let printed = run("exec", json!({"command": "echo Error: none; exit 1"}));
+    assert!(!printed.is_error, "{printed:?}");
+    assert!(printed.content.ends_with("Exit code: 1"), "{printed:?}");
+    for (name, args) in [
+        ("read_file", json!({"path": "missing.txt"})),
+        ("read_file", json!({"path": "../x"})),
+        (
+            "edit_file",
+            json!({"path": "log.txt", "old_text": "absent", "new_text": "x"}),
+        ),
+        ("list_dir", json!({"path": "log.txt"})),
+        ("exec", json!({"command": "sleep 5", "timeout": 1})),
+        ("launch_rocket", json!({})),
+        ("read_file", json!({})),
+    ] {
+        assert!(run(name, args.clone()).is_error, "{name} {args}");
+    }
 }

@@ -95,11 +95,18 @@ fn exchange(a: &Path, b: &Path) {
 }
 
 fn call_tool(tools: &ToolBox, name: &str, args: serde_json::Value) -> String {
-    tools.run(&ToolCall {
+    let output = tools.run(&ToolCall {
         id: "c".into(),
         name: name.into(),
         arguments: args.to_string(),
-    })
+    });
+    // Every failure these tests provoke is worded "Error…", and only failures are marked.
+    assert_eq!(
+        output.is_error,
+        output.content.starts_with("Error"),
+        "{output:?}"
+    );
+    output.content
 }
 
 #[test]

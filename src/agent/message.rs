@@ -1,5 +1,5 @@
 //! Provider-neutral messages: what the loop keeps, what cassettes store, and what each provider
-//! translates to and from its own wire format.
+//! translates to and from its own wire format. Also the closed set of reasons a run stops.
 
 use serde::{Deserialize, Serialize};
 
@@ -22,9 +22,16 @@ pub enum Message {
         /// The text (empty when the turn only calls tools).
         #[serde(default, skip_serializing_if = "String::is_empty")]
         content: String,
+        /// Extended-thinking blocks, with their signatures, in the order the model sent them:
+        /// Anthropic's API wants them back unchanged when a turn calls tools.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        thinking: Vec<Thinking>,
         /// The calls, in the order the model made them.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         tool_calls: Vec<ToolCall>,
+        /// The model's refusal, when it refused.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        refusal: Option<String>,
     },
     /// The result of one tool call.
     Tool {
@@ -34,6 +41,27 @@ pub enum Message {
         name: String,
         /// What the tool returned.
         content: String,
+        /// Whether the tool failed (the content then says why).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        is_error: bool,
+    },
+}
+
+/// A block of the model's extended thinking.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Thinking {
+    /// Thinking in clear, signed by the provider.
+    Thinking {
+        /// The text.
+        thinking: String,
+        /// The provider's signature of it, sent back verbatim.
+        signature: String,
+    },
+    /// Thinking the provider encrypted.
+    RedactedThinking {
+        /// The opaque data, sent back verbatim.
+        data: String,
     },
 }
 
@@ -44,7 +72,8 @@ pub struct ToolCall {
     pub id: String,
     /// The tool's name.
     pub name: String,
-    /// The arguments as the model wrote them: a JSON object when the model behaves.
+    /// The arguments as the model wrote them: a JSON object when the model behaves, anything
+    /// (a cut-off object, say) when it does not.
     pub arguments: String,
 }
 
@@ -85,18 +114,143 @@ impl std::ops::AddAssign for Usage {
 }
 
 /// A model's whole answer to one request, assembled from a stream when it streamed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Reply {
     /// The text.
     #[serde(default)]
     pub text: String,
+    /// Extended-thinking blocks, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub thinking: Vec<Thinking>,
     /// The tool calls.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tool_calls: Vec<ToolCall>,
+    /// The refusal: OpenAI's `refusal` field, or the explanation Anthropic gives with its
+    /// `refusal` stop reason.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refusal: Option<String>,
     /// The tokens used.
     #[serde(default)]
     pub usage: Usage,
-    /// Why the model stopped, in the provider's words (`stop`, `tool_calls`, `end_turn`...).
+    /// Why the model stopped, in the provider's words (`stop`, `tool_calls`, `end_turn`,
+    /// `length`, `max_tokens`...).
     #[serde(default)]
     pub stop_reason: String,
+}
+
+/// Why a reply ended, the same for every provider.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Finish {
+    /// The model ended its turn (or a stop sequence ended it): what it wrote is whole.
+    Complete,
+    /// The model ended its turn to call tools.
+    ToolCalls,
+    /// The output token limit (or the context window) cut the reply off.
+    Length,
+    /// The model refused.
+    Refusal,
+    /// The provider's content filter withheld or cut the reply.
+    ContentFilter,
+}
+
+impl Reply {
+    /// Why this reply ended. Reasons no provider documents (local servers invent a few) count
+    /// as a complete turn, as the SDKs treat them.
+    pub fn finish(&self) -> Finish {
+        if self.refusal.is_some() {
+            return Finish::Refusal;
+        }
+        match self.stop_reason.as_str() {
+            "length" | "max_tokens" | "model_context_window_exceeded" => Finish::Length,
+            "refusal" => Finish::Refusal,
+            "content_filter" => Finish::ContentFilter,
+            "tool_calls" | "tool_use" | "function_call" => Finish::ToolCalls,
+            _ => Finish::Complete,
+        }
+    }
+}
+
+/// Why a run stopped: a closed set, named the same in the live view, `--json`, transcripts,
+/// cassettes and scenarios.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stop {
+    /// The model answered without calling a tool, and the answer is whole.
+    Answer,
+    /// The model refused; its refusal is the final answer.
+    Refusal,
+    /// The output token limit cut the final answer (or the same tool call, twice) off.
+    Length,
+    /// The provider's content filter withheld or cut the final answer.
+    ContentFilter,
+    /// The turn limit was reached.
+    MaxTurns,
+    /// The model sent tool calls whose arguments could not be read, twice in a row.
+    BadToolCalls,
+    /// The provider or the cassette failed; the run has no answer.
+    Error,
+}
+
+impl Stop {
+    /// Its name, as `--json`, cassettes and scenarios spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Stop::Answer => "answer",
+            Stop::Refusal => "refusal",
+            Stop::Length => "length",
+            Stop::ContentFilter => "content_filter",
+            Stop::MaxTurns => "max_turns",
+            Stop::BadToolCalls => "bad_tool_calls",
+            Stop::Error => "error",
+        }
+    }
+
+    /// Whether the run ended with a whole answer the model chose to give (an answer or a
+    /// refusal): only these say what the model decided, so `skill eval` counts only these as
+    /// trigger decisions, and a replayer expects every recorded exchange to have been used.
+    pub fn is_decision(self) -> bool {
+        matches!(self, Stop::Answer | Stop::Refusal)
+    }
+}
+
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A piece of a reply as it arrives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Delta<'a> {
+    /// Answer text.
+    Text(&'a str),
+    /// Refusal text.
+    Refusal(&'a str),
+    /// Extended-thinking text.
+    Thinking(&'a str),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn provider_stop_reasons_map_to_one_set() {
+        let reply = |reason: &str| Reply {
+            stop_reason: reason.to_owned(),
+            ..Reply::default()
+        };
+        assert_eq!(reply("length").finish(), Finish::Length);
+        assert_eq!(reply("max_tokens").finish(), Finish::Length);
+        assert_eq!(reply("refusal").finish(), Finish::Refusal);
+        assert_eq!(reply("end_turn").finish(), Finish::Complete);
+        assert_eq!(reply("").finish(), Finish::Complete);
+        assert_eq!(reply("tool_use").finish(), Finish::ToolCalls);
+        let refused = Reply {
+            refusal: Some("no".into()),
+            stop_reason: "stop".into(),
+            ..Reply::default()
+        };
+        assert_eq!(refused.finish(), Finish::Refusal);
+    }
 }

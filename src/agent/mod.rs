@@ -1,6 +1,7 @@
 //! `skill try`'s agent loop: a workspace with the skills installed, a system prompt built as
 //! `skill prompt` builds it, a model (HTTP provider, cassette replayer or recorder) and the
-//! workspace tools, turn after turn until a final answer or the turn limit.
+//! workspace tools, turn after turn until a final answer, a refusal, a cut-off or the turn
+//! limit; every run ends with a [`Stop`] from one closed set.
 
 pub mod cassette;
 pub mod message;
@@ -10,7 +11,8 @@ pub mod tools;
 pub mod trial;
 pub mod workspace;
 
-pub use session::{Event, Stop, Transcript, run};
+pub use message::Stop;
+pub use session::{Event, Interrupted, Transcript, run};
 pub use workspace::Workspace;
 
 /// Turns a run may take when it names no limit (nanobot's default).
@@ -30,7 +32,22 @@ pub enum AgentError {
     /// A skill could not be installed into the workspace.
     #[error(transparent)]
     Install(#[from] crate::archive::install::InstallError),
-    /// The model failed.
+    /// The model failed before the loop started.
     #[error(transparent)]
     Model(#[from] provider::ModelError),
+    /// The model or the cassette failed mid-run; the transcript says how far it got.
+    #[error(transparent)]
+    Interrupted(Box<Interrupted>),
+}
+
+impl std::fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.error.fmt(f)
+    }
+}
+
+impl std::error::Error for Interrupted {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.error.source()
+    }
 }

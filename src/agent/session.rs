@@ -1,10 +1,11 @@
 //! The loop: ask the model, run the tools it calls, append their results, until it answers
-//! without calling a tool or the turn limit is reached. Events go to the caller as they happen;
-//! the transcript says what happened, including which skills' SKILL.md the model read.
+//! without calling a tool, refuses, is cut off, or the turn limit is reached. Events go to the
+//! caller as they happen; the transcript says what happened and why it stopped, including which
+//! skills' SKILL.md the model read.
 
-use super::message::{Message, Request, ToolCall, Usage};
+use super::message::{Delta, Finish, Message, Reply, Request, Stop, ToolCall, Usage};
 use super::provider::{Model, ModelError};
-use super::tools::{ToolBox, specs};
+use super::tools::{ToolBox, ToolOutput, specs};
 use regex::Regex;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
@@ -14,31 +15,43 @@ use std::time::{Duration, Instant};
 pub enum Event<'a> {
     /// A turn starts (counted from 1).
     Turn(usize),
-    /// Text from the model, as it streams.
+    /// Answer text from the model, as it streams.
     Text(&'a str),
+    /// Refusal text from the model, as it streams.
+    Refusal(&'a str),
+    /// Extended-thinking text from the model, as it streams.
+    Thinking(&'a str),
     /// The model calls a tool.
     Call(&'a ToolCall),
     /// A tool's result.
-    Result(&'a ToolCall, &'a str),
+    Result(&'a ToolCall, &'a ToolOutput),
 }
 
-/// Why a run stopped.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Stop {
-    /// The model answered without calling a tool.
-    Answer,
-    /// The turn limit was reached.
-    MaxTurns,
+impl<'a> From<Delta<'a>> for Event<'a> {
+    fn from(delta: Delta<'a>) -> Event<'a> {
+        match delta {
+            Delta::Text(text) => Event::Text(text),
+            Delta::Refusal(text) => Event::Refusal(text),
+            Delta::Thinking(text) => Event::Thinking(text),
+        }
+    }
 }
+
+/// Turns in a row whose tool calls cannot be read before the loop gives up: one is answered
+/// with an error the model can act on; a second means it will not.
+const UNREADABLE_TURNS: usize = 2;
 
 /// What a run did.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Transcript {
     /// Why it stopped.
     pub stop: Stop,
-    /// The final answer (`<think>` blocks removed), when the model gave one.
+    /// The final answer (`<think>` blocks removed) when the model gave one: its refusal when
+    /// it refused, the cut-off text when the token limit cut it.
     pub final_answer: Option<String>,
+    /// The error that ended the run, when `stop` is `error`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
     /// Model turns taken.
     pub turns: usize,
     /// Tokens the provider reported, summed over the turns.
@@ -55,6 +68,16 @@ pub struct Transcript {
     pub messages: Vec<Message>,
 }
 
+/// A run a model or cassette error ended: the error, and the transcript up to it (its stop is
+/// `error`).
+#[derive(Debug)]
+pub struct Interrupted {
+    /// What failed.
+    pub error: ModelError,
+    /// What happened before.
+    pub transcript: Transcript,
+}
+
 /// Runs the loop for `prompt` and returns the transcript. `skills` are the names installed in
 /// the tools' workspace, so reads of their SKILL.md can be told apart.
 pub fn run(
@@ -65,7 +88,7 @@ pub fn run(
     prompt: &str,
     max_turns: usize,
     on_event: &mut dyn FnMut(Event),
-) -> Result<Transcript, ModelError> {
+) -> Result<Transcript, Box<Interrupted>> {
     let started = Instant::now();
     let mut tool_time = Duration::ZERO;
     let mut request = Request {
@@ -82,18 +105,31 @@ pub fn run(
     let mut usage = Usage::default();
     let mut skills_read: Vec<String> = Vec::new();
     let mut final_answer = None;
+    let mut stop = None;
+    let mut failure = None;
+    let mut unreadable_turns = 0;
     let mut turns = 0;
     while turns < max_turns {
         turns += 1;
         on_event(Event::Turn(turns));
-        let reply = model.complete(&request, &mut |text| on_event(Event::Text(text)))?;
+        let reply = match model.complete(&request, &mut |delta| on_event(delta.into())) {
+            Ok(reply) => reply,
+            Err(error) => {
+                failure = Some(error);
+                break;
+            }
+        };
         usage += reply.usage;
+        let finish = reply.finish();
         request.messages.push(Message::Assistant {
             content: reply.text.clone(),
+            thinking: reply.thinking.clone(),
             tool_calls: reply.tool_calls.clone(),
+            refusal: reply.refusal.clone(),
         });
-        if reply.tool_calls.is_empty() {
-            final_answer = Some(strip_thinking(&reply.text));
+        if let Some((why, answer)) = final_stop(&reply, finish) {
+            stop = Some(why);
+            final_answer = Some(answer);
             break;
         }
         for call in &reply.tool_calls {
@@ -105,25 +141,37 @@ pub fn run(
             }
         }
         let tools_started = Instant::now();
-        let results = tools.run_all(&reply.tool_calls);
+        let (results, unreadable) = run_calls(tools, &reply.tool_calls, finish);
         tool_time += tools_started.elapsed();
-        for (call, content) in reply.tool_calls.iter().zip(results) {
-            on_event(Event::Result(call, &content));
+        for (call, output) in reply.tool_calls.iter().zip(results) {
+            on_event(Event::Result(call, &output));
             request.messages.push(Message::Tool {
                 call_id: call.id.clone(),
                 name: call.name.clone(),
-                content,
+                content: output.content,
+                is_error: output.is_error,
             });
         }
+        unreadable_turns = if unreadable { unreadable_turns + 1 } else { 0 };
+        if unreadable_turns >= UNREADABLE_TURNS {
+            stop = Some(if finish == Finish::Length {
+                Stop::Length
+            } else {
+                Stop::BadToolCalls
+            });
+            break;
+        }
     }
-    model.finish(final_answer.is_some())?;
-    Ok(Transcript {
-        stop: if final_answer.is_some() {
-            Stop::Answer
-        } else {
-            Stop::MaxTurns
-        },
+    let stop = stop.unwrap_or(Stop::MaxTurns);
+    if failure.is_none()
+        && let Err(error) = model.finish(stop)
+    {
+        failure = Some(error);
+    }
+    let mut transcript = Transcript {
+        stop,
         final_answer,
+        error: None,
         turns,
         usage,
         elapsed_ms: started.elapsed().as_millis() as u64,
@@ -131,7 +179,85 @@ pub fn run(
         skills: skills.to_vec(),
         skills_read,
         messages: request.messages,
-    })
+    };
+    match failure {
+        None => Ok(transcript),
+        Some(error) => {
+            transcript.stop = Stop::Error;
+            transcript.error = Some(error.to_string());
+            Err(Box::new(Interrupted { error, transcript }))
+        }
+    }
+}
+
+/// The stop and the final answer when `reply` ends the run: a refusal, or a reply without tool
+/// calls (whole, cut off, or filtered).
+fn final_stop(reply: &Reply, finish: Finish) -> Option<(Stop, String)> {
+    if finish == Finish::Refusal {
+        // OpenAI puts the refusal in a field of its own; Anthropic's is the text it gave.
+        let refusal = reply
+            .refusal
+            .clone()
+            .filter(|r| !r.trim().is_empty())
+            .unwrap_or_else(|| strip_thinking(&reply.text));
+        return Some((Stop::Refusal, refusal));
+    }
+    if !reply.tool_calls.is_empty() {
+        return None;
+    }
+    let stop = match finish {
+        Finish::Length => Stop::Length,
+        Finish::ContentFilter => Stop::ContentFilter,
+        _ => Stop::Answer,
+    };
+    Some((stop, strip_thinking(&reply.text)))
+}
+
+/// Runs the calls that can be run and answers the others with why not; says whether any could
+/// not be read. A call whose arguments are not a JSON object is not run, nor is the last call
+/// of a reply the token limit cut off: it was being written when the limit hit, so even
+/// arguments that parse may be missing their end (a file half written).
+fn run_calls(tools: &ToolBox, calls: &[ToolCall], finish: Finish) -> (Vec<ToolOutput>, bool) {
+    let cut_off = finish == Finish::Length;
+    let refusals: Vec<Option<ToolOutput>> = calls
+        .iter()
+        .enumerate()
+        .map(|(i, call)| {
+            let last = i + 1 == calls.len();
+            match super::tools::arguments(call) {
+                Err(why) if cut_off && last => Some(ToolOutput::error(format!(
+                    "{why}. The reply was cut off at the output token limit while this call was being written, so it was not run; send it again with shorter arguments (a long file can be written in parts)"
+                ))),
+                Err(why) => Some(ToolOutput::error(format!(
+                    "{why}. The call was not run; send it again with arguments that are one JSON object"
+                ))),
+                Ok(_) if cut_off && last => Some(ToolOutput::error(format!(
+                    "Error: the call to '{}' was not run: the reply was cut off at the output token limit while it was being written, so its arguments may be incomplete; send it again (with shorter arguments if they are long)",
+                    call.name
+                ))),
+                Ok(_) => None,
+            }
+        })
+        .collect();
+    let unreadable = refusals.iter().any(Option::is_some);
+    let runnable: Vec<ToolCall> = calls
+        .iter()
+        .zip(&refusals)
+        .filter(|(_, refusal)| refusal.is_none())
+        .map(|(call, _)| call.clone())
+        .collect();
+    let mut ran = tools.run_all(&runnable).into_iter();
+    let results = refusals
+        .into_iter()
+        .map(|refusal| {
+            refusal.unwrap_or_else(|| {
+                ran.next().unwrap_or_else(|| {
+                    ToolOutput::error("Error: the tool gave no result".to_owned())
+                })
+            })
+        })
+        .collect();
+    (results, unreadable)
 }
 
 /// The text without `<think>…</think>` blocks, trimmed.

@@ -75,7 +75,8 @@ pub fn run_trial(
         &trial.prompt,
         trial.max_turns,
         on_event,
-    )?;
+    )
+    .map_err(AgentError::Interrupted)?;
     Ok((workspace, transcript))
 }
 

@@ -2,6 +2,7 @@
 
 use super::CliError;
 use super::r#try::ProviderArgs;
+use crate::agent::Stop;
 use crate::agent::cassette::Mode;
 use crate::agent::provider::ModelError;
 use crate::agent::tools::{Policy, adopt_orphans, sandbox, seal_process};
@@ -135,9 +136,14 @@ fn print_report(report: &Report) {
         Outcome::Failed(_) => ("FAIL ", AnsiColor::Red.on_default().bold()),
         Outcome::Error(_) => ("ERROR", AnsiColor::Red.on_default().bold()),
     };
+    // A stop other than an answer is named, so a pass that expects one says so too.
+    let stop = match report.stop {
+        Some(stop) if stop != Stop::Answer => format!(", stop: {stop}"),
+        _ => String::new(),
+    };
     let _ = writeln!(
         out,
-        "{style}{label}{style:#} {}/{} ({} turn{}, {} ms)",
+        "{style}{label}{style:#} {}/{} ({} turn{}{stop}, {} ms)",
         report.skill,
         report.scenario,
         report.turns,

@@ -2,10 +2,10 @@
 
 use super::CliError;
 use crate::agent::cassette::Mode;
-use crate::agent::provider::{HttpConfig, ModelError, ProviderKind};
+use crate::agent::provider::{HttpConfig, ModelError, ProviderKind, ProviderOptions};
 use crate::agent::tools::{Confinement, Policy, adopt_orphans, sandbox, seal_process};
 use crate::agent::trial::{Source, Trial, run_trial, shell_path, shell_quote};
-use crate::agent::{Event, Stop, Transcript};
+use crate::agent::{AgentError, Event, Stop, Transcript};
 use crate::harness::scenario::Scenario;
 use anstyle::{AnsiColor, Style};
 use std::io::Write;
@@ -89,6 +89,19 @@ pub struct ProviderArgs {
     /// Ask for whole answers instead of streams.
     #[arg(long)]
     pub no_stream: bool,
+    /// Most output tokens per reply (OpenAI's max_completion_tokens, Anthropic's max_tokens)
+    /// [default: skill.toml, config.toml, else the model's limit / 8192 for Anthropic]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_tokens: Option<u32>,
+    /// Turn on Anthropic's extended thinking with this many tokens per reply (at least 1024,
+    /// below --max-tokens) [default: skill.toml, config.toml, else off]
+    #[arg(long, value_name = "N")]
+    pub thinking_budget: Option<u32>,
+    /// Put the tool's name on OpenAI tool messages, for servers that want it (it is outside
+    /// the API's schema; strict gateways refuse it) [default: skill.toml, config.toml, else
+    /// off]
+    #[arg(long)]
+    pub tool_message_name: bool,
 }
 
 impl ProviderArgs {
@@ -98,7 +111,20 @@ impl ProviderArgs {
         let settings = crate::config::current();
         let kind = settings.provider(self.provider).value;
         let model = settings.model(self.model.clone(), kind).value;
-        HttpConfig::resolve(kind, self.base_url.clone(), Some(model), !self.no_stream)
+        let options = ProviderOptions {
+            max_tokens: settings.max_tokens(self.max_tokens).map(|s| s.value),
+            thinking_budget: settings
+                .thinking_budget(self.thinking_budget)
+                .map(|s| s.value),
+            tool_message_name: settings.tool_message_name(self.tool_message_name).value,
+        };
+        HttpConfig::resolve(
+            kind,
+            self.base_url.clone(),
+            Some(model),
+            !self.no_stream,
+            options,
+        )
     }
 }
 
@@ -135,23 +161,38 @@ pub fn run(mut args: Args) -> Result<ExitCode, CliError> {
         confinement,
     };
     let mut view = LiveView::new(!args.json && !super::output::quiet());
-    let (workspace, transcript) = run_trial(&trial, &mut |event| view.show(event))?;
+    let result = run_trial(&trial, &mut |event| view.show(event));
+    // A stream cut by an error leaves its line open; the error goes on a line of its own.
     view.end_line();
-    if args.json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&transcript).unwrap_or_default()
-        );
-    } else {
-        print_summary(&transcript);
-    }
+    let (workspace, transcript) = match result {
+        Ok(done) => done,
+        Err(AgentError::Interrupted(interrupted)) => {
+            report(&args, &interrupted.transcript);
+            return Err(CliError::Agent(AgentError::Model(interrupted.error)));
+        }
+        Err(e) => return Err(e.into()),
+    };
+    report(&args, &transcript);
     if args.keep {
         eprintln!("workspace kept: {}", workspace.keep().display());
     }
+    // Only a whole answer is a success: a refusal, a cut-off or a limit is not what was asked.
     Ok(match transcript.stop {
         Stop::Answer => ExitCode::SUCCESS,
-        Stop::MaxTurns => ExitCode::from(1),
+        _ => ExitCode::from(1),
     })
+}
+
+/// The transcript as JSON on stdout, or the summary after the live view.
+fn report(args: &Args, transcript: &Transcript) {
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(transcript).unwrap_or_default()
+        );
+    } else {
+        print_summary(transcript);
+    }
 }
 
 /// How commands are confined: a replay's tool calls come from a file anyone could have
@@ -250,6 +291,11 @@ fn rerecord_command(args: &Args) -> String {
     flag("--provider", provider.provider.map(|p| p.name().to_owned()));
     flag("--model", provider.model.clone());
     flag("--base-url", provider.base_url.clone());
+    flag("--max-tokens", provider.max_tokens.map(|n| n.to_string()));
+    flag(
+        "--thinking-budget",
+        provider.thinking_budget.map(|n| n.to_string()),
+    );
     let default_turns = crate::agent::DEFAULT_MAX_TURNS;
     flag(
         "--max-turns",
@@ -260,6 +306,9 @@ fn rerecord_command(args: &Args) -> String {
         "--exec-timeout",
         (args.exec_timeout != default_timeout).then(|| args.exec_timeout.to_string()),
     );
+    if provider.tool_message_name {
+        words.push("--tool-message-name".to_owned());
+    }
     if let Some(path) = cassette {
         words.push("--record".to_owned());
         words.push(shell_path(path));
@@ -271,17 +320,31 @@ fn rerecord_command(args: &Args) -> String {
 struct LiveView {
     enabled: bool,
     mid_line: bool,
+    /// What the open line holds, so a change (thinking, then the answer) starts a new one.
+    streaming: Streaming,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Streaming {
+    Nothing,
+    Text,
+    Refusal,
+    Thinking,
 }
 
 const DIM: Style = Style::new().dimmed();
 const CALL: Style = AnsiColor::Cyan.on_default().bold();
 const TURN: Style = AnsiColor::Blue.on_default();
+const REFUSAL: Style = AnsiColor::Yellow.on_default().bold();
+const WARN: Style = AnsiColor::Yellow.on_default();
+const FAILED: Style = AnsiColor::Red.on_default();
 
 impl LiveView {
     fn new(enabled: bool) -> LiveView {
         LiveView {
             enabled,
             mid_line: false,
+            streaming: Streaming::Nothing,
         }
     }
 
@@ -295,24 +358,41 @@ impl LiveView {
                 self.end_line();
                 let _ = writeln!(out, "{TURN}── turn {n} ──{TURN:#}");
             }
-            Event::Text(text) => {
-                let _ = write!(out, "{text}");
-                self.mid_line = !text.ends_with('\n');
-            }
+            Event::Text(text) => self.stream(Streaming::Text, "", Style::new(), text),
+            Event::Refusal(text) => self.stream(Streaming::Refusal, "refusal: ", REFUSAL, text),
+            Event::Thinking(text) => self.stream(Streaming::Thinking, "thinking: ", DIM, text),
             Event::Call(call) => {
                 self.end_line();
                 let _ = writeln!(out, "{CALL}→ {}{CALL:#} {}", call.name, call.arguments);
             }
-            Event::Result(_, content) => {
+            Event::Result(_, output) => {
                 let shown = if super::output::verbose() {
-                    indent(content)
+                    indent(&output.content)
                 } else {
-                    cut(content)
+                    cut(&output.content)
                 };
-                let _ = writeln!(out, "{DIM}{shown}{DIM:#}");
+                let style = if output.is_error { FAILED } else { DIM };
+                let _ = writeln!(out, "{style}{shown}{style:#}");
             }
         }
         let _ = out.flush();
+    }
+
+    /// Streamed text of one kind; a new kind starts on a new line, with its label.
+    fn stream(&mut self, kind: Streaming, label: &str, style: Style, text: &str) {
+        let mut out = anstream::stdout();
+        if self.streaming != kind {
+            self.end_line();
+            self.streaming = kind;
+            if !label.is_empty() {
+                let _ = write!(out, "{style}{label}{style:#}");
+                self.mid_line = true;
+            }
+        }
+        let _ = write!(out, "{style}{text}{style:#}");
+        if !text.is_empty() {
+            self.mid_line = !text.ends_with('\n');
+        }
     }
 
     fn end_line(&mut self) {
@@ -320,6 +400,7 @@ impl LiveView {
             println!();
             self.mid_line = false;
         }
+        self.streaming = Streaming::Nothing;
     }
 }
 
@@ -361,17 +442,36 @@ fn print_summary(transcript: &Transcript) {
     let mut out = anstream::stdout();
     let how = match transcript.stop {
         Stop::Answer => "answered",
+        Stop::Refusal => "refused",
+        Stop::Length => "cut off at the output token limit",
+        Stop::ContentFilter => "stopped by the provider's content filter",
         Stop::MaxTurns => "stopped at the turn limit",
+        Stop::BadToolCalls => "stopped on unreadable tool calls",
+        Stop::Error => "stopped by an error",
     };
     let _ = writeln!(
         out,
-        "\n{TURN}── {how} after {} turn{} · tokens {} in / {} out · {:.1} s ──{TURN:#}",
+        "\n{TURN}── {how} after {} turn{} · stop: {} · tokens {} in / {} out · {:.1} s ──{TURN:#}",
         transcript.turns,
         if transcript.turns == 1 { "" } else { "s" },
+        transcript.stop,
         transcript.usage.input,
         transcript.usage.output,
         transcript.elapsed_ms as f64 / 1000.0
     );
+    let hint = match transcript.stop {
+        Stop::Length => Some(
+            "the last reply is incomplete: raise --max-tokens (or max_tokens in skill.toml), or ask for less at once",
+        ),
+        Stop::Refusal => Some("the model refused: its refusal is the final answer"),
+        Stop::BadToolCalls => Some(
+            "the model sent arguments that are not a JSON object twice in a row; see the results above",
+        ),
+        _ => None,
+    };
+    if let Some(hint) = hint {
+        let _ = writeln!(out, "{WARN}{hint}{WARN:#}");
+    }
     let unread: Vec<&String> = transcript
         .skills
         .iter()

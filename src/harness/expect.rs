@@ -15,8 +15,9 @@ pub fn check(
     skill: &str,
 ) -> Result<Vec<String>, String> {
     let mut failures = Vec::new();
-    if transcript.stop == Stop::MaxTurns {
-        failures.push(format!("no final answer within {} turns", transcript.turns));
+    let wanted = expect.stop.unwrap_or(Stop::Answer);
+    if transcript.stop != wanted {
+        failures.push(stop_failure(transcript, wanted));
     }
     if let Some(wanted) = expect.reads_skill {
         let read = transcript.skills_read.iter().any(|s| s == skill);
@@ -96,6 +97,29 @@ pub fn check(
         }
     }
     Ok(failures)
+}
+
+/// Why the run's stop is not the one the scenario expects.
+fn stop_failure(transcript: &Transcript, wanted: Stop) -> String {
+    let why = match transcript.stop {
+        Stop::MaxTurns => format!("no final answer within {} turns", transcript.turns),
+        Stop::Length => "the final answer was cut off at the output token limit".to_owned(),
+        Stop::Refusal => format!(
+            "the model refused: {}",
+            shorten(transcript.final_answer.as_deref().unwrap_or_default())
+        ),
+        Stop::ContentFilter => "the provider's content filter stopped the answer".to_owned(),
+        Stop::BadToolCalls => "the model's tool calls could not be read, twice in a row".to_owned(),
+        Stop::Answer => "the model answered".to_owned(),
+        Stop::Error => transcript
+            .error
+            .clone()
+            .unwrap_or_else(|| "the run failed".to_owned()),
+    };
+    format!(
+        "{why} (stop: {}, the scenario expects stop: {wanted})",
+        transcript.stop
+    )
 }
 
 fn compile(pattern: &str, field: &str) -> Result<Regex, String> {

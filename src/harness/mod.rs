@@ -6,11 +6,11 @@ pub mod junit;
 pub mod scenario;
 pub mod starter;
 
-use crate::agent::DEFAULT_MAX_TURNS;
 use crate::agent::cassette::Mode;
 use crate::agent::provider::{HttpConfig, ModelError};
 use crate::agent::tools::{Confinement, Policy};
 use crate::agent::trial::{Source, Trial, run_trial, shell_path};
+use crate::agent::{DEFAULT_MAX_TURNS, Stop};
 use scenario::Scenario;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -42,6 +42,8 @@ pub struct Report {
     pub outcome: Outcome,
     /// Model turns taken.
     pub turns: usize,
+    /// Why the run stopped, when it ran.
+    pub stop: Option<Stop>,
     /// Wall time.
     pub elapsed: Duration,
 }
@@ -68,11 +70,13 @@ pub fn run_scenario(
         file: file.to_owned(),
         outcome: Outcome::Passed,
         turns: 0,
+        stop: None,
         elapsed: Duration::ZERO,
     };
     report.outcome = match attempt(skill_dir, &skill, file, mode, http, landlock) {
-        Ok((outcome, turns)) => {
+        Ok((outcome, turns, stop)) => {
             report.turns = turns;
+            report.stop = Some(stop);
             outcome
         }
         Err(message) => Outcome::Error(message),
@@ -88,7 +92,7 @@ fn attempt(
     mode: Mode,
     http: &dyn Fn() -> Result<HttpConfig, ModelError>,
     landlock: bool,
-) -> Result<(Outcome, usize), String> {
+) -> Result<(Outcome, usize, Stop), String> {
     let scenario = Scenario::load(file).map_err(|e| e.to_string())?;
     let cassette = scenario.cassette_path(file);
     let source = match mode.settle(&cassette) {
@@ -119,5 +123,5 @@ fn attempt(
     } else {
         Outcome::Failed(failures)
     };
-    Ok((outcome, transcript.turns))
+    Ok((outcome, transcript.turns, transcript.stop))
 }

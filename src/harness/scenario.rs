@@ -47,6 +47,10 @@ pub struct Expect {
     /// The turn limit: the run must answer within it (20 when not given).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_turns: Option<usize>,
+    /// How the run must stop (`answer` when not given): a scenario about a refusal says
+    /// `refusal`, one that expects the token limit to cut the answer says `length`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stop: Option<crate::agent::Stop>,
 }
 
 /// A tool call: its name, and regexes for some of its arguments (matched against the argument's

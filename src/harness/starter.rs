@@ -146,12 +146,14 @@ fn script(name: &str, answer: &str) -> Vec<Reply> {
             }],
             usage: Usage::default(),
             stop_reason: "tool_calls".to_owned(),
+            ..Reply::default()
         },
         Reply {
             text: answer.to_owned(),
             tool_calls: Vec::new(),
             usage: Usage::default(),
             stop_reason: "stop".to_owned(),
+            ..Reply::default()
         },
     ]
 }

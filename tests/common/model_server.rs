@@ -1,7 +1,11 @@
 //! A scripted model on loopback: it answers OpenAI chat-completions and Anthropic messages
 //! requests from a script, streamed (SSE) or whole as the request asks, keeps every request
-//! body for the test to inspect, and refuses conversations whose tool results do not pair with
-//! their tool calls.
+//! body for the test to inspect, and refuses what the real APIs refuse: tool results that do
+//! not pair with their calls, a tool message with a `name` (a strict gateway; the model
+//! `needs-tool-names` stands for an old server that wants it instead), `max_tokens` over 4096
+//! for a `claude-3-haiku` model, and, with thinking on, an assistant turn that calls tools
+//! without its thinking block first. Replies can refuse, be cut off at the token limit, think,
+//! stream parallel calls all on index 0, or fail mid-stream, as real providers do.
 
 use axum::body::Body;
 use axum::extract::State;
@@ -22,6 +26,29 @@ pub enum Step {
     CutStream,
     /// A completion with no choices (OpenAI only).
     NoChoices,
+    /// A reply shaped as described.
+    Scripted(Scripted),
+}
+
+/// A reply with the shapes real providers send.
+#[derive(Debug, Clone, Default)]
+pub struct Scripted {
+    /// The text.
+    pub text: &'static str,
+    /// Tool calls (name, arguments as JSON text).
+    pub calls: Vec<(&'static str, String)>,
+    /// A refusal: OpenAI's `refusal` field (no content); Anthropic's text with
+    /// `stop_reason: refusal`.
+    pub refusal: Option<&'static str>,
+    /// The token limit cuts the reply: `length` / `max_tokens`, and the last call's arguments
+    /// stop halfway (whole Anthropic answers keep an object: the API's `input` is one).
+    pub cut_off: bool,
+    /// A thinking block (text, signature), Anthropic only.
+    pub thinking: Option<(&'static str, &'static str)>,
+    /// Every streamed call on index 0, told apart by id only (OpenAI streams).
+    pub shared_index: bool,
+    /// An error event (type, message) after the text, instead of the end of the reply.
+    pub error: Option<(&'static str, &'static str)>,
 }
 
 /// A tool call step.
@@ -164,6 +191,16 @@ fn check_openai_pairing(body: &Value) -> Result<(), String> {
     if messages.first().map(|m| &m["role"]) != Some(&json!("system")) {
         return Err("the first message is not the system prompt".into());
     }
+    let wants_names = body["model"] == "needs-tool-names";
+    for m in messages.iter().filter(|m| m["role"] == "tool") {
+        match (m.get("name").is_some(), wants_names) {
+            (true, false) => {
+                return Err("messages.tool.name: Extra inputs are not permitted".into());
+            }
+            (false, true) => return Err("tool messages need a name".into()),
+            _ => {}
+        }
+    }
     for (i, m) in messages.iter().enumerate() {
         for (k, call) in m["tool_calls"].as_array().into_iter().flatten().enumerate() {
             let answer = messages.get(i + 1 + k);
@@ -177,6 +214,26 @@ fn check_openai_pairing(body: &Value) -> Result<(), String> {
 
 fn check_anthropic_pairing(body: &Value) -> Result<(), String> {
     let messages = body["messages"].as_array().cloned().unwrap_or_default();
+    let model = body["model"].as_str().unwrap_or_default();
+    let max_tokens = body["max_tokens"].as_u64().unwrap_or(0);
+    if model.starts_with("claude-3-haiku") && max_tokens > 4096 {
+        return Err(format!(
+            "max_tokens: {max_tokens} > 4096, which is the maximum allowed number of output tokens for {model}"
+        ));
+    }
+    if body["thinking"]["type"] == "enabled" {
+        for m in messages.iter().filter(|m| m["role"] == "assistant") {
+            let blocks = m["content"].as_array().cloned().unwrap_or_default();
+            let calls = blocks.iter().any(|b| b["type"] == "tool_use");
+            let first = blocks.first().map(|b| b["type"].clone());
+            if calls
+                && first != Some(json!("thinking"))
+                && first != Some(json!("redacted_thinking"))
+            {
+                return Err("messages: Expected `thinking` or `redacted_thinking`, but found `tool_use`. When `thinking` is enabled, a final `assistant` message must start with a thinking block".into());
+            }
+        }
+    }
     for (i, m) in messages.iter().enumerate() {
         let ids: Vec<&Value> = m["content"]
             .as_array()
@@ -203,6 +260,25 @@ fn check_anthropic_pairing(body: &Value) -> Result<(), String> {
     Ok(())
 }
 
+/// A byte offset near the middle of `text`, on a character boundary.
+fn half(text: &str) -> usize {
+    (0..=text.len() / 2)
+        .rev()
+        .find(|&i| text.is_char_boundary(i))
+        .unwrap_or(0)
+}
+
+/// The calls as sent: with the last one's arguments stopping halfway when the reply is cut.
+fn cut(reply: &Scripted) -> Vec<(&'static str, String)> {
+    let mut calls = reply.calls.clone();
+    if reply.cut_off
+        && let Some((_, args)) = calls.last_mut()
+    {
+        args.truncate(half(args));
+    }
+    calls
+}
+
 fn pieces(text: &str) -> Vec<String> {
     let chars: Vec<char> = text.chars().collect();
     chars.chunks(7).map(|c| c.iter().collect()).collect()
@@ -224,22 +300,37 @@ async fn openai(
         return plain(400, &e);
     }
     let stream = body["stream"] == json!(true);
-    let (text, calls) = match step {
+    let reply = match step {
         Step::Status(status, retry, text) => return status_step(status, retry, text),
         Step::NoChoices => return json_response(json!({"choices": []})),
         Step::CutStream => {
             return sse("data: {\"choices\":[{\"delta\":{\"content\":\"Half\"}}]}\n\n".into());
         }
-        Step::Reply(text, calls) => (text, calls),
+        Step::Reply(text, calls) => Scripted {
+            text,
+            calls,
+            ..Scripted::default()
+        },
+        Step::Scripted(reply) => reply,
     };
+    let (text, calls) = (reply.text, cut(&reply));
     let usage = json!({"prompt_tokens": 100, "completion_tokens": 10});
-    let finish = if calls.is_empty() {
+    let finish = if reply.cut_off {
+        "length"
+    } else if calls.is_empty() {
         "stop"
     } else {
         "tool_calls"
     };
     if !stream {
-        let mut message = json!({"role": "assistant", "content": text});
+        if let Some((kind, message)) = reply.error {
+            return json_response(json!({"error": {"type": kind, "message": message}}));
+        }
+        let mut message = json!({"role": "assistant", "content": text, "refusal": null});
+        if let Some(refusal) = reply.refusal {
+            message["content"] = Value::Null;
+            message["refusal"] = json!(refusal);
+        }
         if !calls.is_empty() {
             message["tool_calls"] = calls
                 .iter()
@@ -255,18 +346,29 @@ async fn openai(
     }
     let mut out = String::new();
     let mut push = |v: Value| out.push_str(&format!("data: {v}\n\n"));
+    push(
+        json!({"choices": [{"index": 0, "delta": {"role": "assistant", "content": "", "refusal": null}}]}),
+    );
     for piece in pieces(text) {
         push(json!({"choices": [{"index": 0, "delta": {"content": piece}}]}));
     }
+    for piece in pieces(reply.refusal.unwrap_or_default()) {
+        push(json!({"choices": [{"index": 0, "delta": {"refusal": piece}}]}));
+    }
+    if let Some((kind, message)) = reply.error {
+        push(json!({"error": {"message": message, "type": kind, "param": null, "code": null}}));
+        return sse(out);
+    }
     for (i, (name, args)) in calls.iter().enumerate() {
-        let half = args.len() / 2;
+        let index = if reply.shared_index { 0 } else { i };
+        let half = half(args);
         push(
-            json!({"choices": [{"index": 0, "delta": {"tool_calls": [{"index": i,
+            json!({"choices": [{"index": 0, "delta": {"tool_calls": [{"index": index,
             "id": format!("call_{i}"), "type": "function",
             "function": {"name": name, "arguments": &args[..half]}}]}}]}),
         );
         push(
-            json!({"choices": [{"index": 0, "delta": {"tool_calls": [{"index": i,
+            json!({"choices": [{"index": 0, "delta": {"tool_calls": [{"index": index,
             "function": {"arguments": &args[half..]}}]}}]}),
         );
     }
@@ -292,31 +394,58 @@ async fn anthropic(
         return plain(400, &e);
     }
     let stream = body["stream"] == json!(true);
-    let (text, calls) = match step {
+    let reply = match step {
         Step::Status(status, retry, text) => return status_step(status, retry, text),
         Step::NoChoices => return json_response(json!({"type": "message", "content": []})),
         Step::CutStream => {
             return sse("event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"usage\":{\"input_tokens\":5}}}\n\n".into());
         }
-        Step::Reply(text, calls) => (text, calls),
+        Step::Reply(text, calls) => Scripted {
+            text,
+            calls,
+            ..Scripted::default()
+        },
+        Step::Scripted(reply) => reply,
     };
-    let stop = if calls.is_empty() {
+    let text = reply.refusal.unwrap_or(reply.text);
+    let whole_calls = reply.calls.clone();
+    let calls = cut(&reply);
+    let stop = if reply.refusal.is_some() {
+        "refusal"
+    } else if reply.cut_off {
+        "max_tokens"
+    } else if calls.is_empty() {
         "end_turn"
     } else {
         "tool_use"
     };
+    let stop_details = if reply.refusal.is_some() {
+        json!({"type": "refusal", "category": null, "explanation": null})
+    } else {
+        Value::Null
+    };
     if !stream {
+        if let Some((kind, message)) = reply.error {
+            return json_response(
+                json!({"type": "error", "error": {"type": kind, "message": message}}),
+            );
+        }
         let mut content = Vec::new();
+        if let Some((thinking, signature)) = reply.thinking {
+            content.push(json!({"type": "thinking", "thinking": thinking, "signature": signature}));
+        }
         if !text.is_empty() {
             content.push(json!({"type": "text", "text": text}));
         }
-        for (i, (name, args)) in calls.iter().enumerate() {
+        // The API's `input` is always an object, even when the limit cut the call.
+        for (i, (name, args)) in whole_calls.iter().enumerate() {
             let input: Value = serde_json::from_str(args).unwrap_or(json!({}));
             content.push(json!({"type": "tool_use", "id": format!("toolu_{i}"), "name": name, "input": input}));
         }
         return json_response(
             json!({"type": "message", "role": "assistant", "content": content,
-            "stop_reason": stop, "usage": {"input_tokens": 100, "output_tokens": 10}}),
+            "stop_reason": stop, "stop_details": stop_details,
+            "usage": {"input_tokens": 100, "output_tokens": 10}}),
         );
     }
     let mut out = String::new();
@@ -326,24 +455,55 @@ async fn anthropic(
         json!({"type": "message_start", "message": {"usage": {"input_tokens": 100, "output_tokens": 1}}}),
     );
     let mut index = 0;
-    if !text.is_empty() {
+    if let Some((thinking, signature)) = reply.thinking {
         push(
             "content_block_start",
             json!({"type": "content_block_start", "index": 0,
-            "content_block": {"type": "text", "text": ""}}),
+            "content_block": {"type": "thinking", "thinking": "", "signature": ""}}),
         );
-        for piece in pieces(text) {
+        for piece in pieces(thinking) {
             push(
                 "content_block_delta",
                 json!({"type": "content_block_delta", "index": 0,
-                "delta": {"type": "text_delta", "text": piece}}),
+                "delta": {"type": "thinking_delta", "thinking": piece}}),
             );
         }
+        push(
+            "content_block_delta",
+            json!({"type": "content_block_delta", "index": 0,
+            "delta": {"type": "signature_delta", "signature": signature}}),
+        );
         push(
             "content_block_stop",
             json!({"type": "content_block_stop", "index": 0}),
         );
         index = 1;
+    }
+    if !text.is_empty() {
+        push(
+            "content_block_start",
+            json!({"type": "content_block_start", "index": index,
+            "content_block": {"type": "text", "text": ""}}),
+        );
+        for piece in pieces(text) {
+            push(
+                "content_block_delta",
+                json!({"type": "content_block_delta", "index": index,
+                "delta": {"type": "text_delta", "text": piece}}),
+            );
+        }
+        push(
+            "content_block_stop",
+            json!({"type": "content_block_stop", "index": index}),
+        );
+        index += 1;
+    }
+    if let Some((kind, message)) = reply.error {
+        push(
+            "error",
+            json!({"type": "error", "error": {"type": kind, "message": message}}),
+        );
+        return sse(out);
     }
     for (i, (name, args)) in calls.iter().enumerate() {
         let block = index + i;
@@ -352,7 +512,7 @@ async fn anthropic(
             json!({"type": "content_block_start", "index": block,
             "content_block": {"type": "tool_use", "id": format!("toolu_{i}"), "name": name, "input": {}}}),
         );
-        let half = args.len() / 2;
+        let half = half(args);
         for part in [&args[..half], &args[half..]] {
             push(
                 "content_block_delta",
@@ -367,7 +527,7 @@ async fn anthropic(
     }
     push(
         "message_delta",
-        json!({"type": "message_delta", "delta": {"stop_reason": stop},
+        json!({"type": "message_delta", "delta": {"stop_reason": stop, "stop_details": stop_details},
         "usage": {"output_tokens": 10}}),
     );
     push("message_stop", json!({"type": "message_stop"}));

@@ -12,7 +12,7 @@ pub use normalize::Normalizer;
 pub use record::Recorder;
 pub use replay::Replayer;
 
-use super::message::{Reply, Request};
+use super::message::{Reply, Request, Stop};
 use std::path::{Path, PathBuf};
 
 /// The cassette format this build reads and writes.
@@ -25,6 +25,10 @@ pub struct Cassette {
     pub version: u32,
     /// What recorded it.
     pub recorded_by: RecordedBy,
+    /// Why the recorded run stopped (absent in cassettes recorded before stop reasons were
+    /// kept); never used in matching.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stop: Option<Stop>,
     /// The exchanges, in order.
     pub exchanges: Vec<Exchange>,
 }

@@ -2,7 +2,7 @@
 //! when the run ends well (a failed run leaves any earlier cassette as it was).
 
 use super::{Cassette, Exchange, FORMAT_VERSION, Normalizer, RecordedBy};
-use crate::agent::message::{Reply, Request};
+use crate::agent::message::{Delta, Reply, Request, Stop};
 use crate::agent::provider::{Model, ModelError};
 use std::path::PathBuf;
 
@@ -28,6 +28,7 @@ impl Recorder {
             cassette: Cassette {
                 version: FORMAT_VERSION,
                 recorded_by,
+                stop: None,
                 exchanges: Vec::new(),
             },
             normalizer,
@@ -39,9 +40,9 @@ impl Model for Recorder {
     fn complete(
         &mut self,
         request: &Request,
-        on_text: &mut dyn FnMut(&str),
+        on_delta: &mut dyn FnMut(Delta),
     ) -> Result<Reply, ModelError> {
-        let reply = self.inner.complete(request, on_text)?;
+        let reply = self.inner.complete(request, on_delta)?;
         self.cassette.exchanges.push(Exchange {
             request: self.normalizer.normalize_request(request),
             response: self.normalizer.normalize_reply(&reply),
@@ -49,8 +50,9 @@ impl Model for Recorder {
         Ok(reply)
     }
 
-    fn finish(&mut self, answered: bool) -> Result<(), ModelError> {
-        self.inner.finish(answered)?;
+    fn finish(&mut self, stop: Stop) -> Result<(), ModelError> {
+        self.inner.finish(stop)?;
+        self.cassette.stop = Some(stop);
         self.cassette.save(&self.path)?;
         Ok(())
     }

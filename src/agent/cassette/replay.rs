@@ -3,8 +3,8 @@
 
 use super::diff::{first_difference, unified};
 use super::{Cassette, CassetteError, Normalizer};
-use crate::agent::message::{Reply, Request};
-use crate::agent::provider::{Model, ModelError};
+use crate::agent::message::{Delta, Message, Reply, Request, Stop};
+use crate::agent::provider::{Model, ModelError, emit_reply};
 use std::path::PathBuf;
 
 /// Answers each request with the next recorded reply, after checking the request matches.
@@ -51,7 +51,7 @@ impl Model for Replayer {
     fn complete(
         &mut self,
         request: &Request,
-        on_text: &mut dyn FnMut(&str),
+        on_delta: &mut dyn FnMut(Delta),
     ) -> Result<Reply, ModelError> {
         let Some(exchange) = self.cassette.exchanges.get(self.next) else {
             return Err(CassetteError::Exhausted {
@@ -62,22 +62,22 @@ impl Model for Replayer {
             }
             .into());
         };
-        let actual = self.normalizer.normalize_request(request);
-        if actual != exchange.request {
-            return Err(self.mismatch(&exchange.request, &actual).into());
+        let actual = without_error_marks(self.normalizer.normalize_request(request));
+        let recorded = without_error_marks(exchange.request.clone());
+        if actual != recorded {
+            return Err(self.mismatch(&recorded, &actual).into());
         }
         let reply = self.normalizer.expand_reply(&exchange.response);
         self.next += 1;
-        if !reply.text.is_empty() {
-            on_text(&reply.text);
-        }
+        emit_reply(&reply, on_delta);
         Ok(reply)
     }
 
-    fn finish(&mut self, answered: bool) -> Result<(), ModelError> {
+    fn finish(&mut self, stop: Stop) -> Result<(), ModelError> {
         let recorded = self.cassette.exchanges.len();
-        // At the turn limit the rest was never asked for; the limit says why.
-        if answered && self.next < recorded {
+        // At the turn limit the rest was never asked for; the limit says why. Any other stop
+        // came from a recorded reply, so nothing recorded after it can be meant.
+        if stop != Stop::MaxTurns && self.next < recorded {
             return Err(CassetteError::Unused {
                 path: self.path.clone(),
                 used: self.next,
@@ -88,4 +88,15 @@ impl Model for Replayer {
         }
         Ok(())
     }
+}
+
+/// `request` without the marks of failed tools: whether a tool failed follows from what it
+/// returned, which is compared, and cassettes recorded before the marks were kept lack them.
+fn without_error_marks(mut request: Request) -> Request {
+    for message in &mut request.messages {
+        if let Message::Tool { is_error, .. } = message {
+            *is_error = false;
+        }
+    }
+    request
 }

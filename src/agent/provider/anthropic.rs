@@ -1,14 +1,15 @@
-//! Anthropic's messages API (`POST {base}/v1/messages`), streamed or not.
+//! Anthropic's messages API (`POST {base}/v1/messages`), streamed or not. The request follows
+//! the official SDK's `MessageCreateParams` types; thinking blocks go back with their
+//! signatures, failed tools are marked `is_error`.
 
+use super::partial_json::close_object;
 use super::sse::Events;
-use super::{HttpConfig, Model, ModelError, Wire, exchange, http_client};
-use crate::agent::message::{Message, Reply, Request, ToolCall, Usage};
+use super::{ANTHROPIC_MAX_TOKENS, HttpConfig, Model, ModelError, Wire, exchange, http_client};
+use crate::agent::message::{Delta, Message, Reply, Request, Thinking, ToolCall, Usage};
 use serde_json::{Value, json};
 
 /// The API version header every request carries.
 const API_VERSION: &str = "2023-06-01";
-/// Most tokens per answer: the API requires a limit.
-const MAX_TOKENS: u32 = 8192;
 
 /// A messages endpoint.
 pub struct Anthropic {
@@ -30,7 +31,7 @@ impl Model for Anthropic {
     fn complete(
         &mut self,
         request: &Request,
-        on_text: &mut dyn FnMut(&str),
+        on_delta: &mut dyn FnMut(Delta),
     ) -> Result<Reply, ModelError> {
         let url = format!("{}/v1/messages", self.config.base_url);
         let body = wire_request(&self.config, request);
@@ -46,10 +47,10 @@ impl Model for Anthropic {
             }
         };
         let wire = Wire {
-            read_stream: &|reader, on_text| read_stream(&url, reader, on_text),
+            read_stream: &|reader, on_delta| read_stream(&url, reader, on_delta),
             read_response: &|value| read_response(&url, value),
         };
-        exchange(&url, &build, self.config.stream, &wire, on_text)
+        exchange(&url, &build, self.config.stream, &wire, on_delta)
     }
 }
 
@@ -66,29 +67,33 @@ fn wire_request(config: &HttpConfig, request: &Request) -> Value {
             }
             Message::Assistant {
                 content,
+                thinking,
                 tool_calls,
+                ..
             } => {
-                let mut blocks = Vec::new();
+                // Thinking first, unchanged: the API checks the signatures and the order.
+                let mut blocks: Vec<Value> = thinking.iter().map(thinking_block).collect();
                 // The API refuses text blocks of only white space.
                 if !content.trim().is_empty() {
                     blocks.push(json!({"type": "text", "text": content}));
                 }
                 for call in tool_calls {
-                    let input: Value = serde_json::from_str(&call.arguments)
-                        .ok()
-                        .filter(Value::is_object)
-                        .unwrap_or_else(|| json!({}));
-                    blocks.push(
-                        json!({"type": "tool_use", "id": call.id, "name": call.name, "input": input}),
-                    );
+                    blocks.push(json!({"type": "tool_use", "id": call.id, "name": call.name,
+                        "input": tool_input(&call.arguments)}));
                 }
                 messages.push(json!({"role": "assistant", "content": blocks}));
             }
             Message::Tool {
-                call_id, content, ..
+                call_id,
+                content,
+                is_error,
+                ..
             } => {
-                let block =
+                let mut block =
                     json!({"type": "tool_result", "tool_use_id": call_id, "content": content});
+                if *is_error {
+                    block["is_error"] = json!(true);
+                }
                 match messages.last_mut() {
                     Some(last) if last["role"] == "user" && last["content"].is_array() => {
                         if let Some(blocks) = last["content"].as_array_mut() {
@@ -107,12 +112,16 @@ fn wire_request(config: &HttpConfig, request: &Request) -> Value {
             |t| json!({"name": t.name, "description": t.description, "input_schema": t.parameters}),
         )
         .collect();
-    let mut body = json!({"model": config.model, "max_tokens": MAX_TOKENS, "messages": messages});
+    let max_tokens = config.options.max_tokens.unwrap_or(ANTHROPIC_MAX_TOKENS);
+    let mut body = json!({"model": config.model, "max_tokens": max_tokens, "messages": messages});
     if !system.is_empty() {
         body["system"] = json!(system.join("\n\n"));
     }
     if !tools.is_empty() {
         body["tools"] = Value::Array(tools);
+    }
+    if let Some(budget) = config.options.thinking_budget {
+        body["thinking"] = json!({"type": "enabled", "budget_tokens": budget});
     }
     if config.stream {
         body["stream"] = json!(true);
@@ -120,64 +129,101 @@ fn wire_request(config: &HttpConfig, request: &Request) -> Value {
     body
 }
 
-fn error_message(value: &Value) -> Option<String> {
-    if value["type"] != "error" {
-        return None;
+fn thinking_block(block: &Thinking) -> Value {
+    match block {
+        Thinking::Thinking {
+            thinking,
+            signature,
+        } => json!({"type": "thinking", "thinking": thinking, "signature": signature}),
+        Thinking::RedactedThinking { data } => json!({"type": "redacted_thinking", "data": data}),
     }
-    Some(
-        value["error"]["message"]
-            .as_str()
-            .map_or_else(|| value["error"].to_string(), str::to_owned),
-    )
+}
+
+/// A call's `input`: the object the model sent, or, when the token limit cut its text off, as
+/// much of it as parses (what the SDK keeps), never a made-up empty call when more was sent.
+fn tool_input(arguments: &str) -> Value {
+    match serde_json::from_str::<Value>(arguments) {
+        Ok(object @ Value::Object(_)) => object,
+        _ => Value::Object(close_object(arguments).unwrap_or_default()),
+    }
+}
+
+/// The provider's error, when `value` is one.
+fn error_in(url: &str, value: &Value) -> Option<ModelError> {
+    (value["type"] == "error").then(|| ModelError::provider(url, &value["error"]))
+}
+
+/// The explanation Anthropic gives with a refusal, if any.
+fn refusal_explanation(stop_details: &Value) -> Option<String> {
+    stop_details["explanation"]
+        .as_str()
+        .filter(|e| !e.trim().is_empty())
+        .map(str::to_owned)
 }
 
 /// A whole (non-streamed) message.
 fn read_response(url: &str, value: &Value) -> Result<Reply, ModelError> {
-    if let Some(message) = error_message(value) {
-        return Err(ModelError::protocol(url, message));
+    if let Some(error) = error_in(url, value) {
+        return Err(error);
     }
     let Some(blocks) = value["content"].as_array() else {
         return Err(ModelError::protocol(url, "the response has no content"));
     };
+    let stop_reason = value["stop_reason"].as_str().unwrap_or_default().to_owned();
     let mut reply = Reply {
-        text: String::new(),
-        tool_calls: Vec::new(),
         usage: Usage {
             input: value["usage"]["input_tokens"].as_u64().unwrap_or(0),
             output: value["usage"]["output_tokens"].as_u64().unwrap_or(0),
         },
-        stop_reason: value["stop_reason"].as_str().unwrap_or_default().to_owned(),
+        refusal: if stop_reason == "refusal" {
+            refusal_explanation(&value["stop_details"])
+        } else {
+            None
+        },
+        stop_reason,
+        ..Reply::default()
     };
     for block in blocks {
+        let text = |key: &str| block[key].as_str().unwrap_or_default().to_owned();
         match block["type"].as_str() {
-            Some("text") => reply
-                .text
-                .push_str(block["text"].as_str().unwrap_or_default()),
+            Some("text") => reply.text.push_str(&text("text")),
             Some("tool_use") => reply.tool_calls.push(ToolCall {
-                id: block["id"].as_str().unwrap_or_default().to_owned(),
-                name: block["name"].as_str().unwrap_or_default().to_owned(),
+                id: text("id"),
+                name: text("name"),
                 arguments: block["input"].to_string(),
             }),
+            Some("thinking") => reply.thinking.push(Thinking::Thinking {
+                thinking: text("thinking"),
+                signature: text("signature"),
+            }),
+            Some("redacted_thinking") => {
+                reply
+                    .thinking
+                    .push(Thinking::RedactedThinking { data: text("data") });
+            }
             _ => {}
         }
     }
     Ok(reply)
 }
 
+/// What a content block of a stream is, by its index.
+#[derive(Debug, Clone, Copy)]
+enum Block {
+    Text,
+    Call(usize),
+    Thinking(usize),
+    Other,
+}
+
 /// A streamed message, assembled; ends at `message_stop`.
 fn read_stream(
     url: &str,
     reader: impl std::io::BufRead,
-    on_text: &mut dyn FnMut(&str),
+    on_delta: &mut dyn FnMut(Delta),
 ) -> Result<Reply, ModelError> {
-    let mut reply = Reply {
-        text: String::new(),
-        tool_calls: Vec::new(),
-        usage: Usage::default(),
-        stop_reason: String::new(),
-    };
-    // Content blocks by index: tool calls get their place when their block starts.
-    let mut calls_by_block: Vec<Option<usize>> = Vec::new();
+    let mut reply = Reply::default();
+    let mut blocks: Vec<Block> = Vec::new();
     for event in Events::new(reader) {
         let event = event.map_err(|e| ModelError::Network {
             url: url.to_owned(),
@@ -185,8 +231,8 @@ fn read_stream(
         })?;
         let data: Value = serde_json::from_str(&event.data)
             .map_err(|e| ModelError::protocol(url, format!("a stream event is not JSON: {e}")))?;
-        if let Some(message) = error_message(&data) {
-            return Err(ModelError::protocol(url, message));
+        if let Some(error) = error_in(url, &data) {
+            return Err(error);
         }
         let index = data["index"].as_u64().unwrap_or(0) as usize;
         match data["type"].as_str().unwrap_or(&event.name) {
@@ -198,43 +244,87 @@ fn read_stream(
             "content_block_start" => {
                 let block = &data["content_block"];
                 // Blocks come in order; an index far ahead is not a stream to trust.
-                if index > calls_by_block.len() {
+                if index > blocks.len() {
                     return Err(ModelError::protocol(
                         url,
                         format!("content block {index} skips ahead"),
                     ));
                 }
-                if index == calls_by_block.len() {
-                    calls_by_block.push(None);
-                }
-                if block["type"] == "tool_use" {
-                    calls_by_block[index] = Some(reply.tool_calls.len());
-                    reply.tool_calls.push(ToolCall {
-                        id: block["id"].as_str().unwrap_or_default().to_owned(),
-                        name: block["name"].as_str().unwrap_or_default().to_owned(),
-                        arguments: String::new(),
-                    });
+                let text = |key: &str| block[key].as_str().unwrap_or_default().to_owned();
+                let kind = match block["type"].as_str() {
+                    Some("text") => Block::Text,
+                    Some("tool_use") => {
+                        reply.tool_calls.push(ToolCall {
+                            id: text("id"),
+                            name: text("name"),
+                            arguments: String::new(),
+                        });
+                        Block::Call(reply.tool_calls.len() - 1)
+                    }
+                    Some("thinking") => {
+                        reply.thinking.push(Thinking::Thinking {
+                            thinking: text("thinking"),
+                            signature: text("signature"),
+                        });
+                        Block::Thinking(reply.thinking.len() - 1)
+                    }
+                    Some("redacted_thinking") => {
+                        reply
+                            .thinking
+                            .push(Thinking::RedactedThinking { data: text("data") });
+                        Block::Other
+                    }
+                    _ => Block::Other,
+                };
+                if index == blocks.len() {
+                    blocks.push(kind);
+                } else {
+                    blocks[index] = kind;
                 }
             }
             "content_block_delta" => {
                 let delta = &data["delta"];
-                match delta["type"].as_str() {
-                    Some("text_delta") => {
-                        let text = delta["text"].as_str().unwrap_or_default();
-                        on_text(text);
+                let piece = |key: &str| delta[key].as_str().unwrap_or_default();
+                match (delta["type"].as_str(), blocks.get(index).copied()) {
+                    (Some("text_delta"), _) => {
+                        let text = piece("text");
+                        on_delta(Delta::Text(text));
                         reply.text.push_str(text);
                     }
-                    Some("input_json_delta") => {
-                        let call = calls_by_block.get(index).copied().flatten();
-                        let Some(call) = call else {
-                            return Err(ModelError::protocol(
-                                url,
-                                "tool input for a block that is not a tool call",
-                            ));
-                        };
+                    (Some("input_json_delta"), Some(Block::Call(call))) => {
                         reply.tool_calls[call]
                             .arguments
-                            .push_str(delta["partial_json"].as_str().unwrap_or_default());
+                            .push_str(piece("partial_json"));
+                    }
+                    (Some("input_json_delta"), _) => {
+                        return Err(ModelError::protocol(
+                            url,
+                            "tool input for a block that is not a tool call",
+                        ));
+                    }
+                    (
+                        Some(kind @ ("thinking_delta" | "signature_delta")),
+                        Some(Block::Thinking(at)),
+                    ) => {
+                        if let Thinking::Thinking {
+                            thinking,
+                            signature,
+                        } = &mut reply.thinking[at]
+                        {
+                            if kind == "thinking_delta" {
+                                let text = piece("thinking");
+                                on_delta(Delta::Thinking(text));
+                                thinking.push_str(text);
+                            } else {
+                                signature.push_str(piece("signature"));
+                            }
+                        }
+                    }
+                    (Some("thinking_delta" | "signature_delta"), _) => {
+                        return Err(ModelError::protocol(
+                            url,
+                            "thinking for a block that is not a thinking block",
+                        ));
                     }
                     _ => {}
                 }
@@ -242,6 +332,12 @@ fn read_stream(
             "message_delta" => {
                 if let Some(reason) = data["delta"]["stop_reason"].as_str() {
                     reply.stop_reason = reason.to_owned();
+                    if reason == "refusal" {
+                        reply.refusal = refusal_explanation(&data["delta"]["stop_details"]);
+                        if let Some(explanation) = &reply.refusal {
+                            on_delta(Delta::Refusal(explanation));
+                        }
+                    }
                 }
                 if let Some(output) = data["usage"]["output_tokens"].as_u64() {
                     reply.usage.output = output;
@@ -276,6 +372,7 @@ mod tests {
             api_key: None,
             model: "m".into(),
             stream: false,
+            options: super::super::ProviderOptions::default(),
         };
         let call = |id: &str| ToolCall {
             id: id.into(),
@@ -292,17 +389,21 @@ mod tests {
                 },
                 Message::Assistant {
                     content: String::new(),
+                    thinking: Vec::new(),
                     tool_calls: vec![call("a"), call("b")],
+                    refusal: None,
                 },
                 Message::Tool {
                     call_id: "a".into(),
                     name: "read_file".into(),
                     content: "1".into(),
+                    is_error: false,
                 },
                 Message::Tool {
                     call_id: "b".into(),
                     name: "read_file".into(),
                     content: "2".into(),
+                    is_error: true,
                 },
             ],
             tools: vec![ToolSpec {
@@ -316,6 +417,8 @@ mod tests {
         assert_eq!(body["messages"].as_array().unwrap().len(), 3);
         assert_eq!(body["messages"][2]["content"][1]["tool_use_id"], "b");
         assert_eq!(body["messages"][1]["content"][0]["input"]["path"], "a");
+        assert!(body["messages"][2]["content"][0].get("is_error").is_none());
+        assert_eq!(body["messages"][2]["content"][1]["is_error"], true);
     }
 
     #[test]
@@ -323,5 +426,124 @@ mod tests {
         let stream = "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"Hi\"}}\n\n";
         let error = read_stream("u", stream.as_bytes(), &mut |_| {}).unwrap_err();
         assert!(matches!(error, ModelError::StreamEnded { .. }));
+    }
+
+    fn events(events: &[Value]) -> String {
+        events
+            .iter()
+            .map(|e| format!("event: {}\ndata: {e}\n\n", e["type"].as_str().unwrap()))
+            .collect()
+    }
+
+    #[test]
+    fn thinking_streams_with_its_signature_and_goes_back_first() {
+        let stream = events(&[
+            json!({"type": "message_start", "message": {"usage": {"input_tokens": 3}}}),
+            json!({"type": "content_block_start", "index": 0, "content_block": {"type": "thinking", "thinking": "", "signature": ""}}),
+            json!({"type": "content_block_delta", "index": 0, "delta": {"type": "thinking_delta", "thinking": "Let me "}}),
+            json!({"type": "content_block_delta", "index": 0, "delta": {"type": "thinking_delta", "thinking": "look."}}),
+            json!({"type": "content_block_delta", "index": 0, "delta": {"type": "signature_delta", "signature": "c2ln"}}),
+            json!({"type": "content_block_stop", "index": 0}),
+            json!({"type": "content_block_start", "index": 1, "content_block": {"type": "redacted_thinking", "data": "b3BhcXVl"}}),
+            json!({"type": "content_block_stop", "index": 1}),
+            json!({"type": "content_block_start", "index": 2, "content_block": {"type": "tool_use", "id": "t1", "name": "list_dir", "input": {}}}),
+            json!({"type": "content_block_delta", "index": 2, "delta": {"type": "input_json_delta", "partial_json": "{\"path\": \".\"}"}}),
+            json!({"type": "content_block_stop", "index": 2}),
+            json!({"type": "message_delta", "delta": {"stop_reason": "tool_use"}, "usage": {"output_tokens": 9}}),
+            json!({"type": "message_stop"}),
+        ]);
+        let mut thought = String::new();
+        let reply = read_stream("u", stream.as_bytes(), &mut |d| {
+            if let Delta::Thinking(t) = d {
+                thought.push_str(t)
+            }
+        })
+        .unwrap();
+        assert_eq!(thought, "Let me look.");
+        assert_eq!(
+            reply.thinking,
+            [
+                Thinking::Thinking {
+                    thinking: "Let me look.".into(),
+                    signature: "c2ln".into()
+                },
+                Thinking::RedactedThinking {
+                    data: "b3BhcXVl".into()
+                }
+            ]
+        );
+        let config = HttpConfig {
+            kind: super::super::ProviderKind::Anthropic,
+            base_url: "http://127.0.0.1:1".into(),
+            api_key: None,
+            model: "m".into(),
+            stream: true,
+            options: super::super::ProviderOptions {
+                max_tokens: Some(4096),
+                thinking_budget: Some(2048),
+                tool_message_name: false,
+            },
+        };
+        let request = Request {
+            messages: vec![Message::Assistant {
+                content: "Looking.".into(),
+                thinking: reply.thinking.clone(),
+                tool_calls: reply.tool_calls.clone(),
+                refusal: None,
+            }],
+            tools: Vec::new(),
+        };
+        let body = wire_request(&config, &request);
+        assert_eq!(body["max_tokens"], 4096);
+        assert_eq!(
+            body["thinking"],
+            json!({"type": "enabled", "budget_tokens": 2048})
+        );
+        let types: Vec<&str> = body["messages"][0]["content"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b["type"].as_str().unwrap())
+            .collect();
+        assert_eq!(types, ["thinking", "redacted_thinking", "text", "tool_use"]);
+        assert_eq!(body["messages"][0]["content"][0]["signature"], "c2ln");
+    }
+
+    #[test]
+    fn a_cut_off_tool_input_goes_back_as_what_parses_of_it() {
+        assert_eq!(
+            tool_input("{\"path\": \"a.txt\", \"content\": \"hel"),
+            json!({"path": "a.txt", "content": "hel"})
+        );
+        assert_eq!(tool_input(""), json!({}));
+        assert_eq!(tool_input("{\"path\": \"a\"}"), json!({"path": "a"}));
+    }
+
+    #[test]
+    fn refusals_and_error_events_are_reported() {
+        let stream = events(&[
+            json!({"type": "message_start", "message": {"usage": {"input_tokens": 3}}}),
+            json!({"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}}),
+            json!({"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "I won't"}}),
+            json!({"type": "message_delta", "delta": {"stop_reason": "refusal", "stop_details": {"category": "cyber", "explanation": "Malware."}}, "usage": {"output_tokens": 2}}),
+            json!({"type": "message_stop"}),
+        ]);
+        let reply = read_stream("u", stream.as_bytes(), &mut |_| {}).unwrap();
+        assert_eq!(reply.text, "I won't");
+        assert_eq!(reply.refusal.as_deref(), Some("Malware."));
+        assert_eq!(reply.finish(), crate::agent::message::Finish::Refusal);
+        let whole = json!({"type": "message", "content": [], "stop_reason": "refusal", "stop_details": null});
+        let reply = read_response("u", &whole).unwrap();
+        assert_eq!(reply.finish(), crate::agent::message::Finish::Refusal);
+        let stream = events(&[
+            json!({"type": "message_start", "message": {"usage": {"input_tokens": 3}}}),
+            json!({"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}}),
+        ]);
+        let error = read_stream("u", stream.as_bytes(), &mut |_| {}).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "u: the provider reported overloaded_error: Overloaded"
+        );
+        assert!(error.is_transient());
     }
 }

@@ -1,9 +1,12 @@
-//! OpenAI-compatible chat completions (`POST {base}/chat/completions`), streamed or not.
+//! OpenAI-compatible chat completions (`POST {base}/chat/completions`), streamed or not. The
+//! request follows the official SDK's `CompletionCreateParams` types field for field; replies
+//! are read as the SDK reads them, refusals and cut-offs included.
 
 use super::sse::Events;
 use super::{HttpConfig, Model, ModelError, Wire, exchange, http_client};
-use crate::agent::message::{Message, Reply, Request, ToolCall, Usage};
+use crate::agent::message::{Delta, Message, Reply, Request, ToolCall, Usage};
 use serde_json::{Value, json};
+use std::collections::HashMap;
 
 /// A chat-completions endpoint.
 pub struct OpenAi {
@@ -25,7 +28,7 @@ impl Model for OpenAi {
     fn complete(
         &mut self,
         request: &Request,
-        on_text: &mut dyn FnMut(&str),
+        on_delta: &mut dyn FnMut(Delta),
     ) -> Result<Reply, ModelError> {
         let url = format!("{}/chat/completions", self.config.base_url);
         let body = wire_request(&self.config, request);
@@ -37,16 +40,20 @@ impl Model for OpenAi {
             }
         };
         let wire = Wire {
-            read_stream: &|reader, on_text| read_stream(&url, reader, on_text),
+            read_stream: &|reader, on_delta| read_stream(&url, reader, on_delta),
             read_response: &|value| read_response(&url, value),
         };
-        exchange(&url, &build, self.config.stream, &wire, on_text)
+        exchange(&url, &build, self.config.stream, &wire, on_delta)
     }
 }
 
 /// The request body.
 fn wire_request(config: &HttpConfig, request: &Request) -> Value {
-    let messages: Vec<Value> = request.messages.iter().map(wire_message).collect();
+    let messages: Vec<Value> = request
+        .messages
+        .iter()
+        .map(|m| wire_message(m, config.options.tool_message_name))
+        .collect();
     let tools: Vec<Value> = request
         .tools
         .iter()
@@ -60,6 +67,9 @@ fn wire_request(config: &HttpConfig, request: &Request) -> Value {
         body["tools"] = Value::Array(tools);
         body["tool_choice"] = json!("auto");
     }
+    if let Some(max_tokens) = config.options.max_tokens {
+        body["max_completion_tokens"] = json!(max_tokens);
+    }
     if config.stream {
         body["stream"] = json!(true);
         body["stream_options"] = json!({"include_usage": true});
@@ -67,13 +77,16 @@ fn wire_request(config: &HttpConfig, request: &Request) -> Value {
     body
 }
 
-fn wire_message(message: &Message) -> Value {
+/// One message. Thinking blocks are Anthropic's and have no place here.
+fn wire_message(message: &Message, tool_message_name: bool) -> Value {
     match message {
         Message::System { content } => json!({"role": "system", "content": content}),
         Message::User { content } => json!({"role": "user", "content": content}),
         Message::Assistant {
             content,
             tool_calls,
+            refusal,
+            ..
         } => {
             let mut m = json!({"role": "assistant"});
             m["content"] = if content.is_empty() {
@@ -81,6 +94,9 @@ fn wire_message(message: &Message) -> Value {
             } else {
                 json!(content)
             };
+            if let Some(refusal) = refusal {
+                m["refusal"] = json!(refusal);
+            }
             if !tool_calls.is_empty() {
                 m["tool_calls"] = tool_calls
                     .iter()
@@ -96,7 +112,14 @@ fn wire_message(message: &Message) -> Value {
             call_id,
             name,
             content,
-        } => json!({"role": "tool", "tool_call_id": call_id, "name": name, "content": content}),
+            ..
+        } => {
+            let mut m = json!({"role": "tool", "tool_call_id": call_id, "content": content});
+            if tool_message_name {
+                m["name"] = json!(name);
+            }
+            m
+        }
     }
 }
 
@@ -107,19 +130,25 @@ fn usage(value: &Value) -> Usage {
     }
 }
 
-fn error_message(value: &Value) -> Option<String> {
-    let error = value.get("error")?;
-    Some(
-        error["message"]
-            .as_str()
-            .map_or_else(|| error.to_string(), str::to_owned),
-    )
+/// The provider's error, when `value` carries one.
+fn error_in(url: &str, value: &Value) -> Option<ModelError> {
+    let error = value.get("error").filter(|e| !e.is_null())?;
+    Some(ModelError::provider(url, error))
+}
+
+/// OpenRouter and others end a reply that failed upstream with `finish_reason: "error"`.
+fn failed_finish(url: &str, reason: &str) -> Option<ModelError> {
+    (reason == "error").then(|| ModelError::Provider {
+        url: url.to_owned(),
+        kind: "error".to_owned(),
+        message: "the reply ended with finish_reason \"error\"".to_owned(),
+    })
 }
 
 /// A whole (non-streamed) completion.
 fn read_response(url: &str, value: &Value) -> Result<Reply, ModelError> {
-    if let Some(message) = error_message(value) {
-        return Err(ModelError::protocol(url, message));
+    if let Some(error) = error_in(url, value) {
+        return Err(error);
     }
     let Some(choice) = value["choices"].as_array().and_then(|c| c.first()) else {
         return Err(ModelError::protocol(url, "the response has no choices"));
@@ -136,14 +165,23 @@ fn read_response(url: &str, value: &Value) -> Result<Reply, ModelError> {
             arguments: arguments_text(&call["function"]["arguments"]),
         });
     }
+    let stop_reason = choice["finish_reason"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    if let Some(error) = failed_finish(url, &stop_reason) {
+        return Err(error);
+    }
     Ok(Reply {
         text: message["content"].as_str().unwrap_or_default().to_owned(),
         tool_calls: with_ids(tool_calls),
-        usage: usage(&value["usage"]),
-        stop_reason: choice["finish_reason"]
+        refusal: message["refusal"]
             .as_str()
-            .unwrap_or_default()
-            .to_owned(),
+            .filter(|r| !r.is_empty())
+            .map(str::to_owned),
+        usage: usage(&value["usage"]),
+        stop_reason,
+        ..Reply::default()
     })
 }
 
@@ -170,14 +208,11 @@ fn with_ids(mut calls: Vec<ToolCall>) -> Vec<ToolCall> {
 fn read_stream(
     url: &str,
     reader: impl std::io::BufRead,
-    on_text: &mut dyn FnMut(&str),
+    on_delta: &mut dyn FnMut(Delta),
 ) -> Result<Reply, ModelError> {
-    let mut reply = Reply {
-        text: String::new(),
-        tool_calls: Vec::new(),
-        usage: Usage::default(),
-        stop_reason: String::new(),
-    };
+    let mut reply = Reply::default();
+    // Which call each stream index is on now: a new id on an index in use starts a new call.
+    let mut calls_by_index: HashMap<u64, usize> = HashMap::new();
     let mut done = false;
     for event in Events::new(reader) {
         let event = event.map_err(|e| ModelError::Network {
@@ -190,8 +225,8 @@ fn read_stream(
         }
         let chunk: Value = serde_json::from_str(&event.data)
             .map_err(|e| ModelError::protocol(url, format!("a stream chunk is not JSON: {e}")))?;
-        if let Some(message) = error_message(&chunk) {
-            return Err(ModelError::protocol(url, message));
+        if let Some(error) = error_in(url, &chunk) {
+            return Err(error);
         }
         if chunk["usage"].is_object() {
             reply.usage = usage(&chunk["usage"]);
@@ -201,37 +236,18 @@ fn read_stream(
         };
         let delta = &choice["delta"];
         if let Some(text) = delta["content"].as_str().filter(|t| !t.is_empty()) {
-            on_text(text);
+            on_delta(Delta::Text(text));
             reply.text.push_str(text);
         }
+        // Servers that copy OpenAI's shape send `"refusal": ""` or null in every chunk.
+        if let Some(text) = delta["refusal"].as_str().filter(|t| !t.is_empty()) {
+            on_delta(Delta::Refusal(text));
+            reply.refusal.get_or_insert_default().push_str(text);
+        }
         for part in delta["tool_calls"].as_array().into_iter().flatten() {
-            let count = reply.tool_calls.len();
-            let index = match part["index"].as_u64() {
-                Some(i) if i as usize <= count => i as usize,
-                Some(i) => {
-                    return Err(ModelError::protocol(
-                        url,
-                        format!("tool call index {i} skips ahead of {count} calls"),
-                    ));
-                }
-                // Without an index, a part carrying an id or a name starts the next call.
-                None if count == 0
-                    || part["id"].is_string()
-                    || part["function"]["name"].is_string() =>
-                {
-                    count
-                }
-                None => count - 1,
-            };
-            if index == count {
-                reply.tool_calls.push(ToolCall {
-                    id: String::new(),
-                    name: String::new(),
-                    arguments: String::new(),
-                });
-            }
+            let index = call_for(url, &mut reply.tool_calls, &mut calls_by_index, part)?;
             let call = &mut reply.tool_calls[index];
-            if let Some(id) = part["id"].as_str() {
+            if let Some(id) = part["id"].as_str().filter(|id| !id.is_empty()) {
                 call.id = id.to_owned();
             }
             if let Some(name) = part["function"]["name"].as_str() {
@@ -242,6 +258,9 @@ fn read_stream(
             }
         }
         if let Some(reason) = choice["finish_reason"].as_str() {
+            if let Some(error) = failed_finish(url, reason) {
+                return Err(error);
+            }
             reply.stop_reason = reason.to_owned();
         }
     }
@@ -260,9 +279,73 @@ fn read_stream(
     Ok(reply)
 }
 
+/// The place in `calls` of the call a streamed tool-call `part` belongs to, a new one when it
+/// starts one.
+fn call_for(
+    url: &str,
+    calls: &mut Vec<ToolCall>,
+    calls_by_index: &mut HashMap<u64, usize>,
+    part: &Value,
+) -> Result<usize, ModelError> {
+    let id = part["id"].as_str().filter(|id| !id.is_empty());
+    let start = |calls: &mut Vec<ToolCall>| {
+        calls.push(ToolCall {
+            id: String::new(),
+            name: String::new(),
+            arguments: String::new(),
+        });
+        calls.len() - 1
+    };
+    let Some(index) = part["index"].as_u64() else {
+        // Without an index, a part carrying an id or a name starts the next call.
+        return Ok(match calls.len() {
+            0 => start(calls),
+            _ if id.is_some() || part["function"]["name"].is_string() => start(calls),
+            n => n - 1,
+        });
+    };
+    match calls_by_index.get(&index) {
+        // Some compatible servers give every parallel call index 0: a different id is a
+        // different call, whatever its index.
+        Some(&at) if id.is_some_and(|id| !calls[at].id.is_empty() && calls[at].id != id) => {
+            let at = start(calls);
+            calls_by_index.insert(index, at);
+            Ok(at)
+        }
+        Some(&at) => Ok(at),
+        // Indexes come in order; one far ahead is not a stream to trust.
+        None if index as usize > calls_by_index.len() => Err(ModelError::protocol(
+            url,
+            format!(
+                "tool call index {index} skips ahead of {} calls",
+                calls_by_index.len()
+            ),
+        )),
+        None => {
+            let at = start(calls);
+            calls_by_index.insert(index, at);
+            Ok(at)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::agent::message::Finish;
+
+    fn text_of(stream: &str) -> (Result<Reply, ModelError>, String) {
+        let mut seen = String::new();
+        let reply = read_stream("u", stream.as_bytes(), &mut |d| match d {
+            Delta::Text(t) => seen.push_str(t),
+            Delta::Refusal(t) => {
+                seen.push_str("[refusal]");
+                seen.push_str(t)
+            }
+            Delta::Thinking(_) => {}
+        });
+        (reply, seen)
+    }
 
     #[test]
     fn assembles_text_and_tool_calls_from_a_stream() {
@@ -274,8 +357,8 @@ mod tests {
             "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":10,\"completion_tokens\":3}}\n\n",
             "data: [DONE]\n\n"
         );
-        let mut seen = String::new();
-        let reply = read_stream("u", stream.as_bytes(), &mut |t| seen.push_str(t)).unwrap();
+        let (reply, seen) = text_of(stream);
+        let reply = reply.unwrap();
         assert_eq!(seen, "Hello");
         assert_eq!(reply.text, "Hello");
         assert_eq!(reply.tool_calls[0].arguments, "{\"path\": \"a\"}");
@@ -292,23 +375,138 @@ mod tests {
     #[test]
     fn stream_indexes_are_checked_and_may_be_missing() {
         let wild = "data: {\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":18446744073709551615,\"id\":\"c\",\"function\":{\"name\":\"x\"}}]}}]}\n\n";
-        let error = read_stream("u", wild.as_bytes(), &mut |_| {}).unwrap_err();
+        let error = text_of(wild).0.unwrap_err();
         assert!(error.to_string().contains("skips ahead"), "{error}");
         let unindexed = concat!(
             "data: {\"choices\":[{\"delta\":{\"tool_calls\":[{\"id\":\"a\",\"function\":{\"name\":\"read_file\",\"arguments\":\"{}\"}}]}}]}\n\n",
             "data: {\"choices\":[{\"delta\":{\"tool_calls\":[{\"id\":\"b\",\"function\":{\"name\":\"list_dir\",\"arguments\":\"{\"}}]}}]}\n\n",
             "data: {\"choices\":[{\"delta\":{\"tool_calls\":[{\"function\":{\"arguments\":\"}\"}}]},\"finish_reason\":\"tool_calls\"}]}\n\n",
         );
-        let reply = read_stream("u", unindexed.as_bytes(), &mut |_| {}).unwrap();
+        let reply = text_of(unindexed).0.unwrap();
         let names: Vec<&str> = reply.tool_calls.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(names, ["read_file", "list_dir"]);
         assert_eq!(reply.tool_calls[1].arguments, "{}");
     }
 
     #[test]
+    fn a_new_id_on_a_used_index_is_a_new_call() {
+        let chunk = |part: Value| {
+            format!(
+                "data: {}\n\n",
+                json!({"choices": [{"index": 0, "delta": {"tool_calls": [part]}}]})
+            )
+        };
+        let stream = [
+            chunk(json!({"index": 0, "id": "a", "function": {"name": "list_dir", "arguments": "{\"path\""}})),
+            chunk(json!({"index": 0, "function": {"arguments": ": \".\"}"}})),
+            chunk(json!({"index": 0, "id": "b", "function": {"name": "read_file", "arguments": "{\"path\": \"x\"}"}})),
+            // The same id again is the same call.
+            chunk(json!({"index": 0, "id": "b", "function": {"arguments": ""}})),
+            "data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"tool_calls\"}]}\n\ndata: [DONE]\n\n".to_owned(),
+        ]
+        .concat();
+        let reply = text_of(&stream).0.unwrap();
+        let calls: Vec<(&str, &str, &str)> = reply
+            .tool_calls
+            .iter()
+            .map(|c| (c.id.as_str(), c.name.as_str(), c.arguments.as_str()))
+            .collect();
+        assert_eq!(
+            calls,
+            [
+                ("a", "list_dir", "{\"path\": \".\"}"),
+                ("b", "read_file", "{\"path\": \"x\"}")
+            ]
+        );
+    }
+
+    #[test]
+    fn refusals_are_kept_streamed_or_whole() {
+        let stream = concat!(
+            "data: {\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":null,\"refusal\":\"\"}}]}\n\n",
+            "data: {\"choices\":[{\"index\":0,\"delta\":{\"refusal\":\"I can't \"}}]}\n\n",
+            "data: {\"choices\":[{\"index\":0,\"delta\":{\"refusal\":\"help with that.\"}}]}\n\n",
+            "data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}\n\n",
+            "data: [DONE]\n\n"
+        );
+        let (reply, seen) = text_of(stream);
+        let reply = reply.unwrap();
+        assert_eq!(reply.refusal.as_deref(), Some("I can't help with that."));
+        assert_eq!(reply.finish(), Finish::Refusal);
+        assert_eq!(seen, "[refusal]I can't [refusal]help with that.");
+        let whole = json!({"choices": [{"index": 0, "finish_reason": "stop", "message":
+            {"role": "assistant", "content": null, "refusal": "No."}}]});
+        let reply = read_response("u", &whole).unwrap();
+        assert_eq!(reply.refusal.as_deref(), Some("No."));
+        // Servers that copy the shape send an empty refusal with every answer.
+        let answer = json!({"choices": [{"index": 0, "finish_reason": "stop", "message":
+            {"role": "assistant", "content": "Hi", "refusal": ""}}]});
+        assert_eq!(
+            read_response("u", &answer).unwrap().finish(),
+            Finish::Complete
+        );
+    }
+
+    #[test]
+    fn error_chunks_name_the_providers_type_and_message() {
+        let stream = concat!(
+            "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hal\"}}]}\n\n",
+            "data: {\"error\":{\"message\":\"The server had an error\",\"type\":\"server_error\",\"code\":null}}\n\n",
+        );
+        let error = text_of(stream).0.unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "u: the provider reported server_error: The server had an error"
+        );
+        assert!(error.is_transient());
+        let finish_error =
+            "data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"error\"}]}\n\n";
+        let error = text_of(finish_error).0.unwrap_err();
+        assert!(
+            error.to_string().contains("finish_reason \"error\""),
+            "{error}"
+        );
+        let code = json!({"error": {"code": 429, "message": "slow down"}});
+        let error = read_response("u", &code).unwrap_err();
+        assert_eq!(error.to_string(), "u: the provider reported 429: slow down");
+        assert!(error.is_transient());
+        let bad = json!({"error": {"type": "invalid_request_error", "message": "no"}});
+        assert!(!read_response("u", &bad).unwrap_err().is_transient());
+    }
+
+    #[test]
+    fn tool_messages_carry_a_name_only_when_asked() {
+        let mut config = HttpConfig {
+            kind: super::super::ProviderKind::Openai,
+            base_url: "http://127.0.0.1:1/v1".into(),
+            api_key: None,
+            model: "m".into(),
+            stream: false,
+            options: super::super::ProviderOptions::default(),
+        };
+        let request = Request {
+            messages: vec![Message::Tool {
+                call_id: "c".into(),
+                name: "read_file".into(),
+                content: "x".into(),
+                is_error: false,
+            }],
+            tools: Vec::new(),
+        };
+        let body = wire_request(&config, &request);
+        assert!(body["messages"][0].get("name").is_none(), "{body}");
+        assert!(body.get("max_completion_tokens").is_none(), "{body}");
+        config.options.tool_message_name = true;
+        config.options.max_tokens = Some(300);
+        let body = wire_request(&config, &request);
+        assert_eq!(body["messages"][0]["name"], "read_file");
+        assert_eq!(body["max_completion_tokens"], 300);
+    }
+
+    #[test]
     fn a_stream_cut_short_is_an_error() {
         let stream = "data: {\"choices\":[{\"delta\":{\"content\":\"Hel\"}}]}\n\n";
-        let error = read_stream("u", stream.as_bytes(), &mut |_| {}).unwrap_err();
+        let error = text_of(stream).0.unwrap_err();
         assert!(matches!(error, ModelError::StreamEnded { .. }));
     }
 

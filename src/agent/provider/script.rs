@@ -1,8 +1,8 @@
 //! A model that answers from a fixed list of replies, whatever it is asked. `skill new` runs the
 //! loop with one to record a starter cassette; the author records a real one over it.
 
-use super::{Model, ModelError};
-use crate::agent::message::{Reply, Request};
+use super::{Model, ModelError, emit_reply};
+use crate::agent::message::{Delta, Reply, Request};
 use std::collections::VecDeque;
 
 /// Replies given in order.
@@ -24,7 +24,7 @@ impl Model for Script {
     fn complete(
         &mut self,
         _request: &Request,
-        on_text: &mut dyn FnMut(&str),
+        on_delta: &mut dyn FnMut(Delta),
     ) -> Result<Reply, ModelError> {
         let reply = self
             .replies
@@ -33,9 +33,7 @@ impl Model for Script {
                 url: "script".to_owned(),
                 message: "the script has no more replies".to_owned(),
             })?;
-        if !reply.text.is_empty() {
-            on_text(&reply.text);
-        }
+        emit_reply(&reply, on_delta);
         Ok(reply)
     }
 }

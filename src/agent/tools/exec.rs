@@ -111,8 +111,15 @@ impl Setup {
     }
 }
 
-/// Runs the command; `default_timeout` applies when the call names none.
-pub fn exec(workspace: &Path, setup: &Setup, args: ExecArgs, default_timeout: Duration) -> String {
+/// Runs the command; `default_timeout` applies when the call names none. A command that ran
+/// and exited non-zero is a result (its exit code is in it); an error is a command that could
+/// not run or did not finish.
+pub fn exec(
+    workspace: &Path,
+    setup: &Setup,
+    args: ExecArgs,
+    default_timeout: Duration,
+) -> Result<String, String> {
     let (mut command, shown) = match (&args.command, &args.argv) {
         (Some(text), None) if !text.trim().is_empty() => {
             let mut c = Command::new("sh");
@@ -125,23 +132,25 @@ pub fn exec(workspace: &Path, setup: &Setup, args: ExecArgs, default_timeout: Du
             (c, argv.join(" "))
         }
         _ => {
-            return "Error: Invalid parameters for tool 'exec': give either command or argv".into();
+            return Err(
+                "Error: Invalid parameters for tool 'exec': give either command or argv".into(),
+            );
         }
     };
     if let Some(why) = blocked(&shown) {
-        return format!("Error: Command blocked by safety guard ({why})");
+        return Err(format!("Error: Command blocked by safety guard ({why})"));
     }
     let dir = match resolve(workspace, args.working_dir.as_deref().unwrap_or(".")) {
         Ok(d) if d.is_dir() => d,
-        Ok(_) => return "Error: working_dir is not a folder in the workspace".to_owned(),
-        Err(e) => return e,
+        Ok(_) => return Err("Error: working_dir is not a folder in the workspace".to_owned()),
+        Err(e) => return Err(e),
     };
     let timeout = args.timeout.map_or(default_timeout, |s| {
         Duration::from_secs(s.clamp(1, MAX_TIMEOUT_SECS))
     });
     let tmpdir = match setup.tmpdir() {
         Ok(t) => t,
-        Err(e) => return format!("Error: cannot make the command's TMPDIR: {e}"),
+        Err(e) => return Err(format!("Error: cannot make the command's TMPDIR: {e}")),
     };
     let policy = setup.confinement.policy;
     let vars: Vec<_> = std::env::vars_os().collect();
@@ -173,7 +182,9 @@ pub fn exec(workspace: &Path, setup: &Setup, args: ExecArgs, default_timeout: Du
     if setup.confinement.landlock
         && let Err(e) = sandbox::confine(&mut command, policy, &[workspace, &tmpdir])
     {
-        return format!("Error: the command was not run: it could not be confined ({e})");
+        return Err(format!(
+            "Error: the command was not run: it could not be confined ({e})"
+        ));
     }
     run(command.current_dir(dir), timeout)
 }
@@ -185,7 +196,7 @@ struct Capture {
     total: usize,
 }
 
-fn run(command: &mut Command, timeout: Duration) -> String {
+fn run(command: &mut Command, timeout: Duration) -> Result<String, String> {
     let spawned = command
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -193,7 +204,7 @@ fn run(command: &mut Command, timeout: Duration) -> String {
         .spawn();
     let mut child = match spawned {
         Ok(c) => c,
-        Err(e) => return format!("Error executing exec: {e}"),
+        Err(e) => return Err(format!("Error executing exec: {e}")),
     };
     let _guard = RunningGroup::enter(child.id() as i32);
     let (done_tx, done_rx) = mpsc::channel();
@@ -248,7 +259,7 @@ fn run(command: &mut Command, timeout: Duration) -> String {
                 std::thread::sleep(pause);
                 pause = (pause * 2).min(Duration::from_millis(20));
             }
-            Err(e) => return format!("Error executing exec: {e}"),
+            Err(e) => return Err(format!("Error executing exec: {e}")),
         }
     };
     // What the command left running in the background (`server &`) ends with it, and so
@@ -286,10 +297,13 @@ fn run(command: &mut Command, timeout: Duration) -> String {
         Some(Some(code)) => parts.push(format!("\nExit code: {code}")),
         Some(None) => parts.push("\nKilled by a signal".to_owned()),
     }
-    if parts.is_empty() {
-        return "(no output)".to_owned();
+    if status.is_none() {
+        return Err(parts.join("\n"));
     }
-    parts.join("\n")
+    if parts.is_empty() {
+        return Ok("(no output)".to_owned());
+    }
+    Ok(parts.join("\n"))
 }
 
 /// The process group of the command running now (0: none), for the signal handler.

@@ -123,28 +123,28 @@ pub struct ListArgs {
 }
 
 /// Lines `offset..offset+limit` (from 1) of a text file, with a note when there is more.
-pub fn read_file(workspace: &Path, args: ReadArgs) -> String {
+pub fn read_file(workspace: &Path, args: ReadArgs) -> Result<String, String> {
     let read = Target::new(workspace, &args.path).and_then(|target| {
         let mut file = target.open_file(&args.path, OFlags::RDONLY, false)?;
         read_all(&mut file, &args.path)
     });
     let text = match read.map(String::from_utf8) {
         Ok(Ok(t)) => t,
-        Ok(Err(_)) => return format!("Error: Not a text file: {}", args.path),
-        Err(e) => return e,
+        Ok(Err(_)) => return Err(format!("Error: Not a text file: {}", args.path)),
+        Err(e) => return Err(e),
     };
     let offset = args.offset.unwrap_or(1).max(1);
     let limit = args.limit.unwrap_or(DEFAULT_LIMIT).max(1);
     let total = text.lines().count();
     if offset == 1 && total <= limit {
-        return text;
+        return Ok(text);
     }
     let shown: Vec<&str> = text.lines().skip(offset - 1).take(limit).collect();
     if shown.is_empty() {
-        return format!(
+        return Err(format!(
             "Error: offset {offset} is past the end of {} ({total} lines)",
             args.path
-        );
+        ));
     }
     let last = offset + shown.len() - 1;
     let mut out = shown.join("\n");
@@ -154,11 +154,11 @@ pub fn read_file(workspace: &Path, args: ReadArgs) -> String {
             last + 1
         ));
     }
-    out
+    Ok(out)
 }
 
 /// Writes a file, creating its folders.
-pub fn write_file(workspace: &Path, args: WriteArgs) -> String {
+pub fn write_file(workspace: &Path, args: WriteArgs) -> Result<String, String> {
     let written = Target::new(workspace, &args.path).and_then(|target| {
         let fd = target
             .beneath
@@ -174,51 +174,41 @@ pub fn write_file(workspace: &Path, args: WriteArgs) -> String {
         replace(&mut file, args.content.as_bytes())
             .map_err(|e| format!("Error writing {}: {e}", args.path))
     });
-    match written {
-        Ok(()) => format!(
+    written.map(|()| {
+        format!(
             "Successfully wrote {} bytes to {}",
             args.content.len(),
             args.path
-        ),
-        Err(e) => e,
-    }
+        )
+    })
 }
 
 /// Replaces the one occurrence of `old_text`.
-pub fn edit_file(workspace: &Path, args: EditArgs) -> String {
-    let opened = Target::new(workspace, &args.path)
-        .and_then(|target| target.open_file(&args.path, OFlags::RDWR | OFlags::NOFOLLOW, true));
-    let mut file = match opened {
-        Ok(f) => f,
-        Err(e) => return e,
-    };
-    let text = match read_all(&mut file, &args.path).map(String::from_utf8) {
-        Ok(Ok(t)) => t,
-        Ok(Err(_)) => {
-            return format!(
-                "Error reading {}: stream did not contain valid UTF-8",
-                args.path
-            );
-        }
-        Err(e) => return e,
-    };
+pub fn edit_file(workspace: &Path, args: EditArgs) -> Result<String, String> {
+    let mut file = Target::new(workspace, &args.path)
+        .and_then(|target| target.open_file(&args.path, OFlags::RDWR | OFlags::NOFOLLOW, true))?;
+    let text = String::from_utf8(read_all(&mut file, &args.path)?).map_err(|_| {
+        format!(
+            "Error reading {}: stream did not contain valid UTF-8",
+            args.path
+        )
+    })?;
     if args.old_text.is_empty() {
-        return "Error: old_text is empty".to_owned();
+        return Err("Error: old_text is empty".to_owned());
     }
     match text.matches(&args.old_text).count() {
-        0 => format!("Error: old_text not found in {}", args.path),
+        0 => Err(format!("Error: old_text not found in {}", args.path)),
         1 => {
             let edited = text.replacen(&args.old_text, &args.new_text, 1);
             // The same open file is rewritten: nothing can swap the path in between.
-            match replace(&mut file, edited.as_bytes()) {
-                Ok(()) => format!("Successfully edited {}", args.path),
-                Err(e) => format!("Error writing {}: {e}", args.path),
-            }
+            replace(&mut file, edited.as_bytes())
+                .map(|()| format!("Successfully edited {}", args.path))
+                .map_err(|e| format!("Error writing {}: {e}", args.path))
         }
-        n => format!(
+        n => Err(format!(
             "Error: old_text appears {n} times in {}; include more surrounding text to make it unique",
             args.path
-        ),
+        )),
     }
 }
 
@@ -230,25 +220,19 @@ fn replace(file: &mut File, content: &[u8]) -> std::io::Result<()> {
 }
 
 /// The entries of a folder sorted by name, folders marked 📁 and files 📄.
-pub fn list_dir(workspace: &Path, args: ListArgs) -> String {
-    let target = match Target::new(workspace, &args.path) {
-        Ok(t) => t,
-        Err(e) => return e,
-    };
-    let fd = match target
+pub fn list_dir(workspace: &Path, args: ListArgs) -> Result<String, String> {
+    let target = Target::new(workspace, &args.path)?;
+    let fd = target
         .beneath
         .open_at(&target.relative, OFlags::RDONLY | OFlags::DIRECTORY)
-    {
-        Ok(fd) => fd,
-        Err(Errno::NOENT) => return format!("Error: Directory not found: {}", args.path),
-        Err(Errno::NOTDIR) => return format!("Error: Not a directory: {}", args.path),
-        Err(e) if is_escape(e) => return outside(&args.path),
-        Err(e) => return format!("Error listing {}: {e}", args.path),
-    };
-    let entries = match rustix::fs::Dir::read_from(&fd) {
-        Ok(d) => d,
-        Err(e) => return format!("Error listing {}: {e}", args.path),
-    };
+        .map_err(|e| match e {
+            Errno::NOENT => format!("Error: Directory not found: {}", args.path),
+            Errno::NOTDIR => format!("Error: Not a directory: {}", args.path),
+            e if is_escape(e) => outside(&args.path),
+            e => format!("Error listing {}: {e}", args.path),
+        })?;
+    let entries =
+        rustix::fs::Dir::read_from(&fd).map_err(|e| format!("Error listing {}: {e}", args.path))?;
     let mut lines: Vec<(String, bool)> = entries
         .filter_map(Result::ok)
         .filter(|e| !matches!(e.file_name().to_bytes(), b"." | b".."))
@@ -269,12 +253,12 @@ pub fn list_dir(workspace: &Path, args: ListArgs) -> String {
         })
         .collect();
     if lines.is_empty() {
-        return format!("Directory {} is empty", args.path);
+        return Ok(format!("Directory {} is empty", args.path));
     }
     lines.sort();
-    lines
+    Ok(lines
         .into_iter()
         .map(|(name, is_dir)| format!("{} {name}", if is_dir { "📁" } else { "📄" }))
         .collect::<Vec<_>>()
-        .join("\n")
+        .join("\n"))
 }

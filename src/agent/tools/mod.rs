@@ -26,6 +26,25 @@ pub const DEFAULT_EXEC_TIMEOUT: Duration = Duration::from_secs(60);
 /// Characters of any tool result passed back to the model.
 pub const RESULT_CAP: usize = 16_000;
 
+/// What one call gave back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ToolOutput {
+    /// The text for the model.
+    pub content: String,
+    /// Whether the tool failed: the text then says why (Anthropic's `is_error`).
+    pub is_error: bool,
+}
+
+impl ToolOutput {
+    /// A failure saying `why`.
+    pub fn error(why: String) -> ToolOutput {
+        ToolOutput {
+            content: why,
+            is_error: true,
+        }
+    }
+}
+
 /// The tools of one workspace.
 #[derive(Debug, Clone)]
 pub struct ToolBox {
@@ -66,7 +85,7 @@ impl ToolBox {
     }
 
     /// Runs one turn's calls and returns their results in call order.
-    pub fn run_all(&self, calls: &[ToolCall]) -> Vec<String> {
+    pub fn run_all(&self, calls: &[ToolCall]) -> Vec<ToolOutput> {
         let mut results = Vec::with_capacity(calls.len());
         let mut start = 0;
         while start < calls.len() {
@@ -89,11 +108,9 @@ impl ToolBox {
                         .map(|call| scope.spawn(move || self.run(call)))
                         .collect();
                     for handle in handles {
-                        results.push(
-                            handle.join().unwrap_or_else(|_| {
-                                "Error: the tool stopped unexpectedly".to_owned()
-                            }),
-                        );
+                        results.push(handle.join().unwrap_or_else(|_| {
+                            ToolOutput::error("Error: the tool stopped unexpectedly".to_owned())
+                        }));
                     }
                 });
             }
@@ -103,21 +120,11 @@ impl ToolBox {
     }
 
     /// Runs one call; every failure is a result the model can read.
-    pub fn run(&self, call: &ToolCall) -> String {
+    pub fn run(&self, call: &ToolCall) -> ToolOutput {
         let name = call.name.as_str();
-        let raw = if call.arguments.trim().is_empty() {
-            "{}"
-        } else {
-            call.arguments.as_str()
-        };
-        let arguments: serde_json::Value = match serde_json::from_str(raw) {
-            Ok(v @ serde_json::Value::Object(_)) => v,
-            Ok(_) => {
-                return format!("Error: Invalid arguments for tool '{name}': not a JSON object");
-            }
-            Err(e) => {
-                return format!("Error: Invalid arguments for tool '{name}': not valid JSON ({e})");
-            }
+        let arguments = match arguments(call) {
+            Ok(v) => v,
+            Err(why) => return ToolOutput::error(why),
         };
         let ws = &self.workspace;
         let result = match name {
@@ -130,7 +137,34 @@ impl ToolBox {
             }
             _ => Err(format!("Error: Tool '{name}' not found")),
         };
-        exec::cap_at(result.unwrap_or_else(|e| e), RESULT_CAP, 0)
+        let (content, is_error) = match result.and_then(|r| r) {
+            Ok(text) => (text, false),
+            Err(why) => (why, true),
+        };
+        ToolOutput {
+            content: exec::cap_at(content, RESULT_CAP, 0),
+            is_error,
+        }
+    }
+}
+
+/// The arguments of `call` as a JSON object (none at all counts as `{}`), or the error the
+/// model is answered with.
+pub fn arguments(call: &ToolCall) -> Result<serde_json::Value, String> {
+    let name = call.name.as_str();
+    let raw = if call.arguments.trim().is_empty() {
+        "{}"
+    } else {
+        call.arguments.as_str()
+    };
+    match serde_json::from_str(raw) {
+        Ok(v @ serde_json::Value::Object(_)) => Ok(v),
+        Ok(_) => Err(format!(
+            "Error: Invalid arguments for tool '{name}': not a JSON object"
+        )),
+        Err(e) => Err(format!(
+            "Error: Invalid arguments for tool '{name}': not valid JSON ({e})"
+        )),
     }
 }
 
