@@ -12,7 +12,7 @@ use serde::Serialize;
 /// Items on one page of a list.
 pub const PER_PAGE: usize = 20;
 
-/// The last page a list goes to (search's window is what the API allows, 200 results).
+/// The largest `?page=` accepted; past it a request is a 400, so no query skips millions of rows.
 pub const MAX_PAGE: usize = 10_000;
 
 /// Pages of search results: the API's largest `limit` is 200.
