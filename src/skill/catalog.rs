@@ -7,9 +7,7 @@ use super::{Skill, SkillLocation};
 use std::path::{Path, PathBuf};
 
 /// An agent whose skill roots can be used as a preset.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Agent {
     /// OpenClaw: workspace, `.agents`, user and managed roots.
@@ -20,6 +18,36 @@ pub enum Agent {
     Claude,
     /// Codex: `.agents/skills` from here up to the repository root, then user and admin roots.
     Codex,
+}
+
+impl Agent {
+    /// Every agent, in the order listings show them.
+    pub const ALL: [Agent; 4] = [Agent::Openclaw, Agent::Nanobot, Agent::Claude, Agent::Codex];
+
+    /// The preset's name, as `--agent` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Agent::Openclaw => "openclaw",
+            Agent::Nanobot => "nanobot",
+            Agent::Claude => "claude",
+            Agent::Codex => "codex",
+        }
+    }
+}
+
+impl std::str::FromStr for Agent {
+    type Err = String;
+
+    /// A preset by its name, case-insensitively.
+    fn from_str(s: &str) -> Result<Agent, String> {
+        Agent::ALL
+            .into_iter()
+            .find(|a| a.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| {
+                let names: Vec<&str> = Agent::ALL.iter().map(|a| a.name()).collect();
+                format!("unknown agent '{s}'; expected one of {}", names.join(", "))
+            })
+    }
 }
 
 /// A folder of skill folders (or one skill folder), with a label for listings.
