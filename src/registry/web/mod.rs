@@ -27,7 +27,6 @@ struct Web {
     store: Arc<dyn Store>,
     /// The registry's public URL, no trailing `/` (for install commands).
     base_url: String,
-    templates: Arc<templates::Templates>,
 }
 
 /// The name shown in every page's title and header.
@@ -120,12 +119,11 @@ pub fn router<S: Clone + Send + Sync + 'static>(
     store: Arc<dyn Store>,
     base_url: &str,
 ) -> Router<S> {
+    // Parsed now, so a server never starts with templates that do not.
+    templates::Templates::shared();
     let web = Web {
         store,
         base_url: base_url.trim_end_matches('/').to_owned(),
-        templates: Arc::new(
-            templates::Templates::new().expect("the embedded templates parse (a unit test checks)"),
-        ),
     };
     Router::new()
         .route("/", get(index))
@@ -175,11 +173,8 @@ pub async fn not_found(headers: HeaderMap, uri: Uri) -> Response {
         )
             .into_response();
     }
-    let body = format!(
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>Not found · {SITE}</title><link rel=\"stylesheet\" href=\"{}\"></head><body><main id=\"main\"><h1>Not found</h1><p class=\"lead\">There is no page at this address.</p><p><a href=\"/\">Back to all skills</a></p></main></body></html>",
-        templates::stylesheet_url()
-    );
-    html_response(StatusCode::NOT_FOUND, body)
+    let error = PageError::NotFound("There is no page at this address.".into());
+    respond(Err(error), &Viewer::default(), "")
 }
 
 /// True when the client prefers HTML: a browser's `Accept` names `text/html` before JSON.
@@ -242,48 +237,53 @@ impl Web {
 
     /// The response for a page, or for why there is none.
     fn finish(&self, result: Result<Page, PageError>, viewer: &Viewer, query: &str) -> Response {
-        let page = match result {
-            Ok(page) => page,
-            Err(error) => self.error_page(&error),
-        };
-        let context = minijinja::context! {
-            site => SITE, stylesheet => templates::stylesheet_url(), query => query,
-            viewer => viewer.handle(), page => page.value,
-        };
-        match self.templates.render(page.template, context) {
-            Ok(body) => html_response(page.status, body),
-            Err(e) => {
-                tracing::error!(template = page.template, error = %e, "rendering a page failed");
-                (
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-                    "The page could not be rendered.",
-                )
-                    .into_response()
-            }
+        respond(result, viewer, query)
+    }
+}
+
+/// A page rendered for `viewer` (with `query` in the search box), or the error page.
+fn respond(result: Result<Page, PageError>, viewer: &Viewer, query: &str) -> Response {
+    let page = match result {
+        Ok(page) => page,
+        Err(error) => error_page(&error),
+    };
+    let context = minijinja::context! {
+        site => SITE, stylesheet => templates::stylesheet_url(), query => query,
+        viewer => viewer.handle(), page => page.value,
+    };
+    match templates::Templates::shared().render(page.template, context) {
+        Ok(body) => html_response(page.status, body),
+        Err(e) => {
+            tracing::error!(template = page.template, error = %e, "rendering a page failed");
+            (
+                StatusCode::INTERNAL_SERVER_ERROR,
+                [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+                "The page could not be rendered.",
+            )
+                .into_response()
         }
     }
+}
 
-    fn error_page(&self, error: &PageError) -> Page {
-        let status = error.status();
-        let (title, message) = match status {
-            StatusCode::NOT_FOUND => ("Not found", error.to_string()),
-            StatusCode::BAD_REQUEST => ("Bad request", error.to_string()),
-            StatusCode::FORBIDDEN => ("Forbidden", error.to_string()),
-            _ => {
-                // The details are for the operator's log, not for every visitor.
-                tracing::error!(error = %error, "a page failed");
-                (
-                    "Something went wrong",
-                    "The registry could not show this page. Try again later.".to_owned(),
-                )
-            }
-        };
-        Page {
-            template: "error.html",
-            status,
-            value: minijinja::context! { title => title, message => message },
+fn error_page(error: &PageError) -> Page {
+    let status = error.status();
+    let (title, message) = match status {
+        StatusCode::NOT_FOUND => ("Not found", error.to_string()),
+        StatusCode::BAD_REQUEST => ("Bad request", error.to_string()),
+        StatusCode::FORBIDDEN => ("Forbidden", error.to_string()),
+        _ => {
+            // The details are for the operator's log, not for every visitor.
+            tracing::error!(error = %error, "a page failed");
+            (
+                "Something went wrong",
+                "The registry could not show this page. Try again later.".to_owned(),
+            )
         }
+    };
+    Page {
+        template: "error.html",
+        status,
+        value: minijinja::context! { title => title, message => message },
     }
 }
 

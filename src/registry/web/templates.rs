@@ -51,6 +51,14 @@ impl Templates {
         Ok(Templates { env })
     }
 
+    /// The templates every page renders with, parsed on first use.
+    pub fn shared() -> &'static Templates {
+        static TEMPLATES: std::sync::OnceLock<Templates> = std::sync::OnceLock::new();
+        TEMPLATES.get_or_init(|| {
+            Templates::new().expect("the embedded templates parse (a unit test checks)")
+        })
+    }
+
     /// Renders template `name` with `context`.
     pub fn render(&self, name: &str, context: Value) -> Result<String, minijinja::Error> {
         self.env.get_template(name)?.render(context)
