@@ -1,6 +1,7 @@
 //! `skill lint [PATHS...]`.
 
 use super::CliError;
+use crate::lint::baseline::Baseline;
 use crate::lint::config::Config;
 use crate::lint::report::Format;
 use crate::lint::{LintRun, Options, Selection, Target, fix, lint_paths};
@@ -11,7 +12,7 @@ use std::process::ExitCode;
 /// Arguments of `skill lint`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  skill lint                      lint every skill under the current folder\n  skill lint skills/ --format json\n  skill lint my-skill --target agentskills --strict\n  skill lint my-skill --fix --diff\n\nConfiguration: [lint] in skill.toml, found from the current folder upwards; flags win."
+    after_help = "Examples:\n  skill lint                      lint every skill under the current folder\n  skill lint skills/ --format json\n  skill lint my-skill --target agentskills --strict\n  skill lint my-skill --fix --diff\n  skill lint --write-baseline .skill-baseline.json   record today's findings\n  skill lint --baseline .skill-baseline.json         report only new ones\n\nConfiguration: [lint] in skill.toml, found from the current folder upwards; flags win."
 )]
 pub struct Args {
     /// Skill folders, SKILL.md files, or trees to search for skills.
@@ -44,6 +45,13 @@ pub struct Args {
     /// With --fix: print a unified diff instead of writing.
     #[arg(long, requires = "fix")]
     pub diff: bool,
+    /// Leave out the findings recorded in this baseline file (see --write-baseline).
+    #[arg(long, value_name = "FILE")]
+    pub baseline: Option<PathBuf>,
+    /// Record every current finding in this file and exit 0, so that later runs with
+    /// --baseline report only new ones.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["baseline", "fix"])]
+    pub write_baseline: Option<PathBuf>,
 }
 
 /// Lints (and fixes), prints in the chosen format, and returns 0 (clean), 1 (errors, or
@@ -78,6 +86,23 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         }
         report_fixes(&fixed)?;
         run = lint()?;
+    }
+    if let Some(path) = &args.write_baseline {
+        let baseline = Baseline::of(&run, path);
+        baseline.write(path)?;
+        eprintln!(
+            "Wrote {} findings to {}; `skill lint --baseline {}` leaves them out",
+            baseline.findings.len(),
+            path.display(),
+            path.display()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    if let Some(path) = &args.baseline {
+        let hidden = Baseline::read(path)?.apply(&mut run, path);
+        if hidden > 0 {
+            eprintln!("{hidden} findings recorded in {} left out", path.display());
+        }
     }
     let format = args
         .format

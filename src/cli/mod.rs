@@ -153,6 +153,9 @@ pub enum CliError {
     /// skill.toml could not be read or understood.
     #[error(transparent)]
     Config(#[from] crate::lint::config::ConfigError),
+    /// A lint baseline file could not be read or written.
+    #[error(transparent)]
+    Baseline(#[from] crate::lint::baseline::BaselineError),
     /// A fixed SKILL.md could not be written.
     #[error(transparent)]
     Fix(#[from] crate::lint::fix::WriteError),

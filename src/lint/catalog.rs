@@ -43,6 +43,7 @@ impl Rule {
             Some(b'6') => "references",
             Some(b'7') => "budgets",
             Some(b'8') => "hygiene",
+            Some(b'9') => "security",
             _ => "other",
         }
     }
@@ -247,6 +248,54 @@ rules! {
     BASE_DIR_PLACEHOLDER = "SK804" "base-dir-placeholder" Warning [(Openclaw, Info)]
         "The body uses `{baseDir}`, which only OpenClaw substitutes."
         "OpenClaw replaces `{baseDir}` with the skill folder; other agents show it literally. Use paths\nrelative to the skill folder (`scripts/x.sh`).";
+    DOWNLOAD_EXEC_INSECURE = "SK901" "download-exec-insecure" Error []
+        "A download from a bare IP address or over plain http is run as code."
+        "Found in SKILL.md and every text file of the skill: a download piped into a shell or an\ninterpreter (`curl ... | sh`, `wget -O- ... | bash`, `irm ... | iex`), fed to one (`bash <(curl ...)`,\n`eval \"$(curl ...)\"`, `python -c \"$(curl ...)\"`, `iex (iwr ...)`), or saved, made executable and run.\nFrom a bare IP address, over http, or with no scheme (curl and wget then use http), nobody can tell\nwho sent what runs: this is how the 2026 ClawHub droppers were written. Ship the script in\n`scripts/`, or install the tool with a package manager declared in `metadata.openclaw.install`.";
+    DOWNLOAD_EXEC = "SK902" "download-exec" Warning []
+        "A download from an https host is run as code."
+        "The same forms as SK901 from an https host, such as the official installers of Docker, uv or\nBun (`curl -fsSL https://get.docker.com | sh`). Common and often legitimate, but the script runs\nunread and changes when its server changes it. Prefer a package manager; otherwise pin a version,\ncheck a checksum and allow the finding with a reason:\n`<!-- skill: allow SK902 the official Docker installer -->`.";
+    OBFUSCATED_EXEC = "SK903" "obfuscated-exec" Error []
+        "Encoded text is decoded and run."
+        "base64, hex, rot13 or character codes decoded into a shell, `eval`, `exec()`, `child_process`,\n`Function` or `iex` (`echo ... | base64 -d | bash`, `exec(base64.b64decode(...))`,\n`eval(atob(...))`, `powershell -EncodedCommand ...`). Encoding hides the command from whoever\nreads the skill; the finding shows what a written-out literal decodes to.";
+    ENCODED_BLOB = "SK904" "encoded-blob" Warning []
+        "A long base64 or hex blob in a script."
+        "A run of 256 or more base64 or hex characters in a script cannot be reviewed and often holds a\nsecond stage. Images and fonts as `data:` URIs and PEM blocks are left alone. Ship data as a\nfile under `assets/`.";
+    ENCRYPTED_ARCHIVE = "SK905" "encrypted-archive" Error []
+        "A password-protected archive, or instructions to open one."
+        "A zip, 7z or RAR file inside the skill with encrypted entries, or text telling the user to\nextract an archive with a password (`unzip -P`, \"EXTRACT with password: 1234\"). Encryption keeps\nscanners out; that is its only use in a skill.";
+    DISABLE_SECURITY = "SK906" "disable-security" Error []
+        "Instructions to turn off antivirus, Gatekeeper, SIP or SELinux."
+        "`spctl --master-disable`, `csrutil disable`, `setenforce 0`, `Set-MpPreference -Disable...`,\n`Add-MpPreference -Exclusion...`, or prose such as \"disable your antivirus\". A skill that needs\nthe user's protections off is asking them to let its payload run.";
+    CREDENTIAL_ACCESS = "SK907" "credential-access" Warning []
+        "The skill reads a credential store."
+        "A command or call that reads SSH private keys, `~/.aws/credentials`, gcloud, Azure, kube or\nDocker credentials, `.netrc`, the macOS keychain (`security find-generic-password`), browser\nprofiles (saved passwords, cookies) or cryptocurrency wallets. A warning, because a few tools\nread their own; a script that also sends data anywhere is an SK908 error.";
+    EXFILTRATION = "SK908" "exfiltration" Error []
+        "Secrets or files are sent where someone else collects them."
+        "A network send (`curl -d/-F/-T`, `wget --post-file`, `nc`, `requests.post`, `fetch` with POST,\n`Invoke-RestMethod -Body`, `scp`) of the whole environment or a credential file; any data sent to\na request collector, tunnel or paste site (webhook.site, ngrok, pastebin...); a file uploaded to\na bare IP address; a send from a script that reads a credential store; or prose telling the\nagent to send keys or tokens to an address. Posting a message to a chat webhook is not reported.";
+    PASSWORD_PROMPT = "SK909" "password-prompt" Error []
+        "A script shows its own password dialog."
+        "`osascript` dialogs asking for a password (`display dialog ... with hidden answer`) and\n`dscl ... -authonly` password checks: how macOS stealers obtain the login password. Let the\ncommand that needs privileges ask for them itself.";
+    PERSISTENCE = "SK910" "persistence" Warning []
+        "The skill installs something that starts again on its own."
+        "crontab edits, launchd agents and daemons, systemd user units, edits of shell start-up files\n(`>> ~/.zshrc`), login items, Windows Run keys and scheduled tasks, and keys appended to\n`~/.ssh/authorized_keys`. A warning: a scheduler or backup skill may need one; say so in the\ndescription and allow the finding with that reason.";
+    INSTRUCTION_OVERRIDE = "SK911" "instruction-override" Error []
+        "Text that overrides the agent or hides things from the user."
+        "In the frontmatter and in Markdown prose (not in code, not inside double quotes, where guides\nquote attacks): \"ignore previous instructions\", \"do not tell the user\", \"without telling the\nuser\", \"you are now in developer mode\", a fake `<system>` tag, \"reveal your system prompt\".\nInvisible characters are removed before matching.";
+    HIDDEN_INSTRUCTIONS = "SK912" "hidden-instructions" Error []
+        "Instructions hidden in a comment or a data: URI."
+        "HTML comments (`<!-- ... -->`) and Markdown comments (`[//]: # (...)`) outside code, and base64\ntext in `data:` URIs, that give the agent instructions: overrides, commands, addresses to send\nsecrets to, or orders to the agent. Rendered Markdown does not show them, the agent reads them.\nTool directives (`markdownlint-disable`, `toc`, `wp:`...) are left alone.";
+    BIDI_CONTROL = "SK913" "bidi-control" Error []
+        "A bidirectional control character (U+202A-202E, U+2066-2069)."
+        "Overrides and isolates make a line display in another order than it is read (\"Trojan\nSource\"), so what a reviewer sees is not what the agent or the shell runs. Anywhere in any text\nfile of the skill.";
+    HIDDEN_TAG_TEXT = "SK914" "hidden-tag-text" Error []
+        "Unicode tag characters (U+E0000-E007F) that spell out invisible text."
+        "Tag characters render as nothing but models read them as ASCII, which smuggles instructions\npast review. The finding spells out the hidden text. Subdivision flag emoji (England, Scotland,\nWales) are left alone.";
+    INVISIBLE_CHARACTER = "SK915" "invisible-character" Warning []
+        "Zero-width or other invisible characters."
+        "Zero-width spaces and joiners, word joiners, direction marks and stray byte-order marks,\nwhich split words past filters and make identical-looking text differ. One finding per file,\nwith a count. Joiners in emoji and between letters of joining scripts, marks beside\nright-to-left text and a leading BOM are left alone.";
+    INVALID_ALLOW = "SK916" "invalid-allow" Error []
+        "A `skill: allow` comment without a security rule or a reason."
+        "Suppressions are written `<!-- skill: allow SK902 reason -->` (or after `#` or `//`) on the\nfinding's line or the line above it. They name SK9xx rules by code or slug and must give a\nreason. Other rules are turned off with `--ignore` or `[lint] ignore`. `skill install` and the\nregistry show the reason and do not let the finding through.";
 }
 
 /// Finds a rule by code (`SK201`, any case) or slug (`name-dir-mismatch`).

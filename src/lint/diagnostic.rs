@@ -70,6 +70,8 @@ pub struct Diagnostic {
     pub file: PathBuf,
     /// Where in the file.
     pub location: Location,
+    /// Why the finding matters, when the headline alone does not say (security findings).
+    pub note: Option<String>,
     /// A hint on what to do, when the fix is not mechanical.
     pub help: Option<String>,
     /// A mechanical fix, when one is safe.
@@ -80,6 +82,12 @@ impl Diagnostic {
     /// Adds a help line.
     pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
         self.help = Some(help.into());
+        self
+    }
+
+    /// Adds a note on why the finding matters.
+    pub fn with_note(mut self, note: impl Into<String>) -> Diagnostic {
+        self.note = Some(note.into());
         self
     }
 

@@ -2,6 +2,7 @@
 //! Rules live in `rules/` (one function each), their codes and docs in `catalog`, output
 //! formats in `report/`. This module ties them together: discover, check in parallel, filter.
 
+pub mod baseline;
 pub mod catalog;
 pub mod config;
 pub mod diagnostic;
@@ -16,6 +17,7 @@ pub mod tokens;
 pub mod yaml_edit;
 
 pub use diagnostic::{Diagnostic, Severity};
+pub use rules::security;
 pub use selection::Selection;
 pub use target::Target;
 

@@ -48,18 +48,27 @@ fn group<'a>(report: &'a SkillReport, d: &'a Diagnostic) -> Vec<Group<'a>> {
         .filter(|_| in_skill_md)
         .map(|doc| &doc.source);
     let mut main = match (source, &d.location) {
-        (Some(source), Location::Span(span)) => {
+        (Some(source), Location::Span(span)) if printable(source, span.start, span.end) => {
             title.element(snippet(source, span.start, span.end, path, d.rule.slug))
         }
+        (Some(source), Location::Span(span)) => {
+            let p = source.position(span.start);
+            title.element(Origin::path(path).line(p.line).char_column(p.column))
+        }
         (Some(source), Location::Point(p)) => match source.offset_of(p.line, p.column) {
-            Some(at) => title.element(snippet(source, at, at, path, d.rule.slug)),
-            None => title.element(Origin::path(path).line(p.line).char_column(p.column)),
+            Some(at) if printable(source, at, at) => {
+                title.element(snippet(source, at, at, path, d.rule.slug))
+            }
+            _ => title.element(Origin::path(path).line(p.line).char_column(p.column)),
         },
         (None, Location::Point(p)) => {
             title.element(Origin::path(path).line(p.line).char_column(p.column))
         }
         _ => title.element(Origin::path(path)),
     };
+    if let Some(note) = &d.note {
+        main = main.element(Level::NOTE.message(note.as_str()));
+    }
     if let Some(help) = &d.help {
         main = main.element(Level::HELP.message(help.as_str()));
     }
@@ -67,6 +76,19 @@ fn group<'a>(report: &'a SkillReport, d: &'a Diagnostic) -> Vec<Group<'a>> {
         main = main.element(Level::HELP.message(format!("fix available: {}", fix.message)));
     }
     vec![main]
+}
+
+/// True when the lines `start..end` touch hold no bidirectional control and no tag character:
+/// printed raw, those would reorder what the terminal shows or carry hidden text, so such a
+/// line is named by position only (the message shows it escaped).
+fn printable(source: &Source, start: usize, end: usize) -> bool {
+    let first = source.position(start).line;
+    let last = source.position(end.max(start)).line.min(first + 5);
+    let from = source.line_span(first).map_or(0, |s| s.start);
+    let to = source.line_span(last).map_or(source.text.len(), |s| s.end);
+    !source.text[from..to.max(from)]
+        .chars()
+        .any(|c| matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{E0000}'..='\u{E007F}'))
 }
 
 /// A snippet of the lines `start..end` touch, with the span underlined.

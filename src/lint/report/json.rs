@@ -32,6 +32,9 @@ struct DiagnosticOut<'a> {
     column: Option<usize>,
     end_line: Option<usize>,
     end_column: Option<usize>,
+    /// Only security findings carry one; left out otherwise so the shape stays as it was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<&'a str>,
     help: Option<&'a str>,
     fix: Option<FixOut<'a>>,
 }
@@ -88,6 +91,7 @@ fn diagnostic<'a>(report: &'a SkillReport, d: &'a Diagnostic) -> DiagnosticOut<'
         column: start.map(|p| p.column),
         end_line: end.map(|p| p.line),
         end_column: end.map(|p| p.column),
+        note: d.note.as_deref(),
         help: d.help.as_deref(),
         fix: d.fix.as_ref().map(|f| fix(report, f)),
     }

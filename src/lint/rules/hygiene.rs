@@ -74,7 +74,11 @@ pub fn check_secrets(cx: &Context, out: &mut Vec<Diagnostic>) {
     if !cx.options.selection.allows(&SECRET) {
         return;
     }
+    // The contents are in file order, a subsequence of the files (large and unreadable ones
+    // left out), so one walk pairs them.
+    let mut contents = cx.contents().iter().peekable();
     for file in cx.files.files() {
+        let here = contents.next_if(|c| std::ptr::eq(c.entry, file));
         let name = file.path.rsplit('/').next().unwrap_or(&file.path);
         if is_env_file(name) {
             out.push(
@@ -87,28 +91,16 @@ pub fn check_secrets(cx: &Context, out: &mut Vec<Diagnostic>) {
             );
             continue;
         }
+        let Some(contents) = here else {
+            continue;
+        };
         // The shortest pattern is 20 characters.
         if file.size > MAX_SCAN_BYTES || file.size < 20 {
             continue;
         }
-        let is_skill_md = cx.skill.file.as_deref().is_some_and(|f| {
-            f.file_name()
-                .is_some_and(|n| n.eq_ignore_ascii_case("SKILL.md"))
-        }) && file.path.eq_ignore_ascii_case("SKILL.md");
-        let text_owned;
-        let text = if is_skill_md {
-            cx.text()
-        } else {
-            match std::fs::read(cx.skill.dir.join(&file.path))
-                .ok()
-                .and_then(|b| String::from_utf8(b).ok())
-            {
-                Some(t) => {
-                    text_owned = t;
-                    &text_owned
-                }
-                None => continue,
-            }
+        let is_skill_md = contents.is_skill_md && file.path.eq_ignore_ascii_case("SKILL.md");
+        let Some(text) = contents.text() else {
+            continue;
         };
         for found in secrets::find(text) {
             let message = format!(

@@ -10,6 +10,7 @@ mod keys;
 mod names;
 mod references;
 mod requirements;
+pub mod security;
 
 use super::Options;
 use super::catalog::Rule;
@@ -17,7 +18,7 @@ use super::diagnostic::{Diagnostic, Location};
 use super::infer::Usage;
 use super::target::Target;
 use crate::skill::body::Body;
-use crate::skill::files::SkillFiles;
+use crate::skill::files::{FileEntry, SkillFiles};
 use crate::skill::{Document, Manifest, Requirements, Skill};
 
 /// What every check sees: the skill, what was derived from it once, and the options.
@@ -36,6 +37,42 @@ pub struct Context<'a> {
     pub requirements: Requirements,
     /// Commands and env vars the body and scripts use.
     pub usage: Usage,
+    /// The files' contents, read once for the rules that read them all (see [`Context::contents`]).
+    contents: std::cell::OnceCell<Vec<FileContents<'a>>>,
+}
+
+/// One regular file of the skill and its contents.
+pub struct FileContents<'a> {
+    /// The file.
+    pub entry: &'a FileEntry,
+    /// True for the skill's manifest file (SKILL.md, or skill.md).
+    pub is_skill_md: bool,
+    /// The contents, decoded once: text when they are UTF-8.
+    contents: Contents<'a>,
+}
+
+/// A file's bytes, as text when they are UTF-8.
+enum Contents<'a> {
+    Text(std::borrow::Cow<'a, str>),
+    Binary(Vec<u8>),
+}
+
+impl FileContents<'_> {
+    /// The bytes (for SKILL.md, the document's text, not read again; empty when unreadable).
+    pub fn bytes(&self) -> &[u8] {
+        match &self.contents {
+            Contents::Text(text) => text.as_bytes(),
+            Contents::Binary(bytes) => bytes,
+        }
+    }
+
+    /// The contents as text, when they are UTF-8.
+    pub fn text(&self) -> Option<&str> {
+        match &self.contents {
+            Contents::Text(text) => Some(text),
+            Contents::Binary(_) => None,
+        }
+    }
 }
 
 impl<'a> Context<'a> {
@@ -52,6 +89,40 @@ impl<'a> Context<'a> {
     /// The text of `SKILL.md` (empty when unread).
     pub fn text(&self) -> &'a str {
         self.document().map_or("", |d| d.source.text.as_str())
+    }
+
+    /// Every regular file of the skill up to [`security::MAX_FILE_BYTES`], read once on first
+    /// use and shared by the rules that read every file (secrets, security): reading the
+    /// corpus twice costs more than both rules' matching. Unreadable files are left out.
+    pub fn contents(&self) -> &[FileContents<'a>] {
+        self.contents.get_or_init(|| {
+            let skill_md = self.skill.file.as_deref().and_then(|f| f.file_name());
+            let files: &'a SkillFiles = self.files;
+            let skill = self.skill;
+            let text = self.text();
+            files
+                .files()
+                .filter(|e| e.size <= security::MAX_FILE_BYTES as u64)
+                .filter_map(|entry| {
+                    let is_skill_md = !entry.path.contains('/')
+                        && skill_md.is_some_and(|n| n == std::ffi::OsStr::new(&entry.path));
+                    // An unreadable SKILL.md is its own finding; its text is then empty.
+                    let contents = if is_skill_md {
+                        Contents::Text(std::borrow::Cow::Borrowed(text))
+                    } else {
+                        match String::from_utf8(std::fs::read(skill.dir.join(&entry.path)).ok()?) {
+                            Ok(text) => Contents::Text(std::borrow::Cow::Owned(text)),
+                            Err(e) => Contents::Binary(e.into_bytes()),
+                        }
+                    };
+                    Some(FileContents {
+                        entry,
+                        is_skill_md,
+                        contents,
+                    })
+                })
+                .collect()
+        })
     }
 
     /// A diagnostic of `rule` at `location` in SKILL.md, with the target's severity.
@@ -71,6 +142,7 @@ impl<'a> Context<'a> {
             message,
             file,
             location,
+            note: None,
             help: None,
             fix: None,
         }
@@ -116,6 +188,7 @@ pub const CHECKS: &[Check] = &[
     hygiene::check_secrets,
     hygiene::check_base_dir,
     hygiene::check_todo_in_body,
+    security::check,
 ];
 
 /// Runs every check on `skill`.
@@ -145,6 +218,7 @@ pub fn check(skill: &Skill, options: &Options) -> Vec<Diagnostic> {
         body,
         requirements,
         usage,
+        contents: std::cell::OnceCell::new(),
     };
     let mut out = Vec::new();
     for check in CHECKS {

@@ -1,0 +1,256 @@
+//! Where a command talks to: the URL or host in a command line, and what kind of place it is
+//! (a bare IP address, plain http, an https host, a well-known installer, a paste site or a
+//! webhook collector).
+
+use regex::Regex;
+use std::sync::LazyLock;
+
+static URL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"(?i)(?-u:\b)(https?|ftp)://[^\s'"`|;)<>\]]+"#).expect("a valid URL pattern")
+});
+
+/// A bare host or host/path argument, which curl and wget fetch over plain http.
+static BARE_HOST: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r#"(?i)^['"]?((?:\d{1,3}\.){3}\d{1,3}(?::\d+)?|[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?::\d+)?)(/[^\s'"]*)?['"]?$"#,
+    )
+    .expect("a valid host pattern")
+});
+
+/// Where a download or upload goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Place {
+    /// A URL over https to a named host.
+    Https {
+        /// The URL.
+        url: String,
+        /// Its host, lower-cased.
+        host: String,
+    },
+    /// Plain http (or no scheme: curl and wget then use http), to a named host.
+    Http {
+        /// The URL as written.
+        url: String,
+    },
+    /// A bare IPv4 or IPv6 address (any scheme), not on this machine or a private network.
+    Ip {
+        /// The URL as written.
+        url: String,
+    },
+    /// This machine or a private network.
+    Local {
+        /// The URL as written.
+        url: String,
+    },
+    /// No address could be read (a variable, a placeholder).
+    Unknown,
+}
+
+impl Place {
+    /// The URL, when one was read.
+    pub fn url(&self) -> Option<&str> {
+        match self {
+            Place::Https { url, .. }
+            | Place::Http { url }
+            | Place::Ip { url }
+            | Place::Local { url } => Some(url),
+            Place::Unknown => None,
+        }
+    }
+
+    /// The host, lower-cased, when one was read.
+    pub fn host(&self) -> Option<String> {
+        self.url().map(host_of)
+    }
+}
+
+/// The first place `segment` (one command) names: a URL, else for curl and wget a bare host
+/// argument.
+pub fn place_in(segment: &str) -> Place {
+    if let Some(m) = URL.find(segment) {
+        return classify(
+            m.as_str(),
+            m.as_str().to_ascii_lowercase().starts_with("https://"),
+        );
+    }
+    for word in segment.split_whitespace().skip(1) {
+        if word.starts_with('-') || word.contains('$') || word.contains('=') {
+            continue;
+        }
+        if BARE_HOST.is_match(word) {
+            return classify(word.trim_matches(['"', '\'']), false);
+        }
+    }
+    Place::Unknown
+}
+
+fn classify(url: &str, https: bool) -> Place {
+    let host = host_of(url);
+    let url = url.to_owned();
+    match ip_kind(&host) {
+        Some(true) => Place::Local { url },
+        Some(false) => Place::Ip { url },
+        None if host == "localhost" || host.ends_with(".localhost") || host.ends_with(".local") => {
+            Place::Local { url }
+        }
+        None if https => Place::Https { url, host },
+        None => Place::Http { url },
+    }
+}
+
+/// The host of a URL or bare `host/path`, lower-cased, without port or credentials.
+pub fn host_of(url: &str) -> String {
+    let rest = url.split_once("://").map_or(url, |(_, r)| r);
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or(rest);
+    let authority = authority.rsplit('@').next().unwrap_or(authority);
+    let host = if let Some(v6) = authority.strip_prefix('[') {
+        v6.split(']').next().unwrap_or(v6)
+    } else {
+        authority.split(':').next().unwrap_or(authority)
+    };
+    host.to_ascii_lowercase()
+}
+
+/// `Some(true)` for a loopback or private address, `Some(false)` for another IP address,
+/// `None` for a host name.
+pub fn ip_kind(host: &str) -> Option<bool> {
+    let ip: std::net::IpAddr = host.parse().ok()?;
+    Some(match ip {
+        std::net::IpAddr::V4(v4) => {
+            v4.is_loopback() || v4.is_private() || v4.is_link_local() || v4.is_unspecified()
+        }
+        std::net::IpAddr::V6(v6) => v6.is_loopback() || v6.is_unspecified(),
+    })
+}
+
+/// Hosts that publish the official installer script of a widely used tool.
+const INSTALLERS: &[&str] = &[
+    "get.docker.com",
+    "sh.rustup.rs",
+    "astral.sh",
+    "bun.sh",
+    "deno.land",
+    "get.pnpm.io",
+    "install.python-poetry.org",
+    "deb.nodesource.com",
+    "rpm.nodesource.com",
+    "ollama.com",
+    "fly.io",
+    "tailscale.com",
+    "sdk.cloud.google.com",
+    "get.helm.sh",
+    "raw.githubusercontent.com",
+    "rclone.org",
+    "aka.ms",
+    "starship.rs",
+    "foundry.paradigm.xyz",
+    "claude.ai",
+    "opencode.ai",
+    "cursor.com",
+    "run.linkerd.io",
+    "fluxcd.io",
+    "cli.github.com",
+    "get.k3s.io",
+    "nixos.org",
+    "install.determinate.systems",
+    "get.volta.sh",
+    "vercel.com",
+    "mise.run",
+    "pyenv.run",
+];
+
+/// True for the host of a well-known installer script.
+pub fn is_known_installer(host: &str) -> bool {
+    INSTALLERS
+        .iter()
+        .any(|h| host == *h || host.ends_with(&format!(".{h}")))
+}
+
+/// Services that collect whatever is sent to them for someone else to read: request
+/// collectors, tunnels, out-of-band testing hosts and paste or file-drop sites.
+const COLLECTORS: &[&str] = &[
+    "webhook.site",
+    "requestbin.com",
+    "requestbin.net",
+    "pipedream.net",
+    "hookbin.com",
+    "beeceptor.com",
+    "ngrok.io",
+    "ngrok-free.app",
+    "ngrok.app",
+    "interact.sh",
+    "oast.fun",
+    "oast.pro",
+    "oast.live",
+    "burpcollaborator.net",
+    "canarytokens.com",
+    "pastebin.com",
+    "paste.ee",
+    "hastebin.com",
+    "ghostbin.com",
+    "dpaste.com",
+    "transfer.sh",
+    "0x0.st",
+    "termbin.com",
+    "file.io",
+];
+
+/// Chat webhooks: a legitimate way to post a message, and a common way to receive stolen data.
+const CHAT_HOOKS: &[&str] = &[
+    "discord.com",
+    "discordapp.com",
+    "api.telegram.org",
+    "hooks.slack.com",
+];
+
+/// True for a request collector, tunnel or paste site.
+pub fn is_collector(host: &str) -> bool {
+    COLLECTORS
+        .iter()
+        .any(|h| host == *h || host.ends_with(&format!(".{h}")))
+}
+
+/// True for a chat service's webhook or bot API.
+pub fn is_chat_hook(host: &str) -> bool {
+    CHAT_HOOKS.contains(&host)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn places() {
+        assert_eq!(
+            place_in("curl -fsSL https://get.docker.com | sh"),
+            Place::Https {
+                url: "https://get.docker.com".into(),
+                host: "get.docker.com".into()
+            }
+        );
+        assert!(matches!(
+            place_in("curl -sL molt-arena.com/skill"),
+            Place::Http { .. }
+        ));
+        assert!(matches!(
+            place_in("curl http://91.92.242.30/x"),
+            Place::Ip { .. }
+        ));
+        assert!(matches!(
+            place_in("curl https://[2001:db8::1]/x"),
+            Place::Ip { .. }
+        ));
+        assert!(matches!(
+            place_in("curl http://127.0.0.1:8080/x"),
+            Place::Local { .. }
+        ));
+        assert!(matches!(
+            place_in("curl http://192.168.1.4/x"),
+            Place::Local { .. }
+        ));
+        assert_eq!(place_in("curl $URL"), Place::Unknown);
+        assert_eq!(host_of("https://user@Example.com:8443/a?b"), "example.com");
+        assert!(is_known_installer("get.docker.com") && !is_known_installer("evil.com"));
+        assert!(is_collector("abc.webhook.site") && is_chat_hook("hooks.slack.com"));
+    }
+}

@@ -1,0 +1,615 @@
+//! One text file as the security rules read it: its kind, which rule families its words can
+//! trigger (one pass over the bytes, so a file that mentions nothing risky costs one scan), the
+//! Markdown code and comments where prose rules need them, and line lookups for findings.
+
+use super::Finding;
+use crate::lint::catalog::Rule;
+use crate::skill::Span;
+use crate::skill::span::LineIndex;
+use std::collections::HashMap;
+use std::ops::Range;
+use std::sync::{LazyLock, OnceLock};
+
+/// Rule families a file's words can trigger, as bits.
+pub mod family {
+    /// Downloads (curl, wget, iwr...).
+    pub const DOWNLOAD: u32 = 1 << 0;
+    /// Decoders and dynamic evaluation.
+    pub const OBFUSCATION: u32 = 1 << 1;
+    /// Archive passwords.
+    pub const ARCHIVE: u32 = 1 << 2;
+    /// Security software and OS protections.
+    pub const DISABLE: u32 = 1 << 3;
+    /// Credential stores.
+    pub const CREDENTIAL: u32 = 1 << 4;
+    /// Commands that send data over the network.
+    pub const SEND: u32 = 1 << 5;
+    /// Words for secrets, in prose that may tell the agent to send them.
+    pub const SECRET_WORDS: u32 = 1 << 6;
+    /// Password dialogs.
+    pub const PROMPT: u32 = 1 << 7;
+    /// Autostart locations.
+    pub const PERSIST: u32 = 1 << 8;
+    /// Instructions to the agent.
+    pub const INJECTION: u32 = 1 << 9;
+    /// Markdown comments and data URIs.
+    pub const HIDDEN: u32 = 1 << 10;
+    /// `skill: allow` comments.
+    pub const ALLOW: u32 = 1 << 11;
+}
+
+use family::*;
+
+/// The words that can start a finding, lower case, each with the families it triggers. They
+/// are matched ASCII case-insensitively in one pass; each rule then reads only the lines its
+/// words are on.
+pub(super) const TRIGGERS: &[(&str, u32)] = &[
+    ("curl", DOWNLOAD | SEND),
+    ("wget", DOWNLOAD | SEND),
+    ("iwr ", DOWNLOAD | SEND),
+    ("irm ", DOWNLOAD | SEND),
+    ("(iwr", DOWNLOAD | SEND),
+    ("(irm", DOWNLOAD | SEND),
+    ("invoke-", DOWNLOAD | SEND),
+    ("downloadstring", DOWNLOAD),
+    ("urlopen", DOWNLOAD),
+    ("requests.get", DOWNLOAD),
+    ("httpx.get", DOWNLOAD),
+    ("base64", OBFUSCATION | HIDDEN),
+    ("decode", OBFUSCATION),
+    ("atob", OBFUSCATION),
+    ("fromhex", OBFUSCATION),
+    ("unhexlify", OBFUSCATION),
+    ("buffer.from", OBFUSCATION),
+    ("fromcharcode", OBFUSCATION),
+    ("xxd", OBFUSCATION),
+    ("rot13", OBFUSCATION),
+    ("rot_13", OBFUSCATION),
+    ("n-za-m", OBFUSCATION),
+    ("openssl", OBFUSCATION),
+    ("\\x", OBFUSCATION),
+    ("powershell", OBFUSCATION),
+    ("pwsh", OBFUSCATION),
+    ("password", ARCHIVE | CREDENTIAL | SECRET_WORDS | PROMPT),
+    ("passcode", ARCHIVE),
+    ("passphrase", ARCHIVE),
+    ("unzip", ARCHIVE),
+    ("7z", ARCHIVE),
+    ("unrar", ARCHIVE),
+    ("spctl", DISABLE),
+    ("csrutil", DISABLE),
+    ("setenforce", DISABLE),
+    ("selinux", DISABLE),
+    ("mppreference", DISABLE),
+    ("windefend", DISABLE),
+    ("antispyware", DISABLE),
+    ("apparmor", DISABLE),
+    ("aa-teardown", DISABLE),
+    ("virus", DISABLE),
+    ("defender", DISABLE),
+    ("gatekeeper", DISABLE),
+    ("integrity prot", DISABLE),
+    ("xprotect", DISABLE),
+    ("time protection", DISABLE),
+    ("endpoint protection", DISABLE),
+    ("security software", DISABLE),
+    ("av software", DISABLE),
+    (".ssh", CREDENTIAL | PERSIST),
+    (".aws", CREDENTIAL),
+    ("gcloud", CREDENTIAL),
+    (".azure", CREDENTIAL),
+    (".kube", CREDENTIAL),
+    (".docker", CREDENTIAL),
+    (".netrc", CREDENTIAL),
+    ("git-credentials", CREDENTIAL),
+    (".pypirc", CREDENTIAL),
+    ("/etc/shadow", CREDENTIAL),
+    ("keychain", CREDENTIAL),
+    ("chrom", CREDENTIAL),
+    ("bravesoftware", CREDENTIAL),
+    ("microsoft edge", CREDENTIAL),
+    ("microsoft/edge", CREDENTIAL),
+    ("firefox", CREDENTIAL),
+    ("opera software", CREDENTIAL),
+    ("login data", CREDENTIAL),
+    ("logins.json", CREDENTIAL),
+    ("key4.db", CREDENTIAL),
+    ("cookies.sqlite", CREDENTIAL),
+    ("wallet", CREDENTIAL),
+    ("keystore", CREDENTIAL),
+    (".bitcoin", CREDENTIAL),
+    ("nkbihfbeog", CREDENTIAL),
+    ("bfnaelmomei", CREDENTIAL),
+    (" nc ", SEND),
+    ("|nc ", SEND),
+    ("\nnc ", SEND),
+    ("ncat", SEND),
+    ("netcat", SEND),
+    ("socat", SEND),
+    ("/dev/tcp", SEND),
+    (".post", SEND),
+    (".put", SEND),
+    ("fetch", SEND),
+    ("scp ", SEND),
+    ("rsync ", SEND),
+    ("api key", SECRET_WORDS),
+    ("api_key", SECRET_WORDS),
+    ("api-key", SECRET_WORDS),
+    ("apikey", SECRET_WORDS),
+    ("token", SECRET_WORDS),
+    ("credential", SECRET_WORDS),
+    ("secret", SECRET_WORDS),
+    ("private key", SECRET_WORDS),
+    ("ssh key", SECRET_WORDS),
+    ("env var", SECRET_WORDS),
+    ("environment var", SECRET_WORDS),
+    (".env", SECRET_WORDS),
+    ("cookie", SECRET_WORDS),
+    ("seed phrase", SECRET_WORDS),
+    ("mnemonic", SECRET_WORDS),
+    ("display dialog", PROMPT),
+    ("dscl", PROMPT),
+    ("crontab", PERSIST),
+    ("/etc/cron", PERSIST),
+    ("/var/spool/cron", PERSIST),
+    ("launchagents", PERSIST),
+    ("launchdaemons", PERSIST),
+    ("launchctl", PERSIST),
+    ("systemctl", PERSIST),
+    ("systemd/user", PERSIST),
+    ("enable-linger", PERSIST),
+    ("bashrc", PERSIST),
+    ("zshrc", PERSIST),
+    ("bash_profile", PERSIST),
+    ("bash_login", PERSIST),
+    ("zprofile", PERSIST),
+    ("zshenv", PERSIST),
+    ("/.profile", PERSIST),
+    ("config.fish", PERSIST),
+    ("login item", PERSIST),
+    ("smloginitem", PERSIST),
+    ("lssharedfilelist", PERSIST),
+    ("currentversion\\run", PERSIST),
+    ("schtasks", PERSIST),
+    ("scheduledtask", PERSIST),
+    ("\\startup", PERSIST),
+    ("shell:startup", PERSIST),
+    ("authorized_keys", PERSIST),
+    ("ignore", INJECTION),
+    ("disregard", INJECTION),
+    ("forget", INJECTION),
+    ("override", INJECTION),
+    ("bypass", INJECTION),
+    ("the user", INJECTION),
+    ("you are now", INJECTION),
+    ("system prompt", INJECTION),
+    ("<system", INJECTION),
+    ("< system", INJECTION),
+    ("system>", INJECTION),
+    ("instructions", INJECTION),
+    ("<!--", HIDDEN),
+    ("[//]:", HIDDEN),
+    ("[comment]:", HIDDEN),
+    ("[_]:", HIDDEN),
+    ("skill:", ALLOW),
+];
+
+/// One regex over every trigger word (lower case), and each word's families. The words are
+/// literals, so the regex is an Aho-Corasick automaton: one pass over the lower-cased file.
+static TRIGGER_RE: LazyLock<(regex::bytes::Regex, HashMap<&'static [u8], u32>)> =
+    LazyLock::new(|| {
+        let mut families: HashMap<&'static [u8], u32> = HashMap::new();
+        for (word, f) in TRIGGERS {
+            *families.entry(word.as_bytes()).or_default() |= f;
+        }
+        let mut words: Vec<&[u8]> = families.keys().copied().collect();
+        // Longest first, so a match is the whole word (`password` before `pass...`).
+        words.sort_by_key(|w| std::cmp::Reverse(w.len()));
+        let alternation: Vec<String> = words
+            .iter()
+            .map(|w| regex::escape(&String::from_utf8_lossy(w)))
+            .collect();
+        let re = regex::bytes::Regex::new(&format!("(?-u){}", alternation.join("|")))
+            .expect("the trigger words are escaped literals");
+        (re, families)
+    });
+
+/// Each trigger word in `text`: (offset, families), in order.
+fn find_triggers(text: &[u8]) -> Vec<(usize, u32)> {
+    let (re, families) = &*TRIGGER_RE;
+    let lower = text.to_ascii_lowercase();
+    re.find_iter(&lower)
+        .map(|m| {
+            let f = families.get(m.as_bytes()).copied().unwrap_or(0);
+            (m.start(), f)
+        })
+        .collect()
+}
+
+/// What kind of file a text is, which decides the rules that read it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// The skill's SKILL.md: frontmatter, then Markdown.
+    SkillMd,
+    /// Another Markdown file.
+    Markdown,
+    /// Code: by extension or shebang.
+    Script,
+    /// Anything else (JSON, YAML, text).
+    Data,
+}
+
+/// A text file being scanned.
+pub struct Text<'a> {
+    /// Path relative to the skill folder.
+    pub path: &'a str,
+    /// The whole text.
+    pub text: &'a str,
+    /// What kind of file it is.
+    pub kind: Kind,
+    /// The families its words trigger.
+    mask: u32,
+    /// Each line (a `\`-continued command counts as one) holding a trigger word, with the
+    /// families its words trigger, in file order.
+    hits: Vec<(Range<usize>, u32)>,
+    special: OnceLock<Vec<(usize, char)>>,
+    /// The YAML between the frontmatter fences (SKILL.md only).
+    pub frontmatter: Option<Span>,
+    lines: OnceLock<LineIndex>,
+    markdown: OnceLock<Markdown>,
+}
+
+/// What the prose rules need from a Markdown file.
+#[derive(Debug, Default)]
+pub struct Markdown {
+    /// Code blocks and inline code, sorted: text in them is code, not instructions.
+    pub code: Vec<Range<usize>>,
+    /// HTML comments outside code, as byte ranges of the whole `<!-- ... -->`.
+    pub comments: Vec<Range<usize>>,
+}
+
+impl<'a> Text<'a> {
+    /// Reads `text` (the contents of `path`).
+    pub fn new(path: &'a str, text: &'a str) -> Text<'a> {
+        let mut mask = 0;
+        let mut hits: Vec<(Range<usize>, u32)> = Vec::new();
+        for (start, f) in find_triggers(text.as_bytes()) {
+            mask |= f;
+            // A word that starts with its line's `\n` is on the next line.
+            let at = start + usize::from(text.as_bytes().get(start) == Some(&b'\n'));
+            match hits.last_mut() {
+                Some((line, fs)) if line.contains(&at) => *fs |= f,
+                _ => hits.push((logical_line(text, at), f)),
+            }
+        }
+        let kind = kind_of(path, text);
+        let frontmatter = (kind == Kind::SkillMd)
+            .then(|| crate::skill::frontmatter::split(text).ok())
+            .flatten()
+            .map(|f| f.yaml);
+        Text {
+            path,
+            text,
+            kind,
+            mask,
+            hits,
+            frontmatter,
+            lines: OnceLock::new(),
+            markdown: OnceLock::new(),
+            special: OnceLock::new(),
+        }
+    }
+
+    /// The lines holding a trigger word of `family`, in file order.
+    pub fn lines_with(&self, family: u32) -> impl Iterator<Item = Range<usize>> + '_ {
+        self.hits
+            .iter()
+            .filter(move |(_, f)| f & family != 0)
+            .map(|(line, _)| line.clone())
+    }
+
+    /// Every match of `re` on the lines holding a trigger word of `family`, each with the
+    /// offset of its line (group offsets are relative to it).
+    pub fn captures_on_lines<'r>(
+        &self,
+        family: u32,
+        re: &'r regex::Regex,
+    ) -> Vec<(usize, regex::Captures<'a>)> {
+        let text: &'a str = self.text;
+        let mut out = Vec::new();
+        for line in self.lines_with(family) {
+            let slice = &text[line.clone()];
+            // Captures are slow; most lines do not match at all.
+            if !re.is_match(slice) {
+                continue;
+            }
+            for caps in re.captures_iter(slice) {
+                out.push((line.start, caps));
+            }
+        }
+        out
+    }
+
+    /// Every match of `re` on the lines holding a trigger word of `family`, as ranges of the
+    /// whole text.
+    pub fn find_on_lines(&self, family: u32, re: &regex::Regex) -> Vec<Range<usize>> {
+        let mut out = Vec::new();
+        for line in self.lines_with(family) {
+            for m in re.find_iter(&self.text[line.clone()]) {
+                out.push(line.start + m.start()..line.start + m.end());
+            }
+        }
+        out
+    }
+
+    /// The invisible and bidirectional-control characters of the text (zero-width, bidi
+    /// controls, tags, byte-order marks), with their offsets; found from their UTF-8 lead
+    /// bytes, so a file without any costs one `memchr` pass.
+    pub fn special_chars(&self) -> &[(usize, char)] {
+        self.special.get_or_init(|| {
+            if self.text.is_ascii() {
+                return Vec::new();
+            }
+            let bytes = self.text.as_bytes();
+            memchr::memchr3_iter(0xE2, 0xEF, 0xF3, bytes)
+                .filter_map(|at| {
+                    let c = self.text.get(at..)?.chars().next()?;
+                    crate::skill::layout::is_invisible(c).then_some((at, c))
+                })
+                .collect()
+        })
+    }
+
+    /// Whether a word of `family` occurs in the file.
+    pub fn triggered(&self, family: u32) -> bool {
+        self.mask & family != 0
+    }
+
+    /// True for SKILL.md and other Markdown files.
+    pub fn is_markdown(&self) -> bool {
+        matches!(self.kind, Kind::SkillMd | Kind::Markdown)
+    }
+
+    /// The line index, built on first use.
+    pub fn lines(&self) -> &LineIndex {
+        self.lines.get_or_init(|| LineIndex::new(self.text))
+    }
+
+    /// The byte range of the line holding `offset`, without its line ending.
+    pub fn line_at(&self, offset: usize) -> Range<usize> {
+        let start = self.text[..offset.min(self.text.len())]
+            .rfind('\n')
+            .map_or(0, |i| i + 1);
+        let rest = &self.text[start..];
+        let end = start + rest.find('\n').unwrap_or(rest.len());
+        let end = if self.text[..end].ends_with('\r') {
+            end - 1
+        } else {
+            end
+        };
+        start..end.max(start)
+    }
+
+    /// The lines of the file with their start offsets, line endings removed.
+    pub fn each_line(&self) -> impl Iterator<Item = (usize, &'a str)> {
+        let mut offset = 0;
+        self.text.split_inclusive('\n').map(move |raw| {
+            let start = offset;
+            offset += raw.len();
+            (start, raw.trim_end_matches(['\n', '\r']))
+        })
+    }
+
+    /// Code ranges and comments, for Markdown files (empty for others), parsed on first use.
+    pub fn markdown(&self) -> &Markdown {
+        self.markdown.get_or_init(|| {
+            if self.is_markdown() {
+                parse_markdown(self.text, self.frontmatter_end())
+            } else {
+                Markdown::default()
+            }
+        })
+    }
+
+    /// Where the Markdown starts: after the frontmatter's closing line in SKILL.md.
+    fn frontmatter_end(&self) -> usize {
+        match self.frontmatter {
+            Some(yaml) => {
+                let rest = &self.text[yaml.end..];
+                yaml.end + rest.find('\n').map_or(rest.len(), |i| i + 1)
+            }
+            None => 0,
+        }
+    }
+
+    /// True when `range` lies in Markdown code (a block or inline code).
+    pub fn in_code(&self, range: &Range<usize>) -> bool {
+        let code = &self.markdown().code;
+        let i = code.partition_point(|c| c.end <= range.start);
+        code.get(i).is_some_and(|c| c.start < range.end)
+    }
+
+    /// True when `range` is prose the agent reads as instructions: frontmatter values, or
+    /// Markdown outside code and outside double quotes (quoted text is an example being
+    /// discussed, as in a guide to prompt injection, not an instruction).
+    pub fn is_prose(&self, range: &Range<usize>) -> bool {
+        if self.in_frontmatter(range.start) {
+            return true;
+        }
+        if !self.is_markdown() || self.in_code(range) {
+            return false;
+        }
+        let line = self.line_at(range.start);
+        let before = &self.text[line.start..range.start];
+        let straight = before.matches('"').count() % 2 == 1;
+        let curly = before.rfind('\u{201C}') > before.rfind('\u{201D}');
+        !(straight || curly)
+    }
+
+    /// True when `offset` is in the frontmatter YAML.
+    pub fn in_frontmatter(&self, offset: usize) -> bool {
+        self.frontmatter
+            .is_some_and(|f| (f.start..f.end).contains(&offset))
+    }
+
+    /// A finding of `rule` over `span` of this file.
+    pub fn finding(
+        &self,
+        rule: &'static Rule,
+        span: Span,
+        message: String,
+        why: &str,
+        instead: &str,
+    ) -> Finding {
+        let line = self.line_at(span.start);
+        Finding {
+            rule,
+            path: self.path.to_owned(),
+            span,
+            position: self.lines().position(self.text, span.start),
+            message,
+            why: why.to_owned(),
+            instead: instead.to_owned(),
+            excerpt: excerpt(&self.text[line]),
+            allowed: None,
+        }
+    }
+}
+
+/// The line holding `at`, extended over the lines a trailing `\\` continues it onto.
+fn logical_line(text: &str, at: usize) -> Range<usize> {
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let mut end = at;
+    loop {
+        end = text[end..].find('\n').map_or(text.len(), |i| end + i);
+        let line = text[start..end].trim_end_matches('\r');
+        if !line.ends_with('\\') || end == text.len() {
+            break;
+        }
+        end += 1;
+    }
+    if text[..end].ends_with('\r') {
+        end -= 1;
+    }
+    start..end.max(start)
+}
+
+/// `text` trimmed and cut to 160 characters, invisible and control characters shown as
+/// `<U+202E>` so that printing it cannot reorder or hide what the reader sees.
+pub fn excerpt(text: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in text.trim().chars().enumerate() {
+        if i == 160 {
+            out.push('…');
+            break;
+        }
+        if matches!(c, '\n' | '\r' | '\t') {
+            if !out.ends_with(' ') {
+                out.push(' ');
+            }
+        } else if crate::skill::layout::is_invisible(c) || c.is_control() {
+            out.push_str(&format!("<U+{:04X}>", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn kind_of(path: &str, text: &str) -> Kind {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    if !path.contains('/') && name.eq_ignore_ascii_case("SKILL.md") {
+        return Kind::SkillMd;
+    }
+    let ext = name
+        .rsplit_once('.')
+        .map(|(_, e)| e.to_ascii_lowercase())
+        .unwrap_or_default();
+    match ext.as_str() {
+        "md" | "markdown" | "mdx" => Kind::Markdown,
+        "sh" | "bash" | "zsh" | "ksh" | "fish" | "py" | "js" | "mjs" | "cjs" | "ts" | "mts"
+        | "ps1" | "psm1" | "rb" | "pl" | "php" | "bat" | "cmd" | "applescript" | "lua" | "go"
+        | "rs" => Kind::Script,
+        _ if text.starts_with("#!") => Kind::Script,
+        _ => Kind::Data,
+    }
+}
+
+/// Code ranges and HTML comments of the Markdown in `text[start..]`.
+fn parse_markdown(text: &str, start: usize) -> Markdown {
+    use pulldown_cmark::{Event, Parser, Tag, TagEnd};
+    let mut md = Markdown::default();
+    let body = &text[start..];
+    let mut block_start: Option<usize> = None;
+    for (event, range) in Parser::new(body).into_offset_iter() {
+        let range = start + range.start..start + range.end;
+        match event {
+            Event::Start(Tag::CodeBlock(_)) => block_start = Some(range.start),
+            Event::End(TagEnd::CodeBlock) => {
+                md.code
+                    .push(block_start.take().unwrap_or(range.start)..range.end);
+            }
+            Event::Code(_) => md.code.push(range),
+            Event::Html(html) | Event::InlineHtml(html) if block_start.is_none() => {
+                // One HTML event may hold several comments, or one comment split over events.
+                let base = range.start;
+                let mut from = 0;
+                while let Some(open) = html[from..].find("<!--") {
+                    let open = from + open;
+                    let close = html[open..].find("-->").map(|i| open + i + 3);
+                    let end = close.unwrap_or(html.len());
+                    md.comments.push(base + open..base + end);
+                    from = end;
+                }
+            }
+            _ => {}
+        }
+    }
+    md.code.sort_by_key(|r| r.start);
+    merge_comments(text, &mut md.comments);
+    md
+}
+
+/// Joins comments that pulldown-cmark split across several HTML events into one range ending
+/// at their `-->`.
+fn merge_comments(text: &str, comments: &mut Vec<Range<usize>>) {
+    let mut merged: Vec<Range<usize>> = Vec::new();
+    for c in comments.drain(..) {
+        if let Some(last) = merged.last_mut()
+            && c.start < last.end
+        {
+            continue;
+        }
+        let end = match text.get(c.start..).and_then(|t| t.find("-->")) {
+            Some(i) => c.start + i + 3,
+            None => text.len(),
+        };
+        merged.push(c.start..end.max(c.end.min(text.len())));
+    }
+    *comments = merged;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn triggers_kinds_and_markdown_ranges() {
+        let t = Text::new(
+            "SKILL.md",
+            "---\nname: x\n---\nRun `curl x`.\n<!-- a\nb -->\n```\nbase64\n```\n",
+        );
+        assert_eq!(t.kind, Kind::SkillMd);
+        assert!(t.triggered(DOWNLOAD) && t.triggered(OBFUSCATION) && t.triggered(HIDDEN));
+        assert!(!t.triggered(PERSIST));
+        let at = t.text.find("curl").unwrap();
+        assert!(t.in_code(&(at..at + 4)));
+        let md = t.markdown();
+        assert_eq!(md.comments.len(), 1);
+        assert_eq!(&t.text[md.comments[0].clone()], "<!-- a\nb -->");
+        let b64 = t.text.find("base64").unwrap();
+        assert!(t.in_code(&(b64..b64 + 6)));
+        assert_eq!(Text::new("scripts/x", "#!/bin/sh\n").kind, Kind::Script);
+        assert_eq!(excerpt("  a\u{202E}b "), "a<U+202E>b");
+    }
+}
