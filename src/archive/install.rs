@@ -4,6 +4,7 @@
 
 use super::reader::{ArchiveError, Limits};
 use super::select::{SelectError, select_files};
+use crate::lint::security::{self, Allows, Scan, ScanFile};
 use crate::skill::fingerprint::{fingerprint, sha256_hex};
 use crate::skill::layout::{self, PathError};
 use std::path::{Path, PathBuf};
@@ -61,6 +62,19 @@ pub struct Installed {
     pub hashes: Vec<(String, String)>,
     /// What was left out of the source, and why (for the user to read).
     pub notes: Vec<String>,
+    /// What the security scan found: warnings, and errors when the install was let through
+    /// with [`Risk::Allow`].
+    pub scan: Scan,
+}
+
+/// What a security error does to an install.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Risk {
+    /// Refuse the install, listing the findings (the default).
+    #[default]
+    Refuse,
+    /// Install anyway (`--allow-risky`); the findings are still returned.
+    Allow,
 }
 
 /// Why an install failed; nothing was changed.
@@ -89,6 +103,18 @@ pub enum InstallError {
     /// The folder's files break the skill path rules.
     #[error("{0}: {1}")]
     Layout(PathBuf, PathError),
+    /// The security scan found errors; nothing was written.
+    #[error(
+        "refusing to install {name}: the security scan found {count} error(s):\n{findings}hint: read each finding; `skill install --allow-risky` installs anyway",
+        count = scan.errors().count(),
+        findings = scan.render(true)
+    )]
+    Risky {
+        /// The skill.
+        name: String,
+        /// What the scan found.
+        scan: Scan,
+    },
     /// Installed already.
     #[error("Already installed: {0} (use --force)")]
     AlreadyInstalled(PathBuf),
@@ -116,8 +142,18 @@ fn io_error(path: &Path) -> impl Fn(std::io::Error) -> InstallError + '_ {
 type Payload = Vec<(String, Vec<u8>, bool)>;
 
 /// Installs `source` into `root` (a skills folder), replacing an existing install only with
-/// `force`.
+/// `force`, and refusing a skill the security scan finds errors in.
 pub fn install(source: &Source, root: &Path, force: bool) -> Result<Installed, InstallError> {
+    install_with(source, root, force, Risk::Refuse)
+}
+
+/// [`install`], with what a security error does chosen by `risk`.
+pub fn install_with(
+    source: &Source,
+    root: &Path,
+    force: bool,
+    risk: Risk,
+) -> Result<Installed, InstallError> {
     let mut notes = Vec::new();
     let (name, files) = match source {
         Source::Archive(path) => {
@@ -161,6 +197,17 @@ pub fn install(source: &Source, root: &Path, force: bool) -> Result<Installed, I
     if let Err(rule) = layout::check_skill_name(&name) {
         return Err(InstallError::BadName(name, rule));
     }
+    // The files as they will be written, in memory: an archive's entries are scanned before
+    // anything is extracted. The author's allow comments are shown, never obeyed.
+    let scan = security::scan(
+        files
+            .iter()
+            .map(|(path, bytes, _)| ScanFile { path, bytes }),
+        Allows::Show,
+    );
+    if scan.has_errors() && risk == Risk::Refuse {
+        return Err(InstallError::Risky { name, scan });
+    }
     let target = root.join(&name);
     if target.exists() && !force {
         return Err(InstallError::AlreadyInstalled(target));
@@ -186,6 +233,7 @@ pub fn install(source: &Source, root: &Path, force: bool) -> Result<Installed, I
         fingerprint: fingerprint(&hashes),
         hashes,
         notes,
+        scan,
     })
 }
 

@@ -1,8 +1,8 @@
 //! `skill install SOURCE` and `skill uninstall NAME`.
 
 use super::CliError;
-use crate::archive::install::{Source, install};
-use crate::lint::{Options, Target, lint_paths};
+use crate::archive::install::{Installed, Risk, Source, install_with};
+use crate::lint::{Options, Selection, Target, lint_paths};
 use crate::registry::client::Client;
 use crate::registry::{credentials, install as registry_install};
 use std::path::PathBuf;
@@ -11,7 +11,7 @@ use std::process::ExitCode;
 /// Arguments of `skill install`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  skill install pdf-tools                 from the registry (pdf-tools@1.2.0 pins a version)\n  skill install ./my-skill.skill\n  skill install ../other-repo/skills/pdf-tools --dir ~/.claude/skills\n  skill install ./my-skill --force        a folder here: write ./NAME"
+    after_help = "Examples:\n  skill install pdf-tools                 from the registry (pdf-tools@1.2.0 pins a version)\n  skill install ./my-skill.skill\n  skill install ../other-repo/skills/pdf-tools --dir ~/.claude/skills\n  skill install ./my-skill --force        a folder here: write ./NAME\n\nEvery install is scanned first (the SK9xx security rules, on the files in memory); a\nsecurity error refuses it, listing the findings, unless --allow-risky."
 )]
 pub struct Args {
     /// A registry skill (`NAME[@VERSION]`), or a path to a `.skill`/`.zip` archive or a skill
@@ -37,6 +37,9 @@ pub struct Args {
     /// Refuse archives without a good signature by a trusted key.
     #[arg(long)]
     pub require_signature: bool,
+    /// Install even when the security scan finds errors (they are printed).
+    #[arg(long)]
+    pub allow_risky: bool,
 }
 
 /// Arguments of `skill uninstall`.
@@ -93,7 +96,14 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                 CliError::Usage(message)
             }
         };
-        match registry_install::install(&client, slug, version, &args.dir, args.force) {
+        match registry_install::install_with(
+            &client,
+            slug,
+            version,
+            &args.dir,
+            args.force,
+            risk(&args),
+        ) {
             Ok(Some(installed)) => installed,
             Ok(None) => {
                 return Err(local_hint(format!(
@@ -108,8 +118,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             Source::Archive(path) => verified(path, &args)?,
             other => other,
         };
-        install(&source, &args.dir, args.force)?
+        install_with(&source, &args.dir, args.force, risk(&args))?
     };
+    report_scan(&installed);
     for note in &installed.notes {
         eprintln!("note: {note}");
     }
@@ -124,10 +135,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         installed.dir.display(),
         installed.files
     );
-    let run = lint_paths(
-        std::slice::from_ref(&installed.dir),
-        &Options::new(Target::Portable),
-    )?;
+    // The security findings were shown above, from the scan of what was written.
+    let options = Options {
+        selection: Selection::new(Vec::new(), vec!["SK9".to_owned()])?,
+        ..Options::new(Target::Portable)
+    };
+    let run = lint_paths(std::slice::from_ref(&installed.dir), &options)?;
     let findings = crate::lint::report::render_concise(&run);
     if !findings.is_empty() {
         eprint!("{findings}");
@@ -135,12 +148,41 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
+fn risk(args: &Args) -> Risk {
+    if args.allow_risky {
+        Risk::Allow
+    } else {
+        Risk::Refuse
+    }
+}
+
+/// Says what the security scan found in what was installed: the errors `--allow-risky` let
+/// through, and warnings.
+fn report_scan(installed: &Installed) {
+    let scan = &installed.scan;
+    if scan.has_errors() {
+        eprint!(
+            "warning: installed {} despite {} security error(s), because of --allow-risky:\n{}",
+            installed.name,
+            scan.errors().count(),
+            scan.render(false)
+        );
+    } else if !scan.findings.is_empty() {
+        eprint!(
+            "note: the security scan found {} warning(s) in {}:\n{}",
+            scan.findings.len(),
+            installed.name,
+            scan.render(false)
+        );
+    }
+}
+
 /// `install --frozen`: every locked skill exactly as pinned, from the configured registry.
 fn run_frozen(args: &Args) -> Result<ExitCode, CliError> {
-    use crate::registry::install::{FrozenOutcome, install_frozen};
+    use crate::registry::install::{FrozenOutcome, install_frozen_with};
     let registry = super::registry_url(args.registry.as_deref());
     let client = Client::new(&registry, credentials::token(&registry));
-    for (name, outcome) in install_frozen(&client, &args.dir)? {
+    for (name, outcome) in install_frozen_with(&client, &args.dir, risk(args))? {
         match outcome {
             FrozenOutcome::Exact(v) => println!("{name} v{v}: as locked"),
             FrozenOutcome::Installed(v) => println!("Installed {name} v{v} as locked"),

@@ -45,7 +45,7 @@ pub struct Args {
     /// Show what would be published, and send nothing.
     #[arg(long)]
     pub dry_run: bool,
-    /// Publish even when lint finds errors.
+    /// Publish even when lint finds errors (the security scan still runs and refuses).
     #[arg(long)]
     pub no_lint: bool,
     /// The registry.
@@ -79,7 +79,14 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     {
         return Ok(ExitCode::from(1));
     }
-    let plan = match publish::plan(&client, &args.path, &request).map_err(publish_error)? {
+    let planned = match publish::plan(&client, &args.path, &request) {
+        Err(e @ publish::PublishError::Risky(_)) => {
+            eprintln!("error: {} not published: {e}", args.path.display());
+            return Ok(ExitCode::from(1));
+        }
+        other => other.map_err(publish_error)?,
+    };
+    let plan = match planned {
         Planned::Unchanged { slug, version } => {
             println!("Unchanged: {slug}@{version} is already published with these files");
             return Ok(ExitCode::SUCCESS);
@@ -103,13 +110,24 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let bar = super::progress::bytes("uploading", total, 0);
     let result = publish::send(&client, &plan, &mut |n| bar.inc(n));
     bar.finish_and_clear();
-    let version_id = result?;
-    println!(
-        "Published {}@{} to {registry} ({} files, version id {version_id})",
-        plan.slug,
-        plan.version,
-        plan.files.len()
-    );
+    let sent = result?;
+    if sent.held {
+        println!(
+            "Submitted {}@{} to {registry} ({} files, version id {}); the registry holds it for review: its scan found security errors. It stays out of search and installs until an admin approves it.",
+            plan.slug,
+            plan.version,
+            plan.files.len(),
+            sent.version_id
+        );
+    } else {
+        println!(
+            "Published {}@{} to {registry} ({} files, version id {})",
+            plan.slug,
+            plan.version,
+            plan.files.len(),
+            sent.version_id
+        );
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -4,7 +4,7 @@
 
 use super::client::{Client, ClientError};
 use super::lock::{LockEntry, LockError, LockFile, Origin};
-use crate::archive::install::{InstallError, Installed, Source};
+use crate::archive::install::{InstallError, Installed, Risk, Source};
 use crate::archive::reader::{Limits, check_hashes, read_bytes};
 use crate::skill::fingerprint::{fingerprint, sha256_hex};
 use std::path::{Path, PathBuf};
@@ -71,13 +71,25 @@ pub enum RegistryInstallError {
 }
 
 /// Installs `slug` (at `version`, else the latest) into `dir`; `None` when the registry has no
-/// such skill.
+/// such skill. A download the security scan finds errors in is refused.
 pub fn install(
     client: &Client,
     slug: &str,
     version: Option<&str>,
     dir: &Path,
     force: bool,
+) -> Result<Option<Installed>, RegistryInstallError> {
+    install_with(client, slug, version, dir, force, Risk::Refuse)
+}
+
+/// [`install`], with what a security error in the download does chosen by `risk`.
+pub fn install_with(
+    client: &Client,
+    slug: &str,
+    version: Option<&str>,
+    dir: &Path,
+    force: bool,
+    risk: Risk,
 ) -> Result<Option<Installed>, RegistryInstallError> {
     // A broken lock file stops the install before anything is downloaded or written.
     let mut lock = LockFile::read(workdir(dir))?;
@@ -117,13 +129,14 @@ pub fn install(
         version: version.clone(),
         message,
     })?;
-    let installed = crate::archive::install::install(
+    let installed = crate::archive::install::install_with(
         &Source::Bytes {
             name: slug.to_owned(),
             bytes,
         },
         dir,
         force,
+        risk,
     )?;
     let owner = detail["owner"]["handle"].as_str().map(str::to_owned);
     let now = super::store::now_ms() as u64;
@@ -428,6 +441,16 @@ pub fn install_frozen(
     client: &Client,
     dir: &Path,
 ) -> Result<Vec<(String, FrozenOutcome)>, RegistryInstallError> {
+    install_frozen_with(client, dir, Risk::Refuse)
+}
+
+/// [`install_frozen`], with what a security error in a download does chosen by `risk` (a skill
+/// installed with `--allow-risky` is reinstalled frozen only with it again).
+pub fn install_frozen_with(
+    client: &Client,
+    dir: &Path,
+    risk: Risk,
+) -> Result<Vec<(String, FrozenOutcome)>, RegistryInstallError> {
     let lock = LockFile::read(workdir(dir))?;
     let mut out = Vec::new();
     for (name, entry) in &lock.skills {
@@ -462,13 +485,14 @@ pub fn install_frozen(
                 "the registry's {version} is not what the lock file pins (its files differ)"
             )));
         }
-        let installed = crate::archive::install::install(
+        let installed = crate::archive::install::install_with(
             &Source::Bytes {
                 name: name.clone(),
                 bytes,
             },
             dir,
             true,
+            risk,
         )?;
         Origin {
             version: 1,

@@ -79,6 +79,13 @@ pub enum PublishError {
     /// The registry's latest version cannot be bumped.
     #[error("the registry's latest version {0:?} is not semver; pass --version")]
     NotSemver(String),
+    /// The security scan found errors in the files (the author's allow comments honoured).
+    #[error(
+        "the security scan found {count} error(s):\n{findings}hint: fix them; if one is intended, allow it with <!-- skill: allow SK9NN reason --> (the registry then holds the version for review)",
+        count = .0.errors().count(),
+        findings = .0.render(true)
+    )]
+    Risky(crate::lint::security::Scan),
     /// The registry call failed.
     #[error(transparent)]
     Client(#[from] ClientError),
@@ -100,6 +107,18 @@ pub fn plan(client: &Client, dir: &Path, request: &Request) -> Result<Planned, P
             path: file.path,
             bytes,
         });
+    }
+    // The registry's own scan, run here first on exactly the files that would be sent, so a
+    // refusal costs no upload.
+    let scan = crate::lint::security::scan(
+        files.iter().map(|f| crate::lint::security::ScanFile {
+            path: &f.path,
+            bytes: &f.bytes,
+        }),
+        crate::lint::security::Allows::Honour,
+    );
+    if scan.has_errors() {
+        return Err(PublishError::Risky(scan));
     }
     let fp = fingerprint(
         &files
@@ -175,14 +194,27 @@ pub fn bump(latest: &str, part: Bump) -> Result<String, PublishError> {
     Ok(v.to_string())
 }
 
-/// Sends `plan`, calling `progress(bytes)` as files upload; returns the registry's version id.
+/// What the registry said about a publish.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sent {
+    /// The registry's version id.
+    pub version_id: String,
+    /// True when the registry holds the version for review (`publicationStatus: "pending"`,
+    /// which `skill registry serve` answers for a version its scan quarantines).
+    pub held: bool,
+}
+
+/// Sends `plan`, calling `progress(bytes)` as files upload.
 pub fn send(
     client: &Client,
     plan: &Plan,
     progress: &mut dyn FnMut(u64),
-) -> Result<String, ClientError> {
+) -> Result<Sent, ClientError> {
     let result = client.publish(plan.payload.clone(), &plan.files, progress)?;
-    Ok(result["versionId"].as_str().unwrap_or("?").to_owned())
+    Ok(Sent {
+        version_id: result["versionId"].as_str().unwrap_or("?").to_owned(),
+        held: result["publicationStatus"] == "pending" || result["status"] == "pending",
+    })
 }
 
 #[cfg(test)]
