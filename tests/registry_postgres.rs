@@ -1,9 +1,13 @@
 //! The scale-out path: two `skill registry serve --database postgres://…` processes sharing one
 //! PostgreSQL database. A skill published through one is found, described and installed through
-//! the other, and a version published through one conflicts when pushed through the other.
+//! the other, and a version published through one conflicts when pushed through the other; and
+//! the quarantine of a risky version, reviewed through the store (`scenarios/quarantine.rs`).
 //! `bash .ci/run` starts PostgreSQL from Debian's packages and names it in `SKILL_TEST_POSTGRES`.
 
 mod common;
+
+#[path = "scenarios/quarantine.rs"]
+mod scenario;
 
 use common::{Registry, run, skill, write_skill};
 
@@ -97,6 +101,18 @@ fn two_servers_share_one_database() {
         std::fs::read_to_string(tmp.path().join("skills/pdf-tools/SKILL.md")).unwrap(),
         std::fs::read_to_string(tmp.path().join("src/pdf-tools/SKILL.md")).unwrap()
     );
+}
+
+#[test]
+fn a_risky_version_is_quarantined_until_reviewed_on_postgres() {
+    let database = fresh_database();
+    let tmp = tempfile::tempdir().unwrap();
+    let start = || start(&database);
+    scenario::quarantine_story(&["--database", &database], &start, tmp.path());
+    let store = skill::registry::store::PostgresStore::open(&database).unwrap();
+    let log = skill::registry::store::Store::audit_log(&store, Some("demo")).unwrap();
+    let actions: Vec<&str> = log.iter().map(|l| l.action.as_str()).collect();
+    assert_eq!(actions, ["quarantine", "approve", "quarantine", "reject"]);
 }
 
 #[test]

@@ -1,5 +1,5 @@
-//! `skill registry serve`, `skill registry user add` and `skill registry token create`: serving
-//! a self-hosted registry and administering its store.
+//! `skill registry serve`, `skill registry user add|admin`, `skill registry token create` and
+//! `skill registry review`: serving a self-hosted registry and administering its store.
 
 use super::CliError;
 use crate::registry::store::{PostgresStore, SqliteStore, Store};
@@ -103,6 +103,33 @@ pub enum Action {
         #[command(subcommand)]
         action: TokenAction,
     },
+    /// List the versions the publish scan quarantined, show one, or release or remove it.
+    #[command(
+        after_help = "Examples:\n  skill registry review --data ./registry-data                   list quarantined versions\n  skill registry review pdf-tools@1.2.0 --data ./registry-data   show its findings\n  skill registry review pdf-tools@1.2.0 --approve --note \"installer reviewed\"\n  skill registry review pdf-tools@1.2.0 --reject\n\nEvery decision is a line in the store's audit log, shown with the version."
+    )]
+    Review(ReviewArgs),
+}
+
+/// Arguments of `skill registry review`.
+#[derive(Debug, clap::Args)]
+pub struct ReviewArgs {
+    /// The quarantined version, `SLUG@VERSION` [default: list them all].
+    pub target: Option<String>,
+    /// Release it: it goes live as if just published (tags, latest, search).
+    #[arg(long, requires = "target", conflicts_with = "reject")]
+    pub approve: bool,
+    /// Remove it; its version number stays taken.
+    #[arg(long, requires = "target")]
+    pub reject: bool,
+    /// Why, for the audit log.
+    #[arg(long)]
+    pub note: Option<String>,
+    /// Who decides, for the audit log [default: $USER].
+    #[arg(long, value_name = "NAME")]
+    pub by: Option<String>,
+    /// Where the data is.
+    #[command(flatten)]
+    pub data: DataArgs,
 }
 
 /// `skill registry user` subcommands.
@@ -118,6 +145,22 @@ pub enum UserAction {
         /// A display name.
         #[arg(long)]
         name: Option<String>,
+        /// Make the publisher an administrator: reviews quarantined versions and may download
+        /// them.
+        #[arg(long)]
+        admin: bool,
+        /// Where the data is.
+        #[command(flatten)]
+        data: DataArgs,
+    },
+    /// Make a publisher an administrator (or, with --revoke, no longer one).
+    #[command(after_help = "Example:\n  skill registry user admin alice --data ./registry-data")]
+    Admin {
+        /// The publisher's handle.
+        handle: String,
+        /// Take the role away instead.
+        #[arg(long)]
+        revoke: bool,
         /// Where the data is.
         #[command(flatten)]
         data: DataArgs,
@@ -148,11 +191,40 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     match args.action {
         Action::Serve(args) => return serve(args),
         Action::User {
-            action: UserAction::Add { handle, name, data },
+            action:
+                UserAction::Add {
+                    handle,
+                    name,
+                    admin,
+                    data,
+                },
         } => {
-            let user = data.open()?.add_user(&handle, name.as_deref())?;
-            println!("Created publisher @{}", user.handle);
+            let store = data.open()?;
+            let user = store.add_user(&handle, name.as_deref())?;
+            if admin {
+                store.set_admin(&user.handle, true)?;
+                println!("Created publisher @{} (administrator)", user.handle);
+            } else {
+                println!("Created publisher @{}", user.handle);
+            }
         }
+        Action::User {
+            action:
+                UserAction::Admin {
+                    handle,
+                    revoke,
+                    data,
+                },
+        } => {
+            let user = data.open()?.set_admin(&handle, !revoke)?;
+            let role = if user.admin {
+                "an administrator"
+            } else {
+                "no longer an administrator"
+            };
+            println!("@{} is {role}", user.handle);
+        }
+        Action::Review(args) => return review(args),
         Action::Token {
             action:
                 TokenAction::Create {
@@ -164,6 +236,81 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             let token = data.open()?.create_token(&handle, label.as_deref())?;
             println!("{token}");
         }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `skill registry review`: lists, shows, approves or rejects quarantined versions.
+fn review(args: ReviewArgs) -> Result<ExitCode, CliError> {
+    use crate::registry::store::{Decision, HeldVersion};
+    let store = args.data.open()?;
+    let describe = |held: &HeldVersion| {
+        let mut out = format!(
+            "{}@{} by @{}, quarantined: {} finding(s)\n",
+            held.slug,
+            held.version.version,
+            held.owner_handle,
+            held.version.findings.len()
+        );
+        for f in &held.version.findings {
+            out.push_str(&format!(
+                "  {}:{}: {} [{}] {}\n",
+                f.path, f.line, f.code, f.severity, f.message
+            ));
+            if let Some(reason) = &f.allowed {
+                out.push_str(&format!("      the author allows it: {reason}\n"));
+            }
+        }
+        out
+    };
+    let Some(target) = args.target else {
+        let held = store.quarantined()?;
+        if held.is_empty() {
+            println!("No versions are quarantined.");
+        }
+        for h in &held {
+            print!("{}", describe(h));
+        }
+        return Ok(ExitCode::SUCCESS);
+    };
+    let (slug, version) = target
+        .split_once('@')
+        .ok_or_else(|| CliError::Usage(format!("{target}: name a version as SLUG@VERSION")))?;
+    let decision = match (args.approve, args.reject) {
+        (true, _) => Decision::Approve,
+        (_, true) => Decision::Reject,
+        _ => {
+            let history: Vec<_> = store
+                .audit_log(Some(slug))?
+                .into_iter()
+                .filter(|l| l.version == version.trim())
+                .collect();
+            match store.held_version(slug, version)? {
+                Some(held) => print!("{}", describe(&held)),
+                None if !history.is_empty() => println!("{target} is not quarantined"),
+                None => {
+                    return Err(CliError::Usage(format!(
+                        "{target} is not quarantined and was never reviewed (run `skill registry review` to list those that are)"
+                    )));
+                }
+            }
+            for line in &history {
+                println!("  audit: {} by {}: {}", line.action, line.actor, line.note);
+            }
+            return Ok(ExitCode::SUCCESS);
+        }
+    };
+    // The operator at the store, not a registry user: who ran the command.
+    let actor = args
+        .by
+        .or_else(|| std::env::var("USER").ok())
+        .unwrap_or_else(|| "operator".to_owned());
+    store.review(slug, version, decision, &actor, args.note.as_deref())?;
+    match decision {
+        Decision::Approve => {
+            println!("Approved {target}: it is live (search, resolve and downloads)")
+        }
+        Decision::Reject => println!("Rejected {target}: removed; its version number stays taken"),
     }
     Ok(ExitCode::SUCCESS)
 }

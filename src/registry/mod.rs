@@ -1,6 +1,6 @@
 //! The ClawHub-compatible registry: publish rules shared by client and server (`rules`), the
 //! storage the server keeps skills in (`store`), the HTTP server (`server`, with its
-//! `download_cache`, and the web pages it serves beside the API, `web`), and the client side (`api`, the wire shapes it reads; `client`, `credentials`, `install`, and the install
+//! `download_cache`, what it says about scanned and quarantined versions, `moderation`, and the web pages it serves beside the API, `web`), and the client side (`api`, the wire shapes it reads; `client`, `credentials`, `install`, and the install
 //! records in `lock`).
 
 pub mod api;
@@ -9,6 +9,7 @@ pub mod credentials;
 pub mod download_cache;
 pub mod install;
 pub mod lock;
+pub mod moderation;
 pub mod publish;
 pub mod rules;
 pub mod server;

@@ -5,8 +5,8 @@
 
 use super::download_cache::{Download, DownloadCache};
 use super::store::{
-    FileInfo, NewFile, PublishRequest, REUSED_TICKET, SkillInfo, Store, StoreError, UploadTicket,
-    User, now_ms,
+    FileInfo, HeldVersion, Moderation, NewFile, PublishRequest, REUSED_TICKET, SkillInfo, Store,
+    StoreError, UploadTicket, User, now_ms,
 };
 use crate::archive::reader::META_FILE;
 use crate::skill::fingerprint::{locale_compare, sha256_hex};
@@ -114,6 +114,7 @@ pub fn router(store: Arc<dyn Store>, base_url: &str, ticket_lifetime: Duration) 
             get(version_detail),
         )
         .route("/api/v1/skills/{slug}/file", get(file))
+        .route("/api/v1/skills/{slug}/moderation", get(moderation))
         .route("/api/cli/telemetry/install", post(telemetry))
         .route("/api/v1/stars/{slug}", delete(telemetry).post(telemetry))
         // The web pages (HTML); a path neither knows is the API's plain 404, or a page for a browser.
@@ -153,9 +154,23 @@ async fn authenticate(state: &AppState, headers: &HeaderMap) -> Result<User, Api
         })
 }
 
+/// The user a request's token belongs to, if it carries a valid one; anonymous reads go on
+/// without. Decides who may see quarantined versions.
+async fn viewer(state: &AppState, headers: &HeaderMap) -> Result<Option<User>, ApiError> {
+    if !headers.contains_key(header::AUTHORIZATION) {
+        return Ok(None);
+    }
+    match authenticate(state, headers).await {
+        Ok(user) => Ok(Some(user)),
+        Err(ApiError(StatusCode::UNAUTHORIZED, _)) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
 async fn whoami(State(state): State<AppState>, headers: HeaderMap) -> ApiResult {
     let user = authenticate(&state, &headers).await?;
-    Ok(Json(json!({"user": {"handle": user.handle, "displayName": user.display_name, "image": null, "role": "user"}})).into_response())
+    let role = if user.admin { "admin" } else { "user" };
+    Ok(Json(json!({"user": {"handle": user.handle, "displayName": user.display_name, "image": null, "role": role}})).into_response())
 }
 
 fn owner(handle: &str) -> Value {
@@ -195,7 +210,13 @@ fn skill_json(s: &SkillInfo) -> Value {
         "latestVersion": latest,
         "metadata": null,
         "owner": owner(&s.owner_handle),
-        "moderation": {"isSuspicious": false, "isMalwareBlocked": false},
+        // Only live versions are ever `latest`; its scan is what a client installing it meets.
+        "moderation": {"isSuspicious": false, "isMalwareBlocked": false, "verdict": "clean",
+                       "reasonCodes": s.latest.as_ref().map(|v| {
+                           let mut codes: Vec<&str> = v.findings.iter().map(|f| f.code.as_str()).collect();
+                           codes.dedup();
+                           codes
+                       }).unwrap_or_default()},
     })
 }
 
@@ -219,12 +240,19 @@ async fn versions(State(state): State<AppState>, Path(slug): Path<String>) -> Ap
     Ok(Json(json!({"items": items, "nextCursor": null})).into_response())
 }
 
+/// A version's detail, quarantined ones included (with their findings: the reason an install
+/// of it is refused), so a client can say why instead of "not found".
 async fn version_detail(
     State(state): State<AppState>,
     Path((slug, version)): Path<(String, String)>,
 ) -> ApiResult {
     let (skill, found) = blocking(&state, move |s| {
-        Ok((s.skill(&slug)?, s.version(&slug, &version)?))
+        let live = s.version(&slug, &version)?;
+        let found = match live {
+            Some(v) => Some(v),
+            None => s.held_version(&slug, &version)?.map(|h| h.version),
+        };
+        Ok((s.skill(&slug)?, found))
     })
     .await?;
     let skill = skill.ok_or_else(|| not_found("Skill not found"))?;
@@ -232,9 +260,67 @@ async fn version_detail(
     Ok(Json(json!({
         "skill": {"slug": skill.slug, "displayName": skill.display_name},
         "version": {"version": v.version, "createdAt": v.created_at, "changelog": v.changelog, "changelogSource": "user",
-                    "license": "MIT-0", "files": files_json(&v.files)},
+                    "license": "MIT-0", "files": files_json(&v.files), "security": super::moderation::security_json(&v)},
     }))
     .into_response())
+}
+
+/// A quarantined version that `q` names explicitly, when there is one: what the download and
+/// file routes answer for a version that is not live. Tags never point at one.
+async fn held(
+    state: &AppState,
+    slug: &str,
+    q: &HashMap<String, String>,
+) -> Result<Option<HeldVersion>, ApiError> {
+    let Some(version) = q.get("version").cloned() else {
+        return Ok(None);
+    };
+    let slug = slug.to_owned();
+    blocking(state, move |s| s.held_version(&slug, &version)).await
+}
+
+/// `GET /api/v1/skills/{slug}/moderation`, as the clawhub CLI's `inspect` asks it: the scan's
+/// verdict on `?version=`, else on the newest version the caller may see (its owner and admins
+/// see quarantined ones).
+async fn moderation(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(slug): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+) -> ApiResult {
+    let viewer = viewer(&state, &headers).await?;
+    let (skill, live, held) = {
+        let (slug, version) = (slug.clone(), q.get("version").cloned());
+        blocking(&state, move |s| {
+            let skill = s.skill(&slug)?;
+            let live = match &version {
+                Some(v) => s.version(&slug, v)?,
+                None => skill.as_ref().and_then(|k| k.latest.clone()),
+            };
+            let held: Vec<HeldVersion> = match &version {
+                Some(v) => s.held_version(&slug, v)?.into_iter().collect(),
+                None => s
+                    .quarantined()?
+                    .into_iter()
+                    .filter(|h| h.slug == skill.as_ref().map_or("", |k| k.slug.as_str()))
+                    .collect(),
+            };
+            Ok((skill, live, held))
+        })
+        .await?
+    };
+    skill.ok_or_else(|| not_found("Skill not found"))?;
+    let visible_held = held
+        .into_iter()
+        .filter(|h| super::moderation::may_see_held(viewer.as_ref(), &h.owner_handle))
+        .map(|h| h.version);
+    let newest = live.into_iter().chain(visible_held).max_by(|a, b| {
+        let parse = |v: &str| semver::Version::parse(v).ok();
+        parse(&a.version)
+            .cmp(&parse(&b.version))
+            .then(a.created_at.cmp(&b.created_at))
+    });
+    Ok(Json(super::moderation::moderation_json(newest.as_ref())).into_response())
 }
 
 /// The version a request names: `version`, else the version `tag` points at, else `latest`.
@@ -249,6 +335,7 @@ fn pick_version(skill: &SkillInfo, q: &HashMap<String, String>) -> Option<String
 
 async fn file(
     State(state): State<AppState>,
+    headers: HeaderMap,
     Path(slug): Path<String>,
     Query(q): Query<HashMap<String, String>>,
 ) -> ApiResult {
@@ -259,6 +346,21 @@ async fn file(
     }
     .ok_or_else(|| not_found("Skill not found"))?;
     let version = pick_version(&skill, &q).ok_or_else(|| not_found("Version not found"))?;
+    if let Some(held) = held(&state, &skill.slug, &q).await? {
+        if !super::moderation::may_see_held(
+            viewer(&state, &headers).await?.as_ref(),
+            &held.owner_handle,
+        ) {
+            return Err(ApiError(
+                StatusCode::FORBIDDEN,
+                super::moderation::refusal(&held.slug, &held.version),
+            ));
+        }
+        let bytes = blocking(&state, move |s| s.held_file(&slug, &version, &path))
+            .await?
+            .ok_or_else(|| not_found("File not found"))?;
+        return Ok(([(header::CONTENT_TYPE, "application/octet-stream")], bytes).into_response());
+    }
     let bytes = blocking(&state, move |s| s.file(&slug, &version, &path))
         .await?
         .ok_or_else(|| not_found("File not found"))?;
@@ -294,6 +396,7 @@ async fn resolve(
 
 async fn download(
     State(state): State<AppState>,
+    headers: HeaderMap,
     Query(q): Query<HashMap<String, String>>,
 ) -> ApiResult {
     let slug = q.get("slug").cloned().ok_or_else(|| bad("Missing slug"))?;
@@ -327,7 +430,12 @@ async fn download(
         })
         .await?
     };
-    let info = info.ok_or_else(|| not_found("Version not found"))?;
+    let Some(info) = info else {
+        return match held(&state, &skill.slug, &q).await? {
+            Some(h) => download_held(&state, &headers, &skill, h).await,
+            None => Err(not_found("Version not found")),
+        };
+    };
     count_download(&state, &skill.slug).await;
     let zip = bundle(&skill, &info.version, info.created_at, files)
         .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e))?;
@@ -339,6 +447,49 @@ async fn download(
         .downloads
         .put(&skill.slug, &info.version, generation, download.clone());
     Ok(zip_response(download))
+}
+
+/// The download of a quarantined version: for its owner and admins (never cached, never
+/// counted), a plain-text 403 saying why for everyone else.
+async fn download_held(
+    state: &AppState,
+    headers: &HeaderMap,
+    skill: &SkillInfo,
+    held: HeldVersion,
+) -> ApiResult {
+    let viewer = viewer(state, headers).await?;
+    if !super::moderation::may_see_held(viewer.as_ref(), &held.owner_handle) {
+        return Err(ApiError(
+            StatusCode::FORBIDDEN,
+            super::moderation::refusal(&held.slug, &held.version),
+        ));
+    }
+    let files = {
+        let (slug, version, paths) = (
+            held.slug.clone(),
+            held.version.version.clone(),
+            held.version
+                .files
+                .iter()
+                .map(|f| f.path.clone())
+                .collect::<Vec<_>>(),
+        );
+        blocking(state, move |s| {
+            let mut files = Vec::new();
+            for path in paths {
+                let bytes = s.held_file(&slug, &version, &path)?.unwrap_or_default();
+                files.push((path, bytes));
+            }
+            Ok(files)
+        })
+        .await?
+    };
+    let zip = bundle(skill, &held.version.version, held.version.created_at, files)
+        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e))?;
+    Ok(zip_response(Download {
+        body: zip.into(),
+        file_name: format!("{}-{}.zip", skill.slug, held.version.version),
+    }))
 }
 
 /// Counts a download (what the web pages rank "most downloaded" by); a count that fails is
@@ -574,8 +725,16 @@ async fn store_publish(state: &AppState, user: &User, request: PublishRequest) -
     let publisher = user.clone();
     let published = blocking(state, move |s| s.publish(&publisher, &request)).await?;
     state.downloads.invalidate();
+    // "pending" is ClawHub's word for a version held back by its scans; the clawhub CLI then
+    // prints "pending security scans before it becomes public".
+    let status = match published.moderation {
+        Moderation::Live => "published",
+        _ => "pending",
+    };
     Ok(Json(json!({"ok": true, "skillId": published.skill_id.to_string(), "versionId": published.version_id.to_string(),
-                   "slug": published.slug, "version": published.version, "publicationStatus": "published"}))
+                   "slug": published.slug, "version": published.version, "status": status, "publicationStatus": status,
+                   "moderation": {"state": published.moderation,
+                                  "findings": published.findings.iter().filter(|f| f.is_error()).count()}}))
     .into_response())
 }
 

@@ -22,6 +22,9 @@ pub struct User {
     pub handle: String,
     /// Display name, if set.
     pub display_name: Option<String>,
+    /// True for a registry administrator, who reviews quarantined versions and may download
+    /// them (`skill registry user add --admin`, `skill registry user admin`).
+    pub admin: bool,
 }
 
 /// A file of a version being published.
@@ -89,6 +92,109 @@ pub struct Published {
     pub version: String,
     /// The fingerprint of the files.
     pub fingerprint: String,
+    /// Live, or quarantined by the publish scan.
+    pub moderation: Moderation,
+    /// What the publish scan found.
+    pub findings: Vec<StoredFinding>,
+}
+
+/// Where a version stands with the registry's security scan and review.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Moderation {
+    /// Public: in search, resolve and downloads.
+    Live,
+    /// Held by the publish scan (a security error): stored, but out of search and resolve,
+    /// and downloaded only by its owner and admins, until `skill registry review`.
+    Quarantined,
+    /// Refused by a review: removed, its number still taken.
+    Rejected,
+}
+
+impl Moderation {
+    /// The word stored in the database.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Moderation::Live => "live",
+            Moderation::Quarantined => "quarantined",
+            Moderation::Rejected => "rejected",
+        }
+    }
+
+    /// The state a stored word names (an unknown word is held, to be safe).
+    pub fn parse(word: &str) -> Moderation {
+        match word {
+            "live" => Moderation::Live,
+            "rejected" => Moderation::Rejected,
+            _ => Moderation::Quarantined,
+        }
+    }
+}
+
+/// One finding of the publish scan, as the store keeps it (JSON in the version's row).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct StoredFinding {
+    /// The rule code (`SK903`).
+    pub code: String,
+    /// The rule slug (`obfuscated-exec`).
+    pub slug: String,
+    /// `error` or `warning`.
+    pub severity: String,
+    /// The file, relative to the skill.
+    pub path: String,
+    /// 1-based line.
+    pub line: usize,
+    /// What was found.
+    pub message: String,
+    /// The line it was found on, made safe to print.
+    pub excerpt: String,
+    /// The author's reason, when an allow comment covers the finding.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub allowed: Option<String>,
+}
+
+impl StoredFinding {
+    /// True for an error, which quarantines the version.
+    pub fn is_error(&self) -> bool {
+        self.severity == "error"
+    }
+}
+
+/// A review's decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decision {
+    /// Release the version: it goes live as if just published.
+    Approve,
+    /// Remove the version; its number stays taken.
+    Reject,
+}
+
+/// A quarantined version, as a review sees it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct HeldVersion {
+    /// The skill's slug.
+    pub slug: String,
+    /// The owner's handle.
+    pub owner_handle: String,
+    /// The version, with its findings.
+    pub version: VersionInfo,
+}
+
+/// One line of the store's audit log.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct AuditEntry {
+    /// When, ms since the epoch.
+    pub at: i64,
+    /// Who: a publisher's handle, or the operator who ran `skill registry review`.
+    pub actor: String,
+    /// `quarantine`, `approve` or `reject`.
+    pub action: String,
+    /// The skill.
+    pub slug: String,
+    /// The version.
+    pub version: String,
+    /// What was decided or found, in words.
+    pub note: String,
 }
 
 /// A file of a stored version.
@@ -117,6 +223,10 @@ pub struct VersionInfo {
     pub fingerprint: String,
     /// Its files, sorted by path.
     pub files: Vec<FileInfo>,
+    /// Live or quarantined (rejected versions are not returned).
+    pub moderation: Moderation,
+    /// What the publish scan found (warnings of live versions, errors of held ones).
+    pub findings: Vec<StoredFinding>,
 }
 
 /// A stored skill.
@@ -263,6 +373,31 @@ pub trait Store: Send + Sync {
     ) -> Result<Vec<SkillSummary>, StoreError>;
     /// Counts one download of a live skill (what [`SkillOrder::Popular`] ranks by).
     fn count_download(&self, slug: &str) -> Result<(), StoreError>;
+    /// Makes `handle` an administrator, or not.
+    fn set_admin(&self, handle: &str, admin: bool) -> Result<User, StoreError>;
+    /// A quarantined version of a live skill (what [`Store::version`] leaves out).
+    fn held_version(&self, slug: &str, version: &str) -> Result<Option<HeldVersion>, StoreError>;
+    /// The bytes of one file of a quarantined version, for its owner and admins only: the
+    /// caller checks who is asking.
+    fn held_file(
+        &self,
+        slug: &str,
+        version: &str,
+        path: &str,
+    ) -> Result<Option<Vec<u8>>, StoreError>;
+    /// Every quarantined version, oldest first.
+    fn quarantined(&self) -> Result<Vec<HeldVersion>, StoreError>;
+    /// Releases or removes a quarantined version, writing a line to the audit log by `actor`.
+    fn review(
+        &self,
+        slug: &str,
+        version: &str,
+        decision: Decision,
+        actor: &str,
+        note: Option<&str>,
+    ) -> Result<Moderation, StoreError>;
+    /// The audit log, oldest first; only `slug`'s lines when given.
+    fn audit_log(&self, slug: Option<&str>) -> Result<Vec<AuditEntry>, StoreError>;
 }
 
 /// A handle as users type it (`@Alice`), as stored (`alice`).
@@ -291,14 +426,89 @@ pub fn now_ms() -> i64 {
 }
 
 /// The tags a publish names, as text for the search index (`latest` names nothing to search for).
-fn search_tags(request: &PublishRequest) -> String {
-    let tags: Vec<&str> = request
-        .tags
+fn search_tags(tags: &[String]) -> String {
+    let tags: Vec<&str> = tags
         .iter()
         .map(String::as_str)
         .filter(|t| *t != "latest")
         .collect();
     tags.join(" ")
+}
+
+/// What a quarantined publish asked for that only applies once it goes live: the skill's new
+/// display name and summary, and its tags (kept as JSON in the version's row).
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+pub(super) struct Pending {
+    /// The display name.
+    pub display_name: String,
+    /// The summary.
+    pub summary: Option<String>,
+    /// The tags.
+    pub tags: Vec<String>,
+}
+
+/// The publish scan's verdict on a version's files.
+pub(super) struct Verdict {
+    /// Every finding, warnings included.
+    pub findings: Vec<StoredFinding>,
+    /// Live, or quarantined when a finding is an error.
+    pub moderation: Moderation,
+}
+
+/// Scans the files of a publish with the security rules. The author's allow comments do not
+/// let a finding through here: a human reviews what the author says is fine.
+pub(super) fn scan(files: &[(String, &NewFile)]) -> Verdict {
+    use crate::lint::security::{self, Allows, ScanFile};
+    let scan = security::scan(
+        files.iter().map(|(path, f)| ScanFile {
+            path,
+            bytes: &f.bytes,
+        }),
+        Allows::Show,
+    );
+    let moderation = if scan.has_errors() {
+        Moderation::Quarantined
+    } else {
+        Moderation::Live
+    };
+    let findings = scan
+        .findings
+        .iter()
+        .map(|f| StoredFinding {
+            code: f.rule.code.to_owned(),
+            slug: f.rule.slug.to_owned(),
+            severity: f.severity().as_str().to_owned(),
+            path: f.path.clone(),
+            line: f.position.line,
+            message: f.message.clone(),
+            excerpt: f.excerpt.clone(),
+            allowed: f.allowed.clone(),
+        })
+        .collect();
+    Verdict {
+        findings,
+        moderation,
+    }
+}
+
+/// The audit note of a quarantine: how many errors, and which rules.
+pub(super) fn quarantine_note(findings: &[StoredFinding]) -> String {
+    let mut codes: Vec<&str> = findings
+        .iter()
+        .filter(|f| f.is_error())
+        .map(|f| f.code.as_str())
+        .collect();
+    codes.dedup();
+    format!(
+        "the publish scan found {} security error(s): {}",
+        findings.iter().filter(|f| f.is_error()).count(),
+        codes.join(", ")
+    )
+}
+
+/// The findings of a version row, as stored (a row that does not parse has none).
+pub(super) fn parse_findings(json: &str) -> Vec<StoredFinding> {
+    serde_json::from_str(json).unwrap_or_default()
 }
 
 /// The checks of a publish that need no database, shared by every backend; returns the kept files (sanitised paths).

@@ -68,6 +68,17 @@ impl PostgresStore {
         tx.execute("SELECT pg_advisory_xact_lock(7391)", &[])
             .map_err(db)?;
         tx.batch_execute(SCHEMA).map_err(db)?;
+        // Added after the first release; `IF NOT EXISTS` brings an older database up to date.
+        tx.batch_execute(
+            "ALTER TABLE versions ADD COLUMN IF NOT EXISTS moderation TEXT NOT NULL DEFAULT 'live';
+             ALTER TABLE versions ADD COLUMN IF NOT EXISTS findings TEXT NOT NULL DEFAULT '[]';
+             ALTER TABLE versions ADD COLUMN IF NOT EXISTS pending TEXT;
+             ALTER TABLE users ADD COLUMN IF NOT EXISTS admin BOOLEAN NOT NULL DEFAULT FALSE;
+             CREATE TABLE IF NOT EXISTS audit_log (
+                 id BIGSERIAL PRIMARY KEY, at BIGINT NOT NULL, actor TEXT NOT NULL, action TEXT NOT NULL,
+                 slug TEXT NOT NULL, version TEXT NOT NULL, note TEXT NOT NULL);",
+        )
+        .map_err(db)?;
         tx.commit().map_err(db)?;
         Ok(PostgresStore {
             client: Mutex::new(client),
@@ -79,13 +90,89 @@ impl PostgresStore {
     }
 }
 
+fn user_row(r: &::postgres::Row) -> User {
+    User {
+        id: r.get(0),
+        handle: r.get(1),
+        display_name: r.get(2),
+        admin: r.get(3),
+    }
+}
+
+fn audit(
+    c: &mut impl ::postgres::GenericClient,
+    actor: &str,
+    action: &str,
+    slug: &str,
+    version: &str,
+    note: &str,
+) -> Result<(), StoreError> {
+    c.execute(
+        "INSERT INTO audit_log (at, actor, action, slug, version, note) VALUES ($1, $2, $3, $4, $5, $6)",
+        &[&now_ms(), &actor, &action, &slug, &version, &note],
+    )
+    .map_err(db)?;
+    Ok(())
+}
+
+/// What going live does to a skill: tags (and `latest`, which moves only forward in semver),
+/// the skill's name and summary, and its search document.
+#[allow(clippy::too_many_arguments)]
+fn go_live(
+    c: &mut impl ::postgres::GenericClient,
+    skill_id: i64,
+    version_id: i64,
+    slug: &str,
+    version: &str,
+    pending: &Pending,
+    skill_md: &str,
+    now: i64,
+) -> Result<(), StoreError> {
+    let previous_latest = latest_version(c, skill_id)?.filter(|(id, _)| *id != version_id);
+    for tag in pending
+        .tags
+        .iter()
+        .map(|t| t.trim())
+        .filter(|t| *t != "latest")
+    {
+        c.execute("INSERT INTO tags (skill_id, tag, version_id) VALUES ($1, $2, $3) ON CONFLICT (skill_id, tag) DO UPDATE SET version_id = EXCLUDED.version_id", &[&skill_id, &tag, &version_id])
+            .map_err(db)?;
+    }
+    let newer = previous_latest
+        .as_ref()
+        .is_none_or(|(_, v)| semver::Version::parse(version).ok() > semver::Version::parse(v).ok());
+    if newer {
+        c.execute("INSERT INTO tags (skill_id, tag, version_id) VALUES ($1, 'latest', $2) ON CONFLICT (skill_id, tag) DO UPDATE SET version_id = EXCLUDED.version_id", &[&skill_id, &version_id])
+            .map_err(db)?;
+        let document = format!(
+            "{} {} {} {}\n{skill_md}",
+            slug.replace('-', " "),
+            pending.display_name.trim(),
+            pending.summary.clone().unwrap_or_default(),
+            search_tags(&pending.tags)
+        );
+        c.execute(
+            "UPDATE skills SET display_name = $1, summary = $2, updated_at = $3, search = to_tsvector('simple', $4) WHERE id = $5",
+            &[&pending.display_name.trim(), &pending.summary, &now, &document, &skill_id],
+        )
+        .map_err(db)?;
+    } else {
+        c.execute(
+            "UPDATE skills SET updated_at = $1 WHERE id = $2",
+            &[&now, &skill_id],
+        )
+        .map_err(db)?;
+    }
+    Ok(())
+}
+
 fn latest_version(
     c: &mut impl ::postgres::GenericClient,
     skill_id: i64,
 ) -> Result<Option<(i64, String)>, StoreError> {
     let rows = c
         .query(
-            "SELECT id, version FROM versions WHERE skill_id = $1 AND deleted_at IS NULL",
+            "SELECT id, version FROM versions WHERE skill_id = $1 AND deleted_at IS NULL AND moderation = 'live'",
             &[&skill_id],
         )
         .map_err(db)?;
@@ -108,7 +195,7 @@ fn version_info(
 ) -> Result<VersionInfo, StoreError> {
     let row = c
         .query_one(
-            "SELECT version, created_at, changelog, fingerprint FROM versions WHERE id = $1",
+            "SELECT version, created_at, changelog, fingerprint, moderation, findings FROM versions WHERE id = $1",
             &[&version_id],
         )
         .map_err(db)?;
@@ -124,6 +211,8 @@ fn version_info(
         changelog: row.get(2),
         fingerprint: row.get(3),
         files,
+        moderation: Moderation::parse(row.get(4)),
+        findings: parse_findings(row.get(5)),
     })
 }
 
@@ -169,6 +258,7 @@ impl Store for PostgresStore {
             id: row.get(0),
             handle,
             display_name: display_name.map(str::to_owned),
+            admin: false,
         })
     }
 
@@ -197,19 +287,16 @@ impl Store for PostgresStore {
         let row = self
             .client()
             .query_opt(
-                "SELECT u.id, u.handle, u.display_name FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.sha256 = $1",
+                "SELECT u.id, u.handle, u.display_name, u.admin FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.sha256 = $1",
                 &[&sha256_hex(token.trim().as_bytes())],
             )
             .map_err(db)?;
-        Ok(row.map(|r| User {
-            id: r.get(0),
-            handle: r.get(1),
-            display_name: r.get(2),
-        }))
+        Ok(row.as_ref().map(user_row))
     }
 
     fn publish(&self, user: &User, request: &PublishRequest) -> Result<Published, StoreError> {
         let files = super::validate(request)?;
+        let verdict = super::scan(&files);
         let slug = rules::normalise_slug(&request.slug);
         let version = request.version.trim().to_owned();
         let now = now_ms();
@@ -263,9 +350,19 @@ impl Store for PostgresStore {
             .map(|r| r.get(0))
             .collect();
         super::check_version_free(&version, &existing)?;
-        let previous_latest = latest_version(&mut tx, skill_id)?;
+        let pending = Pending {
+            display_name: request.display_name.clone(),
+            summary: request.summary.clone(),
+            tags: request.tags.clone(),
+        };
+        let held = verdict.moderation == Moderation::Quarantined;
+        let findings = serde_json::to_string(&verdict.findings).unwrap_or_else(|_| "[]".into());
+        let pending_json = held.then(|| serde_json::to_string(&pending).unwrap_or_default());
         let version_id: i64 = tx
-            .query_one("INSERT INTO versions (skill_id, version, changelog, fingerprint, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id", &[&skill_id, &version, &request.changelog, &fp, &now])
+            .query_one(
+                "INSERT INTO versions (skill_id, version, changelog, fingerprint, created_at, moderation, findings, pending) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+                &[&skill_id, &version, &request.changelog, &fp, &now, &verdict.moderation.as_str(), &findings, &pending_json],
+            )
             .map_err(db)?
             .get(0);
         for ((path, file), (_, sha)) in files.iter().zip(&hashes) {
@@ -280,44 +377,25 @@ impl Store for PostgresStore {
             )
             .map_err(|e| if unique_violation(&e) { StoreError::Invalid(format!("Duplicate file path: {path}")) } else { db(e) })?;
         }
-        for tag in request
-            .tags
-            .iter()
-            .map(|t| t.trim())
-            .filter(|t| *t != "latest")
-        {
-            tx.execute("INSERT INTO tags (skill_id, tag, version_id) VALUES ($1, $2, $3) ON CONFLICT (skill_id, tag) DO UPDATE SET version_id = EXCLUDED.version_id", &[&skill_id, &tag, &version_id])
-                .map_err(db)?;
-        }
-        let newer = previous_latest.as_ref().is_none_or(|(_, v)| {
-            semver::Version::parse(&version).ok() > semver::Version::parse(v).ok()
-        });
-        if newer {
-            tx.execute("INSERT INTO tags (skill_id, tag, version_id) VALUES ($1, 'latest', $2) ON CONFLICT (skill_id, tag) DO UPDATE SET version_id = EXCLUDED.version_id", &[&skill_id, &version_id])
-                .map_err(db)?;
-            let body = files
+        if held {
+            // Stored, but nothing public moves: no tag, no `latest`, no search document.
+            audit(
+                &mut tx,
+                &user.handle,
+                "quarantine",
+                &slug,
+                &version,
+                &quarantine_note(&verdict.findings),
+            )?;
+        } else {
+            let skill_md = files
                 .iter()
                 .find(|(p, _)| p.eq_ignore_ascii_case("SKILL.md"))
                 .map(|(_, f)| String::from_utf8_lossy(&f.bytes).into_owned())
                 .unwrap_or_default();
-            let document = format!(
-                "{} {} {} {}\n{body}",
-                slug.replace('-', " "),
-                request.display_name.trim(),
-                request.summary.clone().unwrap_or_default(),
-                search_tags(request)
-            );
-            tx.execute(
-                "UPDATE skills SET display_name = $1, summary = $2, updated_at = $3, search = to_tsvector('simple', $4) WHERE id = $5",
-                &[&request.display_name.trim(), &request.summary, &now, &document, &skill_id],
-            )
-            .map_err(db)?;
-        } else {
-            tx.execute(
-                "UPDATE skills SET updated_at = $1 WHERE id = $2",
-                &[&now, &skill_id],
-            )
-            .map_err(db)?;
+            go_live(
+                &mut tx, skill_id, version_id, &slug, &version, &pending, &skill_md, now,
+            )?;
         }
         tx.commit().map_err(db)?;
         Ok(Published {
@@ -326,6 +404,8 @@ impl Store for PostgresStore {
             slug,
             version,
             fingerprint: fp,
+            moderation: verdict.moderation,
+            findings: verdict.findings,
         })
     }
 
@@ -347,7 +427,7 @@ impl Store for PostgresStore {
             .collect();
         let versions: i64 = c
             .query_one(
-                "SELECT COUNT(*) FROM versions WHERE skill_id = $1 AND deleted_at IS NULL",
+                "SELECT COUNT(*) FROM versions WHERE skill_id = $1 AND deleted_at IS NULL AND moderation = 'live'",
                 &[&id],
             )
             .map_err(db)?
@@ -376,7 +456,7 @@ impl Store for PostgresStore {
             return Ok(None);
         };
         let id: Option<i64> = c
-            .query_opt("SELECT id FROM versions WHERE skill_id = $1 AND version = $2 AND deleted_at IS NULL", &[&skill_id, &version.trim()])
+            .query_opt("SELECT id FROM versions WHERE skill_id = $1 AND version = $2 AND deleted_at IS NULL AND moderation = 'live'", &[&skill_id, &version.trim()])
             .map_err(db)?
             .map(|r| r.get(0));
         id.map(|id| version_info(&mut *c, id)).transpose()
@@ -388,7 +468,7 @@ impl Store for PostgresStore {
             return Err(StoreError::NotFound("Skill not found".into()));
         };
         let ids: Vec<i64> = c
-            .query("SELECT id FROM versions WHERE skill_id = $1 AND deleted_at IS NULL ORDER BY created_at DESC, id DESC", &[&skill_id])
+            .query("SELECT id FROM versions WHERE skill_id = $1 AND deleted_at IS NULL AND moderation = 'live' ORDER BY created_at DESC, id DESC", &[&skill_id])
             .map_err(db)?
             .into_iter()
             .map(|r| r.get(0))
@@ -403,7 +483,7 @@ impl Store for PostgresStore {
             .client()
             .query_opt(
                 "SELECT b.data FROM skills s JOIN versions v ON v.skill_id = s.id JOIN version_files f ON f.version_id = v.id JOIN blobs b ON b.sha256 = f.sha256
-                 WHERE s.slug = $1 AND s.deleted_at IS NULL AND v.version = $2 AND v.deleted_at IS NULL AND f.path = $3",
+                 WHERE s.slug = $1 AND s.deleted_at IS NULL AND v.version = $2 AND v.deleted_at IS NULL AND v.moderation = 'live' AND f.path = $3",
                 &[&rules::normalise_slug(slug), &version.trim(), &path],
             )
             .map_err(db)?;
@@ -417,7 +497,7 @@ impl Store for PostgresStore {
         };
         let row = c
             .query_opt(
-                "SELECT version FROM versions WHERE skill_id = $1 AND fingerprint = $2 AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 1",
+                "SELECT version FROM versions WHERE skill_id = $1 AND fingerprint = $2 AND deleted_at IS NULL AND moderation = 'live' ORDER BY created_at DESC, id DESC LIMIT 1",
                 &[&skill_id, &fingerprint.to_lowercase()],
             )
             .map_err(db)?;
@@ -517,15 +597,11 @@ impl Store for PostgresStore {
         let row = self
             .client()
             .query_opt(
-                "SELECT id, handle, display_name FROM users WHERE handle = $1",
+                "SELECT id, handle, display_name, admin FROM users WHERE handle = $1",
                 &[&normalise_handle(handle)],
             )
             .map_err(db)?;
-        Ok(row.map(|r| User {
-            id: r.get(0),
-            handle: r.get(1),
-            display_name: r.get(2),
-        }))
+        Ok(row.as_ref().map(user_row))
     }
 
     fn list_skills(
@@ -549,6 +625,7 @@ impl Store for PostgresStore {
                             (SELECT v.version FROM tags t JOIN versions v ON v.id = t.version_id WHERE t.skill_id = s.id AND t.tag = 'latest')
                      FROM skills s JOIN users u ON u.id = s.owner_id
                      WHERE s.deleted_at IS NULL AND ($1::text IS NULL OR u.handle = $1)
+                       AND EXISTS (SELECT 1 FROM versions v WHERE v.skill_id = s.id AND v.deleted_at IS NULL AND v.moderation = 'live')
                      ORDER BY {order_by} LIMIT $2 OFFSET $3"
                 ),
                 &[&owner, &to_i64(limit), &to_i64(offset)],
@@ -576,6 +653,193 @@ impl Store for PostgresStore {
             )
             .map_err(db)?;
         Ok(())
+    }
+
+    fn set_admin(&self, handle: &str, admin: bool) -> Result<User, StoreError> {
+        let handle = normalise_handle(handle);
+        let row = self
+            .client()
+            .query_opt(
+                "UPDATE users SET admin = $1 WHERE handle = $2 RETURNING id, handle, display_name, admin",
+                &[&admin, &handle],
+            )
+            .map_err(db)?;
+        row.as_ref().map(user_row).ok_or_else(|| {
+            StoreError::NotFound(format!(
+                "no user @{handle}; create it with `skill registry user add {handle}`"
+            ))
+        })
+    }
+
+    fn held_version(&self, slug: &str, version: &str) -> Result<Option<HeldVersion>, StoreError> {
+        let mut c = self.client();
+        let row = c
+            .query_opt(
+                "SELECT v.id, s.slug, u.handle FROM versions v JOIN skills s ON s.id = v.skill_id JOIN users u ON u.id = s.owner_id
+                 WHERE s.slug = $1 AND s.deleted_at IS NULL AND v.version = $2 AND v.deleted_at IS NULL AND v.moderation = 'quarantined'",
+                &[&rules::normalise_slug(slug), &version.trim()],
+            )
+            .map_err(db)?;
+        let Some(row) = row else { return Ok(None) };
+        Ok(Some(HeldVersion {
+            slug: row.get(1),
+            owner_handle: row.get(2),
+            version: version_info(&mut *c, row.get(0))?,
+        }))
+    }
+
+    fn held_file(
+        &self,
+        slug: &str,
+        version: &str,
+        path: &str,
+    ) -> Result<Option<Vec<u8>>, StoreError> {
+        Ok(self
+            .client()
+            .query_opt(
+                "SELECT b.data FROM skills s JOIN versions v ON v.skill_id = s.id JOIN version_files f ON f.version_id = v.id JOIN blobs b ON b.sha256 = f.sha256
+                 WHERE s.slug = $1 AND s.deleted_at IS NULL AND v.version = $2 AND v.deleted_at IS NULL AND v.moderation = 'quarantined' AND f.path = $3",
+                &[&rules::normalise_slug(slug), &version.trim(), &path],
+            )
+            .map_err(db)?
+            .map(|r| r.get(0)))
+    }
+
+    fn quarantined(&self) -> Result<Vec<HeldVersion>, StoreError> {
+        let mut c = self.client();
+        let rows = c
+            .query(
+                "SELECT v.id, s.slug, u.handle FROM versions v JOIN skills s ON s.id = v.skill_id JOIN users u ON u.id = s.owner_id
+                 WHERE s.deleted_at IS NULL AND v.deleted_at IS NULL AND v.moderation = 'quarantined' ORDER BY v.created_at, v.id",
+                &[],
+            )
+            .map_err(db)?;
+        rows.iter()
+            .map(|row| {
+                Ok(HeldVersion {
+                    slug: row.get(1),
+                    owner_handle: row.get(2),
+                    version: version_info(&mut *c, row.get(0))?,
+                })
+            })
+            .collect()
+    }
+
+    fn review(
+        &self,
+        slug: &str,
+        version: &str,
+        decision: Decision,
+        actor: &str,
+        note: Option<&str>,
+    ) -> Result<Moderation, StoreError> {
+        let slug = rules::normalise_slug(slug);
+        let version = version.trim().to_owned();
+        let mut c = self.client();
+        let mut tx = c.transaction().map_err(db)?;
+        // The same lock as publishes of this slug, so a review and a publish do not interleave.
+        tx.execute("SELECT pg_advisory_xact_lock(hashtext($1))", &[&slug])
+            .map_err(db)?;
+        let row = tx
+            .query_opt(
+                "SELECT v.id, s.id, v.moderation, v.pending FROM versions v JOIN skills s ON s.id = v.skill_id
+                 WHERE s.slug = $1 AND v.version = $2 AND v.deleted_at IS NULL FOR UPDATE",
+                &[&slug, &version],
+            )
+            .map_err(db)?;
+        let Some(row) = row else {
+            return Err(StoreError::NotFound(format!(
+                "{slug}@{version}: no such version"
+            )));
+        };
+        let (version_id, skill_id, moderation, pending): (i64, i64, String, Option<String>) =
+            (row.get(0), row.get(1), row.get(2), row.get(3));
+        if Moderation::parse(&moderation) != Moderation::Quarantined {
+            return Err(StoreError::Conflict(format!(
+                "{slug}@{version} is {moderation}, not quarantined; only quarantined versions are reviewed"
+            )));
+        }
+        let now = now_ms();
+        let said = note.map(|n| format!(": {n}")).unwrap_or_default();
+        let outcome = match decision {
+            Decision::Approve => {
+                let pending: Pending = pending
+                    .and_then(|p| serde_json::from_str(&p).ok())
+                    .unwrap_or_default();
+                let skill_md: Vec<u8> = tx
+                    .query_opt(
+                        "SELECT b.data FROM version_files f JOIN blobs b ON b.sha256 = f.sha256 WHERE f.version_id = $1 AND lower(f.path) = 'skill.md'",
+                        &[&version_id],
+                    )
+                    .map_err(db)?
+                    .map(|r| r.get(0))
+                    .unwrap_or_default();
+                tx.execute(
+                    "UPDATE versions SET moderation = 'live', pending = NULL WHERE id = $1",
+                    &[&version_id],
+                )
+                .map_err(db)?;
+                go_live(
+                    &mut tx,
+                    skill_id,
+                    version_id,
+                    &slug,
+                    &version,
+                    &pending,
+                    &String::from_utf8_lossy(&skill_md),
+                    now,
+                )?;
+                audit(
+                    &mut tx,
+                    actor,
+                    "approve",
+                    &slug,
+                    &version,
+                    &format!("released after review{said}"),
+                )?;
+                Moderation::Live
+            }
+            Decision::Reject => {
+                tx.execute(
+                    "UPDATE versions SET moderation = 'rejected', pending = NULL, deleted_at = $1 WHERE id = $2",
+                    &[&now, &version_id],
+                )
+                .map_err(db)?;
+                audit(
+                    &mut tx,
+                    actor,
+                    "reject",
+                    &slug,
+                    &version,
+                    &format!("removed after review{said}"),
+                )?;
+                Moderation::Rejected
+            }
+        };
+        tx.commit().map_err(db)?;
+        Ok(outcome)
+    }
+
+    fn audit_log(&self, slug: Option<&str>) -> Result<Vec<AuditEntry>, StoreError> {
+        let slug = slug.map(rules::normalise_slug);
+        let rows = self
+            .client()
+            .query(
+                "SELECT at, actor, action, slug, version, note FROM audit_log WHERE $1::text IS NULL OR slug = $1 ORDER BY id",
+                &[&slug],
+            )
+            .map_err(db)?;
+        Ok(rows
+            .iter()
+            .map(|r| AuditEntry {
+                at: r.get(0),
+                actor: r.get(1),
+                action: r.get(2),
+                slug: r.get(3),
+                version: r.get(4),
+                note: r.get(5),
+            })
+            .collect())
     }
 }
 

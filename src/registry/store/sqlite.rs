@@ -56,6 +56,7 @@ impl SqliteStore {
         conn.execute_batch("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;")
             .map_err(db)?;
         conn.execute_batch(SCHEMA).map_err(db)?;
+        migrate(&conn)?;
         Ok(SqliteStore {
             conn: Mutex::new(conn),
         })
@@ -66,11 +67,134 @@ impl SqliteStore {
     }
 }
 
+/// Columns and tables added after the first release, added to an older database when it is
+/// opened; in one immediate transaction, so two processes opening it at once add them once.
+fn migrate(conn: &Connection) -> Result<(), StoreError> {
+    let has_column = |table: &str, column: &str| -> Result<bool, StoreError> {
+        let mut stmt = conn
+            .prepare(&format!(
+                "SELECT 1 FROM pragma_table_info('{table}') WHERE name = ?"
+            ))
+            .map_err(db)?;
+        stmt.exists([column]).map_err(db)
+    };
+    conn.execute_batch("BEGIN IMMEDIATE").map_err(db)?;
+    let result = (|| {
+        if !has_column("versions", "moderation")? {
+            conn.execute_batch(
+                "ALTER TABLE versions ADD COLUMN moderation TEXT NOT NULL DEFAULT 'live';
+                 ALTER TABLE versions ADD COLUMN findings TEXT NOT NULL DEFAULT '[]';
+                 ALTER TABLE versions ADD COLUMN pending TEXT;",
+            )
+            .map_err(db)?;
+        }
+        if !has_column("users", "admin")? {
+            conn.execute_batch("ALTER TABLE users ADD COLUMN admin INTEGER NOT NULL DEFAULT 0;")
+                .map_err(db)?;
+        }
+        conn.execute_batch(
+            "CREATE TABLE IF NOT EXISTS audit_log (
+                 id INTEGER PRIMARY KEY, at INTEGER NOT NULL, actor TEXT NOT NULL, action TEXT NOT NULL,
+                 slug TEXT NOT NULL, version TEXT NOT NULL, note TEXT NOT NULL);",
+        )
+        .map_err(db)
+    })();
+    match result {
+        Ok(()) => conn.execute_batch("COMMIT").map_err(db),
+        Err(e) => {
+            let _ = conn.execute_batch("ROLLBACK");
+            Err(e)
+        }
+    }
+}
+
+fn user_row(r: &rusqlite::Row) -> rusqlite::Result<User> {
+    Ok(User {
+        id: r.get(0)?,
+        handle: r.get(1)?,
+        display_name: r.get(2)?,
+        admin: r.get::<_, i64>(3)? != 0,
+    })
+}
+
+fn audit(
+    conn: &Connection,
+    actor: &str,
+    action: &str,
+    slug: &str,
+    version: &str,
+    note: &str,
+) -> Result<(), StoreError> {
+    conn.execute(
+        "INSERT INTO audit_log (at, actor, action, slug, version, note) VALUES (?, ?, ?, ?, ?, ?)",
+        params![now_ms(), actor, action, slug, version, note],
+    )
+    .map_err(db)?;
+    Ok(())
+}
+
+/// What going live does to a skill: tags (and `latest`, which moves only forward in semver: a
+/// backport leaves it where it is), the skill's name and summary, and the search index.
+#[allow(clippy::too_many_arguments)]
+fn go_live(
+    conn: &Connection,
+    skill_id: i64,
+    version_id: i64,
+    slug: &str,
+    version: &str,
+    pending: &Pending,
+    skill_md: &str,
+    now: i64,
+) -> Result<(), StoreError> {
+    let previous_latest = latest_version(conn, skill_id)?.filter(|(id, _)| *id != version_id);
+    for tag in pending
+        .tags
+        .iter()
+        .map(|t| t.trim())
+        .filter(|t| *t != "latest")
+    {
+        conn.execute(
+            "INSERT OR REPLACE INTO tags (skill_id, tag, version_id) VALUES (?, ?, ?)",
+            params![skill_id, tag, version_id],
+        )
+        .map_err(db)?;
+    }
+    let newer = previous_latest
+        .as_ref()
+        .is_none_or(|(_, v)| semver::Version::parse(version).ok() > semver::Version::parse(v).ok());
+    if newer {
+        conn.execute(
+            "INSERT OR REPLACE INTO tags (skill_id, tag, version_id) VALUES (?, 'latest', ?)",
+            params![skill_id, version_id],
+        )
+        .map_err(db)?;
+        conn.execute(
+            "UPDATE skills SET display_name = ?, summary = ?, updated_at = ? WHERE id = ?",
+            params![pending.display_name.trim(), pending.summary, now, skill_id],
+        )
+        .map_err(db)?;
+        conn.execute("DELETE FROM skill_search WHERE rowid = ?", [skill_id])
+            .map_err(db)?;
+        conn.execute(
+            "INSERT INTO skill_search (rowid, slug, display_name, summary, body) VALUES (?, ?, ?, ?, ?)",
+            params![skill_id, slug.replace('-', " "), pending.display_name.trim(), pending.summary.clone().unwrap_or_default(), format!("{}\n{skill_md}", search_tags(&pending.tags))],
+        )
+        .map_err(db)?;
+    } else {
+        conn.execute(
+            "UPDATE skills SET updated_at = ? WHERE id = ?",
+            params![now, skill_id],
+        )
+        .map_err(db)?;
+    }
+    Ok(())
+}
+
 /// The highest live version of a skill, by semver.
 fn latest_version(conn: &Connection, skill_id: i64) -> Result<Option<(i64, String)>, StoreError> {
     let mut stmt = conn
         .prepare_cached(
-            "SELECT id, version FROM versions WHERE skill_id = ? AND deleted_at IS NULL",
+            "SELECT id, version FROM versions WHERE skill_id = ? AND deleted_at IS NULL AND moderation = 'live'",
         )
         .map_err(db)?;
     let rows = stmt
@@ -92,11 +216,18 @@ fn latest_version(conn: &Connection, skill_id: i64) -> Result<Option<(i64, Strin
 }
 
 fn version_info(conn: &Connection, version_id: i64) -> Result<VersionInfo, StoreError> {
-    let (version, created_at, changelog, fingerprint) = conn
+    let (version, created_at, changelog, fingerprint, moderation, findings): (
+        String,
+        i64,
+        String,
+        String,
+        String,
+        String,
+    ) = conn
         .query_row(
-            "SELECT version, created_at, changelog, fingerprint FROM versions WHERE id = ?",
+            "SELECT version, created_at, changelog, fingerprint, moderation, findings FROM versions WHERE id = ?",
             [version_id],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?)),
         )
         .map_err(db)?;
     let mut stmt = conn
@@ -120,6 +251,8 @@ fn version_info(conn: &Connection, version_id: i64) -> Result<VersionInfo, Store
         changelog,
         fingerprint,
         files,
+        moderation: Moderation::parse(&moderation),
+        findings: parse_findings(&findings),
     })
 }
 
@@ -173,6 +306,7 @@ impl Store for SqliteStore {
             id: conn.last_insert_rowid(),
             handle,
             display_name: display_name.map(str::to_owned),
+            admin: false,
         })
     }
 
@@ -202,9 +336,9 @@ impl Store for SqliteStore {
     fn user_for_token(&self, token: &str) -> Result<Option<User>, StoreError> {
         self.conn()
             .query_row(
-                "SELECT u.id, u.handle, u.display_name FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.sha256 = ?",
+                "SELECT u.id, u.handle, u.display_name, u.admin FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.sha256 = ?",
                 [sha256_hex(token.trim().as_bytes())],
-                |r| Ok(User { id: r.get(0)?, handle: r.get(1)?, display_name: r.get(2)? }),
+                user_row,
             )
             .optional()
             .map_err(db)
@@ -212,6 +346,7 @@ impl Store for SqliteStore {
 
     fn publish(&self, user: &User, request: &PublishRequest) -> Result<Published, StoreError> {
         let files = super::validate(request)?;
+        let verdict = super::scan(&files);
         let slug = rules::normalise_slug(&request.slug);
         let version = request.version.trim().to_owned();
         let now = now_ms();
@@ -268,10 +403,24 @@ impl Store for SqliteStore {
             })
             .map_err(db)?;
         super::check_version_free(&version, &existing)?;
-        let previous_latest = latest_version(&tx, skill_id)?;
+        let pending = Pending {
+            display_name: request.display_name.clone(),
+            summary: request.summary.clone(),
+            tags: request.tags.clone(),
+        };
+        let held = verdict.moderation == Moderation::Quarantined;
         tx.execute(
-            "INSERT INTO versions (skill_id, version, changelog, fingerprint, created_at) VALUES (?, ?, ?, ?, ?)",
-            params![skill_id, version, request.changelog, fp, now],
+            "INSERT INTO versions (skill_id, version, changelog, fingerprint, created_at, moderation, findings, pending) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            params![
+                skill_id,
+                version,
+                request.changelog,
+                fp,
+                now,
+                verdict.moderation.as_str(),
+                serde_json::to_string(&verdict.findings).unwrap_or_else(|_| "[]".into()),
+                held.then(|| serde_json::to_string(&pending).unwrap_or_default()),
+            ],
         )
         .map_err(db)?;
         let version_id = tx.last_insert_rowid();
@@ -292,51 +441,25 @@ impl Store for SqliteStore {
                 e => db(e),
             })?;
         }
-        for tag in request
-            .tags
-            .iter()
-            .map(|t| t.trim())
-            .filter(|t| *t != "latest")
-        {
-            tx.execute(
-                "INSERT OR REPLACE INTO tags (skill_id, tag, version_id) VALUES (?, ?, ?)",
-                params![skill_id, tag, version_id],
-            )
-            .map_err(db)?;
-        }
-        // `latest` moves only forward in semver: a backport leaves it where it is.
-        let newer = previous_latest.as_ref().is_none_or(|(_, v)| {
-            semver::Version::parse(&version).ok() > semver::Version::parse(v).ok()
-        });
-        if newer {
-            tx.execute(
-                "INSERT OR REPLACE INTO tags (skill_id, tag, version_id) VALUES (?, 'latest', ?)",
-                params![skill_id, version_id],
-            )
-            .map_err(db)?;
-            tx.execute(
-                "UPDATE skills SET display_name = ?, summary = ?, updated_at = ? WHERE id = ?",
-                params![request.display_name.trim(), request.summary, now, skill_id],
-            )
-            .map_err(db)?;
-            let body = files
+        if held {
+            // Stored, but nothing public moves: no tag, no `latest`, no search entry.
+            audit(
+                &tx,
+                &user.handle,
+                "quarantine",
+                &slug,
+                &version,
+                &quarantine_note(&verdict.findings),
+            )?;
+        } else {
+            let skill_md = files
                 .iter()
                 .find(|(p, _)| p.eq_ignore_ascii_case("SKILL.md"))
                 .map(|(_, f)| String::from_utf8_lossy(&f.bytes).into_owned())
                 .unwrap_or_default();
-            tx.execute("DELETE FROM skill_search WHERE rowid = ?", [skill_id])
-                .map_err(db)?;
-            tx.execute(
-                "INSERT INTO skill_search (rowid, slug, display_name, summary, body) VALUES (?, ?, ?, ?, ?)",
-                params![skill_id, slug.replace('-', " "), request.display_name.trim(), request.summary.clone().unwrap_or_default(), format!("{}\n{body}", search_tags(request))],
-            )
-            .map_err(db)?;
-        } else {
-            tx.execute(
-                "UPDATE skills SET updated_at = ? WHERE id = ?",
-                params![now, skill_id],
-            )
-            .map_err(db)?;
+            go_live(
+                &tx, skill_id, version_id, &slug, &version, &pending, &skill_md, now,
+            )?;
         }
         tx.commit().map_err(db)?;
         Ok(Published {
@@ -345,6 +468,8 @@ impl Store for SqliteStore {
             slug,
             version,
             fingerprint: fp,
+            moderation: verdict.moderation,
+            findings: verdict.findings,
         })
     }
 
@@ -379,7 +504,7 @@ impl Store for SqliteStore {
             .map_err(db)?;
         let versions: i64 = conn
             .query_row(
-                "SELECT COUNT(*) FROM versions WHERE skill_id = ? AND deleted_at IS NULL",
+                "SELECT COUNT(*) FROM versions WHERE skill_id = ? AND deleted_at IS NULL AND moderation = 'live'",
                 [id],
                 |r| r.get(0),
             )
@@ -409,7 +534,7 @@ impl Store for SqliteStore {
         };
         let id: Option<i64> = conn
             .query_row(
-                "SELECT id FROM versions WHERE skill_id = ? AND version = ? AND deleted_at IS NULL",
+                "SELECT id FROM versions WHERE skill_id = ? AND version = ? AND deleted_at IS NULL AND moderation = 'live'",
                 params![skill_id, version.trim()],
                 |r| r.get(0),
             )
@@ -423,7 +548,7 @@ impl Store for SqliteStore {
         let Some((skill_id, _)) = live_skill(&conn, &rules::normalise_slug(slug))? else {
             return Err(StoreError::NotFound("Skill not found".into()));
         };
-        let mut stmt = conn.prepare_cached("SELECT id FROM versions WHERE skill_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, id DESC").map_err(db)?;
+        let mut stmt = conn.prepare_cached("SELECT id FROM versions WHERE skill_id = ? AND deleted_at IS NULL AND moderation = 'live' ORDER BY created_at DESC, id DESC").map_err(db)?;
         let ids = stmt
             .query_map([skill_id], |r| r.get::<_, i64>(0))
             .map_err(db)?
@@ -436,7 +561,7 @@ impl Store for SqliteStore {
         let conn = self.conn();
         conn.query_row(
             "SELECT b.data FROM skills s JOIN versions v ON v.skill_id = s.id JOIN version_files f ON f.version_id = v.id JOIN blobs b ON b.sha256 = f.sha256
-             WHERE s.slug = ? AND s.deleted_at IS NULL AND v.version = ? AND v.deleted_at IS NULL AND f.path = ?",
+             WHERE s.slug = ? AND s.deleted_at IS NULL AND v.version = ? AND v.deleted_at IS NULL AND v.moderation = 'live' AND f.path = ?",
             params![rules::normalise_slug(slug), version.trim(), path],
             |r| r.get(0),
         )
@@ -450,7 +575,7 @@ impl Store for SqliteStore {
             return Err(StoreError::NotFound("Skill not found".into()));
         };
         conn.query_row(
-            "SELECT version FROM versions WHERE skill_id = ? AND fingerprint = ? AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 1",
+            "SELECT version FROM versions WHERE skill_id = ? AND fingerprint = ? AND deleted_at IS NULL AND moderation = 'live' ORDER BY created_at DESC, id DESC LIMIT 1",
             params![skill_id, fingerprint.to_lowercase()],
             |r| r.get(0),
         )
@@ -553,15 +678,9 @@ impl Store for SqliteStore {
     fn user(&self, handle: &str) -> Result<Option<User>, StoreError> {
         self.conn()
             .query_row(
-                "SELECT id, handle, display_name FROM users WHERE handle = ?",
+                "SELECT id, handle, display_name, admin FROM users WHERE handle = ?",
                 [normalise_handle(handle)],
-                |r| {
-                    Ok(User {
-                        id: r.get(0)?,
-                        handle: r.get(1)?,
-                        display_name: r.get(2)?,
-                    })
-                },
+                user_row,
             )
             .optional()
             .map_err(db)
@@ -585,6 +704,7 @@ impl Store for SqliteStore {
                         (SELECT v.version FROM tags t JOIN versions v ON v.id = t.version_id WHERE t.skill_id = s.id AND t.tag = 'latest')
                  FROM skills s JOIN users u ON u.id = s.owner_id
                  WHERE s.deleted_at IS NULL AND (?1 IS NULL OR u.handle = ?1)
+                   AND EXISTS (SELECT 1 FROM versions v WHERE v.skill_id = s.id AND v.deleted_at IS NULL AND v.moderation = 'live')
                  ORDER BY {order_by} LIMIT ?2 OFFSET ?3"
             ))
             .map_err(db)?;
@@ -614,6 +734,206 @@ impl Store for SqliteStore {
             )
             .map_err(db)?;
         Ok(())
+    }
+
+    fn set_admin(&self, handle: &str, admin: bool) -> Result<User, StoreError> {
+        let handle = normalise_handle(handle);
+        let conn = self.conn();
+        let changed = conn
+            .execute(
+                "UPDATE users SET admin = ? WHERE handle = ?",
+                params![i64::from(admin), handle],
+            )
+            .map_err(db)?;
+        if changed == 0 {
+            return Err(StoreError::NotFound(format!(
+                "no user @{handle}; create it with `skill registry user add {handle}`"
+            )));
+        }
+        conn.query_row(
+            "SELECT id, handle, display_name, admin FROM users WHERE handle = ?",
+            [handle],
+            user_row,
+        )
+        .map_err(db)
+    }
+
+    fn held_version(&self, slug: &str, version: &str) -> Result<Option<HeldVersion>, StoreError> {
+        let conn = self.conn();
+        let row: Option<(i64, String, String)> = conn
+            .query_row(
+                "SELECT v.id, s.slug, u.handle FROM versions v JOIN skills s ON s.id = v.skill_id JOIN users u ON u.id = s.owner_id
+                 WHERE s.slug = ? AND s.deleted_at IS NULL AND v.version = ? AND v.deleted_at IS NULL AND v.moderation = 'quarantined'",
+                params![rules::normalise_slug(slug), version.trim()],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .optional()
+            .map_err(db)?;
+        row.map(|(id, slug, owner_handle)| {
+            Ok(HeldVersion {
+                slug,
+                owner_handle,
+                version: version_info(&conn, id)?,
+            })
+        })
+        .transpose()
+    }
+
+    fn held_file(
+        &self,
+        slug: &str,
+        version: &str,
+        path: &str,
+    ) -> Result<Option<Vec<u8>>, StoreError> {
+        self.conn()
+            .query_row(
+                "SELECT b.data FROM skills s JOIN versions v ON v.skill_id = s.id JOIN version_files f ON f.version_id = v.id JOIN blobs b ON b.sha256 = f.sha256
+                 WHERE s.slug = ? AND s.deleted_at IS NULL AND v.version = ? AND v.deleted_at IS NULL AND v.moderation = 'quarantined' AND f.path = ?",
+                params![rules::normalise_slug(slug), version.trim(), path],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(db)
+    }
+
+    fn quarantined(&self) -> Result<Vec<HeldVersion>, StoreError> {
+        let conn = self.conn();
+        let rows: Vec<(i64, String, String)> = conn
+            .prepare(
+                "SELECT v.id, s.slug, u.handle FROM versions v JOIN skills s ON s.id = v.skill_id JOIN users u ON u.id = s.owner_id
+                 WHERE s.deleted_at IS NULL AND v.deleted_at IS NULL AND v.moderation = 'quarantined' ORDER BY v.created_at, v.id",
+            )
+            .and_then(|mut stmt| {
+                stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+                    .collect::<Result<_, _>>()
+            })
+            .map_err(db)?;
+        rows.into_iter()
+            .map(|(id, slug, owner_handle)| {
+                Ok(HeldVersion {
+                    slug,
+                    owner_handle,
+                    version: version_info(&conn, id)?,
+                })
+            })
+            .collect()
+    }
+
+    fn review(
+        &self,
+        slug: &str,
+        version: &str,
+        decision: Decision,
+        actor: &str,
+        note: Option<&str>,
+    ) -> Result<Moderation, StoreError> {
+        let slug = rules::normalise_slug(slug);
+        let version = version.trim().to_owned();
+        let mut conn = self.conn();
+        let tx = conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(db)?;
+        let row: Option<(i64, i64, String, Option<String>)> = tx
+            .query_row(
+                "SELECT v.id, s.id, v.moderation, v.pending FROM versions v JOIN skills s ON s.id = v.skill_id
+                 WHERE s.slug = ? AND v.version = ? AND v.deleted_at IS NULL",
+                params![slug, version],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+            )
+            .optional()
+            .map_err(db)?;
+        let Some((version_id, skill_id, moderation, pending)) = row else {
+            return Err(StoreError::NotFound(format!(
+                "{slug}@{version}: no such version"
+            )));
+        };
+        if Moderation::parse(&moderation) != Moderation::Quarantined {
+            return Err(StoreError::Conflict(format!(
+                "{slug}@{version} is {moderation}, not quarantined; only quarantined versions are reviewed"
+            )));
+        }
+        let now = now_ms();
+        let said = note.map(|n| format!(": {n}")).unwrap_or_default();
+        let outcome = match decision {
+            Decision::Approve => {
+                let pending: Pending = pending
+                    .and_then(|p| serde_json::from_str(&p).ok())
+                    .unwrap_or_default();
+                let skill_md: Vec<u8> = tx
+                    .query_row(
+                        "SELECT b.data FROM version_files f JOIN blobs b ON b.sha256 = f.sha256 WHERE f.version_id = ? AND lower(f.path) = 'skill.md'",
+                        [version_id],
+                        |r| r.get(0),
+                    )
+                    .optional()
+                    .map_err(db)?
+                    .unwrap_or_default();
+                tx.execute(
+                    "UPDATE versions SET moderation = 'live', pending = NULL WHERE id = ?",
+                    [version_id],
+                )
+                .map_err(db)?;
+                go_live(
+                    &tx,
+                    skill_id,
+                    version_id,
+                    &slug,
+                    &version,
+                    &pending,
+                    &String::from_utf8_lossy(&skill_md),
+                    now,
+                )?;
+                audit(
+                    &tx,
+                    actor,
+                    "approve",
+                    &slug,
+                    &version,
+                    &format!("released after review{said}"),
+                )?;
+                Moderation::Live
+            }
+            Decision::Reject => {
+                tx.execute(
+                    "UPDATE versions SET moderation = 'rejected', pending = NULL, deleted_at = ? WHERE id = ?",
+                    params![now, version_id],
+                )
+                .map_err(db)?;
+                audit(
+                    &tx,
+                    actor,
+                    "reject",
+                    &slug,
+                    &version,
+                    &format!("removed after review{said}"),
+                )?;
+                Moderation::Rejected
+            }
+        };
+        tx.commit().map_err(db)?;
+        Ok(outcome)
+    }
+
+    fn audit_log(&self, slug: Option<&str>) -> Result<Vec<AuditEntry>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn
+            .prepare_cached(
+                "SELECT at, actor, action, slug, version, note FROM audit_log WHERE ?1 IS NULL OR slug = ?1 ORDER BY id",
+            )
+            .map_err(db)?;
+        stmt.query_map([slug.map(rules::normalise_slug)], |r| {
+            Ok(AuditEntry {
+                at: r.get(0)?,
+                actor: r.get(1)?,
+                action: r.get(2)?,
+                slug: r.get(3)?,
+                version: r.get(4)?,
+                note: r.get(5)?,
+            })
+        })
+        .map_err(db)?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(db)
     }
 }
 

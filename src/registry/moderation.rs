@@ -1,0 +1,178 @@
+//! What the registry says about a version's security scan: who may see and download a
+//! quarantined version, the plain-text refusal everyone else gets, and the JSON shapes clients
+//! read (ClawHub's `security` block in the version detail, and the `/moderation` endpoint that
+//! the clawhub CLI's `inspect` asks). The scan itself is the lint's security family, run by the
+//! store at publish; this module only words its results.
+
+use super::store::{Moderation, StoredFinding, User, VersionInfo};
+use serde_json::{Value, json};
+
+/// What the scan is called in `engineVersion`.
+pub const ENGINE: &str = concat!("skill ", env!("CARGO_PKG_VERSION"));
+
+/// True when `viewer` may see and download the quarantined versions of `owner_handle`'s
+/// skill: the owner, and the registry's admins.
+pub fn may_see_held(viewer: Option<&User>, owner_handle: &str) -> bool {
+    viewer.is_some_and(|u| u.admin || u.handle == owner_handle)
+}
+
+/// The 403 body for a quarantined version: what the scan found, and who can get it.
+pub fn refusal(slug: &str, version: &VersionInfo) -> String {
+    let errors: Vec<String> = version
+        .findings
+        .iter()
+        .filter(|f| f.is_error())
+        .map(|f| format!("{} {} in {} line {}", f.code, f.slug, f.path, f.line))
+        .collect();
+    format!(
+        "{slug}@{} is quarantined: the registry's security scan found {} error(s) ({}). It is held until an admin reviews it; only its owner and the registry's admins can download it.",
+        version.version,
+        errors.len(),
+        errors.join("; ")
+    )
+}
+
+fn severity(f: &StoredFinding) -> &'static str {
+    match f.severity.as_str() {
+        "error" => "critical",
+        "warning" => "warn",
+        _ => "info",
+    }
+}
+
+/// The rule codes of `findings`, each once, in order.
+fn reason_codes(findings: &[StoredFinding]) -> Vec<String> {
+    let mut codes: Vec<String> = Vec::new();
+    for f in findings {
+        if !codes.contains(&f.code) {
+            codes.push(f.code.clone());
+        }
+    }
+    codes
+}
+
+fn findings_json(findings: &[StoredFinding]) -> Vec<Value> {
+    findings
+        .iter()
+        .map(|f| {
+            json!({"code": f.code, "slug": f.slug, "severity": f.severity, "file": f.path, "line": f.line,
+                   "message": f.message, "excerpt": f.excerpt, "allowedByAuthor": f.allowed})
+        })
+        .collect()
+}
+
+/// The `security` block of a version detail, in ClawHub's shape (`status`, `hasWarnings`,
+/// `checkedAt`, `model`), with the registry's own `moderation` state and `findings`.
+pub fn security_json(version: &VersionInfo) -> Value {
+    let held = version.moderation == Moderation::Quarantined;
+    json!({
+        "status": if held { "suspicious" } else { "clean" },
+        "hasWarnings": !version.findings.is_empty(),
+        "checkedAt": version.created_at,
+        "model": null,
+        "engineVersion": ENGINE,
+        "moderation": version.moderation,
+        "findings": findings_json(&version.findings),
+    })
+}
+
+/// The body of `GET /api/v1/skills/{slug}/moderation` for `version` (`{"moderation": null}`
+/// when there is none): the shape the clawhub CLI's `inspect` validates, evidence included.
+pub fn moderation_json(version: Option<&VersionInfo>) -> Value {
+    let Some(v) = version else {
+        return json!({"moderation": null});
+    };
+    let held = v.moderation == Moderation::Quarantined;
+    let errors = v.findings.iter().filter(|f| f.is_error()).count();
+    let summary = match (held, errors, v.findings.len()) {
+        (true, n, _) => format!(
+            "Version {} is quarantined: {n} security error(s). It is out of search and downloads until an admin reviews it.",
+            v.version
+        ),
+        (false, 0, 0) => format!("Version {}: the security scan found nothing.", v.version),
+        (false, 0, n) => format!("Version {}: {n} security warning(s).", v.version),
+        (false, n, _) => format!(
+            "Version {} was released by a review despite {n} security error(s).",
+            v.version
+        ),
+    };
+    let evidence: Vec<Value> = v
+        .findings
+        .iter()
+        .map(|f| {
+            json!({"code": f.code, "severity": severity(f), "file": f.path, "line": f.line,
+                   "message": f.message, "evidence": f.excerpt})
+        })
+        .collect();
+    json!({"moderation": {
+        "isSuspicious": held,
+        "isMalwareBlocked": false,
+        "verdict": if held { "suspicious" } else { "clean" },
+        "reasonCodes": reason_codes(&v.findings),
+        "updatedAt": v.created_at,
+        "engineVersion": ENGINE,
+        "summary": summary,
+        "legacyReason": null,
+        "evidence": evidence,
+        "version": v.version,
+        "state": v.moderation,
+    }})
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn version(moderation: Moderation, severity: &str) -> VersionInfo {
+        VersionInfo {
+            version: "1.0.1".into(),
+            created_at: 5,
+            changelog: String::new(),
+            fingerprint: String::new(),
+            files: Vec::new(),
+            moderation,
+            findings: vec![StoredFinding {
+                code: "SK903".into(),
+                slug: "obfuscated-exec".into(),
+                severity: severity.into(),
+                path: "SKILL.md".into(),
+                line: 7,
+                message: "decodes hidden text and runs it".into(),
+                excerpt: "echo x | base64 -d | sh".into(),
+                allowed: None,
+            }],
+        }
+    }
+
+    #[test]
+    fn shapes_and_access() {
+        let held = version(Moderation::Quarantined, "error");
+        let m = moderation_json(Some(&held));
+        assert_eq!(m["moderation"]["verdict"], "suspicious");
+        assert_eq!(m["moderation"]["isSuspicious"], true);
+        assert_eq!(m["moderation"]["evidence"][0]["severity"], "critical");
+        assert_eq!(m["moderation"]["reasonCodes"][0], "SK903");
+        assert_eq!(moderation_json(None), json!({"moderation": null}));
+        assert_eq!(security_json(&held)["status"], "suspicious");
+        let live = version(Moderation::Live, "warning");
+        assert_eq!(
+            moderation_json(Some(&live))["moderation"]["verdict"],
+            "clean"
+        );
+        assert!(refusal("demo", &held).contains("SK903 obfuscated-exec in SKILL.md line 7"));
+        let alice = User {
+            id: 1,
+            handle: "alice".into(),
+            display_name: None,
+            admin: false,
+        };
+        assert!(may_see_held(Some(&alice), "alice"));
+        assert!(!may_see_held(Some(&alice), "bob"));
+        assert!(!may_see_held(None, "alice"));
+        let admin = User {
+            admin: true,
+            ..alice
+        };
+        assert!(may_see_held(Some(&admin), "bob"));
+    }
+}
