@@ -4,6 +4,7 @@
 //! (found from the working folder upwards), the user's `config.toml`, then defaults.
 
 use crate::agent::provider::ProviderKind;
+use crate::archive::signature::TrustPolicy;
 use crate::lint::config::{ConfigError, FILE_NAME};
 use crate::lint::target::Target;
 use std::path::{Path, PathBuf};
@@ -84,6 +85,27 @@ pub struct FileValues {
     pub thinking_budget: Option<u32>,
     /// Whether OpenAI tool messages carry the tool's name.
     pub tool_message_name: Option<bool>,
+    /// `[trust] keys`: public keys whose signatures installs trust, relative to the file.
+    pub trust_keys: Vec<PathBuf>,
+    /// `[trust] require`: refuse installs without a trusted signature.
+    pub require_signature: Option<bool>,
+}
+
+/// The `[trust]` table, the same in both files.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TrustTable {
+    #[serde(default)]
+    keys: Vec<PathBuf>,
+    require: Option<bool>,
+}
+
+impl TrustTable {
+    /// Key paths as written are relative to the file that lists them.
+    fn keys(&self, file: &Path) -> Vec<PathBuf> {
+        let dir = file.parent().unwrap_or(Path::new("."));
+        self.keys.iter().map(|k| dir.join(k)).collect()
+    }
 }
 
 /// The config files found.
@@ -107,6 +129,8 @@ struct UserFile {
     max_tokens: Option<u32>,
     thinking_budget: Option<u32>,
     tool_message_name: Option<bool>,
+    #[serde(default)]
+    trust: TrustTable,
 }
 
 #[derive(Debug, Default, serde::Deserialize)]
@@ -118,6 +142,8 @@ struct ProjectFile {
     max_tokens: Option<u32>,
     thinking_budget: Option<u32>,
     tool_message_name: Option<bool>,
+    #[serde(default)]
+    trust: TrustTable,
     #[serde(default)]
     lint: Option<toml::Table>,
 }
@@ -184,6 +210,8 @@ impl Settings {
                 max_tokens: file.max_tokens,
                 thinking_budget: file.thinking_budget,
                 tool_message_name: file.tool_message_name,
+                trust_keys: file.trust.keys(&path),
+                require_signature: file.trust.require,
             };
             settings.project = Some((path, values));
         }
@@ -198,6 +226,8 @@ impl Settings {
                 max_tokens: file.max_tokens,
                 thinking_budget: file.thinking_budget,
                 tool_message_name: file.tool_message_name,
+                trust_keys: file.trust.keys(&path),
+                require_signature: file.trust.require,
             };
             settings.user = Some((path, values));
         }
@@ -247,6 +277,22 @@ impl Settings {
             });
         }
         None
+    }
+
+    /// Which signatures installs accept: the `--trust` keys and those of both files' `[trust]
+    /// keys` (trust adds up), a signature required when the flag or either file says so.
+    pub fn trust(&self, keys: &[PathBuf], require: bool) -> TrustPolicy {
+        let files = [&self.project, &self.user];
+        let values = files.iter().filter_map(|f| f.as_ref().map(|(_, v)| v));
+        let mut policy = TrustPolicy {
+            keys: keys.to_vec(),
+            require,
+        };
+        for v in values {
+            policy.keys.extend(v.trust_keys.iter().cloned());
+            policy.require |= v.require_signature.unwrap_or(false);
+        }
+        policy
     }
 
     /// The registry URL (no trailing `/`) that flags, env vars or the files set; the caller

@@ -9,6 +9,9 @@ mod common;
 #[path = "scenarios/quarantine.rs"]
 mod scenario;
 
+#[path = "scenarios/signed.rs"]
+mod signed;
+
 use common::{Registry, run, skill, write_skill};
 
 /// A fresh, empty database on the test server; returns its URL.
@@ -113,6 +116,24 @@ fn a_risky_version_is_quarantined_until_reviewed_on_postgres() {
     let log = skill::registry::store::Store::audit_log(&store, Some("demo")).unwrap();
     let actions: Vec<&str> = log.iter().map(|l| l.action.as_str()).collect();
     assert_eq!(actions, ["quarantine", "approve", "quarantine", "reject"]);
+}
+
+#[test]
+fn a_signed_publish_is_served_and_checked_at_install_on_postgres() {
+    let database = fresh_database();
+    let tmp = tempfile::tempdir().unwrap();
+    let admin = |args: &[&str]| {
+        let (code, stdout, stderr) = run(skill()
+            .arg("registry")
+            .args(args)
+            .args(["--database", &database]));
+        assert_eq!(code, 0, "{stderr}");
+        stdout.trim().to_owned()
+    };
+    admin(&["user", "add", "alice"]);
+    let token = admin(&["token", "create", "alice"]);
+    let start = || start(&database);
+    signed::signed_publish_story(&start, &token, tmp.path());
 }
 
 #[test]

@@ -4,7 +4,10 @@
 
 mod common;
 
-use common::{run, skill, write_skill};
+#[path = "scenarios/signed.rs"]
+mod signed;
+
+use common::{Registry, registry_admin, run, skill, write_skill};
 use std::path::Path;
 use std::process::Command;
 
@@ -231,4 +234,14 @@ fn install_trusts_minisign_signatures_and_refuses_bad_foreign_and_missing_ones()
         cli(tmp.path(), &["install", "plain.skill", "--dir", "e"]).0,
         0
     );
+}
+
+#[test]
+fn a_signed_publish_is_served_verified_by_minisign_and_checked_at_install_on_sqlite() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    registry_admin(&data, &["user", "add", "alice"]);
+    let token = registry_admin(&data, &["token", "create", "alice"]);
+    let start = || Registry::serve(&[std::ffi::OsStr::new("--data"), data.as_os_str()]);
+    signed::signed_publish_story(&start, &token, tmp.path());
 }

@@ -162,6 +162,12 @@ pub fn trusted_comment(skill: &str, version: Option<&str>, sha256: &str) -> Stri
     )
 }
 
+/// The trusted comment of a registry version's signature, which signs the version's file
+/// manifest (see [`crate::skill::fingerprint::manifest`]) rather than any one archive of it.
+pub fn manifest_comment(slug: &str, version: &str, fingerprint: &str) -> String {
+    format!("skill:{slug} version:{version} fingerprint:{fingerprint}")
+}
+
 /// Signs `archive` with the secret key at `secret_key` (decrypted with `password` when it is
 /// encrypted; asked for on the terminal when that is `None`) and writes `<archive>.minisig`
 /// beside it; returns that path.
@@ -171,6 +177,24 @@ pub fn sign(
     password: Option<String>,
     comment: &str,
 ) -> Result<PathBuf, SignatureError> {
+    let bytes = std::fs::read(archive).map_err(io(archive))?;
+    let signature = sign_bytes(&bytes, secret_key, password, comment)?;
+    let out = signature_path(archive);
+    let mut temp = tempfile::NamedTempFile::new_in(out.parent().unwrap_or(Path::new(".")))
+        .map_err(io(&out))?;
+    std::io::Write::write_all(&mut temp, signature.as_bytes()).map_err(io(&out))?;
+    temp.persist(&out).map_err(|e| io(&out)(e.error))?;
+    Ok(out)
+}
+
+/// Signs `bytes` with the secret key at `secret_key` (see [`sign`]) and returns the `.minisig`
+/// text.
+pub fn sign_bytes(
+    bytes: &[u8],
+    secret_key: &Path,
+    password: Option<String>,
+    comment: &str,
+) -> Result<String, SignatureError> {
     let text = std::fs::read_to_string(secret_key).map_err(io(secret_key))?;
     let boxed = minisign::SecretKeyBox::from_string(&text).map_err(format(secret_key))?;
     // An unencrypted key (keygen --no-password) needs no password and must not prompt.
@@ -180,15 +204,20 @@ pub fn sign(
             .into_secret_key(password)
             .map_err(format(secret_key))?,
     };
-    let bytes = std::fs::read(archive).map_err(io(archive))?;
     let signature = minisign::sign(None, &key, Cursor::new(bytes), Some(comment), None)
         .map_err(format(secret_key))?;
-    let out = signature_path(archive);
-    let mut temp = tempfile::NamedTempFile::new_in(out.parent().unwrap_or(Path::new(".")))
-        .map_err(io(&out))?;
-    std::io::Write::write_all(&mut temp, signature.into_string().as_bytes()).map_err(io(&out))?;
-    temp.persist(&out).map_err(|e| io(&out)(e.error))?;
-    Ok(out)
+    Ok(signature.into_string())
+}
+
+/// What a `.minisig` text says about itself before any key checks it: the signer's key id and
+/// the trusted comment. `name` names the signature in errors.
+pub fn describe(name: &str, text: &str) -> Result<Signer, SignatureError> {
+    let path = PathBuf::from(name);
+    let boxed = minisign::SignatureBox::from_string(text).map_err(format(&path))?;
+    Ok(Signer {
+        key_id: key_id(boxed.keynum()),
+        trusted_comment: boxed.trusted_comment().map_err(format(&path))?,
+    })
 }
 
 /// `<archive>.minisig`.

@@ -2,6 +2,7 @@
 
 use super::CliError;
 use crate::archive::install::{Installed, Risk, Source, install_with};
+use crate::archive::signature::TrustPolicy;
 use crate::lint::{Options, Selection, Target, lint_paths};
 use crate::registry::client::Client;
 use crate::registry::{credentials, install as registry_install};
@@ -30,11 +31,13 @@ pub struct Args {
     /// The registry, for `SLUG[@VERSION]` sources.
     #[arg(long)]
     pub registry: Option<String>,
-    /// Trust archive signatures (ARCHIVE.minisig beside it) by this minisign public key;
-    /// repeatable. A bad signature, or one by another key, refuses the install.
+    /// Trust signatures by this minisign public key (an archive's ARCHIVE.minisig beside it, a
+    /// registry version's signature); repeatable, added to [trust] keys of the config files. A
+    /// bad signature, or one by another key, refuses the install.
     #[arg(long, value_name = "KEY.pub")]
     pub trust: Vec<PathBuf>,
-    /// Refuse archives without a good signature by a trusted key.
+    /// Refuse archives and registry versions without a good signature by a trusted key (also
+    /// [trust] require = true).
     #[arg(long)]
     pub require_signature: bool,
     /// Install even when the security scan finds errors (they are printed).
@@ -103,6 +106,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             &args.dir,
             args.force,
             risk(&args),
+            &trust(&args),
         ) {
             Ok(Some(installed)) => installed,
             Ok(None) => {
@@ -146,6 +150,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         eprint!("{findings}");
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The `--trust` keys and `--require-signature`, with the config files' `[trust]` table.
+fn trust(args: &Args) -> TrustPolicy {
+    crate::config::current().trust(&args.trust, args.require_signature)
 }
 
 fn risk(args: &Args) -> Risk {
@@ -193,12 +202,9 @@ fn run_frozen(args: &Args) -> Result<ExitCode, CliError> {
 
 /// The archive at `path`, read once and its signature checked under the `--trust` keys.
 fn verified(path: PathBuf, args: &Args) -> Result<Source, CliError> {
-    use crate::archive::signature::{TrustPolicy, check_file};
-    let policy = TrustPolicy {
-        keys: args.trust.clone(),
-        require: args.require_signature,
-    };
-    let (bytes, signer) = check_file(&path, &policy).map_err(|e| CliError::Usage(e.to_string()))?;
+    let policy = trust(args);
+    let (bytes, signer) = crate::archive::signature::check_file(&path, &policy)
+        .map_err(|e| CliError::Usage(e.to_string()))?;
     if let Some(signer) = signer {
         eprintln!(
             "note: signed by key {} ({})",
@@ -235,9 +241,10 @@ pub fn run_update(args: UpdateArgs) -> Result<ExitCode, CliError> {
     // Tokens go only to the registry the user configured or logged in to.
     let registry = super::registry_url(args.registry.as_deref());
     let client = Client::new(&registry, credentials::token(&registry));
+    let trust = crate::config::current().trust(&[], false);
     let mut failed = 0;
     for name in names {
-        match update(&client, &name, &args.dir, args.force) {
+        match update(&client, &name, &args.dir, args.force, &trust) {
             Ok(UpdateOutcome::UpToDate(v)) => println!("{name} up to date v{v}"),
             Ok(UpdateOutcome::Updated(v)) => println!("Updated {name} -> v{v}"),
             Ok(UpdateOutcome::LocalChanges) => {

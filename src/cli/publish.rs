@@ -21,7 +21,7 @@ pub enum Bump {
 #[derive(Debug, clap::Args)]
 #[command(
     disable_version_flag = true,
-    after_help = "Examples:\n  skill publish my-skill --version 1.0.0\n  skill publish my-skill --bump minor --changelog \"Adds table export\"\n  skill publish my-skill --dry-run"
+    after_help = "Examples:\n  skill publish my-skill --version 1.0.0\n  skill publish my-skill --bump minor --changelog \"Adds table export\"\n  skill publish my-skill --dry-run\n  skill publish my-skill --sign alice.key     install --trust alice.pub checks it"
 )]
 pub struct Args {
     /// The skill folder.
@@ -51,6 +51,10 @@ pub struct Args {
     /// The registry.
     #[arg(long)]
     pub registry: Option<String>,
+    /// Sign the version's files with this minisign secret key; the registry stores the
+    /// signature and serves it with the download (password: SKILL_SIGNING_PASSWORD or a prompt).
+    #[arg(long, value_name = "KEY")]
+    pub sign: Option<PathBuf>,
 }
 
 /// Lints, skips unchanged content, and publishes through upload tickets.
@@ -86,7 +90,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         }
         other => other.map_err(publish_error)?,
     };
-    let plan = match planned {
+    let mut plan = match planned {
         Planned::Unchanged { slug, version } => {
             println!("Unchanged: {slug}@{version} is already published with these files");
             return Ok(ExitCode::SUCCESS);
@@ -105,6 +109,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     }
     if credentials::token(&registry).is_none() {
         return Err(CliError::NotLoggedIn(registry));
+    }
+    if let Some(key) = &args.sign {
+        let key_id = publish::sign(&mut plan, key, super::keygen::password())
+            .map_err(|e| CliError::Usage(e.to_string()))?;
+        eprintln!("note: signing the files with key {key_id}");
     }
     let total = plan.files.iter().map(|f| f.bytes.len() as u64).sum();
     let bar = super::progress::bytes("uploading", total, 0);

@@ -235,6 +235,25 @@ impl Client {
         )
     }
 
+    /// A version's signature (its `.minisig` text), or `None` when its author did not sign it.
+    pub fn signature(&self, slug: &str, version: &str) -> Result<Option<String>, ClientError> {
+        let path = format!(
+            "/api/v1/download/signature?slug={}&version={}",
+            encode(slug),
+            encode(version)
+        );
+        match self.send(reqwest::Method::GET, &path, &|r| r) {
+            Ok(bytes) => String::from_utf8(bytes)
+                .map(Some)
+                .map_err(|_| ClientError::Invalid {
+                    url: self.url(&path),
+                    message: "the signature is not UTF-8".into(),
+                }),
+            Err(ClientError::Http { status: 404, .. }) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
     /// Publishes through upload tickets: one ticket and upload per file, then the payload.
     /// `progress` is called with each file's size after its upload.
     pub fn publish(

@@ -27,6 +27,8 @@ pub struct Download {
     pub body: Bytes,
     /// `slug-version.zip`.
     pub file_name: String,
+    /// The version's signature (a `.minisig` text), if its author signed it.
+    pub signature: Option<String>,
 }
 
 struct Entry {
@@ -147,6 +149,7 @@ mod tests {
         Download {
             body: Bytes::from(vec![0; n]),
             file_name: "a-1.0.0.zip".into(),
+            signature: None,
         }
     }
 

@@ -6,7 +6,8 @@ use super::client::{Client, ClientError};
 use super::lock::{LockEntry, LockError, LockFile, Origin};
 use crate::archive::install::{InstallError, Installed, Risk, Source};
 use crate::archive::reader::{Limits, check_hashes, read_bytes};
-use crate::skill::fingerprint::{fingerprint, sha256_hex};
+use crate::archive::signature::{self, SignatureError, Signer, TrustPolicy};
+use crate::skill::fingerprint::{fingerprint, manifest, sha256_hex};
 use std::path::{Path, PathBuf};
 
 /// Why a registry install or update failed.
@@ -34,6 +35,9 @@ pub enum RegistryInstallError {
     /// A lock or origin file is unusable, or writing one failed.
     #[error(transparent)]
     Lock(#[from] LockError),
+    /// The version's signature is missing where required, bad, or by an untrusted key.
+    #[error(transparent)]
+    Signature(#[from] SignatureError),
     /// Listing or reading the installed files failed.
     #[error("{0}")]
     Io(String),
@@ -79,10 +83,20 @@ pub fn install(
     dir: &Path,
     force: bool,
 ) -> Result<Option<Installed>, RegistryInstallError> {
-    install_with(client, slug, version, dir, force, Risk::Refuse)
+    install_with(
+        client,
+        slug,
+        version,
+        dir,
+        force,
+        Risk::Refuse,
+        &TrustPolicy::default(),
+    )
 }
 
-/// [`install`], with what a security error in the download does chosen by `risk`.
+/// [`install`], with what a security error in the download does chosen by `risk`, and the
+/// version's signature checked under `trust` (not fetched when `trust` has no keys and does not
+/// require one).
 pub fn install_with(
     client: &Client,
     slug: &str,
@@ -90,6 +104,7 @@ pub fn install_with(
     dir: &Path,
     force: bool,
     risk: Risk,
+    trust: &TrustPolicy,
 ) -> Result<Option<Installed>, RegistryInstallError> {
     // A broken lock file stops the install before anything is downloaded or written.
     let mut lock = LockFile::read(workdir(dir))?;
@@ -129,6 +144,7 @@ pub fn install_with(
         version: version.clone(),
         message,
     })?;
+    let signer = check_signature(client, slug, &version, &expected, trust)?;
     let installed = crate::archive::install::install_with(
         &Source::Bytes {
             name: slug.to_owned(),
@@ -159,13 +175,47 @@ pub fn install_with(
             owner_handle: owner,
             sha256: Some(sha256),
             fingerprint: Some(installed.fingerprint.clone()),
-            signer: None,
+            signer: signer.map(|s| s.key_id),
             files: Some(installed.hashes.iter().cloned().collect()),
             extra,
         },
     );
     lock.write()?;
     Ok(Some(installed))
+}
+
+/// Checks the version's signature of its file manifest (`files`, which the download has just
+/// been checked against) under `trust`; the signer, or `None` for an unsigned version the
+/// policy allows. A good signature whose trusted comment names another skill, version or file
+/// set is refused too.
+fn check_signature(
+    client: &Client,
+    slug: &str,
+    version: &str,
+    files: &[(String, String)],
+    trust: &TrustPolicy,
+) -> Result<Option<Signer>, RegistryInstallError> {
+    if trust.keys.is_empty() && !trust.require {
+        return Ok(None);
+    }
+    let text = client.signature(slug, version)?;
+    let name = format!("{slug}@{version}");
+    let signer = signature::check(&name, manifest(files).as_bytes(), text.as_deref(), trust)?;
+    if let Some(signer) = &signer {
+        let expected = signature::manifest_comment(slug, version, &fingerprint(files));
+        if signer.trusted_comment != expected {
+            return Err(SignatureError::Invalid {
+                archive: name,
+                key_id: signer.key_id.clone(),
+                message: format!(
+                    "its trusted comment is \"{}\", expected \"{expected}\"",
+                    signer.trusted_comment
+                ),
+            }
+            .into());
+        }
+    }
+    Ok(signer)
 }
 
 /// The folder holding `.clawhub/lock.json` for a skills folder: its parent.
@@ -219,6 +269,7 @@ pub fn update(
     name: &str,
     dir: &Path,
     force: bool,
+    trust: &TrustPolicy,
 ) -> Result<UpdateOutcome, RegistryInstallError> {
     let lock = LockFile::read(workdir(dir))?;
     let entry = lock
@@ -276,7 +327,7 @@ pub fn update(
         }
         _ => {}
     }
-    install(client, name, Some(&latest), dir, true)?;
+    install_with(client, name, Some(&latest), dir, true, Risk::Refuse, trust)?;
     Ok(UpdateOutcome::Updated(latest))
 }
 

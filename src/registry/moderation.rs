@@ -130,6 +130,7 @@ mod tests {
             changelog: String::new(),
             fingerprint: String::new(),
             files: Vec::new(),
+            signature: None,
             moderation,
             findings: vec![StoredFinding {
                 code: "SK903".into(),

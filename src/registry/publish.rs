@@ -194,6 +194,33 @@ pub fn bump(latest: &str, part: Bump) -> Result<String, PublishError> {
     Ok(v.to_string())
 }
 
+/// Signs the plan's file manifest with the minisign secret key at `key` (see
+/// [`crate::archive::signature::sign_bytes`] for `password`) and adds the signature to the
+/// payload, so the registry stores it with the version and serves it with the download; returns
+/// the key id.
+pub fn sign(
+    plan: &mut Plan,
+    key: &Path,
+    password: Option<String>,
+) -> Result<String, crate::archive::signature::SignatureError> {
+    use crate::archive::signature;
+    let hashes: Vec<(String, String)> = plan
+        .files
+        .iter()
+        .map(|f| (f.path.clone(), sha256_hex(&f.bytes)))
+        .collect();
+    let comment = signature::manifest_comment(&plan.slug, &plan.version, &plan.fingerprint);
+    let text = signature::sign_bytes(
+        crate::skill::fingerprint::manifest(&hashes).as_bytes(),
+        key,
+        password,
+        &comment,
+    )?;
+    let key_id = signature::describe("signature", &text)?.key_id;
+    plan.payload["signature"] = Value::String(text);
+    Ok(key_id)
+}
+
 /// What the registry said about a publish.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sent {

@@ -100,6 +100,7 @@ pub fn router(store: Arc<dyn Store>, base_url: &str, ticket_lifetime: Duration) 
         .route("/api/v1/search", get(search))
         .route("/api/v1/resolve", get(resolve))
         .route("/api/v1/download", get(download))
+        .route("/api/v1/download/signature", get(download_signature))
         .route("/api/v1/skills", post(publish))
         .route("/api/v1/skills/-/upload-url", post(upload_url))
         .route("/api/v1/skills/-/upload/{ticket}", post(upload))
@@ -260,9 +261,20 @@ async fn version_detail(
     Ok(Json(json!({
         "skill": {"slug": skill.slug, "displayName": skill.display_name},
         "version": {"version": v.version, "createdAt": v.created_at, "changelog": v.changelog, "changelogSource": "user",
-                    "license": "MIT-0", "files": files_json(&v.files), "security": super::moderation::security_json(&v)},
+                    "license": "MIT-0", "files": files_json(&v.files), "security": super::moderation::security_json(&v),
+                    "signature": signature_json(v.signature.as_deref())},
     }))
     .into_response())
+}
+
+/// Who signed a version and what the signature says (`null` when unsigned); the signature
+/// itself is at `/api/v1/download/signature`.
+fn signature_json(text: Option<&str>) -> Value {
+    text.and_then(|t| crate::archive::signature::describe("signature", t).ok())
+        .map_or(
+            Value::Null,
+            |s| json!({"keyId": s.key_id, "trustedComment": s.trusted_comment}),
+        )
 }
 
 /// A quarantined version that `q` names explicitly, when there is one: what the download and
@@ -442,6 +454,7 @@ async fn download(
     let download = Download {
         body: zip.into(),
         file_name: format!("{}-{}.zip", skill.slug, info.version),
+        signature: info.signature.clone(),
     };
     state
         .downloads
@@ -489,6 +502,7 @@ async fn download_held(
     Ok(zip_response(Download {
         body: zip.into(),
         file_name: format!("{}-{}.zip", skill.slug, held.version.version),
+        signature: held.version.signature.clone(),
     }))
 }
 
@@ -502,8 +516,9 @@ async fn count_download(state: &AppState, slug: &str) {
 }
 
 fn zip_response(download: Download) -> Response {
+    use base64::Engine;
     let disposition = format!("attachment; filename=\"{}\"", download.file_name);
-    (
+    let mut response = (
         [
             (header::CONTENT_TYPE, "application/zip".to_owned()),
             (header::CONTENT_DISPOSITION, disposition),
@@ -511,7 +526,62 @@ fn zip_response(download: Download) -> Response {
         ],
         download.body,
     )
-        .into_response()
+        .into_response();
+    // A `.minisig` is several lines; a header value is one, so it travels base64-encoded.
+    if let Some(signature) = download.signature {
+        let encoded = base64::engine::general_purpose::STANDARD.encode(signature);
+        if let Ok(value) = header::HeaderValue::from_str(&encoded) {
+            response.headers_mut().insert(SIGNATURE_HEADER, value);
+        }
+    }
+    response
+}
+
+/// The download response header carrying the version's signature, base64-encoded.
+pub const SIGNATURE_HEADER: &str = "x-skill-signature";
+
+/// `GET /api/v1/download/signature?slug=&version=` (or `&tag=`): the version's `.minisig` as
+/// text, 404 when it is unsigned; a quarantined version's only for its owner and admins.
+async fn download_signature(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Query(q): Query<HashMap<String, String>>,
+) -> ApiResult {
+    let slug = q.get("slug").cloned().ok_or_else(|| bad("Missing slug"))?;
+    let skill = {
+        let s = slug.clone();
+        blocking(&state, move |st| st.skill(&s)).await?
+    }
+    .ok_or_else(|| not_found("Skill not found"))?;
+    let version = pick_version(&skill, &q).ok_or_else(|| not_found("Version not found"))?;
+    let info = {
+        let (slug, version) = (skill.slug.clone(), version.clone());
+        blocking(&state, move |s| s.version(&slug, &version)).await?
+    };
+    let info = match info {
+        Some(info) => info,
+        None => {
+            let held = held(&state, &skill.slug, &q)
+                .await?
+                .ok_or_else(|| not_found("Version not found"))?;
+            let viewer = viewer(&state, &headers).await?;
+            if !super::moderation::may_see_held(viewer.as_ref(), &held.owner_handle) {
+                return Err(ApiError(
+                    StatusCode::FORBIDDEN,
+                    super::moderation::refusal(&held.slug, &held.version),
+                ));
+            }
+            held.version
+        }
+    };
+    let signature = info
+        .signature
+        .ok_or_else(|| not_found("Version is not signed"))?;
+    Ok((
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        signature,
+    )
+        .into_response())
 }
 
 /// The download archive as ClawHub builds it: files at their relative paths (no wrapping
@@ -718,6 +788,7 @@ fn publish_request(payload: &Value, files: Vec<NewFile>) -> Result<PublishReques
             .unwrap_or_default(),
         files,
         tickets: Vec::new(),
+        signature: text("signature"),
     })
 }
 

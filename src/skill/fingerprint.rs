@@ -6,13 +6,20 @@ use std::cmp::Ordering;
 
 /// The fingerprint of files given as (relative path, file bytes' lowercase hex SHA-256).
 pub fn fingerprint(files: &[(String, String)]) -> String {
+    sha256_hex(manifest(files).as_bytes())
+}
+
+/// The text a fingerprint hashes: one `path:sha256` line per file, in fingerprint order, joined
+/// by newlines. It names every file and its contents, so signing it signs the skill's files
+/// whatever archive carries them.
+pub fn manifest(files: &[(String, String)]) -> String {
     let mut sorted: Vec<&(String, String)> = files.iter().collect();
     sorted.sort_by(|a, b| locale_compare(&a.0, &b.0));
-    let payload: Vec<String> = sorted
+    let lines: Vec<String> = sorted
         .iter()
         .map(|(path, sha)| format!("{path}:{sha}"))
         .collect();
-    hex::encode(Sha256::digest(payload.join("\n").as_bytes()))
+    lines.join("\n")
 }
 
 /// Lowercase hex SHA-256 of `bytes`.

@@ -197,6 +197,9 @@ struct Capture {
 }
 
 fn run(command: &mut Command, timeout: Duration) -> Result<String, String> {
+    // Before the spawn: a signal arriving before the group is recorded must still end the
+    // command (the handler then kills this process's children, the command among them).
+    RunningGroup::install_handler();
     let spawned = command
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -315,7 +318,7 @@ static RUNNING_GROUP: AtomicI32 = AtomicI32::new(0);
 struct RunningGroup;
 
 impl RunningGroup {
-    fn enter(group: i32) -> RunningGroup {
+    fn install_handler() {
         static INSTALLED: std::sync::Once = std::sync::Once::new();
         INSTALLED.call_once(|| {
             // SAFETY: installing a handler that only calls async-signal-safe functions.
@@ -324,6 +327,10 @@ impl RunningGroup {
                 libc::signal(libc::SIGTERM, on_signal as *const () as libc::sighandler_t);
             }
         });
+    }
+
+    fn enter(group: i32) -> RunningGroup {
+        RunningGroup::install_handler();
         RUNNING_GROUP.store(group, Ordering::SeqCst);
         RunningGroup
     }

@@ -57,6 +57,8 @@ pub struct PublishRequest {
     pub files: Vec<NewFile>,
     /// Upload tickets the publish uses up, in its own transaction (each must be uploaded).
     pub tickets: Vec<String>,
+    /// The author's minisign signature of the version's file manifest, if signed.
+    pub signature: Option<String>,
 }
 
 /// An upload ticket: what a client promised to upload and, once it has, the bytes. Kept in the
@@ -227,6 +229,8 @@ pub struct VersionInfo {
     pub moderation: Moderation,
     /// What the publish scan found (warnings of live versions, errors of held ones).
     pub findings: Vec<StoredFinding>,
+    /// The author's minisign signature of the file manifest, if the version was signed.
+    pub signature: Option<String>,
 }
 
 /// A stored skill.
@@ -554,6 +558,39 @@ pub(super) fn validate(request: &PublishRequest) -> Result<Vec<(String, &NewFile
         ));
     }
     Ok(files)
+}
+
+/// The longest signature a publish may carry: a minisign signature with a trusted comment is
+/// about 350 bytes.
+const MAX_SIGNATURE_BYTES: usize = 4096;
+
+/// Refuses a publish's signature unless it is a minisign signature whose trusted comment names
+/// this slug, version and `fingerprint` (the store cannot check the key, the installer does; this
+/// catches a signature made for other files).
+pub(super) fn check_signature(
+    request: &PublishRequest,
+    fingerprint: &str,
+) -> Result<(), StoreError> {
+    let Some(text) = &request.signature else {
+        return Ok(());
+    };
+    if text.len() > MAX_SIGNATURE_BYTES {
+        return Err(StoreError::Invalid(format!(
+            "signature: longer than {MAX_SIGNATURE_BYTES} bytes"
+        )));
+    }
+    let signer = crate::archive::signature::describe("signature", text)
+        .map_err(|e| StoreError::Invalid(e.to_string()))?;
+    let slug = rules::normalise_slug(&request.slug);
+    let expected =
+        crate::archive::signature::manifest_comment(&slug, request.version.trim(), fingerprint);
+    if signer.trusted_comment != expected {
+        return Err(StoreError::Invalid(format!(
+            "signature: its trusted comment is \"{}\", but this version's is \"{expected}\" (sign the files you publish: skill publish --sign KEY)",
+            signer.trusted_comment
+        )));
+    }
+    Ok(())
 }
 
 /// Refuses `version` if the skill already has one of the same semver precedence among

@@ -73,6 +73,7 @@ impl PostgresStore {
             "ALTER TABLE versions ADD COLUMN IF NOT EXISTS moderation TEXT NOT NULL DEFAULT 'live';
              ALTER TABLE versions ADD COLUMN IF NOT EXISTS findings TEXT NOT NULL DEFAULT '[]';
              ALTER TABLE versions ADD COLUMN IF NOT EXISTS pending TEXT;
+             ALTER TABLE versions ADD COLUMN IF NOT EXISTS signature TEXT;
              ALTER TABLE users ADD COLUMN IF NOT EXISTS admin BOOLEAN NOT NULL DEFAULT FALSE;
              CREATE TABLE IF NOT EXISTS audit_log (
                  id BIGSERIAL PRIMARY KEY, at BIGINT NOT NULL, actor TEXT NOT NULL, action TEXT NOT NULL,
@@ -195,7 +196,7 @@ fn version_info(
 ) -> Result<VersionInfo, StoreError> {
     let row = c
         .query_one(
-            "SELECT version, created_at, changelog, fingerprint, moderation, findings FROM versions WHERE id = $1",
+            "SELECT version, created_at, changelog, fingerprint, moderation, findings, signature FROM versions WHERE id = $1",
             &[&version_id],
         )
         .map_err(db)?;
@@ -213,6 +214,7 @@ fn version_info(
         files,
         moderation: Moderation::parse(row.get(4)),
         findings: parse_findings(row.get(5)),
+        signature: row.get(6),
     })
 }
 
@@ -305,6 +307,7 @@ impl Store for PostgresStore {
             .map(|(p, f)| (p.clone(), sha256_hex(&f.bytes)))
             .collect();
         let fp = fingerprint(&hashes);
+        super::check_signature(request, &fp)?;
         let mut c = self.client();
         let mut tx = c.transaction().map_err(db)?;
         tx.execute("SELECT pg_advisory_xact_lock(hashtext($1))", &[&slug])
@@ -360,8 +363,8 @@ impl Store for PostgresStore {
         let pending_json = held.then(|| serde_json::to_string(&pending).unwrap_or_default());
         let version_id: i64 = tx
             .query_one(
-                "INSERT INTO versions (skill_id, version, changelog, fingerprint, created_at, moderation, findings, pending) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
-                &[&skill_id, &version, &request.changelog, &fp, &now, &verdict.moderation.as_str(), &findings, &pending_json],
+                "INSERT INTO versions (skill_id, version, changelog, fingerprint, created_at, moderation, findings, pending, signature) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+                &[&skill_id, &version, &request.changelog, &fp, &now, &verdict.moderation.as_str(), &findings, &pending_json, &request.signature],
             )
             .map_err(db)?
             .get(0);
@@ -957,6 +960,11 @@ mod tests {
             "{results:?}"
         );
         assert_eq!(second.versions("shared-skill").unwrap().len(), 1);
+    }
+
+    #[test]
+    fn signatures() {
+        super::super::suite::signatures(&open());
     }
 
     #[test]

@@ -88,6 +88,10 @@ fn migrate(conn: &Connection) -> Result<(), StoreError> {
             )
             .map_err(db)?;
         }
+        if !has_column("versions", "signature")? {
+            conn.execute_batch("ALTER TABLE versions ADD COLUMN signature TEXT;")
+                .map_err(db)?;
+        }
         if !has_column("users", "admin")? {
             conn.execute_batch("ALTER TABLE users ADD COLUMN admin INTEGER NOT NULL DEFAULT 0;")
                 .map_err(db)?;
@@ -216,18 +220,20 @@ fn latest_version(conn: &Connection, skill_id: i64) -> Result<Option<(i64, Strin
 }
 
 fn version_info(conn: &Connection, version_id: i64) -> Result<VersionInfo, StoreError> {
-    let (version, created_at, changelog, fingerprint, moderation, findings): (
+    #[allow(clippy::type_complexity)]
+    let (version, created_at, changelog, fingerprint, moderation, findings, signature): (
         String,
         i64,
         String,
         String,
         String,
         String,
+        Option<String>,
     ) = conn
         .query_row(
-            "SELECT version, created_at, changelog, fingerprint, moderation, findings FROM versions WHERE id = ?",
+            "SELECT version, created_at, changelog, fingerprint, moderation, findings, signature FROM versions WHERE id = ?",
             [version_id],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?)),
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?)),
         )
         .map_err(db)?;
     let mut stmt = conn
@@ -253,6 +259,7 @@ fn version_info(conn: &Connection, version_id: i64) -> Result<VersionInfo, Store
         files,
         moderation: Moderation::parse(&moderation),
         findings: parse_findings(&findings),
+        signature,
     })
 }
 
@@ -355,6 +362,7 @@ impl Store for SqliteStore {
             .map(|(p, f)| (p.clone(), sha256_hex(&f.bytes)))
             .collect();
         let fp = fingerprint(&hashes);
+        super::check_signature(request, &fp)?;
         let mut conn = self.conn();
         let tx = conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
@@ -410,7 +418,7 @@ impl Store for SqliteStore {
         };
         let held = verdict.moderation == Moderation::Quarantined;
         tx.execute(
-            "INSERT INTO versions (skill_id, version, changelog, fingerprint, created_at, moderation, findings, pending) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO versions (skill_id, version, changelog, fingerprint, created_at, moderation, findings, pending, signature) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             params![
                 skill_id,
                 version,
@@ -420,6 +428,7 @@ impl Store for SqliteStore {
                 verdict.moderation.as_str(),
                 serde_json::to_string(&verdict.findings).unwrap_or_else(|_| "[]".into()),
                 held.then(|| serde_json::to_string(&pending).unwrap_or_default()),
+                request.signature,
             ],
         )
         .map_err(db)?;
@@ -1012,6 +1021,11 @@ mod tests {
     #[test]
     fn twenty_concurrent_publishes_of_one_version_leave_one() {
         super::super::suite::twenty_concurrent_publishes_of_one_version_leave_one(&open().1);
+    }
+
+    #[test]
+    fn signatures() {
+        super::super::suite::signatures(&open().1);
     }
 
     #[test]

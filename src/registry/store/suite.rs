@@ -2,6 +2,7 @@
 //! `postgres`'s).
 
 use super::*;
+use crate::skill::fingerprint::sha256_hex;
 
 fn file(path: &str, text: &str) -> NewFile {
     NewFile {
@@ -27,6 +28,7 @@ fn request(slug: &str, version: &str) -> PublishRequest {
             file("references/a.md", "a"),
         ],
         tickets: vec![],
+        signature: None,
     }
 }
 
@@ -389,4 +391,69 @@ pub fn lists_users_and_downloads(store: &dyn Store) {
         ),
         ["third"]
     );
+}
+
+/// A signature is stored with its version when its trusted comment names this slug, version and
+/// file set; garbage, an oversized one, or one made for other files is refused and nothing is
+/// stored.
+pub fn signatures(store: &dyn Store) {
+    use crate::archive::signature::{Protection, keygen, manifest_comment, sign_bytes};
+    let alice = alice(store);
+    let tmp = tempfile::tempdir().unwrap();
+    let key = tmp.path().join("alice");
+    keygen(&key, Protection::None).unwrap();
+    let signed = |req: &PublishRequest, comment: &str| {
+        let hashes: Vec<(String, String)> = req
+            .files
+            .iter()
+            .map(|f| (f.path.clone(), sha256_hex(&f.bytes)))
+            .collect();
+        let manifest = crate::skill::fingerprint::manifest(&hashes);
+        sign_bytes(
+            manifest.as_bytes(),
+            &key.with_extension("key"),
+            None,
+            comment,
+        )
+        .unwrap()
+    };
+    let mut req = request("pdf-tools", "1.0.0");
+    for (signature, says) in [
+        ("not a signature".to_owned(), "signature"),
+        ("x".repeat(5000), "longer than 4096 bytes"),
+        (
+            signed(
+                &req,
+                &manifest_comment("pdf-tools", "1.0.0", &"0".repeat(64)),
+            ),
+            "trusted comment",
+        ),
+        (
+            signed(&req, &manifest_comment("other", "1.0.0", "")),
+            "skill:other",
+        ),
+    ] {
+        req.signature = Some(signature);
+        match store.publish(&alice, &req) {
+            Err(StoreError::Invalid(message)) => assert!(message.contains(says), "{message}"),
+            other => panic!("{other:?}"),
+        }
+    }
+    assert!(store.skill("pdf-tools").unwrap().is_none());
+    let hashes: Vec<(String, String)> = req
+        .files
+        .iter()
+        .map(|f| (f.path.clone(), sha256_hex(&f.bytes)))
+        .collect();
+    let fingerprint = crate::skill::fingerprint::fingerprint(&hashes);
+    let good = signed(&req, &manifest_comment("pdf-tools", "1.0.0", &fingerprint));
+    req.signature = Some(good.clone());
+    store.publish(&alice, &req).unwrap();
+    let stored = store.version("pdf-tools", "1.0.0").unwrap().unwrap();
+    assert_eq!(stored.signature, Some(good));
+    store
+        .publish(&alice, &request("pdf-tools", "1.0.1"))
+        .unwrap();
+    let unsigned = store.version("pdf-tools", "1.0.1").unwrap().unwrap();
+    assert_eq!(unsigned.signature, None);
 }
