@@ -100,10 +100,12 @@ struct Viewer {
 }
 
 impl Viewer {
-    /// True when the viewer may see what a review of `owner`'s skill found: its owner. (The
-    /// store has no administrators yet; when it has, they belong here too.)
+    /// True when the viewer may see what the scan found in `owner`'s skill, and its
+    /// quarantined versions: its owner and the registry's administrators.
     fn may_review(&self, owner: &str) -> bool {
-        self.user.as_ref().is_some_and(|u| u.handle == owner)
+        self.user
+            .as_ref()
+            .is_some_and(|u| u.admin || u.handle == owner)
     }
 
     fn handle(&self) -> Value {

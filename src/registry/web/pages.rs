@@ -5,7 +5,10 @@
 use super::markdown::{self, FileLinks};
 use super::text::{self, encode_component, encode_path, plain};
 use super::{Page, PageError, Viewer, Web};
-use crate::registry::store::{SearchHit, SkillInfo, SkillOrder, SkillSummary, VersionInfo};
+use crate::registry::store::{
+    HeldVersion, Moderation, SearchHit, SkillInfo, SkillOrder, SkillSummary, Store, StoreError,
+    StoredFinding, VersionInfo,
+};
 use crate::skill::{Document, Requirements, Source};
 use serde::Serialize;
 
@@ -220,28 +223,110 @@ fn requirement_rows(req: &Requirements) -> Vec<RequirementRow> {
     .collect()
 }
 
-/// What a review found in a version, for the eyes of those who may see it.
+/// What the publish scan found in a version, for the eyes of those who may see it.
 #[derive(Debug, Serialize)]
 struct Review {
     heading: String,
     text: String,
+    findings: Vec<Finding>,
+    /// The skill's quarantined versions, for the skill's own page.
+    held: Vec<HeldLink>,
 }
 
-/// The review panel `viewer` sees for a version of `skill`: its owner sees what the store
-/// records of the version's review, everyone else sees nothing at all (not even that there is
-/// a panel). The store records no scan verdicts yet, so the owner's panel says so; this is the
-/// one place that learns to list findings when it does.
-fn review_for(viewer: &Viewer, skill: &SkillInfo, version: &VersionInfo) -> Option<Review> {
+/// One finding of the scan, as the review panel lists it.
+#[derive(Debug, Serialize)]
+struct Finding {
+    severity: String,
+    code: String,
+    location: String,
+    message: String,
+    excerpt: String,
+    allowed: Option<String>,
+}
+
+impl From<&StoredFinding> for Finding {
+    fn from(f: &StoredFinding) -> Finding {
+        Finding {
+            severity: plain(&f.severity),
+            code: plain(&f.code),
+            location: format!("{}:{}", plain(&f.path), f.line),
+            message: plain(&f.message),
+            excerpt: text::reveal_bidi(&f.excerpt).into_owned(),
+            allowed: f.allowed.as_deref().map(plain),
+        }
+    }
+}
+
+/// A quarantined version, linked from its skill's review panel.
+#[derive(Debug, Serialize)]
+struct HeldLink {
+    version: String,
+    url: String,
+}
+
+/// The review panel `viewer` sees for `version` of `skill`: its owner and the administrators
+/// see the scan's findings (and `held`, the skill's quarantined versions), everyone else sees
+/// nothing at all, not even that there is a panel.
+fn review_for(
+    viewer: &Viewer,
+    skill: &SkillInfo,
+    version: &VersionInfo,
+    held: &[HeldVersion],
+) -> Option<Review> {
     if !viewer.may_review(&skill.owner_handle) {
         return None;
     }
-    Some(Review {
-        heading: "Review".to_owned(),
-        text: format!(
-            "You own this skill. No scan findings are recorded for version {}.",
-            plain(&version.version)
+    let errors = version.findings.iter().filter(|f| f.is_error()).count();
+    let name = plain(&version.version);
+    let (heading, text) = match (version.moderation, version.findings.len()) {
+        (Moderation::Quarantined, _) => (
+            "Held for review",
+            format!(
+                "Version {name} is quarantined: the publish scan found {errors} security error(s). It is out of search and installs until an administrator approves it with `skill registry review`. Only the owner and the administrators see it."
+            ),
         ),
+        (_, 0) => (
+            "Review",
+            format!("The publish scan found nothing in version {name}."),
+        ),
+        (_, n) => (
+            "Review",
+            format!(
+                "The publish scan found {n} warning(s) in version {name}; none holds it back. Only the owner and the administrators see them."
+            ),
+        ),
+    };
+    Some(Review {
+        heading: heading.to_owned(),
+        text,
+        findings: version.findings.iter().map(Finding::from).collect(),
+        held: held
+            .iter()
+            .map(|h| HeldLink {
+                url: format!("{}/files", version_url(&skill.slug, &h.version.version)),
+                version: plain(&h.version.version),
+            })
+            .collect(),
     })
+}
+
+/// The quarantined versions of `slug`, newest first, when `may_review` (nobody else is told
+/// they exist).
+fn held_versions(
+    s: &dyn Store,
+    slug: &str,
+    may_review: bool,
+) -> Result<Vec<HeldVersion>, StoreError> {
+    if !may_review {
+        return Ok(Vec::new());
+    }
+    let mut held: Vec<HeldVersion> = s
+        .quarantined()?
+        .into_iter()
+        .filter(|h| h.slug == slug)
+        .collect();
+    held.reverse();
+    Ok(held)
 }
 
 /// The SKILL.md of a version, if it has one (`skills.md` is ClawHub's older name).
@@ -266,11 +351,13 @@ fn file_links(slug: &str, version: &VersionInfo) -> FileLinks {
 
 /// `/skills/{slug}`: the latest version's instructions and everything needed to install it.
 pub async fn skill(web: &Web, viewer: &Viewer, slug: String) -> Result<Page, PageError> {
-    let (skill, body) = web
+    let reviewer = viewer.clone();
+    let (skill, body, held) = web
         .run(move |s| {
             let Some(skill) = s.skill(&slug)? else {
-                return Ok((None, None));
+                return Ok((None, None, Vec::new()));
             };
+            let held = held_versions(s, &skill.slug, reviewer.may_review(&skill.owner_handle))?;
             let body = match skill
                 .latest
                 .as_ref()
@@ -279,11 +366,13 @@ pub async fn skill(web: &Web, viewer: &Viewer, slug: String) -> Result<Page, Pag
                 Some((version, path)) => s.file(&skill.slug, &version, &path)?,
                 None => None,
             };
-            Ok((Some(skill), body))
+            Ok((Some(skill), body, held))
         })
         .await?;
-    let skill =
-        skill.ok_or_else(|| PageError::NotFound("There is no skill by that name.".into()))?;
+    // A skill whose every version is held is, to anyone but its reviewers, no skill at all.
+    let skill = skill
+        .filter(|s| s.latest.is_some() || viewer.may_review(&s.owner_handle))
+        .ok_or_else(|| PageError::NotFound("There is no skill by that name.".into()))?;
     let document = body
         .map(|bytes| Document::parse(Source::new(String::from_utf8_lossy(&bytes).into_owned())));
     let manifest = document.as_ref().and_then(|d| d.manifest.as_ref().ok());
@@ -297,10 +386,13 @@ pub async fn skill(web: &Web, viewer: &Viewer, slug: String) -> Result<Page, Pag
         (Some(m), Some(d)) => requirement_rows(&Requirements::from_manifest(m, &d.source.text)),
         _ => Vec::new(),
     };
-    let review = skill
-        .latest
-        .as_ref()
-        .and_then(|v| review_for(viewer, &skill, v));
+    let review = match &skill.latest {
+        Some(v) => review_for(viewer, &skill, v, &held),
+        // Nothing live: the panel is about the newest held version.
+        None => held
+            .first()
+            .and_then(|h| review_for(viewer, &skill, &h.version, &held)),
+    };
     let rendered = match (&document, &skill.latest) {
         (Some(d), Some(v)) if d.body().len() <= MAX_RENDERED_BODY => {
             Some(markdown::render(d.body(), file_links(&skill.slug, v)))
@@ -365,7 +457,7 @@ pub async fn skill(web: &Web, viewer: &Viewer, slug: String) -> Result<Page, Pag
         requirements,
         // Sanitised by `markdown::render`: the one string printed unescaped.
         body: rendered.map(minijinja::Value::from_safe_string),
-        withheld: false,
+        withheld: skill.latest.is_none() && !held.is_empty(),
         review,
         files_url: match &version {
             Some(v) => format!("{}/files", version_url(&skill.slug, v)),
@@ -381,21 +473,28 @@ pub async fn skill(web: &Web, viewer: &Viewer, slug: String) -> Result<Page, Pag
 /// `/skills/{slug}/versions`: every live version, newest first, a page at a time.
 pub async fn versions(
     web: &Web,
-    _viewer: &Viewer,
+    viewer: &Viewer,
     slug: String,
     page: usize,
 ) -> Result<Page, PageError> {
+    let reviewer = viewer.clone();
     let (skill, versions) = web
         .run(move |s| {
             let Some(skill) = s.skill(&slug)? else {
                 return Ok((None, Vec::new()));
             };
-            let versions = s.versions(&skill.slug)?;
+            let mut versions = s.versions(&skill.slug)?;
+            // Reviewers see the held versions too, in their place by date.
+            let held = held_versions(s, &skill.slug, reviewer.may_review(&skill.owner_handle))?;
+            versions.extend(held.into_iter().map(|h| h.version));
+            versions.sort_by_key(|v| std::cmp::Reverse(v.created_at));
             Ok((Some(skill), versions))
         })
         .await?;
-    let skill =
-        skill.ok_or_else(|| PageError::NotFound("There is no skill by that name.".into()))?;
+    // A skill whose every version is held is, to anyone but its reviewers, no skill at all.
+    let skill = skill
+        .filter(|s| s.latest.is_some() || viewer.may_review(&s.owner_handle))
+        .ok_or_else(|| PageError::NotFound("There is no skill by that name.".into()))?;
     #[derive(Serialize)]
     struct Item {
         version: String,
@@ -428,7 +527,7 @@ pub async fn versions(
                 .filter(|(_, tagged)| **tagged == v.version)
                 .map(|(tag, _)| plain(tag))
                 .collect(),
-            held: false,
+            held: v.moderation == Moderation::Quarantined,
             created: text::date(v.created_at),
             files: v.files.len(),
             size: text::size(v.files.iter().map(|f| f.size).sum()),
@@ -450,18 +549,27 @@ pub async fn versions(
     ))
 }
 
-/// The skill and one of its versions, or the 404 that says which is missing.
+/// The skill and one of its versions, or the 404 that says which is missing. A quarantined
+/// version is found only for its reviewers; to anyone else it does not exist.
 async fn skill_version(
     web: &Web,
+    viewer: &Viewer,
     slug: String,
     version: String,
 ) -> Result<(SkillInfo, VersionInfo), PageError> {
+    let reviewer = viewer.clone();
     let (skill, found) = web
         .run(move |s| {
             let Some(skill) = s.skill(&slug)? else {
                 return Ok((None, None));
             };
-            let found = s.version(&skill.slug, &version)?;
+            let found = match s.version(&skill.slug, &version)? {
+                Some(v) => Some(v),
+                None if reviewer.may_review(&skill.owner_handle) => {
+                    s.held_version(&skill.slug, &version)?.map(|h| h.version)
+                }
+                None => None,
+            };
             Ok((Some(skill), found))
         })
         .await?;
@@ -479,7 +587,7 @@ pub async fn files(
     slug: String,
     version: String,
 ) -> Result<Page, PageError> {
-    let (skill, version) = skill_version(web, slug, version).await?;
+    let (skill, version) = skill_version(web, viewer, slug, version).await?;
     #[derive(Serialize)]
     struct FileRow {
         path: String,
@@ -506,7 +614,7 @@ pub async fn files(
         versions_url: format!("{}/versions", skill_url(&skill.slug)),
         fingerprint: version.fingerprint.clone(),
         total: text::size(version.files.iter().map(|f| f.size).sum()),
-        review: review_for(viewer, &skill, &version),
+        review: review_for(viewer, &skill, &version, &[]),
         files: version
             .files
             .iter()
@@ -526,12 +634,12 @@ pub async fn files(
 /// `/skills/{slug}/{version}/files/{path}`: one file, as escaped text when it is text.
 pub async fn file(
     web: &Web,
-    _viewer: &Viewer,
+    viewer: &Viewer,
     slug: String,
     version: String,
     path: String,
 ) -> Result<Page, PageError> {
-    let (skill, version) = skill_version(web, slug, version).await?;
+    let (skill, version) = skill_version(web, viewer, slug, version).await?;
     let info = version
         .files
         .iter()
@@ -540,7 +648,9 @@ pub async fn file(
         .ok_or_else(|| PageError::NotFound("This version has no such file.".into()))?;
     let bytes = if info.size <= MAX_SHOWN_FILE {
         let (slug, v, p) = (skill.slug.clone(), version.version.clone(), path.clone());
-        web.run(move |s| s.file(&slug, &v, &p)).await?
+        let held = version.moderation == Moderation::Quarantined;
+        web.run(move |s| version_file(s, held, &slug, &v, &p))
+            .await?
     } else {
         None
     };
@@ -598,15 +708,32 @@ pub async fn file(
 /// The bytes of one file of a version, for `/skills/{slug}/{version}/raw/{path}`.
 pub async fn raw(
     web: &Web,
-    _viewer: &Viewer,
+    viewer: &Viewer,
     slug: String,
     version: String,
     path: String,
 ) -> Result<Vec<u8>, PageError> {
-    let (skill, version) = skill_version(web, slug, version).await?;
-    web.run(move |s| s.file(&skill.slug, &version.version, &path))
+    let (skill, version) = skill_version(web, viewer, slug, version).await?;
+    let held = version.moderation == Moderation::Quarantined;
+    web.run(move |s| version_file(s, held, &skill.slug, &version.version, &path))
         .await?
         .ok_or_else(|| PageError::NotFound("This version has no such file.".into()))
+}
+
+/// One file of a version that [`skill_version`] found for this viewer (`held`: a quarantined
+/// one, which only its reviewers get this far with).
+fn version_file(
+    s: &dyn Store,
+    held: bool,
+    slug: &str,
+    version: &str,
+    path: &str,
+) -> Result<Option<Vec<u8>>, StoreError> {
+    if held {
+        s.held_file(slug, version, path)
+    } else {
+        s.file(slug, version, path)
+    }
 }
 
 /// `/users/{handle}`: a publisher and their skills.
