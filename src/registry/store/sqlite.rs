@@ -7,7 +7,6 @@ use crate::registry::rules;
 use crate::skill::fingerprint::{fingerprint, sha256_hex};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::Path;
-use std::sync::Mutex;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS users (
@@ -37,10 +36,40 @@ CREATE TABLE IF NOT EXISTS upload_tickets (
     sha256 TEXT NOT NULL, content_type TEXT, expires_at INTEGER NOT NULL, data BLOB);
 ";
 
-/// The SQLite store.
+/// The SQLite store: a pool of connections to one database in WAL mode, so reads run side by
+/// side and never wait for a write; writes take SQLite's write lock in `BEGIN IMMEDIATE`
+/// transactions, one at a time, waiting up to the busy timeout.
 #[derive(Debug)]
 pub struct SqliteStore {
-    conn: Mutex<Connection>,
+    pool: r2d2::Pool<Connector>,
+}
+
+/// Opens the pool's connections, each with the settings SQLite keeps per connection (WAL is a
+/// setting of the database file, made once by [`SqliteStore::open_with`]).
+#[derive(Debug)]
+struct Connector {
+    path: std::path::PathBuf,
+}
+
+impl r2d2::ManageConnection for Connector {
+    type Connection = Connection;
+    type Error = rusqlite::Error;
+
+    fn connect(&self) -> Result<Connection, rusqlite::Error> {
+        let conn = Connection::open(&self.path)?;
+        conn.execute_batch(
+            "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;",
+        )?;
+        Ok(conn)
+    }
+
+    fn is_valid(&self, conn: &mut Connection) -> Result<(), rusqlite::Error> {
+        conn.execute_batch("")
+    }
+
+    fn has_broken(&self, _: &mut Connection) -> bool {
+        false
+    }
 }
 
 fn db(e: rusqlite::Error) -> StoreError {
@@ -48,22 +77,36 @@ fn db(e: rusqlite::Error) -> StoreError {
 }
 
 impl SqliteStore {
-    /// Opens (creating if needed) `registry.sqlite3` under `data_dir`.
+    /// Opens (creating if needed) `registry.sqlite3` under `data_dir`, with one connection
+    /// (what an administrative command needs).
     pub fn open(data_dir: &Path) -> Result<SqliteStore, StoreError> {
+        SqliteStore::open_with(data_dir, 1)
+    }
+
+    /// [`SqliteStore::open`], with a pool of up to `connections` connections.
+    pub fn open_with(data_dir: &Path, connections: u32) -> Result<SqliteStore, StoreError> {
         std::fs::create_dir_all(data_dir)
             .map_err(|e| StoreError::Database(format!("{}: {e}", data_dir.display())))?;
-        let conn = Connection::open(data_dir.join("registry.sqlite3")).map_err(db)?;
-        conn.execute_batch("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;")
+        let path = data_dir.join("registry.sqlite3");
+        let connector = Connector { path };
+        let conn = r2d2::ManageConnection::connect(&connector).map_err(db)?;
+        conn.execute_batch("PRAGMA journal_mode = WAL;")
             .map_err(db)?;
         conn.execute_batch(SCHEMA).map_err(db)?;
         migrate(&conn)?;
-        Ok(SqliteStore {
-            conn: Mutex::new(conn),
-        })
+        drop(conn);
+        let pool = r2d2::Pool::builder()
+            .max_size(connections.max(1))
+            .min_idle(Some(1))
+            .build(connector)
+            .map_err(|e| StoreError::Database(e.to_string()))?;
+        Ok(SqliteStore { pool })
     }
 
-    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
-        self.conn.lock().unwrap_or_else(|e| e.into_inner())
+    fn conn(&self) -> Result<r2d2::PooledConnection<Connector>, StoreError> {
+        self.pool
+            .get()
+            .map_err(|e| StoreError::Database(format!("no database connection free: {e}")))
     }
 }
 
@@ -296,7 +339,7 @@ impl Store for SqliteStore {
                 "invalid handle \"{handle}\": use a-z, 0-9, '.', '_' and '-'"
             )));
         }
-        let conn = self.conn();
+        let conn = self.conn()?;
         conn.execute(
             "INSERT INTO users (handle, display_name, created_at) VALUES (?, ?, ?)",
             params![handle, display_name, now_ms()],
@@ -320,7 +363,7 @@ impl Store for SqliteStore {
     fn create_token(&self, handle: &str, label: Option<&str>) -> Result<String, StoreError> {
         let handle = handle.trim().trim_start_matches('@').to_lowercase();
         let token = new_token()?;
-        let conn = self.conn();
+        let conn = self.conn()?;
         let user_id: i64 = conn
             .query_row("SELECT id FROM users WHERE handle = ?", [&handle], |r| {
                 r.get(0)
@@ -341,7 +384,7 @@ impl Store for SqliteStore {
     }
 
     fn user_for_token(&self, token: &str) -> Result<Option<User>, StoreError> {
-        self.conn()
+        self.conn()?
             .query_row(
                 "SELECT u.id, u.handle, u.display_name, u.admin FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.sha256 = ?",
                 [sha256_hex(token.trim().as_bytes())],
@@ -363,7 +406,7 @@ impl Store for SqliteStore {
             .collect();
         let fp = fingerprint(&hashes);
         super::check_signature(request, &fp)?;
-        let mut conn = self.conn();
+        let mut conn = self.conn()?;
         let tx = conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(db)?;
@@ -483,7 +526,7 @@ impl Store for SqliteStore {
     }
 
     fn skill(&self, slug: &str) -> Result<Option<SkillInfo>, StoreError> {
-        let conn = self.conn();
+        let conn = self.conn()?;
         let row = conn
             .query_row(
                 "SELECT s.id, s.slug, s.display_name, s.summary, u.handle, s.created_at, s.updated_at, s.downloads FROM skills s JOIN users u ON u.id = s.owner_id WHERE s.slug = ? AND s.deleted_at IS NULL",
@@ -537,7 +580,7 @@ impl Store for SqliteStore {
     }
 
     fn version(&self, slug: &str, version: &str) -> Result<Option<VersionInfo>, StoreError> {
-        let conn = self.conn();
+        let conn = self.conn()?;
         let Some((skill_id, _)) = live_skill(&conn, &rules::normalise_slug(slug))? else {
             return Ok(None);
         };
@@ -553,7 +596,7 @@ impl Store for SqliteStore {
     }
 
     fn versions(&self, slug: &str) -> Result<Vec<VersionInfo>, StoreError> {
-        let conn = self.conn();
+        let conn = self.conn()?;
         let Some((skill_id, _)) = live_skill(&conn, &rules::normalise_slug(slug))? else {
             return Err(StoreError::NotFound("Skill not found".into()));
         };
@@ -567,7 +610,7 @@ impl Store for SqliteStore {
     }
 
     fn file(&self, slug: &str, version: &str, path: &str) -> Result<Option<Vec<u8>>, StoreError> {
-        let conn = self.conn();
+        let conn = self.conn()?;
         conn.query_row(
             "SELECT b.data FROM skills s JOIN versions v ON v.skill_id = s.id JOIN version_files f ON f.version_id = v.id JOIN blobs b ON b.sha256 = f.sha256
              WHERE s.slug = ? AND s.deleted_at IS NULL AND v.version = ? AND v.deleted_at IS NULL AND v.moderation = 'live' AND f.path = ?",
@@ -579,7 +622,7 @@ impl Store for SqliteStore {
     }
 
     fn resolve(&self, slug: &str, fingerprint: &str) -> Result<Option<String>, StoreError> {
-        let conn = self.conn();
+        let conn = self.conn()?;
         let Some((skill_id, _)) = live_skill(&conn, &rules::normalise_slug(slug))? else {
             return Err(StoreError::NotFound("Skill not found".into()));
         };
@@ -596,13 +639,17 @@ impl Store for SqliteStore {
         let Some(fts) = fts_query(query) else {
             return Ok(Vec::new());
         };
-        let conn = self.conn();
+        let conn = self.conn()?;
         let mut stmt = conn
             .prepare_cached(
-                "SELECT s.slug, s.display_name, s.summary, u.handle, s.updated_at, bm25(skill_search) AS rank,
-                        (SELECT v.version FROM tags t JOIN versions v ON v.id = t.version_id WHERE t.skill_id = s.id AND t.tag = 'latest')
-                 FROM skill_search JOIN skills s ON s.id = skill_search.rowid JOIN users u ON u.id = s.owner_id
-                 WHERE skill_search MATCH ? AND s.deleted_at IS NULL ORDER BY rank LIMIT ?",
+                // Only the page's rows get a handle and a version.
+                "WITH ranked AS (
+                     SELECT s.id, s.slug, s.display_name, s.summary, s.owner_id, s.updated_at, bm25(skill_search) AS rank
+                     FROM skill_search JOIN skills s ON s.id = skill_search.rowid
+                     WHERE skill_search MATCH ? AND s.deleted_at IS NULL ORDER BY rank LIMIT ?)
+                 SELECT r.slug, r.display_name, r.summary, u.handle, r.updated_at, r.rank,
+                        (SELECT v.version FROM tags t JOIN versions v ON v.id = t.version_id WHERE t.skill_id = r.id AND t.tag = 'latest')
+                 FROM ranked r JOIN users u ON u.id = r.owner_id",
             )
             .map_err(db)?;
         let wanted = rules::normalise_slug(query);
@@ -638,7 +685,7 @@ impl Store for SqliteStore {
     }
 
     fn create_ticket(&self, id: &str, ticket: &UploadTicket) -> Result<(), StoreError> {
-        let conn = self.conn();
+        let conn = self.conn()?;
         conn.execute(
             "DELETE FROM upload_tickets WHERE expires_at < ?",
             [now_ms()],
@@ -653,7 +700,7 @@ impl Store for SqliteStore {
     }
 
     fn ticket(&self, id: &str) -> Result<Option<UploadTicket>, StoreError> {
-        self.conn()
+        self.conn()?
             .query_row(
                 "SELECT user_id, path, size, sha256, content_type, expires_at, data FROM upload_tickets WHERE id = ?",
                 [id],
@@ -675,7 +722,7 @@ impl Store for SqliteStore {
 
     fn fill_ticket(&self, id: &str, bytes: &[u8]) -> Result<bool, StoreError> {
         let filled = self
-            .conn()
+            .conn()?
             .execute(
                 "UPDATE upload_tickets SET data = ? WHERE id = ? AND data IS NULL",
                 params![bytes, id],
@@ -685,7 +732,7 @@ impl Store for SqliteStore {
     }
 
     fn user(&self, handle: &str) -> Result<Option<User>, StoreError> {
-        self.conn()
+        self.conn()?
             .query_row(
                 "SELECT id, handle, display_name, admin FROM users WHERE handle = ?",
                 [normalise_handle(handle)],
@@ -706,7 +753,7 @@ impl Store for SqliteStore {
             SkillOrder::Recent => "s.updated_at DESC, s.id DESC",
             SkillOrder::Popular => "s.downloads DESC, s.updated_at DESC, s.id DESC",
         };
-        let conn = self.conn();
+        let conn = self.conn()?;
         let mut stmt = conn
             .prepare_cached(&format!(
                 "SELECT s.slug, s.display_name, s.summary, u.handle, s.updated_at, s.downloads,
@@ -736,7 +783,7 @@ impl Store for SqliteStore {
     }
 
     fn count_download(&self, slug: &str) -> Result<(), StoreError> {
-        self.conn()
+        self.conn()?
             .execute(
                 "UPDATE skills SET downloads = downloads + 1 WHERE slug = ? AND deleted_at IS NULL",
                 [rules::normalise_slug(slug)],
@@ -747,7 +794,7 @@ impl Store for SqliteStore {
 
     fn set_admin(&self, handle: &str, admin: bool) -> Result<User, StoreError> {
         let handle = normalise_handle(handle);
-        let conn = self.conn();
+        let conn = self.conn()?;
         let changed = conn
             .execute(
                 "UPDATE users SET admin = ? WHERE handle = ?",
@@ -768,7 +815,7 @@ impl Store for SqliteStore {
     }
 
     fn held_version(&self, slug: &str, version: &str) -> Result<Option<HeldVersion>, StoreError> {
-        let conn = self.conn();
+        let conn = self.conn()?;
         let row: Option<(i64, String, String)> = conn
             .query_row(
                 "SELECT v.id, s.slug, u.handle FROM versions v JOIN skills s ON s.id = v.skill_id JOIN users u ON u.id = s.owner_id
@@ -794,7 +841,7 @@ impl Store for SqliteStore {
         version: &str,
         path: &str,
     ) -> Result<Option<Vec<u8>>, StoreError> {
-        self.conn()
+        self.conn()?
             .query_row(
                 "SELECT b.data FROM skills s JOIN versions v ON v.skill_id = s.id JOIN version_files f ON f.version_id = v.id JOIN blobs b ON b.sha256 = f.sha256
                  WHERE s.slug = ? AND s.deleted_at IS NULL AND v.version = ? AND v.deleted_at IS NULL AND v.moderation = 'quarantined' AND f.path = ?",
@@ -806,7 +853,7 @@ impl Store for SqliteStore {
     }
 
     fn quarantined(&self) -> Result<Vec<HeldVersion>, StoreError> {
-        let conn = self.conn();
+        let conn = self.conn()?;
         let rows: Vec<(i64, String, String)> = conn
             .prepare(
                 "SELECT v.id, s.slug, u.handle FROM versions v JOIN skills s ON s.id = v.skill_id JOIN users u ON u.id = s.owner_id
@@ -838,7 +885,7 @@ impl Store for SqliteStore {
     ) -> Result<Moderation, StoreError> {
         let slug = rules::normalise_slug(slug);
         let version = version.trim().to_owned();
-        let mut conn = self.conn();
+        let mut conn = self.conn()?;
         let tx = conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(db)?;
@@ -924,7 +971,7 @@ impl Store for SqliteStore {
     }
 
     fn audit_log(&self, slug: Option<&str>) -> Result<Vec<AuditEntry>, StoreError> {
-        let conn = self.conn();
+        let conn = self.conn()?;
         let mut stmt = conn
             .prepare_cached(
                 "SELECT at, actor, action, slug, version, note FROM audit_log WHERE ?1 IS NULL OR slug = ?1 ORDER BY id",
@@ -948,7 +995,7 @@ impl Store for SqliteStore {
 
 impl SqliteStore {
     fn set_deleted(&self, user: &User, slug: &str, at: Option<i64>) -> Result<(), StoreError> {
-        let conn = self.conn();
+        let conn = self.conn()?;
         let owner: Option<i64> = conn
             .query_row(
                 "SELECT owner_id FROM skills WHERE slug = ?",
