@@ -267,20 +267,11 @@ fn ts_query(query: &str) -> Option<String> {
 
 impl Store for PostgresStore {
     fn add_user(&self, handle: &str, display_name: Option<&str>) -> Result<User, StoreError> {
-        let handle = handle.trim().trim_start_matches('@').to_lowercase();
-        let ok = !handle.is_empty()
-            && handle
-                .bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"._-".contains(&b));
-        if !ok {
-            return Err(StoreError::Invalid(format!(
-                "invalid handle \"{handle}\": use a-z, 0-9, '.', '_' and '-'"
-            )));
-        }
+        let handle = super::new_handle(handle)?;
         let row = self
             .client()?
             .query_one("INSERT INTO users (handle, display_name, created_at) VALUES ($1, $2, $3) RETURNING id", &[&handle, &display_name, &now_ms()])
-            .map_err(|e| if unique_violation(&e) { StoreError::Conflict(format!("user @{handle} already exists")) } else { db(e) })?;
+            .map_err(|e| if unique_violation(&e) { super::handle_taken(&handle) } else { db(e) })?;
         Ok(User {
             id: row.get(0),
             handle,
@@ -353,9 +344,7 @@ impl Store for PostgresStore {
             .map_err(db)?;
         let skill_id: i64 = match existing.map(|r| (r.get::<_, i64>(0), r.get::<_, i64>(1))) {
             Some((_, owner)) if owner != user.id => {
-                return Err(StoreError::Forbidden(
-                    "Slug is already taken. Choose a different slug.".into(),
-                ));
+                return Err(StoreError::Forbidden(super::SLUG_TAKEN.into()));
             }
             Some((id, _)) => id,
             None => {

@@ -329,16 +329,7 @@ fn fts_query(query: &str) -> Option<String> {
 
 impl Store for SqliteStore {
     fn add_user(&self, handle: &str, display_name: Option<&str>) -> Result<User, StoreError> {
-        let handle = handle.trim().trim_start_matches('@').to_lowercase();
-        let ok = !handle.is_empty()
-            && handle
-                .bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"._-".contains(&b));
-        if !ok {
-            return Err(StoreError::Invalid(format!(
-                "invalid handle \"{handle}\": use a-z, 0-9, '.', '_' and '-'"
-            )));
-        }
+        let handle = super::new_handle(handle)?;
         let conn = self.conn()?;
         conn.execute(
             "INSERT INTO users (handle, display_name, created_at) VALUES (?, ?, ?)",
@@ -348,7 +339,7 @@ impl Store for SqliteStore {
             rusqlite::Error::SqliteFailure(f, _)
                 if f.code == rusqlite::ErrorCode::ConstraintViolation =>
             {
-                StoreError::Conflict(format!("user @{handle} already exists"))
+                super::handle_taken(&handle)
             }
             e => db(e),
         })?;
@@ -431,9 +422,7 @@ impl Store for SqliteStore {
             .map_err(db)?;
         let skill_id = match existing {
             Some((_, owner)) if owner != user.id => {
-                return Err(StoreError::Forbidden(
-                    "Slug is already taken. Choose a different slug.".into(),
-                ));
+                return Err(StoreError::Forbidden(super::SLUG_TAKEN.into()));
             }
             Some((id, _)) => id,
             None => {
