@@ -36,6 +36,11 @@ CREATE TABLE IF NOT EXISTS upload_tickets (
     sha256 TEXT NOT NULL, content_type TEXT, expires_at INTEGER NOT NULL, data BLOB);
 ";
 
+/// How many matches of a search are ranked (the newest ones): enough that a query's best are
+/// among them, few enough that a word every skill has costs the same at 100,000 skills as at
+/// 1,000.
+const SEARCH_CANDIDATES: i64 = 2000;
+
 /// The SQLite store: a pool of connections to one database in WAL mode, so reads run side by
 /// side and never wait for a write; writes take SQLite's write lock in `BEGIN IMMEDIATE`
 /// transactions, one at a time, waiting up to the busy timeout.
@@ -629,21 +634,35 @@ impl Store for SqliteStore {
             return Ok(Vec::new());
         };
         let conn = self.conn()?;
+        // Ranking every match of a common word costs milliseconds per thousand skills, so only
+        // the newest SEARCH_CANDIDATES matches are ranked: FTS5 finds the rowid that bounds them
+        // without scoring anything, and a rowid range keeps its fast path.
+        let floor: i64 = conn
+            .prepare_cached(
+                "SELECT rowid FROM skill_search WHERE skill_search MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?",
+            )
+            .and_then(|mut stmt| {
+                stmt.query_row(params![fts, SEARCH_CANDIDATES - 1], |r| r.get(0))
+                    .optional()
+            })
+            .map_err(db)?
+            .unwrap_or(0);
         let mut stmt = conn
             .prepare_cached(
                 // Only the page's rows get a handle and a version.
                 "WITH ranked AS (
-                     SELECT s.id, s.slug, s.display_name, s.summary, s.owner_id, s.updated_at, bm25(skill_search) AS rank
+                     SELECT s.id, s.slug, s.display_name, s.summary, s.owner_id, s.updated_at, skill_search.rank AS rank
                      FROM skill_search JOIN skills s ON s.id = skill_search.rowid
-                     WHERE skill_search MATCH ? AND s.deleted_at IS NULL ORDER BY rank LIMIT ?)
+                     WHERE skill_search MATCH ? AND skill_search.rowid BETWEEN ? AND ? AND s.deleted_at IS NULL
+                     ORDER BY rank LIMIT ?)
                  SELECT r.slug, r.display_name, r.summary, u.handle, r.updated_at, r.rank,
                         (SELECT v.version FROM tags t JOIN versions v ON v.id = t.version_id WHERE t.skill_id = r.id AND t.tag = 'latest')
                  FROM ranked r JOIN users u ON u.id = r.owner_id",
             )
             .map_err(db)?;
         let wanted = rules::normalise_slug(query);
-        let mut hits = stmt
-            .query_map(params![fts, limit as i64], |r| {
+        let mut ranked = |low: i64, high: i64, limit: usize| {
+            stmt.query_map(params![fts, low, high, limit as i64], |r| {
                 let slug: String = r.get(0)?;
                 let rank: f64 = r.get(5)?;
                 // bm25 is lower-is-better and negative; an exact slug outranks every text match.
@@ -657,11 +676,26 @@ impl Store for SqliteStore {
                     version: r.get(6)?,
                     score: -rank + boost + 0.001,
                 })
-            })
-            .map_err(db)?
+            })?
             .collect::<Result<Vec<_>, _>>()
-            .map_err(db)?;
+        };
+        let mut hits = ranked(floor, i64::MAX, limit).map_err(db)?;
+        // The skill the query names is found wherever it is in the window.
+        if !hits.iter().any(|h| h.slug == wanted) {
+            let id: Option<i64> = conn
+                .query_row(
+                    "SELECT id FROM skills WHERE slug = ? AND deleted_at IS NULL",
+                    [&wanted],
+                    |r| r.get(0),
+                )
+                .optional()
+                .map_err(db)?;
+            if let Some(id) = id {
+                hits.extend(ranked(id, id, 1).map_err(db)?);
+            }
+        }
         hits.sort_by(|a, b| b.score.total_cmp(&a.score));
+        hits.truncate(limit);
         Ok(hits)
     }
 
