@@ -254,7 +254,7 @@ fn live_skill(
 /// A tsquery matching any word of `query`, built from words only (no operators leak in).
 /// How many matches of a search are ranked: enough that the best of any real query are among
 /// them, few enough that a word every skill has costs the same at 100,000 skills as at 1,000.
-const SEARCH_CANDIDATES: i64 = 2000;
+const SEARCH_CANDIDATES: i64 = 500;
 
 fn ts_query(query: &str) -> Option<String> {
     let words: Vec<String> = query

@@ -39,7 +39,7 @@ CREATE TABLE IF NOT EXISTS upload_tickets (
 /// How many matches of a search are ranked (the newest ones): enough that a query's best are
 /// among them, few enough that a word every skill has costs the same at 100,000 skills as at
 /// 1,000.
-const SEARCH_CANDIDATES: i64 = 2000;
+const SEARCH_CANDIDATES: i64 = 500;
 
 /// The SQLite store: a pool of connections to one database in WAL mode, so reads run side by
 /// side and never wait for a write; writes take SQLite's write lock in `BEGIN IMMEDIATE`
