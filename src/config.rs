@@ -7,6 +7,7 @@ use crate::agent::provider::ProviderKind;
 use crate::archive::signature::TrustPolicy;
 use crate::lint::config::{ConfigError, FILE_NAME};
 use crate::lint::target::Target;
+use crate::skill::choice::Choice;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -149,21 +150,17 @@ struct ProjectFile {
 }
 
 /// A set env var must name a value, not fall through to the next source unnoticed.
-fn check_env<T: clap::ValueEnum>(name: &'static str) -> Result<(), ConfigError> {
+fn check_env<T: Choice>(name: &'static str) -> Result<(), ConfigError> {
     let Some(value) = std::env::var(name).ok().filter(|v| !v.trim().is_empty()) else {
         return Ok(());
     };
-    if T::from_str(value.trim(), true).is_ok() {
+    if T::parse(&value).is_some() {
         return Ok(());
     }
-    let expected: Vec<String> = T::value_variants()
-        .iter()
-        .filter_map(|v| v.to_possible_value().map(|p| p.get_name().to_owned()))
-        .collect();
     Err(ConfigError::Env {
         name,
         value,
-        expected: expected.join(", "),
+        expected: T::names(),
     })
 }
 
@@ -310,39 +307,29 @@ impl Settings {
 
     /// The default lint target.
     pub fn target(&self, flag: Option<Target>) -> Setting<Target> {
-        self.pick(
-            flag,
-            &["SKILL_TARGET"],
-            |v| clap::ValueEnum::from_str(v, true).ok(),
-            |f| f.target,
-        )
-        .unwrap_or(Setting {
-            value: Target::Portable,
-            origin: Origin::Default,
-        })
+        self.pick(flag, &["SKILL_TARGET"], Choice::parse, |f| f.target)
+            .unwrap_or(Setting {
+                value: Target::Portable,
+                origin: Origin::Default,
+            })
     }
 
     /// The model provider; by default Anthropic when only `ANTHROPIC_API_KEY` is set, else
     /// OpenAI.
     pub fn provider(&self, flag: Option<ProviderKind>) -> Setting<ProviderKind> {
-        self.pick(
-            flag,
-            &["SKILL_PROVIDER"],
-            |v| clap::ValueEnum::from_str(v, true).ok(),
-            |f| f.provider,
-        )
-        .unwrap_or_else(|| {
-            let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
-            let value = if set("ANTHROPIC_API_KEY") && !set("OPENAI_API_KEY") {
-                ProviderKind::Anthropic
-            } else {
-                ProviderKind::Openai
-            };
-            Setting {
-                value,
-                origin: Origin::Default,
-            }
-        })
+        self.pick(flag, &["SKILL_PROVIDER"], Choice::parse, |f| f.provider)
+            .unwrap_or_else(|| {
+                let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
+                let value = if set("ANTHROPIC_API_KEY") && !set("OPENAI_API_KEY") {
+                    ProviderKind::Anthropic
+                } else {
+                    ProviderKind::Openai
+                };
+                Setting {
+                    value,
+                    origin: Origin::Default,
+                }
+            })
     }
 
     /// The model; by default the provider's default model.

@@ -3,7 +3,7 @@
 use super::CliError;
 use crate::lint::catalog::{self, Rule};
 use crate::lint::target::Target;
-use clap::ValueEnum;
+use crate::skill::choice::Choice;
 use std::process::ExitCode;
 
 /// Arguments of `skill explain`.
@@ -41,14 +41,14 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 /// The text `skill explain` prints for `rule`.
 pub fn explain(rule: &Rule) -> String {
     let mut severities = rule.severity.as_str().to_owned();
-    let overrides: Vec<String> = Target::value_variants()
+    let overrides: Vec<String> = Target::ALL
         .iter()
         .filter(|t| rule.severity_for(**t) != rule.severity)
         .map(|t| {
             format!(
                 "{} with --target {}",
                 rule.severity_for(*t).as_str(),
-                t.as_str()
+                t.name()
             )
         })
         .collect();

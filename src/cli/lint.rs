@@ -19,10 +19,10 @@ pub struct Args {
     #[arg(default_value = ".")]
     pub paths: Vec<PathBuf>,
     /// Whose rules apply [default: portable, or skill.toml's]
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = super::choice::parser::<Target>())]
     pub target: Option<Target>,
     /// Output format [default: human; github when GITHUB_ACTIONS=true]
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = super::choice::parser::<Format>())]
     pub format: Option<Format>,
     /// Same as --format json.
     #[arg(long, conflicts_with = "format")]

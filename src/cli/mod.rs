@@ -3,6 +3,7 @@
 
 pub mod account;
 pub mod builtin;
+pub mod choice;
 pub mod completions;
 pub mod config;
 pub mod doctor;

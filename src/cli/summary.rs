@@ -20,7 +20,7 @@ pub struct Args {
     #[command(flatten)]
     pub selection: SelectionArgs,
     /// Output format [default: the --agent's own, else agentskills]
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = super::choice::parser::<Format>())]
     pub format: Option<Format>,
     /// Same as --format json.
     #[arg(long, conflicts_with = "format")]

@@ -28,7 +28,7 @@ pub struct Args {
     #[arg(long)]
     pub builtin: bool,
     /// How to use the cassettes [default: SKILL_RECORD, else replay].
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = super::choice::parser::<Mode>())]
     pub mode: Option<Mode>,
     /// Write a JUnit XML report here.
     #[arg(long, value_name = "FILE")]

@@ -49,7 +49,7 @@ pub struct Args {
     #[arg(long)]
     pub cassette: Option<PathBuf>,
     /// How to use --cassette (or the scenario's cassette).
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = super::choice::parser::<Mode>())]
     pub mode: Option<Mode>,
     /// Seconds before an `exec` call that names no timeout is killed.
     #[arg(long, default_value_t = crate::agent::tools::DEFAULT_EXEC_TIMEOUT.as_secs())]
@@ -76,7 +76,7 @@ pub struct Args {
 pub struct ProviderArgs {
     /// Which API [default: SKILL_PROVIDER, skill.toml, config.toml, else anthropic when only
     /// ANTHROPIC_API_KEY is set, else openai]
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = super::choice::parser::<ProviderKind>())]
     pub provider: Option<ProviderKind>,
     /// The model [default: SKILL_MODEL, skill.toml, config.toml, else gpt-4.1-mini /
     /// claude-sonnet-4-5]

@@ -31,21 +31,17 @@ use crate::skill::requirements::{NANOBOT_BLOCK_NAMES, Requirements};
 use crate::skill::yaml::Value;
 use std::path::PathBuf;
 
-/// Summary formats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// skills-ref `to-prompt`, byte for byte.
-    Agentskills,
-    /// nanobot 0.3.5's grouped Markdown, byte for byte (with nanobot's reading rules).
-    Nanobot,
-    /// nanobot v0.1's `<skills>` XML, byte for byte.
-    NanobotXml,
-    /// OpenClaw 2026.9.2's catalog, byte for byte: its reading rules, order, budget and steps.
-    Openclaw,
-    /// One Markdown line per skill.
-    Markdown,
-    /// JSON for scripts.
-    Json,
+crate::choices! {
+    /// Summary formats.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Format {
+        Agentskills = "agentskills": "skills-ref `to-prompt`, byte for byte.",
+        Nanobot = "nanobot": "nanobot 0.3.5's grouped Markdown, byte for byte (with nanobot's reading rules).",
+        NanobotXml = "nanobot-xml": "nanobot v0.1's `<skills>` XML, byte for byte.",
+        Openclaw = "openclaw": "OpenClaw 2026.9.2's catalog, byte for byte: its reading rules, order, budget and steps.",
+        Markdown = "markdown": "One Markdown line per skill.",
+        Json = "json": "JSON for scripts.",
+    }
 }
 
 /// Whose availability rules apply: nanobot reads `metadata.nanobot` (else `openclaw`) and checks

@@ -7,6 +7,7 @@ pub mod availability;
 pub mod body;
 pub mod builtin;
 pub mod catalog;
+pub mod choice;
 pub mod discovery;
 pub mod document;
 pub mod environment;

@@ -54,17 +54,15 @@ pub struct Exchange {
     pub response: Reply,
 }
 
-/// How a run uses its cassette.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Mode {
-    /// Answer from the cassette only; never opens a connection.
-    Replay,
-    /// Replay when the cassette exists, else record it.
-    Auto,
-    /// Call the model and write the cassette, replacing any.
-    Record,
-    /// Call the model; leave the cassette alone.
-    Live,
+crate::choices! {
+    /// How a run uses its cassette.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Mode {
+        Replay = "replay": "Answer from the cassette only; never opens a connection.",
+        Auto = "auto": "Replay when the cassette exists, else record it.",
+        Record = "record": "Call the model and write the cassette, replacing any.",
+        Live = "live": "Call the model; leave the cassette alone.",
+    }
 }
 
 impl Mode {
@@ -73,9 +71,9 @@ impl Mode {
         let Some(value) = std::env::var("SKILL_RECORD").ok().filter(|v| !v.is_empty()) else {
             return Ok(None);
         };
-        <Mode as clap::ValueEnum>::from_str(&value, true)
+        <Mode as crate::skill::choice::Choice>::parse(&value)
             .map(Some)
-            .map_err(|_| CassetteError::BadMode(value))
+            .ok_or(CassetteError::BadMode(value))
     }
 
     /// The mode when neither a flag nor `SKILL_RECORD` chose one: `replay` under CI, else `auto`.

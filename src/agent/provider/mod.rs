@@ -173,27 +173,17 @@ impl ModelError {
     }
 }
 
-/// The HTTP APIs we speak.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum ProviderKind {
-    /// OpenAI-compatible chat completions (OpenAI, OpenRouter, Ollama, vLLM, llama.cpp).
-    Openai,
-    /// Anthropic's messages API.
-    Anthropic,
+crate::choices! {
+    /// The HTTP APIs we speak.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+    #[serde(rename_all = "lowercase")]
+    pub enum ProviderKind {
+        Openai = "openai": "OpenAI-compatible chat completions (OpenAI, OpenRouter, Ollama, vLLM, llama.cpp).",
+        Anthropic = "anthropic": "Anthropic's messages API.",
+    }
 }
 
 impl ProviderKind {
-    /// Its name, as flags and cassettes spell it.
-    pub fn name(self) -> &'static str {
-        match self {
-            ProviderKind::Openai => "openai",
-            ProviderKind::Anthropic => "anthropic",
-        }
-    }
-
     /// The env var holding the API key.
     pub fn key_variable(self) -> &'static str {
         match self {

@@ -17,19 +17,16 @@ use super::SkillReport;
 use super::diagnostic::{Diagnostic, Location};
 use crate::skill::span::Position;
 
-/// The output formats of `skill lint`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// rustc-style, with the SKILL.md snippet and a caret.
-    Human,
-    /// One line per diagnostic: `path:line:col: CODE message`.
-    Concise,
-    /// One JSON object (schema version 1).
-    Json,
-    /// SARIF 2.1.0, for code-scanning services.
-    Sarif,
-    /// GitHub Actions workflow commands (the default when `GITHUB_ACTIONS=true`).
-    Github,
+crate::choices! {
+    /// The output formats of `skill lint`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Format {
+        Human = "human": "rustc-style, with the SKILL.md snippet and a caret.",
+        Concise = "concise": "One line per diagnostic: `path:line:col: CODE message`.",
+        Json = "json": "One JSON object (schema version 1).",
+        Sarif = "sarif": "SARIF 2.1.0, for code-scanning services.",
+        Github = "github": "GitHub Actions workflow commands (the default when `GITHUB_ACTIONS=true`).",
+    }
 }
 
 impl Format {
