@@ -17,7 +17,7 @@ pub struct Args {
     /// Skill roots, highest precedence first [default: each agent's own roots]
     pub roots: Vec<PathBuf>,
     /// Check this agent (repeatable) [default: every agent whose roots exist here]
-    #[arg(long, value_parser = super::selection::agent_arg())]
+    #[arg(long, value_parser = super::choice::parser::<crate::skill::catalog::Agent>())]
     pub agent: Vec<Agent>,
     /// Only this skill (repeatable).
     #[arg(long = "skill", value_name = "NAME")]

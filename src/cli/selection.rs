@@ -13,7 +13,7 @@ pub struct SelectionArgs {
     /// [default: the --agent preset's roots, else ./skills]
     pub roots: Vec<PathBuf>,
     /// Use this agent's roots (and its rules where a format has them).
-    #[arg(long, value_parser = agent_arg())]
+    #[arg(long, value_parser = super::choice::parser::<Agent>())]
     pub agent: Option<Agent>,
     /// Leave out the builtin skills (otherwise the lowest root).
     #[arg(long)]
@@ -70,14 +70,4 @@ impl SelectionArgs {
         }
         Ok(roots)
     }
-}
-
-/// `--agent`'s parser: the presets' names (shown in help and completions), read through the
-/// model's own `FromStr`, so the model knows nothing of clap.
-pub fn agent_arg() -> impl clap::builder::TypedValueParser<Value = Agent> {
-    use clap::builder::TypedValueParser;
-    clap::builder::PossibleValuesParser::new(Agent::ALL.map(Agent::name)).map(|name| {
-        name.parse::<Agent>()
-            .expect("a possible value names an agent")
-    })
 }

@@ -6,47 +6,15 @@ use super::discovery::{SKILL_MD, SKILL_MD_LOWER};
 use super::{Skill, SkillLocation};
 use std::path::{Path, PathBuf};
 
-/// An agent whose skill roots can be used as a preset.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Agent {
-    /// OpenClaw: workspace, `.agents`, user and managed roots.
-    Openclaw,
-    /// nanobot: its workspace's `skills/`.
-    Nanobot,
-    /// Claude Code: personal `~/.claude/skills`, then the project's `.claude/skills`.
-    Claude,
-    /// Codex: `.agents/skills` from here up to the repository root, then user and admin roots.
-    Codex,
-}
-
-impl Agent {
-    /// Every agent, in the order listings show them.
-    pub const ALL: [Agent; 4] = [Agent::Openclaw, Agent::Nanobot, Agent::Claude, Agent::Codex];
-
-    /// The preset's name, as `--agent` takes it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Agent::Openclaw => "openclaw",
-            Agent::Nanobot => "nanobot",
-            Agent::Claude => "claude",
-            Agent::Codex => "codex",
-        }
-    }
-}
-
-impl std::str::FromStr for Agent {
-    type Err = String;
-
-    /// A preset by its name, case-insensitively.
-    fn from_str(s: &str) -> Result<Agent, String> {
-        Agent::ALL
-            .into_iter()
-            .find(|a| a.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| {
-                let names: Vec<&str> = Agent::ALL.iter().map(|a| a.name()).collect();
-                format!("unknown agent '{s}'; expected one of {}", names.join(", "))
-            })
+crate::choices! {
+    /// An agent whose skill roots can be used as a preset.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+    #[serde(rename_all = "lowercase")]
+    pub enum Agent {
+        Openclaw = "openclaw": "OpenClaw: workspace, `.agents`, user and managed roots.",
+        Nanobot = "nanobot": "nanobot: its workspace's `skills/`.",
+        Claude = "claude": "Claude Code: personal `~/.claude/skills`, then the project's `.claude/skills`.",
+        Codex = "codex": "Codex: `.agents/skills` from here up to the repository root, then user and admin roots.",
     }
 }
 
