@@ -11,7 +11,8 @@ use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
 /// Longest name allowed, in code points.
 const MAX_NAME: usize = 64;
 
-/// Every check of `name`.
+/// Every check of `name`: SK201 and SK202 here (the rest need a name to look at), then one
+/// function per rule, in skills-ref's order.
 pub fn check_name(cx: &Context, out: &mut Vec<Diagnostic>) {
     let (Some(manifest), Some(doc)) = (cx.manifest(), cx.document()) else {
         return;
@@ -36,44 +37,96 @@ pub fn check_name(cx: &Context, out: &mut Vec<Diagnostic>) {
         return;
     }
     let name: String = raw.trim().nfkc().collect();
-    let mut push = |rule, message: String| out.push(cx.diagnostic(rule, message, at.clone()));
+    let mut report = |rule: &'static Rule, message: String| {
+        out.push(cx.diagnostic(rule, message, at.clone()));
+    };
+    for rule in NAME_RULES {
+        rule(cx, &name, &mut report);
+    }
+}
+
+/// Where a name rule reports what it found.
+type Report<'a> = dyn FnMut(&'static Rule, String) + 'a;
+
+/// A rule over a non-empty name as skills-ref compares it (NFKC).
+type NameRule = fn(&Context, &str, &mut Report);
+
+/// The rules over a non-empty name, in the order they report.
+const NAME_RULES: &[NameRule] = &[
+    name_too_long,
+    name_not_lowercase,
+    name_hyphen_edge,
+    name_consecutive_hyphens,
+    name_invalid_chars,
+    name_dir_mismatch,
+    name_non_ascii,
+    name_reserved,
+    todo_placeholder,
+];
+
+/// SK203.
+fn name_too_long(_: &Context, name: &str, report: &mut Report) {
     let len = name.chars().count();
     if len > MAX_NAME {
-        push(
+        report(
             &NAME_TOO_LONG,
             format!("Skill name '{name}' exceeds {MAX_NAME} character limit ({len} chars)"),
         );
     }
+}
+
+/// SK204.
+fn name_not_lowercase(_: &Context, name: &str, report: &mut Report) {
     if name != name.to_lowercase() {
-        push(
+        report(
             &NAME_NOT_LOWERCASE,
             format!("Skill name '{name}' must be lowercase"),
         );
     }
+}
+
+/// SK205.
+fn name_hyphen_edge(_: &Context, name: &str, report: &mut Report) {
     if name.starts_with('-') || name.ends_with('-') {
-        push(
+        report(
             &NAME_HYPHEN_EDGE,
             "Skill name cannot start or end with a hyphen".into(),
         );
     }
+}
+
+/// SK206.
+fn name_consecutive_hyphens(_: &Context, name: &str, report: &mut Report) {
     if name.contains("--") {
-        push(
+        report(
             &NAME_CONSECUTIVE_HYPHENS,
             "Skill name cannot contain consecutive hyphens".into(),
         );
     }
-    let valid_chars = name.chars().all(|c| c == '-' || is_python_alnum(c));
-    if !valid_chars {
-        push(
+}
+
+/// Only letters, digits (as Python's `isalnum` has them) and hyphens.
+fn valid_chars(name: &str) -> bool {
+    name.chars().all(|c| c == '-' || is_python_alnum(c))
+}
+
+/// SK207.
+fn name_invalid_chars(_: &Context, name: &str, report: &mut Report) {
+    if !valid_chars(name) {
+        report(
             &NAME_INVALID_CHARS,
             format!(
                 "Skill name '{name}' contains invalid characters. Only letters, digits, and hyphens are allowed."
             ),
         );
     }
+}
+
+/// SK208.
+fn name_dir_mismatch(cx: &Context, name: &str, report: &mut Report) {
     let dir: String = cx.skill.dir_name.nfkc().collect();
     if dir != name {
-        push(
+        report(
             &NAME_DIR_MISMATCH,
             format!(
                 "Directory name '{}' must match skill name '{name}'",
@@ -81,26 +134,39 @@ pub fn check_name(cx: &Context, out: &mut Vec<Diagnostic>) {
             ),
         );
     }
-    if valid_chars && !name.is_ascii() {
-        push(
+}
+
+/// SK209: only for names SK207 accepts, so one problem is reported once.
+fn name_non_ascii(_: &Context, name: &str, report: &mut Report) {
+    if valid_chars(name) && !name.is_ascii() {
+        report(
             &NAME_NON_ASCII,
             format!(
                 "Skill name '{name}' is not ASCII; Claude and several clients accept only a-z, 0-9 and '-'"
             ),
         );
     }
-    if cx.target == Target::Claude {
-        for word in ["anthropic", "claude"] {
-            if name.to_lowercase().contains(word) {
-                push(
-                    &NAME_RESERVED,
-                    format!("Skill name '{name}' contains the reserved word '{word}'"),
-                );
-            }
+}
+
+/// SK210, for `--target claude` only: each reserved word the name contains.
+fn name_reserved(cx: &Context, name: &str, report: &mut Report) {
+    if cx.target != Target::Claude {
+        return;
+    }
+    for word in ["anthropic", "claude"] {
+        if name.to_lowercase().contains(word) {
+            report(
+                &NAME_RESERVED,
+                format!("Skill name '{name}' contains the reserved word '{word}'"),
+            );
         }
     }
+}
+
+/// SK305 in the name.
+fn todo_placeholder(_: &Context, name: &str, report: &mut Report) {
     if name.contains("TODO") {
-        push(
+        report(
             &TODO_PLACEHOLDER,
             "`name` still holds a TODO placeholder".into(),
         );
