@@ -976,7 +976,8 @@ fn publish_request(payload: &Value, files: Vec<NewFile>) -> Result<PublishReques
     Ok(PublishRequest {
         slug: text("slug").ok_or_else(|| bad("slug is required"))?,
         display_name: text("displayName").unwrap_or_default(),
-        summary: text("summary"),
+        // ClawHub's CLI sends no summary: the registry takes SKILL.md's description.
+        summary: text("summary").or_else(|| described(&files)),
         version: text("version").ok_or_else(|| bad("version is required"))?,
         changelog: text("changelog").unwrap_or_default(),
         tags: payload["tags"]
@@ -991,6 +992,27 @@ fn publish_request(payload: &Value, files: Vec<NewFile>) -> Result<PublishReques
         tickets: Vec::new(),
         signature: text("signature"),
     })
+}
+
+/// The trimmed `description` of the `SKILL.md` among `files`, if it has one.
+fn described(files: &[NewFile]) -> Option<String> {
+    use crate::skill::document::Document;
+    use crate::skill::source::Source;
+    let file = files.iter().find(|f| {
+        let path = f.path.trim_start_matches('/');
+        path == "SKILL.md" || path == "skill.md"
+    })?;
+    let document = Document::parse(Source::new(
+        String::from_utf8_lossy(&file.bytes).into_owned(),
+    ));
+    let description = document
+        .manifest
+        .ok()?
+        .value("description")?
+        .as_str()?
+        .trim()
+        .to_owned();
+    (!description.is_empty()).then_some(description)
 }
 
 async fn store_publish(state: &AppState, user: &User, request: PublishRequest) -> ApiResult {
