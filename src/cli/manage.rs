@@ -46,6 +46,7 @@ pub struct StarArgs {
 /// Arguments of `skill tag`.
 #[derive(Debug, clap::Args)]
 #[command(
+    disable_version_flag = true,
     after_help = "Examples:\n  skill tag pdf-tools 1.2.0 --tag stable\n  skill tag pdf-tools 1.1.0   (moves latest back)"
 )]
 pub struct TagArgs {
@@ -64,6 +65,7 @@ pub struct TagArgs {
 /// Arguments of `skill delete` and `skill undelete`.
 #[derive(Debug, clap::Args)]
 #[command(
+    disable_version_flag = true,
     after_help = "Examples:\n  skill delete pdf-tools --version 1.0.0   (withdraw one version, never the latest)\n  skill undelete pdf-tools --version 1.0.0\n  skill delete pdf-tools                   (the whole skill)"
 )]
 pub struct DeleteArgs {
