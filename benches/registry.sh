@@ -19,3 +19,12 @@ if [ -n "${SKILL_BENCH_POSTGRES:-}" ]; then
   mkdir -p "$work/pg"
   python3 "$here/registry.py" "$repo/target/release/skill" "$shared/corpus" "$work/pg" "$SKILL_BENCH_POSTGRES"
 fi
+# The registry at scale: 100,000 synthetic skills loaded through the store, search and resolve at
+# 1, 8 and 32 connections; SKILL_BENCH_POSTGRES_SCALE (another empty database) repeats it on
+# PostgreSQL with two server processes. SKILL_BENCH_SCALE changes the count.
+cargo bench --manifest-path "$repo/Cargo.toml" --bench registry_seed --no-run --quiet
+mkdir -p "$work/scale"
+python3 "$here/registry_scale.py" "$repo" "$work/scale" "" "${SKILL_BENCH_SCALE:-100000}"
+if [ -n "${SKILL_BENCH_POSTGRES_SCALE:-}" ]; then
+  python3 "$here/registry_scale.py" "$repo" "$work/scale" "$SKILL_BENCH_POSTGRES_SCALE" "${SKILL_BENCH_SCALE:-100000}"
+fi

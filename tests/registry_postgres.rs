@@ -34,6 +34,16 @@ fn fresh_database() -> String {
     format!("{base}/{name}")
 }
 
+/// Runs `skill registry ARGS --database DATABASE`, expects success, returns its trimmed stdout.
+fn admin(database: &str, args: &[&str]) -> String {
+    let (code, stdout, stderr) = run(skill()
+        .arg("registry")
+        .args(args)
+        .args(["--database", database]));
+    assert_eq!(code, 0, "{stderr}");
+    stdout.trim().to_owned()
+}
+
 fn start(database: &str) -> Registry {
     Registry::serve(&["--database", database])
 }
@@ -42,14 +52,7 @@ fn start(database: &str) -> Registry {
 fn two_servers_share_one_database() {
     let database = fresh_database();
     let tmp = tempfile::tempdir().unwrap();
-    let admin = |args: &[&str]| {
-        let (code, stdout, stderr) = run(skill()
-            .arg("registry")
-            .args(args)
-            .args(["--database", &database]));
-        assert_eq!(code, 0, "{stderr}");
-        stdout.trim().to_owned()
-    };
+    let admin = |args: &[&str]| admin(&database, args);
     assert_eq!(admin(&["user", "add", "alice"]), "Created publisher @alice");
     let token = admin(&["token", "create", "alice"]);
     let (a, b) = (start(&database), start(&database));
@@ -122,14 +125,7 @@ fn a_risky_version_is_quarantined_until_reviewed_on_postgres() {
 fn a_signed_publish_is_served_and_checked_at_install_on_postgres() {
     let database = fresh_database();
     let tmp = tempfile::tempdir().unwrap();
-    let admin = |args: &[&str]| {
-        let (code, stdout, stderr) = run(skill()
-            .arg("registry")
-            .args(args)
-            .args(["--database", &database]));
-        assert_eq!(code, 0, "{stderr}");
-        stdout.trim().to_owned()
-    };
+    let admin = |args: &[&str]| admin(&database, args);
     admin(&["user", "add", "alice"]);
     let token = admin(&["token", "create", "alice"]);
     let start = || start(&database);
@@ -155,14 +151,7 @@ fn an_unreachable_database_is_a_clear_error() {
 #[test]
 fn a_ticket_from_one_server_is_used_through_another() {
     let database = fresh_database();
-    let admin = |args: &[&str]| {
-        let (code, stdout, stderr) = run(skill()
-            .arg("registry")
-            .args(args)
-            .args(["--database", &database]));
-        assert_eq!(code, 0, "{stderr}");
-        stdout.trim().to_owned()
-    };
+    let admin = |args: &[&str]| admin(&database, args);
     admin(&["user", "add", "alice"]);
     let token = admin(&["token", "create", "alice"]);
     let (a, b) = (start(&database), start(&database));

@@ -76,7 +76,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let failed = reports.iter().any(Report::failed);
     if args.json {
         let out = serde_json::json!({"agents": reports, "ok": !failed});
-        println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
+        super::output::print_json(&out, true)?;
     } else if reports.is_empty() {
         println!("no agent's skill roots exist here; name roots or pass --agent");
     } else {

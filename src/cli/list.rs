@@ -45,7 +45,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             .map(|s| serde_json::json!({"name": s.name, "dir": s.dir, "by_root": catalog.roots[s.by_root].label}))
             .collect();
         let out = serde_json::json!({"skills": listings, "shadowed": shadowed});
-        println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
+        super::output::print_json(&out, true)?;
         return Ok(ExitCode::SUCCESS);
     }
     print!("{}", table(&listings, width()));
@@ -145,7 +145,7 @@ pub fn run_check(args: CheckArgs) -> Result<ExitCode, CliError> {
             .collect();
         let out = serde_json::json!({"ready": ready, "total": listings.len(),
             "unavailable": unavailable});
-        println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
+        super::output::print_json(&out, true)?;
         return Ok(ExitCode::from(u8::from(ready < listings.len())));
     }
     println!("{ready} of {} skills ready", listings.len());

@@ -31,11 +31,16 @@ pub struct DataArgs {
 }
 
 impl DataArgs {
-    /// Opens the store these arguments name.
+    /// Opens the store these arguments name, with one connection.
     fn open(&self) -> Result<Arc<dyn Store>, CliError> {
+        self.open_with(1)
+    }
+
+    /// Opens the store with a pool of up to `connections` connections.
+    fn open_with(&self, connections: u32) -> Result<Arc<dyn Store>, CliError> {
         Ok(match &self.database {
-            Some(url) => Arc::new(PostgresStore::open(url)?),
-            None => Arc::new(SqliteStore::open(&self.data)?),
+            Some(url) => Arc::new(PostgresStore::open_with(url, connections)?),
+            None => Arc::new(SqliteStore::open_with(&self.data, connections)?),
         })
     }
 }
@@ -62,6 +67,10 @@ pub struct ServeArgs {
     /// Connections served at once; further ones wait until one closes.
     #[arg(long, value_name = "N", default_value_t = 512, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_connections: u32,
+    /// Database connections this process keeps (a pool): requests use them side by side. With
+    /// PostgreSQL, the sum over all server processes must stay under its `max_connections`.
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub db_connections: u32,
     /// How the line logged on stderr for each request looks.
     #[arg(long, value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
@@ -344,7 +353,7 @@ fn start_request_log(format: LogFormat) {
 fn serve(args: ServeArgs) -> Result<ExitCode, CliError> {
     use std::io::Write;
     use std::time::Duration;
-    let store = args.data.open()?;
+    let store = args.data.open_with(args.db_connections)?;
     let limits = crate::registry::server::ServeLimits {
         header_timeout: Duration::from_secs(args.header_timeout),
         body_timeout: Duration::from_secs(args.body_timeout),

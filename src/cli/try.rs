@@ -167,12 +167,12 @@ pub fn run(mut args: Args) -> Result<ExitCode, CliError> {
     let (workspace, transcript) = match result {
         Ok(done) => done,
         Err(AgentError::Interrupted(interrupted)) => {
-            report(&args, &interrupted.transcript);
+            report(&args, &interrupted.transcript)?;
             return Err(CliError::Agent(AgentError::Model(interrupted.error)));
         }
         Err(e) => return Err(e.into()),
     };
-    report(&args, &transcript);
+    report(&args, &transcript)?;
     if args.keep {
         eprintln!("workspace kept: {}", workspace.keep().display());
     }
@@ -184,15 +184,13 @@ pub fn run(mut args: Args) -> Result<ExitCode, CliError> {
 }
 
 /// The transcript as JSON on stdout, or the summary after the live view.
-fn report(args: &Args, transcript: &Transcript) {
+fn report(args: &Args, transcript: &Transcript) -> Result<(), CliError> {
     if args.json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(transcript).unwrap_or_default()
-        );
+        super::output::print_json(transcript, true)?;
     } else {
         print_summary(transcript);
     }
+    Ok(())
 }
 
 /// How commands are confined: a replay's tool calls come from a file anyone could have

@@ -560,15 +560,7 @@ async fn file(
     .ok_or_else(|| not_found("Skill not found"))?;
     let version = pick_version(&skill, &q).ok_or_else(|| not_found("Version not found"))?;
     if let Some(held) = held(&state, &skill.slug, &q).await? {
-        if !super::moderation::may_see_held(
-            viewer(&state, &headers).await?.as_ref(),
-            &held.owner_handle,
-        ) {
-            return Err(ApiError(
-                StatusCode::FORBIDDEN,
-                super::moderation::refusal(&held.slug, &held.version),
-            ));
-        }
+        shown_to(&state, &headers, &held).await?;
         let bytes = blocking(&state, move |s| s.held_file(&slug, &version, &path))
             .await?
             .ok_or_else(|| not_found("File not found"))?;
@@ -663,6 +655,24 @@ async fn download(
     Ok(zip_response(download))
 }
 
+/// Lets a quarantined version's owner and admins through; everyone else gets a plain-text 403
+/// saying why.
+async fn shown_to(
+    state: &AppState,
+    headers: &HeaderMap,
+    held: &HeldVersion,
+) -> Result<(), ApiError> {
+    let viewer = viewer(state, headers).await?;
+    if super::moderation::may_see_held(viewer.as_ref(), &held.owner_handle) {
+        Ok(())
+    } else {
+        Err(ApiError(
+            StatusCode::FORBIDDEN,
+            super::moderation::refusal(&held.slug, &held.version),
+        ))
+    }
+}
+
 /// The download of a quarantined version: for its owner and admins (never cached, never
 /// counted), a plain-text 403 saying why for everyone else.
 async fn download_held(
@@ -671,13 +681,7 @@ async fn download_held(
     skill: &SkillInfo,
     held: HeldVersion,
 ) -> ApiResult {
-    let viewer = viewer(state, headers).await?;
-    if !super::moderation::may_see_held(viewer.as_ref(), &held.owner_handle) {
-        return Err(ApiError(
-            StatusCode::FORBIDDEN,
-            super::moderation::refusal(&held.slug, &held.version),
-        ));
-    }
+    shown_to(state, headers, &held).await?;
     let files = {
         let (slug, version, paths) = (
             held.slug.clone(),
@@ -765,13 +769,7 @@ async fn download_signature(
             let held = held(&state, &skill.slug, &q)
                 .await?
                 .ok_or_else(|| not_found("Version not found"))?;
-            let viewer = viewer(&state, &headers).await?;
-            if !super::moderation::may_see_held(viewer.as_ref(), &held.owner_handle) {
-                return Err(ApiError(
-                    StatusCode::FORBIDDEN,
-                    super::moderation::refusal(&held.slug, &held.version),
-                ));
-            }
+            shown_to(&state, &headers, &held).await?;
             held.version
         }
     };

@@ -189,7 +189,7 @@ fn read_response(url: &str, value: &Value) -> Result<Reply, ModelError> {
             Some("text") => reply.text.push_str(&text("text")),
             Some("tool_use") => reply.tool_calls.push(ToolCall {
                 id: text("id"),
-                name: text("name"),
+                name: tool_name(url, block)?,
                 arguments: block["input"].to_string(),
             }),
             Some("thinking") => reply.thinking.push(Thinking::Thinking {
@@ -256,7 +256,7 @@ fn read_stream(
                     Some("tool_use") => {
                         reply.tool_calls.push(ToolCall {
                             id: text("id"),
-                            name: text("name"),
+                            name: tool_name(url, block)?,
                             arguments: String::new(),
                         });
                         Block::Call(reply.tool_calls.len() - 1)
@@ -359,6 +359,16 @@ fn read_stream(
     })
 }
 
+/// A `tool_use` block's tool name: a call without one cannot be run or answered, so it is a
+/// protocol error (as it is from an OpenAI-compatible server), not a call to "".
+fn tool_name(url: &str, block: &Value) -> Result<String, ModelError> {
+    block["name"]
+        .as_str()
+        .filter(|n| !n.is_empty())
+        .map(str::to_owned)
+        .ok_or_else(|| ModelError::protocol(url, "a tool_use block has no name"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -419,6 +429,25 @@ mod tests {
         assert_eq!(body["messages"][1]["content"][0]["input"]["path"], "a");
         assert!(body["messages"][2]["content"][0].get("is_error").is_none());
         assert_eq!(body["messages"][2]["content"][1]["is_error"], true);
+    }
+
+    #[test]
+    fn a_tool_use_without_a_name_is_an_error_whole_or_streamed() {
+        let whole = json!({"content": [{"type": "tool_use", "id": "t1", "input": {}}], "stop_reason": "tool_use"});
+        let error = read_response("u", &whole).unwrap_err();
+        assert!(
+            error.to_string().contains("a tool_use block has no name"),
+            "{error}"
+        );
+        let stream = events(&[
+            json!({"type": "message_start", "message": {"usage": {"input_tokens": 3}}}),
+            json!({"type": "content_block_start", "index": 0, "content_block": {"type": "tool_use", "id": "t1", "input": {}}}),
+        ]);
+        let error = read_stream("u", stream.as_bytes(), &mut |_| {}).unwrap_err();
+        assert!(
+            error.to_string().contains("a tool_use block has no name"),
+            "{error}"
+        );
     }
 
     #[test]

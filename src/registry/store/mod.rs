@@ -490,6 +490,30 @@ fn explore_prefix(prefix: Option<&str>) -> Option<String> {
     prefix.map(rules::normalise_slug).filter(|p| !p.is_empty())
 }
 
+/// A new publisher's handle as stored (see [`normalise_handle`]), refused unless it is made of
+/// a-z, 0-9, `.`, `_` and `-`.
+pub(super) fn new_handle(handle: &str) -> Result<String, StoreError> {
+    let handle = normalise_handle(handle);
+    let ok = !handle.is_empty()
+        && handle
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"._-".contains(&b));
+    if !ok {
+        return Err(StoreError::Invalid(format!(
+            "invalid handle \"{handle}\": use a-z, 0-9, '.', '_' and '-'"
+        )));
+    }
+    Ok(handle)
+}
+
+/// What adding a publisher whose handle exists says.
+pub(super) fn handle_taken(handle: &str) -> StoreError {
+    StoreError::Conflict(format!("user @{handle} already exists"))
+}
+
+/// What a publish of someone else's slug says (ClawHub's words).
+pub(super) const SLUG_TAKEN: &str = "Slug is already taken. Choose a different slug.";
+
 /// What a publish says when one of its tickets is gone (used, or never uploaded).
 pub const REUSED_TICKET: &str = "Skill upload tickets cannot be reused";
 

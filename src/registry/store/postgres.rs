@@ -5,8 +5,8 @@
 use super::*;
 use crate::registry::rules;
 use crate::skill::fingerprint::{fingerprint, sha256_hex};
-use ::postgres::{Client, NoTls};
-use std::sync::Mutex;
+use ::postgres::NoTls;
+use r2d2_postgres::PostgresConnectionManager;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS users (
@@ -42,7 +42,7 @@ CREATE INDEX IF NOT EXISTS stars_skill ON stars (skill_id);
 
 /// The PostgreSQL store.
 pub struct PostgresStore {
-    client: Mutex<Client>,
+    pool: r2d2::Pool<PostgresConnectionManager<NoTls>>,
 }
 
 impl std::fmt::Debug for PostgresStore {
@@ -65,9 +65,27 @@ fn unique_violation(e: &::postgres::Error) -> bool {
 }
 
 impl PostgresStore {
-    /// Connects to `url` (`postgres://user:password@host/db`) and creates the tables if needed.
+    /// Connects to `url` (`postgres://user:password@host/db`) with one connection and creates
+    /// the tables if needed.
     pub fn open(url: &str) -> Result<PostgresStore, StoreError> {
-        let mut client = Client::connect(url, NoTls).map_err(db)?;
+        PostgresStore::open_with(url, 1)
+    }
+
+    /// [`PostgresStore::open`], with a pool of up to `connections` connections.
+    pub fn open_with(url: &str, connections: u32) -> Result<PostgresStore, StoreError> {
+        let config: ::postgres::Config = url
+            .parse()
+            .map_err(|e: ::postgres::Error| StoreError::Database(format!("{url}: {e}")))?;
+        let manager = PostgresConnectionManager::new(config, NoTls);
+        let pool = r2d2::Pool::builder()
+            .max_size(connections.max(1))
+            .min_idle(Some(1))
+            .connection_timeout(std::time::Duration::from_secs(10))
+            .build(manager)
+            .map_err(|e| StoreError::Database(format!("PostgreSQL: {e}")))?;
+        let mut client = pool
+            .get()
+            .map_err(|e| StoreError::Database(format!("PostgreSQL: {e}")))?;
         // Several processes may start at once: one creates the tables, the others wait.
         let mut tx = client.transaction().map_err(db)?;
         tx.execute("SELECT pg_advisory_xact_lock(7391)", &[])
@@ -86,13 +104,16 @@ impl PostgresStore {
         )
         .map_err(db)?;
         tx.commit().map_err(db)?;
-        Ok(PostgresStore {
-            client: Mutex::new(client),
-        })
+        drop(client);
+        Ok(PostgresStore { pool })
     }
 
-    fn client(&self) -> std::sync::MutexGuard<'_, Client> {
-        self.client.lock().unwrap_or_else(|e| e.into_inner())
+    fn client(
+        &self,
+    ) -> Result<r2d2::PooledConnection<PostgresConnectionManager<NoTls>>, StoreError> {
+        self.pool
+            .get()
+            .map_err(|e| StoreError::Database(format!("PostgreSQL: no connection free: {e}")))
     }
 }
 
@@ -236,6 +257,10 @@ fn live_skill(
 }
 
 /// A tsquery matching any word of `query`, built from words only (no operators leak in).
+/// How many matches of a search are ranked: enough that the best of any real query are among
+/// them, few enough that a word every skill has costs the same at 100,000 skills as at 1,000.
+const SEARCH_CANDIDATES: i64 = 500;
+
 fn ts_query(query: &str) -> Option<String> {
     let words: Vec<String> = query
         .split(|c: char| !c.is_alphanumeric())
@@ -266,7 +291,7 @@ impl Store for PostgresStore {
 
     fn stars(&self, slug: &str) -> Result<u64, StoreError> {
         let n: i64 = self
-            .client()
+            .client()?
             .query_one(
                 "SELECT COUNT(*) FROM stars st JOIN skills s ON s.id = st.skill_id WHERE s.slug = $1",
                 &[&rules::normalise_slug(slug)],
@@ -289,20 +314,11 @@ impl Store for PostgresStore {
     }
 
     fn add_user(&self, handle: &str, display_name: Option<&str>) -> Result<User, StoreError> {
-        let handle = handle.trim().trim_start_matches('@').to_lowercase();
-        let ok = !handle.is_empty()
-            && handle
-                .bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"._-".contains(&b));
-        if !ok {
-            return Err(StoreError::Invalid(format!(
-                "invalid handle \"{handle}\": use a-z, 0-9, '.', '_' and '-'"
-            )));
-        }
+        let handle = super::new_handle(handle)?;
         let row = self
-            .client()
+            .client()?
             .query_one("INSERT INTO users (handle, display_name, created_at) VALUES ($1, $2, $3) RETURNING id", &[&handle, &display_name, &now_ms()])
-            .map_err(|e| if unique_violation(&e) { StoreError::Conflict(format!("user @{handle} already exists")) } else { db(e) })?;
+            .map_err(|e| if unique_violation(&e) { super::handle_taken(&handle) } else { db(e) })?;
         Ok(User {
             id: row.get(0),
             handle,
@@ -314,7 +330,7 @@ impl Store for PostgresStore {
     fn create_token(&self, handle: &str, label: Option<&str>) -> Result<String, StoreError> {
         let handle = handle.trim().trim_start_matches('@').to_lowercase();
         let token = new_token()?;
-        let mut c = self.client();
+        let mut c = self.client()?;
         let user_id: i64 = c
             .query_opt("SELECT id FROM users WHERE handle = $1", &[&handle])
             .map_err(db)?
@@ -334,7 +350,7 @@ impl Store for PostgresStore {
 
     fn user_for_token(&self, token: &str) -> Result<Option<User>, StoreError> {
         let row = self
-            .client()
+            .client()?
             .query_opt(
                 "SELECT u.id, u.handle, u.display_name, u.admin FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.sha256 = $1",
                 &[&sha256_hex(token.trim().as_bytes())],
@@ -355,7 +371,7 @@ impl Store for PostgresStore {
             .collect();
         let fp = fingerprint(&hashes);
         super::check_signature(request, &fp)?;
-        let mut c = self.client();
+        let mut c = self.client()?;
         let mut tx = c.transaction().map_err(db)?;
         tx.execute("SELECT pg_advisory_xact_lock(hashtext($1))", &[&slug])
             .map_err(db)?;
@@ -375,9 +391,7 @@ impl Store for PostgresStore {
             .map_err(db)?;
         let skill_id: i64 = match existing.map(|r| (r.get::<_, i64>(0), r.get::<_, i64>(1))) {
             Some((_, owner)) if owner != user.id => {
-                return Err(StoreError::Forbidden(
-                    "Slug is already taken. Choose a different slug.".into(),
-                ));
+                return Err(StoreError::Forbidden(super::SLUG_TAKEN.into()));
             }
             Some((id, _)) => id,
             None => {
@@ -460,7 +474,7 @@ impl Store for PostgresStore {
     }
 
     fn skill(&self, slug: &str) -> Result<Option<SkillInfo>, StoreError> {
-        let mut c = self.client();
+        let mut c = self.client()?;
         let row = c
             .query_opt(
                 "SELECT s.id, s.slug, s.display_name, s.summary, u.handle, s.created_at, s.updated_at, s.downloads FROM skills s JOIN users u ON u.id = s.owner_id WHERE s.slug = $1 AND s.deleted_at IS NULL",
@@ -501,7 +515,7 @@ impl Store for PostgresStore {
     }
 
     fn version(&self, slug: &str, version: &str) -> Result<Option<VersionInfo>, StoreError> {
-        let mut c = self.client();
+        let mut c = self.client()?;
         let Some(skill_id) = live_skill(&mut *c, &rules::normalise_slug(slug))? else {
             return Ok(None);
         };
@@ -513,7 +527,7 @@ impl Store for PostgresStore {
     }
 
     fn versions(&self, slug: &str) -> Result<Vec<VersionInfo>, StoreError> {
-        let mut c = self.client();
+        let mut c = self.client()?;
         let Some(skill_id) = live_skill(&mut *c, &rules::normalise_slug(slug))? else {
             return Err(StoreError::NotFound("Skill not found".into()));
         };
@@ -530,7 +544,7 @@ impl Store for PostgresStore {
 
     fn file(&self, slug: &str, version: &str, path: &str) -> Result<Option<Vec<u8>>, StoreError> {
         let row = self
-            .client()
+            .client()?
             .query_opt(
                 "SELECT b.data FROM skills s JOIN versions v ON v.skill_id = s.id JOIN version_files f ON f.version_id = v.id JOIN blobs b ON b.sha256 = f.sha256
                  WHERE s.slug = $1 AND s.deleted_at IS NULL AND v.version = $2 AND v.deleted_at IS NULL AND v.moderation = 'live' AND f.path = $3",
@@ -541,7 +555,7 @@ impl Store for PostgresStore {
     }
 
     fn resolve(&self, slug: &str, fingerprint: &str) -> Result<Option<String>, StoreError> {
-        let mut c = self.client();
+        let mut c = self.client()?;
         let Some(skill_id) = live_skill(&mut *c, &rules::normalise_slug(slug))? else {
             return Err(StoreError::NotFound("Skill not found".into()));
         };
@@ -559,14 +573,22 @@ impl Store for PostgresStore {
             return Ok(Vec::new());
         };
         let rows = self
-            .client()
+            .client()?
             .query(
-                "SELECT s.slug, s.display_name, s.summary, u.handle, s.updated_at, ts_rank(s.search, to_tsquery('simple', $1))::float8,
-                        (SELECT v.version FROM tags t JOIN versions v ON v.id = t.version_id WHERE t.skill_id = s.id AND t.tag = 'latest')
-                 FROM skills s JOIN users u ON u.id = s.owner_id
-                 WHERE s.search @@ to_tsquery('simple', $1) AND s.deleted_at IS NULL
-                 ORDER BY 6 DESC LIMIT $2",
-                &[&tsq, &(limit as i64)],
+                // The GIN index finds the matches; ranking reads at most SEARCH_CANDIDATES of
+                // them (and the exact slug), and only the page's rows get a handle and version.
+                "WITH q AS (SELECT to_tsquery('simple', $1) AS q),
+                 candidates AS (
+                     (SELECT s.id FROM skills s, q WHERE s.search @@ q.q AND s.deleted_at IS NULL LIMIT $3)
+                     UNION SELECT s.id FROM skills s WHERE s.slug = $4 AND s.deleted_at IS NULL),
+                 ranked AS (
+                     SELECT s.id, s.slug, s.display_name, s.summary, s.owner_id, s.updated_at, ts_rank(s.search, q.q) AS rank
+                     FROM candidates c JOIN skills s ON s.id = c.id, q
+                     ORDER BY s.slug = $4 DESC, rank DESC LIMIT $2)
+                 SELECT r.slug, r.display_name, r.summary, u.handle, r.updated_at, r.rank::float8,
+                        (SELECT v.version FROM tags t JOIN versions v ON v.id = t.version_id WHERE t.skill_id = r.id AND t.tag = 'latest')
+                 FROM ranked r JOIN users u ON u.id = r.owner_id",
+                &[&tsq, &(limit as i64), &SEARCH_CANDIDATES, &rules::normalise_slug(query)],
             )
             .map_err(db)?;
         let wanted = rules::normalise_slug(query);
@@ -599,7 +621,7 @@ impl Store for PostgresStore {
     }
 
     fn create_ticket(&self, id: &str, ticket: &UploadTicket) -> Result<(), StoreError> {
-        let mut c = self.client();
+        let mut c = self.client()?;
         c.execute(
             "DELETE FROM upload_tickets WHERE expires_at < $1",
             &[&now_ms()],
@@ -615,7 +637,7 @@ impl Store for PostgresStore {
 
     fn ticket(&self, id: &str) -> Result<Option<UploadTicket>, StoreError> {
         let row = self
-            .client()
+            .client()?
             .query_opt(
                 "SELECT user_id, path, size, sha256, content_type, expires_at, data FROM upload_tickets WHERE id = $1",
                 &[&id],
@@ -634,7 +656,7 @@ impl Store for PostgresStore {
 
     fn fill_ticket(&self, id: &str, bytes: &[u8]) -> Result<bool, StoreError> {
         let filled = self
-            .client()
+            .client()?
             .execute(
                 "UPDATE upload_tickets SET data = $1 WHERE id = $2 AND data IS NULL",
                 &[&bytes, &id],
@@ -645,7 +667,7 @@ impl Store for PostgresStore {
 
     fn user(&self, handle: &str) -> Result<Option<User>, StoreError> {
         let row = self
-            .client()
+            .client()?
             .query_opt(
                 "SELECT id, handle, display_name, admin FROM users WHERE handle = $1",
                 &[&normalise_handle(handle)],
@@ -668,7 +690,7 @@ impl Store for PostgresStore {
         let owner = owner.map(normalise_handle);
         let to_i64 = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
         let rows = self
-            .client()
+            .client()?
             .query(
                 &format!(
                     "SELECT s.slug, s.display_name, s.summary, u.handle, s.updated_at, s.downloads,
@@ -696,7 +718,7 @@ impl Store for PostgresStore {
     }
 
     fn count_download(&self, slug: &str) -> Result<(), StoreError> {
-        self.client()
+        self.client()?
             .execute(
                 "UPDATE skills SET downloads = downloads + 1 WHERE slug = $1 AND deleted_at IS NULL",
                 &[&rules::normalise_slug(slug)],
@@ -708,7 +730,7 @@ impl Store for PostgresStore {
     fn set_admin(&self, handle: &str, admin: bool) -> Result<User, StoreError> {
         let handle = normalise_handle(handle);
         let row = self
-            .client()
+            .client()?
             .query_opt(
                 "UPDATE users SET admin = $1 WHERE handle = $2 RETURNING id, handle, display_name, admin",
                 &[&admin, &handle],
@@ -722,7 +744,7 @@ impl Store for PostgresStore {
     }
 
     fn held_version(&self, slug: &str, version: &str) -> Result<Option<HeldVersion>, StoreError> {
-        let mut c = self.client();
+        let mut c = self.client()?;
         let row = c
             .query_opt(
                 "SELECT v.id, s.slug, u.handle FROM versions v JOIN skills s ON s.id = v.skill_id JOIN users u ON u.id = s.owner_id
@@ -745,7 +767,7 @@ impl Store for PostgresStore {
         path: &str,
     ) -> Result<Option<Vec<u8>>, StoreError> {
         Ok(self
-            .client()
+            .client()?
             .query_opt(
                 "SELECT b.data FROM skills s JOIN versions v ON v.skill_id = s.id JOIN version_files f ON f.version_id = v.id JOIN blobs b ON b.sha256 = f.sha256
                  WHERE s.slug = $1 AND s.deleted_at IS NULL AND v.version = $2 AND v.deleted_at IS NULL AND v.moderation = 'quarantined' AND f.path = $3",
@@ -756,7 +778,7 @@ impl Store for PostgresStore {
     }
 
     fn quarantined(&self) -> Result<Vec<HeldVersion>, StoreError> {
-        let mut c = self.client();
+        let mut c = self.client()?;
         let rows = c
             .query(
                 "SELECT v.id, s.slug, u.handle FROM versions v JOIN skills s ON s.id = v.skill_id JOIN users u ON u.id = s.owner_id
@@ -785,7 +807,7 @@ impl Store for PostgresStore {
     ) -> Result<Moderation, StoreError> {
         let slug = rules::normalise_slug(slug);
         let version = version.trim().to_owned();
-        let mut c = self.client();
+        let mut c = self.client()?;
         let mut tx = c.transaction().map_err(db)?;
         // The same lock as publishes of this slug, so a review and a publish do not interleave.
         tx.execute("SELECT pg_advisory_xact_lock(hashtext($1))", &[&slug])
@@ -873,7 +895,7 @@ impl Store for PostgresStore {
     fn audit_log(&self, slug: Option<&str>) -> Result<Vec<AuditEntry>, StoreError> {
         let slug = slug.map(rules::normalise_slug);
         let rows = self
-            .client()
+            .client()?
             .query(
                 "SELECT at, actor, action, slug, version, note FROM audit_log WHERE $1::text IS NULL OR slug = $1 ORDER BY id",
                 &[&slug],
@@ -941,7 +963,7 @@ impl PostgresStore {
     ) -> Result<Vec<String>, StoreError> {
         let to_i64 = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
         let rows = self
-            .client()
+            .client()?
             .query(
                 &format!(
                     "SELECT s.slug FROM (
@@ -958,7 +980,7 @@ impl PostgresStore {
     }
 
     fn set_star(&self, user: &User, slug: &str, on: bool) -> Result<bool, StoreError> {
-        let mut c = self.client();
+        let mut c = self.client()?;
         let Some(skill_id) = live_skill(&mut *c, &rules::normalise_slug(slug))? else {
             return Err(StoreError::NotFound("Skill not found".into()));
         };
@@ -984,7 +1006,7 @@ impl PostgresStore {
         version: &str,
         withdraw: bool,
     ) -> Result<(), StoreError> {
-        let mut c = self.client();
+        let mut c = self.client()?;
         let mut tx = c.transaction().map_err(db)?;
         // Serialised with publishes of the slug, which move `latest`.
         tx.execute(
@@ -1028,7 +1050,7 @@ impl PostgresStore {
     fn tag(&self, user: &User, slug: &str, tag: &str, version: &str) -> Result<(), StoreError> {
         let tag = tag.trim();
         rules::check_tag(tag).map_err(StoreError::Invalid)?;
-        let mut c = self.client();
+        let mut c = self.client()?;
         let skill_id = owned_skill(&mut *c, user, slug)?;
         let version_id = match live_version_row(&mut *c, skill_id, version)? {
             Some((id, false)) => id,
@@ -1043,7 +1065,7 @@ impl PostgresStore {
     }
 
     fn set_deleted(&self, user: &User, slug: &str, at: Option<i64>) -> Result<(), StoreError> {
-        let mut c = self.client();
+        let mut c = self.client()?;
         let slug = rules::normalise_slug(slug);
         let owner: Option<i64> = c
             .query_opt("SELECT owner_id FROM skills WHERE slug = $1", &[&slug])
@@ -1075,7 +1097,7 @@ mod tests {
         let url = std::env::var("SKILL_TEST_POSTGRES")
             .expect("SKILL_TEST_POSTGRES must name a PostgreSQL server (bash .ci/run starts one)");
         let name = format!("skill_test_{}", &new_token().unwrap()[4..20]);
-        let mut admin = Client::connect(&url, NoTls).unwrap();
+        let mut admin = ::postgres::Client::connect(&url, NoTls).unwrap();
         admin
             .batch_execute(&format!("CREATE DATABASE {name}"))
             .unwrap();
@@ -1119,6 +1141,7 @@ mod tests {
         let url = std::env::var("SKILL_TEST_POSTGRES").unwrap();
         let database: String = first
             .client()
+            .unwrap()
             .query_one("SELECT current_database()", &[])
             .unwrap()
             .get(0);

@@ -7,7 +7,6 @@ use crate::registry::rules;
 use crate::skill::fingerprint::{fingerprint, sha256_hex};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::Path;
-use std::sync::Mutex;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS users (
@@ -42,10 +41,45 @@ CREATE TABLE IF NOT EXISTS stars (
 CREATE INDEX IF NOT EXISTS stars_skill ON stars (skill_id);
 ";
 
-/// The SQLite store.
+/// How many matches of a search are ranked (the newest ones): enough that a query's best are
+/// among them, few enough that a word every skill has costs the same at 100,000 skills as at
+/// 1,000.
+const SEARCH_CANDIDATES: i64 = 500;
+
+/// The SQLite store: a pool of connections to one database in WAL mode, so reads run side by
+/// side and never wait for a write; writes take SQLite's write lock in `BEGIN IMMEDIATE`
+/// transactions, one at a time, waiting up to the busy timeout.
 #[derive(Debug)]
 pub struct SqliteStore {
-    conn: Mutex<Connection>,
+    pool: r2d2::Pool<Connector>,
+}
+
+/// Opens the pool's connections, each with the settings SQLite keeps per connection (WAL is a
+/// setting of the database file, made once by [`SqliteStore::open_with`]).
+#[derive(Debug)]
+struct Connector {
+    path: std::path::PathBuf,
+}
+
+impl r2d2::ManageConnection for Connector {
+    type Connection = Connection;
+    type Error = rusqlite::Error;
+
+    fn connect(&self) -> Result<Connection, rusqlite::Error> {
+        let conn = Connection::open(&self.path)?;
+        conn.execute_batch(
+            "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;",
+        )?;
+        Ok(conn)
+    }
+
+    fn is_valid(&self, conn: &mut Connection) -> Result<(), rusqlite::Error> {
+        conn.execute_batch("")
+    }
+
+    fn has_broken(&self, _: &mut Connection) -> bool {
+        false
+    }
 }
 
 fn db(e: rusqlite::Error) -> StoreError {
@@ -53,22 +87,36 @@ fn db(e: rusqlite::Error) -> StoreError {
 }
 
 impl SqliteStore {
-    /// Opens (creating if needed) `registry.sqlite3` under `data_dir`.
+    /// Opens (creating if needed) `registry.sqlite3` under `data_dir`, with one connection
+    /// (what an administrative command needs).
     pub fn open(data_dir: &Path) -> Result<SqliteStore, StoreError> {
+        SqliteStore::open_with(data_dir, 1)
+    }
+
+    /// [`SqliteStore::open`], with a pool of up to `connections` connections.
+    pub fn open_with(data_dir: &Path, connections: u32) -> Result<SqliteStore, StoreError> {
         std::fs::create_dir_all(data_dir)
             .map_err(|e| StoreError::Database(format!("{}: {e}", data_dir.display())))?;
-        let conn = Connection::open(data_dir.join("registry.sqlite3")).map_err(db)?;
-        conn.execute_batch("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;")
+        let path = data_dir.join("registry.sqlite3");
+        let connector = Connector { path };
+        let conn = r2d2::ManageConnection::connect(&connector).map_err(db)?;
+        conn.execute_batch("PRAGMA journal_mode = WAL;")
             .map_err(db)?;
         conn.execute_batch(SCHEMA).map_err(db)?;
         migrate(&conn)?;
-        Ok(SqliteStore {
-            conn: Mutex::new(conn),
-        })
+        drop(conn);
+        let pool = r2d2::Pool::builder()
+            .max_size(connections.max(1))
+            .min_idle(Some(1))
+            .build(connector)
+            .map_err(|e| StoreError::Database(e.to_string()))?;
+        Ok(SqliteStore { pool })
     }
 
-    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
-        self.conn.lock().unwrap_or_else(|e| e.into_inner())
+    fn conn(&self) -> Result<r2d2::PooledConnection<Connector>, StoreError> {
+        self.pool
+            .get()
+            .map_err(|e| StoreError::Database(format!("no database connection free: {e}")))
     }
 }
 
@@ -310,7 +358,7 @@ impl Store for SqliteStore {
 
     fn stars(&self, slug: &str) -> Result<u64, StoreError> {
         let n: i64 = self
-            .conn()
+            .conn()?
             .query_row(
                 "SELECT COUNT(*) FROM stars st JOIN skills s ON s.id = st.skill_id WHERE s.slug = ?",
                 [rules::normalise_slug(slug)],
@@ -333,17 +381,8 @@ impl Store for SqliteStore {
     }
 
     fn add_user(&self, handle: &str, display_name: Option<&str>) -> Result<User, StoreError> {
-        let handle = handle.trim().trim_start_matches('@').to_lowercase();
-        let ok = !handle.is_empty()
-            && handle
-                .bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"._-".contains(&b));
-        if !ok {
-            return Err(StoreError::Invalid(format!(
-                "invalid handle \"{handle}\": use a-z, 0-9, '.', '_' and '-'"
-            )));
-        }
-        let conn = self.conn();
+        let handle = super::new_handle(handle)?;
+        let conn = self.conn()?;
         conn.execute(
             "INSERT INTO users (handle, display_name, created_at) VALUES (?, ?, ?)",
             params![handle, display_name, now_ms()],
@@ -352,7 +391,7 @@ impl Store for SqliteStore {
             rusqlite::Error::SqliteFailure(f, _)
                 if f.code == rusqlite::ErrorCode::ConstraintViolation =>
             {
-                StoreError::Conflict(format!("user @{handle} already exists"))
+                super::handle_taken(&handle)
             }
             e => db(e),
         })?;
@@ -367,7 +406,7 @@ impl Store for SqliteStore {
     fn create_token(&self, handle: &str, label: Option<&str>) -> Result<String, StoreError> {
         let handle = handle.trim().trim_start_matches('@').to_lowercase();
         let token = new_token()?;
-        let conn = self.conn();
+        let conn = self.conn()?;
         let user_id: i64 = conn
             .query_row("SELECT id FROM users WHERE handle = ?", [&handle], |r| {
                 r.get(0)
@@ -388,7 +427,7 @@ impl Store for SqliteStore {
     }
 
     fn user_for_token(&self, token: &str) -> Result<Option<User>, StoreError> {
-        self.conn()
+        self.conn()?
             .query_row(
                 "SELECT u.id, u.handle, u.display_name, u.admin FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.sha256 = ?",
                 [sha256_hex(token.trim().as_bytes())],
@@ -410,7 +449,7 @@ impl Store for SqliteStore {
             .collect();
         let fp = fingerprint(&hashes);
         super::check_signature(request, &fp)?;
-        let mut conn = self.conn();
+        let mut conn = self.conn()?;
         let tx = conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(db)?;
@@ -435,9 +474,7 @@ impl Store for SqliteStore {
             .map_err(db)?;
         let skill_id = match existing {
             Some((_, owner)) if owner != user.id => {
-                return Err(StoreError::Forbidden(
-                    "Slug is already taken. Choose a different slug.".into(),
-                ));
+                return Err(StoreError::Forbidden(super::SLUG_TAKEN.into()));
             }
             Some((id, _)) => id,
             None => {
@@ -530,7 +567,7 @@ impl Store for SqliteStore {
     }
 
     fn skill(&self, slug: &str) -> Result<Option<SkillInfo>, StoreError> {
-        let conn = self.conn();
+        let conn = self.conn()?;
         let row = conn
             .query_row(
                 "SELECT s.id, s.slug, s.display_name, s.summary, u.handle, s.created_at, s.updated_at, s.downloads FROM skills s JOIN users u ON u.id = s.owner_id WHERE s.slug = ? AND s.deleted_at IS NULL",
@@ -584,7 +621,7 @@ impl Store for SqliteStore {
     }
 
     fn version(&self, slug: &str, version: &str) -> Result<Option<VersionInfo>, StoreError> {
-        let conn = self.conn();
+        let conn = self.conn()?;
         let Some((skill_id, _)) = live_skill(&conn, &rules::normalise_slug(slug))? else {
             return Ok(None);
         };
@@ -600,7 +637,7 @@ impl Store for SqliteStore {
     }
 
     fn versions(&self, slug: &str) -> Result<Vec<VersionInfo>, StoreError> {
-        let conn = self.conn();
+        let conn = self.conn()?;
         let Some((skill_id, _)) = live_skill(&conn, &rules::normalise_slug(slug))? else {
             return Err(StoreError::NotFound("Skill not found".into()));
         };
@@ -614,7 +651,7 @@ impl Store for SqliteStore {
     }
 
     fn file(&self, slug: &str, version: &str, path: &str) -> Result<Option<Vec<u8>>, StoreError> {
-        let conn = self.conn();
+        let conn = self.conn()?;
         conn.query_row(
             "SELECT b.data FROM skills s JOIN versions v ON v.skill_id = s.id JOIN version_files f ON f.version_id = v.id JOIN blobs b ON b.sha256 = f.sha256
              WHERE s.slug = ? AND s.deleted_at IS NULL AND v.version = ? AND v.deleted_at IS NULL AND v.moderation = 'live' AND f.path = ?",
@@ -626,7 +663,7 @@ impl Store for SqliteStore {
     }
 
     fn resolve(&self, slug: &str, fingerprint: &str) -> Result<Option<String>, StoreError> {
-        let conn = self.conn();
+        let conn = self.conn()?;
         let Some((skill_id, _)) = live_skill(&conn, &rules::normalise_slug(slug))? else {
             return Err(StoreError::NotFound("Skill not found".into()));
         };
@@ -643,18 +680,36 @@ impl Store for SqliteStore {
         let Some(fts) = fts_query(query) else {
             return Ok(Vec::new());
         };
-        let conn = self.conn();
+        let conn = self.conn()?;
+        // Ranking every match of a common word costs milliseconds per thousand skills, so only
+        // the newest SEARCH_CANDIDATES matches are ranked: FTS5 finds the rowid that bounds them
+        // without scoring anything, and a rowid range keeps its fast path.
+        let floor: i64 = conn
+            .prepare_cached(
+                "SELECT rowid FROM skill_search WHERE skill_search MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?",
+            )
+            .and_then(|mut stmt| {
+                stmt.query_row(params![fts, SEARCH_CANDIDATES - 1], |r| r.get(0))
+                    .optional()
+            })
+            .map_err(db)?
+            .unwrap_or(0);
         let mut stmt = conn
             .prepare_cached(
-                "SELECT s.slug, s.display_name, s.summary, u.handle, s.updated_at, bm25(skill_search) AS rank,
-                        (SELECT v.version FROM tags t JOIN versions v ON v.id = t.version_id WHERE t.skill_id = s.id AND t.tag = 'latest')
-                 FROM skill_search JOIN skills s ON s.id = skill_search.rowid JOIN users u ON u.id = s.owner_id
-                 WHERE skill_search MATCH ? AND s.deleted_at IS NULL ORDER BY rank LIMIT ?",
+                // Only the page's rows get a handle and a version.
+                "WITH ranked AS (
+                     SELECT s.id, s.slug, s.display_name, s.summary, s.owner_id, s.updated_at, skill_search.rank AS rank
+                     FROM skill_search JOIN skills s ON s.id = skill_search.rowid
+                     WHERE skill_search MATCH ? AND skill_search.rowid BETWEEN ? AND ? AND s.deleted_at IS NULL
+                     ORDER BY rank LIMIT ?)
+                 SELECT r.slug, r.display_name, r.summary, u.handle, r.updated_at, r.rank,
+                        (SELECT v.version FROM tags t JOIN versions v ON v.id = t.version_id WHERE t.skill_id = r.id AND t.tag = 'latest')
+                 FROM ranked r JOIN users u ON u.id = r.owner_id",
             )
             .map_err(db)?;
         let wanted = rules::normalise_slug(query);
-        let mut hits = stmt
-            .query_map(params![fts, limit as i64], |r| {
+        let mut ranked = |low: i64, high: i64, limit: usize| {
+            stmt.query_map(params![fts, low, high, limit as i64], |r| {
                 let slug: String = r.get(0)?;
                 let rank: f64 = r.get(5)?;
                 // bm25 is lower-is-better and negative; an exact slug outranks every text match.
@@ -668,11 +723,26 @@ impl Store for SqliteStore {
                     version: r.get(6)?,
                     score: -rank + boost + 0.001,
                 })
-            })
-            .map_err(db)?
+            })?
             .collect::<Result<Vec<_>, _>>()
-            .map_err(db)?;
+        };
+        let mut hits = ranked(floor, i64::MAX, limit).map_err(db)?;
+        // The skill the query names is found wherever it is in the window.
+        if !hits.iter().any(|h| h.slug == wanted) {
+            let id: Option<i64> = conn
+                .query_row(
+                    "SELECT id FROM skills WHERE slug = ? AND deleted_at IS NULL",
+                    [&wanted],
+                    |r| r.get(0),
+                )
+                .optional()
+                .map_err(db)?;
+            if let Some(id) = id {
+                hits.extend(ranked(id, id, 1).map_err(db)?);
+            }
+        }
         hits.sort_by(|a, b| b.score.total_cmp(&a.score));
+        hits.truncate(limit);
         Ok(hits)
     }
 
@@ -685,7 +755,7 @@ impl Store for SqliteStore {
     }
 
     fn create_ticket(&self, id: &str, ticket: &UploadTicket) -> Result<(), StoreError> {
-        let conn = self.conn();
+        let conn = self.conn()?;
         conn.execute(
             "DELETE FROM upload_tickets WHERE expires_at < ?",
             [now_ms()],
@@ -700,7 +770,7 @@ impl Store for SqliteStore {
     }
 
     fn ticket(&self, id: &str) -> Result<Option<UploadTicket>, StoreError> {
-        self.conn()
+        self.conn()?
             .query_row(
                 "SELECT user_id, path, size, sha256, content_type, expires_at, data FROM upload_tickets WHERE id = ?",
                 [id],
@@ -722,7 +792,7 @@ impl Store for SqliteStore {
 
     fn fill_ticket(&self, id: &str, bytes: &[u8]) -> Result<bool, StoreError> {
         let filled = self
-            .conn()
+            .conn()?
             .execute(
                 "UPDATE upload_tickets SET data = ? WHERE id = ? AND data IS NULL",
                 params![bytes, id],
@@ -732,7 +802,7 @@ impl Store for SqliteStore {
     }
 
     fn user(&self, handle: &str) -> Result<Option<User>, StoreError> {
-        self.conn()
+        self.conn()?
             .query_row(
                 "SELECT id, handle, display_name, admin FROM users WHERE handle = ?",
                 [normalise_handle(handle)],
@@ -753,7 +823,7 @@ impl Store for SqliteStore {
             SkillOrder::Recent => "s.updated_at DESC, s.id DESC",
             SkillOrder::Popular => "s.downloads DESC, s.updated_at DESC, s.id DESC",
         };
-        let conn = self.conn();
+        let conn = self.conn()?;
         let mut stmt = conn
             .prepare_cached(&format!(
                 "SELECT s.slug, s.display_name, s.summary, u.handle, s.updated_at, s.downloads,
@@ -783,7 +853,7 @@ impl Store for SqliteStore {
     }
 
     fn count_download(&self, slug: &str) -> Result<(), StoreError> {
-        self.conn()
+        self.conn()?
             .execute(
                 "UPDATE skills SET downloads = downloads + 1 WHERE slug = ? AND deleted_at IS NULL",
                 [rules::normalise_slug(slug)],
@@ -794,7 +864,7 @@ impl Store for SqliteStore {
 
     fn set_admin(&self, handle: &str, admin: bool) -> Result<User, StoreError> {
         let handle = normalise_handle(handle);
-        let conn = self.conn();
+        let conn = self.conn()?;
         let changed = conn
             .execute(
                 "UPDATE users SET admin = ? WHERE handle = ?",
@@ -815,7 +885,7 @@ impl Store for SqliteStore {
     }
 
     fn held_version(&self, slug: &str, version: &str) -> Result<Option<HeldVersion>, StoreError> {
-        let conn = self.conn();
+        let conn = self.conn()?;
         let row: Option<(i64, String, String)> = conn
             .query_row(
                 "SELECT v.id, s.slug, u.handle FROM versions v JOIN skills s ON s.id = v.skill_id JOIN users u ON u.id = s.owner_id
@@ -841,7 +911,7 @@ impl Store for SqliteStore {
         version: &str,
         path: &str,
     ) -> Result<Option<Vec<u8>>, StoreError> {
-        self.conn()
+        self.conn()?
             .query_row(
                 "SELECT b.data FROM skills s JOIN versions v ON v.skill_id = s.id JOIN version_files f ON f.version_id = v.id JOIN blobs b ON b.sha256 = f.sha256
                  WHERE s.slug = ? AND s.deleted_at IS NULL AND v.version = ? AND v.deleted_at IS NULL AND v.moderation = 'quarantined' AND f.path = ?",
@@ -853,7 +923,7 @@ impl Store for SqliteStore {
     }
 
     fn quarantined(&self) -> Result<Vec<HeldVersion>, StoreError> {
-        let conn = self.conn();
+        let conn = self.conn()?;
         let rows: Vec<(i64, String, String)> = conn
             .prepare(
                 "SELECT v.id, s.slug, u.handle FROM versions v JOIN skills s ON s.id = v.skill_id JOIN users u ON u.id = s.owner_id
@@ -885,7 +955,7 @@ impl Store for SqliteStore {
     ) -> Result<Moderation, StoreError> {
         let slug = rules::normalise_slug(slug);
         let version = version.trim().to_owned();
-        let mut conn = self.conn();
+        let mut conn = self.conn()?;
         let tx = conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(db)?;
@@ -971,7 +1041,7 @@ impl Store for SqliteStore {
     }
 
     fn audit_log(&self, slug: Option<&str>) -> Result<Vec<AuditEntry>, StoreError> {
-        let conn = self.conn();
+        let conn = self.conn()?;
         let mut stmt = conn
             .prepare_cached(
                 "SELECT at, actor, action, slug, version, note FROM audit_log WHERE ?1 IS NULL OR slug = ?1 ORDER BY id",
@@ -1029,7 +1099,7 @@ impl SqliteStore {
         offset: usize,
         limit: usize,
     ) -> Result<Vec<String>, StoreError> {
-        let conn = self.conn();
+        let conn = self.conn()?;
         let mut stmt = conn
             .prepare_cached(&format!(
                 "SELECT s.slug FROM (
@@ -1051,7 +1121,7 @@ impl SqliteStore {
     }
 
     fn set_star(&self, user: &User, slug: &str, on: bool) -> Result<bool, StoreError> {
-        let conn = self.conn();
+        let conn = self.conn()?;
         let Some((skill_id, _)) = live_skill(&conn, &rules::normalise_slug(slug))? else {
             return Err(StoreError::NotFound("Skill not found".into()));
         };
@@ -1077,7 +1147,7 @@ impl SqliteStore {
         version: &str,
         withdraw: bool,
     ) -> Result<(), StoreError> {
-        let mut conn = self.conn();
+        let mut conn = self.conn()?;
         let tx = conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(db)?;
@@ -1118,7 +1188,7 @@ impl SqliteStore {
     fn tag(&self, user: &User, slug: &str, tag: &str, version: &str) -> Result<(), StoreError> {
         let tag = tag.trim();
         rules::check_tag(tag).map_err(StoreError::Invalid)?;
-        let conn = self.conn();
+        let conn = self.conn()?;
         let skill_id = owned_skill(&conn, user, slug)?;
         let version_id = match live_version_row(&conn, skill_id, version)? {
             Some((id, false)) => id,
@@ -1133,7 +1203,7 @@ impl SqliteStore {
     }
 
     fn set_deleted(&self, user: &User, slug: &str, at: Option<i64>) -> Result<(), StoreError> {
-        let conn = self.conn();
+        let conn = self.conn()?;
         let owner: Option<i64> = conn
             .query_row(
                 "SELECT owner_id FROM skills WHERE slug = ?",
