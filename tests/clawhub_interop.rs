@@ -595,7 +595,7 @@ fn every_clawhub_command(tmp: &tempfile::TempDir, store: &[std::ffi::OsString]) 
     assert_eq!(left, ["1.2.0", "1.1.0"]);
     assert_eq!(
         hub.status("/api/v1/download?slug=demo-skill&version=1.0.0"),
-        404
+        410
     );
     assert!(
         hub.api("/api/v1/skills/demo-skill")["skill"]["tags"]

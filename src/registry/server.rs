@@ -638,7 +638,15 @@ async fn download(
     let Some(info) = info else {
         return match held(&state, &skill.slug, &q).await? {
             Some(h) => download_held(&state, &headers, &skill, h).await,
-            None => Err(not_found("Version not found")),
+            None => {
+                let (slug, version) = (skill.slug.clone(), version.clone());
+                if blocking(&state, move |s| s.withdrawn(&slug, &version)).await? {
+                    // ClawHub's answer for a version its owner withdrew.
+                    Err(ApiError(StatusCode::GONE, "Version not available".into()))
+                } else {
+                    Err(not_found("Version not found"))
+                }
+            }
         };
     };
     count_download(&state, &skill.slug).await;

@@ -472,6 +472,9 @@ pub trait Store: Send + Sync {
     fn delete_version(&self, user: &User, slug: &str, version: &str) -> Result<(), StoreError>;
     /// Restores a withdrawn version (owner only), without moving `latest` or any tag back.
     fn restore_version(&self, user: &User, slug: &str, version: &str) -> Result<(), StoreError>;
+    /// True when `version` of a live skill was withdrawn by [`Store::delete_version`] (what a
+    /// download of it answers 410 for, as ClawHub does).
+    fn withdrawn(&self, slug: &str, version: &str) -> Result<bool, StoreError>;
     /// Points `tag` (`latest` too) at an existing live version (owner only).
     fn set_tag(&self, user: &User, slug: &str, tag: &str, version: &str) -> Result<(), StoreError>;
 }

@@ -301,6 +301,17 @@ impl Store for PostgresStore {
         Ok(n.max(0) as u64)
     }
 
+    fn withdrawn(&self, slug: &str, version: &str) -> Result<bool, StoreError> {
+        let mut c = self.client()?;
+        let Some(skill_id) = live_skill(&mut *c, &rules::normalise_slug(slug))? else {
+            return Ok(false);
+        };
+        Ok(matches!(
+            live_version_row(&mut *c, skill_id, version)?,
+            Some((_, true))
+        ))
+    }
+
     fn delete_version(&self, user: &User, slug: &str, version: &str) -> Result<(), StoreError> {
         self.withdraw(user, slug, version, true)
     }

@@ -368,6 +368,17 @@ impl Store for SqliteStore {
         Ok(n.max(0) as u64)
     }
 
+    fn withdrawn(&self, slug: &str, version: &str) -> Result<bool, StoreError> {
+        let conn = self.conn()?;
+        let Some((skill_id, _)) = live_skill(&conn, &rules::normalise_slug(slug))? else {
+            return Ok(false);
+        };
+        Ok(matches!(
+            live_version_row(&conn, skill_id, version)?,
+            Some((_, true))
+        ))
+    }
+
     fn delete_version(&self, user: &User, slug: &str, version: &str) -> Result<(), StoreError> {
         self.withdraw(user, slug, version, true)
     }

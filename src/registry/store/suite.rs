@@ -563,8 +563,12 @@ pub fn explore_stars_tags_and_withdrawn_versions(store: &dyn Store) {
         store.delete_version(&bob, "pdf-tools", "1.0.0"),
         Err(StoreError::Forbidden(_))
     ));
+    assert!(!store.withdrawn("pdf-tools", "1.0.0").unwrap());
     store.delete_version(&alice, "pdf-tools", "1.0.0").unwrap();
     assert_eq!(store.version("pdf-tools", "1.0.0").unwrap(), None);
+    assert!(store.withdrawn("pdf-tools", "1.0.0").unwrap());
+    assert!(!store.withdrawn("pdf-tools", "1.1.0").unwrap());
+    assert!(!store.withdrawn("no-such-skill", "1.0.0").unwrap());
     let skill = store.skill("pdf-tools").unwrap().unwrap();
     assert_eq!(skill.versions, 1);
     assert!(!skill.tags.contains_key("stable"));
@@ -589,6 +593,7 @@ pub fn explore_stars_tags_and_withdrawn_versions(store: &dyn Store) {
     ));
     store.restore_version(&alice, "pdf-tools", "1.0.0").unwrap();
     store.restore_version(&alice, "pdf-tools", "1.0.0").unwrap();
+    assert!(!store.withdrawn("pdf-tools", "1.0.0").unwrap());
     assert!(store.version("pdf-tools", "1.0.0").unwrap().is_some());
     let skill = store.skill("pdf-tools").unwrap().unwrap();
     assert_eq!(skill.versions, 2);
