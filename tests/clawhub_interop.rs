@@ -1,6 +1,9 @@
 //! The real `clawhub` CLI (npm `clawhub@0.23.3`, run by Node 22 from npm; `.ci/run` installs both
 //! under `target/test-deps/npm`) against `skill registry serve` on loopback: login, whoami,
 //! publish, search, install, a new version, update, list; then our client and the database agree.
+//! Then every other `clawhub --help` command that needs no ClawHub service of its own (explore,
+//! search --prefix/--exact, inspect, star, skill tag, delete/undelete --version, hide, sync, ...),
+//! on SQLite and on PostgreSQL.
 
 mod common;
 
@@ -137,4 +140,541 @@ fn the_clawhub_cli_works_against_our_registry() {
     let detail: serde_json::Value = serde_json::from_str(&detail).unwrap();
     assert_eq!(detail["skill"]["stats"]["versions"], 2);
     assert_eq!(detail["latestVersion"]["version"], "1.1.0");
+}
+
+/// The `clawhub` CLI run in one work folder against one server, logged in or not.
+struct Hub {
+    bin: PathBuf,
+    path: String,
+    home: PathBuf,
+    work: PathBuf,
+    url: String,
+}
+
+impl Hub {
+    fn output(&self, args: &[&str]) -> (bool, String, String) {
+        let out = Command::new(self.bin.join("clawhub"))
+            .args(args)
+            .current_dir(&self.work)
+            .env("PATH", &self.path)
+            .env("HOME", &self.home)
+            .env("XDG_CONFIG_HOME", self.home.join("config"))
+            .env("CLAWHUB_REGISTRY", &self.url)
+            .env("CLAWHUB_DISABLE_TELEMETRY", "1")
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+
+    /// Runs a command that must succeed; its stdout and stderr together.
+    fn ok(&self, args: &[&str]) -> String {
+        let (ok, stdout, stderr) = self.output(args);
+        assert!(ok, "clawhub {args:?} failed:\n{stdout}{stderr}");
+        format!("{stdout}{stderr}")
+    }
+
+    /// Runs a command that must fail; its stdout and stderr together.
+    fn fails(&self, args: &[&str]) -> String {
+        let (ok, stdout, stderr) = self.output(args);
+        assert!(!ok, "clawhub {args:?} succeeded:\n{stdout}{stderr}");
+        format!("{stdout}{stderr}")
+    }
+
+    /// Runs a `--json` command; its stdout parsed.
+    fn json(&self, args: &[&str]) -> serde_json::Value {
+        let (ok, stdout, stderr) = self.output(args);
+        assert!(ok, "clawhub {args:?} failed:\n{stdout}{stderr}");
+        serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{args:?}: {e}:\n{stdout}"))
+    }
+
+    /// `GET` of an API path on the server, parsed.
+    fn api(&self, path: &str) -> serde_json::Value {
+        let body = ureq::get(&format!("{}{path}", self.url))
+            .call()
+            .unwrap()
+            .body_mut()
+            .read_to_string()
+            .unwrap();
+        serde_json::from_str(&body).unwrap()
+    }
+
+    fn status(&self, path: &str) -> u16 {
+        match ureq::get(&format!("{}{path}", self.url)).call() {
+            Ok(r) => r.status().as_u16(),
+            Err(ureq::Error::StatusCode(code)) => code,
+            Err(e) => panic!("{path}: {e}"),
+        }
+    }
+}
+
+fn write_demo(work: &Path, slug: &str, description: &str, body: &str) {
+    std::fs::create_dir_all(work.join(slug)).unwrap();
+    std::fs::write(
+        work.join(slug).join("SKILL.md"),
+        format!("---\nname: {slug}\ndescription: {description}\n---\n\n{body}\n"),
+    )
+    .unwrap();
+}
+
+/// Lines of output that name a skill, in order (spinner lines and blanks left out).
+fn slugs_in(output: &str, candidates: &[&str]) -> Vec<String> {
+    output
+        .lines()
+        .filter_map(|l| {
+            let first = l.split_whitespace().next()?;
+            candidates.contains(&first).then(|| first.to_owned())
+        })
+        .collect()
+}
+
+/// Every `clawhub --help` command that makes sense without ClawHub's own services, on SQLite.
+#[test]
+fn every_clawhub_command_works_against_our_registry() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    every_clawhub_command(&tmp, &["--data".into(), data.into_os_string()]);
+}
+
+/// The same on PostgreSQL (`SKILL_TEST_POSTGRES`, which `.ci/run` sets).
+#[test]
+fn every_clawhub_command_works_against_our_registry_on_postgres() {
+    let url = std::env::var("SKILL_TEST_POSTGRES")
+        .expect("SKILL_TEST_POSTGRES must name a PostgreSQL server (bash .ci/run starts one)");
+    let name = format!(
+        "skill_clawhub_{}_{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    );
+    let mut admin = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    admin
+        .batch_execute(&format!("CREATE DATABASE {name}"))
+        .unwrap();
+    let base = url.rsplit_once('/').map_or(url.as_str(), |(b, _)| b);
+    let tmp = tempfile::tempdir().unwrap();
+    every_clawhub_command(
+        &tmp,
+        &["--database".into(), format!("{base}/{name}").into()],
+    );
+}
+
+/// Each command's output and JSON asserted, and the state it changes read back through the
+/// API, against a server on the store `store` names (`--data DIR` or `--database URL`).
+fn every_clawhub_command(tmp: &tempfile::TempDir, store: &[std::ffi::OsString]) {
+    let bin = npm_bin();
+    assert!(
+        bin.join("clawhub").exists(),
+        "{} is missing: run .ci/run (npm install --prefix target/test-deps/npm node@22 clawhub@0.23.3)",
+        bin.display()
+    );
+    let admin = |args: &[&str]| {
+        let out = skill()
+            .arg("registry")
+            .args(args)
+            .args(store)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap().trim().to_owned()
+    };
+    admin(&["user", "add", "alice"]);
+    admin(&["user", "add", "bob"]);
+    let token = admin(&["token", "create", "alice"]);
+    let bob_token = admin(&["token", "create", "bob"]);
+    let server = Registry::serve(store);
+    let work = tmp.path().join("work");
+    std::fs::create_dir_all(&work).unwrap();
+    let hub = Hub {
+        path: format!(
+            "{}:{}",
+            bin.display(),
+            std::env::var("PATH").unwrap_or_default()
+        ),
+        bin,
+        home: tmp.path().to_owned(),
+        work: work.clone(),
+        url: server.url.clone(),
+    };
+
+    // Auth: logged out first, then in; `auth` is the same commands under one name.
+    assert!(hub.fails(&["whoami"]).contains("Not logged in"));
+    assert!(
+        hub.fails(&["star", "demo-skill", "--yes"])
+            .contains("Not logged in")
+    );
+    assert!(
+        hub.ok(&["auth", "login", "--token", &bob_token, "--no-browser"])
+            .contains("OK. Logged in as @bob.")
+    );
+    assert!(hub.ok(&["auth", "whoami"]).contains("bob"));
+    hub.ok(&["logout"]);
+    assert!(hub.fails(&["whoami"]).contains("Not logged in"));
+    assert!(
+        hub.ok(&["login", "--token", &token, "--no-browser"])
+            .contains("OK. Logged in as @alice.")
+    );
+    assert_eq!(hub.ok(&["token"]).trim(), token);
+
+    // Publishing: the legacy alias and `skill publish`.
+    write_demo(
+        &work,
+        "demo-skill",
+        "Demonstrates the registry. Use when testing.",
+        "Body.",
+    );
+    write_demo(
+        &work,
+        "demo-extra",
+        "Extra demonstration of the registry.",
+        "Extra.",
+    );
+    assert!(
+        hub.ok(&[
+            "publish",
+            "./demo-skill",
+            "--version",
+            "1.0.0",
+            "--tags",
+            "latest,beta"
+        ])
+        .contains("OK. Published demo-skill@1.0.0")
+    );
+    write_demo(
+        &work,
+        "demo-skill",
+        "Demonstrates the registry. Use when testing.",
+        "Body v1.1.",
+    );
+    assert!(
+        hub.ok(&["skill", "publish", "./demo-skill", "--version", "1.1.0"])
+            .contains("OK. Published demo-skill@1.1.0")
+    );
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    assert!(
+        hub.ok(&["skill", "publish", "./demo-extra", "--version", "0.1.0"])
+            .contains("OK. Published demo-extra@0.1.0")
+    );
+
+    // Installing moves stats.downloads.
+    let downloads = |slug: &str| {
+        hub.api(&format!("/api/v1/skills/{slug}"))["skill"]["stats"]["downloads"].clone()
+    };
+    assert_eq!(downloads("demo-skill"), 0);
+    assert!(
+        hub.ok(&["install", "demo-skill"])
+            .contains("Installed demo-skill v1.1.0")
+    );
+    assert_eq!(downloads("demo-skill"), 1);
+    assert!(hub.ok(&["list"]).contains("demo-skill  1.1.0"));
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    write_demo(
+        &work,
+        "demo-skill",
+        "Demonstrates the registry. Use when testing.",
+        "Body v1.2.",
+    );
+    hub.ok(&["publish", "./demo-skill", "--version", "1.2.0"]);
+    // pin keeps update away; unpin lets it through.
+    let pinned = hub.ok(&["pin", "demo-skill", "--reason", "testing"]);
+    assert!(pinned.to_lowercase().contains("pinned"), "{pinned}");
+    let skipped = hub.fails(&["update", "demo-skill"]);
+    assert!(skipped.contains("is pinned"), "{skipped}");
+    assert!(
+        hub.ok(&["unpin", "demo-skill"])
+            .to_lowercase()
+            .contains("unpinned")
+    );
+    assert!(
+        hub.ok(&["update", "demo-skill"])
+            .contains("Updated demo-skill -> v1.2.0")
+    );
+    assert_eq!(downloads("demo-skill"), 2);
+
+    // Search: words, a slug prefix with pages, an exact slug.
+    let found = hub.ok(&["search", "registry"]);
+    assert_eq!(
+        slugs_in(&found, &["demo-skill", "demo-extra"]).len(),
+        2,
+        "{found}"
+    );
+    let page = hub.ok(&["search", "demo-", "--prefix", "--limit", "1"]);
+    assert_eq!(
+        slugs_in(&page, &["demo-skill", "demo-extra"]),
+        ["demo-extra"],
+        "{page}"
+    );
+    assert!(page.contains("demo-extra  v0.1.0"), "{page}");
+    let cursor = page
+        .lines()
+        .find_map(|l| l.strip_prefix("Next cursor: "))
+        .unwrap_or_else(|| panic!("no cursor: {page}"))
+        .trim()
+        .to_owned();
+    let next = hub.ok(&[
+        "search", "demo-", "--prefix", "--limit", "1", "--cursor", &cursor,
+    ]);
+    assert_eq!(
+        slugs_in(&next, &["demo-skill", "demo-extra"]),
+        ["demo-skill"],
+        "{next}"
+    );
+    assert!(!next.contains("Next cursor"), "{next}");
+    assert!(
+        hub.ok(&["search", "zzz-", "--prefix"])
+            .contains("No skills found.")
+    );
+    let exact = hub.ok(&["search", "demo-skill", "--exact"]);
+    assert_eq!(
+        slugs_in(&exact, &["demo-skill", "demo-extra"]),
+        ["demo-skill"]
+    );
+    assert!(exact.contains("demo-skill v1.2.0  @alice"), "{exact}");
+    assert!(!exact.contains("demo-extra"), "{exact}");
+    assert!(!hub.ok(&["search", "demo", "--exact"]).contains("demo-"));
+
+    // Stars: idempotent, counted, refused for unknown skills.
+    assert!(
+        hub.ok(&["star", "demo-extra", "--yes"])
+            .contains("OK. Starred demo-extra")
+    );
+    assert!(
+        hub.ok(&["star", "demo-extra", "--yes"])
+            .contains("OK. demo-extra already starred.")
+    );
+    let unknown = hub.fails(&["star", "no-such-skill", "--yes"]);
+    assert!(unknown.contains("Skill not found"), "{unknown}");
+    assert!(
+        hub.fails(&["unstar", "no-such-skill", "--yes"])
+            .contains("Skill not found")
+    );
+    let inspected = hub.json(&["inspect", "demo-extra", "--json"]);
+    assert_eq!(inspected["skill"]["stats"]["stars"], 1);
+    assert!(
+        hub.ok(&["unstar", "demo-extra", "--yes"])
+            .contains("OK. Unstarred demo-extra")
+    );
+    assert!(
+        hub.ok(&["unstar", "demo-extra", "--yes"])
+            .contains("OK. demo-extra already unstarred.")
+    );
+    assert_eq!(
+        hub.json(&["inspect", "demo-extra", "--json"])["skill"]["stats"]["stars"],
+        0
+    );
+    hub.ok(&["star", "demo-extra", "--yes"]);
+
+    // Explore: every sort, text and JSON.
+    let candidates = ["demo-skill", "demo-extra"];
+    let order = |sort: &str| {
+        let out = hub.ok(&["explore", "--sort", sort]);
+        slugs_in(&out, &candidates)
+    };
+    assert_eq!(order("newest"), ["demo-extra", "demo-skill"], "createdAt");
+    assert_eq!(order("updated"), ["demo-skill", "demo-extra"]);
+    assert_eq!(order("downloads"), ["demo-skill", "demo-extra"]);
+    assert_eq!(order("installs"), ["demo-skill", "demo-extra"]);
+    assert_eq!(order("rating"), ["demo-extra", "demo-skill"]);
+    assert_eq!(order("trending"), ["demo-skill", "demo-extra"]);
+    assert_eq!(
+        slugs_in(&hub.ok(&["explore"]), &candidates),
+        ["demo-extra", "demo-skill"]
+    );
+    let newest = hub.ok(&["explore", "--sort", "newest"]);
+    // `slug  vVERSION  AGE  summary`, the age relative to now ("just now", "1m ago").
+    assert!(
+        newest.lines().any(|l| l.starts_with("demo-skill  v1.2.0  ")
+            && (l.ends_with(" ago  Demonstrates the registry. Use when testing.")
+                || l.ends_with("  just now  Demonstrates the registry. Use when testing."))),
+        "{newest}"
+    );
+    let listed = hub.json(&["explore", "--json", "--limit", "1", "--sort", "downloads"]);
+    assert_eq!(listed["items"].as_array().unwrap().len(), 1);
+    assert_eq!(listed["items"][0]["slug"], "demo-skill");
+    assert_eq!(listed["items"][0]["latestVersion"]["version"], "1.2.0");
+    assert_eq!(listed["items"][0]["stats"]["downloads"], 2);
+    assert_eq!(listed["items"][0]["tags"]["beta"], "1.0.0");
+    assert_eq!(listed["nextCursor"], "1");
+    let rated = hub.json(&["explore", "--json", "--sort", "rating"]);
+    assert_eq!(rated["items"][0]["stats"]["stars"], 1);
+    assert_eq!(hub.status("/api/v1/skills?sort=sideways"), 400);
+
+    // Inspect: versions with a limit, files, one file, a version, a tag.
+    let versions = hub.json(&[
+        "inspect",
+        "demo-skill",
+        "--versions",
+        "--limit",
+        "2",
+        "--json",
+    ]);
+    let numbers: Vec<&str> = versions["versions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["version"].as_str().unwrap())
+        .collect();
+    assert_eq!(numbers, ["1.2.0", "1.1.0"]);
+    let text = hub.ok(&["inspect", "demo-skill", "--versions", "--limit", "1"]);
+    assert!(
+        text.contains("Versions:") && text.contains("1.2.0") && !text.contains("1.1.0"),
+        "{text}"
+    );
+    let files = hub.ok(&["inspect", "demo-skill", "--files"]);
+    assert!(
+        files.contains("Files:") && files.contains("SKILL.md"),
+        "{files}"
+    );
+    assert!(
+        hub.ok(&["inspect", "demo-skill", "--file", "SKILL.md"])
+            .contains("Body v1.2.")
+    );
+    let old = hub.json(&["inspect", "demo-skill", "--version", "1.0.0", "--json"]);
+    assert_eq!(old["version"]["version"], "1.0.0");
+    let beta = hub.json(&["inspect", "demo-skill", "--tag", "beta", "--json"]);
+    assert_eq!(beta["version"]["version"], "1.0.0");
+
+    // skill tag: a new tag, and latest moved back and forward again.
+    assert!(
+        hub.ok(&[
+            "skill",
+            "tag",
+            "demo-skill",
+            "1.1.0",
+            "--tag",
+            "stable",
+            "--yes"
+        ])
+        .contains("Set stable for demo-skill to 1.1.0")
+    );
+    assert_eq!(
+        hub.api("/api/v1/skills/demo-skill")["skill"]["tags"]["stable"],
+        "1.1.0"
+    );
+    assert_eq!(
+        hub.json(&["inspect", "demo-skill", "--tag", "stable", "--json"])["version"]["version"],
+        "1.1.0"
+    );
+    assert!(
+        hub.ok(&["skill", "tag", "demo-skill", "1.1.0", "--yes"])
+            .contains("Set latest for demo-skill to 1.1.0")
+    );
+    assert_eq!(
+        hub.api("/api/v1/skills/demo-skill")["latestVersion"]["version"],
+        "1.1.0"
+    );
+    hub.ok(&["skill", "tag", "demo-skill", "1.2.0", "--yes"]);
+    assert!(
+        hub.fails(&["skill", "tag", "demo-skill", "9.9.9", "--tag", "x", "--yes"])
+            .contains("Version not found")
+    );
+
+    // delete / undelete of one version: withdrawn from lists and downloads, then restored;
+    // the latest version is refused.
+    assert!(
+        hub.ok(&["delete", "demo-skill", "--version", "1.0.0", "--yes"])
+            .contains("OK. Deleted demo-skill version 1.0.0")
+    );
+    let left = hub.api("/api/v1/skills/demo-skill/versions");
+    let left: Vec<&str> = left["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["version"].as_str().unwrap())
+        .collect();
+    assert_eq!(left, ["1.2.0", "1.1.0"]);
+    assert_eq!(
+        hub.status("/api/v1/download?slug=demo-skill&version=1.0.0"),
+        410
+    );
+    assert!(
+        hub.api("/api/v1/skills/demo-skill")["skill"]["tags"]
+            .get("beta")
+            .is_none()
+    );
+    let refused = hub.fails(&["delete", "demo-skill", "--version", "1.2.0", "--yes"]);
+    assert!(refused.contains("latest version"), "{refused}");
+    assert!(
+        hub.ok(&["undelete", "demo-skill", "--version", "1.0.0", "--yes"])
+            .contains("OK. Undeleted demo-skill version 1.0.0")
+    );
+    assert_eq!(
+        hub.status("/api/v1/download?slug=demo-skill&version=1.0.0"),
+        200
+    );
+    assert_eq!(
+        hub.api("/api/v1/skills/demo-skill")["latestVersion"]["version"],
+        "1.2.0"
+    );
+
+    // hide / unhide and delete / undelete of a whole skill; only its owner may.
+    assert!(
+        hub.ok(&["hide", "demo-extra", "--yes"])
+            .contains("OK. Hidden demo-extra")
+    );
+    assert_eq!(hub.status("/api/v1/skills/demo-extra"), 404);
+    assert!(
+        hub.ok(&["unhide", "demo-extra", "--yes"])
+            .contains("OK. Unhidden demo-extra")
+    );
+    assert!(
+        hub.ok(&["delete", "demo-extra", "--yes"])
+            .contains("OK. Deleted demo-extra")
+    );
+    assert_eq!(slugs_in(&hub.ok(&["explore"]), &candidates), ["demo-skill"]);
+    assert!(
+        hub.ok(&["undelete", "demo-extra", "--yes"])
+            .contains("OK. Undeleted demo-extra")
+    );
+    assert_eq!(hub.status("/api/v1/skills/demo-extra"), 200);
+
+    // sync publishes what changed under a root; uninstall removes the install.
+    let root = tmp.path().join("sync-root");
+    write_demo(
+        &root,
+        "synced-skill",
+        "Published by clawhub sync.",
+        "Synced.",
+    );
+    let dry = hub.ok(&["sync", "--root", root.to_str().unwrap(), "--dry-run"]);
+    assert!(dry.contains("synced-skill"), "{dry}");
+    assert_eq!(hub.status("/api/v1/skills/synced-skill"), 404);
+    let synced = hub.ok(&["sync", "--root", root.to_str().unwrap(), "--all"]);
+    assert!(synced.contains("synced-skill"), "{synced}");
+    assert_eq!(
+        hub.api("/api/v1/skills/synced-skill")["latestVersion"]["version"],
+        "1.0.0"
+    );
+    hub.ok(&["uninstall", "demo-skill", "--yes"]);
+    assert!(!work.join("skills/demo-skill").exists());
+    assert!(!hub.ok(&["list"]).contains("demo-skill"));
+
+    // Another user may not change alice's skills.
+    hub.ok(&["login", "--token", &bob_token, "--no-browser"]);
+    assert!(
+        hub.fails(&["delete", "demo-skill", "--version", "1.0.0", "--yes"])
+            .contains("owner")
+    );
+    assert!(
+        hub.fails(&["skill", "tag", "demo-skill", "1.0.0", "--yes"])
+            .contains("owner")
+    );
+    assert!(
+        hub.ok(&["star", "demo-skill", "--yes"])
+            .contains("OK. Starred demo-skill")
+    );
+    assert_eq!(
+        hub.api("/api/v1/skills/demo-skill")["skill"]["stats"]["stars"],
+        1
+    );
 }

@@ -188,6 +188,122 @@ fn login_publish_search_install_logout() {
 }
 
 /// A server that answers 503 (with Retry-After) twice, then 200; and a 500 with a text body.
+/// The author's verbs besides publish: explore (sorts, a prefix, pages, JSON), star and
+/// unstar, tag, delete and undelete of one version, each read back from the registry.
+#[test]
+fn explore_star_tag_and_withdraw_versions() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let admin = |args: &[&str]| registry_admin(&data, args);
+    admin(&["user", "add", "alice"]);
+    let token = admin(&["token", "create", "alice"]);
+    let server = start(&data);
+    let url = server.url.clone();
+    let cli = |args: &[&str]| {
+        run(skill()
+            .current_dir(tmp.path())
+            .env("SKILL_CONFIG_DIR", tmp.path().join("config"))
+            .env("SKILL_CACHE_DIR", tmp.path().join("cache"))
+            .env_remove("SKILL_REGISTRY")
+            .env_remove("CLAWHUB_REGISTRY")
+            .env_remove("SKILL_TOKEN")
+            .env_remove("CLAWHUB_TOKEN")
+            .args(args))
+    };
+    let ok = |args: &[&str]| {
+        let (code, stdout, stderr) = cli(args);
+        assert_eq!(code, 0, "skill {args:?}: {stderr}");
+        stdout
+    };
+    let (code, _, stderr) = cli(&["star", "pdf-tools", "--registry", &url]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("not logged in"), "{stderr}");
+    ok(&["login", "--token", &token, "--registry", &url]);
+    for (slug, description) in [
+        ("pdf-tools", "Extract tables from PDF files. Use for PDFs."),
+        ("pdf-merge", "Merge PDF files. Use for PDFs."),
+    ] {
+        write_skill(
+            &tmp.path().join("src"),
+            slug,
+            format!("---\nname: {slug}\ndescription: {description}\n---\n\nBody.\n"),
+        );
+        ok(&["publish", &format!("src/{slug}"), "--version", "1.0.0"]);
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    write_skill(
+        &tmp.path().join("src"),
+        "pdf-tools",
+        "---\nname: pdf-tools\ndescription: Extract tables from PDF files. Use for PDFs.\n---\n\nBody 2.\n",
+    );
+    ok(&["publish", "src/pdf-tools", "--version", "1.1.0"]);
+
+    assert_eq!(
+        ok(&["explore", "--sort", "newest"]),
+        "pdf-merge  v1.0.0  0 downloads  0 stars  Merge PDF files. Use for PDFs.\n\
+         pdf-tools  v1.1.0  0 downloads  0 stars  Extract tables from PDF files. Use for PDFs.\n"
+    );
+    assert!(ok(&["explore"]).starts_with("pdf-tools  v1.1.0"));
+    let (code, stdout, stderr) = cli(&["explore", "--prefix", "pdf-", "--limit", "1"]);
+    assert_eq!(code, 0);
+    assert!(stdout.starts_with("pdf-merge  v1.0.0"), "{stdout}");
+    assert!(stderr.contains("Next page: --cursor 1"), "{stderr}");
+    assert!(
+        ok(&[
+            "explore", "--prefix", "pdf-", "--limit", "1", "--cursor", "1"
+        ])
+        .starts_with("pdf-tools")
+    );
+    let (code, _, stderr) = cli(&["explore", "--sort", "sideways"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("400: Invalid sort: sideways"), "{stderr}");
+
+    assert_eq!(ok(&["star", "pdf-merge"]), "starred pdf-merge\n");
+    assert_eq!(
+        ok(&["star", "pdf-merge"]),
+        "pdf-merge was starred already\n"
+    );
+    let (code, _, stderr) = cli(&["star", "no-such-skill"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("404: Skill not found"), "{stderr}");
+    let page: serde_json::Value =
+        serde_json::from_str(&ok(&["explore", "--sort", "stars", "--json"])).unwrap();
+    assert_eq!(page["items"][0]["slug"], "pdf-merge");
+    assert_eq!(page["items"][0]["stats"]["stars"], 1);
+    assert!(ok(&["info", "pdf-merge"]).contains("stats:    0 downloads, 1 stars, 1 versions"));
+    assert_eq!(ok(&["unstar", "pdf-merge"]), "unstarred pdf-merge\n");
+    assert_eq!(ok(&["unstar", "pdf-merge"]), "pdf-merge was not starred\n");
+
+    assert_eq!(
+        ok(&["tag", "pdf-tools", "1.0.0", "--tag", "stable"]),
+        "pdf-tools stable -> 1.0.0\n"
+    );
+    assert!(ok(&["info", "pdf-tools"]).contains("tags:     latest=1.1.0, stable=1.0.0"));
+    let (code, _, stderr) = cli(&["delete", "pdf-tools", "--version", "1.1.0"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("400: Cannot delete the latest version"),
+        "{stderr}"
+    );
+    assert_eq!(
+        ok(&["delete", "pdf-tools", "--version", "1.0.0"]),
+        "withdrew pdf-tools@1.0.0 (its number stays taken)\n"
+    );
+    let (code, _, _) = cli(&["install", "pdf-tools@1.0.0", "--dir", "out"]);
+    assert_ne!(code, 0, "a withdrawn version is not installed");
+    assert!(ok(&["info", "pdf-tools"]).contains("tags:     latest=1.1.0\n"));
+    assert_eq!(
+        ok(&["undelete", "pdf-tools", "--version", "1.0.0"]),
+        "restored pdf-tools@1.0.0\n"
+    );
+    ok(&["install", "pdf-tools@1.0.0", "--dir", "out"]);
+    assert!(tmp.path().join("out/pdf-tools/SKILL.md").is_file());
+    assert_eq!(ok(&["delete", "pdf-merge"]), "deleted pdf-merge\n");
+    assert!(!ok(&["explore"]).contains("pdf-merge"));
+    assert_eq!(ok(&["undelete", "pdf-merge"]), "restored pdf-merge\n");
+    assert!(ok(&["explore"]).contains("pdf-merge"));
+}
+
 fn flaky_server() -> (String, std::thread::JoinHandle<usize>) {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let url = format!("http://{}", listener.local_addr().unwrap());

@@ -12,6 +12,7 @@ pub mod install;
 pub mod keygen;
 pub mod lint;
 pub mod list;
+pub mod manage;
 pub mod new;
 pub mod output;
 pub mod pack;
@@ -95,6 +96,18 @@ pub enum Command {
     Search(search::SearchArgs),
     /// Show a registry skill.
     Info(search::InfoArgs),
+    /// List a registry's skills (by update, newest, downloads, stars, name; a slug prefix).
+    Explore(manage::ExploreArgs),
+    /// Star a registry skill.
+    Star(manage::StarArgs),
+    /// Take your star off a registry skill.
+    Unstar(manage::StarArgs),
+    /// Point a tag of your registry skill at an existing version.
+    Tag(manage::TagArgs),
+    /// Delete your registry skill, or withdraw one version of it (--version).
+    Delete(manage::DeleteArgs),
+    /// Restore your deleted registry skill, or one withdrawn version (--version).
+    Undelete(manage::DeleteArgs),
     /// Publish a skill to a registry.
     Publish(publish::Args),
     /// Run skills inside a real agent loop (live, recorded, or replayed from a cassette).
@@ -201,6 +214,12 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Whoami(args) => account::whoami(args),
         Command::Search(args) => search::search(args),
         Command::Info(args) => search::info(args),
+        Command::Explore(args) => manage::explore(args),
+        Command::Star(args) => manage::star(args),
+        Command::Unstar(args) => manage::unstar(args),
+        Command::Tag(args) => manage::tag(args),
+        Command::Delete(args) => manage::delete(args),
+        Command::Undelete(args) => manage::undelete(args),
         Command::Publish(args) => publish::run(args),
         Command::Try(args) => r#try::run(args),
         Command::Test(args) => test::run(args),

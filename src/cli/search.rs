@@ -94,6 +94,12 @@ pub fn info(args: InfoArgs) -> Result<ExitCode, CliError> {
     if let Some(latest) = &detail.latest_version {
         println!("latest:   {}", latest.version);
     }
+    if let Some(stats) = &skill.stats {
+        println!(
+            "stats:    {} downloads, {} stars, {} versions",
+            stats.downloads, stats.stars, stats.versions
+        );
+    }
     if !skill.tags.is_empty() {
         let list: Vec<String> = skill
             .tags

@@ -102,3 +102,70 @@ pub struct Owner {
     #[serde(default)]
     pub display_name: Option<String>,
 }
+
+/// One item of `GET /api/v1/skills` (`explore`, a prefix listing).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ListedSkill {
+    /// The slug.
+    pub slug: String,
+    /// The display name.
+    #[serde(default)]
+    pub display_name: Option<String>,
+    /// The summary.
+    #[serde(default)]
+    pub summary: Option<String>,
+    /// Counters.
+    #[serde(default)]
+    pub stats: Option<Stats>,
+    /// The latest version.
+    #[serde(default)]
+    pub latest_version: Option<VersionSummary>,
+    /// Last published, ms since the epoch.
+    #[serde(default)]
+    pub updated_at: i64,
+}
+
+/// `GET /api/v1/skills`'s body: one page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SkillPage {
+    /// The skills on this page.
+    pub items: Vec<ListedSkill>,
+    /// What to pass as `cursor` for the next page, if there is one.
+    #[serde(default)]
+    pub next_cursor: Option<String>,
+}
+
+/// `POST /api/v1/stars/{slug}`'s body.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Starred {
+    /// The skill is starred now.
+    pub starred: bool,
+    /// It was starred before.
+    #[serde(default)]
+    pub already_starred: bool,
+}
+
+/// `DELETE /api/v1/stars/{slug}`'s body.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Unstarred {
+    /// The star is off now.
+    pub unstarred: bool,
+    /// There was none.
+    #[serde(default)]
+    pub already_unstarred: bool,
+}
+
+/// `POST /api/v1/skills/{slug}/tags/{tag}`'s body.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Tagged {
+    /// The skill.
+    pub slug: String,
+    /// The tag.
+    pub tag: String,
+    /// The version it points at now.
+    pub version: String,
+}

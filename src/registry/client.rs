@@ -1,7 +1,7 @@
 //! The registry client: ClawHub's HTTP API with bearer tokens, plain-text errors shown verbatim,
 //! and bounded retries on 429 and 5xx that honour `Retry-After`.
 
-use super::api::{SearchHit, SearchResults, SkillDetail};
+use super::api::{SearchHit, SearchResults, SkillDetail, SkillPage, Starred, Tagged, Unstarred};
 use crate::http::{Failure, read_capped, send_with_retries};
 use crate::skill::fingerprint::sha256_hex;
 use serde_json::{Value, json};
@@ -193,6 +193,73 @@ impl Client {
             Err(ClientError::Http { status: 404, .. }) => Ok(None),
             Err(e) => Err(e),
         }
+    }
+
+    /// One page of the registry's skills (`GET /api/v1/skills`): in ClawHub's `sort` order
+    /// (`None`: last updated first), only slugs starting with `prefix` when given, after `cursor`.
+    pub fn explore(
+        &self,
+        sort: Option<&str>,
+        prefix: Option<&str>,
+        limit: usize,
+        cursor: Option<&str>,
+    ) -> Result<SkillPage, ClientError> {
+        let mut path = format!("/api/v1/skills?limit={limit}");
+        for (key, value) in [("sort", sort), ("prefix", prefix), ("cursor", cursor)] {
+            if let Some(value) = value {
+                path.push_str(&format!("&{key}={}", encode(value)));
+            }
+        }
+        self.json(reqwest::Method::GET, &path, None)
+    }
+
+    /// Stars a skill (needs a token).
+    pub fn star(&self, slug: &str) -> Result<Starred, ClientError> {
+        let path = format!("/api/v1/stars/{}", encode(slug));
+        self.json(reqwest::Method::POST, &path, None)
+    }
+
+    /// Takes the caller's star off a skill (needs a token).
+    pub fn unstar(&self, slug: &str) -> Result<Unstarred, ClientError> {
+        let path = format!("/api/v1/stars/{}", encode(slug));
+        self.json(reqwest::Method::DELETE, &path, None)
+    }
+
+    /// Points `tag` of the caller's skill at an existing `version`.
+    pub fn set_tag(&self, slug: &str, tag: &str, version: &str) -> Result<Tagged, ClientError> {
+        let path = format!("/api/v1/skills/{}/tags/{}", encode(slug), encode(tag));
+        self.json(
+            reqwest::Method::POST,
+            &path,
+            Some(&json!({"version": version})),
+        )
+    }
+
+    /// Soft-deletes the caller's skill, or withdraws one version of it (never the latest).
+    pub fn delete(&self, slug: &str, version: Option<&str>) -> Result<(), ClientError> {
+        let (path, body) = match version {
+            Some(v) => (
+                format!("/api/v1/skills/{}/versions/{}", encode(slug), encode(v)),
+                Some(json!({"version": v})),
+            ),
+            None => (format!("/api/v1/skills/{}", encode(slug)), None),
+        };
+        self.json::<Value>(reqwest::Method::DELETE, &path, body.as_ref())
+            .map(drop)
+    }
+
+    /// Restores the caller's deleted skill, or one withdrawn version of it.
+    pub fn undelete(&self, slug: &str, version: Option<&str>) -> Result<(), ClientError> {
+        let path = match version {
+            Some(v) => format!(
+                "/api/v1/skills/{}/versions/{}/restore",
+                encode(slug),
+                encode(v)
+            ),
+            None => format!("/api/v1/skills/{}/undelete", encode(slug)),
+        };
+        self.json::<Value>(reqwest::Method::POST, &path, None)
+            .map(drop)
     }
 
     /// A version's detail (with its files' hashes).

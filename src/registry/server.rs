@@ -5,8 +5,8 @@
 
 use super::download_cache::{Download, DownloadCache};
 use super::store::{
-    FileInfo, HeldVersion, Moderation, NewFile, PublishRequest, REUSED_TICKET, SkillInfo, Store,
-    StoreError, UploadTicket, User, now_ms,
+    ExploreOrder, FileInfo, HeldVersion, Moderation, NewFile, PublishRequest, REUSED_TICKET,
+    SkillInfo, Store, StoreError, UploadTicket, User, now_ms,
 };
 use crate::archive::reader::META_FILE;
 use crate::skill::fingerprint::{locale_compare, sha256_hex};
@@ -101,7 +101,7 @@ pub fn router(store: Arc<dyn Store>, base_url: &str, ticket_lifetime: Duration) 
         .route("/api/v1/resolve", get(resolve))
         .route("/api/v1/download", get(download))
         .route("/api/v1/download/signature", get(download_signature))
-        .route("/api/v1/skills", post(publish))
+        .route("/api/v1/skills", get(list_skills).post(publish))
         .route("/api/v1/skills/-/upload-url", post(upload_url))
         .route("/api/v1/skills/-/upload/{ticket}", post(upload))
         .route(
@@ -112,12 +112,17 @@ pub fn router(store: Arc<dyn Store>, base_url: &str, ticket_lifetime: Duration) 
         .route("/api/v1/skills/{slug}/versions", get(versions))
         .route(
             "/api/v1/skills/{slug}/versions/{version}",
-            get(version_detail),
+            get(version_detail).delete(delete_version),
         )
+        .route(
+            "/api/v1/skills/{slug}/versions/{version}/restore",
+            post(restore_version),
+        )
+        .route("/api/v1/skills/{slug}/tags/{tag}", post(set_tag))
         .route("/api/v1/skills/{slug}/file", get(file))
         .route("/api/v1/skills/{slug}/moderation", get(moderation))
         .route("/api/cli/telemetry/install", post(telemetry))
-        .route("/api/v1/stars/{slug}", delete(telemetry).post(telemetry))
+        .route("/api/v1/stars/{slug}", delete(unstar).post(star))
         // The web pages (HTML); a path neither knows is the API's plain 404, or a page for a browser.
         .merge(pages)
         .fallback(super::web::not_found)
@@ -191,7 +196,18 @@ async fn search(
             .ok_or_else(|| bad("Invalid limit"))?,
         None => 25,
     };
-    let hits = blocking(&state, move |s| s.search(&query, limit)).await?;
+    let exact = match q.get("mode").map(String::as_str) {
+        None | Some("" | "default" | "semantic") => false,
+        Some("exact") => true,
+        Some(_) => return Err(bad("Invalid mode")),
+    };
+    let hits = blocking(&state, move |s| {
+        if exact {
+            return exact_hit(s, &query);
+        }
+        s.search(&query, limit)
+    })
+    .await?;
     let results: Vec<Value> = hits
         .into_iter()
         .map(|h| {
@@ -202,11 +218,38 @@ async fn search(
     Ok(Json(json!({"results": results})).into_response())
 }
 
-fn skill_json(s: &SkillInfo) -> Value {
+/// A skill's detail as ClawHub sends it, with `stars` counted.
+/// `mode=exact`: the skill whose slug is the query, if there is one (ClawHub skips its vector
+/// search and matches the slug exactly).
+fn exact_hit(store: &dyn Store, query: &str) -> Result<Vec<super::store::SearchHit>, StoreError> {
+    let slug = super::rules::normalise_slug(query);
+    if slug.is_empty() {
+        return Ok(Vec::new());
+    }
+    Ok(store
+        .skill(&slug)?
+        .map(|k| super::store::SearchHit {
+            version: k
+                .tags
+                .get("latest")
+                .cloned()
+                .or(k.latest.map(|v| v.version)),
+            slug: k.slug,
+            display_name: k.display_name,
+            summary: k.summary,
+            owner_handle: k.owner_handle,
+            updated_at: k.updated_at,
+            score: 1.0,
+        })
+        .into_iter()
+        .collect())
+}
+
+fn skill_json(s: &SkillInfo, stars: u64) -> Value {
     let latest = s.latest.as_ref().map(|v| json!({"version": v.version, "createdAt": v.created_at, "changelog": v.changelog, "license": "MIT-0"}));
     json!({
         "skill": {"slug": s.slug, "displayName": s.display_name, "summary": s.summary, "topics": [], "tags": s.tags,
-                  "stats": {"downloads": s.downloads, "stars": 0, "versions": s.versions},
+                  "stats": {"downloads": s.downloads, "stars": stars, "versions": s.versions},
                   "createdAt": s.created_at, "updatedAt": s.updated_at},
         "latestVersion": latest,
         "metadata": null,
@@ -222,23 +265,181 @@ fn skill_json(s: &SkillInfo) -> Value {
 }
 
 async fn skill_detail(State(state): State<AppState>, Path(slug): Path<String>) -> ApiResult {
-    let skill = blocking(&state, move |s| s.skill(&slug))
+    let (skill, stars) = blocking(&state, move |s| listed_skill(s, &slug))
         .await?
         .ok_or_else(|| not_found("Skill not found"))?;
-    Ok(Json(skill_json(&skill)).into_response())
+    Ok(Json(skill_json(&skill, stars)).into_response())
+}
+
+/// A live skill as the API shows it, with its star count: its `latest` is the version the
+/// `latest` tag points at (its owner may move it back: `clawhub skill tag`), else the highest.
+fn listed_skill(store: &dyn Store, slug: &str) -> Result<Option<(SkillInfo, u64)>, StoreError> {
+    let Some(mut skill) = store.skill(slug)? else {
+        return Ok(None);
+    };
+    if let Some(tagged) = skill.tags.get("latest")
+        && skill.latest.as_ref().is_none_or(|v| &v.version != tagged)
+        && let Some(version) = store.version(&skill.slug, tagged)?
+    {
+        skill.latest = Some(version);
+    }
+    let stars = store.stars(&skill.slug)?;
+    Ok(Some((skill, stars)))
+}
+
+/// A `limit` query parameter: 1 to 200, `default` when absent; ClawHub's 400 otherwise.
+fn limit_param(q: &HashMap<String, String>, default: usize) -> Result<usize, ApiError> {
+    match q.get("limit") {
+        Some(l) => l
+            .trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|l| (1..=200).contains(l))
+            .ok_or_else(|| bad("Invalid limit")),
+        None => Ok(default),
+    }
+}
+
+/// A `cursor` query parameter: the offset the previous page ended at (our cursors are the
+/// decimal offset; ClawHub's are opaque, so clients only hand back what they were given).
+fn cursor_param(q: &HashMap<String, String>) -> Result<usize, ApiError> {
+    match q.get("cursor").map(|c| c.trim()).filter(|c| !c.is_empty()) {
+        Some(c) => c.parse().map_err(|_| bad("Invalid cursor")),
+        None => Ok(0),
+    }
+}
+
+/// `GET /api/v1/skills?limit=&cursor=&sort=&prefix=`: what `clawhub explore` and
+/// `clawhub search --prefix` list; items are skill details' `skill` objects with
+/// `latestVersion` and `metadata`, pages chained by `nextCursor`.
+async fn list_skills(
+    State(state): State<AppState>,
+    Query(q): Query<HashMap<String, String>>,
+) -> ApiResult {
+    let limit = limit_param(&q, 25)?;
+    let offset = cursor_param(&q)?;
+    let prefix = q.get("prefix").cloned();
+    let order = match q.get("sort").map(|s| s.trim()).filter(|s| !s.is_empty()) {
+        Some(word) => {
+            ExploreOrder::parse(word).ok_or_else(|| bad(&format!("Invalid sort: {word}")))?
+        }
+        None if prefix.is_some() => ExploreOrder::Name,
+        None => ExploreOrder::Updated,
+    };
+    let (listed, more) = blocking(&state, move |s| {
+        let mut slugs = s.explore(order, prefix.as_deref(), offset, limit + 1)?;
+        let more = slugs.len() > limit;
+        slugs.truncate(limit);
+        let mut listed = Vec::new();
+        for slug in slugs {
+            listed.extend(listed_skill(s, &slug)?);
+        }
+        Ok((listed, more))
+    })
+    .await?;
+    let items: Vec<Value> = listed
+        .iter()
+        .map(|(skill, stars)| {
+            let detail = skill_json(skill, *stars);
+            let mut item = detail["skill"].clone();
+            item["latestVersion"] = detail["latestVersion"].clone();
+            item["metadata"] = Value::Null;
+            item["owner"] = detail["owner"].clone();
+            item
+        })
+        .collect();
+    let next = more.then(|| (offset + limit).to_string());
+    Ok(Json(json!({"items": items, "nextCursor": next})).into_response())
+}
+
+/// `POST /api/v1/stars/{slug}`: `{"ok":true,"starred":true,"alreadyStarred":bool}`.
+async fn star(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(slug): Path<String>,
+) -> ApiResult {
+    let user = authenticate(&state, &headers).await?;
+    let added = blocking(&state, move |s| s.star(&user, &slug)).await?;
+    Ok(Json(json!({"ok": true, "starred": true, "alreadyStarred": !added})).into_response())
+}
+
+/// `DELETE /api/v1/stars/{slug}`: `{"ok":true,"unstarred":true,"alreadyUnstarred":bool}`.
+async fn unstar(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(slug): Path<String>,
+) -> ApiResult {
+    let user = authenticate(&state, &headers).await?;
+    let removed = blocking(&state, move |s| s.unstar(&user, &slug)).await?;
+    Ok(Json(json!({"ok": true, "unstarred": true, "alreadyUnstarred": !removed})).into_response())
+}
+
+/// `DELETE /api/v1/skills/{slug}/versions/{version}`: withdraws a version that is not latest.
+async fn delete_version(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((slug, version)): Path<(String, String)>,
+) -> ApiResult {
+    let user = authenticate(&state, &headers).await?;
+    blocking(&state, move |s| s.delete_version(&user, &slug, &version)).await?;
+    state.downloads.invalidate();
+    Ok(Json(json!({"ok": true})).into_response())
+}
+
+/// `POST /api/v1/skills/{slug}/versions/{version}/restore`: brings a withdrawn version back.
+async fn restore_version(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((slug, version)): Path<(String, String)>,
+) -> ApiResult {
+    let user = authenticate(&state, &headers).await?;
+    blocking(&state, move |s| s.restore_version(&user, &slug, &version)).await?;
+    state.downloads.invalidate();
+    Ok(Json(json!({"ok": true})).into_response())
+}
+
+/// `POST /api/v1/skills/{slug}/tags/{tag}` with `{"version"}`: points the tag at it.
+async fn set_tag(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((slug, tag)): Path<(String, String)>,
+    body: Bytes,
+) -> ApiResult {
+    let user = authenticate(&state, &headers).await?;
+    let request: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+    let version = request["version"]
+        .as_str()
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .ok_or_else(|| bad("Version required"))?
+        .to_owned();
+    let (slug, tag) = (super::rules::normalise_slug(&slug), tag.trim().to_owned());
+    let answer = json!({"ok": true, "slug": slug, "tag": tag, "version": version});
+    blocking(&state, move |s| s.set_tag(&user, &slug, &tag, &version)).await?;
+    state.downloads.invalidate();
+    Ok(Json(answer).into_response())
 }
 
 fn files_json(files: &[FileInfo]) -> Vec<Value> {
     files.iter().map(|f| json!({"path": f.path, "size": f.size, "sha256": f.sha256, "contentType": f.content_type})).collect()
 }
 
-async fn versions(State(state): State<AppState>, Path(slug): Path<String>) -> ApiResult {
+async fn versions(
+    State(state): State<AppState>,
+    Path(slug): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+) -> ApiResult {
+    let limit = limit_param(&q, 200)?;
+    let offset = cursor_param(&q)?;
     let list = blocking(&state, move |s| s.versions(&slug)).await?;
+    let next = (list.len() > offset.saturating_add(limit)).then(|| (offset + limit).to_string());
     let items: Vec<Value> = list
         .iter()
+        .skip(offset)
+        .take(limit)
         .map(|v| json!({"version": v.version, "createdAt": v.created_at, "changelog": v.changelog, "changelogSource": "user"}))
         .collect();
-    Ok(Json(json!({"items": items, "nextCursor": null})).into_response())
+    Ok(Json(json!({"items": items, "nextCursor": next})).into_response())
 }
 
 /// A version's detail, quarantined ones included (with their findings: the reason an install
@@ -437,7 +638,15 @@ async fn download(
     let Some(info) = info else {
         return match held(&state, &skill.slug, &q).await? {
             Some(h) => download_held(&state, &headers, &skill, h).await,
-            None => Err(not_found("Version not found")),
+            None => {
+                let (slug, version) = (skill.slug.clone(), version.clone());
+                if blocking(&state, move |s| s.withdrawn(&slug, &version)).await? {
+                    // ClawHub's answer for a version its owner withdrew.
+                    Err(ApiError(StatusCode::GONE, "Version not available".into()))
+                } else {
+                    Err(not_found("Version not found"))
+                }
+            }
         };
     };
     count_download(&state, &skill.slug).await;
@@ -773,7 +982,8 @@ fn publish_request(payload: &Value, files: Vec<NewFile>) -> Result<PublishReques
     Ok(PublishRequest {
         slug: text("slug").ok_or_else(|| bad("slug is required"))?,
         display_name: text("displayName").unwrap_or_default(),
-        summary: text("summary"),
+        // ClawHub's CLI sends no summary: the registry takes SKILL.md's description.
+        summary: text("summary").or_else(|| described(&files)),
         version: text("version").ok_or_else(|| bad("version is required"))?,
         changelog: text("changelog").unwrap_or_default(),
         tags: payload["tags"]
@@ -788,6 +998,27 @@ fn publish_request(payload: &Value, files: Vec<NewFile>) -> Result<PublishReques
         tickets: Vec::new(),
         signature: text("signature"),
     })
+}
+
+/// The trimmed `description` of the `SKILL.md` among `files`, if it has one.
+fn described(files: &[NewFile]) -> Option<String> {
+    use crate::skill::document::Document;
+    use crate::skill::source::Source;
+    let file = files.iter().find(|f| {
+        let path = f.path.trim_start_matches('/');
+        path == "SKILL.md" || path == "skill.md"
+    })?;
+    let document = Document::parse(Source::new(
+        String::from_utf8_lossy(&file.bytes).into_owned(),
+    ));
+    let description = document
+        .manifest
+        .ok()?
+        .value("description")?
+        .as_str()?
+        .trim()
+        .to_owned();
+    (!description.is_empty()).then_some(description)
 }
 
 async fn store_publish(state: &AppState, user: &User, request: PublishRequest) -> ApiResult {

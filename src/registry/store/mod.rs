@@ -305,6 +305,54 @@ pub enum SkillOrder {
     Popular,
 }
 
+/// The order of [`Store::explore`] (`GET /api/v1/skills?sort=`, ClawHub's names in brackets).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExploreOrder {
+    /// Last published first (`updated`, the default).
+    Updated,
+    /// First published newest first (`createdAt`, `newest`: what `clawhub explore` sends).
+    Created,
+    /// Most downloaded first (`downloads`, `installs*`, `recommended`).
+    Downloads,
+    /// Most starred first (`stars`, `rating`).
+    Stars,
+    /// By slug (`name`; a `prefix` listing without a `sort`).
+    Name,
+    /// Stars and downloads together, then last published (`trending`: ClawHub ranks recent
+    /// installs, which a self-hosted registry does not keep by day).
+    Trending,
+}
+
+impl ExploreOrder {
+    /// The order ClawHub's `sort` word names, `None` for a word it refuses with a 400.
+    pub fn parse(word: &str) -> Option<ExploreOrder> {
+        Some(match word.trim().to_ascii_lowercase().as_str() {
+            "updated" | "updatedat" => ExploreOrder::Updated,
+            "createdat" | "created-at" | "newest" => ExploreOrder::Created,
+            "downloads" | "download" | "installs" | "install" | "installscurrent"
+            | "installs-current" | "installsalltime" | "installs-all-time" | "recommended"
+            | "default" => ExploreOrder::Downloads,
+            "stars" | "star" | "rating" => ExploreOrder::Stars,
+            "name" => ExploreOrder::Name,
+            "trending" => ExploreOrder::Trending,
+            _ => return None,
+        })
+    }
+
+    /// The SQL `ORDER BY` of this order over `skills s` with `stars` (the star count) in scope;
+    /// the same text for both backends.
+    pub(super) fn order_by(self) -> &'static str {
+        match self {
+            ExploreOrder::Updated => "s.updated_at DESC, s.id DESC",
+            ExploreOrder::Created => "s.created_at DESC, s.id DESC",
+            ExploreOrder::Downloads => "s.downloads DESC, s.updated_at DESC, s.id DESC",
+            ExploreOrder::Stars => "stars DESC, s.downloads DESC, s.id DESC",
+            ExploreOrder::Name => "s.slug ASC",
+            ExploreOrder::Trending => "(stars + s.downloads) DESC, s.updated_at DESC, s.id DESC",
+        }
+    }
+}
+
 /// Why a store operation failed, by the HTTP status a server answers with.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum StoreError {
@@ -402,11 +450,47 @@ pub trait Store: Send + Sync {
     ) -> Result<Moderation, StoreError>;
     /// The audit log, oldest first; only `slug`'s lines when given.
     fn audit_log(&self, slug: Option<&str>) -> Result<Vec<AuditEntry>, StoreError>;
+    /// The slugs of live skills with a live version, in `order`, only those starting with
+    /// `prefix` when given: `limit` of them after skipping `offset`.
+    fn explore(
+        &self,
+        order: ExploreOrder,
+        prefix: Option<&str>,
+        offset: usize,
+        limit: usize,
+    ) -> Result<Vec<String>, StoreError>;
+    /// Stars a live skill for `user`; false when it was starred already. `NotFound` for a
+    /// skill that does not exist (or is deleted).
+    fn star(&self, user: &User, slug: &str) -> Result<bool, StoreError>;
+    /// Takes `user`'s star off a live skill; false when there was none.
+    fn unstar(&self, user: &User, slug: &str) -> Result<bool, StoreError>;
+    /// How many users starred a skill (0 for an unknown one).
+    fn stars(&self, slug: &str) -> Result<u64, StoreError>;
+    /// Withdraws one live version (owner only): out of lists, resolve and downloads, its tags
+    /// removed, its number still taken. The version `latest` points at is refused: publish a
+    /// replacement first.
+    fn delete_version(&self, user: &User, slug: &str, version: &str) -> Result<(), StoreError>;
+    /// Restores a withdrawn version (owner only), without moving `latest` or any tag back.
+    fn restore_version(&self, user: &User, slug: &str, version: &str) -> Result<(), StoreError>;
+    /// True when `version` of a live skill was withdrawn by [`Store::delete_version`] (what a
+    /// download of it answers 410 for, as ClawHub does).
+    fn withdrawn(&self, slug: &str, version: &str) -> Result<bool, StoreError>;
+    /// Points `tag` (`latest` too) at an existing live version (owner only).
+    fn set_tag(&self, user: &User, slug: &str, tag: &str, version: &str) -> Result<(), StoreError>;
 }
 
 /// A handle as users type it (`@Alice`), as stored (`alice`).
 fn normalise_handle(handle: &str) -> String {
     handle.trim().trim_start_matches('@').to_lowercase()
+}
+
+/// What deleting the version `latest` points at says.
+pub const LATEST_VERSION_REFUSED: &str =
+    "Cannot delete the latest version; publish a replacement first, or move the latest tag";
+
+/// The prefix of a prefix listing, as slugs are stored (`None` for an empty one).
+fn explore_prefix(prefix: Option<&str>) -> Option<String> {
+    prefix.map(rules::normalise_slug).filter(|p| !p.is_empty())
 }
 
 /// A new publisher's handle as stored (see [`normalise_handle`]), refused unless it is made of

@@ -33,6 +33,11 @@ CREATE TABLE IF NOT EXISTS tags (
 CREATE TABLE IF NOT EXISTS upload_tickets (
     id TEXT PRIMARY KEY, user_id BIGINT NOT NULL, path TEXT NOT NULL, size BIGINT NOT NULL,
     sha256 TEXT NOT NULL, content_type TEXT, expires_at BIGINT NOT NULL, data BYTEA);
+-- Added after the first releases: run on every open, so an older database gains it.
+CREATE TABLE IF NOT EXISTS stars (
+    user_id BIGINT NOT NULL REFERENCES users(id), skill_id BIGINT NOT NULL REFERENCES skills(id),
+    created_at BIGINT NOT NULL, PRIMARY KEY (user_id, skill_id));
+CREATE INDEX IF NOT EXISTS stars_skill ON stars (skill_id);
 ";
 
 /// The PostgreSQL store.
@@ -266,6 +271,59 @@ fn ts_query(query: &str) -> Option<String> {
 }
 
 impl Store for PostgresStore {
+    fn explore(
+        &self,
+        order: ExploreOrder,
+        prefix: Option<&str>,
+        offset: usize,
+        limit: usize,
+    ) -> Result<Vec<String>, StoreError> {
+        self.explore_slugs(order, prefix, offset, limit)
+    }
+
+    fn star(&self, user: &User, slug: &str) -> Result<bool, StoreError> {
+        self.set_star(user, slug, true)
+    }
+
+    fn unstar(&self, user: &User, slug: &str) -> Result<bool, StoreError> {
+        self.set_star(user, slug, false)
+    }
+
+    fn stars(&self, slug: &str) -> Result<u64, StoreError> {
+        let n: i64 = self
+            .client()?
+            .query_one(
+                "SELECT COUNT(*) FROM stars st JOIN skills s ON s.id = st.skill_id WHERE s.slug = $1",
+                &[&rules::normalise_slug(slug)],
+            )
+            .map_err(db)?
+            .get(0);
+        Ok(n.max(0) as u64)
+    }
+
+    fn withdrawn(&self, slug: &str, version: &str) -> Result<bool, StoreError> {
+        let mut c = self.client()?;
+        let Some(skill_id) = live_skill(&mut *c, &rules::normalise_slug(slug))? else {
+            return Ok(false);
+        };
+        Ok(matches!(
+            live_version_row(&mut *c, skill_id, version)?,
+            Some((_, true))
+        ))
+    }
+
+    fn delete_version(&self, user: &User, slug: &str, version: &str) -> Result<(), StoreError> {
+        self.withdraw(user, slug, version, true)
+    }
+
+    fn restore_version(&self, user: &User, slug: &str, version: &str) -> Result<(), StoreError> {
+        self.withdraw(user, slug, version, false)
+    }
+
+    fn set_tag(&self, user: &User, slug: &str, tag: &str, version: &str) -> Result<(), StoreError> {
+        self.tag(user, slug, tag, version)
+    }
+
     fn add_user(&self, handle: &str, display_name: Option<&str>) -> Result<User, StoreError> {
         let handle = super::new_handle(handle)?;
         let row = self
@@ -868,7 +926,155 @@ impl Store for PostgresStore {
     }
 }
 
+/// The id of a live skill `user` owns: `NotFound` when there is none, `Forbidden` when it is
+/// someone else's.
+fn owned_skill(
+    c: &mut impl ::postgres::GenericClient,
+    user: &User,
+    slug: &str,
+) -> Result<i64, StoreError> {
+    let row = c
+        .query_opt(
+            "SELECT id, owner_id FROM skills WHERE slug = $1 AND deleted_at IS NULL",
+            &[&rules::normalise_slug(slug)],
+        )
+        .map_err(db)?;
+    match row.map(|r| (r.get::<_, i64>(0), r.get::<_, i64>(1))) {
+        None => Err(StoreError::NotFound("Skill not found".into())),
+        Some((_, owner)) if owner != user.id => Err(StoreError::Forbidden(
+            "Only the owner can change this skill.".into(),
+        )),
+        Some((id, _)) => Ok(id),
+    }
+}
+
+/// A version of a skill that went live (withdrawn or not): its id and whether it is withdrawn.
+fn live_version_row(
+    c: &mut impl ::postgres::GenericClient,
+    skill_id: i64,
+    version: &str,
+) -> Result<Option<(i64, bool)>, StoreError> {
+    Ok(c
+        .query_opt(
+            "SELECT id, deleted_at IS NOT NULL FROM versions WHERE skill_id = $1 AND version = $2 AND moderation = 'live'",
+            &[&skill_id, &version.trim()],
+        )
+        .map_err(db)?
+        .map(|r| (r.get(0), r.get(1))))
+}
+
 impl PostgresStore {
+    /// The parts of the [`Store`] added with stars, tags and version withdrawal.
+    fn explore_slugs(
+        &self,
+        order: ExploreOrder,
+        prefix: Option<&str>,
+        offset: usize,
+        limit: usize,
+    ) -> Result<Vec<String>, StoreError> {
+        let to_i64 = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+        let rows = self
+            .client()?
+            .query(
+                &format!(
+                    "SELECT s.slug FROM (
+                         SELECT k.*, (SELECT COUNT(*) FROM stars st WHERE st.skill_id = k.id) AS stars FROM skills k
+                         WHERE k.deleted_at IS NULL AND ($1::text IS NULL OR substr(k.slug, 1, length($1)) = $1)
+                           AND EXISTS (SELECT 1 FROM versions v WHERE v.skill_id = k.id AND v.deleted_at IS NULL AND v.moderation = 'live')
+                     ) s ORDER BY {} LIMIT $2 OFFSET $3",
+                    order.order_by()
+                ),
+                &[&explore_prefix(prefix), &to_i64(limit), &to_i64(offset)],
+            )
+            .map_err(db)?;
+        Ok(rows.into_iter().map(|r| r.get(0)).collect())
+    }
+
+    fn set_star(&self, user: &User, slug: &str, on: bool) -> Result<bool, StoreError> {
+        let mut c = self.client()?;
+        let Some(skill_id) = live_skill(&mut *c, &rules::normalise_slug(slug))? else {
+            return Err(StoreError::NotFound("Skill not found".into()));
+        };
+        let changed = if on {
+            c.execute(
+                "INSERT INTO stars (user_id, skill_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+                &[&user.id, &skill_id, &now_ms()],
+            )
+        } else {
+            c.execute(
+                "DELETE FROM stars WHERE user_id = $1 AND skill_id = $2",
+                &[&user.id, &skill_id],
+            )
+        }
+        .map_err(db)?;
+        Ok(changed > 0)
+    }
+
+    fn withdraw(
+        &self,
+        user: &User,
+        slug: &str,
+        version: &str,
+        withdraw: bool,
+    ) -> Result<(), StoreError> {
+        let mut c = self.client()?;
+        let mut tx = c.transaction().map_err(db)?;
+        // Serialised with publishes of the slug, which move `latest`.
+        tx.execute(
+            "SELECT pg_advisory_xact_lock(hashtext($1))",
+            &[&rules::normalise_slug(slug)],
+        )
+        .map_err(db)?;
+        let skill_id = owned_skill(&mut tx, user, slug)?;
+        let Some((version_id, withdrawn)) = live_version_row(&mut tx, skill_id, version)? else {
+            return Err(StoreError::NotFound("Version not found".into()));
+        };
+        if withdraw && !withdrawn {
+            let latest: Option<i64> = tx
+                .query_opt(
+                    "SELECT version_id FROM tags WHERE skill_id = $1 AND tag = 'latest'",
+                    &[&skill_id],
+                )
+                .map_err(db)?
+                .map(|r| r.get(0));
+            let highest = latest_version(&mut tx, skill_id)?.map(|(id, _)| id);
+            if latest == Some(version_id) || highest == Some(version_id) {
+                return Err(StoreError::Invalid(LATEST_VERSION_REFUSED.into()));
+            }
+            tx.execute(
+                "UPDATE versions SET deleted_at = $1 WHERE id = $2",
+                &[&now_ms(), &version_id],
+            )
+            .map_err(db)?;
+            tx.execute("DELETE FROM tags WHERE version_id = $1", &[&version_id])
+                .map_err(db)?;
+        } else if !withdraw && withdrawn {
+            tx.execute(
+                "UPDATE versions SET deleted_at = NULL WHERE id = $1",
+                &[&version_id],
+            )
+            .map_err(db)?;
+        }
+        tx.commit().map_err(db)
+    }
+
+    fn tag(&self, user: &User, slug: &str, tag: &str, version: &str) -> Result<(), StoreError> {
+        let tag = tag.trim();
+        rules::check_tag(tag).map_err(StoreError::Invalid)?;
+        let mut c = self.client()?;
+        let skill_id = owned_skill(&mut *c, user, slug)?;
+        let version_id = match live_version_row(&mut *c, skill_id, version)? {
+            Some((id, false)) => id,
+            _ => return Err(StoreError::NotFound("Version not found".into())),
+        };
+        c.execute(
+            "INSERT INTO tags (skill_id, tag, version_id) VALUES ($1, $2, $3) ON CONFLICT (skill_id, tag) DO UPDATE SET version_id = EXCLUDED.version_id",
+            &[&skill_id, &tag, &version_id],
+        )
+        .map_err(db)?;
+        Ok(())
+    }
+
     fn set_deleted(&self, user: &User, slug: &str, at: Option<i64>) -> Result<(), StoreError> {
         let mut c = self.client()?;
         let slug = rules::normalise_slug(slug);
@@ -998,5 +1204,10 @@ mod tests {
     #[test]
     fn search_and_soft_delete() {
         super::super::suite::search_and_soft_delete(&open());
+    }
+
+    #[test]
+    fn explore_stars_tags_and_withdrawn_versions() {
+        super::super::suite::explore_stars_tags_and_withdrawn_versions(&open());
     }
 }

@@ -34,6 +34,11 @@ CREATE VIRTUAL TABLE IF NOT EXISTS skill_search USING fts5(slug, display_name, s
 CREATE TABLE IF NOT EXISTS upload_tickets (
     id TEXT PRIMARY KEY, user_id INTEGER NOT NULL, path TEXT NOT NULL, size INTEGER NOT NULL,
     sha256 TEXT NOT NULL, content_type TEXT, expires_at INTEGER NOT NULL, data BLOB);
+-- Added after the first releases: run on every open, so an older database gains it.
+CREATE TABLE IF NOT EXISTS stars (
+    user_id INTEGER NOT NULL REFERENCES users(id), skill_id INTEGER NOT NULL REFERENCES skills(id),
+    created_at INTEGER NOT NULL, PRIMARY KEY (user_id, skill_id));
+CREATE INDEX IF NOT EXISTS stars_skill ON stars (skill_id);
 ";
 
 /// How many matches of a search are ranked (the newest ones): enough that a query's best are
@@ -333,6 +338,59 @@ fn fts_query(query: &str) -> Option<String> {
 }
 
 impl Store for SqliteStore {
+    fn explore(
+        &self,
+        order: ExploreOrder,
+        prefix: Option<&str>,
+        offset: usize,
+        limit: usize,
+    ) -> Result<Vec<String>, StoreError> {
+        self.explore_slugs(order, prefix, offset, limit)
+    }
+
+    fn star(&self, user: &User, slug: &str) -> Result<bool, StoreError> {
+        self.set_star(user, slug, true)
+    }
+
+    fn unstar(&self, user: &User, slug: &str) -> Result<bool, StoreError> {
+        self.set_star(user, slug, false)
+    }
+
+    fn stars(&self, slug: &str) -> Result<u64, StoreError> {
+        let n: i64 = self
+            .conn()?
+            .query_row(
+                "SELECT COUNT(*) FROM stars st JOIN skills s ON s.id = st.skill_id WHERE s.slug = ?",
+                [rules::normalise_slug(slug)],
+                |r| r.get(0),
+            )
+            .map_err(db)?;
+        Ok(n.max(0) as u64)
+    }
+
+    fn withdrawn(&self, slug: &str, version: &str) -> Result<bool, StoreError> {
+        let conn = self.conn()?;
+        let Some((skill_id, _)) = live_skill(&conn, &rules::normalise_slug(slug))? else {
+            return Ok(false);
+        };
+        Ok(matches!(
+            live_version_row(&conn, skill_id, version)?,
+            Some((_, true))
+        ))
+    }
+
+    fn delete_version(&self, user: &User, slug: &str, version: &str) -> Result<(), StoreError> {
+        self.withdraw(user, slug, version, true)
+    }
+
+    fn restore_version(&self, user: &User, slug: &str, version: &str) -> Result<(), StoreError> {
+        self.withdraw(user, slug, version, false)
+    }
+
+    fn set_tag(&self, user: &User, slug: &str, tag: &str, version: &str) -> Result<(), StoreError> {
+        self.tag(user, slug, tag, version)
+    }
+
     fn add_user(&self, handle: &str, display_name: Option<&str>) -> Result<User, StoreError> {
         let handle = super::new_handle(handle)?;
         let conn = self.conn()?;
@@ -1016,7 +1074,145 @@ impl Store for SqliteStore {
     }
 }
 
+/// The id of a live skill `user` owns: `NotFound` when there is none, `Forbidden` when it is
+/// someone else's.
+fn owned_skill(conn: &Connection, user: &User, slug: &str) -> Result<i64, StoreError> {
+    match live_skill(conn, &rules::normalise_slug(slug))? {
+        None => Err(StoreError::NotFound("Skill not found".into())),
+        Some((_, owner)) if owner != user.id => Err(StoreError::Forbidden(
+            "Only the owner can change this skill.".into(),
+        )),
+        Some((id, _)) => Ok(id),
+    }
+}
+
+/// A version of a skill that went live (withdrawn or not): its id and whether it is withdrawn.
+fn live_version_row(
+    conn: &Connection,
+    skill_id: i64,
+    version: &str,
+) -> Result<Option<(i64, bool)>, StoreError> {
+    conn.query_row(
+        "SELECT id, deleted_at IS NOT NULL FROM versions WHERE skill_id = ? AND version = ? AND moderation = 'live'",
+        params![skill_id, version.trim()],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
+    .optional()
+    .map_err(db)
+}
+
 impl SqliteStore {
+    /// The parts of the [`Store`] added with stars, tags and version withdrawal.
+    fn explore_slugs(
+        &self,
+        order: ExploreOrder,
+        prefix: Option<&str>,
+        offset: usize,
+        limit: usize,
+    ) -> Result<Vec<String>, StoreError> {
+        let conn = self.conn()?;
+        let mut stmt = conn
+            .prepare_cached(&format!(
+                "SELECT s.slug FROM (
+                     SELECT k.*, (SELECT COUNT(*) FROM stars st WHERE st.skill_id = k.id) AS stars FROM skills k
+                     WHERE k.deleted_at IS NULL AND (?1 IS NULL OR substr(k.slug, 1, length(?1)) = ?1)
+                       AND EXISTS (SELECT 1 FROM versions v WHERE v.skill_id = k.id AND v.deleted_at IS NULL AND v.moderation = 'live')
+                 ) s ORDER BY {} LIMIT ?2 OFFSET ?3",
+                order.order_by()
+            ))
+            .map_err(db)?;
+        let to_i64 = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+        stmt.query_map(
+            params![explore_prefix(prefix), to_i64(limit), to_i64(offset)],
+            |r| r.get(0),
+        )
+        .map_err(db)?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(db)
+    }
+
+    fn set_star(&self, user: &User, slug: &str, on: bool) -> Result<bool, StoreError> {
+        let conn = self.conn()?;
+        let Some((skill_id, _)) = live_skill(&conn, &rules::normalise_slug(slug))? else {
+            return Err(StoreError::NotFound("Skill not found".into()));
+        };
+        let changed = if on {
+            conn.execute(
+                "INSERT OR IGNORE INTO stars (user_id, skill_id, created_at) VALUES (?, ?, ?)",
+                params![user.id, skill_id, now_ms()],
+            )
+        } else {
+            conn.execute(
+                "DELETE FROM stars WHERE user_id = ? AND skill_id = ?",
+                params![user.id, skill_id],
+            )
+        }
+        .map_err(db)?;
+        Ok(changed > 0)
+    }
+
+    fn withdraw(
+        &self,
+        user: &User,
+        slug: &str,
+        version: &str,
+        withdraw: bool,
+    ) -> Result<(), StoreError> {
+        let mut conn = self.conn()?;
+        let tx = conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(db)?;
+        let skill_id = owned_skill(&tx, user, slug)?;
+        let Some((version_id, withdrawn)) = live_version_row(&tx, skill_id, version)? else {
+            return Err(StoreError::NotFound("Version not found".into()));
+        };
+        if withdraw && !withdrawn {
+            let latest: Option<i64> = tx
+                .query_row(
+                    "SELECT version_id FROM tags WHERE skill_id = ? AND tag = 'latest'",
+                    [skill_id],
+                    |r| r.get(0),
+                )
+                .optional()
+                .map_err(db)?;
+            let highest = latest_version(&tx, skill_id)?.map(|(id, _)| id);
+            if latest == Some(version_id) || highest == Some(version_id) {
+                return Err(StoreError::Invalid(LATEST_VERSION_REFUSED.into()));
+            }
+            tx.execute(
+                "UPDATE versions SET deleted_at = ? WHERE id = ?",
+                params![now_ms(), version_id],
+            )
+            .map_err(db)?;
+            tx.execute("DELETE FROM tags WHERE version_id = ?", [version_id])
+                .map_err(db)?;
+        } else if !withdraw && withdrawn {
+            tx.execute(
+                "UPDATE versions SET deleted_at = NULL WHERE id = ?",
+                [version_id],
+            )
+            .map_err(db)?;
+        }
+        tx.commit().map_err(db)
+    }
+
+    fn tag(&self, user: &User, slug: &str, tag: &str, version: &str) -> Result<(), StoreError> {
+        let tag = tag.trim();
+        rules::check_tag(tag).map_err(StoreError::Invalid)?;
+        let conn = self.conn()?;
+        let skill_id = owned_skill(&conn, user, slug)?;
+        let version_id = match live_version_row(&conn, skill_id, version)? {
+            Some((id, false)) => id,
+            _ => return Err(StoreError::NotFound("Version not found".into())),
+        };
+        conn.execute(
+            "INSERT OR REPLACE INTO tags (skill_id, tag, version_id) VALUES (?, ?, ?)",
+            params![skill_id, tag, version_id],
+        )
+        .map_err(db)?;
+        Ok(())
+    }
+
     fn set_deleted(&self, user: &User, slug: &str, at: Option<i64>) -> Result<(), StoreError> {
         let conn = self.conn()?;
         let owner: Option<i64> = conn
@@ -1106,5 +1302,10 @@ mod tests {
     #[test]
     fn search_and_soft_delete() {
         super::super::suite::search_and_soft_delete(&open().1);
+    }
+
+    #[test]
+    fn explore_stars_tags_and_withdrawn_versions() {
+        super::super::suite::explore_stars_tags_and_withdrawn_versions(&open().1);
     }
 }

@@ -457,3 +457,161 @@ pub fn signatures(store: &dyn Store) {
     let unsigned = store.version("pdf-tools", "1.0.1").unwrap().unwrap();
     assert_eq!(unsigned.signature, None);
 }
+
+/// `explore` (every order, a slug prefix, offset and limit), stars (idempotent, per user,
+/// unknown slugs refused), tags moved by their owner, and versions withdrawn and restored.
+pub fn explore_stars_tags_and_withdrawn_versions(store: &dyn Store) {
+    let alice = alice(store);
+    let bob = store.add_user("bob", None).unwrap();
+    store
+        .publish(&alice, &request("pdf-tools", "1.0.0"))
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(5));
+    store.publish(&bob, &request("pdf-merge", "1.0.0")).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(5));
+    store
+        .publish(&alice, &request("csv-report", "1.0.0"))
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(5));
+    // A new version moves `updated` but not `created`.
+    store
+        .publish(&alice, &request("pdf-tools", "1.1.0"))
+        .unwrap();
+    let list = |order, prefix: Option<&str>, offset, limit| {
+        store.explore(order, prefix, offset, limit).unwrap()
+    };
+    assert_eq!(
+        list(ExploreOrder::Updated, None, 0, 10),
+        ["pdf-tools", "csv-report", "pdf-merge"]
+    );
+    assert_eq!(
+        list(ExploreOrder::Created, None, 0, 10),
+        ["csv-report", "pdf-merge", "pdf-tools"]
+    );
+    assert_eq!(
+        list(ExploreOrder::Name, None, 0, 10),
+        ["csv-report", "pdf-merge", "pdf-tools"]
+    );
+    assert_eq!(
+        list(ExploreOrder::Name, Some("PDF-"), 0, 10),
+        ["pdf-merge", "pdf-tools"]
+    );
+    assert_eq!(list(ExploreOrder::Name, Some("pdf-"), 1, 1), ["pdf-tools"]);
+    assert_eq!(
+        list(ExploreOrder::Name, Some("%"), 0, 10),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        list(ExploreOrder::Name, Some("_df"), 0, 10),
+        Vec::<String>::new()
+    );
+
+    // Stars: one per user, idempotent both ways.
+    assert!(store.star(&alice, "pdf-merge").unwrap());
+    assert!(!store.star(&alice, "PDF-MERGE").unwrap());
+    assert!(store.star(&bob, "pdf-merge").unwrap());
+    assert!(store.star(&bob, "csv-report").unwrap());
+    assert_eq!(store.stars("pdf-merge").unwrap(), 2);
+    assert_eq!(store.stars("no-such-skill").unwrap(), 0);
+    assert!(matches!(
+        store.star(&alice, "no-such-skill"),
+        Err(StoreError::NotFound(_))
+    ));
+    assert_eq!(
+        list(ExploreOrder::Stars, None, 0, 10),
+        ["pdf-merge", "csv-report", "pdf-tools"]
+    );
+    store.count_download("pdf-tools").unwrap();
+    store.count_download("pdf-tools").unwrap();
+    store.count_download("pdf-tools").unwrap();
+    assert_eq!(list(ExploreOrder::Downloads, None, 0, 1), ["pdf-tools"]);
+    assert_eq!(list(ExploreOrder::Trending, None, 0, 1), ["pdf-tools"]);
+    assert!(store.unstar(&bob, "pdf-merge").unwrap());
+    assert!(!store.unstar(&bob, "pdf-merge").unwrap());
+    assert_eq!(store.stars("pdf-merge").unwrap(), 1);
+
+    // Tags: the owner points one at a live version; others may not.
+    store
+        .set_tag(&alice, "pdf-tools", "stable", "1.0.0")
+        .unwrap();
+    assert_eq!(
+        store.skill("pdf-tools").unwrap().unwrap().tags["stable"],
+        "1.0.0"
+    );
+    assert!(matches!(
+        store.set_tag(&bob, "pdf-tools", "stable", "1.1.0"),
+        Err(StoreError::Forbidden(_))
+    ));
+    assert!(matches!(
+        store.set_tag(&alice, "pdf-tools", "stable", "9.9.9"),
+        Err(StoreError::NotFound(_))
+    ));
+    assert!(matches!(
+        store.set_tag(&alice, "pdf-tools", "_hidden", "1.0.0"),
+        Err(StoreError::Invalid(_))
+    ));
+
+    // Withdrawing: never the latest, owner only; the number stays taken; restore brings the
+    // version back without its tags.
+    assert_eq!(
+        store
+            .delete_version(&alice, "pdf-tools", "1.1.0")
+            .unwrap_err(),
+        StoreError::Invalid(LATEST_VERSION_REFUSED.into())
+    );
+    assert!(matches!(
+        store.delete_version(&bob, "pdf-tools", "1.0.0"),
+        Err(StoreError::Forbidden(_))
+    ));
+    assert!(!store.withdrawn("pdf-tools", "1.0.0").unwrap());
+    store.delete_version(&alice, "pdf-tools", "1.0.0").unwrap();
+    assert_eq!(store.version("pdf-tools", "1.0.0").unwrap(), None);
+    assert!(store.withdrawn("pdf-tools", "1.0.0").unwrap());
+    assert!(!store.withdrawn("pdf-tools", "1.1.0").unwrap());
+    assert!(!store.withdrawn("no-such-skill", "1.0.0").unwrap());
+    let skill = store.skill("pdf-tools").unwrap().unwrap();
+    assert_eq!(skill.versions, 1);
+    assert!(!skill.tags.contains_key("stable"));
+    let versions: Vec<String> = store
+        .versions("pdf-tools")
+        .unwrap()
+        .into_iter()
+        .map(|v| v.version)
+        .collect();
+    assert_eq!(versions, ["1.1.0"]);
+    assert!(matches!(
+        store.publish(&alice, &request("pdf-tools", "1.0.0")),
+        Err(StoreError::Conflict(_))
+    ));
+    assert!(matches!(
+        store.set_tag(&alice, "pdf-tools", "stable", "1.0.0"),
+        Err(StoreError::NotFound(_))
+    ));
+    assert!(matches!(
+        store.delete_version(&alice, "pdf-tools", "3.0.0"),
+        Err(StoreError::NotFound(_))
+    ));
+    store.restore_version(&alice, "pdf-tools", "1.0.0").unwrap();
+    store.restore_version(&alice, "pdf-tools", "1.0.0").unwrap();
+    assert!(!store.withdrawn("pdf-tools", "1.0.0").unwrap());
+    assert!(store.version("pdf-tools", "1.0.0").unwrap().is_some());
+    let skill = store.skill("pdf-tools").unwrap().unwrap();
+    assert_eq!(skill.versions, 2);
+    assert_eq!(skill.latest.unwrap().version, "1.1.0");
+    assert!(!skill.tags.contains_key("stable"));
+
+    // The owner may move `latest` back; a deleted skill leaves lists and takes no stars.
+    store
+        .set_tag(&alice, "pdf-tools", "latest", "1.0.0")
+        .unwrap();
+    assert_eq!(
+        store.skill("pdf-tools").unwrap().unwrap().tags["latest"],
+        "1.0.0"
+    );
+    store.delete_skill(&bob, "pdf-merge").unwrap();
+    assert_eq!(list(ExploreOrder::Name, Some("pdf"), 0, 10), ["pdf-tools"]);
+    assert!(matches!(
+        store.star(&alice, "pdf-merge"),
+        Err(StoreError::NotFound(_))
+    ));
+}

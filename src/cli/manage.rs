@@ -1,0 +1,186 @@
+//! `skill explore`, `skill star` / `unstar`, `skill tag`, `skill delete` / `undelete`: the
+//! registry verbs a skill author uses besides publishing (ClawHub's routes, as `clawhub` has them).
+
+use super::CliError;
+use crate::registry::client::Client;
+use crate::registry::credentials;
+use std::process::ExitCode;
+
+/// Arguments of `skill explore`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  skill explore --sort downloads --limit 10\n  skill explore --prefix pdf-"
+)]
+pub struct ExploreArgs {
+    /// Order: updated (default), newest, downloads, stars (rating), name, trending.
+    #[arg(long)]
+    pub sort: Option<String>,
+    /// Only skills whose slug starts with this.
+    #[arg(long)]
+    pub prefix: Option<String>,
+    /// Most skills (1-200).
+    #[arg(long, default_value_t = 25)]
+    pub limit: usize,
+    /// Continue from the cursor a previous page printed.
+    #[arg(long)]
+    pub cursor: Option<String>,
+    /// The registry.
+    #[arg(long)]
+    pub registry: Option<String>,
+    /// Print the registry's page as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `skill star` and `skill unstar`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Example:\n  skill star pdf-tools")]
+pub struct StarArgs {
+    /// The skill's slug.
+    pub slug: String,
+    /// The registry.
+    #[arg(long)]
+    pub registry: Option<String>,
+}
+
+/// Arguments of `skill tag`.
+#[derive(Debug, clap::Args)]
+#[command(
+    disable_version_flag = true,
+    after_help = "Examples:\n  skill tag pdf-tools 1.2.0 --tag stable\n  skill tag pdf-tools 1.1.0   (moves latest back)"
+)]
+pub struct TagArgs {
+    /// The skill's slug.
+    pub slug: String,
+    /// An existing version.
+    pub version: String,
+    /// The tag to point at it.
+    #[arg(long, default_value = "latest")]
+    pub tag: String,
+    /// The registry.
+    #[arg(long)]
+    pub registry: Option<String>,
+}
+
+/// Arguments of `skill delete` and `skill undelete`.
+#[derive(Debug, clap::Args)]
+#[command(
+    disable_version_flag = true,
+    after_help = "Examples:\n  skill delete pdf-tools --version 1.0.0   (withdraw one version, never the latest)\n  skill undelete pdf-tools --version 1.0.0\n  skill delete pdf-tools                   (the whole skill)"
+)]
+pub struct DeleteArgs {
+    /// The skill's slug.
+    pub slug: String,
+    /// Only this version (delete: withdraw it, its number stays taken; undelete: restore it).
+    #[arg(long)]
+    pub version: Option<String>,
+    /// The registry.
+    #[arg(long)]
+    pub registry: Option<String>,
+}
+
+fn reader(flag: Option<&str>) -> Client {
+    let registry = super::registry_url(flag);
+    let token = credentials::token(&registry);
+    Client::new(&registry, token)
+}
+
+fn writer(flag: Option<&str>) -> Result<Client, CliError> {
+    let registry = super::registry_url(flag);
+    let token = credentials::token(&registry).ok_or(CliError::NotLoggedIn(registry.clone()))?;
+    Ok(Client::new(&registry, Some(token)))
+}
+
+/// One line per skill: slug, latest version, downloads, stars, summary; then the next cursor.
+pub fn explore(args: ExploreArgs) -> Result<ExitCode, CliError> {
+    if !(1..=200).contains(&args.limit) {
+        return Err(CliError::Usage("--limit must be 1 to 200".into()));
+    }
+    let page = reader(args.registry.as_deref()).explore(
+        args.sort.as_deref(),
+        args.prefix.as_deref(),
+        args.limit,
+        args.cursor.as_deref(),
+    )?;
+    if args.json {
+        super::output::print_json(&page, true)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    for item in &page.items {
+        let version = item
+            .latest_version
+            .as_ref()
+            .map_or("?", |v| v.version.as_str());
+        let stats = item.stats.clone().unwrap_or(crate::registry::api::Stats {
+            downloads: 0,
+            stars: 0,
+            versions: 0,
+        });
+        let summary = item
+            .summary
+            .as_deref()
+            .map(|s| format!("  {s}"))
+            .unwrap_or_default();
+        println!(
+            "{}  v{version}  {} downloads  {} stars{summary}",
+            item.slug, stats.downloads, stats.stars
+        );
+    }
+    if page.items.is_empty() {
+        eprintln!("No skills found.");
+    }
+    if let Some(cursor) = &page.next_cursor {
+        eprintln!("Next page: --cursor {cursor}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Stars a skill.
+pub fn star(args: StarArgs) -> Result<ExitCode, CliError> {
+    let reply = writer(args.registry.as_deref())?.star(&args.slug)?;
+    if reply.already_starred {
+        println!("{} was starred already", args.slug);
+    } else {
+        println!("starred {}", args.slug);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Takes the star off a skill.
+pub fn unstar(args: StarArgs) -> Result<ExitCode, CliError> {
+    let reply = writer(args.registry.as_deref())?.unstar(&args.slug)?;
+    if reply.already_unstarred {
+        println!("{} was not starred", args.slug);
+    } else {
+        println!("unstarred {}", args.slug);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Points a tag at a version.
+pub fn tag(args: TagArgs) -> Result<ExitCode, CliError> {
+    let reply =
+        writer(args.registry.as_deref())?.set_tag(&args.slug, args.tag.trim(), &args.version)?;
+    println!("{} {} -> {}", reply.slug, reply.tag, reply.version);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Deletes a skill, or withdraws one version.
+pub fn delete(args: DeleteArgs) -> Result<ExitCode, CliError> {
+    writer(args.registry.as_deref())?.delete(&args.slug, args.version.as_deref())?;
+    match &args.version {
+        Some(v) => println!("withdrew {}@{v} (its number stays taken)", args.slug),
+        None => println!("deleted {}", args.slug),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Restores a deleted skill, or one withdrawn version.
+pub fn undelete(args: DeleteArgs) -> Result<ExitCode, CliError> {
+    writer(args.registry.as_deref())?.undelete(&args.slug, args.version.as_deref())?;
+    match &args.version {
+        Some(v) => println!("restored {}@{v}", args.slug),
+        None => println!("restored {}", args.slug),
+    }
+    Ok(ExitCode::SUCCESS)
+}
