@@ -113,10 +113,11 @@ impl Workspace {
     /// is shown as available, so a recording replays the same on a machine that lacks a
     /// skill's commands; `skill check` tells what is missing here.
     pub fn system_prompt(&self) -> String {
-        let ws = self.root.display();
-        let identity = format!(
-            "# skill try\n\nYou are an agent with tools to read, write and edit files, list folders and run shell commands. Use them to do what the user asks, then answer with what you did.\n\n## Workspace\nYour workspace is at: {ws}\n- Skills: {ws}/skills/{{skill-name}}/SKILL.md\n- Paths you pass to the file tools are relative to the workspace; you cannot leave it."
-        );
+        self.system_prompt_with(&self.listings(), &[])
+    }
+
+    /// The installed skills as the system prompt lists them: every one shown as available.
+    pub fn listings(&self) -> Vec<prompt::Listing> {
         let catalog = Catalog::load(vec![Root {
             path: self.root.join("skills"),
             label: "workspace".to_owned(),
@@ -126,7 +127,27 @@ impl Workspace {
             listing.available = true;
             listing.missing.clear();
         }
-        let skills = prompt::skills_prompt(&listings, &prompt::nanobot_section(&listings));
+        listings
+    }
+
+    /// The system prompt for `listings` (from [`Workspace::listings`], perhaps with skills
+    /// made always-on), with the bodies of `preload` under `# Specified Skills` after the
+    /// always-on ones.
+    pub fn system_prompt_with(&self, listings: &[prompt::Listing], preload: &[String]) -> String {
+        let ws = self.root.display();
+        let identity = format!(
+            "# skill try\n\nYou are an agent with tools to read, write and edit files, list folders and run shell commands. Use them to do what the user asks, then answer with what you did.\n\n## Workspace\nYour workspace is at: {ws}\n- Skills: {ws}/skills/{{skill-name}}/SKILL.md\n- Paths you pass to the file tools are relative to the workspace; you cannot leave it."
+        );
+        let specified = prompt::via::specified_skills(listings, preload);
+        let skills = [
+            prompt::active_skills(listings),
+            specified,
+            prompt::nanobot_section(listings),
+        ]
+        .into_iter()
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join(PART_SEPARATOR);
         if skills.is_empty() {
             identity
         } else {
