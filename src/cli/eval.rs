@@ -63,7 +63,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let subjects = eval::load_subjects(&dirs)?;
     let mut roots: Vec<Root> = args.with.iter().map(Root::plain).collect();
     if let Some(agent) = args.agent {
-        let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default();
+        let home = std::env::var_os("HOME")
+            .map(PathBuf::from)
+            .unwrap_or_default();
         roots.extend(agent_roots(agent, &home, &std::env::current_dir()?));
     }
     let builtins = builtin::materialize().map_err(|e| CliError::Builtin(e.to_string()))?;
@@ -149,7 +151,11 @@ fn print_report(report: &EvalReport) {
         "{passed} passed, {} failed ({} distractor skill{})",
         report.skills.len() - passed,
         report.distractors.len(),
-        if report.distractors.len() == 1 { "" } else { "s" }
+        if report.distractors.len() == 1 {
+            ""
+        } else {
+            "s"
+        }
     );
 }
 

@@ -226,7 +226,11 @@ pub fn cassette_path(subject: &Subject, index: usize, run: u32, via: Option<Via>
         dir = dir.join(via.name());
     }
     let query = &subject.triggers.queries[index];
-    dir.join(format!("q{:02}-{}.{run}.yaml", index + 1, slug(&query.prompt)))
+    dir.join(format!(
+        "q{:02}-{}.{run}.yaml",
+        index + 1,
+        slug(&query.prompt)
+    ))
 }
 
 /// The first words of `prompt`, lower case, hyphenated: enough to tell cassettes apart by eye.
@@ -269,13 +273,17 @@ pub fn run(
         let queries = run_way(&workspace, subject, own, None, options)?;
         let mut report = skill_report(subject, own, queries);
         if !options.compare.is_empty() {
-            report.compare.push(way_report(&report.skill, own, &report.queries));
+            report
+                .compare
+                .push(way_report(&report.skill, own, &report.queries));
             for via in Via::ALL {
                 if via == own || !options.compare.contains(&via) {
                     continue;
                 }
                 let queries = run_way(&workspace, subject, via, Some(via), options)?;
-                report.compare.push(way_report(&report.skill, via, &queries));
+                report
+                    .compare
+                    .push(way_report(&report.skill, via, &queries));
             }
         }
         skills.push(report);
@@ -469,4 +477,3 @@ pub fn skills_of_roots(roots: &[crate::skill::catalog::Root]) -> Vec<PathBuf> {
         .map(|entry| entry.skill.dir.clone())
         .collect()
 }
-

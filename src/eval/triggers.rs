@@ -72,7 +72,9 @@ pub enum TriggersError {
         message: String,
     },
     /// The YAML is not a trigger set (the message has the line and column).
-    #[error("{path}: not a trigger set: {message}\nA trigger set is `queries:` (each a `prompt:` and `should_trigger: true|false`), and optionally `runs`, `min_recall`, `max_false_rate` and `via`")]
+    #[error(
+        "{path}: not a trigger set: {message}\nA trigger set is `queries:` (each a `prompt:` and `should_trigger: true|false`), and optionally `runs`, `min_recall`, `max_false_rate` and `via`"
+    )]
     Parse {
         /// The file.
         path: PathBuf,
@@ -147,7 +149,10 @@ impl TriggerSet {
             Some(runs) => {
                 return Err(invalid(
                     runs.referenced.line(),
-                    format!("runs is {}: give a whole number from 1 to {MAX_RUNS}", runs.value),
+                    format!(
+                        "runs is {}: give a whole number from 1 to {MAX_RUNS}",
+                        runs.value
+                    ),
                 ));
             }
         };
@@ -226,7 +231,9 @@ mod tests {
             "t.yaml:6: runs is 0: give a whole number from 1 to 100"
         );
         assert_eq!(
-            error("queries:\n  - prompt: a\n    should_trigger: true\n  - prompt: a\n    should_trigger: false\n"),
+            error(
+                "queries:\n  - prompt: a\n    should_trigger: true\n  - prompt: a\n    should_trigger: false\n"
+            ),
             "t.yaml:4: the same prompt as line 2: ask it more times with `runs` instead"
         );
         assert_eq!(

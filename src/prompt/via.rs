@@ -12,9 +12,17 @@ use std::sync::OnceLock;
 
 /// How a skill reaches the model.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+    clap::ValueEnum,
 )]
-#[derive(clap::ValueEnum)]
 #[serde(rename_all = "snake_case")]
 pub enum Via {
     /// Listed in the summary; the model decides to read its SKILL.md.
@@ -96,7 +104,11 @@ pub fn mentioned(text: &str, listings: &[Listing]) -> Vec<String> {
 pub fn with_mentions(text: &str, listings: &[Listing], names: &[String]) -> String {
     let names: Vec<String> = names
         .iter()
-        .filter(|n| !listings.iter().any(|l| &l.name == *n && l.always && l.available))
+        .filter(|n| {
+            !listings
+                .iter()
+                .any(|l| &l.name == *n && l.always && l.available)
+        })
         .cloned()
         .collect();
     let content = bodies(listings, &names);
@@ -134,7 +146,10 @@ mod tests {
     #[test]
     fn mentions_follow_nanobot() {
         let listings = [listing("a", "Do A."), listing("b-c", "Do B.")];
-        assert_eq!(mentioned("use $b-c and @a, $a again; x$a", &listings), ["b-c", "a"]);
+        assert_eq!(
+            mentioned("use $b-c and @a, $a again; x$a", &listings),
+            ["b-c", "a"]
+        );
         assert!(mentioned("$HOME and @nobody", &listings).is_empty());
         assert_eq!(
             with_mentions("hi $a", &listings, &["a".into()]),
