@@ -481,3 +481,46 @@ fn try_takes_mentions_and_preloads() {
         "{stderr}"
     );
 }
+
+#[test]
+fn builtins_and_new_skills_ship_trigger_sets_that_replay() {
+    let setup = setup(TRIGGERS);
+    let (code, stdout, stderr) = run(eval(&setup).arg("--builtin"));
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout.ends_with("6 passed, 0 failed (0 distractor skills)\n"),
+        "{stdout}"
+    );
+    let mut new = skill();
+    new.current_dir(&setup.root)
+        .env("HOME", &setup.root)
+        .env("SKILL_CACHE_DIR", setup.root.join("cache"))
+        .args(["new", "mine", "--template", "cli-tool", "--dir", "made"]);
+    let (code, stdout, _) = run(&mut new);
+    assert_eq!(code, 0);
+    assert!(
+        stdout.contains("  evals/triggers.yaml (and its cassettes)\n"),
+        "{stdout}"
+    );
+    let (code, stdout, _) = run(eval(&setup).arg("made/mine"));
+    assert_eq!(code, 0, "{stdout}");
+    assert!(
+        stdout.starts_with("PASS mine: recall 1.00 (1/1), false rate 0.00 (0/1)\n"),
+        "{stdout}"
+    );
+    // The starter is a real recording: editing the description asks for a new one.
+    let skill_md = setup.root.join("made/mine/SKILL.md");
+    let text = std::fs::read_to_string(&skill_md).unwrap();
+    std::fs::write(
+        &skill_md,
+        text.replacen("description: ", "description: Edited. ", 1),
+    )
+    .unwrap();
+    let (code, _, stderr) = run(eval(&setup).arg("made/mine"));
+    assert_eq!(code, 2);
+    assert!(stderr.contains("does not match the recording"), "{stderr}");
+    assert!(
+        stderr.contains("skill eval made/mine --mode record"),
+        "{stderr}"
+    );
+}

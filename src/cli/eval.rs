@@ -49,18 +49,37 @@ pub struct Args {
     /// preload), each with its own cassettes.
     #[arg(long)]
     pub compare_via: bool,
+    /// Also evaluate the builtin skills' trigger sets.
+    #[arg(long)]
+    pub builtin: bool,
+    /// Write a starter evals/triggers.yaml into each skill that has none, and record every
+    /// cassette of its trigger set from a scripted model that reads the skill exactly when it
+    /// should.
+    #[arg(long, conflicts_with_all = ["mode", "json", "junit", "compare_via", "runs"])]
+    pub init: bool,
+}
+
+/// The skill folders named, and the builtins with `--builtin`.
+fn skill_dirs(args: &Args, builtins: &std::path::Path) -> Result<Vec<PathBuf>, CliError> {
+    let mut dirs = Vec::new();
+    if !args.paths.is_empty() || !args.builtin {
+        let paths = if args.paths.is_empty() {
+            vec![PathBuf::from(".")]
+        } else {
+            args.paths.clone()
+        };
+        dirs.extend(discover(&paths)?.into_iter().map(|l| l.dir));
+    }
+    if args.builtin {
+        dirs.extend(builtin::BUILTINS.iter().map(|b| builtins.join(b.name)));
+    }
+    Ok(dirs)
 }
 
 /// Runs the eval.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    let paths = if args.paths.is_empty() {
-        vec![PathBuf::from(".")]
-    } else {
-        args.paths.clone()
-    };
-    let dirs: Vec<PathBuf> = discover(&paths)?.into_iter().map(|l| l.dir).collect();
-    // Every trigger set is checked before any model is called.
-    let subjects = eval::load_subjects(&dirs)?;
+    let builtins = builtin::materialize().map_err(|e| CliError::Builtin(e.to_string()))?;
+    let dirs = skill_dirs(&args, &builtins)?;
     let mut roots: Vec<Root> = args.with.iter().map(Root::plain).collect();
     if let Some(agent) = args.agent {
         let home = std::env::var_os("HOME")
@@ -68,9 +87,17 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             .unwrap_or_default();
         roots.extend(agent_roots(agent, &home, &std::env::current_dir()?));
     }
-    let builtins = builtin::materialize().map_err(|e| CliError::Builtin(e.to_string()))?;
     roots.push(Root::plain(builtins));
     let distractors = eval::skills_of_roots(&roots);
+    if args.init {
+        for dir in &dirs {
+            let path = eval::starter::write_trigger_starter(dir, &distractors)?;
+            println!("wrote {} and its cassettes", path.display());
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    // Every trigger set is checked before any model is called.
+    let subjects = eval::load_subjects(&dirs)?;
     let mode = match args.mode {
         Some(mode) => mode,
         None => Mode::from_env()
@@ -88,6 +115,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         },
         http: &http,
         rerecord: rerecord_command(&args),
+        script: None,
     };
     let report = eval::run(&subjects, &distractors, &options)?;
     if let Some(path) = &args.junit {
@@ -111,6 +139,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 /// The command that records the cassettes of this eval again.
 fn rerecord_command(args: &Args) -> String {
     let mut command = String::from("skill eval");
+    if args.builtin {
+        command.push_str(" --builtin");
+    }
     for path in &args.paths {
         command.push(' ');
         command.push_str(&shell_path(path));

@@ -7,6 +7,7 @@
 //! Printing is the CLI's; JUnit is [`junit`].
 
 pub mod junit;
+pub mod starter;
 pub mod triggers;
 
 use crate::agent::cassette::Mode;
@@ -91,6 +92,9 @@ pub fn load_subjects(dirs: &[PathBuf]) -> Result<Vec<Subject>, EvalError> {
         .collect()
 }
 
+/// Scripted replies for a query of a skill (starter recordings).
+pub type Script = dyn Fn(&Query, &str) -> Vec<crate::agent::message::Reply>;
+
 /// How to run an eval.
 pub struct Options<'a> {
     /// How the cassettes are used.
@@ -103,6 +107,8 @@ pub struct Options<'a> {
     pub http: &'a dyn Fn() -> Result<HttpConfig, ModelError>,
     /// The command that records the cassettes again, for errors.
     pub rerecord: String,
+    /// Record from these scripted replies (query, skill) instead of a provider (starters).
+    pub script: Option<&'a Script>,
 }
 
 /// One run of one query.
@@ -321,6 +327,18 @@ fn run_way(
             };
             let http = || (options.http)().map_err(|e| fail(e.into()));
             let source = match options.mode.settle(&cassette) {
+                _ if options.script.is_some() => {
+                    if let Some(parent) = cassette.parent() {
+                        std::fs::create_dir_all(parent).map_err(|e| {
+                            fail(AgentError::Workspace {
+                                path: parent.to_owned(),
+                                message: e.to_string(),
+                            })
+                        })?;
+                    }
+                    let script = options.script.expect("checked above");
+                    Source::Script(script(query, &subject.name), cassette)
+                }
                 Mode::Replay if !cassette.is_file() => {
                     return Err(EvalError::NoCassette {
                         path: cassette,
