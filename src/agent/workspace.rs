@@ -15,6 +15,11 @@ pub struct Workspace {
     root: PathBuf,
     temporary: Option<tempfile::TempDir>,
     skills: Vec<String>,
+    /// The installed skills' listings, read once: runs sharing the workspace do not change
+    /// its skills.
+    listings: std::sync::OnceLock<Vec<prompt::Listing>>,
+    /// The declared env vars, read once likewise.
+    declared: std::sync::OnceLock<Vec<String>>,
 }
 
 impl Workspace {
@@ -67,6 +72,8 @@ impl Workspace {
             root,
             temporary,
             skills: names,
+            listings: std::sync::OnceLock::new(),
+            declared: std::sync::OnceLock::new(),
         })
     }
 
@@ -83,6 +90,12 @@ impl Workspace {
     /// The environment variables the installed skills declare (`requires.env` and
     /// `primaryEnv`), which their commands may be given; sorted, without repeats.
     pub fn declared_env(&self) -> Vec<String> {
+        self.declared
+            .get_or_init(|| self.read_declared_env())
+            .clone()
+    }
+
+    fn read_declared_env(&self) -> Vec<String> {
         let catalog = Catalog::load(vec![Root::plain(self.root.join("skills"))]);
         let mut names: Vec<String> = catalog
             .skills
@@ -118,6 +131,10 @@ impl Workspace {
 
     /// The installed skills as the system prompt lists them: every one shown as available.
     pub fn listings(&self) -> Vec<prompt::Listing> {
+        self.listings.get_or_init(|| self.read_listings()).clone()
+    }
+
+    fn read_listings(&self) -> Vec<prompt::Listing> {
         let catalog = Catalog::load(vec![Root {
             path: self.root.join("skills"),
             label: "workspace".to_owned(),
