@@ -524,3 +524,42 @@ fn builtins_and_new_skills_ship_trigger_sets_that_replay() {
         "{stderr}"
     );
 }
+
+#[test]
+fn an_agent_preset_brings_its_installed_skills_as_distractors() {
+    let setup = setup(TRIGGERS);
+    let installed = setup.root.join(".nanobot/workspace/skills");
+    write_skill(&installed, "bar-charts", CHARTS);
+    let router = Router::start();
+    let (code, stdout, stderr) = run(eval(&setup)
+        .args([
+            "skills/csv-report",
+            "--agent",
+            "nanobot",
+            "--mode",
+            "live",
+            "--runs",
+            "1",
+            "--json",
+        ])
+        .args([
+            "--provider",
+            "openai",
+            "--model",
+            "router",
+            "--base-url",
+            &router.base,
+        ]));
+    assert_eq!(code, 1, "{stderr}");
+    let report = json(&stdout);
+    assert_eq!(report["distractors"][0], "bar-charts");
+    assert_eq!(
+        report["skills"][0]["queries"][1]["runs"][0]["read"],
+        "bar-charts"
+    );
+    // pdf-forms is not installed for nanobot: the PDF query reads nothing.
+    assert_eq!(
+        report["skills"][0]["queries"][3]["runs"][0]["read"],
+        serde_json::Value::Null
+    );
+}
