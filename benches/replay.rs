@@ -52,6 +52,8 @@ fn main() {
         source: Source::Script(script, cassette.clone()),
         rerecord: String::new(),
         confinement: Default::default(),
+        loading: Default::default(),
+        stop_at_route: false,
     };
     run_trial(&trial, &mut |_| {}).expect("recording the cassette");
     let size = std::fs::metadata(&cassette).map(|m| m.len()).unwrap_or(0);

@@ -6,6 +6,7 @@ pub mod agent;
 pub mod archive;
 pub mod cli;
 pub mod config;
+pub mod eval;
 pub mod harness;
 pub mod http;
 pub mod lint;

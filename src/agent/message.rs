@@ -189,6 +189,9 @@ pub enum Stop {
     BadToolCalls,
     /// The provider or the cassette failed; the run has no answer.
     Error,
+    /// The model chose: it read a skill's SKILL.md or called a tool other than a read, and a
+    /// run that only asks which skill the model picks (`skill eval`) stops there.
+    Routed,
 }
 
 impl Stop {
@@ -202,14 +205,16 @@ impl Stop {
             Stop::MaxTurns => "max_turns",
             Stop::BadToolCalls => "bad_tool_calls",
             Stop::Error => "error",
+            Stop::Routed => "routed",
         }
     }
 
-    /// Whether the run ended with a whole answer the model chose to give (an answer or a
-    /// refusal): only these say what the model decided, so `skill eval` counts only these as
-    /// trigger decisions, and a replayer expects every recorded exchange to have been used.
+    /// Whether the run ended with something the model chose to do (an answer, a refusal, or
+    /// a skill read or tool call that ended a routing run): only these say what the model
+    /// decided, so `skill eval` counts only these as trigger decisions, and a replayer expects
+    /// every recorded exchange to have been used.
     pub fn is_decision(self) -> bool {
-        matches!(self, Stop::Answer | Stop::Refusal)
+        matches!(self, Stop::Answer | Stop::Refusal | Stop::Routed)
     }
 }
 

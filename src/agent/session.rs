@@ -89,6 +89,32 @@ pub fn run(
     max_turns: usize,
     on_event: &mut dyn FnMut(Event),
 ) -> Result<Transcript, Box<Interrupted>> {
+    run_with(
+        model,
+        tools,
+        system_prompt,
+        skills,
+        prompt,
+        max_turns,
+        false,
+        on_event,
+    )
+}
+
+/// [`run`], and with `stop_at_route` the run ends ([`Stop::Routed`]) at the model's first
+/// choice: a reply that reads a skill's SKILL.md, or calls any tool but `read_file` and
+/// `list_dir`. Those calls are not run, so a routing run changes nothing in the workspace.
+#[allow(clippy::too_many_arguments)]
+pub fn run_with(
+    model: &mut dyn Model,
+    tools: &ToolBox,
+    system_prompt: String,
+    skills: &[String],
+    prompt: &str,
+    max_turns: usize,
+    stop_at_route: bool,
+    on_event: &mut dyn FnMut(Event),
+) -> Result<Transcript, Box<Interrupted>> {
     let started = Instant::now();
     let mut tool_time = Duration::ZERO;
     let mut request = Request {
@@ -132,13 +158,21 @@ pub fn run(
             final_answer = Some(answer);
             break;
         }
+        let mut routed = false;
         for call in &reply.tool_calls {
             on_event(Event::Call(call));
-            if let Some(name) = skill_read(tools, skills, call)
-                && !skills_read.contains(&name)
-            {
-                skills_read.push(name);
+            if let Some(name) = skill_read(tools, skills, call) {
+                routed = true;
+                if !skills_read.contains(&name) {
+                    skills_read.push(name);
+                }
+            } else if !matches!(call.name.as_str(), "read_file" | "list_dir") {
+                routed = true;
             }
+        }
+        if stop_at_route && routed {
+            stop = Some(Stop::Routed);
+            break;
         }
         let tools_started = Instant::now();
         let (results, unreadable) = run_calls(tools, &reply.tool_calls, finish);

@@ -47,6 +47,37 @@ pub struct Trial {
     pub rerecord: String,
     /// How `exec` commands are confined.
     pub confinement: Confinement,
+    /// Skills whose bodies reach the model without a read (always-on, mentioned, preloaded).
+    pub loading: Loading,
+    /// End the run at the model's first skill read or action (`skill eval`).
+    pub stop_at_route: bool,
+}
+
+/// The skills that reach the model other than through the summary, by name; see
+/// [`crate::prompt::via`]. `@name` and `$name` in the prompt are mentions too.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Loading {
+    /// Made always-on: bodies under `# Active Skills`.
+    pub always: Vec<String>,
+    /// Mentioned: bodies appended to the user's message.
+    pub mention: Vec<String>,
+    /// Preloaded: bodies under `# Specified Skills`.
+    pub preload: Vec<String>,
+}
+
+impl Loading {
+    /// `skill` loaded the way `via` says (nothing for the summary).
+    pub fn one(via: crate::prompt::via::Via, skill: &str) -> Loading {
+        use crate::prompt::via::Via;
+        let mut loading = Loading::default();
+        match via {
+            Via::Summary => {}
+            Via::Always => loading.always.push(skill.to_owned()),
+            Via::Mention => loading.mention.push(skill.to_owned()),
+            Via::Preload => loading.preload.push(skill.to_owned()),
+        }
+        loading
+    }
 }
 
 /// Runs `trial`, reporting events; returns the workspace (still on disk) and the transcript.
@@ -55,6 +86,45 @@ pub fn run_trial(
     on_event: &mut dyn FnMut(Event),
 ) -> Result<(Workspace, Transcript), AgentError> {
     let workspace = Workspace::prepare(trial.workspace.as_deref(), &trial.skills, &trial.files)?;
+    let transcript = run_in(&workspace, trial, on_event)?;
+    Ok((workspace, transcript))
+}
+
+/// Runs `trial` in a workspace already prepared (its `skills`, `workspace` and `files` are not
+/// used), so several runs can share one.
+pub fn run_in(
+    workspace: &Workspace,
+    trial: &Trial,
+    on_event: &mut dyn FnMut(Event),
+) -> Result<Transcript, AgentError> {
+    let mut listings = workspace.listings();
+    let loading = &trial.loading;
+    for name in loading
+        .always
+        .iter()
+        .chain(&loading.mention)
+        .chain(&loading.preload)
+    {
+        if !listings.iter().any(|l| &l.name == name) {
+            return Err(AgentError::Workspace {
+                path: workspace.root().join("skills").join(name),
+                message: format!("no installed skill is named '{name}'"),
+            });
+        }
+    }
+    for listing in &mut listings {
+        if loading.always.contains(&listing.name) {
+            listing.always = true;
+        }
+    }
+    let system_prompt = workspace.system_prompt_with(&listings, &loading.preload);
+    let mut mentions = loading.mention.clone();
+    for name in crate::prompt::via::mentioned(&trial.prompt, &listings) {
+        if !mentions.contains(&name) {
+            mentions.push(name);
+        }
+    }
+    let prompt = crate::prompt::via::with_mentions(&trial.prompt, &listings, &mentions);
     let declared = workspace.declared_env();
     let tools = ToolBox::new(workspace.root().to_owned(), trial.exec_timeout)
         .confined(trial.confinement, declared.clone());
@@ -67,17 +137,17 @@ pub fn run_trial(
         .with_path(&tmpdir, "{tmpdir}")
         .expanding_secrets(&declared);
     let mut model = model_for(&trial.source, normalizer, &trial.rerecord)?;
-    let transcript = super::run(
+    super::session::run_with(
         model.as_mut(),
         &tools,
-        workspace.system_prompt(),
+        system_prompt,
         workspace.skills(),
-        &trial.prompt,
+        &prompt,
         trial.max_turns,
+        trial.stop_at_route,
         on_event,
     )
-    .map_err(AgentError::Interrupted)?;
-    Ok((workspace, transcript))
+    .map_err(AgentError::Interrupted)
 }
 
 fn model_for(

@@ -15,6 +15,11 @@ pub struct Workspace {
     root: PathBuf,
     temporary: Option<tempfile::TempDir>,
     skills: Vec<String>,
+    /// The installed skills' listings, read once: runs sharing the workspace do not change
+    /// its skills.
+    listings: std::sync::OnceLock<Vec<prompt::Listing>>,
+    /// The declared env vars, read once likewise.
+    declared: std::sync::OnceLock<Vec<String>>,
 }
 
 impl Workspace {
@@ -67,6 +72,8 @@ impl Workspace {
             root,
             temporary,
             skills: names,
+            listings: std::sync::OnceLock::new(),
+            declared: std::sync::OnceLock::new(),
         })
     }
 
@@ -83,6 +90,12 @@ impl Workspace {
     /// The environment variables the installed skills declare (`requires.env` and
     /// `primaryEnv`), which their commands may be given; sorted, without repeats.
     pub fn declared_env(&self) -> Vec<String> {
+        self.declared
+            .get_or_init(|| self.read_declared_env())
+            .clone()
+    }
+
+    fn read_declared_env(&self) -> Vec<String> {
         let catalog = Catalog::load(vec![Root::plain(self.root.join("skills"))]);
         let mut names: Vec<String> = catalog
             .skills
@@ -113,10 +126,15 @@ impl Workspace {
     /// is shown as available, so a recording replays the same on a machine that lacks a
     /// skill's commands; `skill check` tells what is missing here.
     pub fn system_prompt(&self) -> String {
-        let ws = self.root.display();
-        let identity = format!(
-            "# skill try\n\nYou are an agent with tools to read, write and edit files, list folders and run shell commands. Use them to do what the user asks, then answer with what you did.\n\n## Workspace\nYour workspace is at: {ws}\n- Skills: {ws}/skills/{{skill-name}}/SKILL.md\n- Paths you pass to the file tools are relative to the workspace; you cannot leave it."
-        );
+        self.system_prompt_with(&self.listings(), &[])
+    }
+
+    /// The installed skills as the system prompt lists them: every one shown as available.
+    pub fn listings(&self) -> Vec<prompt::Listing> {
+        self.listings.get_or_init(|| self.read_listings()).clone()
+    }
+
+    fn read_listings(&self) -> Vec<prompt::Listing> {
         let catalog = Catalog::load(vec![Root {
             path: self.root.join("skills"),
             label: "workspace".to_owned(),
@@ -126,7 +144,27 @@ impl Workspace {
             listing.available = true;
             listing.missing.clear();
         }
-        let skills = prompt::skills_prompt(&listings, &prompt::nanobot_section(&listings));
+        listings
+    }
+
+    /// The system prompt for `listings` (from [`Workspace::listings`], perhaps with skills
+    /// made always-on), with the bodies of `preload` under `# Specified Skills` after the
+    /// always-on ones.
+    pub fn system_prompt_with(&self, listings: &[prompt::Listing], preload: &[String]) -> String {
+        let ws = self.root.display();
+        let identity = format!(
+            "# skill try\n\nYou are an agent with tools to read, write and edit files, list folders and run shell commands. Use them to do what the user asks, then answer with what you did.\n\n## Workspace\nYour workspace is at: {ws}\n- Skills: {ws}/skills/{{skill-name}}/SKILL.md\n- Paths you pass to the file tools are relative to the workspace; you cannot leave it."
+        );
+        let specified = prompt::via::specified_skills(listings, preload);
+        let skills = [
+            prompt::active_skills(listings),
+            specified,
+            prompt::nanobot_section(listings),
+        ]
+        .into_iter()
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join(PART_SEPARATOR);
         if skills.is_empty() {
             identity
         } else {

@@ -150,5 +150,14 @@ fn render(report: &Report) -> String {
             .collect();
         out.push_str(&format!("  longest descriptions: {}\n", list.join(", ")));
     }
+    for o in &report.overlaps {
+        out.push_str(&format!(
+            "  too alike to route: {} and {} ({:.0}%; shared terms: {}); see `skill explain description-overlap`\n",
+            o.a,
+            o.b,
+            o.score * 100.0,
+            o.shared.join(", ")
+        ));
+    }
     out
 }

@@ -52,6 +52,10 @@ pub struct Args {
     /// --baseline report only new ones.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["baseline", "fix"])]
     pub write_baseline: Option<PathBuf>,
+    /// A folder of skills that `description-overlap` compares the linted skills with, without
+    /// linting them (repeatable): an agent's install, say.
+    #[arg(long = "with", value_name = "ROOT")]
+    pub with: Vec<PathBuf>,
 }
 
 /// Lints (and fixes), prints in the chosen format, and returns 0 (clean), 1 (errors, or
@@ -136,6 +140,7 @@ fn options(args: &Args, config: &Config) -> Result<Options, CliError> {
         selection: Selection::new(select, ignore)?,
         env_checks: !args.no_env_checks && lint.env_checks.unwrap_or(true),
         budgets: lint.budgets,
+        overlap_with: crate::skill::similarity::described_in(&args.with),
         ..Options::new(crate::config::current().target(args.target).value)
     })
 }

@@ -7,6 +7,7 @@ pub mod choice;
 pub mod completions;
 pub mod config;
 pub mod doctor;
+pub mod eval;
 pub mod explain;
 pub mod install;
 pub mod keygen;
@@ -114,6 +115,9 @@ pub enum Command {
     Try(r#try::Args),
     /// Run skills' scenarios (evals/*.yaml) offline from their cassettes.
     Test(test::Args),
+    /// Trigger and routing evals (evals/triggers.yaml): does the model read each skill when
+    /// it should, and only then, among the other skills an agent has.
+    Eval(eval::Args),
     /// Show the shared settings (registry, target, provider, model) and where each comes from.
     Config(config::Args),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
@@ -179,6 +183,9 @@ pub enum CliError {
     /// A starter scenario could not be written.
     #[error(transparent)]
     Starter(#[from] crate::harness::starter::StarterError),
+    /// A trigger eval could not run.
+    #[error(transparent)]
+    Eval(#[from] crate::eval::EvalError),
     /// Arguments that do not go together.
     #[error("{0}")]
     Usage(String),
@@ -223,6 +230,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Publish(args) => publish::run(args),
         Command::Try(args) => r#try::run(args),
         Command::Test(args) => test::run(args),
+        Command::Eval(args) => eval::run(args),
         Command::Config(args) => config::run(args),
         Command::Completions(args) => completions::run(args),
         Command::Man(args) => completions::run_man(args),

@@ -84,6 +84,21 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             ]),
             Err(e) => eprintln!("warning: no starter scenario: {e}"),
         }
+        let triggers = crate::skill::builtin::materialize()
+            .map_err(|e| e.to_string())
+            .and_then(|root| {
+                let distractors =
+                    crate::eval::skills_of_roots(&[crate::skill::catalog::Root::plain(root)]);
+                crate::eval::starter::write_trigger_starter(&created.dir, &distractors)
+                    .map_err(|e| e.to_string())
+            });
+        match triggers {
+            Ok(_) => files.push(format!(
+                "{} (and its cassettes)",
+                crate::eval::TRIGGERS_FILE
+            )),
+            Err(e) => eprintln!("warning: no starter trigger set: {e}"),
+        }
     }
     println!("Created {}", created.dir.display());
     if quiet() {

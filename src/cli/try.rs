@@ -4,7 +4,7 @@ use super::CliError;
 use crate::agent::cassette::Mode;
 use crate::agent::provider::{HttpConfig, ModelError, ProviderKind, ProviderOptions};
 use crate::agent::tools::{Confinement, Policy, adopt_orphans, sandbox, seal_process};
-use crate::agent::trial::{Source, Trial, run_trial, shell_path, shell_quote};
+use crate::agent::trial::{Loading, Source, Trial, run_trial, shell_path, shell_quote};
 use crate::agent::{AgentError, Event, Stop, Transcript};
 use crate::harness::scenario::Scenario;
 use anstyle::{AnsiColor, Style};
@@ -69,6 +69,17 @@ pub struct Args {
     /// kill still apply).
     #[arg(long)]
     pub no_sandbox: bool,
+    /// Mention this skill in the prompt, as `@NAME` would: its body follows the user's message
+    /// in nanobot's `[Active Skills — instructions for this user turn]` block (repeatable).
+    #[arg(long, value_name = "NAME")]
+    pub mention: Vec<String>,
+    /// Preload this skill, as a caller's `skill_names`: its body goes under `# Specified
+    /// Skills` in the system prompt (repeatable).
+    #[arg(long, value_name = "NAME")]
+    pub preload: Vec<String>,
+    /// Make this skill always-on: its body goes under `# Active Skills` (repeatable).
+    #[arg(long, value_name = "NAME")]
+    pub always: Vec<String>,
 }
 
 /// The provider flags `skill try` and `skill test` share.
@@ -132,9 +143,20 @@ impl ProviderArgs {
 pub fn run(mut args: Args) -> Result<ExitCode, CliError> {
     let mut files = Vec::new();
     let mut network = false;
+    let mut loading = Loading {
+        always: args.always.clone(),
+        mention: args.mention.clone(),
+        preload: args.preload.clone(),
+    };
     if let Some(path) = &args.scenario {
         let scenario = Scenario::load(path).map_err(|e| CliError::Usage(e.to_string()))?;
         network = scenario.network;
+        if let Some(first) = args.skills.first() {
+            let one = Loading::one(scenario.via, &crate::harness::skill_name(first));
+            loading.always.extend(one.always);
+            loading.mention.extend(one.mention);
+            loading.preload.extend(one.preload);
+        }
         if args.record.is_none() && args.replay.is_none() && args.cassette.is_none() {
             args.cassette = Some(scenario.cassette_path(path));
         }
@@ -159,6 +181,8 @@ pub fn run(mut args: Args) -> Result<ExitCode, CliError> {
         source,
         rerecord: rerecord_command(&args),
         confinement,
+        loading,
+        stop_at_route: false,
     };
     let mut view = LiveView::new(!args.json && !super::output::quiet());
     let result = run_trial(&trial, &mut |event| view.show(event));
@@ -446,6 +470,7 @@ fn print_summary(transcript: &Transcript) {
         Stop::MaxTurns => "stopped at the turn limit",
         Stop::BadToolCalls => "stopped on unreadable tool calls",
         Stop::Error => "stopped by an error",
+        Stop::Routed => "stopped at the first skill read or action",
     };
     let _ = writeln!(
         out,

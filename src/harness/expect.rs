@@ -19,6 +19,23 @@ pub fn check(
     if transcript.stop != wanted {
         failures.push(stop_failure(transcript, wanted));
     }
+    let tokens = transcript.usage.input + transcript.usage.output;
+    if let Some(most) = expect.max_tokens
+        && tokens > most
+    {
+        failures.push(format!(
+            "the run used {tokens} tokens ({} in, {} out), more than max_tokens {most}",
+            transcript.usage.input, transcript.usage.output
+        ));
+    }
+    if let Some(most) = expect.max_turns_used
+        && transcript.turns > most
+    {
+        failures.push(format!(
+            "the run took {} turns, more than max_turns_used {most}",
+            transcript.turns
+        ));
+    }
     if let Some(wanted) = expect.reads_skill {
         let read = transcript.skills_read.iter().any(|s| s == skill);
         match (wanted, read) {
@@ -111,6 +128,7 @@ fn stop_failure(transcript: &Transcript, wanted: Stop) -> String {
         Stop::ContentFilter => "the provider's content filter stopped the answer".to_owned(),
         Stop::BadToolCalls => "the model's tool calls could not be read, twice in a row".to_owned(),
         Stop::Answer => "the model answered".to_owned(),
+        Stop::Routed => "the run stopped at the model's first skill read or action".to_owned(),
         Stop::Error => transcript
             .error
             .clone()

@@ -115,6 +115,8 @@ fn attempt(
             },
             landlock,
         },
+        loading: crate::agent::trial::Loading::one(scenario.via, skill),
+        stop_at_route: false,
     };
     let (workspace, transcript) = run_trial(&trial, &mut |_| {}).map_err(|e| e.to_string())?;
     let failures = expect::check(&scenario.expect, &transcript, workspace.root(), skill)?;

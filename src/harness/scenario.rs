@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 pub use crate::archive::select::EVALS_DIR;
 /// The folder of cassettes inside `evals/`.
 pub const CASSETTES_DIR: &str = "cassettes";
+/// The stem of `evals/triggers.yaml`, `skill eval`'s trigger set, which is not a scenario.
+pub const TRIGGERS_STEM: &str = "triggers";
 
 /// One scenario as written.
 #[derive(Debug, Clone, PartialEq, serde::Deserialize, serde::Serialize)]
@@ -23,6 +25,10 @@ pub struct Scenario {
     /// Whether the run's commands may open TCP connections (refused otherwise).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub network: bool,
+    /// How the skill reaches the model: `summary` (the default), `always`, `mention` or
+    /// `preload`.
+    #[serde(default, skip_serializing_if = "is_summary")]
+    pub via: crate::prompt::via::Via,
     /// What must hold after the run.
     #[serde(default)]
     pub expect: Expect,
@@ -51,6 +57,18 @@ pub struct Expect {
     /// `refusal`, one that expects the token limit to cut the answer says `length`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stop: Option<crate::agent::Stop>,
+    /// Most tokens (input and output, summed over the turns) the run may use: a replay fails
+    /// when a change makes the run costlier.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_tokens: Option<u64>,
+    /// Most model turns the run may take, checked after it ends (unlike `max_turns`, which
+    /// stops it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_turns_used: Option<usize>,
+}
+
+fn is_summary(via: &crate::prompt::via::Via) -> bool {
+    *via == crate::prompt::via::Via::Summary
 }
 
 /// A tool call: its name, and regexes for some of its arguments (matched against the argument's
@@ -197,6 +215,8 @@ pub fn scenario_files(skill_dir: &Path) -> Vec<PathBuf> {
         .filter_map(Result::ok)
         .map(|e| e.path())
         .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "yaml" || e == "yml"))
+        // The trigger set is `skill eval`'s, not a scenario.
+        .filter(|p| p.file_stem().is_none_or(|s| s != TRIGGERS_STEM))
         .collect();
     files.sort();
     files

@@ -74,6 +74,7 @@ pub fn write_starter(skill_dir: &Path) -> Result<PathBuf, StarterError> {
         files: Default::default(),
         cassette: None,
         network: false,
+        via: Default::default(),
         expect: Expect {
             reads_skill: Some(true),
             final_answer: Some(answer_pattern(&name)),
@@ -106,6 +107,8 @@ pub fn write_starter(skill_dir: &Path) -> Result<PathBuf, StarterError> {
         source: Source::Script(script(&name, &answer), cassette),
         rerecord: String::new(),
         confinement: Confinement::default(),
+        loading: Default::default(),
+        stop_at_route: false,
     };
     run_trial(&trial, &mut |_| {})?;
     let yaml = format!(

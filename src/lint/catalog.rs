@@ -161,6 +161,9 @@ rules! {
     DESCRIPTION_NO_TRIGGER = "SK306" "description-no-trigger" Info []
         "`description` does not say when to use the skill."
         "The spec asks descriptions to say what the skill does and when to use it (\"Use when ...\").\nThe model sees only this text when choosing skills.";
+    DESCRIPTION_OVERLAP = "SK307" "description-overlap" Warning []
+        "Two skills linted together have descriptions too alike to route."
+        "A model picks a skill from its name and description alone. When two skills linted together\n(one root, several paths, or `--with` roots) say nearly the same thing, it picks either, or\nthe wrong one. The similarity is a TF-IDF cosine over name and description (stop words\ndropped, IDF over the skills compared); at 0.70 and above both skills are named with the terms\nthey share. `skill doctor` checks an agent's whole install the same way; `skill eval` measures\nwhich one the model really reads.";
     UNKNOWN_KEY = "SK401" "unknown-key" Warning [(Agentskills, Error)]
         "A top-level key the target does not know."
         "The Agent Skills spec allows name, description, license, compatibility, metadata and\nallowed-tools; skills-ref rejects anything else. Agents add their own keys (OpenClaw's\n`homepage`, nanobot's `always`, Claude Code's `when_to_use`...). The message names the agents\nthat read the key. Top-level `version` and `author` belong under `metadata`; the fix moves them.";

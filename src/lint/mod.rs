@@ -40,6 +40,9 @@ pub struct Options {
     pub environment: Arc<dyn Environment>,
     /// Size and token budgets.
     pub budgets: Budgets,
+    /// Skills (name, description) compared with the linted ones by `description-overlap` but
+    /// not linted themselves (`--with` roots).
+    pub overlap_with: Vec<(String, String)>,
 }
 
 impl Options {
@@ -51,6 +54,7 @@ impl Options {
             env_checks: true,
             environment: Arc::new(SystemEnvironment::default()),
             budgets: Budgets::default(),
+            overlap_with: Vec::new(),
         }
     }
 }
@@ -165,10 +169,13 @@ pub fn lint_paths(paths: &[PathBuf], options: &Options) -> Result<LintRun, Disco
         tokens::preload();
     }
     let locations = discover(paths)?;
-    let skills = locations
+    let mut skills: Vec<SkillReport> = locations
         .par_iter()
         .map(|location| lint_skill(Skill::load(location), options))
         .collect();
+    if options.selection.allows(&catalog::DESCRIPTION_OVERLAP) {
+        rules::overlap::check_run(&mut skills, &options.overlap_with, options.target);
+    }
     Ok(LintRun { skills })
 }
 

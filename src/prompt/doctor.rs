@@ -90,6 +90,43 @@ pub struct Report {
     pub step: String,
     /// The longest descriptions among the skills that reach the model: name, characters.
     pub trim_first: Vec<(String, usize)>,
+    /// Pairs of skills in the prompt too alike to route (lint's `description-overlap`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub overlaps: Vec<Overlap>,
+}
+
+/// Two skills of the prompt whose name and description are too alike for the model to choose.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Overlap {
+    /// One skill.
+    pub a: String,
+    /// The other.
+    pub b: String,
+    /// The similarity, from 0 to 1.
+    pub score: f64,
+    /// The terms they share that weigh most.
+    pub shared: Vec<String>,
+}
+
+/// The pairs among the skills at `in_prompt` at or above the overlap threshold.
+fn overlaps(catalog: &AgentCatalog, in_prompt: &[usize]) -> Vec<Overlap> {
+    use crate::skill::similarity::{OVERLAP_THRESHOLD, similar_pairs};
+    let shown: Vec<(&str, &str)> = in_prompt
+        .iter()
+        .map(|&i| {
+            let s = &catalog.skills[i];
+            (s.name.as_str(), s.description.trim())
+        })
+        .collect();
+    similar_pairs(&shown, OVERLAP_THRESHOLD)
+        .into_iter()
+        .map(|p| Overlap {
+            a: shown[p.a].0.to_owned(),
+            b: shown[p.b].0.to_owned(),
+            score: p.score,
+            shared: p.shared,
+        })
+        .collect()
 }
 
 impl Report {
@@ -411,5 +448,6 @@ pub fn judge(
         budget_source: source,
         step,
         trim_first,
+        overlaps: overlaps(catalog, &in_prompt),
     }
 }

@@ -10,6 +10,7 @@ mod markdown;
 mod nanobot;
 pub mod openclaw;
 mod system;
+pub mod via;
 
 pub use agentskills::render as render_agentskills;
 pub use json::render as render_json;

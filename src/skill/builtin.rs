@@ -33,24 +33,54 @@ macro_rules! builtin {
 
 /// Every builtin skill, sorted by name.
 pub static BUILTINS: &[BuiltinSkill] = &[
-    builtin!("docker", "evals/basic.yaml", "evals/cassettes/basic.yaml"),
-    builtin!("github", "evals/basic.yaml", "evals/cassettes/basic.yaml"),
+    builtin!(
+        "docker",
+        "evals/basic.yaml",
+        "evals/cassettes/basic.yaml",
+        "evals/triggers.yaml",
+        "evals/cassettes/triggers/q01-containerise-this-flask-app-and-run.1.yaml",
+        "evals/cassettes/triggers/q02-free-the-disk-space-docker-images.1.yaml",
+        "evals/cassettes/triggers/q03-what-is-the-capital-of-france.1.yaml"
+    ),
+    builtin!(
+        "github",
+        "evals/basic.yaml",
+        "evals/cassettes/basic.yaml",
+        "evals/triggers.yaml",
+        "evals/cassettes/triggers/q01-why-did-the-ci-run-on.1.yaml",
+        "evals/cassettes/triggers/q02-translate-this-sentence-into-german.1.yaml"
+    ),
     builtin!(
         "safe-shell",
         "evals/basic.yaml",
-        "evals/cassettes/basic.yaml"
+        "evals/cassettes/basic.yaml",
+        "evals/triggers.yaml",
+        "evals/cassettes/triggers/q01-delete-every-log-file-under-var.1.yaml"
     ),
     builtin!(
         "skill-creator",
         "evals/basic.yaml",
-        "evals/cassettes/basic.yaml"
+        "evals/cassettes/basic.yaml",
+        "evals/triggers.yaml",
+        "evals/cassettes/triggers/q01-turn-my-release-checklist-into-a.1.yaml",
+        "evals/cassettes/triggers/q02-install-a-skill-that-summarises-pdfs.1.yaml"
     ),
     builtin!(
         "skill-registry",
         "evals/basic.yaml",
-        "evals/cassettes/basic.yaml"
+        "evals/cassettes/basic.yaml",
+        "evals/triggers.yaml",
+        "evals/cassettes/triggers/q01-install-a-skill-that-summarises-pdfs.1.yaml",
+        "evals/cassettes/triggers/q02-write-a-haiku-about-autumn.1.yaml"
     ),
-    builtin!("tmux", "evals/basic.yaml", "evals/cassettes/basic.yaml"),
+    builtin!(
+        "tmux",
+        "evals/basic.yaml",
+        "evals/cassettes/basic.yaml",
+        "evals/triggers.yaml",
+        "evals/cassettes/triggers/q01-start-the-dev-server-in-the.1.yaml",
+        "evals/cassettes/triggers/q02-what-is-17-times-23.1.yaml"
+    ),
 ];
 
 /// The builtin skill called `name`.

@@ -18,6 +18,7 @@ pub mod layout;
 pub mod manifest;
 pub mod requirements;
 pub mod secrets;
+pub mod similarity;
 pub mod source;
 pub mod span;
 pub mod yaml;

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod model_server;
+pub mod router;
 
 use std::path::{Path, PathBuf};
 

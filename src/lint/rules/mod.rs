@@ -8,6 +8,7 @@ mod format;
 mod hygiene;
 mod keys;
 mod names;
+pub mod overlap;
 mod references;
 mod requirements;
 pub mod security;

@@ -1,0 +1,269 @@
+//! `skill eval`: trigger and routing evals, and their report (human, JSON, JUnit).
+
+use super::CliError;
+use super::r#try::ProviderArgs;
+use crate::agent::cassette::Mode;
+use crate::agent::provider::ModelError;
+use crate::agent::trial::shell_path;
+use crate::eval::{self, EvalReport, Options, SkillReport};
+use crate::prompt::via::Via;
+use crate::skill::builtin;
+use crate::skill::catalog::{Agent, Root, agent_roots};
+use crate::skill::choice::Choice;
+use crate::skill::discover;
+use anstyle::AnsiColor;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of `skill eval`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "evals/triggers.yaml:\n  queries:\n    - prompt: \"Containerise this Flask app and run it on port 8080\"\n      should_trigger: true\n    - prompt: \"What is the capital of France?\"\n      should_trigger: false\n  runs: 3              # each query asked this many times\n  min_recall: 0.8      # share of should_trigger runs that must read this SKILL.md\n  max_false_rate: 0.1  # share of should-not runs that may\n  via: summary         # or always, mention, preload\n\nExamples:\n  skill eval docker-deploy --with ~/.openclaw/workspace/skills\n  skill eval skills/ --agent openclaw --mode record\n  skill eval docker-deploy --compare-via --json\n\nExit 1 when a threshold of a trigger set is missed."
+)]
+pub struct Args {
+    /// Skill folders with evals/triggers.yaml, or folders of skills [default: .]
+    #[arg(value_name = "SKILL_DIR")]
+    pub paths: Vec<PathBuf>,
+    /// A folder of skills installed beside them as distractors (repeatable).
+    #[arg(long = "with", value_name = "ROOT")]
+    pub with: Vec<PathBuf>,
+    /// Use this agent's skill roots as distractors (the builtin skills always are).
+    #[arg(long, value_parser = super::choice::parser::<crate::skill::catalog::Agent>())]
+    pub agent: Option<Agent>,
+    /// Ask each query this many times instead of the trigger set's `runs`.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub runs: Option<u32>,
+    /// How to use the cassettes [default: SKILL_RECORD, else replay].
+    #[arg(long, value_parser = super::choice::parser::<Mode>())]
+    pub mode: Option<Mode>,
+    /// The model provider, for --mode record, auto or live.
+    #[command(flatten)]
+    pub provider: ProviderArgs,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Write a JUnit XML report here (one case per query).
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+    /// Also measure recall through the other ways a skill reaches the model (always, mention,
+    /// preload), each with its own cassettes.
+    #[arg(long)]
+    pub compare_via: bool,
+    /// Also evaluate the builtin skills' trigger sets.
+    #[arg(long)]
+    pub builtin: bool,
+    /// Write a starter evals/triggers.yaml into each skill that has none, and record every
+    /// cassette of its trigger set from a scripted model that reads the skill exactly when it
+    /// should.
+    #[arg(long, conflicts_with_all = ["mode", "json", "junit", "compare_via", "runs"])]
+    pub init: bool,
+}
+
+/// The skill folders named, and the builtins with `--builtin`.
+fn skill_dirs(args: &Args, builtins: &std::path::Path) -> Result<Vec<PathBuf>, CliError> {
+    let mut dirs = Vec::new();
+    if !args.paths.is_empty() || !args.builtin {
+        let paths = if args.paths.is_empty() {
+            vec![PathBuf::from(".")]
+        } else {
+            args.paths.clone()
+        };
+        dirs.extend(discover(&paths)?.into_iter().map(|l| l.dir));
+    }
+    if args.builtin {
+        dirs.extend(builtin::BUILTINS.iter().map(|b| builtins.join(b.name)));
+    }
+    Ok(dirs)
+}
+
+/// Runs the eval.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    let builtins = builtin::materialize().map_err(|e| CliError::Builtin(e.to_string()))?;
+    let dirs = skill_dirs(&args, &builtins)?;
+    let mut roots: Vec<Root> = args.with.iter().map(Root::plain).collect();
+    if let Some(agent) = args.agent {
+        let home = std::env::var_os("HOME")
+            .map(PathBuf::from)
+            .unwrap_or_default();
+        roots.extend(agent_roots(agent, &home, &std::env::current_dir()?));
+    }
+    roots.push(Root::plain(builtins));
+    let distractors = eval::skills_of_roots(&roots);
+    if args.init {
+        for dir in &dirs {
+            let path = eval::starter::write_trigger_starter(dir, &distractors)?;
+            println!("wrote {} and its cassettes", path.display());
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    // Every trigger set is checked before any model is called.
+    let subjects = eval::load_subjects(&dirs)?;
+    let mode = match args.mode {
+        Some(mode) => mode,
+        None => Mode::from_env()
+            .map_err(|e| CliError::Agent(ModelError::from(e).into()))?
+            .unwrap_or(Mode::Replay),
+    };
+    let http = || args.provider.config();
+    let options = Options {
+        mode,
+        runs: args.runs,
+        compare: if args.compare_via {
+            Via::ALL.to_vec()
+        } else {
+            Vec::new()
+        },
+        http: &http,
+        rerecord: rerecord_command(&args),
+        script: None,
+    };
+    let report = eval::run(&subjects, &distractors, &options)?;
+    if let Some(path) = &args.junit {
+        write_junit(path, &report)?;
+    }
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&report).expect("a report serializes")
+        );
+    } else {
+        print_report(&report);
+    }
+    Ok(if report.skills.iter().all(|s| s.passed) {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// The command that records the cassettes of this eval again.
+fn rerecord_command(args: &Args) -> String {
+    let mut command = String::from("skill eval");
+    if args.builtin {
+        command.push_str(" --builtin");
+    }
+    for path in &args.paths {
+        command.push(' ');
+        command.push_str(&shell_path(path));
+    }
+    for root in &args.with {
+        command.push_str(" --with ");
+        command.push_str(&shell_path(root));
+    }
+    if let Some(agent) = args.agent {
+        command.push_str(" --agent ");
+        command.push_str(agent.name());
+    }
+    if let Some(runs) = args.runs {
+        command.push_str(&format!(" --runs {runs}"));
+    }
+    if args.compare_via {
+        command.push_str(" --compare-via");
+    }
+    command.push_str(" --mode record");
+    command
+}
+
+fn rate(value: Option<f64>, (hits, total): (usize, usize)) -> String {
+    match value {
+        Some(v) => format!("{v:.2} ({hits}/{total})"),
+        None => "-".to_owned(),
+    }
+}
+
+fn print_report(report: &EvalReport) {
+    let mut out = anstream::stdout();
+    for skill in &report.skills {
+        print_skill(&mut out, skill);
+    }
+    let passed = report.skills.iter().filter(|s| s.passed).count();
+    let _ = writeln!(
+        out,
+        "{passed} passed, {} failed ({} distractor skill{})",
+        report.skills.len() - passed,
+        report.distractors.len(),
+        if report.distractors.len() == 1 {
+            ""
+        } else {
+            "s"
+        }
+    );
+}
+
+fn print_skill(out: &mut impl Write, skill: &SkillReport) {
+    let (label, style) = if skill.passed {
+        ("PASS", AnsiColor::Green.on_default())
+    } else {
+        ("FAIL", AnsiColor::Red.on_default().bold())
+    };
+    let via = if skill.via == Via::Summary {
+        String::new()
+    } else {
+        format!(", via {}", skill.via)
+    };
+    let _ = writeln!(
+        out,
+        "{style}{label}{style:#} {}: recall {}, false rate {}{via}",
+        skill.skill,
+        rate(skill.recall, skill.recall_runs),
+        rate(skill.false_rate, skill.false_runs)
+    );
+    for failure in &skill.failures {
+        let _ = writeln!(out, "  - {failure}");
+    }
+    let _ = writeln!(out, "  want  read (each run)  prompt");
+    for query in &skill.queries {
+        let (right, decided) = query.right(&skill.skill);
+        let mark = if right == decided { ' ' } else { '!' };
+        let reads: Vec<String> = query
+            .runs
+            .iter()
+            .map(|r| match (&r.read, r.decided) {
+                (Some(name), _) => name.clone(),
+                (None, true) => "-".to_owned(),
+                (None, false) => format!("({})", r.stop),
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "{mark} {:<4}  {}  {}",
+            if query.should_trigger { "yes" } else { "no" },
+            reads.join(" "),
+            query.prompt
+        );
+    }
+    for steal in &skill.stolen_by {
+        let _ = writeln!(
+            out,
+            "  {} took {} of {}'s should-trigger run{}",
+            steal.skill,
+            steal.runs,
+            skill.skill,
+            if steal.runs == 1 { "" } else { "s" }
+        );
+    }
+    if !skill.compare.is_empty() {
+        let _ = writeln!(out, "  via      recall       false rate");
+        for way in &skill.compare {
+            let _ = writeln!(
+                out,
+                "  {:<8} {:<12} {}",
+                way.via.name(),
+                rate(way.recall, way.recall_runs),
+                rate(way.false_rate, way.false_runs)
+            );
+        }
+    }
+}
+
+fn write_junit(path: &std::path::Path, report: &EvalReport) -> Result<(), CliError> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_owned(),
+        _ => PathBuf::from("."),
+    };
+    let mut file = tempfile::NamedTempFile::new_in(&dir)?;
+    file.write_all(eval::junit::render(report).as_bytes())?;
+    file.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}

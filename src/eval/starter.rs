@@ -1,0 +1,93 @@
+//! A starter trigger set for a skill: `evals/triggers.yaml` (written when missing: one query
+//! made of the skill's own description, one about something else) and its cassettes, recorded
+//! from a scripted model that reads the skill exactly for the should-trigger queries. It shows
+//! `skill eval` working from the first minute; recording again with a real model
+//! (`skill eval DIR --mode record`) makes it a real measurement.
+
+use super::{EvalError, Options, Query, TRIGGERS_FILE};
+use crate::agent::cassette::Mode;
+use crate::agent::message::{Reply, ToolCall};
+use crate::agent::provider::ModelError;
+use std::path::{Path, PathBuf};
+
+/// The answer of the scripted model when it reads no skill.
+const ANSWER: &str = "I can answer that without a skill.";
+
+/// The starter trigger set of a skill described as `description`.
+pub fn starter_yaml(description: &str) -> String {
+    let quoted = |text: &str| serde_json::to_string(text).unwrap_or_else(|_| "\"\"".to_owned());
+    format!(
+        "# A starter trigger set for `skill eval`. Its cassettes come from a scripted model that reads\n\
+         # the skill exactly when it should; record them with a real model to measure it:\n\
+         #   skill eval . --mode record\n\
+         queries:\n  - prompt: {}\n    should_trigger: true\n  - prompt: \"What is the capital of France?\"\n    should_trigger: false\n\
+         runs: 1\nmin_recall: 1.0\nmax_false_rate: 0.0\n",
+        quoted(description.trim())
+    )
+}
+
+/// The scripted replies for `query` of `skill`: a read of its SKILL.md when it should
+/// trigger, else a direct answer.
+pub fn scripted(query: &Query, skill: &str) -> Vec<Reply> {
+    if query.should_trigger {
+        vec![Reply {
+            tool_calls: vec![ToolCall {
+                id: "call_1".to_owned(),
+                name: "read_file".to_owned(),
+                arguments: serde_json::json!({"path": format!("skills/{skill}/SKILL.md")})
+                    .to_string(),
+            }],
+            stop_reason: "tool_calls".to_owned(),
+            ..Reply::default()
+        }]
+    } else {
+        vec![Reply {
+            text: ANSWER.to_owned(),
+            stop_reason: "stop".to_owned(),
+            ..Reply::default()
+        }]
+    }
+}
+
+/// Writes the starter trigger set of the skill in `dir` unless it has one, then records every
+/// cassette of its trigger set from the scripted model, with `distractors` beside it. Returns
+/// the trigger set's path.
+pub fn write_trigger_starter(dir: &Path, distractors: &[PathBuf]) -> Result<PathBuf, EvalError> {
+    let path = dir.join(TRIGGERS_FILE);
+    if !path.exists() {
+        let description = crate::skill::discover(&[dir.to_owned()])
+            .ok()
+            .and_then(|found| found.into_iter().next())
+            .map(|location| crate::skill::Skill::load(&location))
+            .and_then(|skill| crate::skill::similarity::described(&skill))
+            .map(|(_, d)| d)
+            .unwrap_or_else(|| crate::harness::skill_name(dir));
+        let description = description.as_str();
+        let fail = |e: std::io::Error| {
+            EvalError::Triggers(super::TriggersError::Read {
+                path: path.clone(),
+                message: e.to_string(),
+            })
+        };
+        std::fs::create_dir_all(dir.join(crate::harness::scenario::EVALS_DIR)).map_err(fail)?;
+        std::fs::write(&path, starter_yaml(description)).map_err(fail)?;
+    }
+    let subjects = super::load_subjects(&[dir.to_owned()])?;
+    let no_provider = || -> Result<_, ModelError> { unreachable_provider() };
+    let options = Options {
+        mode: Mode::Record,
+        runs: None,
+        compare: Vec::new(),
+        http: &no_provider,
+        rerecord: String::new(),
+        script: Some(&scripted),
+    };
+    super::run(&subjects, distractors, &options)?;
+    Ok(path)
+}
+
+fn unreachable_provider() -> Result<crate::agent::provider::HttpConfig, ModelError> {
+    Err(ModelError::Setting(
+        "a scripted recording calls no provider".to_owned(),
+    ))
+}
