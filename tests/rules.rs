@@ -78,7 +78,10 @@ fn main() {
         .filter(|p| p.is_dir())
         .collect();
     dirs.sort();
-    let mut trials = vec![Trial::test("every_rule_has_fixtures", every_rule_has_fixtures)];
+    let mut trials = vec![Trial::test(
+        "every_rule_has_fixtures",
+        every_rule_has_fixtures,
+    )];
     trials.extend(dirs.into_iter().map(|dir| {
         let slug = dir
             .file_name()
