@@ -11,7 +11,8 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
         return;
     };
     for entry in entries.flatten() {
-        let Ok(kind) = entry.file_type() else {
+        // Symlinks followed: a summary's root may be a folder of links to skills.
+        let Ok(kind) = std::fs::metadata(entry.path()).map(|m| m.file_type()) else {
             continue;
         };
         let name = entry.file_name();

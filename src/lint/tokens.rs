@@ -31,7 +31,7 @@ pub fn count(text: &str) -> usize {
     use std::collections::HashMap;
     thread_local! {
         static CACHE: RefCell<HashMap<String, usize, PieceHash>> =
-            RefCell::new(HashMap::with_hasher(PieceHash));
+            const { RefCell::new(HashMap::with_hasher(PieceHash)) };
     }
     let tokenizer = bpe_openai::o200k_base();
     CACHE.with_borrow_mut(|cache| {

@@ -305,7 +305,7 @@ pub fn load(roots: Vec<Root>, env: &dyn Environment) -> AgentCatalog {
                 });
                 continue;
             }
-            let (content, description, requirements, always) = match loaded {
+            let (content, description, requirements, always) = match *loaded {
                 Ok(read) => read,
                 Err(reason) => {
                     dropped.push(Dropped {
@@ -348,7 +348,7 @@ enum Read {
     /// No manifest at all: not a skill.
     Nothing,
     /// The text, description, requirements and `always`, or why it could not be read.
-    Loaded(Result<(String, String, Requirements, bool), DropReason>),
+    Loaded(Box<Result<(String, String, Requirements, bool), DropReason>>),
 }
 
 fn read_folder(name: &str, dir: &std::path::Path, env: &dyn Environment) -> Read {
@@ -362,19 +362,21 @@ fn read_folder(name: &str, dir: &std::path::Path, env: &dyn Environment) -> Read
     }
     // read_text: universal newlines; a file that is not UTF-8 raises, which would stop
     // nanobot's whole summary, so we report it and leave the skill out.
-    Read::Loaded(match std::fs::read(&file).map(String::from_utf8) {
-        Ok(Ok(text)) => {
-            let content = text.replace("\r\n", "\n").replace('\r', "\n");
-            let (description, requirements, _, always) = read(&content, name, env);
-            Ok((content, description, requirements, always))
-        }
-        Ok(Err(_)) => Err(DropReason::Unreadable {
-            detail: "not UTF-8 (nanobot raises UnicodeDecodeError)".to_owned(),
-        }),
-        Err(e) => Err(DropReason::Unreadable {
-            detail: e.to_string(),
-        }),
-    })
+    Read::Loaded(Box::new(
+        match std::fs::read(&file).map(String::from_utf8) {
+            Ok(Ok(text)) => {
+                let content = text.replace("\r\n", "\n").replace('\r', "\n");
+                let (description, requirements, _, always) = read(&content, name, env);
+                Ok((content, description, requirements, always))
+            }
+            Ok(Err(_)) => Err(DropReason::Unreadable {
+                detail: "not UTF-8 (nanobot raises UnicodeDecodeError)".to_owned(),
+            }),
+            Err(e) => Err(DropReason::Unreadable {
+                detail: e.to_string(),
+            }),
+        },
+    ))
 }
 
 /// True when the folder lists a file named exactly `SKILL.md` (on a case-insensitive file
