@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """Runs `skill lint` and its peers on the same skills in one run; prints a Markdown table.
 
-Usage: compare.py SKILL_BIN CORPUS_DIR VENV_DIR [--runs N] [--cli-sample N]
+Usage: compare.py SKILL_BIN CORPUS_DIR VENV_DIR [--runs N] [--cli-sample N] [--floor FLOOR_BIN]
+                  [--nanobot035 VENV_DIR]
 
-Wall time is the best of N runs; peak memory is the child's maximum RSS (from wait4).
+Wall time is the median of N runs (CPU time, user + system, beside it); peak memory is the
+child's maximum RSS (from wait4). The floor program (benches/programs/floor.rs: walk the corpus, parse
+every frontmatter with serde-saphyr on two threads, nothing else) is what no tool can beat.
 skills-ref's CLI validates one skill per process, so it runs on a sample and the whole-corpus
 figure is scaled from it (marked as such).
 """
@@ -14,18 +17,32 @@ import sys
 import time
 
 
+CPU = {}
+
+
 def run(cmd, cwd=None):
-    """Runs cmd, returns (seconds, peak RSS in MiB, exit code)."""
+    """Runs cmd, returns (seconds, peak RSS in MiB, exit code); CPU seconds go to CPU[cmd]."""
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, status, usage = os.wait4(proc.pid, 0)
     elapsed = time.perf_counter() - start
+    CPU.setdefault(tuple(cmd), []).append(usage.ru_utime + usage.ru_stime)
     return elapsed, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
 
 
+def median(values):
+    values = sorted(values)
+    return values[len(values) // 2]
+
+
 def best(cmd, runs, cwd=None):
+    """The median wall time of `runs` runs and the highest peak RSS."""
     results = [run(cmd, cwd) for _ in range(runs)]
-    return min(r[0] for r in results), max(r[1] for r in results)
+    return median([r[0] for r in results]), max(r[1] for r in results)
+
+
+def cpu(cmd):
+    return median(CPU.get(tuple(cmd), [float("nan")]))
 
 
 def skill_dirs(corpus):
@@ -59,15 +76,30 @@ def main():
     ap.add_argument("venv")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--cli-sample", type=int, default=100)
+    ap.add_argument("--floor", help="the floor program (cargo build --release --example floor)")
+    ap.add_argument("--nanobot035", help="a venv with nanobot-ai 0.3.5")
     args = ap.parse_args()
 
     dirs = skill_dirs(args.corpus)
     py = os.path.join(args.venv, "bin", "python")
     rows = []
 
-    t, m = best([args.skill, "lint", args.corpus, "--format", "json"], args.runs)
-    rows.append(("skill lint (this project)", t, m, ""))
+    lint = [args.skill, "lint", args.corpus, "--format", "json"]
+    t, m = best(lint, args.runs)
+    rows.append(("skill lint --format json, all rules (this project)", t, m, f"CPU {cpu(lint):.2f} s"))
     base = t
+    without = lint + ["--ignore", "SK9"]
+    t, m = best(without, args.runs)
+    rows.append(("skill lint without the security family (--ignore SK9)", t, m,
+                 f"CPU {cpu(without):.2f} s; the family adds {(base / t - 1) * 100:.0f}% wall, "
+                 f"{(cpu(lint) / cpu(without) - 1) * 100:.0f}% CPU"))
+    sk1 = lint + ["--select", "SK1"]
+    t, m = best(sk1, args.runs)
+    rows.append(("skill lint --select SK1 (format rules)", t, m, f"CPU {cpu(sk1):.2f} s"))
+    if args.floor:
+        floor = [args.floor, args.corpus]
+        t, m = best(floor, args.runs)
+        rows.append(("floor: walk + serde-saphyr frontmatters, 2 threads", t, m, f"CPU {cpu(floor):.2f} s"))
 
     agnix = os.path.join(args.venv, "bin", "agnix")
     t, m = best([agnix, args.corpus, "--format", "json"], max(1, args.runs // 2))
@@ -87,13 +119,14 @@ def main():
     rows.append(("skills-ref CLI, one process per skill", total / len(sample) * len(dirs), peak,
                  f"scaled from {len(sample)} skills"))
 
-    print(f"Corpus: {len(dirs)} skills in {args.corpus}; best of {args.runs} runs; "
-          f"{os.cpu_count()} cores.\n")
+    print(f"Corpus: {len(dirs)} skills in {args.corpus}; median of {args.runs} runs; "
+          f"{os.cpu_count()} cores; load average before: {os.getloadavg()[0]:.1f}.\n")
     print("| tool | wall time (s) | peak RSS (MiB) | time vs skill | note |")
     print("|---|---:|---:|---:|---|")
     for name, t, m, note in rows:
         print(f"| {name} | {t:.3f} | {m:.0f} | {t / base:.1f}x | {note} |")
-    summary_benchmark(args.skill, dirs, args.venv, args.runs, os.path.dirname(os.path.abspath(args.corpus)))
+    summary_benchmark(args.skill, dirs, args.venv, args.runs, os.path.dirname(os.path.abspath(args.corpus)),
+                      args.nanobot035, args.floor)
     pack_benchmark(args.skill, dirs, args.runs, os.path.dirname(os.path.abspath(args.corpus)))
 
 
@@ -120,7 +153,18 @@ for line in sys.stdin:
 """
 
 
-def summary_benchmark(skill, dirs, venv, runs, work):
+NANOBOT_035_SUMMARY = """
+import sys, time
+from pathlib import Path
+from nanobot.agent.skills import SkillsLoader
+start = time.perf_counter()
+loader = SkillsLoader(Path(sys.argv[1]), builtin_skills_dir=Path(sys.argv[2]))
+summary = loader.build_skills_summary()
+print(f"{time.perf_counter() - start:.4f}")
+"""
+
+
+def summary_benchmark(skill, dirs, venv, runs, work, nanobot035=None, floor=None):
     """`skill summary` against nanobot's SkillsLoader and `agentskills to-prompt`."""
     py = os.path.join(venv, "bin", "python")
     # A nanobot workspace whose skills/ holds every corpus skill once (by folder name).
@@ -134,15 +178,32 @@ def summary_benchmark(skill, dirs, venv, runs, work):
             seen.add(name)
             os.symlink(d, os.path.join(ws, "skills", name))
     rows = []
-    t, m = best([skill, "summary", os.path.join(ws, "skills"), "--format", "nanobot", "--no-builtin"], runs)
-    rows.append((f"skill summary --format nanobot ({len(seen)} skills)", t, m, ""))
+    ours = [skill, "summary", os.path.join(ws, "skills"), "--format", "nanobot", "--no-builtin"]
+    t, m = best(ours, runs)
+    rows.append((f"skill summary --format nanobot ({len(seen)} skills)", t, m, f"CPU {cpu(ours):.3f} s"))
     base = t
+    if floor:
+        t, m = best([floor, os.path.join(ws, "skills")], runs)
+        rows.append(("floor: walk + serde-saphyr frontmatters, 2 threads", t, m, ""))
     results = [subprocess.run([py, "-c", NANOBOT_SUMMARY, ws, os.path.join(work, "no-builtins")],
                               capture_output=True, text=True) for _ in range(max(1, runs // 2))]
     t, m = best([py, "-c", NANOBOT_SUMMARY, ws, os.path.join(work, "no-builtins")], max(1, runs // 2))
     inner = min(float(r.stdout.strip() or "nan") for r in results)
     rows.append(("nanobot-ai 0.1.5.post1 SkillsLoader.build_skills_summary()", t, m,
                  f"{inner:.3f} s inside Python, {inner / base:.0f}x"))
+    if nanobot035:
+        # nanobot 0.3.5 takes about 16 s per 1,000 skills: a sample of 300, scaled.
+        ws35 = os.path.join(work, "nanobot035-ws")
+        os.makedirs(os.path.join(ws35, "skills"), exist_ok=True)
+        for name in sorted(seen)[:300]:
+            link = os.path.join(ws35, "skills", name)
+            if not os.path.lexists(link):
+                os.symlink(os.path.realpath(os.path.join(ws, "skills", name)), link)
+        py35 = os.path.join(nanobot035, "bin", "python")
+        t, m = best([py35, "-c", NANOBOT_035_SUMMARY, ws35, os.path.join(work, "no-builtins")], 1)
+        scaled = t / 300 * len(seen)
+        rows.append((f"nanobot-ai 0.3.5 build_skills_summary() (300 skills, scaled to {len(seen)})",
+                     scaled, m, f"{t / 300 * 1000:.1f} s per 1,000 skills"))
     # to-prompt stops at the first skill it cannot read: give both tools the readable ones.
     readable = subprocess.run([py, "-c", READABLE], input="\n".join(dirs), capture_output=True,
                               text=True).stdout.split()

@@ -176,7 +176,9 @@ fn record_then_replay_offline_gives_the_same_transcript() {
     assert_eq!(code, 0, "{stderr}");
     server.stop();
     let text = std::fs::read_to_string(&cassette).unwrap();
-    assert!(text.starts_with("version: 1\n"), "{text}");
+    assert!(text.starts_with("version: 2\n"), "{text}");
+    // Version 2: the second request keeps the first one's messages instead of repeating them.
+    assert!(text.contains("keep: 2\n"), "{text}");
     assert!(text.contains("{workspace}"), "{text}");
     assert!(!text.contains(ws1.to_str().unwrap()), "{text}");
     assert!(!text.contains("test-key-never-stored"), "{text}");
@@ -333,6 +335,190 @@ fn unused_and_missing_exchanges_are_errors() {
         stderr.contains("asked for exchange 3 but only 2 were recorded"),
         "{stderr}"
     );
+}
+
+#[test]
+fn a_version_1_cassette_still_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let skill_dir = demo_skill(dir.path());
+    let cassette = record(dir.path(), &skill_dir);
+    let mut loaded = ::skill::agent::cassette::Cassette::load(&cassette).unwrap();
+    assert_eq!(loaded.version, 2);
+    loaded.version = 1;
+    loaded.save(&cassette).unwrap();
+    let text = std::fs::read_to_string(&cassette).unwrap();
+    assert!(
+        text.starts_with("version: 1\n") && !text.contains("keep:"),
+        "{text}"
+    );
+    let v1 = ::skill::agent::cassette::Cassette::load(&cassette).unwrap();
+    assert_eq!(v1.exchanges, loaded.exchanges);
+    let (code, _, stderr) = run(try_cmd()
+        .arg(&skill_dir)
+        .args(["-p", "Greet", "--replay"])
+        .arg(&cassette));
+    assert_eq!(code, 0, "{stderr}");
+    // A changed skill against a version 1 cassette: the same precise error.
+    std::fs::write(
+        skill_dir.join("SKILL.md"),
+        SKILL_MD.replace("with the greeting", "with a warm greeting"),
+    )
+    .unwrap();
+    let (code, _, stderr) = run(try_cmd()
+        .arg(&skill_dir)
+        .args(["-p", "Greet", "--replay"])
+        .arg(&cassette));
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("exchange 2 does not match the recording")
+            && stderr.contains("first difference at $.messages[3].content"),
+        "{stderr}"
+    );
+}
+
+/// A cassette of `n` exchanges, each request the previous one plus a tool call and its result.
+fn long_cassette(n: usize, version: u32) -> ::skill::agent::cassette::Cassette {
+    use ::skill::agent::cassette::{Cassette, Exchange, RecordedBy};
+    use ::skill::agent::message::{Message, Reply, Request, ToolCall};
+    let mut messages = vec![
+        Message::System {
+            content: "You are an agent. ".repeat(100),
+        },
+        Message::User {
+            content: "List the folder.".to_owned(),
+        },
+    ];
+    let mut exchanges = Vec::new();
+    for i in 0..n {
+        exchanges.push(Exchange {
+            request: Request {
+                messages: messages.clone(),
+                tools: Vec::new(),
+            },
+            response: Reply {
+                text: "Looking.".to_owned(),
+                ..Reply::default()
+            },
+        });
+        messages.push(Message::Assistant {
+            content: String::new(),
+            thinking: Vec::new(),
+            tool_calls: vec![ToolCall {
+                id: format!("call_{i}"),
+                name: "list_dir".to_owned(),
+                arguments: "{}".to_owned(),
+            }],
+            refusal: None,
+        });
+        messages.push(Message::Tool {
+            call_id: format!("call_{i}"),
+            name: "list_dir".to_owned(),
+            content: "file.txt\n".repeat(20),
+            is_error: false,
+        });
+    }
+    Cassette {
+        version,
+        recorded_by: RecordedBy {
+            tool: "test".to_owned(),
+            provider: "script".to_owned(),
+            model: "m".to_owned(),
+        },
+        stop: None,
+        exchanges,
+    }
+}
+
+#[test]
+fn version_2_cassettes_grow_linearly_and_load_as_they_were_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let size = |n: usize, version: u32| {
+        let path = dir.path().join(format!("c{n}-{version}.yaml"));
+        let cassette = long_cassette(n, version);
+        cassette.save(&path).unwrap();
+        assert_eq!(
+            ::skill::agent::cassette::Cassette::load(&path).unwrap(),
+            cassette
+        );
+        std::fs::metadata(&path).unwrap().len() as f64
+    };
+    let (v2_25, v2_50) = (size(25, 2), size(50, 2));
+    let (v1_25, v1_50) = (size(25, 1), size(50, 1));
+    // Twice the exchanges: about twice the size in version 2, about four times in version 1.
+    assert!(v2_50 / v2_25 < 2.2, "{v2_25} -> {v2_50}");
+    assert!(v1_50 / v1_25 > 3.0, "{v1_25} -> {v1_50}");
+    assert!(v2_50 * 10.0 < v1_50, "{v2_50} vs {v1_50}");
+}
+
+#[test]
+fn a_version_2_cassette_keeping_too_much_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let skill_dir = demo_skill(dir.path());
+    let cassette = dir.path().join("bad.yaml");
+    std::fs::write(
+        &cassette,
+        "version: 2\nrecorded_by: {tool: x, provider: y, model: z}\nexchanges:\n- request:\n    keep: 3\n    messages: []\n  response: {text: hi}\n",
+    )
+    .unwrap();
+    let (code, _, stderr) = run(try_cmd()
+        .arg(&skill_dir)
+        .args(["-p", "Greet", "--replay"])
+        .arg(&cassette));
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("bad.yaml")
+            && stderr.contains("exchange 1 keeps 3 messages of the previous request, which has 0"),
+        "{stderr}"
+    );
+}
+
+/// Every cassette the repository ships (scenarios' and trigger sets', in builtins and examples).
+fn repository_cassettes() -> Vec<std::path::PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "yaml") {
+                out.push(path);
+            }
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut found = Vec::new();
+    for pattern in ["builtin-skills", "examples/skills"] {
+        for skill in std::fs::read_dir(root.join(pattern)).unwrap() {
+            walk(&skill.unwrap().path().join("evals/cassettes"), &mut found);
+        }
+    }
+    found.sort();
+    found
+}
+
+#[test]
+fn the_repository_cassettes_are_version_2() {
+    let found = repository_cassettes();
+    for path in &found {
+        let cassette = ::skill::agent::cassette::Cassette::load(path).unwrap();
+        assert_eq!(cassette.version, 2, "{}", path.display());
+    }
+    assert!(found.len() >= 7, "{}", found.len());
+}
+
+#[test]
+#[ignore = "rewrites the repository's cassettes as version 2; run with SKILL_REGENERATE_EXAMPLES=1"]
+fn convert_the_repository_cassettes_to_version_2() {
+    if std::env::var_os("SKILL_REGENERATE_EXAMPLES").is_none() {
+        return;
+    }
+    for path in repository_cassettes() {
+        let mut cassette = ::skill::agent::cassette::Cassette::load(&path).unwrap();
+        cassette.version = 2;
+        cassette.save(&path).unwrap();
+    }
 }
 
 #[test]

@@ -64,6 +64,17 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let config = Config::find(&std::env::current_dir()?)?;
     let options = options(&args, &config)?;
     let path_ignores = config.path_ignores()?;
+    let format = args
+        .format
+        .or(args.json.then_some(Format::Json))
+        .unwrap_or_else(default_format);
+    if format == Format::Json
+        && !args.fix
+        && args.baseline.is_none()
+        && args.write_baseline.is_none()
+    {
+        return stream_json(&args, &options, &path_ignores);
+    }
     let lint = || -> Result<LintRun, CliError> {
         let mut run = lint_paths(&args.paths, &options)?;
         for report in &mut run.skills {
@@ -108,23 +119,49 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             eprintln!("{hidden} findings recorded in {} left out", path.display());
         }
     }
-    let format = args
-        .format
-        .or(args.json.then_some(Format::Json))
-        .unwrap_or_else(default_format);
     let text = format.render(&run, true);
     match format {
         // Colours go through anstream, which drops them for pipes and NO_COLOR.
         Format::Human => write(anstream::stdout().lock(), &text)?,
         _ => write(std::io::stdout().lock(), &text)?,
     }
-    let summary = run.summary();
-    let failed = summary.errors > 0 || (args.strict && summary.warnings > 0);
-    Ok(if run.had_io_error() {
+    Ok(exit_code(run.had_io_error(), run.summary(), args.strict))
+}
+
+/// `--format json` without fixes or baselines: each skill is rendered as soon as it is linted
+/// and dropped, so the run never holds every skill's text and findings at once.
+fn stream_json(
+    args: &Args,
+    options: &Options,
+    path_ignores: &crate::lint::config::PathIgnores,
+) -> Result<ExitCode, CliError> {
+    let parts = crate::lint::lint_paths_each(&args.paths, options, |mut report| {
+        let dir = &report.skill.dir;
+        report.diagnostics.retain(|d| !path_ignores.ignores(dir, d));
+        let entry = crate::lint::report::render_json_skill(&report);
+        (entry, report.summary(), report.had_io_error())
+    })?;
+    let mut summary = crate::lint::Summary::default();
+    for (_, s, _) in &parts {
+        summary += *s;
+    }
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    crate::lint::report::write_json(&mut out, parts.iter().map(|(e, _, _)| e.as_str()), summary)?;
+    out.flush()?;
+    Ok(exit_code(
+        parts.iter().any(|(_, _, io)| *io),
+        summary,
+        args.strict,
+    ))
+}
+
+fn exit_code(had_io_error: bool, summary: crate::lint::Summary, strict: bool) -> ExitCode {
+    let failed = summary.errors > 0 || (strict && summary.warnings > 0);
+    if had_io_error {
         ExitCode::from(2)
     } else {
         ExitCode::from(u8::from(failed))
-    })
+    }
 }
 
 /// Flags over skill.toml over defaults.

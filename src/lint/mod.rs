@@ -102,6 +102,25 @@ pub struct SkillReport {
 }
 
 impl SkillReport {
+    /// Counts of this skill's diagnostics by severity (`skills` is 1).
+    pub fn summary(&self) -> Summary {
+        let mut s = Summary {
+            skills: 1,
+            ..Summary::default()
+        };
+        for d in &self.diagnostics {
+            s.count(d.severity);
+        }
+        s
+    }
+
+    /// True when the skill's `SKILL.md` could not be read (an I/O error, exit code 2).
+    pub fn had_io_error(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|d| d.rule == &catalog::UNREADABLE)
+    }
+
     /// True when the skill has no error.
     pub fn is_valid(&self) -> bool {
         !self
@@ -137,46 +156,69 @@ pub struct Summary {
     pub infos: usize,
 }
 
+impl Summary {
+    fn count(&mut self, severity: Severity) {
+        match severity {
+            Severity::Error => self.errors += 1,
+            Severity::Warning => self.warnings += 1,
+            Severity::Info => self.infos += 1,
+        }
+    }
+}
+
+impl std::ops::AddAssign for Summary {
+    fn add_assign(&mut self, other: Summary) {
+        self.skills += other.skills;
+        self.errors += other.errors;
+        self.warnings += other.warnings;
+        self.infos += other.infos;
+    }
+}
+
 impl LintRun {
     /// Totals over all skills.
     pub fn summary(&self) -> Summary {
-        let mut s = Summary {
-            skills: self.skills.len(),
-            ..Summary::default()
-        };
-        for d in self.skills.iter().flat_map(|r| &r.diagnostics) {
-            match d.severity {
-                Severity::Error => s.errors += 1,
-                Severity::Warning => s.warnings += 1,
-                Severity::Info => s.infos += 1,
-            }
+        let mut s = Summary::default();
+        for report in &self.skills {
+            s += report.summary();
         }
         s
     }
 
     /// True when some `SKILL.md` could not be read (an I/O error, exit code 2).
     pub fn had_io_error(&self) -> bool {
-        self.skills
-            .iter()
-            .flat_map(|r| &r.diagnostics)
-            .any(|d| d.rule == &catalog::UNREADABLE)
+        self.skills.iter().any(SkillReport::had_io_error)
     }
 }
 
 /// Finds the skills under `paths` and lints each, in parallel; output order is by path.
 pub fn lint_paths(paths: &[PathBuf], options: &Options) -> Result<LintRun, DiscoveryError> {
-    if options.selection.allows(&catalog::TOKEN_BUDGET) {
-        tokens::preload();
-    }
-    let locations = discover(paths)?;
-    let mut skills: Vec<SkillReport> = locations
-        .par_iter()
-        .map(|location| lint_skill(Skill::load(location), options))
-        .collect();
-    if options.selection.allows(&catalog::DESCRIPTION_OVERLAP) {
-        rules::overlap::check_run(&mut skills, &options.overlap_with, options.target);
-    }
+    let skills = lint_paths_each(paths, options, |report| report)?;
     Ok(LintRun { skills })
+}
+
+/// Finds the skills under `paths`, lints each in parallel and hands its report to `each`,
+/// keeping only what `each` returns, in path order: a caller that renders as it goes holds no
+/// skill (its text, files and findings) longer than its own lint.
+pub fn lint_paths_each<T: Send>(
+    paths: &[PathBuf],
+    options: &Options,
+    each: impl Fn(SkillReport) -> T + Sync,
+) -> Result<Vec<T>, DiscoveryError> {
+    let locations = discover(paths)?;
+    if options.selection.allows(&catalog::DESCRIPTION_OVERLAP) {
+        // A rule across skills needs every report before any is handed on.
+        let mut skills: Vec<SkillReport> = locations
+            .par_iter()
+            .map(|location| lint_skill(Skill::load(location), options))
+            .collect();
+        rules::overlap::check_run(&mut skills, &options.overlap_with, options.target);
+        return Ok(skills.into_par_iter().map(&each).collect());
+    }
+    Ok(locations
+        .par_iter()
+        .map(|location| each(lint_skill(Skill::load(location), options)))
+        .collect())
 }
 
 /// Lints one loaded skill.

@@ -124,25 +124,35 @@ impl Catalog {
             roots,
             ..Catalog::default()
         };
+        let mut winners: std::collections::HashMap<String, usize> =
+            std::collections::HashMap::new();
+        let mut visible = Vec::new();
         for (index, root) in catalog.roots.iter().enumerate() {
             let mut found = skills_in(&root.path);
             found.sort_by(|a, b| a.0.cmp(&b.0));
             for (name, location) in found {
-                if let Some(winner) = catalog.skills.iter().find(|e| e.name == name) {
+                if let Some(&by_root) = winners.get(&name) {
                     catalog.shadowed.push(Shadowed {
                         name,
                         dir: location.dir,
-                        by_root: winner.root,
+                        by_root,
                     });
                 } else {
-                    catalog.skills.push(Entry {
-                        name,
-                        root: index,
-                        skill: Skill::load(&location),
-                    });
+                    winners.insert(name.clone(), index);
+                    visible.push((name, index, location));
                 }
             }
         }
+        // Reading and parsing every SKILL.md is the work: on both cores.
+        use rayon::prelude::*;
+        catalog.skills = visible
+            .into_par_iter()
+            .map(|(name, root, location)| Entry {
+                name,
+                root,
+                skill: Skill::load(&location),
+            })
+            .collect();
         catalog
     }
 

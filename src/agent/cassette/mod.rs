@@ -2,6 +2,12 @@
 //! the format version, what recorded it, and the ordered exchanges, each a normalised request and
 //! the assembled reply. Normalising puts placeholders where paths and secrets would be, so a
 //! recording replays in any workspace, on any machine, and never stores a key.
+//!
+//! Format version 2 stores each request as what it adds to the previous one (`keep`: how many
+//! of the previous request's messages it starts with, then its own `messages`; `tools` only
+//! when they changed), so a cassette grows with the conversation, not with its square. In
+//! memory every exchange holds its whole request either way; version 1 (whole requests) is
+//! still read and, for a cassette loaded from it, written.
 
 mod diff;
 mod normalize;
@@ -15,13 +21,17 @@ pub use replay::Replayer;
 use super::message::{Reply, Request, Stop};
 use std::path::{Path, PathBuf};
 
-/// The cassette format this build reads and writes.
-pub const FORMAT_VERSION: u32 = 1;
+/// The cassette format this build writes (it reads 1 and 2).
+pub const FORMAT_VERSION: u32 = 2;
+
+/// The oldest format this build reads: whole requests in every exchange.
+pub const FORMAT_VERSION_WHOLE: u32 = 1;
 
 /// A recorded run.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Cassette {
-    /// The format version ([`FORMAT_VERSION`]).
+    /// The format version: [`FORMAT_VERSION`], or [`FORMAT_VERSION_WHOLE`] for a cassette
+    /// read from (and so written back in) the older format.
     pub version: u32,
     /// What recorded it.
     pub recorded_by: RecordedBy,
@@ -119,7 +129,7 @@ pub enum CassetteError {
     },
     /// A format version this build does not know.
     #[error(
-        "{path}: cassette format version {found} is not supported (this skill reads version {FORMAT_VERSION}); re-record it"
+        "{path}: cassette format version {found} is not supported (this skill reads versions {FORMAT_VERSION_WHOLE} and {FORMAT_VERSION}); re-record it"
     )]
     Version {
         /// The cassette.
@@ -212,19 +222,29 @@ impl Cassette {
         }
         // The default budgets (250,000 nodes, 64 MiB of text) hold thousands of exchanges.
         let header: Header = serde_saphyr::from_str(&text).map_err(|e| parse(e.to_string()))?;
-        if header.version != FORMAT_VERSION {
-            return Err(CassetteError::Version {
+        match header.version {
+            FORMAT_VERSION_WHOLE => serde_saphyr::from_str(&text).map_err(|e| parse(e.to_string())),
+            FORMAT_VERSION => {
+                let stored: Stored =
+                    serde_saphyr::from_str(&text).map_err(|e| parse(e.to_string()))?;
+                stored.expand().map_err(parse)
+            }
+            found => Err(CassetteError::Version {
                 path: path.to_owned(),
-                found: header.version,
-            });
+                found,
+            }),
         }
-        serde_saphyr::from_str(&text).map_err(|e| parse(e.to_string()))
     }
 
     /// Writes the cassette to `path` whole or not at all, refusing when a token-shaped string
     /// is in it.
     pub fn save(&self, path: &Path) -> Result<(), CassetteError> {
-        let text = serde_saphyr::to_string(self).map_err(|e| CassetteError::Write {
+        let text = if self.version == FORMAT_VERSION_WHOLE {
+            serde_saphyr::to_string(self)
+        } else {
+            serde_saphyr::to_string(&Stored::compact(self))
+        };
+        let text = text.map_err(|e| CassetteError::Write {
             path: path.to_owned(),
             message: e.to_string(),
         })?;
@@ -249,5 +269,115 @@ impl Cassette {
         std::io::Write::write_all(&mut file, text.as_bytes()).map_err(|e| write(e.to_string()))?;
         file.persist(path).map_err(|e| write(e.error.to_string()))?;
         Ok(())
+    }
+}
+
+/// A cassette as format version 2 stores it: each request as what it adds to the previous one.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Stored {
+    version: u32,
+    recorded_by: RecordedBy,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    stop: Option<Stop>,
+    exchanges: Vec<StoredExchange>,
+}
+
+#[derive(serde::Serialize, serde::Deserialize)]
+struct StoredExchange {
+    request: StoredRequest,
+    response: Reply,
+}
+
+/// A request as the previous one's first `keep` messages, then `messages`; `tools` absent when
+/// they are the previous request's.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct StoredRequest {
+    #[serde(default, skip_serializing_if = "is_zero")]
+    keep: usize,
+    messages: Vec<super::message::Message>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    tools: Option<Vec<super::message::ToolSpec>>,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+impl Stored {
+    fn compact(cassette: &Cassette) -> Stored {
+        let mut previous: Option<&Request> = None;
+        let exchanges = cassette
+            .exchanges
+            .iter()
+            .map(|exchange| {
+                let request = &exchange.request;
+                let (keep, tools) = match previous {
+                    Some(p) => (
+                        p.messages
+                            .iter()
+                            .zip(&request.messages)
+                            .take_while(|(a, b)| a == b)
+                            .count(),
+                        (p.tools != request.tools).then(|| request.tools.clone()),
+                    ),
+                    None => (0, Some(request.tools.clone())),
+                };
+                previous = Some(request);
+                StoredExchange {
+                    request: StoredRequest {
+                        keep,
+                        messages: request.messages[keep..].to_vec(),
+                        tools,
+                    },
+                    response: exchange.response.clone(),
+                }
+            })
+            .collect();
+        Stored {
+            version: cassette.version,
+            recorded_by: cassette.recorded_by.clone(),
+            stop: cassette.stop,
+            exchanges,
+        }
+    }
+
+    /// The whole requests again; an error names the exchange that keeps more messages than the
+    /// previous request had.
+    fn expand(self) -> Result<Cassette, String> {
+        let mut exchanges: Vec<Exchange> = Vec::with_capacity(self.exchanges.len());
+        for (i, stored) in self.exchanges.into_iter().enumerate() {
+            let StoredRequest {
+                keep,
+                messages,
+                tools,
+            } = stored.request;
+            let previous = exchanges.last().map(|e| &e.request);
+            let had = previous.map_or(0, |p| p.messages.len());
+            if keep > had {
+                return Err(format!(
+                    "exchange {} keeps {keep} messages of the previous request, which has {had}",
+                    i + 1
+                ));
+            }
+            let mut whole = previous.map_or_else(Vec::new, |p| p.messages[..keep].to_vec());
+            whole.extend(messages);
+            let tools = match tools {
+                Some(tools) => tools,
+                None => previous.map(|p| p.tools.clone()).unwrap_or_default(),
+            };
+            exchanges.push(Exchange {
+                request: Request {
+                    messages: whole,
+                    tools,
+                },
+                response: stored.response,
+            });
+        }
+        Ok(Cassette {
+            version: self.version,
+            recorded_by: self.recorded_by,
+            stop: self.stop,
+            exchanges,
+        })
     }
 }

@@ -7,13 +7,6 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 #[derive(Serialize)]
-struct Output<'a> {
-    version: u32,
-    skills: Vec<SkillOut<'a>>,
-    summary: Summary,
-}
-
-#[derive(Serialize)]
 struct SkillOut<'a> {
     path: String,
     name: Option<&'a str>,
@@ -56,14 +49,51 @@ struct EditOut<'a> {
 
 /// Renders the run as pretty JSON followed by a newline.
 pub fn render(run: &LintRun) -> String {
-    let output = Output {
-        version: 1,
-        skills: run.skills.par_iter().map(skill).collect(),
-        summary: run.summary(),
-    };
-    let mut out = serde_json::to_string_pretty(&output).unwrap_or_default();
-    out.push('\n');
+    let skills: Vec<String> = run.skills.par_iter().map(render_skill).collect();
+    let mut out = Vec::new();
+    write(&mut out, skills.iter().map(String::as_str), run.summary())
+        .expect("writing to a Vec does not fail");
+    String::from_utf8(out).expect("serde_json writes UTF-8")
+}
+
+/// One skill's entry of the `skills` array, pretty and indented as [`write`] places it, so a
+/// caller can render each skill as soon as it is linted and drop it.
+pub fn render_skill(report: &SkillReport) -> String {
+    let alone = serde_json::to_string_pretty(&skill(report)).unwrap_or_default();
+    // JSON strings hold no raw newline, so every line break is the pretty printer's.
+    let mut out = String::with_capacity(alone.len() + alone.len() / 8);
+    for (i, line) in alone.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str("    ");
+        out.push_str(line);
+    }
     out
+}
+
+/// Writes `{"version": 1, "skills": [...], "summary": {...}}` as pretty JSON and a newline,
+/// byte for byte what serializing the whole object at once gives, from entries made by
+/// [`render_skill`].
+pub fn write<'s>(
+    out: &mut impl std::io::Write,
+    skills: impl IntoIterator<Item = &'s str>,
+    summary: Summary,
+) -> std::io::Result<()> {
+    out.write_all(b"{\n  \"version\": 1,\n  \"skills\": [")?;
+    let mut empty = true;
+    for entry in skills {
+        out.write_all(if empty { b"\n" } else { b",\n" })?;
+        out.write_all(entry.as_bytes())?;
+        empty = false;
+    }
+    if !empty {
+        out.write_all(b"\n  ")?;
+    }
+    out.write_all(b"],\n  \"summary\": ")?;
+    let summary = serde_json::to_string_pretty(&summary).unwrap_or_default();
+    out.write_all(summary.replace('\n', "\n  ").as_bytes())?;
+    out.write_all(b"\n}\n")
 }
 
 fn skill(report: &SkillReport) -> SkillOut<'_> {

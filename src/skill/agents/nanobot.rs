@@ -273,18 +273,28 @@ pub fn load(roots: Vec<Root>, env: &dyn Environment) -> AgentCatalog {
             .map(|e| (e.file_name().to_string_lossy().into_owned(), e.path()))
             .collect();
         dirs.sort();
-        for (name, dir) in dirs {
+        // Reading and parsing is the work, done for every folder in parallel; who wins and
+        // what is dropped is then decided in folder order, as nanobot does.
+        let read_all: Vec<Read> = {
+            use rayon::prelude::*;
+            dirs.par_iter()
+                .map(|(name, dir)| read_folder(name, dir, env))
+                .collect()
+        };
+        for ((name, dir), outcome) in dirs.into_iter().zip(read_all) {
             let file = dir.join("SKILL.md");
-            if !file.exists() {
-                if dir.join("skill.md").is_file() && !has_exact(&dir) {
+            let loaded = match outcome {
+                Read::Lowercase => {
                     dropped.push(Dropped {
                         dir,
                         root: index,
                         reason: DropReason::LowercaseFile,
                     });
+                    continue;
                 }
-                continue;
-            }
+                Read::Nothing => continue,
+                Read::Loaded(loaded) => loaded,
+            };
             if let Some(winner) = skills.iter().find(|s| s.name == name) {
                 shadowed.push(Shadowed {
                     name: name.clone(),
@@ -295,32 +305,17 @@ pub fn load(roots: Vec<Root>, env: &dyn Environment) -> AgentCatalog {
                 });
                 continue;
             }
-            // read_text: universal newlines; a file that is not UTF-8 raises, which would stop
-            // nanobot's whole summary, so we report it and leave the skill out.
-            let content = match std::fs::read(&file).map(String::from_utf8) {
-                Ok(Ok(text)) => text.replace("\r\n", "\n").replace('\r', "\n"),
-                Ok(Err(_)) => {
+            let (content, description, requirements, always) = match *loaded {
+                Ok(read) => read,
+                Err(reason) => {
                     dropped.push(Dropped {
                         dir,
                         root: index,
-                        reason: DropReason::Unreadable {
-                            detail: "not UTF-8 (nanobot raises UnicodeDecodeError)".to_owned(),
-                        },
-                    });
-                    continue;
-                }
-                Err(e) => {
-                    dropped.push(Dropped {
-                        dir,
-                        root: index,
-                        reason: DropReason::Unreadable {
-                            detail: e.to_string(),
-                        },
+                        reason,
                     });
                     continue;
                 }
             };
-            let (description, requirements, _, always) = read(&content, &name, env);
             let availability = gated(&requirements, facts(Agent::Nanobot).gates, env);
             skills.push(AgentSkill {
                 name: name.clone(),
@@ -344,6 +339,44 @@ pub fn load(roots: Vec<Root>, env: &dyn Environment) -> AgentCatalog {
         dropped,
         shadowed,
     }
+}
+
+/// What reading one folder of a root gave, before nanobot's order decides what it means.
+enum Read {
+    /// Only a lower-case `skill.md`: dropped.
+    Lowercase,
+    /// No manifest at all: not a skill.
+    Nothing,
+    /// The text, description, requirements and `always`, or why it could not be read.
+    Loaded(Box<Result<(String, String, Requirements, bool), DropReason>>),
+}
+
+fn read_folder(name: &str, dir: &std::path::Path, env: &dyn Environment) -> Read {
+    let file = dir.join("SKILL.md");
+    if !file.exists() {
+        return if dir.join("skill.md").is_file() && !has_exact(dir) {
+            Read::Lowercase
+        } else {
+            Read::Nothing
+        };
+    }
+    // read_text: universal newlines; a file that is not UTF-8 raises, which would stop
+    // nanobot's whole summary, so we report it and leave the skill out.
+    Read::Loaded(Box::new(
+        match std::fs::read(&file).map(String::from_utf8) {
+            Ok(Ok(text)) => {
+                let content = text.replace("\r\n", "\n").replace('\r', "\n");
+                let (description, requirements, _, always) = read(&content, name, env);
+                Ok((content, description, requirements, always))
+            }
+            Ok(Err(_)) => Err(DropReason::Unreadable {
+                detail: "not UTF-8 (nanobot raises UnicodeDecodeError)".to_owned(),
+            }),
+            Err(e) => Err(DropReason::Unreadable {
+                detail: e.to_string(),
+            }),
+        },
+    ))
 }
 
 /// True when the folder lists a file named exactly `SKILL.md` (on a case-insensitive file

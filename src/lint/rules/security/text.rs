@@ -194,35 +194,31 @@ pub(super) const TRIGGERS: &[(&str, u32)] = &[
     ("skill:", ALLOW),
 ];
 
-/// One regex over every trigger word (lower case), and each word's families. The words are
-/// literals, so the regex is an Aho-Corasick automaton: one pass over the lower-cased file.
-static TRIGGER_RE: LazyLock<(regex::bytes::Regex, HashMap<&'static [u8], u32>)> =
-    LazyLock::new(|| {
-        let mut families: HashMap<&'static [u8], u32> = HashMap::new();
-        for (word, f) in TRIGGERS {
-            *families.entry(word.as_bytes()).or_default() |= f;
-        }
-        let mut words: Vec<&[u8]> = families.keys().copied().collect();
-        // Longest first, so a match is the whole word (`password` before `pass...`).
-        words.sort_by_key(|w| std::cmp::Reverse(w.len()));
-        let alternation: Vec<String> = words
-            .iter()
-            .map(|w| regex::escape(&String::from_utf8_lossy(w)))
-            .collect();
-        let re = regex::bytes::Regex::new(&format!("(?-u){}", alternation.join("|")))
-            .expect("the trigger words are escaped literals");
-        (re, families)
-    });
+/// One automaton over every trigger word, ASCII case-insensitive (what lower-casing the file
+/// and matching the lower-case words would find, without the copy), and each word's families.
+/// Leftmost-longest, so a match is the whole word (`password` before `pass...`); a DFA, because
+/// this one pass reads every byte of every text file.
+static TRIGGER_AC: LazyLock<(aho_corasick::AhoCorasick, Vec<u32>)> = LazyLock::new(|| {
+    let mut families: HashMap<&'static [u8], u32> = HashMap::new();
+    for (word, f) in TRIGGERS {
+        *families.entry(word.as_bytes()).or_default() |= f;
+    }
+    let mut words: Vec<(&[u8], u32)> = families.into_iter().collect();
+    words.sort();
+    let ac = aho_corasick::AhoCorasick::builder()
+        .ascii_case_insensitive(true)
+        .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+        .kind(Some(aho_corasick::AhoCorasickKind::DFA))
+        .build(words.iter().map(|(w, _)| w))
+        .expect("the trigger words are a few hundred short literals");
+    (ac, words.into_iter().map(|(_, f)| f).collect())
+});
 
 /// Each trigger word in `text`: (offset, families), in order.
 fn find_triggers(text: &[u8]) -> Vec<(usize, u32)> {
-    let (re, families) = &*TRIGGER_RE;
-    let lower = text.to_ascii_lowercase();
-    re.find_iter(&lower)
-        .map(|m| {
-            let f = families.get(m.as_bytes()).copied().unwrap_or(0);
-            (m.start(), f)
-        })
+    let (ac, families) = &*TRIGGER_AC;
+    ac.find_iter(text)
+        .map(|m| (m.start(), families[m.pattern().as_usize()]))
         .collect()
 }
 
