@@ -54,6 +54,20 @@ pub struct SqliteStore {
     pool: r2d2::Pool<Connector>,
 }
 
+/// SQLite counts every allocation under one process-wide mutex unless told not to before its
+/// first connection, which makes parallel searches (FTS5 allocates a lot) take turns. Later
+/// calls, or one after SQLite started, change nothing.
+fn no_allocation_counts() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        // SAFETY: sqlite3_config with an integer argument, before this process opens any
+        // connection through this store; SQLite refuses it harmlessly if it already started.
+        unsafe {
+            rusqlite::ffi::sqlite3_config(rusqlite::ffi::SQLITE_CONFIG_MEMSTATUS, 0);
+        }
+    });
+}
+
 /// Opens the pool's connections, each with the settings SQLite keeps per connection (WAL is a
 /// setting of the database file, made once by [`SqliteStore::open_with`]).
 #[derive(Debug)]
@@ -98,6 +112,7 @@ impl SqliteStore {
         std::fs::create_dir_all(data_dir)
             .map_err(|e| StoreError::Database(format!("{}: {e}", data_dir.display())))?;
         let path = data_dir.join("registry.sqlite3");
+        no_allocation_counts();
         let connector = Connector { path };
         let conn = r2d2::ManageConnection::connect(&connector).map_err(db)?;
         conn.execute_batch("PRAGMA journal_mode = WAL;")
