@@ -645,6 +645,11 @@ fn publish_refuses_what_every_installer_would_refuse() {
             "differ only in case",
         ),
         (
+            "an archive inside the skill (found by the registry_request fuzzer)",
+            &[("s..7z", "x")],
+            "is an archive; installers refuse archives inside a skill",
+        ),
+        (
             "Unicode twins",
             &[("caf\u{e9}.md", "1"), ("cafe\u{301}.md", "2")],
             "different Unicode forms",

@@ -116,10 +116,6 @@ pub enum ArchiveError {
     SkillMdMisplaced(String),
 }
 
-const ARCHIVE_EXTENSIONS: &[&str] = &[
-    ".zip", ".skill", ".tar", ".tgz", ".gz", ".bz2", ".xz", ".7z", ".rar", ".jar", ".whl",
-];
-
 /// Reads and checks the archive at `path`.
 pub fn read_archive(path: &Path, limits: &Limits) -> Result<SkillArchive, ArchiveError> {
     read_bytes(&read_file(path, limits)?, limits)
@@ -262,7 +258,7 @@ fn inspect<R: std::io::Read + std::io::Seek>(
         let key = name.trim_end_matches('/').to_owned();
         if !dir {
             let lower = key.to_lowercase();
-            if ARCHIVE_EXTENSIONS.iter().any(|ext| lower.ends_with(ext)) {
+            if crate::skill::layout::is_archive_name(&lower) {
                 return Err(ArchiveError::NestedArchive(name));
             }
             let size = file.size();

@@ -162,6 +162,18 @@ pub fn check_path(path: &str, kind: FileSetKind) -> Result<(), PathError> {
     Ok(())
 }
 
+/// Names that installers take for archives, which a skill may not carry (an archive inside the
+/// archive is refused, so neither is it published).
+const ARCHIVE_EXTENSIONS: &[&str] = &[
+    ".zip", ".skill", ".tar", ".tgz", ".gz", ".bz2", ".xz", ".7z", ".rar", ".jar", ".whl",
+];
+
+/// Whether installers take the file at `path` for an archive (by its name, any case).
+pub fn is_archive_name(path: &str) -> bool {
+    let lower = path.to_lowercase();
+    ARCHIVE_EXTENSIONS.iter().any(|ext| lower.ends_with(ext))
+}
+
 /// Checks a whole file set: every path, then the set's collisions (duplicates, case and
 /// Unicode twins, and a file that another path needs as a folder), so that the set extracts
 /// to the same tree on every file system.

@@ -657,6 +657,14 @@ pub(super) fn validate(request: &PublishRequest) -> Result<Vec<(String, &NewFile
         crate::skill::layout::FileSetKind::Authored,
     )
     .map_err(|rule| StoreError::Invalid(format!("Invalid file path: {rule}")))?;
+    if let Some((path, _)) = files
+        .iter()
+        .find(|(p, _)| crate::skill::layout::is_archive_name(p))
+    {
+        return Err(StoreError::Invalid(format!(
+            "Invalid file path: {path:?} is an archive; installers refuse archives inside a skill"
+        )));
+    }
     if !files
         .iter()
         .any(|(p, _)| p.eq_ignore_ascii_case("SKILL.md") || p.eq_ignore_ascii_case("skills.md"))
