@@ -235,3 +235,95 @@ fn every_command_has_help_with_a_usage_line() {
         assert!(stdout.contains("Usage: skill"), "{command:?}: {stdout}");
     }
 }
+
+/// `--target` for an agent reads that agent's row of the agents table: the keys it reads, the
+/// requirements block names it reads and the requirements it checks.
+#[test]
+fn agent_targets_read_the_agents_table() {
+    let tmp = tempfile::tempdir().unwrap();
+    write_skill(
+        tmp.path(),
+        "site",
+        "---\nname: site\ndescription: Opens the site. Use when the user asks for it.\nwebsite: https://example.org\n---\n\nBody.\n",
+    );
+    write_skill(
+        tmp.path(),
+        "old-block",
+        "---\nname: old-block\ndescription: Formats things. Use when the user asks to format.\nmetadata:\n  moltbot:\n    requires:\n      bins: [skill-test-no-such-binary]\n---\n\nBody.\n",
+    );
+    write_skill(
+        tmp.path(),
+        "retired-block",
+        "---\nname: retired-block\ndescription: Formats things. Use when the user asks to format.\nmetadata:\n  clawdis:\n    emoji: x\n---\n\nBody.\n",
+    );
+    write_skill(
+        tmp.path(),
+        "any-bins",
+        "---\nname: any-bins\ndescription: Formats things. Use when the user asks to format.\nmetadata:\n  openclaw:\n    requires:\n      anyBins: [skill-test-no-such-binary]\n---\n\nBody.\n",
+    );
+    let found = |dir: &str, target: &str| -> Vec<String> {
+        let (_, stdout, _) = run(skill().current_dir(tmp.path()).args([
+            "lint",
+            dir,
+            "--format",
+            "json",
+            "--target",
+            target,
+            "--select",
+            "SK401,SK5",
+        ]));
+        json(&stdout)["skills"][0]["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| {
+                format!(
+                    "{} {}: {}",
+                    d["slug"].as_str().unwrap(),
+                    d["severity"].as_str().unwrap(),
+                    d["message"].as_str().unwrap()
+                )
+            })
+            .collect()
+    };
+    // OpenClaw reads a top-level `website` (entry-status); nobody else does.
+    assert_eq!(found("site", "openclaw"), Vec::<String>::new());
+    assert_eq!(
+        found("site", "portable"),
+        [
+            "unknown-key warning: Unknown key 'website': read only by OpenClaw; skills-ref rejects it"
+        ]
+    );
+    // No current agent reads `metadata.moltbot`: for OpenClaw the block, and the bin in it,
+    // are not there at all.
+    assert_eq!(
+        found("old-block", "openclaw"),
+        [
+            "requirements-block-name warning: metadata.moltbot is not read by OpenClaw 2026.9.2, which reads openclaw or clawdbot; rename it to 'openclaw'"
+        ]
+    );
+    let portable = found("old-block", "portable");
+    assert!(portable.contains(&"requirements-block-name warning: metadata.moltbot is read by no current agent; rename it to 'openclaw'".to_owned()), "{portable:?}");
+    assert!(
+        portable
+            .iter()
+            .any(|d| d
+                .starts_with("bin-missing warning: 'skill-test-no-such-binary' is not on PATH")),
+        "{portable:?}"
+    );
+    // OpenClaw 2026.9.2 no longer reads `clawdis`.
+    assert_eq!(
+        found("retired-block", "portable"),
+        [
+            "requirements-block-name warning: metadata.clawdis is read by no current agent; rename it to 'openclaw'"
+        ]
+    );
+    // nanobot checks bins and env only: a missing `anyBins` does not gate it there.
+    assert_eq!(
+        found("any-bins", "openclaw"),
+        [
+            "any-bin-missing warning: none of skill-test-no-such-binary is on PATH; unavailable here: any CLI of: skill-test-no-such-binary"
+        ]
+    );
+    assert_eq!(found("any-bins", "nanobot"), Vec::<String>::new());
+}

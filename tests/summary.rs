@@ -290,3 +290,68 @@ fn list_and_check() {
     );
     assert_eq!((code, ok.as_str()), (0, "1 of 1 skills ready\n"));
 }
+
+/// `skill check --agent X` gates by the requirements X checks, read from the block X reads.
+#[test]
+fn check_gates_by_the_agents_rules() {
+    let tmp = tempfile::tempdir().unwrap();
+    let tmp = std::fs::canonicalize(tmp.path()).unwrap();
+    write(
+        &tmp.join("skills/any-tool/SKILL.md"),
+        "---\nname: any-tool\ndescription: Converts files.\nmetadata: {\"openclaw\":{\"requires\":{\"anyBins\":[\"skill-test-no-such-binary\"]}}}\n---\n",
+    );
+    write(
+        &tmp.join("skills/undescribed/SKILL.md"),
+        "---\nname: undescribed\n---\n",
+    );
+    let check = |agent: &[&str]| {
+        let (code, stdout, stderr) = summary(
+            &tmp,
+            &[
+                ["check", "--no-builtin", "skills", "--json"].as_slice(),
+                agent,
+            ]
+            .concat(),
+        );
+        let out = serde_json::from_str::<serde_json::Value>(&stdout).unwrap();
+        let missing: Vec<String> = out["unavailable"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|u| {
+                format!(
+                    "{}: {}",
+                    u["name"].as_str().unwrap(),
+                    u["missing"].as_str().unwrap()
+                )
+            })
+            .collect();
+        (
+            code,
+            out["ready"].as_u64().unwrap(),
+            out["total"].as_u64().unwrap(),
+            missing,
+            stderr,
+        )
+    };
+    let (code, ready, total, missing, _) = check(&[]);
+    assert_eq!((code, ready, total), (1, 1, 2));
+    assert_eq!(missing, ["any-tool: any CLI of: skill-test-no-such-binary"]);
+    let (code, ready, total, missing, _) = check(&["--agent", "openclaw"]);
+    // OpenClaw drops the skill without a description and gates on anyBins.
+    assert_eq!((code, ready, total), (1, 0, 1));
+    assert_eq!(missing, ["any-tool: any CLI of: skill-test-no-such-binary"]);
+    // nanobot checks bins and env only, and shows the folder name for a missing description.
+    let (code, ready, total, missing, _) = check(&["--agent", "nanobot"]);
+    assert_eq!((code, ready, total, missing.len()), (0, 2, 2, 0));
+    let (code, human, stderr) = summary(
+        &tmp,
+        &["check", "--no-builtin", "skills", "--agent", "openclaw"],
+    );
+    assert_eq!(code, 1);
+    assert!(human.starts_with("0 of 1 skills ready\n"), "{human}");
+    assert!(
+        stderr.contains("note: 1 folder is not loaded by OpenClaw at all; `skill doctor --agent openclaw` says why"),
+        "{stderr}"
+    );
+}

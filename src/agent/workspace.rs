@@ -3,8 +3,9 @@
 
 use super::AgentError;
 use crate::archive::install::{Source, install};
-use crate::prompt::{self, Gate, PART_SEPARATOR};
+use crate::prompt::{self, PART_SEPARATOR};
 use crate::skill::Requirements;
+use crate::skill::agents::{Agent, facts};
 use crate::skill::catalog::{Catalog, Root};
 use crate::skill::environment::SystemEnvironment;
 use std::path::{Path, PathBuf};
@@ -139,7 +140,11 @@ impl Workspace {
             path: self.root.join("skills"),
             label: "workspace".to_owned(),
         }]);
-        let mut listings = prompt::listings(&catalog, Gate::Nanobot, &SystemEnvironment::default());
+        let mut listings = prompt::listings(
+            &catalog,
+            facts(Agent::Nanobot).reading(),
+            &SystemEnvironment::default(),
+        );
         for listing in &mut listings {
             listing.available = true;
             listing.missing.clear();

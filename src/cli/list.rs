@@ -2,7 +2,8 @@
 
 use super::CliError;
 use super::selection::SelectionArgs;
-use crate::prompt::{self, Gate, Listing};
+use crate::prompt::{self, Listing};
+use crate::skill::agents::{Reading, facts};
 use crate::skill::availability::Availability;
 use crate::skill::environment::SystemEnvironment;
 use crate::skill::requirements::Requirements;
@@ -37,7 +38,7 @@ pub struct CheckArgs {
 /// Prints the table (or JSON) of the skills an agent would see.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let catalog = args.selection.catalog()?;
-    let listings = prompt::listings(&catalog, Gate::Openclaw, &SystemEnvironment::default());
+    let listings = prompt::listings(&catalog, Reading::PORTABLE, &SystemEnvironment::default());
     if args.json {
         let shadowed: Vec<serde_json::Value> = catalog
             .shadowed
@@ -128,47 +129,73 @@ fn cut(text: &str, room: usize) -> String {
     }
 }
 
-/// Prints what is missing for unavailable skills and how to get it; exit 1 when any is.
+/// Prints which skills are ready here and, for the others, what is missing and how to get it:
+/// with `--agent`, by that agent's reading (its requirements block, the requirements it
+/// checks), else by every agent's.
 pub fn run_check(args: CheckArgs) -> Result<ExitCode, CliError> {
-    let catalog = args.selection.catalog()?;
-    let listings = prompt::listings(&catalog, Gate::Openclaw, &SystemEnvironment::default());
-    let ready = listings.iter().filter(|l| l.available).count();
+    let env = SystemEnvironment::default();
+    let (rows, not_loaded) = match args.selection.agent {
+        Some(agent) => {
+            let catalog = args.selection.agent_catalog(agent, &env)?;
+            let hints = catalog
+                .skills
+                .iter()
+                .map(|s| s.availability.hints(&s.requirements));
+            let rows: Vec<(Listing, Vec<String>)> = prompt::agent_listings(&catalog)
+                .into_iter()
+                .zip(hints)
+                .collect();
+            (rows, catalog.dropped.len())
+        }
+        None => {
+            let catalog = args.selection.catalog()?;
+            let listings = prompt::listings(&catalog, Reading::PORTABLE, &env);
+            let hints = catalog.skills.iter().map(|e| portable_hints(e, &env));
+            (listings.into_iter().zip(hints).collect(), 0)
+        }
+    };
+    let ready = rows.iter().filter(|(l, _)| l.available).count();
+    let unavailable = rows.iter().filter(|(l, _)| !l.available);
     if args.json {
-        let unavailable: Vec<serde_json::Value> = listings
-            .iter()
-            .zip(&catalog.skills)
-            .filter(|(l, _)| !l.available)
-            .map(|(l, entry)| {
+        let unavailable: Vec<serde_json::Value> = unavailable
+            .map(|(l, hints)| {
                 serde_json::json!({"name": l.name, "root": l.root, "missing": l.missing,
-                    "hints": hints(entry)})
+                    "hints": hints})
             })
             .collect();
-        let out = serde_json::json!({"ready": ready, "total": listings.len(),
+        let out = serde_json::json!({"ready": ready, "total": rows.len(),
             "unavailable": unavailable});
         super::output::print_json(&out, true)?;
-        return Ok(ExitCode::from(u8::from(ready < listings.len())));
+        return Ok(ExitCode::from(u8::from(ready < rows.len())));
     }
-    println!("{ready} of {} skills ready", listings.len());
-    let mut failed = false;
-    for (l, entry) in listings.iter().zip(&catalog.skills) {
-        if l.available {
-            continue;
-        }
-        failed = true;
+    println!("{ready} of {} skills ready", rows.len());
+    if let (Some(agent), true) = (args.selection.agent, not_loaded > 0) {
+        let folders = if not_loaded == 1 {
+            "1 folder is".to_owned()
+        } else {
+            format!("{not_loaded} folders are")
+        };
+        eprintln!(
+            "note: {folders} not loaded by {} at all; `skill doctor --agent {}` says why",
+            facts(agent).name,
+            agent.name()
+        );
+    }
+    for (l, hints) in unavailable {
         println!("\n✗ {} ({}): missing {}", l.name, l.root, l.missing);
-        for hint in hints(entry) {
+        for hint in hints {
             println!("    {hint}");
         }
     }
-    Ok(ExitCode::from(u8::from(failed)))
+    Ok(ExitCode::from(u8::from(ready < rows.len())))
 }
 
-/// What to do about an unavailable skill (see `Availability::hints`).
-fn hints(entry: &crate::skill::catalog::Entry) -> Vec<String> {
+/// What to do about an unavailable skill, by the portable reading (see `Availability::hints`).
+fn portable_hints(entry: &crate::skill::catalog::Entry, env: &SystemEnvironment) -> Vec<String> {
     let skill = &entry.skill;
     let (Some(manifest), Ok(doc)) = (skill.manifest(), &skill.document) else {
         return Vec::new();
     };
     let requirements = Requirements::from_manifest(manifest, &doc.source.text);
-    Availability::check(&requirements, &SystemEnvironment::default()).hints(&requirements)
+    Availability::check(&requirements, env).hints(&requirements)
 }

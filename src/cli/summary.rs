@@ -3,7 +3,8 @@
 use super::CliError;
 use super::selection::SelectionArgs;
 use crate::lint::tokens;
-use crate::prompt::{self, Format, Gate, Listing};
+use crate::prompt::{self, Format, Listing, PromptLayout, RenderContext};
+use crate::skill::agents::Reading;
 use crate::skill::agents::facts;
 use crate::skill::catalog::Agent;
 use crate::skill::environment::SystemEnvironment;
@@ -49,30 +50,12 @@ pub struct PromptArgs {
     pub selection: SelectionArgs,
     /// Whose prompt: nanobot 0.3.5 (`# Active Skills` + `# Skills`) or OpenClaw 2026.9.2
     /// (`## Skills`) [default: the --agent's, else nanobot]
-    #[arg(long, value_enum)]
-    pub format: Option<PromptFormat>,
-}
-
-/// Layouts of `skill prompt`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum PromptFormat {
-    /// nanobot's sections.
-    Nanobot,
-    /// OpenClaw's section.
-    Openclaw,
+    #[arg(long, value_parser = super::choice::parser::<PromptLayout>())]
+    pub format: Option<PromptLayout>,
 }
 
 fn home() -> Option<PathBuf> {
     std::env::var_os("HOME").map(PathBuf::from)
-}
-
-/// The agent whose reading rules a format carries, if it has one.
-fn format_agent(format: Format) -> Option<Agent> {
-    match format {
-        Format::Openclaw => Some(Agent::Openclaw),
-        Format::Nanobot => Some(Agent::Nanobot),
-        _ => None,
-    }
 }
 
 /// The listings and roots to render: read with the format's agent's rules, else the
@@ -89,9 +72,9 @@ fn read(
     {
         eprintln!(
             "note: {what} reads skills with {}'s rules ({}); the roots are {}'s",
-            rules_name(rules),
+            facts(rules).name,
             facts(rules).release,
-            rules_name(roots)
+            facts(roots).name
         );
     }
     match rules.or(selection.agent) {
@@ -101,62 +84,55 @@ fn read(
         }
         None => {
             let catalog = selection.catalog()?;
-            let listings = prompt::listings(&catalog, Gate::Openclaw, &env);
+            let listings = prompt::listings(&catalog, Reading::PORTABLE, &env);
             Ok((listings, catalog.roots))
         }
     }
 }
 
-fn rules_name(agent: Agent) -> &'static str {
-    match agent {
-        Agent::Openclaw => "OpenClaw",
-        Agent::Nanobot => "nanobot",
-        Agent::Claude => "Claude Code",
-        Agent::Codex => "Codex",
-    }
-}
-
 /// Renders the summary.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    let format =
-        args.format
-            .or(args.json.then_some(Format::Json))
-            .unwrap_or(match args.selection.agent {
-                Some(Agent::Nanobot) => Format::Nanobot,
-                Some(Agent::Openclaw) => Format::Openclaw,
-                _ => Format::Agentskills,
-            });
+    let format = args
+        .format
+        .or(args.json.then_some(Format::Json))
+        .unwrap_or(Format::of(args.selection.agent));
     let (mut listings, roots) = if format == Format::NanobotXml {
         // nanobot v0.1 is not today's nanobot: its XML keeps the reading it was built with.
         let catalog = args.selection.catalog()?;
-        let listings = prompt::listings(&catalog, Gate::Nanobot, &SystemEnvironment::default());
+        let listings = prompt::listings(
+            &catalog,
+            facts(Agent::Nanobot).reading(),
+            &SystemEnvironment::default(),
+        );
         (listings, catalog.roots)
     } else {
-        read(&args.selection, format_agent(format), "--format")?
+        read(&args.selection, format.agent(), "--format")?
     };
     if args.available_only {
         listings.retain(|l| l.available);
     }
-    let render = |ls: &[Listing]| render(format, ls, &roots, args.budget);
-    let mut text = render(&listings);
-    if let (Some(budget), false) = (args.budget, format == Format::Openclaw) {
-        let before = listings.len();
-        while text.chars().count() > budget && !listings.is_empty() {
-            listings.pop();
-            text = render(&listings);
-        }
-        if listings.len() < before {
-            eprintln!(
-                "warning: over the budget of {budget} characters: included {} of {before} skills",
-                listings.len()
-            );
-        }
+    let home = home();
+    let cx = RenderContext {
+        roots: &roots,
+        budget: args.budget,
+        home: home.as_deref(),
+    };
+    let fitted = prompt::fit(format, &mut listings, cx);
+    if fitted.dropped > 0 {
+        eprintln!(
+            "warning: over the budget of {} characters: included {} of {} skills",
+            args.budget.unwrap_or_default(),
+            listings.len(),
+            listings.len() + fitted.dropped
+        );
     }
+    let text = fitted.text;
     print!("{text}");
     if !text.ends_with('\n') && !text.is_empty() {
         println!();
     }
     if args.tokens {
+        let render = |ls: &[Listing]| prompt::render(format, ls, cx);
         let empty = tokens::count(&render(&[]));
         eprintln!("tokens (o200k): {} in all", tokens::count(&text));
         for l in &listings {
@@ -167,46 +143,18 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn render(
-    format: Format,
-    listings: &[Listing],
-    roots: &[crate::skill::catalog::Root],
-    budget: Option<usize>,
-) -> String {
-    match format {
-        Format::Agentskills => prompt::render_agentskills(listings),
-        Format::Nanobot => prompt::render_nanobot_grouped(listings, roots),
-        Format::NanobotXml => prompt::render_nanobot(listings),
-        Format::Openclaw => prompt::render_openclaw(
-            listings,
-            budget.unwrap_or(prompt::openclaw::DEFAULT_BUDGET),
-            home().as_deref(),
-        ),
-        Format::Markdown => prompt::render_markdown(listings),
-        Format::Json => prompt::render_json(listings),
-    }
-}
-
 /// Prints the skills part of a system prompt.
 pub fn run_prompt(args: PromptArgs) -> Result<ExitCode, CliError> {
-    let layout = args.format.unwrap_or(match args.selection.agent {
-        Some(Agent::Openclaw) => PromptFormat::Openclaw,
-        _ => PromptFormat::Nanobot,
-    });
-    let text = match layout {
-        PromptFormat::Nanobot => {
-            let (listings, roots) = read(&args.selection, Some(Agent::Nanobot), "this prompt")?;
-            prompt::nanobot_prompt(&listings, &roots)
-        }
-        PromptFormat::Openclaw => {
-            let (listings, _) = read(&args.selection, Some(Agent::Openclaw), "this prompt")?;
-            prompt::openclaw_section(
-                &listings,
-                prompt::openclaw::DEFAULT_BUDGET,
-                home().as_deref(),
-            )
-        }
+    let layout = args
+        .format
+        .unwrap_or(PromptLayout::of(args.selection.agent));
+    let (listings, roots) = read(&args.selection, Some(layout.agent()), "this prompt")?;
+    let home = home();
+    let cx = RenderContext {
+        roots: &roots,
+        budget: None,
+        home: home.as_deref(),
     };
-    println!("{text}");
+    println!("{}", prompt::render_prompt(layout, &listings, cx));
     Ok(ExitCode::SUCCESS)
 }

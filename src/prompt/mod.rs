@@ -24,13 +24,12 @@ pub use openclaw::{
 };
 pub use system::{PART_SEPARATOR, active_skills, skills_prompt};
 
-use crate::skill::agents::AgentCatalog;
-use crate::skill::availability::Availability;
-use crate::skill::catalog::Catalog;
+use crate::skill::agents::{Agent, AgentCatalog, Reading, gated};
+use crate::skill::catalog::{Catalog, Root};
 use crate::skill::environment::Environment;
-use crate::skill::requirements::{NANOBOT_BLOCK_NAMES, Requirements};
+use crate::skill::requirements::Requirements;
 use crate::skill::yaml::Value;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 crate::choices! {
     /// Summary formats.
@@ -45,14 +44,114 @@ crate::choices! {
     }
 }
 
-/// Whose availability rules apply: nanobot reads `metadata.nanobot` (else `openclaw`) and checks
-/// bins and env only; OpenClaw also checks `anyBins` and `os`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Gate {
-    /// nanobot's rules.
-    Nanobot,
-    /// OpenClaw's rules.
-    Openclaw,
+impl Format {
+    /// The agent whose reading rules the format carries: a format that reproduces an agent
+    /// reads skills that agent's way.
+    pub fn agent(self) -> Option<Agent> {
+        match self {
+            Format::Openclaw => Some(Agent::Openclaw),
+            Format::Nanobot => Some(Agent::Nanobot),
+            _ => None,
+        }
+    }
+
+    /// The format of `agent`'s own summary, else skills-ref's.
+    pub fn of(agent: Option<Agent>) -> Format {
+        match agent {
+            Some(Agent::Nanobot) => Format::Nanobot,
+            Some(Agent::Openclaw) => Format::Openclaw,
+            _ => Format::Agentskills,
+        }
+    }
+}
+
+crate::choices! {
+    /// Layouts of the skills part of a system prompt.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum PromptLayout {
+        Nanobot = "nanobot": "nanobot 0.3.5's sections (`# Active Skills` and `# Skills`).",
+        Openclaw = "openclaw": "OpenClaw 2026.9.2's `## Skills` section.",
+    }
+}
+
+impl PromptLayout {
+    /// The agent whose prompt this is.
+    pub fn agent(self) -> Agent {
+        match self {
+            PromptLayout::Nanobot => Agent::Nanobot,
+            PromptLayout::Openclaw => Agent::Openclaw,
+        }
+    }
+
+    /// `agent`'s own layout, else nanobot's.
+    pub fn of(agent: Option<Agent>) -> PromptLayout {
+        match agent {
+            Some(Agent::Openclaw) => PromptLayout::Openclaw,
+            _ => PromptLayout::Nanobot,
+        }
+    }
+}
+
+/// What a rendering needs besides the listings.
+#[derive(Debug, Clone, Copy)]
+pub struct RenderContext<'a> {
+    /// The roots the listings came from (nanobot groups by root).
+    pub roots: &'a [Root],
+    /// A character budget, if one was asked for.
+    pub budget: Option<usize>,
+    /// The home folder, which OpenClaw shows as `~`.
+    pub home: Option<&'a Path>,
+}
+
+/// `listings` in `format`. OpenClaw's format applies its own budget steps (its default budget
+/// when none is given); the others are not cut here (see [`fit`]).
+pub fn render(format: Format, listings: &[Listing], cx: RenderContext) -> String {
+    match format {
+        Format::Agentskills => render_agentskills(listings),
+        Format::Nanobot => render_nanobot_grouped(listings, cx.roots),
+        Format::NanobotXml => render_nanobot(listings),
+        Format::Openclaw => render_openclaw(
+            listings,
+            cx.budget.unwrap_or(openclaw::DEFAULT_BUDGET),
+            cx.home,
+        ),
+        Format::Markdown => render_markdown(listings),
+        Format::Json => render_json(listings),
+    }
+}
+
+/// The skills part of a system prompt in `layout` (OpenClaw's at its default budget).
+pub fn render_prompt(layout: PromptLayout, listings: &[Listing], cx: RenderContext) -> String {
+    match layout {
+        PromptLayout::Nanobot => nanobot_prompt(listings, cx.roots),
+        PromptLayout::Openclaw => openclaw_section(listings, openclaw::DEFAULT_BUDGET, cx.home),
+    }
+}
+
+/// A summary cut to a budget: the text, and how many skills it left out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fitted {
+    /// The rendered summary.
+    pub text: String,
+    /// Skills dropped from the end to fit.
+    pub dropped: usize,
+}
+
+/// Renders `listings` in `format`, dropping skills from the end until the text fits in
+/// `budget` characters. OpenClaw's format has its own steps, so it is rendered as is.
+pub fn fit(format: Format, listings: &mut Vec<Listing>, cx: RenderContext) -> Fitted {
+    let before = listings.len();
+    let mut text = render(format, listings, cx);
+    if let (Some(budget), false) = (cx.budget, format == Format::Openclaw) {
+        while text.chars().count() > budget && !listings.is_empty() {
+            listings.pop();
+            text = render(format, listings, cx);
+        }
+    }
+    Fitted {
+        text,
+        dropped: before - listings.len(),
+    }
 }
 
 /// One skill as a summary shows it.
@@ -64,8 +163,8 @@ pub struct Listing {
     pub declared_name: String,
     /// The description as parsed (the folder name when absent).
     pub description: String,
-    /// The absolute path of the skill's SKILL.md: symlink-free (resolved) for the formats whose
-    /// reference resolves it (skills-ref, OpenClaw), as reached through the root for nanobot.
+    /// The absolute path of the skill's SKILL.md: symlink-free under the portable reading (as
+    /// skills-ref resolves it), as reached through the root under an agent's.
     pub location: PathBuf,
     /// The label of the skill's root.
     pub root: String,
@@ -82,8 +181,9 @@ pub struct Listing {
     pub body: String,
 }
 
-/// The listings of every skill in `catalog`, in catalog order.
-pub fn listings(catalog: &Catalog, gate: Gate, env: &dyn Environment) -> Vec<Listing> {
+/// The listings of every skill in `catalog`, in catalog order, requirements read and gated the
+/// `reading`'s way.
+pub fn listings(catalog: &Catalog, reading: Reading, env: &dyn Environment) -> Vec<Listing> {
     use rayon::prelude::*;
     catalog
         .skills
@@ -102,21 +202,14 @@ pub fn listings(catalog: &Catalog, gate: Gate, env: &dyn Environment) -> Vec<Lis
                     .and_then(|v| v.scalar_text(text))
                     .map(str::to_owned)
             };
-            let requirements = match (manifest, gate) {
-                (Some(m), Gate::Nanobot) => {
-                    nanobot_requirements(Requirements::from_blocks(m, text, &NANOBOT_BLOCK_NAMES))
-                }
-                (Some(m), Gate::Openclaw) => Requirements::from_manifest(m, text),
-                (None, _) => Requirements::default(),
-            };
-            let availability = Availability::check(&requirements, env);
-            let dir = match gate {
-                Gate::Nanobot => {
-                    std::path::absolute(&skill.dir).unwrap_or_else(|_| skill.dir.clone())
-                }
-                Gate::Openclaw => {
-                    std::fs::canonicalize(&skill.dir).unwrap_or_else(|_| skill.dir.clone())
-                }
+            let requirements = manifest
+                .map(|m| Requirements::from_blocks(m, text, reading.metadata_blocks))
+                .unwrap_or_default();
+            let availability = gated(&requirements, reading.gates, env);
+            let dir = if reading.resolves_links {
+                std::fs::canonicalize(&skill.dir).unwrap_or_else(|_| skill.dir.clone())
+            } else {
+                std::path::absolute(&skill.dir).unwrap_or_else(|_| skill.dir.clone())
             };
             let file_name = skill
                 .file
@@ -172,16 +265,6 @@ pub fn agent_listings(catalog: &AgentCatalog) -> Vec<Listing> {
             body: s.body.clone(),
         })
         .collect()
-}
-
-/// nanobot gates on bins and env only.
-fn nanobot_requirements(full: Requirements) -> Requirements {
-    Requirements {
-        any_bins: Vec::new(),
-        os: Vec::new(),
-        config: Vec::new(),
-        ..full
-    }
 }
 
 /// Python's `html.escape(s, quote=True)`.

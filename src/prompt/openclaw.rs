@@ -9,13 +9,23 @@ use super::Listing;
 use crate::skill::agents::text::{
     js_collapse_spaces, js_len, js_trim, js_trim_end, js_truncate, locale_compare,
 };
+use crate::skill::agents::{Agent, PromptBudget, facts};
 use std::path::{Path, PathBuf};
 
+/// OpenClaw's prompt budget, as the agents table records it.
+const BUDGET: PromptBudget = match facts(Agent::Openclaw).budget {
+    Some(budget) => budget,
+    None => panic!("the agents table gives OpenClaw a prompt budget"),
+};
+
 /// OpenClaw's `DEFAULT_MAX_SKILLS_IN_PROMPT`.
-pub const MAX_SKILLS: usize = 150;
+pub const MAX_SKILLS: usize = match BUDGET.max_skills {
+    Some(n) => n,
+    None => usize::MAX,
+};
 
 /// OpenClaw's `DEFAULT_MAX_SKILLS_PROMPT_CHARS`.
-pub const DEFAULT_BUDGET: usize = 18_000;
+pub const DEFAULT_BUDGET: usize = BUDGET.default_chars;
 
 /// `COMPACT_DESCRIPTION_MIN_CHARS`: shorter cuts are not tried.
 const MIN_DESCRIPTION: usize = 4;

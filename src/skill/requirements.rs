@@ -9,9 +9,6 @@ use super::yaml::{Node, Value};
 /// OpenClaw's current name, its older names, then nanobot's.
 pub const BLOCK_NAMES: [&str; 5] = ["openclaw", "clawdbot", "moltbot", "clawdis", "nanobot"];
 
-/// The names nanobot looks up, in its order (no merging, no older names).
-pub const NANOBOT_BLOCK_NAMES: [&str; 2] = ["nanobot", "openclaw"];
-
 /// A string the skill declared, with where it was written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Item {

@@ -4,12 +4,9 @@ use super::Context;
 use super::names::value_span;
 use crate::lint::catalog::*;
 use crate::lint::diagnostic::{Diagnostic, Location};
-use crate::lint::target::Target;
 
 /// Longest description the spec allows, in code points.
 const MAX_DESCRIPTION: usize = 1024;
-/// The limit Claude's upload form has cited.
-const CLAUDE_DESCRIPTION: usize = 200;
 
 /// Phrases that tell the model when to pick the skill.
 const TRIGGER_HINTS: &[&str] = &[
@@ -56,16 +53,27 @@ pub fn check_description(cx: &Context, out: &mut Vec<Diagnostic>) {
         return;
     }
     let len = text.chars().count();
-    if len > MAX_DESCRIPTION {
+    // An agent's own cap, where stricter than the spec's, is the limit for its target.
+    let max = cx
+        .target
+        .facts()
+        .and_then(|f| f.description_max)
+        .map_or(MAX_DESCRIPTION, |m| m.min(MAX_DESCRIPTION));
+    if len > max {
         out.push(cx.diagnostic(
             &DESCRIPTION_TOO_LONG,
-            format!("Description exceeds {MAX_DESCRIPTION} character limit ({len} chars)"),
+            format!("Description exceeds {max} character limit ({len} chars)"),
             at.clone(),
         ));
-    } else if cx.target == Target::Claude && len > CLAUDE_DESCRIPTION {
+    } else if let Some(advice) = cx.target.facts().and_then(|f| f.description_advice)
+        && len > advice.max
+    {
         let mut d = cx.diagnostic(
             &DESCRIPTION_TOO_LONG,
-            format!("Description is {len} characters; Claude's upload form has cited a {CLAUDE_DESCRIPTION}-character limit"),
+            format!(
+                "Description is {len} characters; {} has cited a {}-character limit",
+                advice.cited_by, advice.max
+            ),
             at.clone(),
         );
         d.severity = crate::lint::Severity::Warning;

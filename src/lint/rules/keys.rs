@@ -7,6 +7,7 @@ use crate::lint::catalog::*;
 use crate::lint::diagnostic::{Diagnostic, Edit, Fix, Location};
 use crate::lint::edit::{plain_or_quoted, quote_yaml};
 use crate::lint::target::Target;
+use crate::skill::agents;
 use crate::skill::requirements::BLOCK_NAMES;
 use crate::skill::yaml::Value;
 use crate::skill::{Entry, Span};
@@ -21,53 +22,17 @@ pub const SPEC_KEYS: [&str; 6] = [
     "name",
 ];
 
-const OPENCLAW: &str = "OpenClaw";
-const NANOBOT: &str = "nanobot";
-const CLAUDE: &str = "Claude Code";
-
-/// Keys agents read beyond the spec, and which agents read them.
-const AGENT_KEYS: &[(&str, &[&str])] = &[
-    ("homepage", &[OPENCLAW]),
-    ("user-invocable", &[OPENCLAW, CLAUDE]),
-    ("disable-model-invocation", &[OPENCLAW, CLAUDE]),
-    ("command-dispatch", &[OPENCLAW]),
-    ("command-tool", &[OPENCLAW]),
-    ("command-arg-mode", &[OPENCLAW]),
-    ("always", &[NANOBOT]),
-    ("when_to_use", &[CLAUDE]),
-    ("argument-hint", &[CLAUDE]),
-    ("arguments", &[CLAUDE]),
-    ("model", &[CLAUDE]),
-    ("effort", &[CLAUDE]),
-    ("context", &[CLAUDE]),
-    ("agent", &[CLAUDE]),
-    ("hooks", &[CLAUDE]),
-    ("paths", &[CLAUDE]),
-    ("shell", &[CLAUDE]),
-];
-
 /// Top-level keys that belong under `metadata`.
 const METADATA_KEYS: [&str; 2] = ["version", "author"];
 
-fn readers(key: &str) -> &'static [&'static str] {
-    AGENT_KEYS
-        .iter()
-        .find(|(k, _)| *k == key)
-        .map_or(&[], |(_, a)| a)
+/// The names of the agents that read `key` beyond the spec (the agents table).
+fn readers(key: &str) -> Vec<&'static str> {
+    agents::readers_of_key(key).map(|f| f.name).collect()
 }
 
 /// Whether `target` reads `key` (so it is not unknown there).
 fn known(target: Target, key: &str) -> bool {
-    if SPEC_KEYS.contains(&key) {
-        return true;
-    }
-    let agent = match target {
-        Target::Openclaw => OPENCLAW,
-        Target::Nanobot => NANOBOT,
-        Target::Claude => CLAUDE,
-        Target::Agentskills | Target::Portable | Target::Codex => return false,
-    };
-    readers(key).contains(&agent)
+    SPEC_KEYS.contains(&key) || target.facts().is_some_and(|f| f.keys.contains(&key))
 }
 
 /// Unknown top-level keys.

@@ -207,7 +207,11 @@ pub fn check(skill: &Skill, options: &Options) -> Vec<Diagnostic> {
         _ => (Body::default(), ""),
     };
     let requirements = match (skill.manifest(), &skill.document) {
-        (Some(m), Ok(doc)) => Requirements::from_manifest(m, &doc.source.text),
+        (Some(m), Ok(doc)) => Requirements::from_blocks(
+            m,
+            &doc.source.text,
+            options.target.reading().metadata_blocks,
+        ),
         _ => Requirements::default(),
     };
     let usage = Usage::collect(&body, body_text, &skill.dir, files);

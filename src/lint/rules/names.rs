@@ -3,7 +3,6 @@
 use super::Context;
 use crate::lint::catalog::*;
 use crate::lint::diagnostic::{Diagnostic, Location};
-use crate::lint::target::Target;
 use crate::skill::Span;
 use unicode_normalization::UnicodeNormalization;
 use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
@@ -64,13 +63,18 @@ const NAME_RULES: &[NameRule] = &[
     todo_placeholder,
 ];
 
-/// SK203.
-fn name_too_long(_: &Context, name: &str, report: &mut Report) {
+/// SK203: the spec's limit, or the target agent's where stricter.
+fn name_too_long(cx: &Context, name: &str, report: &mut Report) {
     let len = name.chars().count();
-    if len > MAX_NAME {
+    let max = cx
+        .target
+        .facts()
+        .and_then(|f| f.name_max)
+        .map_or(MAX_NAME, |m| m.min(MAX_NAME));
+    if len > max {
         report(
             &NAME_TOO_LONG,
-            format!("Skill name '{name}' exceeds {MAX_NAME} character limit ({len} chars)"),
+            format!("Skill name '{name}' exceeds {max} character limit ({len} chars)"),
         );
     }
 }
@@ -148,12 +152,12 @@ fn name_non_ascii(_: &Context, name: &str, report: &mut Report) {
     }
 }
 
-/// SK210, for `--target claude` only: each reserved word the name contains.
+/// SK210: each word the target agent reserves that the name contains.
 fn name_reserved(cx: &Context, name: &str, report: &mut Report) {
-    if cx.target != Target::Claude {
+    let Some(facts) = cx.target.facts() else {
         return;
-    }
-    for word in ["anthropic", "claude"] {
+    };
+    for word in facts.reserved_name_words {
         if name.to_lowercase().contains(word) {
             report(
                 &NAME_RESERVED,

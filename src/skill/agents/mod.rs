@@ -15,7 +15,7 @@ use super::availability::Availability;
 pub use super::catalog::Agent;
 use super::catalog::Root;
 use super::environment::Environment;
-use super::requirements::Requirements;
+use super::requirements::{BLOCK_NAMES, Requirements};
 use std::path::PathBuf;
 
 /// Every agent with a preset, in the order reports list them.
@@ -59,6 +59,8 @@ pub struct RootLimits {
 pub struct Facts {
     /// The agent.
     pub agent: Agent,
+    /// Its name in messages.
+    pub name: &'static str,
     /// The release these facts describe.
     pub release: &'static str,
     /// How the agent keys skills: by the frontmatter `name` (else the folder), or the folder.
@@ -83,6 +85,92 @@ pub struct Facts {
     pub root_limits: Option<RootLimits>,
     /// Folders whose name starts with `.` are skipped.
     pub skips_hidden: bool,
+    /// The path shown for a skill has its symlinks resolved (else it is as reached through
+    /// the root).
+    pub resolves_links: bool,
+    /// Top-level frontmatter keys the agent reads beyond the Agent Skills spec.
+    pub keys: &'static [&'static str],
+    /// Words a skill name may not contain.
+    pub reserved_name_words: &'static [&'static str],
+    /// A description length the agent's own tooling has advised, short of a limit.
+    pub description_advice: Option<Advice>,
+}
+
+/// A limit that is cited for an agent but not enforced by it: worth a warning.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Advice {
+    /// The advised maximum, in characters.
+    pub max: usize,
+    /// Who cites it, as messages say it.
+    pub cited_by: &'static str,
+}
+
+impl Facts {
+    /// How this agent reads requirements and paths, for listings built from a generic catalog.
+    pub fn reading(&self) -> Reading {
+        Reading {
+            metadata_blocks: self.metadata_blocks,
+            gates: self.gates,
+            resolves_links: self.resolves_links,
+        }
+    }
+}
+
+/// How a listing reads a skill's requirements and shows its path: an agent's rules, or the
+/// portable reading that takes every block name and every gate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reading {
+    /// The `metadata` keys read for requirements, first present wins.
+    pub metadata_blocks: &'static [&'static str],
+    /// Which requirements gate a skill.
+    pub gates: Gates,
+    /// Paths have their symlinks resolved.
+    pub resolves_links: bool,
+}
+
+impl Reading {
+    /// Every requirements block name any agent has read, every gate, resolved paths: what a
+    /// skill needs wherever it runs.
+    pub const PORTABLE: Reading = Reading {
+        metadata_blocks: &BLOCK_NAMES,
+        gates: Gates {
+            bins: true,
+            any_bins: true,
+            env: true,
+            config: true,
+            os: true,
+        },
+        resolves_links: true,
+    };
+}
+
+/// The agents that read `key` at the top of the frontmatter, beyond the spec.
+pub fn readers_of_key(key: &str) -> impl Iterator<Item = &'static Facts> + '_ {
+    AGENTS
+        .iter()
+        .map(|a| facts(*a))
+        .filter(move |f| f.keys.contains(&key))
+}
+
+/// The requirements block name every agent that reads one reads (`openclaw`).
+pub fn universal_block() -> &'static str {
+    BLOCK_NAMES
+        .into_iter()
+        .find(|name| {
+            AGENTS
+                .iter()
+                .map(|a| facts(*a))
+                .all(|f| f.metadata_blocks.is_empty() || f.metadata_blocks.contains(name))
+        })
+        .unwrap_or(BLOCK_NAMES[0])
+}
+
+/// The agents that read requirements from `metadata.<block>`.
+pub fn readers_of_block(block: &str) -> impl Iterator<Item = &'static Facts> + '_ {
+    AGENTS
+        .iter()
+        .map(|a| facts(*a))
+        .filter(move |f| f.metadata_blocks.contains(&block))
 }
 
 /// Which declared requirements an agent checks.
@@ -101,7 +189,7 @@ pub struct Gates {
 }
 
 /// The facts about `agent`.
-pub fn facts(agent: Agent) -> &'static Facts {
+pub const fn facts(agent: Agent) -> &'static Facts {
     match agent {
         Agent::Openclaw => &OPENCLAW,
         Agent::Nanobot => &NANOBOT,
@@ -113,6 +201,7 @@ pub fn facts(agent: Agent) -> &'static Facts {
 /// OpenClaw, read from the npm package `openclaw@2026.9.2` (`dist/`, file names carry a hash).
 const OPENCLAW: Facts = Facts {
     agent: Agent::Openclaw,
+    name: "OpenClaw",
     release: "OpenClaw 2026.9.2",
     // local-loader: `name = frontmatter.name?.trim() || basename(skillDir)`, merged by name.
     identity_is_folder: false,
@@ -160,11 +249,29 @@ const OPENCLAW: Facts = Facts {
     }),
     // skill-root-discovery `listChildDirectories`: `!entry.name.startsWith(".")`.
     skips_hidden: true,
+    // local-loader: `path.resolve(dir, "SKILL.md")`, symlinks left alone.
+    resolves_links: false,
+    // frontmatter `resolveSkillInvocationPolicy` (user-invocable, disable-model-invocation),
+    // chat-commands (command-dispatch, -tool, -arg-mode), entry-status (`metadata.homepage ??
+    // frontmatter.homepage ?? frontmatter.website ?? frontmatter.url`).
+    keys: &[
+        "homepage",
+        "website",
+        "url",
+        "user-invocable",
+        "disable-model-invocation",
+        "command-dispatch",
+        "command-tool",
+        "command-arg-mode",
+    ],
+    reserved_name_words: &[],
+    description_advice: None,
 };
 
 /// nanobot, read from PyPI `nanobot-ai==0.3.5` (`nanobot/agent/skills.py`).
 const NANOBOT: Facts = Facts {
     agent: Agent::Nanobot,
+    name: "nanobot",
     release: "nanobot 0.3.5",
     // skills.py `_skill_entries_from_dir`: `name = skill_dir.name`.
     identity_is_folder: true,
@@ -188,6 +295,11 @@ const NANOBOT: Facts = Facts {
     budget: None,
     root_limits: None,
     skips_hidden: false,
+    resolves_links: false,
+    // skills.py `get_always_skills`: the block's `always`, else the top-level one.
+    keys: &["always"],
+    reserved_name_words: &[],
+    description_advice: None,
 };
 
 /// Claude Code. Sources: code.claude.com/docs/en/skills ("Skill descriptions are cut short"),
@@ -200,6 +312,7 @@ const NANOBOT: Facts = Facts {
 /// the exact text of one listing entry is not published (we count `- name: description`).
 const CLAUDE: Facts = Facts {
     agent: Agent::Claude,
+    name: "Claude Code",
     release: "Claude Code 2.1 (docs, Aug 2026)",
     identity_is_folder: false,
     skill_files: &["SKILL.md"],
@@ -227,6 +340,30 @@ const CLAUDE: Facts = Facts {
     }),
     root_limits: None,
     skips_hidden: false,
+    resolves_links: false,
+    // code.claude.com/docs/en/skills (the frontmatter table; the reference's section 6).
+    keys: &[
+        "user-invocable",
+        "disable-model-invocation",
+        "when_to_use",
+        "argument-hint",
+        "arguments",
+        "model",
+        "effort",
+        "context",
+        "agent",
+        "hooks",
+        "paths",
+        "shell",
+    ],
+    // Claude's skill upload refuses names with these words (the reference's section 5.4).
+    reserved_name_words: &["anthropic", "claude"],
+    // The help centre has cited 200 characters for uploads, while 1,024 are accepted: a
+    // warning, not a refusal (section 5.4).
+    description_advice: Some(Advice {
+        max: 200,
+        cited_by: "Claude's upload form",
+    }),
 };
 
 /// Codex. Sources: developers.openai.com/codex/skills ("capped at roughly 2% of the model's
@@ -236,6 +373,7 @@ const CLAUDE: Facts = Facts {
 /// limit (64 here, as the Agent Skills spec; one third-party validator says 100).
 const CODEX: Facts = Facts {
     agent: Agent::Codex,
+    name: "Codex",
     release: "Codex CLI (docs, Aug 2026)",
     identity_is_folder: false,
     skill_files: &["SKILL.md"],
@@ -262,6 +400,10 @@ const CODEX: Facts = Facts {
     }),
     root_limits: None,
     skips_hidden: false,
+    resolves_links: false,
+    keys: &[],
+    reserved_name_words: &[],
+    description_advice: None,
 };
 
 /// Why an agent does not make a skill of a folder.

@@ -1,9 +1,10 @@
-//! Declared requirements that do not hold on this machine, worded as agents would see it.
+//! Declared requirements that do not hold on this machine, worded as agents would see it; only
+//! those the target agent checks.
 
 use crate::lint::catalog::*;
 use crate::lint::diagnostic::{Diagnostic, Location};
 use crate::lint::rules::Context;
-use crate::skill::availability::Availability;
+use crate::skill::agents::gated;
 use crate::skill::requirements::Item;
 
 /// Declared requirements that do not hold on this machine.
@@ -11,7 +12,11 @@ pub fn check_gating(cx: &Context, out: &mut Vec<Diagnostic>) {
     if !cx.options.env_checks || cx.requirements.is_empty() {
         return;
     }
-    let availability = Availability::check(&cx.requirements, cx.options.environment.as_ref());
+    let availability = gated(
+        &cx.requirements,
+        cx.target.reading().gates,
+        cx.options.environment.as_ref(),
+    );
     if availability.is_available() {
         return;
     }

@@ -9,43 +9,96 @@ pub use gating::check_gating;
 pub use inference::{check_undeclared, check_unused};
 
 use super::Context;
+use crate::lint::Severity;
 use crate::lint::catalog::*;
 use crate::lint::diagnostic::{Diagnostic, Location};
-use crate::skill::Span;
 use crate::skill::yaml::{Node, Value};
+use crate::skill::{Span, agents, requirements};
 
 const PLATFORMS: [&str; 3] = ["darwin", "linux", "win32"];
 const REQUIRES_KEYS: [&str; 4] = ["bins", "anyBins", "env", "config"];
 
-/// The span of the block's key in `metadata`, for block-level findings.
-fn block_span(cx: &Context) -> Option<Span> {
+/// Which agents read the block name used (the agents table); for an agent's target, a block
+/// that agent does not read.
+pub fn check_block_name(cx: &Context, out: &mut Vec<Diagnostic>) {
+    let finding = match cx.target.facts() {
+        None => cx
+            .requirements
+            .block
+            .as_deref()
+            .and_then(portable_block_finding),
+        Some(facts) => unread_block(cx).map(|name| {
+            let message = format!(
+                "metadata.{name} is not read by {}, which reads {}; rename it to '{}'",
+                facts.release,
+                facts.metadata_blocks.join(" or "),
+                agents::universal_block()
+            );
+            (name, message, Severity::Warning)
+        }),
+    };
+    let Some((name, message, severity)) = finding else {
+        return;
+    };
+    let Some(span) = block_key_span(cx, name) else {
+        return;
+    };
+    let mut d = cx.diagnostic(&REQUIREMENTS_BLOCK_NAME, message, Location::Span(span));
+    d.severity = severity;
+    out.push(d);
+}
+
+/// For the portable target: who reads `name` and who does not, unless every agent does.
+fn portable_block_finding(name: &str) -> Option<(&str, String, Severity)> {
+    let readers: Vec<&str> = agents::readers_of_block(name).map(|f| f.name).collect();
+    let others: Vec<&str> = agents::AGENTS
+        .iter()
+        .map(|a| agents::facts(*a))
+        .filter(|f| !f.metadata_blocks.is_empty() && !f.metadata_blocks.contains(&name))
+        .map(|f| f.name)
+        .collect();
+    let rename = agents::universal_block();
+    match (readers.is_empty(), others.is_empty()) {
+        (_, true) => None,
+        (true, false) => Some((
+            name,
+            format!("metadata.{name} is read by no current agent; rename it to '{rename}'"),
+            Severity::Warning,
+        )),
+        (false, false) => Some((
+            name,
+            format!(
+                "metadata.{name} is read by {} but not by {}; rename it to '{rename}'",
+                readers.join(" and "),
+                others.join(" and ")
+            ),
+            Severity::Info,
+        )),
+    }
+}
+
+/// A requirements block under `metadata` that the target agent does not read, when it reads
+/// none of those present.
+fn unread_block<'a>(cx: &'a Context) -> Option<&'a str> {
+    if cx.requirements.block.is_some() {
+        return None;
+    }
+    let metadata = cx.manifest()?.value("metadata")?;
+    let metadata = requirements::metadata_node(metadata)?;
+    requirements::BLOCK_NAMES
+        .into_iter()
+        .find(|name| metadata.get(name).is_some())
+}
+
+/// The span of `name`'s key in `metadata` (the `metadata` key when it is a JSON string).
+fn block_key_span(cx: &Context, name: &str) -> Option<Span> {
     let meta = cx.manifest()?.get("metadata")?;
-    let name = cx.requirements.block.as_deref()?;
     let key = meta.value.as_map().and_then(|m| {
         m.iter()
             .find(|(k, _)| k.as_str() == Some(name))
             .map(|(k, _)| k.span)
     });
     Some(key.unwrap_or(meta.key_span))
-}
-
-/// Which agents read the block name used.
-pub fn check_block_name(cx: &Context, out: &mut Vec<Diagnostic>) {
-    let Some(name) = cx.requirements.block.as_deref() else {
-        return;
-    };
-    let message = match name {
-        "openclaw" => return,
-        "clawdbot" | "clawdis" => format!("metadata.{name} is read by OpenClaw (an older name) but not by nanobot; rename it to 'openclaw'"),
-        "moltbot" => "metadata.moltbot is read by no current agent; rename it to 'openclaw'".to_owned(),
-        _ => "metadata.nanobot is read by nanobot only; OpenClaw reads 'openclaw' (which nanobot also reads)".to_owned(),
-    };
-    let Some(span) = block_span(cx) else { return };
-    let mut d = cx.diagnostic(&REQUIREMENTS_BLOCK_NAME, message, Location::Span(span));
-    if name == "moltbot" {
-        d.severity = crate::lint::Severity::Warning;
-    }
-    out.push(d);
 }
 
 /// The block, `requires` and its lists have the right types.
