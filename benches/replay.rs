@@ -3,7 +3,7 @@
 //! time. No peer has record/replay, so the figure stands alone.
 
 use skill::agent::message::{Reply, ToolCall, Usage};
-use skill::agent::trial::{Source, Trial, run_trial};
+use skill::agent::trial::{Answers, Trial, run_trial};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -49,7 +49,7 @@ fn main() {
         prompt: "What is in skills/?".to_owned(),
         max_turns: EXCHANGES,
         exec_timeout: Duration::from_secs(60),
-        source: Source::Script(script, cassette.clone()),
+        answers: Answers::Script(script, cassette.clone()),
         rerecord: String::new(),
         confinement: Default::default(),
         loading: Default::default(),

@@ -32,7 +32,7 @@ pub const DEFAULT_REGISTRY: &str = "https://clawhub.ai";
 /// Where a setting's value came from.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[serde(tag = "kind", content = "source", rename_all = "lowercase")]
-pub enum Origin {
+pub enum SettingOrigin {
     /// A command-line flag.
     Flag,
     /// An env var.
@@ -47,15 +47,15 @@ pub enum Origin {
     Default,
 }
 
-impl std::fmt::Display for Origin {
+impl std::fmt::Display for SettingOrigin {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Origin::Flag => write!(f, "flag"),
-            Origin::Env(name) => write!(f, "env {name}"),
-            Origin::Project(p) => write!(f, "project {}", p.display()),
-            Origin::User(p) => write!(f, "user {}", p.display()),
-            Origin::Login(p) => write!(f, "last login {}", p.display()),
-            Origin::Default => write!(f, "default"),
+            SettingOrigin::Flag => write!(f, "flag"),
+            SettingOrigin::Env(name) => write!(f, "env {name}"),
+            SettingOrigin::Project(p) => write!(f, "project {}", p.display()),
+            SettingOrigin::User(p) => write!(f, "user {}", p.display()),
+            SettingOrigin::Login(p) => write!(f, "last login {}", p.display()),
+            SettingOrigin::Default => write!(f, "default"),
         }
     }
 }
@@ -66,7 +66,7 @@ pub struct Setting<T> {
     /// The value.
     pub value: T,
     /// Its origin.
-    pub origin: Origin,
+    pub origin: SettingOrigin,
 }
 
 /// The values one config file sets.
@@ -242,7 +242,7 @@ impl Settings {
         if let Some(value) = flag {
             return Some(Setting {
                 value,
-                origin: Origin::Flag,
+                origin: SettingOrigin::Flag,
             });
         }
         for name in env {
@@ -253,7 +253,7 @@ impl Settings {
             {
                 return Some(Setting {
                     value,
-                    origin: Origin::Env(name),
+                    origin: SettingOrigin::Env(name),
                 });
             }
         }
@@ -262,7 +262,7 @@ impl Settings {
         {
             return Some(Setting {
                 value,
-                origin: Origin::Project(path.clone()),
+                origin: SettingOrigin::Project(path.clone()),
             });
         }
         if let Some((path, values)) = &self.user
@@ -270,7 +270,7 @@ impl Settings {
         {
             return Some(Setting {
                 value,
-                origin: Origin::User(path.clone()),
+                origin: SettingOrigin::User(path.clone()),
             });
         }
         None
@@ -310,7 +310,7 @@ impl Settings {
         self.pick(flag, &["SKILL_TARGET"], Choice::parse, |f| f.target)
             .unwrap_or(Setting {
                 value: Target::Portable,
-                origin: Origin::Default,
+                origin: SettingOrigin::Default,
             })
     }
 
@@ -327,7 +327,7 @@ impl Settings {
                 };
                 Setting {
                     value,
-                    origin: Origin::Default,
+                    origin: SettingOrigin::Default,
                 }
             })
     }
@@ -342,7 +342,7 @@ impl Settings {
         )
         .unwrap_or_else(|| Setting {
             value: provider.default_model().to_owned(),
-            origin: Origin::Default,
+            origin: SettingOrigin::Default,
         })
     }
 
@@ -366,7 +366,7 @@ impl Settings {
         )
         .unwrap_or(Setting {
             value: false,
-            origin: Origin::Default,
+            origin: SettingOrigin::Default,
         })
     }
 }

@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use skill::agent::cassette::{Cassette, Normalizer};
+use skill::agent::cassette::{Cassette, Normaliser};
 
 fuzz_target!(|data: &[u8]| {
     let tmp = tempfile::tempdir().expect("a temp dir");
@@ -14,16 +14,16 @@ fuzz_target!(|data: &[u8]| {
     let Ok(cassette) = Cassette::load(&path) else {
         return;
     };
-    let normalizer = Normalizer::new(tmp.path(), Some(std::path::Path::new("/home/fuzz")));
+    let normaliser = Normaliser::new(tmp.path(), Some(std::path::Path::new("/home/fuzz")));
     for exchange in &cassette.exchanges {
-        let request = normalizer.normalize_request(&exchange.request);
+        let request = normaliser.normalise_request(&exchange.request);
         assert_eq!(
-            normalizer.normalize_request(&request),
+            normaliser.normalise_request(&request),
             request,
             "normalising twice changes the request"
         );
-        let _ = normalizer.normalize_reply(&exchange.response);
-        let _ = normalizer.expand_reply(&exchange.response);
+        let _ = normaliser.normalise_reply(&exchange.response);
+        let _ = normaliser.expand_reply(&exchange.response);
     }
     let again = tmp.path().join("again.yaml");
     if cassette.save(&again).is_ok() {

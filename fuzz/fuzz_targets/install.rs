@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use skill::archive::install::{Source, install};
+use skill::archive::install::{Input, install};
 use std::path::Path;
 
 /// Every path below `dir`, links not followed.
@@ -26,7 +26,7 @@ fuzz_target!(|data: &[u8]| {
     let project = tmp.path().join("project");
     std::fs::create_dir_all(&project).expect("temp dir is writable");
     let root = project.join("skills");
-    let source = Source::Bytes {
+    let source = Input::Bytes {
         name: "fuzz-skill".to_owned(),
         bytes: data.to_vec(),
     };

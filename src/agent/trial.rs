@@ -1,7 +1,7 @@
 //! One run as `skill try` and `skill test` make it: prepare the workspace, choose the model the
 //! cassette mode asks for, and run the loop.
 
-use super::cassette::{Cassette, Normalizer, RecordedBy, Recorder, Replayer};
+use super::cassette::{Cassette, Mode, Normaliser, RecordedBy, Recorder, Replayer};
 use super::message::Reply;
 use super::provider::script::Script;
 use super::provider::{HttpConfig, Model, ModelError};
@@ -10,12 +10,12 @@ use super::{AgentError, Event, Transcript, Workspace};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// The provider name recorded in cassettes made by [`Source::Script`].
+/// The provider name recorded in cassettes made by [`Answers::Script`].
 pub const SCRIPTED: &str = "script";
 
 /// Where answers come from.
 #[derive(Debug, Clone)]
-pub enum Source {
+pub enum Answers {
     /// A live provider; nothing is recorded.
     Live(HttpConfig),
     /// A live provider, recorded into the cassette.
@@ -24,6 +24,22 @@ pub enum Source {
     Replay(PathBuf),
     /// Fixed replies, recorded into the cassette (starter cassettes).
     Script(Vec<Reply>, PathBuf),
+}
+
+impl Answers {
+    /// The answers a settled cassette mode gives for `cassette`; the provider is configured
+    /// (`http`) only when it will be called.
+    pub fn for_mode<E>(
+        mode: Mode,
+        cassette: PathBuf,
+        http: impl FnOnce() -> Result<HttpConfig, E>,
+    ) -> Result<Answers, E> {
+        Ok(match mode {
+            Mode::Replay => Answers::Replay(cassette),
+            Mode::Record | Mode::Auto => Answers::Record(http()?, cassette),
+            Mode::Live => Answers::Live(http()?),
+        })
+    }
 }
 
 /// Everything a run needs.
@@ -42,7 +58,7 @@ pub struct Trial {
     /// Timeout of `exec` calls that name none.
     pub exec_timeout: Duration,
     /// Where answers come from.
-    pub source: Source,
+    pub answers: Answers,
     /// The command that records the cassette again, quoted in replay errors.
     pub rerecord: String,
     /// How `exec` commands are confined.
@@ -133,10 +149,10 @@ pub fn run_in(
         message,
     })?;
     let home = std::env::var_os("HOME").map(PathBuf::from);
-    let normalizer = Normalizer::new(workspace.root(), home.as_deref())
+    let normaliser = Normaliser::new(workspace.root(), home.as_deref())
         .with_path(&tmpdir, "{tmpdir}")
         .expanding_secrets(&declared);
-    let mut model = model_for(&trial.source, normalizer, &trial.rerecord)?;
+    let mut model = model_for(&trial.answers, normaliser, &trial.rerecord)?;
     super::session::run_with(
         model.as_mut(),
         &tools,
@@ -151,8 +167,8 @@ pub fn run_in(
 }
 
 fn model_for(
-    source: &Source,
-    normalizer: Normalizer,
+    answers: &Answers,
+    normaliser: Normaliser,
     rerecord: &str,
 ) -> Result<Box<dyn Model>, ModelError> {
     let recorded_by = |provider: &str, model: &str| RecordedBy {
@@ -160,25 +176,25 @@ fn model_for(
         provider: provider.to_owned(),
         model: model.to_owned(),
     };
-    Ok(match source {
-        Source::Live(config) => config.clone().connect(),
-        Source::Record(config, path) => Box::new(Recorder::new(
+    Ok(match answers {
+        Answers::Live(config) => config.clone().connect(),
+        Answers::Record(config, path) => Box::new(Recorder::new(
             config.clone().connect(),
             path.clone(),
             recorded_by(config.kind.name(), &config.model),
-            normalizer,
+            normaliser,
         )),
-        Source::Replay(path) => Box::new(Replayer::new(
+        Answers::Replay(path) => Box::new(Replayer::new(
             path.clone(),
             Cassette::load(path)?,
-            normalizer,
+            normaliser,
             rerecord.to_owned(),
         )),
-        Source::Script(replies, path) => Box::new(Recorder::new(
+        Answers::Script(replies, path) => Box::new(Recorder::new(
             Box::new(Script::new(replies.clone())),
             path.clone(),
             recorded_by(SCRIPTED, "starter"),
-            normalizer,
+            normaliser,
         )),
     })
 }

@@ -2,7 +2,7 @@
 //! under `skills/`, the scenario's files, and the system prompt that describes it.
 
 use super::AgentError;
-use crate::archive::install::{Source, install};
+use crate::archive::install::{Input, install};
 use crate::prompt::{self, PART_SEPARATOR};
 use crate::skill::Requirements;
 use crate::skill::agents::{Agent, facts};
@@ -57,7 +57,7 @@ impl Workspace {
             // The installer leaves `evals/` out, as archives do: scenarios and cassettes are the
             // author's, and a cassette present at replay but not at recording would change what
             // the model sees.
-            names.push(install(&Source::Folder(skill.clone()), &skills_dir, true)?.name);
+            names.push(install(&Input::Folder(skill.clone()), &skills_dir, true)?.name);
         }
         for (path, content) in files {
             let target = super::tools::resolve(&root, path).map_err(|_| AgentError::Workspace {

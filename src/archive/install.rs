@@ -9,13 +9,13 @@ use crate::skill::fingerprint::{fingerprint, sha256_hex};
 use crate::skill::layout::{self, PathError};
 use std::path::{Path, PathBuf};
 
-/// Where a skill comes from.
+/// What to install: a skill folder, or an archive as a file or as bytes.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Source {
+pub enum Input {
     /// A `.skill` or `.zip` file.
     Archive(PathBuf),
     /// A `.skill` or `.zip` file already read (and its signature checked), named as
-    /// [`Source::Archive`] names it.
+    /// [`Input::Archive`] names it.
     ArchiveBytes {
         /// The file it was read from.
         path: PathBuf,
@@ -33,13 +33,13 @@ pub enum Source {
     },
 }
 
-impl Source {
+impl Input {
     /// The source a command-line argument names: an existing folder or file.
-    pub fn from_arg(arg: &str) -> Result<Source, InstallError> {
+    pub fn from_arg(arg: &str) -> Result<Input, InstallError> {
         let path = PathBuf::from(arg);
         match std::fs::metadata(&path) {
-            Ok(meta) if meta.is_dir() => Ok(Source::Folder(path)),
-            Ok(_) => Ok(Source::Archive(path)),
+            Ok(meta) if meta.is_dir() => Ok(Input::Folder(path)),
+            Ok(_) => Ok(Input::Archive(path)),
             Err(_) => Err(InstallError::NotFound(arg.to_owned())),
         }
     }
@@ -143,20 +143,20 @@ type Payload = Vec<(String, Vec<u8>, bool)>;
 
 /// Installs `source` into `root` (a skills folder), replacing an existing install only with
 /// `force`, and refusing a skill the security scan finds errors in.
-pub fn install(source: &Source, root: &Path, force: bool) -> Result<Installed, InstallError> {
+pub fn install(source: &Input, root: &Path, force: bool) -> Result<Installed, InstallError> {
     install_with(source, root, force, Risk::Refuse)
 }
 
 /// [`install`], with what a security error does chosen by `risk`.
 pub fn install_with(
-    source: &Source,
+    source: &Input,
     root: &Path,
     force: bool,
     risk: Risk,
 ) -> Result<Installed, InstallError> {
     let mut notes = Vec::new();
     let (name, files) = match source {
-        Source::Archive(path) => {
+        Input::Archive(path) => {
             let bytes = super::reader::read_file(path, &Limits::default()).map_err(|source| {
                 InstallError::Archive {
                     path: path.clone(),
@@ -165,8 +165,8 @@ pub fn install_with(
             })?;
             from_archive(path, &bytes)?
         }
-        Source::ArchiveBytes { path, bytes } => from_archive(path, bytes)?,
-        Source::Folder(path) => {
+        Input::ArchiveBytes { path, bytes } => from_archive(path, bytes)?,
+        Input::Folder(path) => {
             let (name, files) = from_folder(path)?;
             if path.join(layout::CLAWHUB_DIR).exists() {
                 notes.push(format!(
@@ -176,7 +176,7 @@ pub fn install_with(
             }
             (name, files)
         }
-        Source::Bytes { name, bytes } => {
+        Input::Bytes { name, bytes } => {
             let archive =
                 super::reader::read_bytes(bytes, &Limits::default()).map_err(|source| {
                     InstallError::Archive {

@@ -1,7 +1,7 @@
 //! `skill install SOURCE` and `skill uninstall NAME`.
 
 use super::CliError;
-use crate::archive::install::{Installed, Risk, Source, install_with};
+use crate::archive::install::{Input, Installed, Risk, install_with};
 use crate::archive::signature::TrustPolicy;
 use crate::lint::{Options, Selection, Target, lint_paths};
 use crate::registry::client::Client;
@@ -118,8 +118,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             Err(e) => return Err(local_hint(e.to_string())),
         }
     } else {
-        let source = match Source::from_arg(&source)? {
-            Source::Archive(path) => verified(path, &args)?,
+        let source = match Input::from_arg(&source)? {
+            Input::Archive(path) => verified(path, &args)?,
             other => other,
         };
         install_with(&source, &args.dir, args.force, risk(&args))?
@@ -201,7 +201,7 @@ fn run_frozen(args: &Args) -> Result<ExitCode, CliError> {
 }
 
 /// The archive at `path`, read once and its signature checked under the `--trust` keys.
-fn verified(path: PathBuf, args: &Args) -> Result<Source, CliError> {
+fn verified(path: PathBuf, args: &Args) -> Result<Input, CliError> {
     let policy = trust(args);
     let (bytes, signer) = crate::archive::signature::check_file(&path, &policy)
         .map_err(|e| CliError::Usage(e.to_string()))?;
@@ -211,7 +211,7 @@ fn verified(path: PathBuf, args: &Args) -> Result<Source, CliError> {
             signer.key_id, signer.trusted_comment
         );
     }
-    Ok(Source::ArchiveBytes { path, bytes })
+    Ok(Input::ArchiveBytes { path, bytes })
 }
 
 /// Removes an installed skill.

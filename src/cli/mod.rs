@@ -240,19 +240,19 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
 /// The registry to talk to: flags, env vars and the config files (`crate::config`), then the
 /// registry last logged in to, then ClawHub.
 pub fn registry_setting(flag: Option<&str>) -> crate::config::Setting<String> {
-    use crate::config::{DEFAULT_REGISTRY, Origin, Setting};
+    use crate::config::{DEFAULT_REGISTRY, Setting, SettingOrigin};
     use crate::registry::credentials;
     crate::config::current()
         .registry(flag)
         .or_else(|| {
             credentials::load().registry.map(|value| Setting {
                 value: value.trim_end_matches('/').to_owned(),
-                origin: Origin::Login(credentials::path()),
+                origin: SettingOrigin::Login(credentials::path()),
             })
         })
         .unwrap_or_else(|| Setting {
             value: DEFAULT_REGISTRY.to_owned(),
-            origin: Origin::Default,
+            origin: SettingOrigin::Default,
         })
 }
 

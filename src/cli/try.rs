@@ -4,7 +4,7 @@ use super::CliError;
 use crate::agent::cassette::Mode;
 use crate::agent::provider::{HttpConfig, ModelError, ProviderKind, ProviderOptions};
 use crate::agent::tools::{Confinement, Policy, adopt_orphans, sandbox, seal_process};
-use crate::agent::trial::{Loading, Source, Trial, run_trial, shell_path, shell_quote};
+use crate::agent::trial::{Answers, Loading, Trial, run_trial, shell_path, shell_quote};
 use crate::agent::{AgentError, Event, Stop, Transcript};
 use crate::harness::scenario::Scenario;
 use anstyle::{AnsiColor, Style};
@@ -169,8 +169,8 @@ pub fn run(mut args: Args) -> Result<ExitCode, CliError> {
             "--mode needs --cassette FILE or --scenario FILE".to_owned(),
         ));
     }
-    let source = source(&args)?;
-    let confinement = confine_commands(&args, &source, network);
+    let answers = answers(&args)?;
+    let confinement = confine_commands(&args, &answers, network);
     let trial = Trial {
         skills: args.skills.clone(),
         workspace: args.workspace.clone(),
@@ -178,7 +178,7 @@ pub fn run(mut args: Args) -> Result<ExitCode, CliError> {
         prompt: args.prompt.clone().unwrap_or_default(),
         max_turns: args.max_turns,
         exec_timeout: Duration::from_secs(args.exec_timeout),
-        source,
+        answers,
         rerecord: rerecord_command(&args),
         confinement,
         loading,
@@ -221,8 +221,8 @@ fn report(args: &Args, transcript: &Transcript) -> Result<(), CliError> {
 /// written, so replays get the test policy, as `--strict` asks; a live run reads and connects
 /// freely. Where Landlock cannot enforce it, one warning, and the run goes on unconfined. This
 /// process also becomes the subreaper of the commands and hides its memory from them.
-fn confine_commands(args: &Args, source: &Source, network: bool) -> Confinement {
-    let policy = if args.strict || matches!(source, Source::Replay(_)) {
+fn confine_commands(args: &Args, answers: &Answers, network: bool) -> Confinement {
+    let policy = if args.strict || matches!(answers, Answers::Replay(_)) {
         Policy::Test { network }
     } else {
         Policy::Live
@@ -249,24 +249,24 @@ fn confine_commands(args: &Args, source: &Source, network: bool) -> Confinement 
     Confinement { policy, landlock }
 }
 
-/// The model source the flags and `SKILL_RECORD` choose; the provider is only configured when
+/// The answers the flags and `SKILL_RECORD` choose; the provider is only configured when
 /// one will be called.
-fn source(args: &Args) -> Result<Source, CliError> {
+fn answers(args: &Args) -> Result<Answers, CliError> {
     let http = || {
         args.provider
             .config()
             .map_err(|e| CliError::Agent(e.into()))
     };
     if let Some(path) = &args.replay {
-        return Ok(Source::Replay(path.clone()));
+        return Ok(Answers::Replay(path.clone()));
     }
     if let Some(path) = &args.record {
-        return Ok(Source::Record(http()?, path.clone()));
+        return Ok(Answers::Record(http()?, path.clone()));
     }
     let env_mode = Mode::from_env().map_err(|e| CliError::Agent(ModelError::from(e).into()))?;
     let Some(path) = &args.cassette else {
         return match env_mode {
-            None | Some(Mode::Live) => Ok(Source::Live(http()?)),
+            None | Some(Mode::Live) => Ok(Answers::Live(http()?)),
             Some(_) => Err(CliError::Usage(
                 "SKILL_RECORD asks for a cassette: pass --cassette FILE".to_owned(),
             )),
@@ -277,11 +277,7 @@ fn source(args: &Args) -> Result<Source, CliError> {
         .or(env_mode)
         .unwrap_or_else(Mode::default_here)
         .settle(path);
-    Ok(match mode {
-        Mode::Replay => Source::Replay(path.clone()),
-        Mode::Record | Mode::Auto => Source::Record(http()?, path.clone()),
-        Mode::Live => Source::Live(http()?),
-    })
+    Answers::for_mode(mode, path.clone(), http)
 }
 
 fn rerecord_command(args: &Args) -> String {

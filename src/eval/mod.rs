@@ -13,12 +13,12 @@ pub mod triggers;
 use crate::agent::cassette::Mode;
 use crate::agent::provider::{HttpConfig, ModelError};
 use crate::agent::tools::{Confinement, Policy};
-use crate::agent::trial::{Loading, Source, Trial, run_in};
+use crate::agent::trial::{Answers, Loading, Trial, run_in};
 use crate::agent::{AgentError, Stop, Workspace};
 use crate::prompt::via::Via;
 use crate::skill::choice::Choice;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 pub use triggers::{Query, TRIGGERS_FILE, TriggerSet, TriggersError};
 
@@ -301,6 +301,17 @@ pub fn run(
     })
 }
 
+/// Creates the folder a cassette is written in.
+fn create_parent(cassette: &Path) -> Result<(), AgentError> {
+    let Some(parent) = cassette.parent() else {
+        return Ok(());
+    };
+    std::fs::create_dir_all(parent).map_err(|e| AgentError::Workspace {
+        path: parent.to_owned(),
+        message: e.to_string(),
+    })
+}
+
 fn run_way(
     workspace: &Workspace,
     subject: &Subject,
@@ -327,38 +338,23 @@ fn run_way(
                 error: Box::new(error),
             };
             let http = || (options.http)().map_err(|e| fail(e.into()));
-            let source = match options.mode.settle(&cassette) {
-                _ if options.script.is_some() => {
-                    if let Some(parent) = cassette.parent() {
-                        std::fs::create_dir_all(parent).map_err(|e| {
-                            fail(AgentError::Workspace {
-                                path: parent.to_owned(),
-                                message: e.to_string(),
-                            })
-                        })?;
-                    }
-                    let script = options.script.expect("checked above");
-                    Source::Script(script(query, &subject.name), cassette)
+            let answers = match (options.script, options.mode.settle(&cassette)) {
+                (Some(script), _) => {
+                    create_parent(&cassette).map_err(fail)?;
+                    Answers::Script(script(query, &subject.name), cassette)
                 }
-                Mode::Replay if !cassette.is_file() => {
+                (None, Mode::Replay) if !cassette.is_file() => {
                     return Err(EvalError::NoCassette {
                         path: cassette,
                         rerecord: options.rerecord.clone(),
                     });
                 }
-                Mode::Replay => Source::Replay(cassette),
-                Mode::Record | Mode::Auto => {
-                    if let Some(parent) = cassette.parent() {
-                        std::fs::create_dir_all(parent).map_err(|e| {
-                            fail(AgentError::Workspace {
-                                path: parent.to_owned(),
-                                message: e.to_string(),
-                            })
-                        })?;
+                (None, mode) => {
+                    if matches!(mode, Mode::Record | Mode::Auto) {
+                        create_parent(&cassette).map_err(fail)?;
                     }
-                    Source::Record(http()?, cassette)
+                    Answers::for_mode(mode, cassette, http)?
                 }
-                Mode::Live => Source::Live(http()?),
             };
             let trial = Trial {
                 skills: Vec::new(),
@@ -367,7 +363,7 @@ fn run_way(
                 prompt: query.prompt.clone(),
                 max_turns: MAX_TURNS,
                 exec_timeout: Duration::from_secs(10),
-                source,
+                answers,
                 rerecord: options.rerecord.clone(),
                 confinement: Confinement {
                     policy: Policy::Test { network: false },

@@ -9,7 +9,7 @@ pub mod starter;
 use crate::agent::cassette::Mode;
 use crate::agent::provider::{HttpConfig, ModelError};
 use crate::agent::tools::{Confinement, Policy};
-use crate::agent::trial::{Source, Trial, run_trial, shell_path};
+use crate::agent::trial::{Answers, Trial, run_trial, shell_path};
 use crate::agent::{DEFAULT_MAX_TURNS, Stop};
 use scenario::Scenario;
 use std::path::{Path, PathBuf};
@@ -95,11 +95,9 @@ fn attempt(
 ) -> Result<(Outcome, usize, Stop), String> {
     let scenario = Scenario::load(file).map_err(|e| e.to_string())?;
     let cassette = scenario.cassette_path(file);
-    let source = match mode.settle(&cassette) {
-        Mode::Replay => Source::Replay(cassette),
-        Mode::Record | Mode::Auto => Source::Record(http().map_err(|e| e.to_string())?, cassette),
-        Mode::Live => Source::Live(http().map_err(|e| e.to_string())?),
-    };
+    let answers = Answers::for_mode(mode.settle(&cassette), cassette, || {
+        http().map_err(|e| e.to_string())
+    })?;
     let trial = Trial {
         skills: vec![skill_dir.to_owned()],
         workspace: None,
@@ -107,7 +105,7 @@ fn attempt(
         prompt: scenario.prompt.clone(),
         max_turns: scenario.expect.max_turns.unwrap_or(DEFAULT_MAX_TURNS),
         exec_timeout: crate::agent::tools::DEFAULT_EXEC_TIMEOUT,
-        source,
+        answers,
         rerecord: format!("skill test {} --mode record", shell_path(skill_dir)),
         confinement: Confinement {
             policy: Policy::Test {

@@ -8,7 +8,7 @@ use crate::agent::cassette::Cassette;
 use crate::agent::message::{Reply, ToolCall, Usage};
 use crate::agent::tools::{Confinement, DEFAULT_EXEC_TIMEOUT};
 use crate::agent::trial::SCRIPTED;
-use crate::agent::trial::{Source, Trial, run_trial, shell_path};
+use crate::agent::trial::{Answers, Trial, run_trial, shell_path};
 use crate::skill::discovery::discover;
 use crate::skill::{Skill, yaml::plain_or_quoted};
 use std::path::{Path, PathBuf};
@@ -104,7 +104,7 @@ pub fn write_starter(skill_dir: &Path) -> Result<PathBuf, StarterError> {
         prompt: prompt.clone(),
         max_turns: MAX_TURNS,
         exec_timeout: DEFAULT_EXEC_TIMEOUT,
-        source: Source::Script(script(&name, &answer), cassette),
+        answers: Answers::Script(script(&name, &answer), cassette),
         rerecord: String::new(),
         confinement: Confinement::default(),
         loading: Default::default(),

@@ -61,14 +61,14 @@ pub struct Entry {
 
 /// `truncateSkillDescription`.
 fn shorten(description: &str, max: usize) -> String {
-    let normalized = js_collapse_spaces(description);
-    if js_len(&normalized) <= max {
-        return normalized;
+    let normalised = js_collapse_spaces(description);
+    if js_len(&normalised) <= max {
+        return normalised;
     }
     if max <= 3 {
-        return js_truncate(&normalized, max).to_owned();
+        return js_truncate(&normalised, max).to_owned();
     }
-    format!("{}...", js_trim_end(js_truncate(&normalized, max - 3)))
+    format!("{}...", js_trim_end(js_truncate(&normalised, max - 3)))
 }
 
 /// `formatSkillsForPromptCore` (`compact: None`) or `formatSkillsCompactForPrompt` with the

@@ -4,7 +4,7 @@
 
 use super::client::{Client, ClientError};
 use super::lock::{LockEntry, LockError, LockFile, Origin};
-use crate::archive::install::{InstallError, Installed, Risk, Source};
+use crate::archive::install::{Input, InstallError, Installed, Risk};
 use crate::archive::reader::{Limits, check_hashes, read_bytes};
 use crate::archive::signature::{self, SignatureError, Signer, TrustPolicy};
 use crate::skill::fingerprint::{fingerprint, manifest, sha256_hex};
@@ -146,7 +146,7 @@ pub fn install_with(
     })?;
     let signer = check_signature(client, slug, &version, &expected, trust)?;
     let installed = crate::archive::install::install_with(
-        &Source::Bytes {
+        &Input::Bytes {
             name: slug.to_owned(),
             bytes,
         },
@@ -537,7 +537,7 @@ pub fn install_frozen_with(
             )));
         }
         let installed = crate::archive::install::install_with(
-            &Source::Bytes {
+            &Input::Bytes {
                 name: name.clone(),
                 bytes,
             },

@@ -10,11 +10,11 @@
 //! still read and, for a cassette loaded from it, written.
 
 mod diff;
-mod normalize;
+mod normalise;
 mod record;
 mod replay;
 
-pub use normalize::Normalizer;
+pub use normalise::Normaliser;
 pub use record::Recorder;
 pub use replay::Replayer;
 

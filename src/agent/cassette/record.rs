@@ -1,7 +1,7 @@
 //! The recorder: wraps a live model, keeps every exchange normalised, and writes the cassette
 //! when the run ends well (a failed run leaves any earlier cassette as it was).
 
-use super::{Cassette, Exchange, FORMAT_VERSION, Normalizer, RecordedBy};
+use super::{Cassette, Exchange, FORMAT_VERSION, Normaliser, RecordedBy};
 use crate::agent::message::{Delta, Reply, Request, Stop};
 use crate::agent::provider::{Model, ModelError};
 use std::path::PathBuf;
@@ -11,7 +11,7 @@ pub struct Recorder {
     inner: Box<dyn Model>,
     path: PathBuf,
     cassette: Cassette,
-    normalizer: Normalizer,
+    normaliser: Normaliser,
 }
 
 impl Recorder {
@@ -20,7 +20,7 @@ impl Recorder {
         inner: Box<dyn Model>,
         path: PathBuf,
         recorded_by: RecordedBy,
-        normalizer: Normalizer,
+        normaliser: Normaliser,
     ) -> Recorder {
         Recorder {
             inner,
@@ -31,7 +31,7 @@ impl Recorder {
                 stop: None,
                 exchanges: Vec::new(),
             },
-            normalizer,
+            normaliser,
         }
     }
 }
@@ -44,8 +44,8 @@ impl Model for Recorder {
     ) -> Result<Reply, ModelError> {
         let reply = self.inner.complete(request, on_delta)?;
         self.cassette.exchanges.push(Exchange {
-            request: self.normalizer.normalize_request(request),
-            response: self.normalizer.normalize_reply(&reply),
+            request: self.normaliser.normalise_request(request),
+            response: self.normaliser.normalise_reply(&reply),
         });
         Ok(reply)
     }

@@ -2,7 +2,7 @@
 //! so a replay cannot open a connection.
 
 use super::diff::{first_difference, unified};
-use super::{Cassette, CassetteError, Normalizer};
+use super::{Cassette, CassetteError, Normaliser};
 use crate::agent::message::{Delta, Message, Reply, Request, Stop};
 use crate::agent::provider::{Model, ModelError, emit_reply};
 use std::path::PathBuf;
@@ -12,7 +12,7 @@ pub struct Replayer {
     path: PathBuf,
     cassette: Cassette,
     next: usize,
-    normalizer: Normalizer,
+    normaliser: Normaliser,
     rerecord: String,
 }
 
@@ -22,14 +22,14 @@ impl Replayer {
     pub fn new(
         path: PathBuf,
         cassette: Cassette,
-        normalizer: Normalizer,
+        normaliser: Normaliser,
         rerecord: String,
     ) -> Replayer {
         Replayer {
             path,
             cassette,
             next: 0,
-            normalizer,
+            normaliser,
             rerecord,
         }
     }
@@ -62,12 +62,12 @@ impl Model for Replayer {
             }
             .into());
         };
-        let actual = without_error_marks(self.normalizer.normalize_request(request));
+        let actual = without_error_marks(self.normaliser.normalise_request(request));
         let recorded = without_error_marks(exchange.request.clone());
         if actual != recorded {
             return Err(self.mismatch(&recorded, &actual).into());
         }
-        let reply = self.normalizer.expand_reply(&exchange.response);
+        let reply = self.normaliser.expand_reply(&exchange.response);
         self.next += 1;
         emit_reply(&reply, on_delta);
         Ok(reply)

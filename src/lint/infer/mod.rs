@@ -37,7 +37,7 @@ pub struct Use {
 
 /// What a skill uses, each name once, in order of first use.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Usage {
+pub struct Uses {
     /// Commands run (common ones excluded).
     pub commands: Vec<Use>,
     /// Env vars read (common ones excluded).
@@ -64,12 +64,12 @@ const SHELL_LANGS: &[&str] = &[
     "ksh",
 ];
 
-impl Usage {
-    /// Collects usage from the body's code blocks and the scripts under `scripts/`.
-    pub fn collect(body: &Body, body_text: &str, dir: &Path, files: &SkillFiles) -> Usage {
-        let mut usage = Usage {
+impl Uses {
+    /// Collects what is used in the body's code blocks and the scripts under `scripts/`.
+    pub fn collect(body: &Body, body_text: &str, dir: &Path, files: &SkillFiles) -> Uses {
+        let mut uses = Uses {
             text: body_text.to_owned(),
-            ..Usage::default()
+            ..Uses::default()
         };
         let mut assigned: Vec<String> = Vec::new();
         let mut env_refs: Vec<(String, Site)> = Vec::new();
@@ -92,7 +92,7 @@ impl Usage {
             };
             for (name, at) in shell::commands(&text) {
                 let start = map(at);
-                usage.add_command(name, Site::SkillMd(Span::new(start, start + 1)));
+                uses.add_command(name, Site::SkillMd(Span::new(start, start + 1)));
             }
             for (name, at) in shell::env_refs(&text) {
                 let start = map(at);
@@ -101,7 +101,7 @@ impl Usage {
             for (path, at) in shell::invoked_paths(&text) {
                 let start = map(at);
                 let site = Site::SkillMd(Span::new(start, start + path.len()));
-                usage.run_paths.push(Use { name: path, site });
+                uses.run_paths.push(Use { name: path, site });
             }
             assigned.extend(shell::assigned_names(&text).into_iter().map(str::to_owned));
         }
@@ -124,23 +124,23 @@ impl Usage {
                 }
             };
             for (name, at) in scripts::commands(lang, &text) {
-                usage.add_command(name, site(at));
+                uses.add_command(name, site(at));
             }
             for (name, at) in scripts::env_vars(lang, &text) {
-                usage.add_env(name, site(at));
+                uses.add_env(name, site(at));
             }
             assigned.extend(shell::assigned_names(&text).into_iter().map(str::to_owned));
-            usage.text.push('\n');
-            usage.text.push_str(&text);
-            usage.text.push_str(interpreter_hint(lang));
+            uses.text.push('\n');
+            uses.text.push_str(&text);
+            uses.text.push_str(interpreter_hint(lang));
         }
         // A variable one block assigns and another reads is the skill's own, not the environment's.
         for (name, site) in env_refs {
             if !assigned.contains(&name) {
-                usage.add_env(name, site);
+                uses.add_env(name, site);
             }
         }
-        usage
+        uses
     }
 
     fn add_command(&mut self, name: String, site: Site) {

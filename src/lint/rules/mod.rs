@@ -16,7 +16,7 @@ pub mod security;
 use super::Options;
 use super::catalog::Rule;
 use super::diagnostic::{Diagnostic, Location};
-use super::infer::Usage;
+use super::infer::Uses;
 use super::target::Target;
 use crate::skill::body::Body;
 use crate::skill::files::{FileEntry, SkillFiles};
@@ -37,7 +37,7 @@ pub struct Context<'a> {
     /// Declared requirements (empty without a manifest).
     pub requirements: Requirements,
     /// Commands and env vars the body and scripts use.
-    pub usage: Usage,
+    pub uses: Uses,
     /// The files' contents, read once for the rules that read them all (see [`Context::contents`]).
     contents: std::cell::OnceCell<Vec<FileContents<'a>>>,
 }
@@ -214,7 +214,7 @@ pub fn check(skill: &Skill, options: &Options) -> Vec<Diagnostic> {
         ),
         _ => Requirements::default(),
     };
-    let usage = Usage::collect(&body, body_text, &skill.dir, files);
+    let uses = Uses::collect(&body, body_text, &skill.dir, files);
     let cx = Context {
         skill,
         target: options.target,
@@ -222,7 +222,7 @@ pub fn check(skill: &Skill, options: &Options) -> Vec<Diagnostic> {
         files,
         body,
         requirements,
-        usage,
+        uses,
         contents: std::cell::OnceCell::new(),
     };
     let mut out = Vec::new();

@@ -31,7 +31,7 @@ pub fn check_links(cx: &Context, out: &mut Vec<Diagnostic>) {
             continue;
         }
         let at = Location::Span(reference.span);
-        let Some(path) = normalize(&reference.target) else {
+        let Some(path) = normalise(&reference.target) else {
             out.push(cx.diagnostic(
                 &LINK_OUTSIDE_SKILL,
                 format!(
@@ -164,7 +164,7 @@ fn percent_decode(path: &str) -> String {
 }
 
 /// `a/./b/../c` → `a/c`; `None` when the path leaves the folder (or is absolute).
-fn normalize(path: &str) -> Option<String> {
+fn normalise(path: &str) -> Option<String> {
     if path.starts_with('/') {
         return None;
     }
@@ -184,11 +184,11 @@ fn normalize(path: &str) -> Option<String> {
 /// Scripts the body runs directly need an executable bit and a shebang.
 pub fn check_scripts_executable(cx: &Context, out: &mut Vec<Diagnostic>) {
     let mut seen = std::collections::HashSet::new();
-    for run in &cx.usage.run_paths {
+    for run in &cx.uses.run_paths {
         let Site::SkillMd(span) = run.site else {
             continue;
         };
-        let Some(path) = normalize(run.name.trim_start_matches("./")) else {
+        let Some(path) = normalise(run.name.trim_start_matches("./")) else {
             continue;
         };
         if !seen.insert(path.clone()) {
@@ -236,9 +236,9 @@ mod tests {
         assert_eq!(local_target("https://x.io/a"), None);
         assert_eq!(local_target("mailto:a@b"), None);
         assert_eq!(local_target("#anchor"), None);
-        assert_eq!(normalize("./a/../b/c.md"), Some("b/c.md".into()));
-        assert_eq!(normalize("../other/SKILL.md"), None);
-        assert_eq!(normalize("/etc/passwd"), None);
+        assert_eq!(normalise("./a/../b/c.md"), Some("b/c.md".into()));
+        assert_eq!(normalise("../other/SKILL.md"), None);
+        assert_eq!(normalise("/etc/passwd"), None);
         assert_eq!(local_target("/docs/security"), None);
     }
 }

@@ -25,7 +25,7 @@ const DEFAULT_TRUE_CONFIG: [&str; 2] = ["browser.enabled", "browser.evaluateEnab
 const FREEFORM_FIELDS: [&str; 3] = ["description", "read_when", "summary"];
 
 /// BOM dropped, CRLF and CR made LF (`normalizeFrontmatterContent`).
-fn normalize(content: &str) -> String {
+fn normalise(content: &str) -> String {
     content
         .strip_prefix('\u{feff}')
         .unwrap_or(content)
@@ -49,8 +49,8 @@ fn closes_delimiter(rest: &str) -> Option<usize> {
 
 /// The block between the delimiters (`extractFrontmatterBlockFromNormalized`): `None` when
 /// there is no opening line, `Some(None)` when it is never closed.
-fn block(normalized: &str) -> Option<Option<&str>> {
-    let after = normalized.strip_prefix("---")?;
+fn block(normalised: &str) -> Option<Option<&str>> {
+    let after = normalised.strip_prefix("---")?;
     let opening = closes_delimiter(after).filter(|n| after[..*n].ends_with('\n'))?;
     let tail = &after[opening..];
     // The closing `---` starts the tail or follows a newline.
@@ -278,8 +278,8 @@ fn requote(block: &str, error: &yaml::YamlError) -> Option<String> {
 
 /// The frontmatter of `content` as OpenClaw reads it, or the parser's complaint.
 pub fn frontmatter(content: &str) -> Result<Frontmatter, String> {
-    let normalized = normalize(content);
-    let block = match block(&normalized) {
+    let normalised = normalise(content);
+    let block = match block(&normalised) {
         None => return Ok(Frontmatter::new()),
         Some(None) => {
             return Err("UNTERMINATED_FRONTMATTER: missing closing --- delimiter".to_owned());

@@ -50,13 +50,13 @@ pub fn check_undeclared(cx: &Context, out: &mut Vec<Diagnostic>) {
     let bins = declared_bins(cx);
     let env = declared_env(cx);
     let missing_bins: Vec<&Use> = cx
-        .usage
+        .uses
         .commands
         .iter()
         .filter(|u| !bins.contains(&u.name.as_str()))
         .collect();
     let missing_env: Vec<&Use> = cx
-        .usage
+        .uses
         .env
         .iter()
         .filter(|u| !env.contains(&u.name))
@@ -138,7 +138,7 @@ fn declare_fix(cx: &Context, bins: &[&Use], env: &[&Use]) -> Option<Fix> {
 pub fn check_unused(cx: &Context, out: &mut Vec<Diagnostic>) {
     let r = &cx.requirements;
     for (kind, items) in [("bin", &r.bins), ("env var", &r.env)] {
-        for item in items.iter().filter(|i| !cx.usage.mentions(&i.value)) {
+        for item in items.iter().filter(|i| !cx.uses.mentions(&i.value)) {
             out.push(cx.diagnostic(
                 &UNUSED_REQUIREMENT,
                 format!("declared {kind} '{}' is never mentioned in the body or scripts; it gates the skill for nothing", item.value),

@@ -37,7 +37,7 @@ fn is_secret_name(name: &str) -> bool {
 
 /// Replaces run-specific strings with placeholders, and placeholders with this run's strings.
 #[derive(Debug, Clone, Default)]
-pub struct Normalizer {
+pub struct Normaliser {
     /// (this run's text, placeholder), longest text first.
     pairs: Vec<(String, String)>,
     /// The secret placeholders a replayed reply may have expanded: those of the variables the
@@ -51,9 +51,9 @@ pub struct Normalizer {
     windows: HashMap<Vec<u8>, Vec<(usize, usize)>>,
 }
 
-impl Normalizer {
+impl Normaliser {
     /// A normaliser for a run in `workspace`, with `home` and this process's secret env values.
-    pub fn new(workspace: &std::path::Path, home: Option<&std::path::Path>) -> Normalizer {
+    pub fn new(workspace: &std::path::Path, home: Option<&std::path::Path>) -> Normaliser {
         let mut pairs = Vec::new();
         let mut secrets = Vec::new();
         for (name, value) in std::env::vars() {
@@ -80,19 +80,19 @@ impl Normalizer {
         if let Some(home) = home {
             add_path(home, "{home}");
         }
-        let mut normalizer = Normalizer {
+        let mut normaliser = Normaliser {
             pairs,
             expandable: Vec::new(),
             secrets: Vec::new(),
             windows: HashMap::new(),
         };
-        normalizer.sort();
-        normalizer.with_secrets(secrets)
+        normaliser.sort();
+        normaliser.with_secrets(secrets)
     }
 
     /// The same normaliser replacing any part of these secrets (name, value) at least
     /// [`MIN_SECRET_PART`] bytes long.
-    fn with_secrets(mut self, mut secrets: Vec<(String, String)>) -> Normalizer {
+    fn with_secrets(mut self, mut secrets: Vec<(String, String)>) -> Normaliser {
         secrets.sort();
         secrets.dedup();
         let mut windows: HashMap<Vec<u8>, Vec<(usize, usize)>> = HashMap::new();
@@ -167,7 +167,7 @@ impl Normalizer {
     }
 
     /// The same normaliser with `path` also replaced by `placeholder`.
-    pub fn with_path(mut self, path: &std::path::Path, placeholder: &str) -> Normalizer {
+    pub fn with_path(mut self, path: &std::path::Path, placeholder: &str) -> Normaliser {
         let text = path.display().to_string();
         if text.len() > 1 {
             self.pairs.push((text, placeholder.to_owned()));
@@ -178,7 +178,7 @@ impl Normalizer {
 
     /// The same normaliser, expanding into replayed replies only the secrets of the variables
     /// named in `names`.
-    pub fn expanding_secrets(mut self, names: &[String]) -> Normalizer {
+    pub fn expanding_secrets(mut self, names: &[String]) -> Normaliser {
         self.expandable = names.iter().map(|n| format!("{{secret:{n}}}")).collect();
         self
     }
@@ -191,7 +191,7 @@ impl Normalizer {
     }
 
     /// `text` with placeholders.
-    pub fn normalize_text(&self, text: &str) -> String {
+    pub fn normalise_text(&self, text: &str) -> String {
         let mut out = text.to_owned();
         for (value, placeholder) in &self.pairs {
             if out.contains(value.as_str()) {
@@ -244,25 +244,25 @@ impl Normalizer {
     }
 
     /// The request as a cassette stores it: placeholders in, tools sorted by name.
-    pub fn normalize_request(&self, request: &Request) -> Request {
+    pub fn normalise_request(&self, request: &Request) -> Request {
         let mut tools = request.tools.clone();
         tools.sort_by(|a, b| a.name.cmp(&b.name));
         for tool in &mut tools {
-            tool.description = self.normalize_text(&tool.description);
+            tool.description = self.normalise_text(&tool.description);
         }
         Request {
             messages: request
                 .messages
                 .iter()
-                .map(|m| self.map_message(m, &|t| self.normalize_text(t)))
+                .map(|m| self.map_message(m, &|t| self.normalise_text(t)))
                 .collect(),
             tools,
         }
     }
 
     /// The reply as a cassette stores it.
-    pub fn normalize_reply(&self, reply: &Reply) -> Reply {
-        self.map_reply(reply, &|t| self.normalize_text(t))
+    pub fn normalise_reply(&self, reply: &Reply) -> Reply {
+        self.map_reply(reply, &|t| self.normalise_text(t))
     }
 
     /// A stored reply made ready for this run.
@@ -341,20 +341,20 @@ fn map_call(call: &ToolCall, f: &dyn Fn(&str) -> String) -> ToolCall {
 mod tests {
     use super::*;
 
-    fn with(secrets: &[(&str, &str)]) -> Normalizer {
-        let mut normalizer = Normalizer::default().with_secrets(
+    fn with(secrets: &[(&str, &str)]) -> Normaliser {
+        let mut normaliser = Normaliser::default().with_secrets(
             secrets
                 .iter()
                 .map(|(n, v)| (n.to_string(), v.to_string()))
                 .collect(),
         );
         for (name, value) in secrets {
-            normalizer
+            normaliser
                 .pairs
                 .push((value.to_string(), format!("{{secret:{name}}}")));
         }
-        normalizer.sort();
-        normalizer
+        normaliser.sort();
+        normaliser
     }
 
     #[test]
@@ -363,23 +363,23 @@ mod tests {
         let n = with(&[("OPENAI_API_KEY", secret)]);
         let prefix = &secret[..31];
         assert_eq!(
-            n.normalize_text(&format!("key={prefix}\n")),
+            n.normalise_text(&format!("key={prefix}\n")),
             "key={secret:OPENAI_API_KEY[0..31]}\n"
         );
         let middle = &secret[5..17];
         assert_eq!(
-            n.normalize_text(&format!("[{middle}]")),
+            n.normalise_text(&format!("[{middle}]")),
             "[{secret:OPENAI_API_KEY[5..17]}]"
         );
         assert_eq!(
-            n.normalize_text(&format!("{secret} and {secret}")),
+            n.normalise_text(&format!("{secret} and {secret}")),
             "{secret:OPENAI_API_KEY} and {secret:OPENAI_API_KEY}"
         );
         // Eleven bytes may be chance; they stay.
         let short = &secret[3..14];
-        assert_eq!(n.normalize_text(short), short);
+        assert_eq!(n.normalise_text(short), short);
         // What is put back is only ever the part, and only for secrets the commands get.
-        let placeholder = n.normalize_text(prefix);
+        let placeholder = n.normalise_text(prefix);
         assert_eq!(n.expand_text(&placeholder), placeholder);
         let n = n.expanding_secrets(&["OPENAI_API_KEY".to_owned()]);
         assert_eq!(n.expand_text(&placeholder), prefix);
@@ -394,7 +394,7 @@ mod tests {
         let secret = "pässwörd-ünïcödé-välüé";
         let n = with(&[("DB_PASSWORD", secret)]);
         let part = &secret[..secret.char_indices().nth(14).unwrap().0];
-        let out = n.normalize_text(&format!("{part}x"));
+        let out = n.normalise_text(&format!("{part}x"));
         assert!(out.starts_with("{secret:DB_PASSWORD[0.."), "{out}");
         assert!(out.ends_with('x'), "{out}");
     }
