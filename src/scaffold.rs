@@ -3,6 +3,7 @@
 //! into place.
 
 use crate::skill::builtin;
+use crate::skill::layout::SKILL_MD;
 use crate::skill::yaml::plain_or_quoted;
 use std::path::{Path, PathBuf};
 
@@ -280,7 +281,7 @@ fn from_builtin(from: &str, name: &str) -> Result<Vec<File>, ScaffoldError> {
         .filter(|(path, _)| !path.starts_with(&evals))
         .map(|(path, contents)| {
             // The copy gets the new name; only the frontmatter's `name:` line changes.
-            let contents = if *path == "SKILL.md" {
+            let contents = if *path == SKILL_MD {
                 contents.replacen(
                     &format!("\nname: {}\n", skill.name),
                     &format!("\nname: {name}\n"),

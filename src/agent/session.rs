@@ -6,6 +6,7 @@
 use super::message::{Delta, Finish, Message, Reply, Request, Stop, ToolCall, Usage};
 use super::provider::{Model, ModelError};
 use super::tools::{ToolBox, ToolOutput, specs};
+use crate::skill::layout::SKILL_MD;
 use regex::Regex;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
@@ -317,7 +318,7 @@ fn skill_read(tools: &ToolBox, skills: &[String], call: &ToolCall) -> Option<Str
             let name = parts.next()?.to_str()?;
             let file = parts.next()?.to_str()?;
             (parts.next().is_none()
-                && file.eq_ignore_ascii_case("SKILL.md")
+                && file.eq_ignore_ascii_case(SKILL_MD)
                 && skills.iter().any(|s| s == name))
             .then(|| name.to_owned())
         }

@@ -277,7 +277,7 @@ fn from_archive(path: &Path, bytes: &[u8]) -> Result<(String, Payload), InstallE
 }
 
 fn from_folder(path: &Path) -> Result<(String, Payload), InstallError> {
-    if !path.join("SKILL.md").is_file() {
+    if !path.join(layout::SKILL_MD).is_file() {
         return Err(InstallError::NotASkill(path.to_path_buf()));
     }
     let name = super::pack::archive_name(path);

@@ -334,7 +334,7 @@ fn locate_skill_md(entries: &[Entry]) -> Result<Option<String>, ArchiveError> {
                 && e.name
                     .rsplit('/')
                     .next()
-                    .is_some_and(|n| n.eq_ignore_ascii_case("SKILL.md"))
+                    .is_some_and(|n| n.eq_ignore_ascii_case(layout::SKILL_MD))
         })
         .collect();
     let manifest = match manifests.as_slice() {

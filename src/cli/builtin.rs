@@ -2,6 +2,7 @@
 
 use super::CliError;
 use crate::skill::builtin::{self, BUILTINS};
+use crate::skill::layout::SKILL_MD;
 use crate::skill::{Document, Source};
 use std::process::ExitCode;
 
@@ -38,7 +39,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                 let (_, text) = skill
                     .files
                     .iter()
-                    .find(|(p, _)| *p == "SKILL.md")
+                    .find(|(p, _)| *p == SKILL_MD)
                     .copied()
                     .unwrap_or(("", ""));
                 let doc = Document::parse(Source::new(text.to_owned()));
@@ -62,7 +63,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                 builtin::find(&name).ok_or_else(|| CliError::UnknownSkills(name.clone()))?;
             let mut others = Vec::new();
             for (path, contents) in skill.files {
-                if *path == "SKILL.md" {
+                if *path == SKILL_MD {
                     print!("{contents}");
                 } else {
                     others.push(*path);

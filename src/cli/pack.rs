@@ -2,6 +2,7 @@
 
 use super::CliError;
 use crate::archive::{PackOptions, pack, signature};
+use crate::skill::layout::SKILL_MD;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -46,7 +47,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     } else {
         dir
     };
-    if !dir.join("SKILL.md").is_file() && !args.list {
+    if !dir.join(SKILL_MD).is_file() && !args.list {
         return run_tree(&args, &dir);
     }
     let options = PackOptions {

@@ -27,6 +27,7 @@ pub use system::{PART_SEPARATOR, active_skills, skills_prompt};
 use crate::skill::agents::{Agent, AgentCatalog, Reading, gated};
 use crate::skill::catalog::{Catalog, Root};
 use crate::skill::environment::Environment;
+use crate::skill::layout::SKILL_MD;
 use crate::skill::requirements::Requirements;
 use crate::skill::yaml::Value;
 use std::path::{Path, PathBuf};
@@ -216,7 +217,7 @@ pub fn listings(catalog: &Catalog, reading: Reading, env: &dyn Environment) -> V
                 .as_ref()
                 .and_then(|f| f.file_name())
                 .map(PathBuf::from)
-                .unwrap_or_else(|| "SKILL.md".into());
+                .unwrap_or_else(|| SKILL_MD.into());
             let hidden = manifest
                 .and_then(|m| m.value("disable-model-invocation"))
                 .is_some_and(|v| {

@@ -4,6 +4,7 @@
 //! skills, and there is no trailing newline.
 
 use super::Listing;
+use crate::skill::layout::SKILL_MD;
 
 /// The text nanobot puts before the XML.
 pub const HEADING: &str = "# Skills\n\nThe following skills extend your capabilities. To use a skill, read its SKILL.md file using the read_file tool.\nSkills with available=\"false\" need dependencies installed first - you can try installing them with apt/brew.";
@@ -81,7 +82,7 @@ pub fn grouped(listings: &[Listing], roots: &[crate::skill::catalog::Root]) -> S
                 .location
                 .file_name()
                 .map(|f| f.to_string_lossy().into_owned())
-                .unwrap_or_else(|| "SKILL.md".to_owned());
+                .unwrap_or_else(|| SKILL_MD.to_owned());
             lines.push(format!(
                 "- **{}** — {}{suffix}  `{}/{file}`",
                 l.name, l.description, l.name

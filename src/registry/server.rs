@@ -10,6 +10,7 @@ use super::store::{
 };
 use crate::archive::reader::META_FILE;
 use crate::skill::fingerprint::{locale_compare, sha256_hex};
+use crate::skill::layout::SKILL_MD;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
@@ -1006,7 +1007,7 @@ fn described(files: &[NewFile]) -> Option<String> {
     use crate::skill::source::Source;
     let file = files.iter().find(|f| {
         let path = f.path.trim_start_matches('/');
-        path == "SKILL.md" || path == "skill.md"
+        path == SKILL_MD || path == "skill.md"
     })?;
     let document = Document::parse(Source::new(
         String::from_utf8_lossy(&file.bytes).into_owned(),

@@ -224,7 +224,7 @@ mod tests {
     fn skill(root: &Path, name: &str) {
         std::fs::create_dir_all(root.join(name)).unwrap();
         std::fs::write(
-            root.join(name).join("SKILL.md"),
+            root.join(name).join(SKILL_MD),
             format!("---\nname: {name}\ndescription: d\n---\n"),
         )
         .unwrap();

@@ -2,6 +2,7 @@
 //! (`.gitignore`, `.ignore`, `.skillignore`, `.clawhubignore`), `.git/` and `node_modules/`
 //! skipped, nested skills left to themselves, symlinks listed but not followed.
 
+use super::layout::SKILL_MD;
 use std::path::{Path, PathBuf};
 
 /// Ignore files honoured besides `.gitignore` and `.ignore`.
@@ -67,7 +68,7 @@ impl SkillFiles {
                 let nested_skill = e.depth() > 0
                     && e.file_type().is_some_and(|t| t.is_dir())
                     && e.path() != root
-                    && e.path().join("SKILL.md").is_file();
+                    && e.path().join(SKILL_MD).is_file();
                 !skipped && !nested_skill
             })
             .build();

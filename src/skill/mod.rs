@@ -30,6 +30,7 @@ pub use requirements::Requirements;
 pub use source::Source;
 pub use span::Span;
 
+use self::layout::SKILL_MD;
 use std::path::{Path, PathBuf};
 
 /// A skill directory and what could be read of its `SKILL.md`.
@@ -110,9 +111,7 @@ impl Skill {
 
     /// The path diagnostics about the manifest file should name.
     pub fn file_path(&self) -> PathBuf {
-        self.file
-            .clone()
-            .unwrap_or_else(|| self.dir.join("SKILL.md"))
+        self.file.clone().unwrap_or_else(|| self.dir.join(SKILL_MD))
     }
 
     /// True when the manifest file is the lower-case `skill.md` fallback.

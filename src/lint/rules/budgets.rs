@@ -5,6 +5,7 @@ use crate::lint::catalog::{BODY_TOO_LONG, FILE_TOO_LARGE, TOKEN_BUDGET};
 use crate::lint::diagnostic::{Diagnostic, Location, Severity};
 use crate::lint::tokens::over_budget;
 use crate::skill::Span;
+use crate::skill::layout::SKILL_MD;
 
 /// ClawHub's per-file limit.
 const MAX_FILE: u64 = 10 * 1024 * 1024;
@@ -91,7 +92,7 @@ pub fn check_file_sizes(cx: &Context, out: &mut Vec<Diagnostic>) {
     let mut total = 0;
     for file in cx.files.files() {
         total += file.size;
-        if file.size > MAX_FILE && file.path != "SKILL.md" {
+        if file.size > MAX_FILE && file.path != SKILL_MD {
             let mut d = cx.diagnostic(
                 &FILE_TOO_LARGE,
                 format!(

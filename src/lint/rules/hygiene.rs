@@ -5,6 +5,7 @@ use crate::lint::catalog::*;
 use crate::lint::diagnostic::{Diagnostic, Location};
 use crate::skill::Span;
 use crate::skill::files::FileKind;
+use crate::skill::layout::SKILL_MD;
 use crate::skill::secrets;
 use crate::skill::span::Position;
 
@@ -98,7 +99,7 @@ pub fn check_secrets(cx: &Context, out: &mut Vec<Diagnostic>) {
         if file.size > MAX_SCAN_BYTES || file.size < 20 {
             continue;
         }
-        let is_skill_md = contents.is_skill_md && file.path.eq_ignore_ascii_case("SKILL.md");
+        let is_skill_md = contents.is_skill_md && file.path.eq_ignore_ascii_case(SKILL_MD);
         let Some(text) = contents.text() else {
             continue;
         };

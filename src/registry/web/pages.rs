@@ -9,6 +9,7 @@ use crate::registry::store::{
     HeldVersion, Moderation, SearchHit, SkillInfo, SkillOrder, SkillSummary, Store, StoreError,
     StoredFinding, VersionInfo,
 };
+use crate::skill::layout::SKILL_MD;
 use crate::skill::{Document, Requirements, Source};
 use serde::Serialize;
 
@@ -331,15 +332,13 @@ fn held_versions(
 
 /// The SKILL.md of a version, if it has one (`skills.md` is ClawHub's older name).
 fn skill_md_path(version: &VersionInfo) -> Option<String> {
-    ["SKILL.md", "skills.md", "skill.md"]
-        .iter()
-        .find_map(|name| {
-            version
-                .files
-                .iter()
-                .find(|f| f.path.eq_ignore_ascii_case(name))
-                .map(|f| f.path.clone())
-        })
+    [SKILL_MD, "skills.md", "skill.md"].iter().find_map(|name| {
+        version
+            .files
+            .iter()
+            .find(|f| f.path.eq_ignore_ascii_case(name))
+            .map(|f| f.path.clone())
+    })
 }
 
 fn file_links(slug: &str, version: &VersionInfo) -> FileLinks {

@@ -16,6 +16,7 @@ pub use super::catalog::Agent;
 use super::catalog::Root;
 use super::environment::Environment;
 use super::requirements::{BLOCK_NAMES, Requirements};
+use crate::skill::layout::SKILL_MD;
 use std::path::PathBuf;
 
 /// Every agent with a preset, in the order reports list them.
@@ -206,7 +207,7 @@ const OPENCLAW: Facts = Facts {
     // local-loader: `name = frontmatter.name?.trim() || basename(skillDir)`, merged by name.
     identity_is_folder: false,
     // local-loader: `path.join(skillDir, "SKILL.md")`, no lower-case fallback.
-    skill_files: &["SKILL.md"],
+    skill_files: &[SKILL_MD],
     // legacy-names: MANIFEST_KEY "openclaw", LEGACY_MANIFEST_KEYS ["clawdbot"]. Neither
     // `moltbot` nor `clawdis` is read any more.
     metadata_blocks: &["openclaw", "clawdbot"],
@@ -275,7 +276,7 @@ const NANOBOT: Facts = Facts {
     release: "nanobot 0.3.5",
     // skills.py `_skill_entries_from_dir`: `name = skill_dir.name`.
     identity_is_folder: true,
-    skill_files: &["SKILL.md"],
+    skill_files: &[SKILL_MD],
     // skills.py `_parse_nanobot_metadata`: `data.get("nanobot", data.get("openclaw", {}))`.
     metadata_blocks: &["nanobot", "openclaw"],
     // skills.py `_check_requirements`: bins and env only; `os` is not enforced.
@@ -315,7 +316,7 @@ const CLAUDE: Facts = Facts {
     name: "Claude Code",
     release: "Claude Code 2.1 (docs, Aug 2026)",
     identity_is_folder: false,
-    skill_files: &["SKILL.md"],
+    skill_files: &[SKILL_MD],
     metadata_blocks: &[],
     gates: Gates {
         bins: false,
@@ -376,7 +377,7 @@ const CODEX: Facts = Facts {
     name: "Codex",
     release: "Codex CLI (docs, Aug 2026)",
     identity_is_folder: false,
-    skill_files: &["SKILL.md"],
+    skill_files: &[SKILL_MD],
     metadata_blocks: &[],
     gates: Gates {
         bins: false,

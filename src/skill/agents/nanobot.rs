@@ -11,6 +11,7 @@ use super::text::py_strip;
 use super::{AgentCatalog, AgentSkill, DropReason, Dropped, Shadowed, facts, gated};
 use crate::skill::catalog::{Agent, Root};
 use crate::skill::environment::Environment;
+use crate::skill::layout::SKILL_MD;
 use crate::skill::requirements::{Item, Requirements};
 use crate::skill::span::Span;
 use crate::skill::yaml::{self, Node, Value};
@@ -282,7 +283,7 @@ pub fn load(roots: Vec<Root>, env: &dyn Environment) -> AgentCatalog {
                 .collect()
         };
         for ((name, dir), outcome) in dirs.into_iter().zip(read_all) {
-            let file = dir.join("SKILL.md");
+            let file = dir.join(SKILL_MD);
             let loaded = match outcome {
                 Read::Lowercase => {
                     dropped.push(Dropped {
@@ -352,7 +353,7 @@ enum Read {
 }
 
 fn read_folder(name: &str, dir: &std::path::Path, env: &dyn Environment) -> Read {
-    let file = dir.join("SKILL.md");
+    let file = dir.join(SKILL_MD);
     if !file.exists() {
         return if dir.join("skill.md").is_file() && !has_exact(dir) {
             Read::Lowercase
@@ -383,7 +384,7 @@ fn read_folder(name: &str, dir: &std::path::Path, env: &dyn Environment) -> Read
 /// system `skill.md` also "exists" as `SKILL.md`).
 fn has_exact(dir: &Path) -> bool {
     std::fs::read_dir(dir)
-        .map(|entries| entries.flatten().any(|e| e.file_name() == "SKILL.md"))
+        .map(|entries| entries.flatten().any(|e| e.file_name() == SKILL_MD))
         .unwrap_or(false)
 }
 

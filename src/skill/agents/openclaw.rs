@@ -8,6 +8,7 @@ use super::text::{js_code_unit_cmp, js_trim, locale_compare};
 use super::{AgentCatalog, AgentSkill, DropReason, Dropped, Shadowed, facts, gated};
 use crate::skill::catalog::{Agent, Root};
 use crate::skill::environment::Environment;
+use crate::skill::layout::SKILL_MD;
 use crate::skill::requirements::{Item, Requirements};
 use crate::skill::span::Span;
 use crate::skill::yaml::{self, Node, Value};
@@ -446,7 +447,7 @@ pub fn resolve(path: &Path) -> PathBuf {
 
 /// `hasSkillFileCandidate`: anything named `SKILL.md` is there (lstat succeeds).
 fn has_skill_file(dir: &Path) -> bool {
-    match std::fs::symlink_metadata(dir.join("SKILL.md")) {
+    match std::fs::symlink_metadata(dir.join(SKILL_MD)) {
         Ok(_) => true,
         Err(e) => !matches!(
             e.kind(),
@@ -603,7 +604,7 @@ fn load_candidate(
     let limits = facts(Agent::Openclaw)
         .root_limits
         .expect("OpenClaw's facts carry root limits");
-    let file = candidate.dir.join("SKILL.md");
+    let file = candidate.dir.join(SKILL_MD);
     if !has_skill_file(&candidate.dir) {
         return Err(if candidate.dir.join("skill.md").is_file() {
             DropReason::LowercaseFile
@@ -651,7 +652,7 @@ fn load_candidate(
             name: read.name,
             dir_name,
             dir: candidate.dir.clone(),
-            file: shown_dir.join("SKILL.md"),
+            file: shown_dir.join(SKILL_MD),
             root: index,
             description: read.description,
             always: requirements.always,

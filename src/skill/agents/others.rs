@@ -9,6 +9,7 @@ use crate::skill::availability::Availability;
 use crate::skill::catalog::{Agent, Root};
 use crate::skill::document::ManifestError;
 use crate::skill::environment::Environment;
+use crate::skill::layout::SKILL_MD;
 use crate::skill::requirements::Requirements;
 
 /// The first paragraph of `body`: Claude Code's description when the frontmatter has none.
@@ -92,7 +93,7 @@ pub fn load(agent: Agent, roots: Vec<Root>, _env: &dyn Environment) -> AgentCata
             .collect();
         dirs.sort();
         for dir in dirs {
-            let file = dir.join("SKILL.md");
+            let file = dir.join(SKILL_MD);
             if !file.is_file() {
                 if dir.join("skill.md").is_file() {
                     dropped.push(Dropped {

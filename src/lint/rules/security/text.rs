@@ -5,6 +5,7 @@
 use super::Finding;
 use crate::lint::catalog::Rule;
 use crate::skill::Span;
+use crate::skill::layout::SKILL_MD;
 use crate::skill::span::LineIndex;
 use std::collections::HashMap;
 use std::ops::Range;
@@ -514,7 +515,7 @@ pub fn excerpt(text: &str) -> String {
 
 fn kind_of(path: &str, text: &str) -> Kind {
     let name = path.rsplit('/').next().unwrap_or(path);
-    if !path.contains('/') && name.eq_ignore_ascii_case("SKILL.md") {
+    if !path.contains('/') && name.eq_ignore_ascii_case(SKILL_MD) {
         return Kind::SkillMd;
     }
     let ext = name
