@@ -3,19 +3,9 @@
 use super::CliError;
 use crate::registry::client::Client;
 use crate::registry::credentials;
+use crate::registry::publish::Bump;
 use std::path::PathBuf;
 use std::process::ExitCode;
-
-/// Which part of the version `--bump` raises.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Bump {
-    /// 1.2.3 → 1.2.4.
-    Patch,
-    /// 1.2.3 → 1.3.0.
-    Minor,
-    /// 1.2.3 → 2.0.0.
-    Major,
-}
 
 /// Arguments of `skill publish`.
 #[derive(Debug, clap::Args)]
@@ -31,7 +21,7 @@ pub struct Args {
     #[arg(long, conflicts_with = "bump")]
     pub version: Option<String>,
     /// Which part of the latest version to raise.
-    #[arg(long, value_enum, default_value = "patch")]
+    #[arg(long, value_parser = super::choice::parser::<Bump>(), default_value = "patch")]
     pub bump: Bump,
     /// What changed.
     #[arg(long, default_value = "")]
@@ -65,11 +55,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let request = publish::Request {
         slug: args.slug.clone(),
         version: args.version.clone(),
-        bump: match args.bump {
-            Bump::Patch => publish::Bump::Patch,
-            Bump::Minor => publish::Bump::Minor,
-            Bump::Major => publish::Bump::Major,
-        },
+        bump: args.bump,
         changelog: args.changelog.clone(),
         tags: args.tags.clone(),
     };

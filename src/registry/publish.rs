@@ -7,15 +7,14 @@ use crate::skill::fingerprint::{fingerprint, sha256_hex};
 use serde_json::{Value, json};
 use std::path::Path;
 
-/// Which part of the version a bump raises.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Bump {
-    /// 1.2.3 → 1.2.4 (a prerelease loses its label instead).
-    Patch,
-    /// 1.2.3 → 1.3.0.
-    Minor,
-    /// 1.2.3 → 2.0.0.
-    Major,
+crate::choices! {
+    /// Which part of the version a bump raises.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Bump {
+        Patch = "patch": "1.2.3 → 1.2.4 (a prerelease loses its label instead).",
+        Minor = "minor": "1.2.3 → 1.3.0.",
+        Major = "major": "1.2.3 → 2.0.0.",
+    }
 }
 
 /// What the author asked for.
