@@ -1,7 +1,7 @@
 //! `skill list` and `skill check`.
 
 use super::CliError;
-use super::selection::SelectionArgs;
+use super::skill_args::SkillArgs;
 use crate::prompt::{self, Listing};
 use crate::skill::agents::{Reading, facts};
 use crate::skill::availability::Availability;
@@ -15,7 +15,7 @@ use std::process::ExitCode;
 pub struct Args {
     /// Which skills.
     #[command(flatten)]
-    pub selection: SelectionArgs,
+    pub selection: SkillArgs,
     /// Print JSON instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -29,7 +29,7 @@ pub struct Args {
 pub struct CheckArgs {
     /// Which skills.
     #[command(flatten)]
-    pub selection: SelectionArgs,
+    pub selection: SkillArgs,
     /// Print JSON: each unavailable skill, what it misses, and the hints.
     #[arg(long)]
     pub json: bool,

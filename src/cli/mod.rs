@@ -21,7 +21,7 @@ pub mod progress;
 pub mod publish;
 pub mod registry;
 pub mod search;
-pub mod selection;
+pub mod skill_args;
 pub mod summary;
 pub mod test;
 pub mod r#try;

@@ -1,7 +1,7 @@
 //! `skill summary` and `skill prompt`.
 
 use super::CliError;
-use super::selection::SelectionArgs;
+use super::skill_args::SkillArgs;
 use crate::lint::tokens;
 use crate::prompt::{self, Format, Listing, PromptLayout, RenderContext};
 use crate::skill::agents::Reading;
@@ -19,7 +19,7 @@ use std::process::ExitCode;
 pub struct Args {
     /// Which skills.
     #[command(flatten)]
-    pub selection: SelectionArgs,
+    pub selection: SkillArgs,
     /// Output format [default: the --agent's own, else agentskills]
     #[arg(long, value_parser = super::choice::parser::<Format>())]
     pub format: Option<Format>,
@@ -47,7 +47,7 @@ pub struct Args {
 pub struct PromptArgs {
     /// Which skills.
     #[command(flatten)]
-    pub selection: SelectionArgs,
+    pub selection: SkillArgs,
     /// Whose prompt: nanobot 0.3.5 (`# Active Skills` + `# Skills`) or OpenClaw 2026.9.2
     /// (`## Skills`) [default: the --agent's, else nanobot]
     #[arg(long, value_parser = super::choice::parser::<PromptLayout>())]
@@ -62,7 +62,7 @@ fn home() -> Option<PathBuf> {
 /// `--agent`'s, else the generic (skills-ref shaped) catalog. Never two agents' rules at once:
 /// when the format's agent is not the `--agent`, the format's rules win, and we say so.
 fn read(
-    selection: &SelectionArgs,
+    selection: &SkillArgs,
     rules: Option<Agent>,
     what: &str,
 ) -> Result<(Vec<Listing>, Vec<crate::skill::catalog::Root>), CliError> {

@@ -1,4 +1,4 @@
-//! The skill selection shared by `summary`, `prompt`, `list` and `check`: roots, an agent preset,
+//! Which skills `summary`, `prompt`, `list` and `check` read: roots, an agent preset,
 //! builtins, and names.
 
 use super::CliError;
@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 /// Which skills a command looks at.
 #[derive(Debug, Clone, clap::Args)]
-pub struct SelectionArgs {
+pub struct SkillArgs {
     /// Skill roots (folders of skill folders) or skill folders, highest precedence first
     /// [default: the --agent preset's roots, else ./skills]
     pub roots: Vec<PathBuf>,
@@ -23,7 +23,7 @@ pub struct SelectionArgs {
     pub skills: Vec<String>,
 }
 
-impl SelectionArgs {
+impl SkillArgs {
     /// Loads the catalog the arguments describe.
     pub fn catalog(&self) -> Result<Catalog, CliError> {
         let mut catalog = Catalog::load(self.roots()?);
