@@ -2,6 +2,7 @@
 
 use super::CliError;
 use crate::lint::catalog::{self, Rule};
+use crate::lint::rules::checks_of;
 use crate::lint::target::Target;
 use crate::skill::choice::Choice;
 use std::process::ExitCode;
@@ -55,11 +56,16 @@ pub fn explain(rule: &Rule) -> String {
     if !overrides.is_empty() {
         severities = format!("{severities} ({})", overrides.join(", "));
     }
+    let checks: Vec<String> = checks_of(rule)
+        .iter()
+        .map(|c| format!("lint::rules::{c}"))
+        .collect();
     format!(
-        "{} {} ({} rules)\nseverity: {severities}\n\n{}\n\n{}\n",
+        "{} {} ({} rules)\nseverity: {severities}\nchecked by: {}\n\n{}\n\n{}\n",
         rule.code,
         rule.slug,
         rule.family(),
+        checks.join(", "),
         rule.summary,
         rule.doc
     )

@@ -14,7 +14,7 @@ mod requirements;
 pub mod security;
 
 use super::Options;
-use super::catalog::Rule;
+use super::catalog::*;
 use super::diagnostic::{Diagnostic, Location};
 use super::infer::Uses;
 use super::target::Target;
@@ -153,44 +153,119 @@ impl<'a> Context<'a> {
 /// A check: reads the context, appends what it finds.
 pub type Check = fn(&Context, &mut Vec<Diagnostic>);
 
-/// Every check, in reporting order.
-pub const CHECKS: &[Check] = &[
-    hygiene::check_symlinks,
-    format::check_file,
-    format::check_lowercase_file,
-    budgets::check_skill_md_size,
-    format::check_bom,
-    format::check_frontmatter,
-    format::check_duplicate_keys,
-    keys::check_unknown,
-    names::check_name,
-    descriptions::check_description,
-    keys::check_compatibility,
-    keys::check_allowed_tools,
-    keys::check_metadata,
-    keys::check_types,
-    format::check_tabs,
-    format::check_dashes,
-    format::check_crlf,
-    format::check_strict_yaml,
-    requirements::check_block_name,
-    requirements::check_shape,
-    requirements::check_os,
-    requirements::check_install,
-    requirements::check_gating,
-    requirements::check_undeclared,
-    requirements::check_unused,
-    references::check_links,
-    references::check_scripts_executable,
-    budgets::check_body_lines,
-    budgets::check_tokens,
-    budgets::check_file_sizes,
-    hygiene::check_junk,
-    hygiene::check_secrets,
-    hygiene::check_base_dir,
-    hygiene::check_todo_in_body,
-    security::check,
+/// A check and the rules it reports: the way from a rule's code to the code that finds it
+/// (`skill explain` prints it). Debug builds assert that a check reports only its rules.
+#[derive(Debug)]
+pub struct CheckEntry {
+    /// The check's path under `lint::rules`.
+    pub name: &'static str,
+    /// The rules it reports.
+    pub rules: &'static [&'static Rule],
+    /// The check.
+    pub run: Check,
+}
+
+macro_rules! checks {
+    ($($check:path => [$($rule:ident),+ $(,)?]),+ $(,)?) => {
+        &[$(CheckEntry { name: stringify!($check), rules: &[$(&$rule),+], run: $check }),+]
+    };
+}
+
+/// Every check, in reporting order, with the rules each reports.
+pub static CHECKS: &[CheckEntry] = checks![
+    hygiene::check_symlinks => [SYMLINK],
+    format::check_file => [MISSING_SKILL_MD, UNREADABLE, NOT_UTF8, BINARY_FILE, FILE_TOO_LARGE],
+    format::check_lowercase_file => [SKILL_MD_LOWERCASE],
+    budgets::check_skill_md_size => [FILE_TOO_LARGE],
+    format::check_bom => [BOM],
+    format::check_frontmatter => [
+        MISSING_FRONTMATTER,
+        UNCLOSED_FRONTMATTER,
+        INVALID_YAML,
+        FRONTMATTER_NOT_MAPPING,
+    ],
+    format::check_duplicate_keys => [DUPLICATE_KEY],
+    keys::check_unknown => [UNKNOWN_KEY],
+    names::check_name => [
+        NAME_MISSING,
+        NAME_NOT_STRING,
+        NAME_TOO_LONG,
+        NAME_NOT_LOWERCASE,
+        NAME_HYPHEN_EDGE,
+        NAME_CONSECUTIVE_HYPHENS,
+        NAME_INVALID_CHARS,
+        NAME_DIR_MISMATCH,
+        NAME_NON_ASCII,
+        NAME_RESERVED,
+        TODO_PLACEHOLDER,
+    ],
+    descriptions::check_description => [
+        DESCRIPTION_MISSING,
+        DESCRIPTION_EMPTY,
+        DESCRIPTION_TOO_LONG,
+        DESCRIPTION_ANGLE_BRACKETS,
+        DESCRIPTION_NO_TRIGGER,
+        TODO_PLACEHOLDER,
+    ],
+    keys::check_compatibility => [COMPATIBILITY_TYPE, COMPATIBILITY_TOO_LONG, COMPATIBILITY_EMPTY],
+    keys::check_allowed_tools => [ALLOWED_TOOLS_LIST],
+    keys::check_metadata => [METADATA_TYPE],
+    keys::check_types => [KEY_TYPE],
+    format::check_tabs => [TAB],
+    format::check_dashes => [FRONTMATTER_DASHES],
+    format::check_crlf => [CRLF],
+    format::check_strict_yaml => [STRICT_YAML],
+    requirements::check_block_name => [REQUIREMENTS_BLOCK_NAME],
+    requirements::check_shape => [INVALID_REQUIRES],
+    requirements::check_os => [INVALID_OS],
+    requirements::check_install => [INVALID_INSTALL],
+    requirements::check_gating => [BIN_MISSING, ANY_BIN_MISSING, ENV_MISSING, OS_UNSUPPORTED],
+    requirements::check_undeclared => [UNDECLARED_BIN, UNDECLARED_ENV],
+    requirements::check_unused => [UNUSED_REQUIREMENT],
+    references::check_links => [BROKEN_LINK, LINK_CASE_MISMATCH, LINK_OUTSIDE_SKILL],
+    references::check_scripts_executable => [SCRIPT_NOT_EXECUTABLE],
+    budgets::check_body_lines => [BODY_TOO_LONG],
+    budgets::check_tokens => [TOKEN_BUDGET],
+    budgets::check_file_sizes => [FILE_TOO_LARGE],
+    hygiene::check_junk => [JUNK_FILE],
+    hygiene::check_secrets => [SECRET],
+    hygiene::check_base_dir => [BASE_DIR_PLACEHOLDER],
+    hygiene::check_todo_in_body => [TODO_PLACEHOLDER],
+    security::check => [
+        DOWNLOAD_EXEC_INSECURE,
+        DOWNLOAD_EXEC,
+        OBFUSCATED_EXEC,
+        ENCODED_BLOB,
+        ENCRYPTED_ARCHIVE,
+        DISABLE_SECURITY,
+        CREDENTIAL_ACCESS,
+        EXFILTRATION,
+        PASSWORD_PROMPT,
+        PERSISTENCE,
+        INSTRUCTION_OVERRIDE,
+        HIDDEN_INSTRUCTIONS,
+        BIDI_CONTROL,
+        HIDDEN_TAG_TEXT,
+        INVISIBLE_CHARACTER,
+        INVALID_ALLOW,
+    ],
 ];
+
+/// Rules reported across the skills of a run rather than by a check of one skill.
+pub static RUN_RULES: &[(&str, &[&Rule])] = &[("overlap::check_run", &[&DESCRIPTION_OVERLAP])];
+
+/// The checks that report `rule`, by name (see [`CHECKS`] and [`RUN_RULES`]).
+pub fn checks_of(rule: &Rule) -> Vec<&'static str> {
+    let per_skill = CHECKS
+        .iter()
+        .filter(|c| c.rules.iter().any(|r| r.code == rule.code))
+        .map(|c| c.name);
+    let per_run = RUN_RULES
+        .iter()
+        .filter(|(_, rules)| rules.iter().any(|r| r.code == rule.code))
+        .map(|(name, _)| *name);
+    per_skill.chain(per_run).collect()
+}
 
 /// Runs every check on `skill`.
 pub fn check(skill: &Skill, options: &Options) -> Vec<Diagnostic> {
@@ -227,7 +302,33 @@ pub fn check(skill: &Skill, options: &Options) -> Vec<Diagnostic> {
     };
     let mut out = Vec::new();
     for check in CHECKS {
-        check(&cx, &mut out);
+        let start = out.len();
+        (check.run)(&cx, &mut out);
+        debug_assert!(
+            out[start..]
+                .iter()
+                .all(|d| check.rules.iter().any(|r| r.code == d.rule.code)),
+            "{} reported a rule CHECKS does not list for it",
+            check.name
+        );
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_rule_leads_to_a_check() {
+        for rule in crate::lint::catalog::ALL {
+            assert!(
+                !checks_of(rule).is_empty(),
+                "{} {} is reported by no check in CHECKS or RUN_RULES",
+                rule.code,
+                rule.slug
+            );
+        }
+        assert_eq!(checks_of(&NAME_RESERVED), ["names::check_name"]);
+    }
 }
