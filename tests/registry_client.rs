@@ -6,11 +6,6 @@ mod common;
 
 use common::{Registry, registry_admin, run, skill, write_skill};
 use std::io::{Read, Write};
-use std::path::Path;
-
-fn start(data: &Path) -> Registry {
-    Registry::serve(&[std::ffi::OsStr::new("--data"), data.as_os_str()])
-}
 
 #[test]
 fn login_publish_search_install_logout() {
@@ -19,7 +14,7 @@ fn login_publish_search_install_logout() {
     let admin = |args: &[&str]| registry_admin(&data, args);
     admin(&["user", "add", "alice"]);
     let token = admin(&["token", "create", "alice"]);
-    let server = start(&data);
+    let server = Registry::on(&data, &[]);
     let url = server.url.clone();
     let cli = |args: &[&str]| {
         run(skill()
@@ -197,7 +192,7 @@ fn explore_star_tag_and_withdraw_versions() {
     let admin = |args: &[&str]| registry_admin(&data, args);
     admin(&["user", "add", "alice"]);
     let token = admin(&["token", "create", "alice"]);
-    let server = start(&data);
+    let server = Registry::on(&data, &[]);
     let url = server.url.clone();
     let cli = |args: &[&str]| {
         run(skill()

@@ -6,11 +6,6 @@ mod common;
 use common::{Registry, registry_admin};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
-use std::path::Path;
-
-fn start(data: &Path) -> Registry {
-    Registry::serve(&[std::ffi::OsStr::new("--data"), data.as_os_str()])
-}
 
 fn agent() -> ureq::Agent {
     ureq::Agent::config_builder()
@@ -75,7 +70,7 @@ fn sigkill_during_publishing_leaves_whole_versions_only() {
     let admin = |args: &[&str]| registry_admin(&data, args);
     admin(&["user", "add", "alice"]);
     let token = admin(&["token", "create", "alice"]);
-    let mut server = start(&data);
+    let mut server = Registry::on(&data, &[]);
     let url = server.url.clone();
     let publisher = {
         let (url, token) = (url.clone(), token.clone());
@@ -111,7 +106,7 @@ fn sigkill_during_publishing_leaves_whole_versions_only() {
     assert_eq!(partial, 0, "no version without all its files");
     drop(db);
 
-    let server = start(&data);
+    let server = Registry::on(&data, &[]);
     let url = server.url.clone();
     let mut response = agent()
         .get(&format!("{url}/api/v1/skills/crashy/versions"))
@@ -137,7 +132,7 @@ fn oversized_bodies_are_refused_with_413() {
     let admin = |args: &[&str]| registry_admin(&data, args);
     admin(&["user", "add", "alice"]);
     let token = admin(&["token", "create", "alice"]);
-    let server = start(&data);
+    let server = Registry::on(&data, &[]);
     let url = server.url.clone();
     let (status, _) = post(
         &format!("{url}/api/v1/skills/-/upload-url"),

@@ -6,18 +6,6 @@ mod common;
 use common::{Registry, registry_admin};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
-use std::path::Path;
-
-/// A server on a free port, killed when dropped.
-fn start(data: &Path) -> Registry {
-    start_with(data, &[])
-}
-
-fn start_with(data: &Path, extra: &[&str]) -> Registry {
-    let mut args = vec![std::ffi::OsStr::new("--data"), data.as_os_str()];
-    args.extend(extra.iter().map(std::ffi::OsStr::new));
-    Registry::serve(&args)
-}
 
 fn agent() -> ureq::Agent {
     ureq::Agent::config_builder()
@@ -115,7 +103,7 @@ fn publish_read_download_and_errors() {
     registry_admin(&data, &["user", "add", "bob"]);
     let alice = registry_admin(&data, &["token", "create", "alice"]);
     let bob = registry_admin(&data, &["token", "create", "bob"]);
-    let server = start(&data);
+    let server = Registry::on(&data, &[]);
     let url = &server.url;
 
     let (status, body) = call("GET", &format!("{url}/api/v1/whoami"), None, None);
@@ -359,7 +347,7 @@ fn publish_read_download_and_errors() {
 
     // A restart on the same data loses nothing.
     drop(server);
-    let server = start(&data);
+    let server = Registry::on(&data, &[]);
     let (status, body) = call(
         "GET",
         &format!("{}/api/v1/skills/demo-skill", server.url),
@@ -379,7 +367,7 @@ fn legacy_multipart_publish() {
     let data = tmp.path().join("data");
     registry_admin(&data, &["user", "add", "alice"]);
     let alice = registry_admin(&data, &["token", "create", "alice"]);
-    let server = start(&data);
+    let server = Registry::on(&data, &[]);
     let boundary = "XyZ123";
     let payload = json!({"slug": "multi-skill", "displayName": "Multi", "version": "1.0.0", "acceptLicenseTerms": true}).to_string();
     let mut body = format!(
@@ -440,7 +428,7 @@ fn upload_tickets_expire_and_serve_once() {
     let data = tmp.path().join("data");
     registry_admin(&data, &["user", "add", "alice"]);
     let alice = registry_admin(&data, &["token", "create", "alice"]);
-    let server = start_with(&data, &["--ticket-lifetime", "1"]);
+    let server = Registry::on(&data, &["--ticket-lifetime", "1"]);
     let url = server.url.as_str();
     let ticket = || {
         let meta =
@@ -509,7 +497,7 @@ fn downloads_follow_publishes_and_deletes() {
     let data = tmp.path().join("data");
     registry_admin(&data, &["user", "add", "alice"]);
     let alice = registry_admin(&data, &["token", "create", "alice"]);
-    let server = start(&data);
+    let server = Registry::on(&data, &[]);
     let url = server.url.as_str();
     let latest = || {
         let (status, zip) = call(
@@ -612,7 +600,7 @@ fn publish_refuses_what_every_installer_would_refuse() {
     let data = tmp.path().join("data");
     registry_admin(&data, &["user", "add", "alice"]);
     let alice = registry_admin(&data, &["token", "create", "alice"]);
-    let server = start(&data);
+    let server = Registry::on(&data, &[]);
     let cases: &[Refusal] = &[
         (
             "install metadata",

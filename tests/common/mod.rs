@@ -118,6 +118,13 @@ pub struct Registry {
 }
 
 impl Registry {
+    /// Starts a server on the SQLite store in `data`, with `extra` arguments.
+    pub fn on(data: &Path, extra: &[&str]) -> Registry {
+        let mut args = vec![std::ffi::OsStr::new("--data"), data.as_os_str()];
+        args.extend(extra.iter().map(std::ffi::OsStr::new));
+        Registry::serve(&args)
+    }
+
     /// Starts a server with `args` after `registry serve --addr 127.0.0.1:0`.
     pub fn serve<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Registry {
         use std::io::BufRead;
