@@ -22,7 +22,9 @@ struct Reference<'a> {
 
 /// Broken, case-mismatched and escaping links and inline-code paths.
 pub fn check_links(cx: &Context, out: &mut Vec<Diagnostic>) {
-    if cx.document().is_none() {
+    if cx.document().is_none()
+        || !cx.selects_any(&[&LINK_OUTSIDE_SKILL, &LINK_CASE_MISMATCH, &BROKEN_LINK])
+    {
         return;
     }
     let mut seen = std::collections::HashSet::new();
@@ -90,7 +92,7 @@ pub fn check_links(cx: &Context, out: &mut Vec<Diagnostic>) {
 
 fn references<'a>(cx: &'a Context) -> Vec<Reference<'a>> {
     let mut refs = Vec::new();
-    for link in &cx.body.links {
+    for link in &cx.body().links {
         if let Some(target) = local_target(&link.dest) {
             refs.push(Reference {
                 target,
@@ -100,7 +102,7 @@ fn references<'a>(cx: &'a Context) -> Vec<Reference<'a>> {
             });
         }
     }
-    for (code, span) in &cx.body.inline_code {
+    for (code, span) in &cx.body().inline_code {
         let path = code.trim().trim_start_matches("./");
         let plain = !path.contains(|c: char| c.is_whitespace() || "*<>{}$`?[]|".contains(c));
         if plain
@@ -183,8 +185,11 @@ fn normalize(path: &str) -> Option<String> {
 
 /// Scripts the body runs directly need an executable bit and a shebang.
 pub fn check_scripts_executable(cx: &Context, out: &mut Vec<Diagnostic>) {
+    if !cx.selects_any(&[&SCRIPT_NOT_EXECUTABLE]) {
+        return;
+    }
     let mut seen = std::collections::HashSet::new();
-    for run in &cx.usage.run_paths {
+    for run in &cx.usage().run_paths {
         let Site::SkillMd(span) = run.site else {
             continue;
         };

@@ -44,19 +44,19 @@ fn declared_env(cx: &Context) -> Vec<String> {
 
 /// Commands and env vars used but not declared, with one fix that declares them all.
 pub fn check_undeclared(cx: &Context, out: &mut Vec<Diagnostic>) {
-    if cx.manifest().is_none() {
+    if cx.manifest().is_none() || !cx.selects_any(&[&UNDECLARED_BIN, &UNDECLARED_ENV]) {
         return;
     }
     let bins = declared_bins(cx);
     let env = declared_env(cx);
     let missing_bins: Vec<&Use> = cx
-        .usage
+        .usage()
         .commands
         .iter()
         .filter(|u| !bins.contains(&u.name.as_str()))
         .collect();
     let missing_env: Vec<&Use> = cx
-        .usage
+        .usage()
         .env
         .iter()
         .filter(|u| !env.contains(&u.name))
@@ -137,8 +137,11 @@ fn declare_fix(cx: &Context, bins: &[&Use], env: &[&Use]) -> Option<Fix> {
 /// Declared bins and env vars the skill never mentions.
 pub fn check_unused(cx: &Context, out: &mut Vec<Diagnostic>) {
     let r = &cx.requirements;
+    if (r.bins.is_empty() && r.env.is_empty()) || !cx.selects_any(&[&UNUSED_REQUIREMENT]) {
+        return;
+    }
     for (kind, items) in [("bin", &r.bins), ("env var", &r.env)] {
-        for item in items.iter().filter(|i| !cx.usage.mentions(&i.value)) {
+        for item in items.iter().filter(|i| !cx.usage().mentions(&i.value)) {
             out.push(cx.diagnostic(
                 &UNUSED_REQUIREMENT,
                 format!("declared {kind} '{}' is never mentioned in the body or scripts; it gates the skill for nothing", item.value),
