@@ -32,12 +32,12 @@ pub struct Context<'a> {
     pub options: &'a Options,
     /// The files of the skill folder.
     pub files: &'a SkillFiles,
-    /// The parsed body (empty when SKILL.md was not read).
-    pub body: Body,
     /// Declared requirements (empty without a manifest).
     pub requirements: Requirements,
-    /// Commands and env vars the body and scripts use.
-    pub uses: Uses,
+    /// The parsed body, built on first use (see [`Context::body`]).
+    body: std::cell::OnceCell<Body>,
+    /// What the body and scripts use, built on first use (see [`Context::uses`]).
+    uses: std::cell::OnceCell<Uses>,
     /// The files' contents, read once for the rules that read them all (see [`Context::contents`]).
     contents: std::cell::OnceCell<Vec<FileContents<'a>>>,
 }
@@ -90,6 +90,44 @@ impl<'a> Context<'a> {
     /// The text of `SKILL.md` (empty when unread).
     pub fn text(&self) -> &'a str {
         self.document().map_or("", |d| d.source.text.as_str())
+    }
+
+    /// The body of `SKILL.md` and its offset (the whole text without frontmatter; empty when
+    /// unread).
+    fn body_text(&self) -> (&'a str, usize) {
+        match self.document() {
+            Some(doc) => match doc.frontmatter {
+                Some(fm) => (doc.source.slice(fm.body), fm.body.start),
+                None => (doc.source.text.as_str(), 0),
+            },
+            None => ("", 0),
+        }
+    }
+
+    /// The parsed body (empty when SKILL.md was not read), parsed on first use: a run that
+    /// selects no rule reading it (`--select SK1`) skips the Markdown parse.
+    pub fn body(&self) -> &Body {
+        self.body.get_or_init(|| {
+            let (text, offset) = self.body_text();
+            if self.document().is_some() {
+                Body::parse(text, offset)
+            } else {
+                Body::default()
+            }
+        })
+    }
+
+    /// Commands and env vars the body and scripts use, inferred on first use (it reads the
+    /// scripts too).
+    pub fn uses(&self) -> &Uses {
+        self.uses.get_or_init(|| {
+            Uses::collect(self.body(), self.body_text().0, &self.skill.dir, self.files)
+        })
+    }
+
+    /// Whether any of `rules` runs: a check none of whose rules runs is skipped.
+    pub fn selects_any(&self, rules: &[&Rule]) -> bool {
+        rules.iter().any(|r| self.options.selection.allows(r))
     }
 
     /// Every regular file of the skill up to [`security::MAX_FILE_BYTES`], read once on first
@@ -270,17 +308,6 @@ pub fn checks_of(rule: &Rule) -> Vec<&'static str> {
 /// Runs every check on `skill`.
 pub fn check(skill: &Skill, options: &Options) -> Vec<Diagnostic> {
     let files = skill.files();
-    let (body, body_text) = match (
-        &skill.document,
-        skill.document.as_ref().ok().and_then(|d| d.frontmatter),
-    ) {
-        (Ok(doc), Some(fm)) => (
-            Body::parse(doc.source.slice(fm.body), fm.body.start),
-            doc.source.slice(fm.body),
-        ),
-        (Ok(doc), None) => (Body::parse(&doc.source.text, 0), doc.source.text.as_str()),
-        _ => (Body::default(), ""),
-    };
     let requirements = match (skill.manifest(), &skill.document) {
         (Some(m), Ok(doc)) => Requirements::from_blocks(
             m,
@@ -289,19 +316,19 @@ pub fn check(skill: &Skill, options: &Options) -> Vec<Diagnostic> {
         ),
         _ => Requirements::default(),
     };
-    let uses = Uses::collect(&body, body_text, &skill.dir, files);
     let cx = Context {
         skill,
         target: options.target,
         options,
         files,
-        body,
         requirements,
-        uses,
+        body: std::cell::OnceCell::new(),
+        uses: std::cell::OnceCell::new(),
         contents: std::cell::OnceCell::new(),
     };
     let mut out = Vec::new();
-    for check in CHECKS {
+    // A check none of whose rules is selected would only produce what is filtered out.
+    for check in CHECKS.iter().filter(|c| cx.selects_any(c.rules)) {
         let start = out.len();
         (check.run)(&cx, &mut out);
         debug_assert!(

@@ -90,7 +90,7 @@ pub fn check_links(cx: &Context, out: &mut Vec<Diagnostic>) {
 
 fn references<'a>(cx: &'a Context) -> Vec<Reference<'a>> {
     let mut refs = Vec::new();
-    for link in &cx.body.links {
+    for link in &cx.body().links {
         if let Some(target) = local_target(&link.dest) {
             refs.push(Reference {
                 target,
@@ -100,7 +100,7 @@ fn references<'a>(cx: &'a Context) -> Vec<Reference<'a>> {
             });
         }
     }
-    for (code, span) in &cx.body.inline_code {
+    for (code, span) in &cx.body().inline_code {
         let path = code.trim().trim_start_matches("./");
         let plain = !path.contains(|c: char| c.is_whitespace() || "*<>{}$`?[]|".contains(c));
         if plain
@@ -184,7 +184,7 @@ fn normalise(path: &str) -> Option<String> {
 /// Scripts the body runs directly need an executable bit and a shebang.
 pub fn check_scripts_executable(cx: &Context, out: &mut Vec<Diagnostic>) {
     let mut seen = std::collections::HashSet::new();
-    for run in &cx.uses.run_paths {
+    for run in &cx.uses().run_paths {
         let Site::SkillMd(span) = run.site else {
             continue;
         };

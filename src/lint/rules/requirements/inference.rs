@@ -50,13 +50,13 @@ pub fn check_undeclared(cx: &Context, out: &mut Vec<Diagnostic>) {
     let bins = declared_bins(cx);
     let env = declared_env(cx);
     let missing_bins: Vec<&Use> = cx
-        .uses
+        .uses()
         .commands
         .iter()
         .filter(|u| !bins.contains(&u.name.as_str()))
         .collect();
     let missing_env: Vec<&Use> = cx
-        .uses
+        .uses()
         .env
         .iter()
         .filter(|u| !env.contains(&u.name))
@@ -137,8 +137,11 @@ fn declare_fix(cx: &Context, bins: &[&Use], env: &[&Use]) -> Option<Fix> {
 /// Declared bins and env vars the skill never mentions.
 pub fn check_unused(cx: &Context, out: &mut Vec<Diagnostic>) {
     let r = &cx.requirements;
+    if r.bins.is_empty() && r.env.is_empty() {
+        return;
+    }
     for (kind, items) in [("bin", &r.bins), ("env var", &r.env)] {
-        for item in items.iter().filter(|i| !cx.uses.mentions(&i.value)) {
+        for item in items.iter().filter(|i| !cx.uses().mentions(&i.value)) {
             out.push(cx.diagnostic(
                 &UNUSED_REQUIREMENT,
                 format!("declared {kind} '{}' is never mentioned in the body or scripts; it gates the skill for nothing", item.value),

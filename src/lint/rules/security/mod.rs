@@ -213,13 +213,6 @@ fn text_of(bytes: &[u8]) -> Option<&str> {
 
 /// The lint rules, run on the skill's files as packing would ship them (`evals/` stays home).
 pub fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
-    // Reading every file is the cost of this family; skip it when none of its rules runs.
-    if !catalog::ALL
-        .iter()
-        .any(|r| r.code.starts_with("SK9") && cx.options.selection.allows(r))
-    {
-        return;
-    }
     for file in cx.contents() {
         if file.entry.path.starts_with("evals/") {
             continue;
