@@ -9,6 +9,7 @@ pub mod config;
 pub mod eval;
 pub mod harness;
 pub mod http;
+pub mod junit;
 pub mod lint;
 pub mod prompt;
 pub mod registry;

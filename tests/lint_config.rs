@@ -115,3 +115,65 @@ fn no_env_checks_silences_gating() {
     ]));
     assert_eq!(slugs(&stdout), ["strict-yaml"]);
 }
+
+/// `per-path-ignores` are applied inside the library: a caller of `lint_paths` with the
+/// config's options gets them, and every output of the command does (not only the streamed
+/// JSON), while a skill outside the glob keeps its finding.
+#[test]
+fn per_path_ignores_hold_for_library_callers_and_every_format() {
+    let tmp = tempfile::tempdir().unwrap();
+    write_skill(tmp.path(), "skills/my-skill", SKILL);
+    write_skill(tmp.path(), "other/my-skill", SKILL);
+    let config_file = tmp.path().join("skill.toml");
+    std::fs::write(
+        &config_file,
+        "[lint]\nignore = [\"description-no-trigger\"]\nenv-checks = false\n\n[lint.per-path-ignores]\n\"skills/my-*\" = [\"undeclared-bin\"]\n",
+    )
+    .unwrap();
+
+    let config = skill::lint::config::Config::load(&config_file).unwrap();
+    let options = skill::lint::Options {
+        path_ignores: config.path_ignores().unwrap(),
+        env_checks: false,
+        ..skill::lint::Options::new(skill::lint::Target::Openclaw)
+    };
+    let run = skill::lint::lint_paths(
+        &[tmp.path().join("skills"), tmp.path().join("other")],
+        &options,
+    )
+    .unwrap();
+    let bins: Vec<(String, bool)> = run
+        .skills
+        .iter()
+        .map(|r| {
+            let root = r.skill.dir.parent().unwrap().file_name().unwrap();
+            let has = r
+                .diagnostics
+                .iter()
+                .any(|d| d.rule.slug == "undeclared-bin");
+            (root.to_string_lossy().into_owned(), has)
+        })
+        .collect();
+    // In path order; skills/my-skill is the one the glob names.
+    assert_eq!(
+        bins,
+        [("other".to_owned(), true), ("skills".to_owned(), false)]
+    );
+
+    let (code, stdout, stderr) = run_cli(tmp.path(), &["--format", "concise"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        !stdout.is_empty() && stdout.lines().all(|l| l.starts_with("other/my-skill/")),
+        "{stdout}"
+    );
+    let (_, json, _) = run_cli(tmp.path(), &["--format", "json"]);
+    assert_eq!(slugs(&json), ["undeclared-bin"]);
+}
+
+/// `skill lint skills other --target openclaw` in `dir`, with these flags.
+fn run_cli(dir: &std::path::Path, flags: &[&str]) -> (i32, String, String) {
+    run(skill()
+        .current_dir(dir)
+        .args(["lint", "skills", "other", "--target", "openclaw"])
+        .args(flags))
+}

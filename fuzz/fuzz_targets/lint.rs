@@ -111,12 +111,12 @@ fuzz_target!(|data: &[u8]| {
         let _ = format.render(&run, pick & 0x80 != 0);
     }
     for report in &run.skills {
-        let Some(fixed) = fix::plan(report, &options, &|_| true) else {
+        let Some(fixed) = fix::plan(report, &options) else {
             continue;
         };
         let relinted = lint_skill(report.skill.with_text(fixed.after.clone()), &options);
         assert!(
-            fix::plan(&relinted, &options, &|_| true).is_none(),
+            fix::plan(&relinted, &options).is_none(),
             "fixing the fixed text changed it again:\n{}",
             fixed.after
         );

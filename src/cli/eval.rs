@@ -1,16 +1,13 @@
 //! `skill eval`: trigger and routing evals, and their report (human, JSON, JUnit).
 
 use super::CliError;
-use super::r#try::ProviderArgs;
-use crate::agent::cassette::Mode;
-use crate::agent::provider::ModelError;
+use super::suite::{ModelArgs, skill_dirs};
 use crate::agent::trial::shell_path;
 use crate::eval::{self, EvalReport, Options, SkillReport};
 use crate::prompt::via::Via;
 use crate::skill::builtin;
 use crate::skill::catalog::{Agent, Root, agent_roots};
 use crate::skill::choice::Choice;
-use crate::skill::discover;
 use anstyle::AnsiColor;
 use std::io::Write;
 use std::path::PathBuf;
@@ -34,12 +31,9 @@ pub struct Args {
     /// Ask each query this many times instead of the trigger set's `runs`.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
     pub runs: Option<u32>,
-    /// How to use the cassettes [default: SKILL_RECORD, else replay].
-    #[arg(long, value_parser = super::choice::parser::<Mode>())]
-    pub mode: Option<Mode>,
-    /// The model provider, for --mode record, auto or live.
+    /// The cassette mode and the model provider.
     #[command(flatten)]
-    pub provider: ProviderArgs,
+    pub model: ModelArgs,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -60,27 +54,10 @@ pub struct Args {
     pub init: bool,
 }
 
-/// The skill folders named, and the builtins with `--builtin`.
-fn skill_dirs(args: &Args, builtins: &std::path::Path) -> Result<Vec<PathBuf>, CliError> {
-    let mut dirs = Vec::new();
-    if !args.paths.is_empty() || !args.builtin {
-        let paths = if args.paths.is_empty() {
-            vec![PathBuf::from(".")]
-        } else {
-            args.paths.clone()
-        };
-        dirs.extend(discover(&paths)?.into_iter().map(|l| l.dir));
-    }
-    if args.builtin {
-        dirs.extend(builtin::BUILTINS.iter().map(|b| builtins.join(b.name)));
-    }
-    Ok(dirs)
-}
-
 /// Runs the eval.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let builtins = builtin::materialize().map_err(|e| CliError::Builtin(e.to_string()))?;
-    let dirs = skill_dirs(&args, &builtins)?;
+    let dirs = skill_dirs(&args.paths, args.builtin.then_some(builtins.as_path()))?;
     let mut roots: Vec<Root> = args.with.iter().map(Root::plain).collect();
     if let Some(agent) = args.agent {
         let home = std::env::var_os("HOME")
@@ -99,13 +76,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     }
     // Every trigger set is checked before any model is called.
     let subjects = eval::load_subjects(&dirs)?;
-    let mode = match args.mode {
-        Some(mode) => mode,
-        None => Mode::from_env()
-            .map_err(|e| CliError::Agent(ModelError::from(e).into()))?
-            .unwrap_or(Mode::Replay),
-    };
-    let http = || args.provider.config();
+    let mode = args.model.mode()?;
+    let http = || args.model.http();
     let options = Options {
         mode,
         runs: args.runs,

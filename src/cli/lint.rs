@@ -63,7 +63,6 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let config = Config::find(&std::env::current_dir()?)?;
     let options = options(&args, &config)?;
-    let path_ignores = config.path_ignores()?;
     let format = args
         .format
         .or(args.json.then_some(Format::Json))
@@ -73,24 +72,15 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         && args.baseline.is_none()
         && args.write_baseline.is_none()
     {
-        return stream_json(&args, &options, &path_ignores);
+        return stream_json(&args, &options);
     }
-    let lint = || -> Result<LintRun, CliError> {
-        let mut run = lint_paths(&args.paths, &options)?;
-        for report in &mut run.skills {
-            let dir = report.skill.dir.clone();
-            report
-                .diagnostics
-                .retain(|d| !path_ignores.ignores(&dir, d));
-        }
-        Ok(run)
-    };
+    let lint = || -> Result<LintRun, CliError> { Ok(lint_paths(&args.paths, &options)?) };
     let mut run = lint()?;
     if args.fix {
         let fixed: Vec<fix::FixedFile> = run
             .skills
             .iter()
-            .filter_map(|r| fix::plan(r, &options, &|d| !path_ignores.ignores(&r.skill.dir, d)))
+            .filter_map(|r| fix::plan(r, &options))
             .collect();
         if args.diff {
             let mut out = std::io::stdout().lock();
@@ -130,14 +120,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 
 /// `--format json` without fixes or baselines: each skill is rendered as soon as it is linted
 /// and dropped, so the run never holds every skill's text and findings at once.
-fn stream_json(
-    args: &Args,
-    options: &Options,
-    path_ignores: &crate::lint::config::PathIgnores,
-) -> Result<ExitCode, CliError> {
-    let parts = crate::lint::lint_paths_each(&args.paths, options, |mut report| {
-        let dir = &report.skill.dir;
-        report.diagnostics.retain(|d| !path_ignores.ignores(dir, d));
+fn stream_json(args: &Args, options: &Options) -> Result<ExitCode, CliError> {
+    let parts = crate::lint::lint_paths_each(&args.paths, options, |report| {
         let entry = crate::lint::report::render_json_skill(&report);
         (entry, report.summary(), report.had_io_error())
     })?;
@@ -175,6 +159,7 @@ fn options(args: &Args, config: &Config) -> Result<Options, CliError> {
     let ignore = lint.ignore.iter().chain(&args.ignore).cloned().collect();
     Ok(Options {
         selection: Selection::new(select, ignore)?,
+        path_ignores: config.path_ignores()?,
         env_checks: !args.no_env_checks && lint.env_checks.unwrap_or(true),
         budgets: lint.budgets,
         overlap_with: crate::skill::similarity::described_in(&args.with),

@@ -111,19 +111,16 @@ pub fn explore(args: ExploreArgs) -> Result<ExitCode, CliError> {
             .latest_version
             .as_ref()
             .map_or("?", |v| v.version.as_str());
-        let stats = item.stats.clone().unwrap_or(crate::registry::api::Stats {
-            downloads: 0,
-            stars: 0,
-            versions: 0,
-        });
-        let summary = item
+        let skill = &item.skill;
+        let stats = skill.stats.clone().unwrap_or_default();
+        let summary = skill
             .summary
             .as_deref()
             .map(|s| format!("  {s}"))
             .unwrap_or_default();
         println!(
             "{}  v{version}  {} downloads  {} stars{summary}",
-            item.slug, stats.downloads, stats.stars
+            skill.slug, stats.downloads, stats.stars
         );
     }
     if page.items.is_empty() {

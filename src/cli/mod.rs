@@ -22,6 +22,7 @@ pub mod publish;
 pub mod registry;
 pub mod search;
 pub mod skill_args;
+pub mod suite;
 pub mod summary;
 pub mod test;
 pub mod r#try;

@@ -76,7 +76,7 @@ pub fn search(args: SearchArgs) -> Result<ExitCode, CliError> {
 /// The skill's name, owner, latest version, tags and summary.
 pub fn info(args: InfoArgs) -> Result<ExitCode, CliError> {
     let detail = client(args.registry.as_deref())
-        .skill_detail(&args.slug)?
+        .skill(&args.slug)?
         .ok_or_else(|| CliError::UnknownSkills(args.slug.clone()))?;
     if args.json {
         super::output::print_json(&detail, true)?;
@@ -101,11 +101,7 @@ pub fn info(args: InfoArgs) -> Result<ExitCode, CliError> {
         );
     }
     if !skill.tags.is_empty() {
-        let list: Vec<String> = skill
-            .tags
-            .iter()
-            .map(|(t, v)| format!("{t}={}", v.as_str().unwrap_or("")))
-            .collect();
+        let list: Vec<String> = skill.tags.iter().map(|(t, v)| format!("{t}={v}")).collect();
         println!("tags:     {}", list.join(", "));
     }
     if let Some(summary) = &skill.summary {

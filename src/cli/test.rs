@@ -1,15 +1,12 @@
 //! `skill test`: runs skills' scenarios offline from their cassettes and reports each.
 
 use super::CliError;
-use super::r#try::ProviderArgs;
+use super::suite::{ModelArgs, skill_dirs};
 use crate::agent::Stop;
-use crate::agent::cassette::Mode;
-use crate::agent::provider::ModelError;
 use crate::agent::tools::{Policy, adopt_orphans, sandbox, seal_process};
 use crate::harness::starter::write_starter;
 use crate::harness::{Outcome, Report, junit, run_scenario, scenario::scenario_files};
 use crate::skill::builtin;
-use crate::skill::discover;
 use anstyle::AnsiColor;
 use std::io::Write;
 use std::path::PathBuf;
@@ -27,9 +24,6 @@ pub struct Args {
     /// Also run the builtin skills' scenarios.
     #[arg(long)]
     pub builtin: bool,
-    /// How to use the cassettes [default: SKILL_RECORD, else replay].
-    #[arg(long, value_parser = super::choice::parser::<Mode>())]
-    pub mode: Option<Mode>,
     /// Write a JUnit XML report here.
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
@@ -40,22 +34,20 @@ pub struct Args {
     /// cassettes you trust, since their tool calls run as you.
     #[arg(long)]
     pub no_sandbox: bool,
-    /// The model provider, for --mode record, auto or live.
+    /// The cassette mode and the model provider.
     #[command(flatten)]
-    pub provider: ProviderArgs,
+    pub model: ModelArgs,
 }
 
 /// Runs the scenarios.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    let mut skills: Vec<PathBuf> = Vec::new();
-    if !args.paths.is_empty() || !args.builtin {
-        let paths = if args.paths.is_empty() {
-            vec![PathBuf::from(".")]
-        } else {
-            args.paths.clone()
-        };
-        skills.extend(discover(&paths)?.into_iter().map(|l| l.dir));
-    }
+    // `--init` conflicts with `--builtin`: it writes only into the skills named.
+    let builtins = args
+        .builtin
+        .then(builtin::materialize)
+        .transpose()
+        .map_err(|e| CliError::Builtin(e.to_string()))?;
+    let skills = skill_dirs(&args.paths, builtins.as_deref())?;
     if args.init {
         for dir in &skills {
             let scenario = write_starter(dir)?;
@@ -63,17 +55,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         }
         return Ok(ExitCode::SUCCESS);
     }
-    if args.builtin {
-        let root = builtin::materialize().map_err(|e| CliError::Builtin(e.to_string()))?;
-        skills.extend(builtin::BUILTINS.iter().map(|b| root.join(b.name)));
-    }
-    let mode = match args.mode {
-        Some(mode) => mode,
-        None => Mode::from_env()
-            .map_err(|e| CliError::Agent(ModelError::from(e).into()))?
-            .unwrap_or(Mode::Replay),
-    };
-    let http = || args.provider.config();
+    let mode = args.model.mode()?;
+    let http = || args.model.http();
     let landlock = sandbox_or_refusal(args.no_sandbox)?;
     let mut reports = Vec::new();
     for dir in &skills {

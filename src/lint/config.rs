@@ -141,8 +141,8 @@ impl Config {
     }
 }
 
-/// Rules ignored for some paths.
-#[derive(Debug, Clone)]
+/// Rules ignored for some paths (none by default).
+#[derive(Debug, Clone, Default)]
 pub struct PathIgnores {
     base: PathBuf,
     set: GlobSet,

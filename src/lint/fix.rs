@@ -1,7 +1,7 @@
 //! `--fix`: applies the fixes of a lint run to each `SKILL.md` by editing text at spans, and
 //! writes the result atomically (or only diffs it).
 
-use super::diagnostic::{Diagnostic, Edit, Fix};
+use super::diagnostic::{Edit, Fix};
 use super::edit::apply;
 use super::{Options, SkillReport, lint_skill};
 use crate::skill::span::Position;
@@ -48,11 +48,7 @@ const MAX_ROUNDS: usize = 8;
 /// The fixed text of the skill's `SKILL.md`, when any fix applies. Fixes are applied in rounds
 /// until the text offers none, so a second `--fix` changes nothing. `keep` filters the
 /// diagnostics of later rounds as the first round's were filtered (per-path ignores).
-pub fn plan(
-    report: &SkillReport,
-    options: &Options,
-    keep: &dyn Fn(&Diagnostic) -> bool,
-) -> Option<FixedFile> {
+pub fn plan(report: &SkillReport, options: &Options) -> Option<FixedFile> {
     let before = report.skill.document.as_ref().ok()?.source.text.clone();
     let mut applied = Vec::new();
     let mut current: Option<SkillReport> = None;
@@ -70,9 +66,7 @@ pub fn plan(
                 applied.push(fix);
             }
         }
-        let mut next = lint_skill(report.skill.with_text(text), options);
-        next.diagnostics.retain(|d| keep(d));
-        current = Some(next);
+        current = Some(lint_skill(report.skill.with_text(text), options));
     }
     let after = current?.skill.document.ok()?.source.text;
     (after != before).then(|| FixedFile {

@@ -23,6 +23,7 @@ pub use target::Target;
 
 use crate::skill::environment::{Environment, SystemEnvironment};
 use crate::skill::{DiscoveryError, Skill, discover};
+use config::PathIgnores;
 use rayon::prelude::*;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -34,6 +35,8 @@ pub struct Options {
     pub target: Target,
     /// Which rules run.
     pub selection: Selection,
+    /// The rules `skill.toml`'s `per-path-ignores` turn off in some skills.
+    pub path_ignores: PathIgnores,
     /// Whether to check declared bins, env vars and `os` against `environment`.
     pub env_checks: bool,
     /// The machine skills are checked against.
@@ -51,6 +54,7 @@ impl Options {
         Options {
             target,
             selection: Selection::default(),
+            path_ignores: PathIgnores::default(),
             env_checks: true,
             environment: Arc::new(SystemEnvironment::default()),
             budgets: Budgets::default(),
@@ -222,6 +226,9 @@ pub fn lint_paths_each<T: Send>(
             .map(|location| lint_skill(Skill::load(location), options))
             .collect();
         rules::overlap::check_run(&mut skills, &options.overlap_with, options.target);
+        for report in &mut skills {
+            drop_path_ignored(report, &options.path_ignores);
+        }
         return Ok(skills.into_par_iter().map(&each).collect());
     }
     Ok(locations
@@ -230,9 +237,18 @@ pub fn lint_paths_each<T: Send>(
         .collect())
 }
 
-/// Lints one loaded skill.
+/// Lints one loaded skill: the selected rules, less those its path ignores.
 pub fn lint_skill(skill: Skill, options: &Options) -> SkillReport {
     let mut diagnostics = rules::check(&skill, options);
     diagnostics.retain(|d| options.selection.allows(d.rule));
-    SkillReport { skill, diagnostics }
+    let mut report = SkillReport { skill, diagnostics };
+    drop_path_ignored(&mut report, &options.path_ignores);
+    report
+}
+
+/// Drops the findings `ignores` turns off in the report's skill (run again after the rule
+/// across skills adds its findings).
+fn drop_path_ignored(report: &mut SkillReport, ignores: &PathIgnores) {
+    let SkillReport { skill, diagnostics } = report;
+    diagnostics.retain(|d| !ignores.ignores(&skill.dir, d));
 }

@@ -1,13 +1,41 @@
-//! ClawHub's wire shapes as the client reads them: typed views of the JSON the registry sends,
-//! so commands use fields rather than index into untyped values. Fields the client does not need
-//! are not listed; missing optional ones read as `None`.
+//! ClawHub's wire shapes: the JSON bodies the registry server sends and the client reads, one
+//! type each, so neither side spells a field by hand. Fields are in the order the server writes
+//! them; what a real ClawHub may leave out reads as `None`, empty or zero.
 
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// `GET /api/v1/whoami`'s body.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WhoAmI {
+    /// The token's user.
+    pub user: Account,
+}
+
+/// The user of `GET /api/v1/whoami`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Account {
+    /// The handle.
+    pub handle: String,
+    /// The display name.
+    #[serde(default)]
+    pub display_name: Option<String>,
+    /// An avatar's URL (this registry has none).
+    #[serde(default)]
+    pub image: Option<String>,
+    /// `admin` or `user`.
+    #[serde(default)]
+    pub role: Option<String>,
+}
 
 /// One result of `GET /api/v1/search`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SearchHit {
+    /// The ranking score.
+    #[serde(default)]
+    pub score: f64,
     /// The skill's slug.
     pub slug: String,
     /// Its display name.
@@ -19,16 +47,19 @@ pub struct SearchHit {
     /// The latest version.
     #[serde(default)]
     pub version: Option<String>,
+    /// Last published, ms since the epoch.
+    #[serde(default)]
+    pub updated_at: i64,
     /// The publisher's handle.
     #[serde(default)]
     pub owner_handle: Option<String>,
-    /// The ranking score.
+    /// The publisher.
     #[serde(default)]
-    pub score: f64,
+    pub owner: Option<Owner>,
 }
 
 /// `GET /api/v1/search`'s body.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SearchResults {
     /// The hits, best first.
     pub results: Vec<SearchHit>,
@@ -43,9 +74,15 @@ pub struct SkillDetail {
     /// Its latest version, if any is published.
     #[serde(default)]
     pub latest_version: Option<VersionSummary>,
+    /// ClawHub's metadata (this registry sends none).
+    #[serde(default)]
+    pub metadata: Option<serde_json::Value>,
     /// Its publisher.
     #[serde(default)]
     pub owner: Option<Owner>,
+    /// The security scan's verdict on the latest version.
+    #[serde(default)]
+    pub moderation: Option<ModerationSummary>,
 }
 
 /// The `skill` object of a skill's detail.
@@ -60,16 +97,25 @@ pub struct SkillSummary {
     /// The summary.
     #[serde(default)]
     pub summary: Option<String>,
+    /// ClawHub's topics (this registry sends none).
+    #[serde(default)]
+    pub topics: Vec<String>,
     /// Tag names and the versions they point at.
     #[serde(default)]
-    pub tags: serde_json::Map<String, serde_json::Value>,
+    pub tags: BTreeMap<String, String>,
     /// Counters.
     #[serde(default)]
     pub stats: Option<Stats>,
+    /// First published, ms since the epoch.
+    #[serde(default)]
+    pub created_at: i64,
+    /// Last published, ms since the epoch.
+    #[serde(default)]
+    pub updated_at: i64,
 }
 
 /// A skill's counters.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Stats {
     /// Downloads so far.
     #[serde(default)]
@@ -84,12 +130,37 @@ pub struct Stats {
 
 /// A version as a skill's detail names it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct VersionSummary {
     /// The version number.
     pub version: String,
+    /// When it was published, ms since the epoch.
+    #[serde(default)]
+    pub created_at: i64,
     /// Its changelog.
     #[serde(default)]
     pub changelog: Option<String>,
+    /// Its license.
+    #[serde(default)]
+    pub license: Option<String>,
+}
+
+/// The `moderation` object of a skill's detail.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ModerationSummary {
+    /// Flagged as suspicious.
+    #[serde(default)]
+    pub is_suspicious: bool,
+    /// Blocked as malware.
+    #[serde(default)]
+    pub is_malware_blocked: bool,
+    /// The verdict's word (`clean`).
+    #[serde(default)]
+    pub verdict: String,
+    /// The rule codes the scan found, as warnings.
+    #[serde(default)]
+    pub reason_codes: Vec<String>,
 }
 
 /// A publisher.
@@ -101,29 +172,28 @@ pub struct Owner {
     /// The display name.
     #[serde(default)]
     pub display_name: Option<String>,
+    /// An avatar's URL (this registry has none).
+    #[serde(default)]
+    pub image: Option<String>,
 }
 
-/// One item of `GET /api/v1/skills` (`explore`, a prefix listing).
+/// One item of `GET /api/v1/skills` (`explore`, a prefix listing): a skill detail's `skill`
+/// object with the detail's `latestVersion`, `metadata` and `owner` beside its fields.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ListedSkill {
-    /// The slug.
-    pub slug: String,
-    /// The display name.
-    #[serde(default)]
-    pub display_name: Option<String>,
-    /// The summary.
-    #[serde(default)]
-    pub summary: Option<String>,
-    /// Counters.
-    #[serde(default)]
-    pub stats: Option<Stats>,
+    /// The skill.
+    #[serde(flatten)]
+    pub skill: SkillSummary,
     /// The latest version.
     #[serde(default)]
     pub latest_version: Option<VersionSummary>,
-    /// Last published, ms since the epoch.
+    /// ClawHub's metadata (this registry sends none).
     #[serde(default)]
-    pub updated_at: i64,
+    pub metadata: Option<serde_json::Value>,
+    /// Its publisher.
+    #[serde(default)]
+    pub owner: Option<Owner>,
 }
 
 /// `GET /api/v1/skills`'s body: one page.
@@ -141,6 +211,9 @@ pub struct SkillPage {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Starred {
+    /// The request succeeded.
+    #[serde(default)]
+    pub ok: bool,
     /// The skill is starred now.
     pub starred: bool,
     /// It was starred before.
@@ -152,6 +225,9 @@ pub struct Starred {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Unstarred {
+    /// The request succeeded.
+    #[serde(default)]
+    pub ok: bool,
     /// The star is off now.
     pub unstarred: bool,
     /// There was none.
@@ -162,10 +238,34 @@ pub struct Unstarred {
 /// `POST /api/v1/skills/{slug}/tags/{tag}`'s body.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Tagged {
+    /// The request succeeded.
+    #[serde(default)]
+    pub ok: bool,
     /// The skill.
     pub slug: String,
     /// The tag.
     pub tag: String,
     /// The version it points at now.
+    pub version: String,
+}
+
+/// `GET /api/v1/resolve`'s body: which version has the files a client holds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Resolution {
+    /// The skill.
+    pub slug: String,
+    /// The version whose fingerprint matches, if one does.
+    #[serde(rename = "match", default)]
+    pub matched: Option<VersionNumber>,
+    /// The skill's latest version.
+    #[serde(default)]
+    pub latest_version: Option<VersionNumber>,
+}
+
+/// A version named by its number alone.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct VersionNumber {
+    /// The version number.
     pub version: String,
 }

@@ -1,7 +1,10 @@
 //! The registry client: ClawHub's HTTP API with bearer tokens, plain-text errors shown verbatim,
 //! and bounded retries on 429 and 5xx that honour `Retry-After`.
 
-use super::api::{SearchHit, SearchResults, SkillDetail, SkillPage, Starred, Tagged, Unstarred};
+use super::api::{
+    Resolution, SearchHit, SearchResults, SkillDetail, SkillPage, Starred, Tagged, Unstarred,
+    WhoAmI,
+};
 use crate::http::{Failure, read_capped, send_with_retries};
 use crate::skill::fingerprint::sha256_hex;
 use serde_json::{Value, json};
@@ -152,14 +155,8 @@ impl Client {
 
     /// The handle the token belongs to.
     pub fn whoami(&self) -> Result<String, ClientError> {
-        let value: Value = self.json(reqwest::Method::GET, "/api/v1/whoami", None)?;
-        value["user"]["handle"]
-            .as_str()
-            .map(str::to_owned)
-            .ok_or_else(|| ClientError::Invalid {
-                url: self.url("/api/v1/whoami"),
-                message: "no user.handle".into(),
-            })
+        let answer: WhoAmI = self.json(reqwest::Method::GET, "/api/v1/whoami", None)?;
+        Ok(answer.user.handle)
     }
 
     /// Search results.
@@ -169,21 +166,8 @@ impl Client {
         Ok(results.results)
     }
 
-    /// A skill's detail, typed, or `None` when the registry has no such skill.
-    pub fn skill_detail(&self, slug: &str) -> Result<Option<SkillDetail>, ClientError> {
-        match self.json(
-            reqwest::Method::GET,
-            &format!("/api/v1/skills/{}", encode(slug)),
-            None,
-        ) {
-            Ok(v) => Ok(Some(v)),
-            Err(ClientError::Http { status: 404, .. }) => Ok(None),
-            Err(e) => Err(e),
-        }
-    }
-
     /// A skill's detail, or `None` when the registry has no such skill.
-    pub fn skill(&self, slug: &str) -> Result<Option<Value>, ClientError> {
+    pub fn skill(&self, slug: &str) -> Result<Option<SkillDetail>, ClientError> {
         match self.json(
             reqwest::Method::GET,
             &format!("/api/v1/skills/{}", encode(slug)),
@@ -279,10 +263,10 @@ impl Client {
     /// a skill the registry does not have.
     pub fn resolve(&self, slug: &str, fingerprint: &str) -> Result<Option<Resolved>, ClientError> {
         let path = format!("/api/v1/resolve?slug={}&hash={fingerprint}", encode(slug));
-        match self.json::<Value>(reqwest::Method::GET, &path, None) {
-            Ok(v) => Ok(Some(Resolved {
-                matched: v["match"]["version"].as_str().map(str::to_owned),
-                latest: v["latestVersion"]["version"].as_str().map(str::to_owned),
+        match self.json::<Resolution>(reqwest::Method::GET, &path, None) {
+            Ok(r) => Ok(Some(Resolved {
+                matched: r.matched.map(|v| v.version),
+                latest: r.latest_version.map(|v| v.version),
             })),
             Err(ClientError::Http { status: 404, .. }) => Ok(None),
             Err(e) => Err(e),

@@ -113,11 +113,7 @@ pub fn install_with(
     };
     let version = version
         .map(str::to_owned)
-        .or_else(|| {
-            detail["latestVersion"]["version"]
-                .as_str()
-                .map(str::to_owned)
-        })
+        .or_else(|| detail.latest_version.as_ref().map(|v| v.version.clone()))
         .ok_or_else(|| RegistryInstallError::NoVersion(slug.to_owned()))?;
     let expected: Vec<(String, String)> = client.version(slug, &version)?["version"]["files"]
         .as_array()
@@ -154,7 +150,7 @@ pub fn install_with(
         force,
         risk,
     )?;
-    let owner = detail["owner"]["handle"].as_str().map(str::to_owned);
+    let owner = detail.owner.map(|o| o.handle);
     let now = super::store::now_ms() as u64;
     let origin = Origin {
         version: 1,

@@ -3,6 +3,7 @@
 //! versions, files, resolve, download and delete/undelete. Errors are plain text with ClawHub's
 //! status codes and messages.
 
+use super::api;
 use super::download_cache::{Download, DownloadCache};
 use super::store::{
     ExploreOrder, FileInfo, HeldVersion, Moderation, NewFile, PublishRequest, REUSED_TICKET,
@@ -177,11 +178,21 @@ async fn viewer(state: &AppState, headers: &HeaderMap) -> Result<Option<User>, A
 async fn whoami(State(state): State<AppState>, headers: HeaderMap) -> ApiResult {
     let user = authenticate(&state, &headers).await?;
     let role = if user.admin { "admin" } else { "user" };
-    Ok(Json(json!({"user": {"handle": user.handle, "displayName": user.display_name, "image": null, "role": role}})).into_response())
+    let user = api::Account {
+        handle: user.handle,
+        display_name: user.display_name,
+        image: None,
+        role: Some(role.to_owned()),
+    };
+    Ok(Json(api::WhoAmI { user }).into_response())
 }
 
-fn owner(handle: &str) -> Value {
-    json!({"handle": handle, "displayName": null, "image": null})
+fn owner(handle: &str) -> api::Owner {
+    api::Owner {
+        handle: handle.to_owned(),
+        display_name: None,
+        image: None,
+    }
 }
 
 async fn search(
@@ -209,17 +220,22 @@ async fn search(
         s.search(&query, limit)
     })
     .await?;
-    let results: Vec<Value> = hits
+    let results = hits
         .into_iter()
-        .map(|h| {
-            json!({"score": h.score, "slug": h.slug, "displayName": h.display_name, "summary": h.summary,
-                   "version": h.version, "updatedAt": h.updated_at, "ownerHandle": h.owner_handle, "owner": owner(&h.owner_handle)})
+        .map(|h| api::SearchHit {
+            score: h.score,
+            slug: h.slug,
+            display_name: Some(h.display_name),
+            summary: h.summary,
+            version: h.version,
+            updated_at: h.updated_at,
+            owner: Some(owner(&h.owner_handle)),
+            owner_handle: Some(h.owner_handle),
         })
         .collect();
-    Ok(Json(json!({"results": results})).into_response())
+    Ok(Json(api::SearchResults { results }).into_response())
 }
 
-/// A skill's detail as ClawHub sends it, with `stars` counted.
 /// `mode=exact`: the skill whose slug is the query, if there is one (ClawHub skips its vector
 /// search and matches the slug exactly).
 fn exact_hit(store: &dyn Store, query: &str) -> Result<Vec<super::store::SearchHit>, StoreError> {
@@ -246,30 +262,53 @@ fn exact_hit(store: &dyn Store, query: &str) -> Result<Vec<super::store::SearchH
         .collect())
 }
 
-fn skill_json(s: &SkillInfo, stars: u64) -> Value {
-    let latest = s.latest.as_ref().map(|v| json!({"version": v.version, "createdAt": v.created_at, "changelog": v.changelog, "license": "MIT-0"}));
-    json!({
-        "skill": {"slug": s.slug, "displayName": s.display_name, "summary": s.summary, "topics": [], "tags": s.tags,
-                  "stats": {"downloads": s.downloads, "stars": stars, "versions": s.versions},
-                  "createdAt": s.created_at, "updatedAt": s.updated_at},
-        "latestVersion": latest,
-        "metadata": null,
-        "owner": owner(&s.owner_handle),
-        // Only live versions are ever `latest`; its scan is what a client installing it meets.
-        "moderation": {"isSuspicious": false, "isMalwareBlocked": false, "verdict": "clean",
-                       "reasonCodes": s.latest.as_ref().map(|v| {
-                           let mut codes: Vec<&str> = v.findings.iter().map(|f| f.code.as_str()).collect();
-                           codes.dedup();
-                           codes
-                       }).unwrap_or_default()},
-    })
+/// A skill's detail as ClawHub sends it, with `stars` counted.
+fn skill_detail_of(s: SkillInfo, stars: u64) -> api::SkillDetail {
+    // Only live versions are ever `latest`; its scan is what a client installing it meets.
+    let mut reason_codes: Vec<String> = s
+        .latest
+        .iter()
+        .flat_map(|v| v.findings.iter().map(|f| f.code.clone()))
+        .collect();
+    reason_codes.dedup();
+    let latest_version = s.latest.map(|v| api::VersionSummary {
+        version: v.version,
+        created_at: v.created_at,
+        changelog: Some(v.changelog),
+        license: Some("MIT-0".into()),
+    });
+    api::SkillDetail {
+        skill: api::SkillSummary {
+            slug: s.slug,
+            display_name: Some(s.display_name),
+            summary: s.summary,
+            topics: Vec::new(),
+            tags: s.tags,
+            stats: Some(api::Stats {
+                downloads: s.downloads,
+                stars,
+                versions: s.versions,
+            }),
+            created_at: s.created_at,
+            updated_at: s.updated_at,
+        },
+        latest_version,
+        metadata: None,
+        owner: Some(owner(&s.owner_handle)),
+        moderation: Some(api::ModerationSummary {
+            is_suspicious: false,
+            is_malware_blocked: false,
+            verdict: "clean".into(),
+            reason_codes,
+        }),
+    }
 }
 
 async fn skill_detail(State(state): State<AppState>, Path(slug): Path<String>) -> ApiResult {
     let (skill, stars) = blocking(&state, move |s| listed_skill(s, &slug))
         .await?
         .ok_or_else(|| not_found("Skill not found"))?;
-    Ok(Json(skill_json(&skill, stars)).into_response())
+    Ok(Json(skill_detail_of(skill, stars)).into_response())
 }
 
 /// A live skill as the API shows it, with its star count: its `latest` is the version the
@@ -338,19 +377,20 @@ async fn list_skills(
         Ok((listed, more))
     })
     .await?;
-    let items: Vec<Value> = listed
-        .iter()
+    let items = listed
+        .into_iter()
         .map(|(skill, stars)| {
-            let detail = skill_json(skill, *stars);
-            let mut item = detail["skill"].clone();
-            item["latestVersion"] = detail["latestVersion"].clone();
-            item["metadata"] = Value::Null;
-            item["owner"] = detail["owner"].clone();
-            item
+            let detail = skill_detail_of(skill, stars);
+            api::ListedSkill {
+                skill: detail.skill,
+                latest_version: detail.latest_version,
+                metadata: None,
+                owner: detail.owner,
+            }
         })
         .collect();
-    let next = more.then(|| (offset + limit).to_string());
-    Ok(Json(json!({"items": items, "nextCursor": next})).into_response())
+    let next_cursor = more.then(|| (offset + limit).to_string());
+    Ok(Json(api::SkillPage { items, next_cursor }).into_response())
 }
 
 /// `POST /api/v1/stars/{slug}`: `{"ok":true,"starred":true,"alreadyStarred":bool}`.
@@ -361,7 +401,12 @@ async fn star(
 ) -> ApiResult {
     let user = authenticate(&state, &headers).await?;
     let added = blocking(&state, move |s| s.star(&user, &slug)).await?;
-    Ok(Json(json!({"ok": true, "starred": true, "alreadyStarred": !added})).into_response())
+    let reply = api::Starred {
+        ok: true,
+        starred: true,
+        already_starred: !added,
+    };
+    Ok(Json(reply).into_response())
 }
 
 /// `DELETE /api/v1/stars/{slug}`: `{"ok":true,"unstarred":true,"alreadyUnstarred":bool}`.
@@ -372,7 +417,12 @@ async fn unstar(
 ) -> ApiResult {
     let user = authenticate(&state, &headers).await?;
     let removed = blocking(&state, move |s| s.unstar(&user, &slug)).await?;
-    Ok(Json(json!({"ok": true, "unstarred": true, "alreadyUnstarred": !removed})).into_response())
+    let reply = api::Unstarred {
+        ok: true,
+        unstarred: true,
+        already_unstarred: !removed,
+    };
+    Ok(Json(reply).into_response())
 }
 
 /// `DELETE /api/v1/skills/{slug}/versions/{version}`: withdraws a version that is not latest.
@@ -415,7 +465,12 @@ async fn set_tag(
         .ok_or_else(|| bad("Version required"))?
         .to_owned();
     let (slug, tag) = (super::rules::normalise_slug(&slug), tag.trim().to_owned());
-    let answer = json!({"ok": true, "slug": slug, "tag": tag, "version": version});
+    let answer = api::Tagged {
+        ok: true,
+        slug: slug.clone(),
+        tag: tag.clone(),
+        version: version.clone(),
+    };
     blocking(&state, move |s| s.set_tag(&user, &slug, &tag, &version)).await?;
     state.downloads.invalidate();
     Ok(Json(answer).into_response())
@@ -596,8 +651,14 @@ async fn resolve(
         .await?
     };
     let skill = skill.ok_or_else(|| not_found("Skill not found"))?;
-    let latest = skill.latest.as_ref().map(|v| json!({"version": v.version}));
-    Ok(Json(json!({"slug": skill.slug, "match": matched.map(|v| json!({"version": v})), "latestVersion": latest})).into_response())
+    let resolution = api::Resolution {
+        slug: skill.slug,
+        matched: matched.map(|version| api::VersionNumber { version }),
+        latest_version: skill
+            .latest
+            .map(|v| api::VersionNumber { version: v.version }),
+    };
+    Ok(Json(resolution).into_response())
 }
 
 async fn download(

@@ -170,3 +170,35 @@ pub fn registry_admin(data: &Path, args: &[&str]) -> String {
     );
     String::from_utf8(out.stdout).unwrap().trim().to_owned()
 }
+
+/// What a user sees, made the same on every machine and run for a snapshot: `tmp` (the test's
+/// temp dir) as `{tmp}`, and measured durations (`77 ms`, `0.1 s`) as `{ms} ms` and `{s} s`.
+pub fn normalise(text: &str, tmp: &Path) -> String {
+    let text = text.replace(&tmp.display().to_string(), "{tmp}");
+    let text = durations(&text, " ms", "{ms}");
+    durations(&text, " s", "{s}")
+}
+
+/// `text` with each number written before `unit` (and after a space or `(`) as `placeholder`.
+fn durations(text: &str, unit: &str, placeholder: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(unit) {
+        let after = &rest[at + unit.len()..];
+        let number = rest[..at]
+            .bytes()
+            .rev()
+            .take_while(|b| b.is_ascii_digit() || *b == b'.')
+            .count();
+        let start = at - number;
+        let whole = number > 0
+            && rest[..start].ends_with([' ', '('])
+            && !after.starts_with(|c: char| c.is_alphanumeric());
+        out.push_str(&rest[..start]);
+        out.push_str(if whole { placeholder } else { &rest[start..at] });
+        out.push_str(unit);
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}

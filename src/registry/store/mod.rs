@@ -1,7 +1,9 @@
 //! Registry storage: users and tokens (SHA-256 only), skills, immutable versions, their files
 //! (blobs by SHA-256), tags, and full-text search. One trait, two backends: SQLite (embedded, the
-//! default) and PostgreSQL (for several server processes).
+//! default) and PostgreSQL (for several server processes). The policy is written once, here and
+//! in `flow` (the checks and the write flows); the backends hold only their SQL.
 
+mod flow;
 mod postgres;
 mod sqlite;
 #[cfg(test)]
@@ -303,6 +305,37 @@ pub enum SkillOrder {
     Recent,
     /// Most downloaded first, then last published.
     Popular,
+}
+
+impl SkillOrder {
+    /// The SQL `ORDER BY` of this order over `skills s`; the same text for both backends.
+    fn order_by(self) -> &'static str {
+        match self {
+            SkillOrder::Recent => "s.updated_at DESC, s.id DESC",
+            SkillOrder::Popular => "s.downloads DESC, s.updated_at DESC, s.id DESC",
+        }
+    }
+}
+
+/// A page of a list as SQL's `LIMIT` and `OFFSET` take it.
+#[derive(Debug, Clone, Copy)]
+struct Page {
+    /// How many rows at most.
+    limit: i64,
+    /// How many rows to skip.
+    offset: i64,
+}
+
+impl Page {
+    /// `limit` rows after skipping `offset` (each saturated at `i64::MAX`, which SQL takes as
+    /// "all").
+    fn new(offset: usize, limit: usize) -> Page {
+        let to_i64 = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+        Page {
+            limit: to_i64(limit),
+            offset: to_i64(offset),
+        }
+    }
 }
 
 /// The order of [`Store::explore`] (`GET /api/v1/skills?sort=`, ClawHub's names in brackets).

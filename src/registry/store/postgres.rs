@@ -2,9 +2,10 @@
 //! tables as SQLite; blobs in `bytea`; search with a `tsvector` column ranked by `ts_rank`;
 //! publishes of one slug serialised across processes by a transaction-scoped advisory lock.
 
+use super::flow::{self, Steps};
 use super::*;
 use crate::registry::rules;
-use crate::skill::fingerprint::{fingerprint, sha256_hex};
+use crate::skill::fingerprint::sha256_hex;
 use ::postgres::NoTls;
 use r2d2_postgres::PostgresConnectionManager;
 
@@ -126,96 +127,6 @@ fn user_row(r: &::postgres::Row) -> User {
     }
 }
 
-fn audit(
-    c: &mut impl ::postgres::GenericClient,
-    actor: &str,
-    action: &str,
-    slug: &str,
-    version: &str,
-    note: &str,
-) -> Result<(), StoreError> {
-    c.execute(
-        "INSERT INTO audit_log (at, actor, action, slug, version, note) VALUES ($1, $2, $3, $4, $5, $6)",
-        &[&now_ms(), &actor, &action, &slug, &version, &note],
-    )
-    .map_err(db)?;
-    Ok(())
-}
-
-/// What going live does to a skill: tags (and `latest`, which moves only forward in semver),
-/// the skill's name and summary, and its search document.
-#[allow(clippy::too_many_arguments)]
-fn go_live(
-    c: &mut impl ::postgres::GenericClient,
-    skill_id: i64,
-    version_id: i64,
-    slug: &str,
-    version: &str,
-    pending: &Pending,
-    skill_md: &str,
-    now: i64,
-) -> Result<(), StoreError> {
-    let previous_latest = latest_version(c, skill_id)?.filter(|(id, _)| *id != version_id);
-    for tag in pending
-        .tags
-        .iter()
-        .map(|t| t.trim())
-        .filter(|t| *t != "latest")
-    {
-        c.execute("INSERT INTO tags (skill_id, tag, version_id) VALUES ($1, $2, $3) ON CONFLICT (skill_id, tag) DO UPDATE SET version_id = EXCLUDED.version_id", &[&skill_id, &tag, &version_id])
-            .map_err(db)?;
-    }
-    let newer = previous_latest
-        .as_ref()
-        .is_none_or(|(_, v)| semver::Version::parse(version).ok() > semver::Version::parse(v).ok());
-    if newer {
-        c.execute("INSERT INTO tags (skill_id, tag, version_id) VALUES ($1, 'latest', $2) ON CONFLICT (skill_id, tag) DO UPDATE SET version_id = EXCLUDED.version_id", &[&skill_id, &version_id])
-            .map_err(db)?;
-        let document = format!(
-            "{} {} {} {}\n{skill_md}",
-            slug.replace('-', " "),
-            pending.display_name.trim(),
-            pending.summary.clone().unwrap_or_default(),
-            search_tags(&pending.tags)
-        );
-        c.execute(
-            "UPDATE skills SET display_name = $1, summary = $2, updated_at = $3, search = to_tsvector('simple', $4) WHERE id = $5",
-            &[&pending.display_name.trim(), &pending.summary, &now, &document, &skill_id],
-        )
-        .map_err(db)?;
-    } else {
-        c.execute(
-            "UPDATE skills SET updated_at = $1 WHERE id = $2",
-            &[&now, &skill_id],
-        )
-        .map_err(db)?;
-    }
-    Ok(())
-}
-
-fn latest_version(
-    c: &mut impl ::postgres::GenericClient,
-    skill_id: i64,
-) -> Result<Option<(i64, String)>, StoreError> {
-    let rows = c
-        .query(
-            "SELECT id, version FROM versions WHERE skill_id = $1 AND deleted_at IS NULL AND moderation = 'live'",
-            &[&skill_id],
-        )
-        .map_err(db)?;
-    let mut best: Option<(semver::Version, i64, String)> = None;
-    for row in rows {
-        let (id, v): (i64, String) = (row.get(0), row.get(1));
-        let Ok(parsed) = semver::Version::parse(&v) else {
-            continue;
-        };
-        if best.as_ref().is_none_or(|(b, _, _)| parsed > *b) {
-            best = Some((parsed, id, v));
-        }
-    }
-    Ok(best.map(|(_, id, v)| (id, v)))
-}
-
 fn version_info(
     c: &mut impl ::postgres::GenericClient,
     version_id: i64,
@@ -244,23 +155,24 @@ fn version_info(
     })
 }
 
+/// A live (not deleted) skill's id and owner id.
 fn live_skill(
     c: &mut impl ::postgres::GenericClient,
     slug: &str,
-) -> Result<Option<i64>, StoreError> {
+) -> Result<Option<(i64, i64)>, StoreError> {
     Ok(c.query_opt(
-        "SELECT id FROM skills WHERE slug = $1 AND deleted_at IS NULL",
+        "SELECT id, owner_id FROM skills WHERE slug = $1 AND deleted_at IS NULL",
         &[&slug],
     )
     .map_err(db)?
-    .map(|r| r.get(0)))
+    .map(|r| (r.get(0), r.get(1))))
 }
 
-/// A tsquery matching any word of `query`, built from words only (no operators leak in).
 /// How many matches of a search are ranked: enough that the best of any real query are among
 /// them, few enough that a word every skill has costs the same at 100,000 skills as at 1,000.
 const SEARCH_CANDIDATES: i64 = 500;
 
+/// A tsquery matching any word of `query`, built from words only (no operators leak in).
 fn ts_query(query: &str) -> Option<String> {
     let words: Vec<String> = query
         .split(|c: char| !c.is_alphanumeric())
@@ -278,15 +190,30 @@ impl Store for PostgresStore {
         offset: usize,
         limit: usize,
     ) -> Result<Vec<String>, StoreError> {
-        self.explore_slugs(order, prefix, offset, limit)
+        let page = Page::new(offset, limit);
+        let rows = self
+            .client()?
+            .query(
+                &format!(
+                    "SELECT s.slug FROM (
+                         SELECT k.*, (SELECT COUNT(*) FROM stars st WHERE st.skill_id = k.id) AS stars FROM skills k
+                         WHERE k.deleted_at IS NULL AND ($1::text IS NULL OR substr(k.slug, 1, length($1)) = $1)
+                           AND EXISTS (SELECT 1 FROM versions v WHERE v.skill_id = k.id AND v.deleted_at IS NULL AND v.moderation = 'live')
+                     ) s ORDER BY {} LIMIT $2 OFFSET $3",
+                    order.order_by()
+                ),
+                &[&explore_prefix(prefix), &page.limit, &page.offset],
+            )
+            .map_err(db)?;
+        Ok(rows.into_iter().map(|r| r.get(0)).collect())
     }
 
     fn star(&self, user: &User, slug: &str) -> Result<bool, StoreError> {
-        self.set_star(user, slug, true)
+        flow::set_star(self, user, slug, true)
     }
 
     fn unstar(&self, user: &User, slug: &str) -> Result<bool, StoreError> {
-        self.set_star(user, slug, false)
+        flow::set_star(self, user, slug, false)
     }
 
     fn stars(&self, slug: &str) -> Result<u64, StoreError> {
@@ -302,26 +229,19 @@ impl Store for PostgresStore {
     }
 
     fn withdrawn(&self, slug: &str, version: &str) -> Result<bool, StoreError> {
-        let mut c = self.client()?;
-        let Some(skill_id) = live_skill(&mut *c, &rules::normalise_slug(slug))? else {
-            return Ok(false);
-        };
-        Ok(matches!(
-            live_version_row(&mut *c, skill_id, version)?,
-            Some((_, true))
-        ))
+        flow::withdrawn(self, slug, version)
     }
 
     fn delete_version(&self, user: &User, slug: &str, version: &str) -> Result<(), StoreError> {
-        self.withdraw(user, slug, version, true)
+        flow::withdraw(self, user, slug, version, true)
     }
 
     fn restore_version(&self, user: &User, slug: &str, version: &str) -> Result<(), StoreError> {
-        self.withdraw(user, slug, version, false)
+        flow::withdraw(self, user, slug, version, false)
     }
 
     fn set_tag(&self, user: &User, slug: &str, tag: &str, version: &str) -> Result<(), StoreError> {
-        self.tag(user, slug, tag, version)
+        flow::set_tag(self, user, slug, tag, version)
     }
 
     fn add_user(&self, handle: &str, display_name: Option<&str>) -> Result<User, StoreError> {
@@ -371,117 +291,7 @@ impl Store for PostgresStore {
     }
 
     fn publish(&self, user: &User, request: &PublishRequest) -> Result<Published, StoreError> {
-        let files = super::validate(request)?;
-        let verdict = super::scan(&files);
-        let slug = rules::normalise_slug(&request.slug);
-        let version = request.version.trim().to_owned();
-        let now = now_ms();
-        let hashes: Vec<(String, String)> = files
-            .iter()
-            .map(|(p, f)| (p.clone(), sha256_hex(&f.bytes)))
-            .collect();
-        let fp = fingerprint(&hashes);
-        super::check_signature(request, &fp)?;
-        let mut c = self.client()?;
-        let mut tx = c.transaction().map_err(db)?;
-        tx.execute("SELECT pg_advisory_xact_lock(hashtext($1))", &[&slug])
-            .map_err(db)?;
-        for id in &request.tickets {
-            let used = tx
-                .execute(
-                    "DELETE FROM upload_tickets WHERE id = $1 AND user_id = $2 AND data IS NOT NULL",
-                    &[id, &user.id],
-                )
-                .map_err(db)?;
-            if used != 1 {
-                return Err(StoreError::Invalid(REUSED_TICKET.into()));
-            }
-        }
-        let existing = tx
-            .query_opt("SELECT id, owner_id FROM skills WHERE slug = $1", &[&slug])
-            .map_err(db)?;
-        let skill_id: i64 = match existing.map(|r| (r.get::<_, i64>(0), r.get::<_, i64>(1))) {
-            Some((_, owner)) if owner != user.id => {
-                return Err(StoreError::Forbidden(super::SLUG_TAKEN.into()));
-            }
-            Some((id, _)) => id,
-            None => {
-                rules::check_new_slug(&slug).map_err(StoreError::Invalid)?;
-                tx.query_one(
-                    "INSERT INTO skills (slug, owner_id, display_name, summary, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING id",
-                    &[&slug, &user.id, &request.display_name.trim(), &request.summary, &now],
-                )
-                .map_err(db)?
-                .get(0)
-            }
-        };
-        let existing: Vec<String> = tx
-            .query(
-                "SELECT version FROM versions WHERE skill_id = $1",
-                &[&skill_id],
-            )
-            .map_err(db)?
-            .iter()
-            .map(|r| r.get(0))
-            .collect();
-        super::check_version_free(&version, &existing)?;
-        let pending = Pending {
-            display_name: request.display_name.clone(),
-            summary: request.summary.clone(),
-            tags: request.tags.clone(),
-        };
-        let held = verdict.moderation == Moderation::Quarantined;
-        let findings = serde_json::to_string(&verdict.findings).unwrap_or_else(|_| "[]".into());
-        let pending_json = held.then(|| serde_json::to_string(&pending).unwrap_or_default());
-        let version_id: i64 = tx
-            .query_one(
-                "INSERT INTO versions (skill_id, version, changelog, fingerprint, created_at, moderation, findings, pending, signature) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
-                &[&skill_id, &version, &request.changelog, &fp, &now, &verdict.moderation.as_str(), &findings, &pending_json, &request.signature],
-            )
-            .map_err(db)?
-            .get(0);
-        for ((path, file), (_, sha)) in files.iter().zip(&hashes) {
-            tx.execute(
-                "INSERT INTO blobs (sha256, data) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-                &[sha, &file.bytes],
-            )
-            .map_err(db)?;
-            tx.execute(
-                "INSERT INTO version_files (version_id, path, size, sha256, content_type) VALUES ($1, $2, $3, $4, $5)",
-                &[&version_id, path, &(file.bytes.len() as i64), sha, &file.content_type],
-            )
-            .map_err(|e| if unique_violation(&e) { StoreError::Invalid(format!("Duplicate file path: {path}")) } else { db(e) })?;
-        }
-        if held {
-            // Stored, but nothing public moves: no tag, no `latest`, no search document.
-            audit(
-                &mut tx,
-                &user.handle,
-                "quarantine",
-                &slug,
-                &version,
-                &quarantine_note(&verdict.findings),
-            )?;
-        } else {
-            let skill_md = files
-                .iter()
-                .find(|(p, _)| p.eq_ignore_ascii_case("SKILL.md"))
-                .map(|(_, f)| String::from_utf8_lossy(&f.bytes).into_owned())
-                .unwrap_or_default();
-            go_live(
-                &mut tx, skill_id, version_id, &slug, &version, &pending, &skill_md, now,
-            )?;
-        }
-        tx.commit().map_err(db)?;
-        Ok(Published {
-            skill_id,
-            version_id,
-            slug,
-            version,
-            fingerprint: fp,
-            moderation: verdict.moderation,
-            findings: verdict.findings,
-        })
+        flow::publish(self, user, request)
     }
 
     fn skill(&self, slug: &str) -> Result<Option<SkillInfo>, StoreError> {
@@ -507,7 +317,7 @@ impl Store for PostgresStore {
             )
             .map_err(db)?
             .get(0);
-        let latest = match latest_version(&mut *c, id)? {
+        let latest = match flow::latest_version(&mut PgSteps(&mut *c), id)? {
             Some((version_id, _)) => Some(version_info(&mut *c, version_id)?),
             None => None,
         };
@@ -527,7 +337,7 @@ impl Store for PostgresStore {
 
     fn version(&self, slug: &str, version: &str) -> Result<Option<VersionInfo>, StoreError> {
         let mut c = self.client()?;
-        let Some(skill_id) = live_skill(&mut *c, &rules::normalise_slug(slug))? else {
+        let Some((skill_id, _)) = live_skill(&mut *c, &rules::normalise_slug(slug))? else {
             return Ok(None);
         };
         let id: Option<i64> = c
@@ -539,7 +349,7 @@ impl Store for PostgresStore {
 
     fn versions(&self, slug: &str) -> Result<Vec<VersionInfo>, StoreError> {
         let mut c = self.client()?;
-        let Some(skill_id) = live_skill(&mut *c, &rules::normalise_slug(slug))? else {
+        let Some((skill_id, _)) = live_skill(&mut *c, &rules::normalise_slug(slug))? else {
             return Err(StoreError::NotFound("Skill not found".into()));
         };
         let ids: Vec<i64> = c
@@ -567,7 +377,7 @@ impl Store for PostgresStore {
 
     fn resolve(&self, slug: &str, fingerprint: &str) -> Result<Option<String>, StoreError> {
         let mut c = self.client()?;
-        let Some(skill_id) = live_skill(&mut *c, &rules::normalise_slug(slug))? else {
+        let Some((skill_id, _)) = live_skill(&mut *c, &rules::normalise_slug(slug))? else {
             return Err(StoreError::NotFound("Skill not found".into()));
         };
         let row = c
@@ -624,11 +434,11 @@ impl Store for PostgresStore {
     }
 
     fn delete_skill(&self, user: &User, slug: &str) -> Result<(), StoreError> {
-        self.set_deleted(user, slug, Some(now_ms()))
+        flow::set_deleted(self, user, slug, Some(now_ms()))
     }
 
     fn undelete_skill(&self, user: &User, slug: &str) -> Result<(), StoreError> {
-        self.set_deleted(user, slug, None)
+        flow::set_deleted(self, user, slug, None)
     }
 
     fn create_ticket(&self, id: &str, ticket: &UploadTicket) -> Result<(), StoreError> {
@@ -694,12 +504,9 @@ impl Store for PostgresStore {
         offset: usize,
         limit: usize,
     ) -> Result<Vec<SkillSummary>, StoreError> {
-        let order_by = match order {
-            SkillOrder::Recent => "s.updated_at DESC, s.id DESC",
-            SkillOrder::Popular => "s.downloads DESC, s.updated_at DESC, s.id DESC",
-        };
+        let order_by = order.order_by();
         let owner = owner.map(normalise_handle);
-        let to_i64 = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+        let page = Page::new(offset, limit);
         let rows = self
             .client()?
             .query(
@@ -711,7 +518,7 @@ impl Store for PostgresStore {
                        AND EXISTS (SELECT 1 FROM versions v WHERE v.skill_id = s.id AND v.deleted_at IS NULL AND v.moderation = 'live')
                      ORDER BY {order_by} LIMIT $2 OFFSET $3"
                 ),
-                &[&owner, &to_i64(limit), &to_i64(offset)],
+                &[&owner, &page.limit, &page.offset],
             )
             .map_err(db)?;
         Ok(rows
@@ -816,91 +623,7 @@ impl Store for PostgresStore {
         actor: &str,
         note: Option<&str>,
     ) -> Result<Moderation, StoreError> {
-        let slug = rules::normalise_slug(slug);
-        let version = version.trim().to_owned();
-        let mut c = self.client()?;
-        let mut tx = c.transaction().map_err(db)?;
-        // The same lock as publishes of this slug, so a review and a publish do not interleave.
-        tx.execute("SELECT pg_advisory_xact_lock(hashtext($1))", &[&slug])
-            .map_err(db)?;
-        let row = tx
-            .query_opt(
-                "SELECT v.id, s.id, v.moderation, v.pending FROM versions v JOIN skills s ON s.id = v.skill_id
-                 WHERE s.slug = $1 AND v.version = $2 AND v.deleted_at IS NULL FOR UPDATE",
-                &[&slug, &version],
-            )
-            .map_err(db)?;
-        let Some(row) = row else {
-            return Err(StoreError::NotFound(format!(
-                "{slug}@{version}: no such version"
-            )));
-        };
-        let (version_id, skill_id, moderation, pending): (i64, i64, String, Option<String>) =
-            (row.get(0), row.get(1), row.get(2), row.get(3));
-        if Moderation::parse(&moderation) != Moderation::Quarantined {
-            return Err(StoreError::Conflict(format!(
-                "{slug}@{version} is {moderation}, not quarantined; only quarantined versions are reviewed"
-            )));
-        }
-        let now = now_ms();
-        let said = note.map(|n| format!(": {n}")).unwrap_or_default();
-        let outcome = match decision {
-            Decision::Approve => {
-                let pending: Pending = pending
-                    .and_then(|p| serde_json::from_str(&p).ok())
-                    .unwrap_or_default();
-                let skill_md: Vec<u8> = tx
-                    .query_opt(
-                        "SELECT b.data FROM version_files f JOIN blobs b ON b.sha256 = f.sha256 WHERE f.version_id = $1 AND lower(f.path) = 'skill.md'",
-                        &[&version_id],
-                    )
-                    .map_err(db)?
-                    .map(|r| r.get(0))
-                    .unwrap_or_default();
-                tx.execute(
-                    "UPDATE versions SET moderation = 'live', pending = NULL WHERE id = $1",
-                    &[&version_id],
-                )
-                .map_err(db)?;
-                go_live(
-                    &mut tx,
-                    skill_id,
-                    version_id,
-                    &slug,
-                    &version,
-                    &pending,
-                    &String::from_utf8_lossy(&skill_md),
-                    now,
-                )?;
-                audit(
-                    &mut tx,
-                    actor,
-                    "approve",
-                    &slug,
-                    &version,
-                    &format!("released after review{said}"),
-                )?;
-                Moderation::Live
-            }
-            Decision::Reject => {
-                tx.execute(
-                    "UPDATE versions SET moderation = 'rejected', pending = NULL, deleted_at = $1 WHERE id = $2",
-                    &[&now, &version_id],
-                )
-                .map_err(db)?;
-                audit(
-                    &mut tx,
-                    actor,
-                    "reject",
-                    &slug,
-                    &version,
-                    &format!("removed after review{said}"),
-                )?;
-                Moderation::Rejected
-            }
-        };
-        tx.commit().map_err(db)?;
-        Ok(outcome)
+        flow::review(self, slug, version, decision, actor, note)
     }
 
     fn audit_log(&self, slug: Option<&str>) -> Result<Vec<AuditEntry>, StoreError> {
@@ -926,176 +649,330 @@ impl Store for PostgresStore {
     }
 }
 
-/// The id of a live skill `user` owns: `NotFound` when there is none, `Forbidden` when it is
-/// someone else's.
-fn owned_skill(
-    c: &mut impl ::postgres::GenericClient,
-    user: &User,
-    slug: &str,
-) -> Result<i64, StoreError> {
-    let row = c
-        .query_opt(
-            "SELECT id, owner_id FROM skills WHERE slug = $1 AND deleted_at IS NULL",
-            &[&rules::normalise_slug(slug)],
-        )
-        .map_err(db)?;
-    match row.map(|r| (r.get::<_, i64>(0), r.get::<_, i64>(1))) {
-        None => Err(StoreError::NotFound("Skill not found".into())),
-        Some((_, owner)) if owner != user.id => Err(StoreError::Forbidden(
-            "Only the owner can change this skill.".into(),
-        )),
-        Some((id, _)) => Ok(id),
-    }
-}
-
-/// A version of a skill that went live (withdrawn or not): its id and whether it is withdrawn.
-fn live_version_row(
-    c: &mut impl ::postgres::GenericClient,
-    skill_id: i64,
-    version: &str,
-) -> Result<Option<(i64, bool)>, StoreError> {
-    Ok(c
-        .query_opt(
-            "SELECT id, deleted_at IS NOT NULL FROM versions WHERE skill_id = $1 AND version = $2 AND moderation = 'live'",
-            &[&skill_id, &version.trim()],
-        )
-        .map_err(db)?
-        .map(|r| (r.get(0), r.get(1))))
-}
-
-impl PostgresStore {
-    /// The parts of the [`Store`] added with stars, tags and version withdrawal.
-    fn explore_slugs(
+impl flow::Backend for PostgresStore {
+    fn in_transaction<T>(
         &self,
-        order: ExploreOrder,
-        prefix: Option<&str>,
-        offset: usize,
-        limit: usize,
-    ) -> Result<Vec<String>, StoreError> {
-        let to_i64 = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
-        let rows = self
-            .client()?
-            .query(
-                &format!(
-                    "SELECT s.slug FROM (
-                         SELECT k.*, (SELECT COUNT(*) FROM stars st WHERE st.skill_id = k.id) AS stars FROM skills k
-                         WHERE k.deleted_at IS NULL AND ($1::text IS NULL OR substr(k.slug, 1, length($1)) = $1)
-                           AND EXISTS (SELECT 1 FROM versions v WHERE v.skill_id = k.id AND v.deleted_at IS NULL AND v.moderation = 'live')
-                     ) s ORDER BY {} LIMIT $2 OFFSET $3",
-                    order.order_by()
-                ),
-                &[&explore_prefix(prefix), &to_i64(limit), &to_i64(offset)],
-            )
-            .map_err(db)?;
-        Ok(rows.into_iter().map(|r| r.get(0)).collect())
-    }
-
-    fn set_star(&self, user: &User, slug: &str, on: bool) -> Result<bool, StoreError> {
-        let mut c = self.client()?;
-        let Some(skill_id) = live_skill(&mut *c, &rules::normalise_slug(slug))? else {
-            return Err(StoreError::NotFound("Skill not found".into()));
-        };
-        let changed = if on {
-            c.execute(
-                "INSERT INTO stars (user_id, skill_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-                &[&user.id, &skill_id, &now_ms()],
-            )
-        } else {
-            c.execute(
-                "DELETE FROM stars WHERE user_id = $1 AND skill_id = $2",
-                &[&user.id, &skill_id],
-            )
-        }
-        .map_err(db)?;
-        Ok(changed > 0)
-    }
-
-    fn withdraw(
-        &self,
-        user: &User,
-        slug: &str,
-        version: &str,
-        withdraw: bool,
-    ) -> Result<(), StoreError> {
+        flow: impl FnOnce(&mut dyn Steps) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
         let mut c = self.client()?;
         let mut tx = c.transaction().map_err(db)?;
-        // Serialised with publishes of the slug, which move `latest`.
-        tx.execute(
-            "SELECT pg_advisory_xact_lock(hashtext($1))",
-            &[&rules::normalise_slug(slug)],
-        )
-        .map_err(db)?;
-        let skill_id = owned_skill(&mut tx, user, slug)?;
-        let Some((version_id, withdrawn)) = live_version_row(&mut tx, skill_id, version)? else {
-            return Err(StoreError::NotFound("Version not found".into()));
-        };
-        if withdraw && !withdrawn {
-            let latest: Option<i64> = tx
-                .query_opt(
-                    "SELECT version_id FROM tags WHERE skill_id = $1 AND tag = 'latest'",
-                    &[&skill_id],
-                )
-                .map_err(db)?
-                .map(|r| r.get(0));
-            let highest = latest_version(&mut tx, skill_id)?.map(|(id, _)| id);
-            if latest == Some(version_id) || highest == Some(version_id) {
-                return Err(StoreError::Invalid(LATEST_VERSION_REFUSED.into()));
-            }
-            tx.execute(
-                "UPDATE versions SET deleted_at = $1 WHERE id = $2",
-                &[&now_ms(), &version_id],
+        let out = flow(&mut PgSteps(&mut tx))?;
+        tx.commit().map_err(db)?;
+        Ok(out)
+    }
+
+    fn on_connection<T>(
+        &self,
+        flow: impl FnOnce(&mut dyn Steps) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        let mut c = self.client()?;
+        flow(&mut PgSteps(&mut *c))
+    }
+}
+
+/// The flows' steps on one PostgreSQL client or transaction.
+struct PgSteps<'a, C: ::postgres::GenericClient>(&'a mut C);
+
+/// `INSERT INTO tags` that moves a tag already there.
+const PUT_TAG: &str = "INSERT INTO tags (skill_id, tag, version_id) VALUES ($1, $2, $3) ON CONFLICT (skill_id, tag) DO UPDATE SET version_id = EXCLUDED.version_id";
+
+impl<C: ::postgres::GenericClient> Steps for PgSteps<'_, C> {
+    fn lock_slug(&mut self, slug: &str) -> Result<(), StoreError> {
+        // Transaction-scoped, so it holds across server processes until commit or rollback.
+        self.0
+            .execute("SELECT pg_advisory_xact_lock(hashtext($1))", &[&slug])
+            .map_err(db)?;
+        Ok(())
+    }
+
+    fn use_ticket(&mut self, id: &str, user_id: i64) -> Result<bool, StoreError> {
+        let used = self
+            .0
+            .execute(
+                "DELETE FROM upload_tickets WHERE id = $1 AND user_id = $2 AND data IS NOT NULL",
+                &[&id, &user_id],
             )
             .map_err(db)?;
-            tx.execute("DELETE FROM tags WHERE version_id = $1", &[&version_id])
-                .map_err(db)?;
-        } else if !withdraw && withdrawn {
-            tx.execute(
+        Ok(used == 1)
+    }
+
+    fn skill_owner(&mut self, slug: &str) -> Result<Option<(i64, i64)>, StoreError> {
+        Ok(self
+            .0
+            .query_opt("SELECT id, owner_id FROM skills WHERE slug = $1", &[&slug])
+            .map_err(db)?
+            .map(|r| (r.get(0), r.get(1))))
+    }
+
+    fn live_skill(&mut self, slug: &str) -> Result<Option<(i64, i64)>, StoreError> {
+        live_skill(self.0, slug)
+    }
+
+    fn insert_skill(
+        &mut self,
+        slug: &str,
+        owner_id: i64,
+        display_name: &str,
+        summary: Option<&str>,
+        now: i64,
+    ) -> Result<i64, StoreError> {
+        Ok(self
+            .0
+            .query_one(
+                "INSERT INTO skills (slug, owner_id, display_name, summary, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING id",
+                &[&slug, &owner_id, &display_name, &summary, &now],
+            )
+            .map_err(db)?
+            .get(0))
+    }
+
+    fn version_numbers(&mut self, skill_id: i64) -> Result<Vec<String>, StoreError> {
+        Ok(self
+            .0
+            .query(
+                "SELECT version FROM versions WHERE skill_id = $1",
+                &[&skill_id],
+            )
+            .map_err(db)?
+            .iter()
+            .map(|r| r.get(0))
+            .collect())
+    }
+
+    fn insert_version(&mut self, row: &flow::NewVersion) -> Result<i64, StoreError> {
+        Ok(self
+            .0
+            .query_one(
+                "INSERT INTO versions (skill_id, version, changelog, fingerprint, created_at, moderation, findings, pending, signature) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+                &[
+                    &row.skill_id,
+                    &row.version,
+                    &row.changelog,
+                    &row.fingerprint,
+                    &row.created_at,
+                    &row.moderation.as_str(),
+                    &row.findings,
+                    &row.pending,
+                    &row.signature,
+                ],
+            )
+            .map_err(db)?
+            .get(0))
+    }
+
+    fn put_blob(&mut self, sha256: &str, bytes: &[u8]) -> Result<(), StoreError> {
+        self.0
+            .execute(
+                "INSERT INTO blobs (sha256, data) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                &[&sha256, &bytes],
+            )
+            .map_err(db)?;
+        Ok(())
+    }
+
+    fn insert_file(
+        &mut self,
+        version_id: i64,
+        path: &str,
+        size: i64,
+        sha256: &str,
+        content_type: Option<&str>,
+    ) -> Result<bool, StoreError> {
+        match self.0.execute(
+            "INSERT INTO version_files (version_id, path, size, sha256, content_type) VALUES ($1, $2, $3, $4, $5)",
+            &[&version_id, &path, &size, &sha256, &content_type],
+        ) {
+            Ok(_) => Ok(true),
+            Err(e) if unique_violation(&e) => Ok(false),
+            Err(e) => Err(db(e)),
+        }
+    }
+
+    fn live_versions(&mut self, skill_id: i64) -> Result<Vec<(i64, String)>, StoreError> {
+        Ok(self
+            .0
+            .query(
+                "SELECT id, version FROM versions WHERE skill_id = $1 AND deleted_at IS NULL AND moderation = 'live'",
+                &[&skill_id],
+            )
+            .map_err(db)?
+            .iter()
+            .map(|r| (r.get(0), r.get(1)))
+            .collect())
+    }
+
+    fn latest_tag(&mut self, skill_id: i64) -> Result<Option<i64>, StoreError> {
+        Ok(self
+            .0
+            .query_opt(
+                "SELECT version_id FROM tags WHERE skill_id = $1 AND tag = 'latest'",
+                &[&skill_id],
+            )
+            .map_err(db)?
+            .map(|r| r.get(0)))
+    }
+
+    fn put_tag(&mut self, skill_id: i64, tag: &str, version_id: i64) -> Result<(), StoreError> {
+        self.0
+            .execute(PUT_TAG, &[&skill_id, &tag, &version_id])
+            .map_err(db)?;
+        Ok(())
+    }
+
+    fn set_listing(&mut self, listing: &flow::Listing) -> Result<(), StoreError> {
+        let document = format!(
+            "{} {} {} {}\n{}",
+            listing.slug.replace('-', " "),
+            listing.display_name,
+            listing.summary.unwrap_or_default(),
+            listing.tags,
+            listing.skill_md
+        );
+        self.0
+            .execute(
+                "UPDATE skills SET display_name = $1, summary = $2, updated_at = $3, search = to_tsvector('simple', $4) WHERE id = $5",
+                &[&listing.display_name, &listing.summary, &listing.now, &document, &listing.skill_id],
+            )
+            .map_err(db)?;
+        Ok(())
+    }
+
+    fn touch_skill(&mut self, skill_id: i64, now: i64) -> Result<(), StoreError> {
+        self.0
+            .execute(
+                "UPDATE skills SET updated_at = $1 WHERE id = $2",
+                &[&now, &skill_id],
+            )
+            .map_err(db)?;
+        Ok(())
+    }
+
+    fn audit(&mut self, entry: &AuditEntry) -> Result<(), StoreError> {
+        self.0
+            .execute(
+                "INSERT INTO audit_log (at, actor, action, slug, version, note) VALUES ($1, $2, $3, $4, $5, $6)",
+                &[&entry.at, &entry.actor, &entry.action, &entry.slug, &entry.version, &entry.note],
+            )
+            .map_err(db)?;
+        Ok(())
+    }
+
+    fn review_row(
+        &mut self,
+        slug: &str,
+        version: &str,
+    ) -> Result<Option<flow::ReviewRow>, StoreError> {
+        Ok(self
+            .0
+            .query_opt(
+                "SELECT v.id, s.id, v.moderation, v.pending FROM versions v JOIN skills s ON s.id = v.skill_id
+                 WHERE s.slug = $1 AND v.version = $2 AND v.deleted_at IS NULL FOR UPDATE",
+                &[&slug, &version],
+            )
+            .map_err(db)?
+            .map(|r| flow::ReviewRow {
+                version_id: r.get(0),
+                skill_id: r.get(1),
+                moderation: r.get(2),
+                pending: r.get(3),
+            }))
+    }
+
+    fn skill_md(&mut self, version_id: i64) -> Result<Vec<u8>, StoreError> {
+        Ok(self
+            .0
+            .query_opt(
+                "SELECT b.data FROM version_files f JOIN blobs b ON b.sha256 = f.sha256 WHERE f.version_id = $1 AND lower(f.path) = 'skill.md'",
+                &[&version_id],
+            )
+            .map_err(db)?
+            .map(|r| r.get(0))
+            .unwrap_or_default())
+    }
+
+    fn set_moderation(
+        &mut self,
+        version_id: i64,
+        moderation: Moderation,
+        deleted_at: Option<i64>,
+    ) -> Result<(), StoreError> {
+        self.0
+            .execute(
+                "UPDATE versions SET moderation = $1, pending = NULL, deleted_at = $2 WHERE id = $3",
+                &[&moderation.as_str(), &deleted_at, &version_id],
+            )
+            .map_err(db)?;
+        Ok(())
+    }
+
+    fn live_version_row(
+        &mut self,
+        skill_id: i64,
+        version: &str,
+    ) -> Result<Option<(i64, bool)>, StoreError> {
+        Ok(self
+            .0
+            .query_opt(
+                "SELECT id, deleted_at IS NOT NULL FROM versions WHERE skill_id = $1 AND version = $2 AND moderation = 'live'",
+                &[&skill_id, &version.trim()],
+            )
+            .map_err(db)?
+            .map(|r| (r.get(0), r.get(1))))
+    }
+
+    fn withdraw_version(&mut self, version_id: i64, now: i64) -> Result<(), StoreError> {
+        self.0
+            .execute(
+                "UPDATE versions SET deleted_at = $1 WHERE id = $2",
+                &[&now, &version_id],
+            )
+            .map_err(db)?;
+        self.0
+            .execute("DELETE FROM tags WHERE version_id = $1", &[&version_id])
+            .map_err(db)?;
+        Ok(())
+    }
+
+    fn restore_version(&mut self, version_id: i64) -> Result<(), StoreError> {
+        self.0
+            .execute(
                 "UPDATE versions SET deleted_at = NULL WHERE id = $1",
                 &[&version_id],
             )
             .map_err(db)?;
-        }
-        tx.commit().map_err(db)
-    }
-
-    fn tag(&self, user: &User, slug: &str, tag: &str, version: &str) -> Result<(), StoreError> {
-        let tag = tag.trim();
-        rules::check_tag(tag).map_err(StoreError::Invalid)?;
-        let mut c = self.client()?;
-        let skill_id = owned_skill(&mut *c, user, slug)?;
-        let version_id = match live_version_row(&mut *c, skill_id, version)? {
-            Some((id, false)) => id,
-            _ => return Err(StoreError::NotFound("Version not found".into())),
-        };
-        c.execute(
-            "INSERT INTO tags (skill_id, tag, version_id) VALUES ($1, $2, $3) ON CONFLICT (skill_id, tag) DO UPDATE SET version_id = EXCLUDED.version_id",
-            &[&skill_id, &tag, &version_id],
-        )
-        .map_err(db)?;
         Ok(())
     }
 
-    fn set_deleted(&self, user: &User, slug: &str, at: Option<i64>) -> Result<(), StoreError> {
-        let mut c = self.client()?;
-        let slug = rules::normalise_slug(slug);
-        let owner: Option<i64> = c
-            .query_opt("SELECT owner_id FROM skills WHERE slug = $1", &[&slug])
-            .map_err(db)?
-            .map(|r| r.get(0));
-        match owner {
-            None => Err(StoreError::NotFound("Skill not found".into())),
-            Some(owner) if owner != user.id => Err(StoreError::Forbidden(
-                "Only the owner can delete or restore this skill.".into(),
-            )),
-            Some(_) => {
-                c.execute(
-                    "UPDATE skills SET deleted_at = $1 WHERE slug = $2",
-                    &[&at, &slug],
-                )
-                .map_err(db)?;
-                Ok(())
-            }
+    fn set_skill_deleted(&mut self, skill_id: i64, at: Option<i64>) -> Result<(), StoreError> {
+        self.0
+            .execute(
+                "UPDATE skills SET deleted_at = $1 WHERE id = $2",
+                &[&at, &skill_id],
+            )
+            .map_err(db)?;
+        Ok(())
+    }
+
+    fn set_star(
+        &mut self,
+        user_id: i64,
+        skill_id: i64,
+        on: bool,
+        now: i64,
+    ) -> Result<bool, StoreError> {
+        let changed = if on {
+            self.0.execute(
+                "INSERT INTO stars (user_id, skill_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+                &[&user_id, &skill_id, &now],
+            )
+        } else {
+            self.0.execute(
+                "DELETE FROM stars WHERE user_id = $1 AND skill_id = $2",
+                &[&user_id, &skill_id],
+            )
         }
+        .map_err(db)?;
+        Ok(changed > 0)
     }
 }
 

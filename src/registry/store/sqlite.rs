@@ -2,9 +2,10 @@
 //! FTS5 for search. Writes run in `BEGIN IMMEDIATE` transactions, so a publish is all or nothing
 //! and concurrent publishes of one version number serialise: one wins, the rest conflict.
 
+use super::flow::{self, Steps};
 use super::*;
 use crate::registry::rules;
-use crate::skill::fingerprint::{fingerprint, sha256_hex};
+use crate::skill::fingerprint::sha256_hex;
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::Path;
 
@@ -189,104 +190,6 @@ fn user_row(r: &rusqlite::Row) -> rusqlite::Result<User> {
     })
 }
 
-fn audit(
-    conn: &Connection,
-    actor: &str,
-    action: &str,
-    slug: &str,
-    version: &str,
-    note: &str,
-) -> Result<(), StoreError> {
-    conn.execute(
-        "INSERT INTO audit_log (at, actor, action, slug, version, note) VALUES (?, ?, ?, ?, ?, ?)",
-        params![now_ms(), actor, action, slug, version, note],
-    )
-    .map_err(db)?;
-    Ok(())
-}
-
-/// What going live does to a skill: tags (and `latest`, which moves only forward in semver: a
-/// backport leaves it where it is), the skill's name and summary, and the search index.
-#[allow(clippy::too_many_arguments)]
-fn go_live(
-    conn: &Connection,
-    skill_id: i64,
-    version_id: i64,
-    slug: &str,
-    version: &str,
-    pending: &Pending,
-    skill_md: &str,
-    now: i64,
-) -> Result<(), StoreError> {
-    let previous_latest = latest_version(conn, skill_id)?.filter(|(id, _)| *id != version_id);
-    for tag in pending
-        .tags
-        .iter()
-        .map(|t| t.trim())
-        .filter(|t| *t != "latest")
-    {
-        conn.execute(
-            "INSERT OR REPLACE INTO tags (skill_id, tag, version_id) VALUES (?, ?, ?)",
-            params![skill_id, tag, version_id],
-        )
-        .map_err(db)?;
-    }
-    let newer = previous_latest
-        .as_ref()
-        .is_none_or(|(_, v)| semver::Version::parse(version).ok() > semver::Version::parse(v).ok());
-    if newer {
-        conn.execute(
-            "INSERT OR REPLACE INTO tags (skill_id, tag, version_id) VALUES (?, 'latest', ?)",
-            params![skill_id, version_id],
-        )
-        .map_err(db)?;
-        conn.execute(
-            "UPDATE skills SET display_name = ?, summary = ?, updated_at = ? WHERE id = ?",
-            params![pending.display_name.trim(), pending.summary, now, skill_id],
-        )
-        .map_err(db)?;
-        conn.execute("DELETE FROM skill_search WHERE rowid = ?", [skill_id])
-            .map_err(db)?;
-        conn.execute(
-            "INSERT INTO skill_search (rowid, slug, display_name, summary, body) VALUES (?, ?, ?, ?, ?)",
-            params![skill_id, slug.replace('-', " "), pending.display_name.trim(), pending.summary.clone().unwrap_or_default(), format!("{}\n{skill_md}", search_tags(&pending.tags))],
-        )
-        .map_err(db)?;
-    } else {
-        conn.execute(
-            "UPDATE skills SET updated_at = ? WHERE id = ?",
-            params![now, skill_id],
-        )
-        .map_err(db)?;
-    }
-    Ok(())
-}
-
-/// The highest live version of a skill, by semver.
-fn latest_version(conn: &Connection, skill_id: i64) -> Result<Option<(i64, String)>, StoreError> {
-    let mut stmt = conn
-        .prepare_cached(
-            "SELECT id, version FROM versions WHERE skill_id = ? AND deleted_at IS NULL AND moderation = 'live'",
-        )
-        .map_err(db)?;
-    let rows = stmt
-        .query_map([skill_id], |r| {
-            Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))
-        })
-        .map_err(db)?;
-    let mut best: Option<(semver::Version, i64, String)> = None;
-    for row in rows {
-        let (id, v) = row.map_err(db)?;
-        let Ok(parsed) = semver::Version::parse(&v) else {
-            continue;
-        };
-        if best.as_ref().is_none_or(|(b, _, _)| parsed > *b) {
-            best = Some((parsed, id, v));
-        }
-    }
-    Ok(best.map(|(_, id, v)| (id, v)))
-}
-
 fn version_info(conn: &Connection, version_id: i64) -> Result<VersionInfo, StoreError> {
     #[allow(clippy::type_complexity)]
     let (version, created_at, changelog, fingerprint, moderation, findings, signature): (
@@ -360,15 +263,33 @@ impl Store for SqliteStore {
         offset: usize,
         limit: usize,
     ) -> Result<Vec<String>, StoreError> {
-        self.explore_slugs(order, prefix, offset, limit)
+        let conn = self.conn()?;
+        let mut stmt = conn
+            .prepare_cached(&format!(
+                "SELECT s.slug FROM (
+                     SELECT k.*, (SELECT COUNT(*) FROM stars st WHERE st.skill_id = k.id) AS stars FROM skills k
+                     WHERE k.deleted_at IS NULL AND (?1 IS NULL OR substr(k.slug, 1, length(?1)) = ?1)
+                       AND EXISTS (SELECT 1 FROM versions v WHERE v.skill_id = k.id AND v.deleted_at IS NULL AND v.moderation = 'live')
+                 ) s ORDER BY {} LIMIT ?2 OFFSET ?3",
+                order.order_by()
+            ))
+            .map_err(db)?;
+        let page = Page::new(offset, limit);
+        stmt.query_map(
+            params![explore_prefix(prefix), page.limit, page.offset],
+            |r| r.get(0),
+        )
+        .map_err(db)?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(db)
     }
 
     fn star(&self, user: &User, slug: &str) -> Result<bool, StoreError> {
-        self.set_star(user, slug, true)
+        flow::set_star(self, user, slug, true)
     }
 
     fn unstar(&self, user: &User, slug: &str) -> Result<bool, StoreError> {
-        self.set_star(user, slug, false)
+        flow::set_star(self, user, slug, false)
     }
 
     fn stars(&self, slug: &str) -> Result<u64, StoreError> {
@@ -384,26 +305,19 @@ impl Store for SqliteStore {
     }
 
     fn withdrawn(&self, slug: &str, version: &str) -> Result<bool, StoreError> {
-        let conn = self.conn()?;
-        let Some((skill_id, _)) = live_skill(&conn, &rules::normalise_slug(slug))? else {
-            return Ok(false);
-        };
-        Ok(matches!(
-            live_version_row(&conn, skill_id, version)?,
-            Some((_, true))
-        ))
+        flow::withdrawn(self, slug, version)
     }
 
     fn delete_version(&self, user: &User, slug: &str, version: &str) -> Result<(), StoreError> {
-        self.withdraw(user, slug, version, true)
+        flow::withdraw(self, user, slug, version, true)
     }
 
     fn restore_version(&self, user: &User, slug: &str, version: &str) -> Result<(), StoreError> {
-        self.withdraw(user, slug, version, false)
+        flow::withdraw(self, user, slug, version, false)
     }
 
     fn set_tag(&self, user: &User, slug: &str, tag: &str, version: &str) -> Result<(), StoreError> {
-        self.tag(user, slug, tag, version)
+        flow::set_tag(self, user, slug, tag, version)
     }
 
     fn add_user(&self, handle: &str, display_name: Option<&str>) -> Result<User, StoreError> {
@@ -464,132 +378,7 @@ impl Store for SqliteStore {
     }
 
     fn publish(&self, user: &User, request: &PublishRequest) -> Result<Published, StoreError> {
-        let files = super::validate(request)?;
-        let verdict = super::scan(&files);
-        let slug = rules::normalise_slug(&request.slug);
-        let version = request.version.trim().to_owned();
-        let now = now_ms();
-        let hashes: Vec<(String, String)> = files
-            .iter()
-            .map(|(p, f)| (p.clone(), sha256_hex(&f.bytes)))
-            .collect();
-        let fp = fingerprint(&hashes);
-        super::check_signature(request, &fp)?;
-        let mut conn = self.conn()?;
-        let tx = conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(db)?;
-        for id in &request.tickets {
-            let used = tx
-                .execute(
-                    "DELETE FROM upload_tickets WHERE id = ? AND user_id = ? AND data IS NOT NULL",
-                    params![id, user.id],
-                )
-                .map_err(db)?;
-            if used != 1 {
-                return Err(StoreError::Invalid(REUSED_TICKET.into()));
-            }
-        }
-        let existing: Option<(i64, i64)> = tx
-            .query_row(
-                "SELECT id, owner_id FROM skills WHERE slug = ?",
-                [&slug],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()
-            .map_err(db)?;
-        let skill_id = match existing {
-            Some((_, owner)) if owner != user.id => {
-                return Err(StoreError::Forbidden(super::SLUG_TAKEN.into()));
-            }
-            Some((id, _)) => id,
-            None => {
-                rules::check_new_slug(&slug).map_err(StoreError::Invalid)?;
-                tx.execute(
-                    "INSERT INTO skills (slug, owner_id, display_name, summary, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
-                    params![slug, user.id, request.display_name.trim(), request.summary, now, now],
-                )
-                .map_err(db)?;
-                tx.last_insert_rowid()
-            }
-        };
-        let existing: Vec<String> = tx
-            .prepare_cached("SELECT version FROM versions WHERE skill_id = ?")
-            .and_then(|mut stmt| {
-                stmt.query_map([skill_id], |r| r.get(0))?
-                    .collect::<Result<_, _>>()
-            })
-            .map_err(db)?;
-        super::check_version_free(&version, &existing)?;
-        let pending = Pending {
-            display_name: request.display_name.clone(),
-            summary: request.summary.clone(),
-            tags: request.tags.clone(),
-        };
-        let held = verdict.moderation == Moderation::Quarantined;
-        tx.execute(
-            "INSERT INTO versions (skill_id, version, changelog, fingerprint, created_at, moderation, findings, pending, signature) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            params![
-                skill_id,
-                version,
-                request.changelog,
-                fp,
-                now,
-                verdict.moderation.as_str(),
-                serde_json::to_string(&verdict.findings).unwrap_or_else(|_| "[]".into()),
-                held.then(|| serde_json::to_string(&pending).unwrap_or_default()),
-                request.signature,
-            ],
-        )
-        .map_err(db)?;
-        let version_id = tx.last_insert_rowid();
-        for ((path, file), (_, sha)) in files.iter().zip(&hashes) {
-            tx.execute(
-                "INSERT OR IGNORE INTO blobs (sha256, data) VALUES (?, ?)",
-                params![sha, file.bytes],
-            )
-            .map_err(db)?;
-            tx.execute(
-                "INSERT INTO version_files (version_id, path, size, sha256, content_type) VALUES (?, ?, ?, ?, ?)",
-                params![version_id, path, file.bytes.len() as i64, sha, file.content_type],
-            )
-            .map_err(|e| match e {
-                rusqlite::Error::SqliteFailure(f, _) if f.code == rusqlite::ErrorCode::ConstraintViolation => {
-                    StoreError::Invalid(format!("Duplicate file path: {path}"))
-                }
-                e => db(e),
-            })?;
-        }
-        if held {
-            // Stored, but nothing public moves: no tag, no `latest`, no search entry.
-            audit(
-                &tx,
-                &user.handle,
-                "quarantine",
-                &slug,
-                &version,
-                &quarantine_note(&verdict.findings),
-            )?;
-        } else {
-            let skill_md = files
-                .iter()
-                .find(|(p, _)| p.eq_ignore_ascii_case("SKILL.md"))
-                .map(|(_, f)| String::from_utf8_lossy(&f.bytes).into_owned())
-                .unwrap_or_default();
-            go_live(
-                &tx, skill_id, version_id, &slug, &version, &pending, &skill_md, now,
-            )?;
-        }
-        tx.commit().map_err(db)?;
-        Ok(Published {
-            skill_id,
-            version_id,
-            slug,
-            version,
-            fingerprint: fp,
-            moderation: verdict.moderation,
-            findings: verdict.findings,
-        })
+        flow::publish(self, user, request)
     }
 
     fn skill(&self, slug: &str) -> Result<Option<SkillInfo>, StoreError> {
@@ -628,7 +417,7 @@ impl Store for SqliteStore {
                 |r| r.get(0),
             )
             .map_err(db)?;
-        let latest = match latest_version(&conn, id)? {
+        let latest = match flow::latest_version(&mut SqliteSteps(&conn), id)? {
             Some((version_id, _)) => Some(version_info(&conn, version_id)?),
             None => None,
         };
@@ -773,11 +562,11 @@ impl Store for SqliteStore {
     }
 
     fn delete_skill(&self, user: &User, slug: &str) -> Result<(), StoreError> {
-        self.set_deleted(user, slug, Some(now_ms()))
+        flow::set_deleted(self, user, slug, Some(now_ms()))
     }
 
     fn undelete_skill(&self, user: &User, slug: &str) -> Result<(), StoreError> {
-        self.set_deleted(user, slug, None)
+        flow::set_deleted(self, user, slug, None)
     }
 
     fn create_ticket(&self, id: &str, ticket: &UploadTicket) -> Result<(), StoreError> {
@@ -845,10 +634,7 @@ impl Store for SqliteStore {
         offset: usize,
         limit: usize,
     ) -> Result<Vec<SkillSummary>, StoreError> {
-        let order_by = match order {
-            SkillOrder::Recent => "s.updated_at DESC, s.id DESC",
-            SkillOrder::Popular => "s.downloads DESC, s.updated_at DESC, s.id DESC",
-        };
+        let order_by = order.order_by();
         let conn = self.conn()?;
         let mut stmt = conn
             .prepare_cached(&format!(
@@ -861,8 +647,8 @@ impl Store for SqliteStore {
             ))
             .map_err(db)?;
         let owner = owner.map(normalise_handle);
-        let to_i64 = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
-        stmt.query_map(params![owner, to_i64(limit), to_i64(offset)], |r| {
+        let page = Page::new(offset, limit);
+        stmt.query_map(params![owner, page.limit, page.offset], |r| {
             Ok(SkillSummary {
                 slug: r.get(0)?,
                 display_name: r.get(1)?,
@@ -979,91 +765,7 @@ impl Store for SqliteStore {
         actor: &str,
         note: Option<&str>,
     ) -> Result<Moderation, StoreError> {
-        let slug = rules::normalise_slug(slug);
-        let version = version.trim().to_owned();
-        let mut conn = self.conn()?;
-        let tx = conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(db)?;
-        let row: Option<(i64, i64, String, Option<String>)> = tx
-            .query_row(
-                "SELECT v.id, s.id, v.moderation, v.pending FROM versions v JOIN skills s ON s.id = v.skill_id
-                 WHERE s.slug = ? AND v.version = ? AND v.deleted_at IS NULL",
-                params![slug, version],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
-            )
-            .optional()
-            .map_err(db)?;
-        let Some((version_id, skill_id, moderation, pending)) = row else {
-            return Err(StoreError::NotFound(format!(
-                "{slug}@{version}: no such version"
-            )));
-        };
-        if Moderation::parse(&moderation) != Moderation::Quarantined {
-            return Err(StoreError::Conflict(format!(
-                "{slug}@{version} is {moderation}, not quarantined; only quarantined versions are reviewed"
-            )));
-        }
-        let now = now_ms();
-        let said = note.map(|n| format!(": {n}")).unwrap_or_default();
-        let outcome = match decision {
-            Decision::Approve => {
-                let pending: Pending = pending
-                    .and_then(|p| serde_json::from_str(&p).ok())
-                    .unwrap_or_default();
-                let skill_md: Vec<u8> = tx
-                    .query_row(
-                        "SELECT b.data FROM version_files f JOIN blobs b ON b.sha256 = f.sha256 WHERE f.version_id = ? AND lower(f.path) = 'skill.md'",
-                        [version_id],
-                        |r| r.get(0),
-                    )
-                    .optional()
-                    .map_err(db)?
-                    .unwrap_or_default();
-                tx.execute(
-                    "UPDATE versions SET moderation = 'live', pending = NULL WHERE id = ?",
-                    [version_id],
-                )
-                .map_err(db)?;
-                go_live(
-                    &tx,
-                    skill_id,
-                    version_id,
-                    &slug,
-                    &version,
-                    &pending,
-                    &String::from_utf8_lossy(&skill_md),
-                    now,
-                )?;
-                audit(
-                    &tx,
-                    actor,
-                    "approve",
-                    &slug,
-                    &version,
-                    &format!("released after review{said}"),
-                )?;
-                Moderation::Live
-            }
-            Decision::Reject => {
-                tx.execute(
-                    "UPDATE versions SET moderation = 'rejected', pending = NULL, deleted_at = ? WHERE id = ?",
-                    params![now, version_id],
-                )
-                .map_err(db)?;
-                audit(
-                    &tx,
-                    actor,
-                    "reject",
-                    &slug,
-                    &version,
-                    &format!("removed after review{said}"),
-                )?;
-                Moderation::Rejected
-            }
-        };
-        tx.commit().map_err(db)?;
-        Ok(outcome)
+        flow::review(self, slug, version, decision, actor, note)
     }
 
     fn audit_log(&self, slug: Option<&str>) -> Result<Vec<AuditEntry>, StoreError> {
@@ -1089,169 +791,347 @@ impl Store for SqliteStore {
     }
 }
 
-/// The id of a live skill `user` owns: `NotFound` when there is none, `Forbidden` when it is
-/// someone else's.
-fn owned_skill(conn: &Connection, user: &User, slug: &str) -> Result<i64, StoreError> {
-    match live_skill(conn, &rules::normalise_slug(slug))? {
-        None => Err(StoreError::NotFound("Skill not found".into())),
-        Some((_, owner)) if owner != user.id => Err(StoreError::Forbidden(
-            "Only the owner can change this skill.".into(),
-        )),
-        Some((id, _)) => Ok(id),
-    }
-}
-
-/// A version of a skill that went live (withdrawn or not): its id and whether it is withdrawn.
-fn live_version_row(
-    conn: &Connection,
-    skill_id: i64,
-    version: &str,
-) -> Result<Option<(i64, bool)>, StoreError> {
-    conn.query_row(
-        "SELECT id, deleted_at IS NOT NULL FROM versions WHERE skill_id = ? AND version = ? AND moderation = 'live'",
-        params![skill_id, version.trim()],
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )
-    .optional()
-    .map_err(db)
-}
-
-impl SqliteStore {
-    /// The parts of the [`Store`] added with stars, tags and version withdrawal.
-    fn explore_slugs(
+impl flow::Backend for SqliteStore {
+    fn in_transaction<T>(
         &self,
-        order: ExploreOrder,
-        prefix: Option<&str>,
-        offset: usize,
-        limit: usize,
-    ) -> Result<Vec<String>, StoreError> {
-        let conn = self.conn()?;
-        let mut stmt = conn
-            .prepare_cached(&format!(
-                "SELECT s.slug FROM (
-                     SELECT k.*, (SELECT COUNT(*) FROM stars st WHERE st.skill_id = k.id) AS stars FROM skills k
-                     WHERE k.deleted_at IS NULL AND (?1 IS NULL OR substr(k.slug, 1, length(?1)) = ?1)
-                       AND EXISTS (SELECT 1 FROM versions v WHERE v.skill_id = k.id AND v.deleted_at IS NULL AND v.moderation = 'live')
-                 ) s ORDER BY {} LIMIT ?2 OFFSET ?3",
-                order.order_by()
-            ))
-            .map_err(db)?;
-        let to_i64 = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
-        stmt.query_map(
-            params![explore_prefix(prefix), to_i64(limit), to_i64(offset)],
-            |r| r.get(0),
-        )
-        .map_err(db)?
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(db)
-    }
-
-    fn set_star(&self, user: &User, slug: &str, on: bool) -> Result<bool, StoreError> {
-        let conn = self.conn()?;
-        let Some((skill_id, _)) = live_skill(&conn, &rules::normalise_slug(slug))? else {
-            return Err(StoreError::NotFound("Skill not found".into()));
-        };
-        let changed = if on {
-            conn.execute(
-                "INSERT OR IGNORE INTO stars (user_id, skill_id, created_at) VALUES (?, ?, ?)",
-                params![user.id, skill_id, now_ms()],
-            )
-        } else {
-            conn.execute(
-                "DELETE FROM stars WHERE user_id = ? AND skill_id = ?",
-                params![user.id, skill_id],
-            )
-        }
-        .map_err(db)?;
-        Ok(changed > 0)
-    }
-
-    fn withdraw(
-        &self,
-        user: &User,
-        slug: &str,
-        version: &str,
-        withdraw: bool,
-    ) -> Result<(), StoreError> {
+        flow: impl FnOnce(&mut dyn Steps) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
         let mut conn = self.conn()?;
         let tx = conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(db)?;
-        let skill_id = owned_skill(&tx, user, slug)?;
-        let Some((version_id, withdrawn)) = live_version_row(&tx, skill_id, version)? else {
-            return Err(StoreError::NotFound("Version not found".into()));
-        };
-        if withdraw && !withdrawn {
-            let latest: Option<i64> = tx
-                .query_row(
-                    "SELECT version_id FROM tags WHERE skill_id = ? AND tag = 'latest'",
-                    [skill_id],
-                    |r| r.get(0),
-                )
-                .optional()
-                .map_err(db)?;
-            let highest = latest_version(&tx, skill_id)?.map(|(id, _)| id);
-            if latest == Some(version_id) || highest == Some(version_id) {
-                return Err(StoreError::Invalid(LATEST_VERSION_REFUSED.into()));
-            }
-            tx.execute(
-                "UPDATE versions SET deleted_at = ? WHERE id = ?",
-                params![now_ms(), version_id],
-            )
-            .map_err(db)?;
-            tx.execute("DELETE FROM tags WHERE version_id = ?", [version_id])
-                .map_err(db)?;
-        } else if !withdraw && withdrawn {
-            tx.execute(
-                "UPDATE versions SET deleted_at = NULL WHERE id = ?",
-                [version_id],
-            )
-            .map_err(db)?;
-        }
-        tx.commit().map_err(db)
+        let out = flow(&mut SqliteSteps(&tx))?;
+        tx.commit().map_err(db)?;
+        Ok(out)
     }
 
-    fn tag(&self, user: &User, slug: &str, tag: &str, version: &str) -> Result<(), StoreError> {
-        let tag = tag.trim();
-        rules::check_tag(tag).map_err(StoreError::Invalid)?;
+    fn on_connection<T>(
+        &self,
+        flow: impl FnOnce(&mut dyn Steps) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
         let conn = self.conn()?;
-        let skill_id = owned_skill(&conn, user, slug)?;
-        let version_id = match live_version_row(&conn, skill_id, version)? {
-            Some((id, false)) => id,
-            _ => return Err(StoreError::NotFound("Version not found".into())),
-        };
+        flow(&mut SqliteSteps(&conn))
+    }
+}
+
+/// The flows' steps on one SQLite connection (or the transaction it is in).
+struct SqliteSteps<'a>(&'a Connection);
+
+/// True for the error of a broken UNIQUE or PRIMARY KEY constraint.
+fn constraint_violation(e: &rusqlite::Error) -> bool {
+    matches!(e, rusqlite::Error::SqliteFailure(f, _) if f.code == rusqlite::ErrorCode::ConstraintViolation)
+}
+
+impl Steps for SqliteSteps<'_> {
+    fn lock_slug(&mut self, _slug: &str) -> Result<(), StoreError> {
+        // `BEGIN IMMEDIATE` took the database's write lock: writes already run one at a time.
+        Ok(())
+    }
+
+    fn use_ticket(&mut self, id: &str, user_id: i64) -> Result<bool, StoreError> {
+        let used = self
+            .0
+            .execute(
+                "DELETE FROM upload_tickets WHERE id = ? AND user_id = ? AND data IS NOT NULL",
+                params![id, user_id],
+            )
+            .map_err(db)?;
+        Ok(used == 1)
+    }
+
+    fn skill_owner(&mut self, slug: &str) -> Result<Option<(i64, i64)>, StoreError> {
+        self.0
+            .query_row(
+                "SELECT id, owner_id FROM skills WHERE slug = ?",
+                [slug],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()
+            .map_err(db)
+    }
+
+    fn live_skill(&mut self, slug: &str) -> Result<Option<(i64, i64)>, StoreError> {
+        live_skill(self.0, slug)
+    }
+
+    fn insert_skill(
+        &mut self,
+        slug: &str,
+        owner_id: i64,
+        display_name: &str,
+        summary: Option<&str>,
+        now: i64,
+    ) -> Result<i64, StoreError> {
+        self.0
+            .execute(
+                "INSERT INTO skills (slug, owner_id, display_name, summary, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+                params![slug, owner_id, display_name, summary, now, now],
+            )
+            .map_err(db)?;
+        Ok(self.0.last_insert_rowid())
+    }
+
+    fn version_numbers(&mut self, skill_id: i64) -> Result<Vec<String>, StoreError> {
+        self.0
+            .prepare_cached("SELECT version FROM versions WHERE skill_id = ?")
+            .and_then(|mut stmt| {
+                stmt.query_map([skill_id], |r| r.get(0))?
+                    .collect::<Result<_, _>>()
+            })
+            .map_err(db)
+    }
+
+    fn insert_version(&mut self, row: &flow::NewVersion) -> Result<i64, StoreError> {
+        self.0
+            .execute(
+                "INSERT INTO versions (skill_id, version, changelog, fingerprint, created_at, moderation, findings, pending, signature) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                params![
+                    row.skill_id,
+                    row.version,
+                    row.changelog,
+                    row.fingerprint,
+                    row.created_at,
+                    row.moderation.as_str(),
+                    row.findings,
+                    row.pending,
+                    row.signature,
+                ],
+            )
+            .map_err(db)?;
+        Ok(self.0.last_insert_rowid())
+    }
+
+    fn put_blob(&mut self, sha256: &str, bytes: &[u8]) -> Result<(), StoreError> {
+        self.0
+            .execute(
+                "INSERT OR IGNORE INTO blobs (sha256, data) VALUES (?, ?)",
+                params![sha256, bytes],
+            )
+            .map_err(db)?;
+        Ok(())
+    }
+
+    fn insert_file(
+        &mut self,
+        version_id: i64,
+        path: &str,
+        size: i64,
+        sha256: &str,
+        content_type: Option<&str>,
+    ) -> Result<bool, StoreError> {
+        match self.0.execute(
+            "INSERT INTO version_files (version_id, path, size, sha256, content_type) VALUES (?, ?, ?, ?, ?)",
+            params![version_id, path, size, sha256, content_type],
+        ) {
+            Ok(_) => Ok(true),
+            Err(e) if constraint_violation(&e) => Ok(false),
+            Err(e) => Err(db(e)),
+        }
+    }
+
+    fn live_versions(&mut self, skill_id: i64) -> Result<Vec<(i64, String)>, StoreError> {
+        self.0
+            .prepare_cached(
+                "SELECT id, version FROM versions WHERE skill_id = ? AND deleted_at IS NULL AND moderation = 'live'",
+            )
+            .and_then(|mut stmt| {
+                stmt.query_map([skill_id], |r| Ok((r.get(0)?, r.get(1)?)))?
+                    .collect::<Result<_, _>>()
+            })
+            .map_err(db)
+    }
+
+    fn latest_tag(&mut self, skill_id: i64) -> Result<Option<i64>, StoreError> {
+        self.0
+            .query_row(
+                "SELECT version_id FROM tags WHERE skill_id = ? AND tag = 'latest'",
+                [skill_id],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(db)
+    }
+
+    fn put_tag(&mut self, skill_id: i64, tag: &str, version_id: i64) -> Result<(), StoreError> {
+        self.0
+            .execute(
+                "INSERT OR REPLACE INTO tags (skill_id, tag, version_id) VALUES (?, ?, ?)",
+                params![skill_id, tag, version_id],
+            )
+            .map_err(db)?;
+        Ok(())
+    }
+
+    fn set_listing(&mut self, listing: &flow::Listing) -> Result<(), StoreError> {
+        let conn = self.0;
         conn.execute(
-            "INSERT OR REPLACE INTO tags (skill_id, tag, version_id) VALUES (?, ?, ?)",
-            params![skill_id, tag, version_id],
+            "UPDATE skills SET display_name = ?, summary = ?, updated_at = ? WHERE id = ?",
+            params![
+                listing.display_name,
+                listing.summary,
+                listing.now,
+                listing.skill_id
+            ],
+        )
+        .map_err(db)?;
+        conn.execute(
+            "DELETE FROM skill_search WHERE rowid = ?",
+            [listing.skill_id],
+        )
+        .map_err(db)?;
+        conn.execute(
+            "INSERT INTO skill_search (rowid, slug, display_name, summary, body) VALUES (?, ?, ?, ?, ?)",
+            params![
+                listing.skill_id,
+                listing.slug.replace('-', " "),
+                listing.display_name,
+                listing.summary.unwrap_or_default(),
+                format!("{}\n{}", listing.tags, listing.skill_md)
+            ],
         )
         .map_err(db)?;
         Ok(())
     }
 
-    fn set_deleted(&self, user: &User, slug: &str, at: Option<i64>) -> Result<(), StoreError> {
-        let conn = self.conn()?;
-        let owner: Option<i64> = conn
+    fn touch_skill(&mut self, skill_id: i64, now: i64) -> Result<(), StoreError> {
+        self.0
+            .execute(
+                "UPDATE skills SET updated_at = ? WHERE id = ?",
+                params![now, skill_id],
+            )
+            .map_err(db)?;
+        Ok(())
+    }
+
+    fn audit(&mut self, entry: &AuditEntry) -> Result<(), StoreError> {
+        self.0
+            .execute(
+                "INSERT INTO audit_log (at, actor, action, slug, version, note) VALUES (?, ?, ?, ?, ?, ?)",
+                params![entry.at, entry.actor, entry.action, entry.slug, entry.version, entry.note],
+            )
+            .map_err(db)?;
+        Ok(())
+    }
+
+    fn review_row(
+        &mut self,
+        slug: &str,
+        version: &str,
+    ) -> Result<Option<flow::ReviewRow>, StoreError> {
+        self.0
             .query_row(
-                "SELECT owner_id FROM skills WHERE slug = ?",
-                [rules::normalise_slug(slug)],
+                "SELECT v.id, s.id, v.moderation, v.pending FROM versions v JOIN skills s ON s.id = v.skill_id
+                 WHERE s.slug = ? AND v.version = ? AND v.deleted_at IS NULL",
+                params![slug, version],
+                |r| {
+                    Ok(flow::ReviewRow {
+                        version_id: r.get(0)?,
+                        skill_id: r.get(1)?,
+                        moderation: r.get(2)?,
+                        pending: r.get(3)?,
+                    })
+                },
+            )
+            .optional()
+            .map_err(db)
+    }
+
+    fn skill_md(&mut self, version_id: i64) -> Result<Vec<u8>, StoreError> {
+        let bytes = self
+            .0
+            .query_row(
+                "SELECT b.data FROM version_files f JOIN blobs b ON b.sha256 = f.sha256 WHERE f.version_id = ? AND lower(f.path) = 'skill.md'",
+                [version_id],
                 |r| r.get(0),
             )
             .optional()
             .map_err(db)?;
-        match owner {
-            None => Err(StoreError::NotFound("Skill not found".into())),
-            Some(owner) if owner != user.id => Err(StoreError::Forbidden(
-                "Only the owner can delete or restore this skill.".into(),
-            )),
-            Some(_) => {
-                conn.execute(
-                    "UPDATE skills SET deleted_at = ? WHERE slug = ?",
-                    params![at, rules::normalise_slug(slug)],
-                )
-                .map_err(db)?;
-                Ok(())
-            }
+        Ok(bytes.unwrap_or_default())
+    }
+
+    fn set_moderation(
+        &mut self,
+        version_id: i64,
+        moderation: Moderation,
+        deleted_at: Option<i64>,
+    ) -> Result<(), StoreError> {
+        self.0
+            .execute(
+                "UPDATE versions SET moderation = ?, pending = NULL, deleted_at = ? WHERE id = ?",
+                params![moderation.as_str(), deleted_at, version_id],
+            )
+            .map_err(db)?;
+        Ok(())
+    }
+
+    fn live_version_row(
+        &mut self,
+        skill_id: i64,
+        version: &str,
+    ) -> Result<Option<(i64, bool)>, StoreError> {
+        self.0
+            .query_row(
+                "SELECT id, deleted_at IS NOT NULL FROM versions WHERE skill_id = ? AND version = ? AND moderation = 'live'",
+                params![skill_id, version.trim()],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()
+            .map_err(db)
+    }
+
+    fn withdraw_version(&mut self, version_id: i64, now: i64) -> Result<(), StoreError> {
+        self.0
+            .execute(
+                "UPDATE versions SET deleted_at = ? WHERE id = ?",
+                params![now, version_id],
+            )
+            .map_err(db)?;
+        self.0
+            .execute("DELETE FROM tags WHERE version_id = ?", [version_id])
+            .map_err(db)?;
+        Ok(())
+    }
+
+    fn restore_version(&mut self, version_id: i64) -> Result<(), StoreError> {
+        self.0
+            .execute(
+                "UPDATE versions SET deleted_at = NULL WHERE id = ?",
+                [version_id],
+            )
+            .map_err(db)?;
+        Ok(())
+    }
+
+    fn set_skill_deleted(&mut self, skill_id: i64, at: Option<i64>) -> Result<(), StoreError> {
+        self.0
+            .execute(
+                "UPDATE skills SET deleted_at = ? WHERE id = ?",
+                params![at, skill_id],
+            )
+            .map_err(db)?;
+        Ok(())
+    }
+
+    fn set_star(
+        &mut self,
+        user_id: i64,
+        skill_id: i64,
+        on: bool,
+        now: i64,
+    ) -> Result<bool, StoreError> {
+        let changed = if on {
+            self.0.execute(
+                "INSERT OR IGNORE INTO stars (user_id, skill_id, created_at) VALUES (?, ?, ?)",
+                params![user_id, skill_id, now],
+            )
+        } else {
+            self.0.execute(
+                "DELETE FROM stars WHERE user_id = ? AND skill_id = ?",
+                params![user_id, skill_id],
+            )
         }
+        .map_err(db)?;
+        Ok(changed > 0)
     }
 }
 
