@@ -5,7 +5,7 @@
 
 use crate::agent::provider::ProviderKind;
 use crate::archive::signature::TrustPolicy;
-use crate::lint::config::{ConfigError, FILE_NAME};
+use crate::skill::layout::PROJECT_FILE;
 use crate::lint::target::Target;
 use crate::skill::choice::Choice;
 use std::path::{Path, PathBuf};
@@ -149,6 +149,37 @@ struct ProjectFile {
     lint: Option<toml::Table>,
 }
 
+/// A settings file or env var that could not be read or understood.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// Reading failed.
+    #[error("cannot read {path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// Not valid TOML, or unknown keys.
+    #[error("{path}: {message}")]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// The TOML parser's message (with line and column).
+        message: String,
+    },
+    /// An env var set to a value it cannot take.
+    #[error("{name}={value}: expected one of {expected}")]
+    Env {
+        /// The variable.
+        name: &'static str,
+        /// Its value.
+        value: String,
+        /// The values it takes.
+        expected: String,
+    },
+}
+
 /// A set env var must name a value, not fall through to the next source unnoticed.
 fn check_env<T: Choice>(name: &'static str) -> Result<(), ConfigError> {
     let Some(value) = std::env::var(name).ok().filter(|v| !v.trim().is_empty()) else {
@@ -190,7 +221,7 @@ impl Settings {
         let mut settings = Settings::default();
         if let Some(path) = cwd
             .ancestors()
-            .map(|d| d.join(FILE_NAME))
+            .map(|d| d.join(PROJECT_FILE))
             .find(|p| p.is_file())
             && let Some(text) = read(&path)?
         {

@@ -169,9 +169,12 @@ pub enum CliError {
     /// The registry answered something unusable.
     #[error("{0}")]
     Registry(String),
-    /// skill.toml could not be read or understood.
+    /// The settings (skill.toml, config.toml, env vars) could not be read or understood.
     #[error(transparent)]
-    Config(#[from] crate::lint::config::ConfigError),
+    Config(#[from] crate::config::ConfigError),
+    /// skill.toml's `[lint]` table could not be read or understood.
+    #[error(transparent)]
+    LintConfig(#[from] crate::lint::config::LintConfigError),
     /// A lint baseline file could not be read or written.
     #[error(transparent)]
     Baseline(#[from] crate::lint::baseline::BaselineError),

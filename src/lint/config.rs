@@ -5,12 +5,11 @@ use super::Budgets;
 use super::diagnostic::Diagnostic;
 use super::selection::{Selection, UnknownSelector};
 use super::target::Target;
+use crate::skill::layout::PROJECT_FILE;
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// The config file's name.
-pub const FILE_NAME: &str = "skill.toml";
 
 /// The `[lint]` table.
 #[derive(Debug, Clone, Default, PartialEq, serde::Deserialize)]
@@ -37,9 +36,9 @@ struct File {
     lint: LintConfig,
 }
 
-/// A config file that could not be read or understood.
+/// A `[lint]` table that could not be read or understood.
 #[derive(Debug, thiserror::Error)]
-pub enum ConfigError {
+pub enum LintConfigError {
     /// Reading failed.
     #[error("cannot read {path}: {source}")]
     Io {
@@ -55,16 +54,6 @@ pub enum ConfigError {
         path: PathBuf,
         /// The TOML parser's message (with line and column).
         message: String,
-    },
-    /// An env var set to a value it cannot take.
-    #[error("{name}={value}: expected one of {expected}")]
-    Env {
-        /// The variable.
-        name: &'static str,
-        /// Its value.
-        value: String,
-        /// The values it takes.
-        expected: String,
     },
     /// A selector that names no rule.
     #[error("{path}: {source}")]
@@ -87,9 +76,9 @@ pub struct Config {
 
 impl Config {
     /// Finds `skill.toml` in `start` or the nearest folder above and loads it.
-    pub fn find(start: &Path) -> Result<Config, ConfigError> {
+    pub fn find(start: &Path) -> Result<Config, LintConfigError> {
         for dir in start.ancestors() {
-            let path = dir.join(FILE_NAME);
+            let path = dir.join(PROJECT_FILE);
             if path.is_file() {
                 return Config::load(&path);
             }
@@ -98,12 +87,12 @@ impl Config {
     }
 
     /// Loads `path`.
-    pub fn load(path: &Path) -> Result<Config, ConfigError> {
-        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Io {
+    pub fn load(path: &Path) -> Result<Config, LintConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|source| LintConfigError::Io {
             path: path.to_path_buf(),
             source,
         })?;
-        let file: File = toml::from_str(&text).map_err(|e| ConfigError::Invalid {
+        let file: File = toml::from_str(&text).map_err(|e| LintConfigError::Invalid {
             path: path.to_path_buf(),
             message: e.to_string().trim_end().to_owned(),
         })?;
@@ -114,26 +103,26 @@ impl Config {
     }
 
     /// The per-path ignores as matchers, checked against every selector.
-    pub fn path_ignores(&self) -> Result<PathIgnores, ConfigError> {
+    pub fn path_ignores(&self) -> Result<PathIgnores, LintConfigError> {
         let path = self.path.clone().unwrap_or_default();
         let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
         let mut builder = GlobSetBuilder::new();
         let mut rules = Vec::new();
         for (glob, selectors) in &self.lint.per_path_ignores {
-            let glob = Glob::new(glob).map_err(|e| ConfigError::Invalid {
+            let glob = Glob::new(glob).map_err(|e| LintConfigError::Invalid {
                 path: path.clone(),
                 message: e.to_string(),
             })?;
             builder.add(glob);
             let selection = Selection::new(selectors.clone(), Vec::new()).map_err(|source| {
-                ConfigError::Selector {
+                LintConfigError::Selector {
                     path: path.clone(),
                     source,
                 }
             })?;
             rules.push(selection);
         }
-        let set = builder.build().map_err(|e| ConfigError::Invalid {
+        let set = builder.build().map_err(|e| LintConfigError::Invalid {
             path: path.clone(),
             message: e.to_string(),
         })?;

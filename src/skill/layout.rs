@@ -8,6 +8,10 @@ use unicode_normalization::UnicodeNormalization;
 
 /// The file name every agent looks for.
 pub const SKILL_MD: &str = "SKILL.md";
+
+/// The project's settings file, found from the working folder upwards (`[lint]`, `[trust]`,
+/// registry and provider defaults).
+pub const PROJECT_FILE: &str = "skill.toml";
 /// The lower-case fallback that skills-ref accepts and most agents do not.
 pub const SKILL_MD_LOWER: &str = "skill.md";
 /// The folder of scenarios, trigger sets and cassettes, shipped with no archive or install.
