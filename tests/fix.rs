@@ -97,6 +97,45 @@ fn requirements_are_added_in_the_style_the_file_uses() {
     }
 }
 
+/// Found by the `lint` fuzz target: a new `metadata` block went at column 1 under a frontmatter
+/// indented by one space (or after a flow mapping), and the fix made the YAML invalid.
+#[test]
+fn requirements_line_up_with_an_indented_or_flow_frontmatter() {
+    let body = "\n```bash\ngh pr list | jq length\n```\n";
+    let cases = [
+        (
+            " name: my-skill\n description: Lists PRs. Use when asked.\n",
+            " name: my-skill\n description: Lists PRs. Use when asked.\n metadata:\n   openclaw:\n     requires:\n       bins:\n         - gh\n         - jq\n",
+        ),
+        (
+            "{name: my-skill, description: Lists PRs. Use when asked.}\n",
+            "{name: my-skill, description: Lists PRs. Use when asked., \"metadata\": {\"openclaw\": {\"requires\": {\"bins\": [\"gh\",\"jq\"]}}}}\n",
+        ),
+    ];
+    for (frontmatter, fixed) in cases {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = write_skill(
+            tmp.path(),
+            "my-skill",
+            format!("---\n{frontmatter}---\n{body}"),
+        );
+        let (code, stdout, stderr) = lint(
+            tmp.path(),
+            &[
+                "--fix",
+                "--select",
+                "undeclared-bin,undeclared-env,invalid-yaml",
+            ],
+        );
+        assert_eq!(code, 0, "{frontmatter}: {stdout}{stderr}");
+        assert_eq!(stdout, "No problems found in 1 skill.\n", "{frontmatter}");
+        assert_eq!(
+            std::fs::read_to_string(dir.join("SKILL.md")).unwrap(),
+            format!("---\n{fixed}---\n{body}")
+        );
+    }
+}
+
 #[test]
 fn quoting_an_unquoted_colon_makes_the_yaml_valid() {
     let tmp = tempfile::tempdir().unwrap();

@@ -497,6 +497,11 @@ fn hostile_cases() -> Vec<(&'static str, Vec<u8>, &'static str)> {
             "ending in a dot or a space",
         ),
         (
+            "a manifest in another case",
+            raw_zip(&[file("demo/Skill.md", md), file("demo/notes.md", "x")]),
+            "\"demo/Skill.md\" is named in the wrong case: name it SKILL.md",
+        ),
+        (
             "archive inside",
             raw_zip(&[file("demo/SKILL.md", md), file("demo/inner.zip", "PK")]),
             "archive inside the archive",

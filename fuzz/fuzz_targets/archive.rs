@@ -1,6 +1,7 @@
 //! Fuzzes the checked archive reader on arbitrary bytes: it must refuse or read, never panic,
 //! and what it accepts follows the skill path rules: relative paths inside the skill, no two
-//! alike, exactly one SKILL.md, no install metadata.
+//! alike, exactly one SKILL.md (named `SKILL.md` or `skill.md`, the names installers and
+//! discovery recognise), no install metadata.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -18,12 +19,16 @@ fuzz_target!(|data: &[u8]| {
         ),
         Ok(())
     );
-    let manifests = archive
+    let manifests: Vec<&str> = archive
         .files
         .iter()
-        .filter(|f| f.path.eq_ignore_ascii_case("SKILL.md"))
-        .count();
-    assert_eq!(manifests, 1);
+        .map(|f| f.path.as_str())
+        .filter(|path| path.eq_ignore_ascii_case("SKILL.md"))
+        .collect();
+    assert!(
+        matches!(manifests.as_slice(), ["SKILL.md" | "skill.md"]),
+        "manifests {manifests:?}"
+    );
     let total: usize = archive.files.iter().map(|f| f.bytes.len()).sum();
     assert!(total as u64 <= Limits::default().total_bytes);
 });

@@ -4,11 +4,13 @@
 //! saved again (when it holds no secret) it loads as the same cassette.
 #![no_main]
 
+mod scratch;
+
 use libfuzzer_sys::fuzz_target;
 use skill::agent::cassette::{Cassette, Normaliser};
 
 fuzz_target!(|data: &[u8]| {
-    let tmp = tempfile::tempdir().expect("a temp dir");
+    let tmp = scratch::tempdir();
     let path = tmp.path().join("cassette.yaml");
     std::fs::write(&path, data).expect("temp dir is writable");
     let Ok(cassette) = Cassette::load(&path) else {

@@ -3,6 +3,8 @@
 //! is created, and a refused archive leaves nothing behind.
 #![no_main]
 
+mod scratch;
+
 use libfuzzer_sys::fuzz_target;
 use skill::archive::install::{Input, install};
 use std::path::Path;
@@ -22,7 +24,7 @@ fn walk(dir: &Path, out: &mut Vec<(std::path::PathBuf, std::fs::FileType)>) {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let tmp = tempfile::tempdir().expect("a temp dir");
+    let tmp = scratch::tempdir();
     let project = tmp.path().join("project");
     std::fs::create_dir_all(&project).expect("temp dir is writable");
     let root = project.join("skills");

@@ -9,6 +9,8 @@
 //! so seeds are written by hand (`fuzz/corpus/lint/`).
 #![no_main]
 
+mod scratch;
+
 use libfuzzer_sys::fuzz_target;
 use skill::lint::report::Format;
 use skill::lint::{LintRun, Options, Target, fix, lint_paths, lint_skill};
@@ -96,7 +98,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let (skill_md, files) = parse(bytes);
-    let tmp = tempfile::tempdir().expect("a temp dir");
+    let tmp = scratch::tempdir();
     let dir = tmp.path().join("fuzz-skill");
     std::fs::create_dir_all(&dir).expect("temp dir is writable");
     write_tree(&dir, skill_md, &files);

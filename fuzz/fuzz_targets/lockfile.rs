@@ -3,11 +3,13 @@
 //! a panic; an accepted lock file written back reads as the same entries.
 #![no_main]
 
+mod scratch;
+
 use libfuzzer_sys::fuzz_target;
 use skill::registry::lock::{LockFile, Origin};
 
 fuzz_target!(|data: &[u8]| {
-    let tmp = tempfile::tempdir().expect("a temp dir");
+    let tmp = scratch::tempdir();
     std::fs::create_dir_all(tmp.path().join(".clawhub")).expect("temp dir is writable");
     std::fs::write(tmp.path().join(".clawhub/lock.json"), data).expect("temp dir is writable");
     std::fs::write(tmp.path().join(".clawhub/origin.json"), data).expect("temp dir is writable");

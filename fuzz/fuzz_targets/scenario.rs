@@ -3,6 +3,8 @@
 //! and cassette stay inside the workspace and the evals folder.
 #![no_main]
 
+mod scratch;
+
 use libfuzzer_sys::fuzz_target;
 use skill::harness::scenario::Scenario;
 use std::path::{Component, Path};
@@ -12,7 +14,7 @@ fn inside(path: &Path) -> bool {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let tmp = tempfile::tempdir().expect("a temp dir");
+    let tmp = scratch::tempdir();
     let evals = tmp.path().join("evals");
     std::fs::create_dir_all(&evals).expect("temp dir is writable");
     let path = evals.join("case.yaml");

@@ -108,6 +108,10 @@ pub enum ArchiveError {
     /// No SKILL.md.
     #[error("the archive has no SKILL.md")]
     NoSkillMd,
+    /// The one SKILL.md is spelt in another case (`Skill.md`): agents look for `SKILL.md`, the
+    /// lower-case fallback is `skill.md`, and an installed skill is recognised by those two only.
+    #[error("{0:?} is named in the wrong case: name it SKILL.md")]
+    SkillMdCase(String),
     /// Several SKILL.md files.
     #[error("the archive has {0} SKILL.md files; a skill archive holds exactly one")]
     ManySkillMd(usize),
@@ -342,6 +346,12 @@ fn locate_skill_md(entries: &[Entry]) -> Result<Option<String>, ArchiveError> {
         [one] => one,
         many => return Err(ArchiveError::ManySkillMd(many.len())),
     };
+    // Found in any case so that `SKILL.md` beside `Skill.md` counts as two, but accepted only
+    // as the two names installers, discovery and the registry's publish recognise.
+    let file_name = manifest.name.rsplit('/').next().unwrap_or_default();
+    if file_name != layout::SKILL_MD && file_name != layout::SKILL_MD_LOWER {
+        return Err(ArchiveError::SkillMdCase(manifest.name.clone()));
+    }
     match manifest.name.split_once('/') {
         None => Ok(None),
         Some((top, rest)) if !rest.contains('/') => {

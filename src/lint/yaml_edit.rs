@@ -49,16 +49,38 @@ pub fn merge(source: &Source, map: &Node, value: &New) -> Option<Vec<Edit>> {
     Some(edits)
 }
 
-/// The insertion that adds a whole new top-level `key: value` before the frontmatter's closing
-/// line at `close`.
-pub fn insert_top_level(source: &Source, close: Span, key: &str, value: &New) -> Edit {
+/// The edits that add a whole new top-level `key: value` to the frontmatter mapping `root`:
+/// before the closing line at `close`, indented as `root`'s keys are (YAML refuses a key out of
+/// line with the others, and nothing says a frontmatter starts at column 1), or inside the
+/// braces when `root` is a flow mapping.
+pub fn insert_top_level(
+    source: &Source,
+    root: &Node,
+    close: Span,
+    key: &str,
+    value: &New,
+) -> Option<Vec<Edit>> {
+    if root.is_flow(&source.text) {
+        return insert_keys(source, root, &[(key, value)]);
+    }
+    let indent = root
+        .as_map()
+        .and_then(|entries| entries.first())
+        .map_or(0, |(first_key, _)| {
+            source.position(first_key.span.start).column - 1
+        });
     let nl = newline(source);
-    let mut text = format!("{key}:{nl}");
-    render_block(value, 2, nl, &mut text);
-    Edit {
+    let mut text = String::new();
+    render_block(
+        &New::Map(vec![(key, value.borrowed())]),
+        indent,
+        nl,
+        &mut text,
+    );
+    Some(vec![Edit {
         span: Span::new(close.start, close.start),
         replacement: text,
-    }
+    }])
 }
 
 fn newline(source: &Source) -> &'static str {
@@ -197,12 +219,14 @@ mod tests {
         );
         let edits = match manifest.value("metadata") {
             Some(meta) => merge(&doc.source, meta, &value).unwrap(),
-            None => vec![insert_top_level(
+            None => insert_top_level(
                 &doc.source,
+                &manifest.root,
                 doc.frontmatter.unwrap().close,
                 "metadata",
                 &value,
-            )],
+            )
+            .unwrap(),
         };
         let fixed = apply(&doc.source.text, &edits).unwrap();
         let reparsed = Document::parse(Source::new(fixed.clone()));
@@ -215,6 +239,18 @@ mod tests {
         assert_eq!(
             add_bins("---\nname: a\n---\nbody\n"),
             "---\nname: a\nmetadata:\n  openclaw:\n    requires:\n      bins:\n        - jq\n        - gh\n      env:\n        - TOKEN\n---\nbody\n"
+        );
+    }
+
+    #[test]
+    fn a_new_block_lines_up_with_an_indented_mapping() {
+        assert_eq!(
+            add_bins("---\n name: a\n---\nbody\n"),
+            "---\n name: a\n metadata:\n   openclaw:\n     requires:\n       bins:\n         - jq\n         - gh\n       env:\n         - TOKEN\n---\nbody\n"
+        );
+        assert_eq!(
+            add_bins("---\n{name: a}\n---\n"),
+            "---\n{name: a, \"metadata\": {\"openclaw\": {\"requires\": {\"bins\": [\"jq\",\"gh\"], \"env\": [\"TOKEN\"]}}}}\n---\n"
         );
     }
 

@@ -119,12 +119,13 @@ fn declare_fix(cx: &Context, bins: &[&Use], env: &[&Use]) -> Option<Fix> {
     }
     let value = New::nested(&[block, "requires"], New::Map(lists));
     let edits = match manifest.value("metadata") {
-        None => vec![insert_top_level(
+        None => insert_top_level(
             &doc.source,
+            &manifest.root,
             doc.frontmatter?.close,
             "metadata",
             &value,
-        )],
+        )?,
         Some(meta) => merge(&doc.source, meta, &value)?,
     };
     let names: Vec<String> = bin_names.into_iter().chain(env_names).collect();
