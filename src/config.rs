@@ -5,9 +5,9 @@
 
 use crate::agent::provider::ProviderKind;
 use crate::archive::signature::TrustPolicy;
-use crate::skill::layout::PROJECT_FILE;
 use crate::lint::target::Target;
 use crate::skill::choice::Choice;
+use crate::skill::layout::PROJECT_FILE;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 

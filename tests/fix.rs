@@ -169,3 +169,27 @@ fn unfixable_errors_remain_and_fail() {
         "---\nname: Other\ndescription: Use when asked.\n---\n"
     );
 }
+
+/// A line ending in several CRs before its LF loses them all in one fix (the lint fuzz target
+/// found a fix that removed one CR per run and never settled).
+#[test]
+fn line_endings_settle_in_one_fix() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = write_skill(
+        tmp.path(),
+        "my-skill",
+        "---\r\nname: my-skill\r\ndescription: Formats files. Use when asked to format.\r\n---\r\n\r\nkey: value\r\r\r\r\nlast\r\n",
+    );
+    let (code, stdout, stderr) = lint(tmp.path(), &["--fix", "--select", "crlf"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let fixed = std::fs::read_to_string(dir.join("SKILL.md")).unwrap();
+    assert_eq!(
+        fixed,
+        "---\nname: my-skill\ndescription: Formats files. Use when asked to format.\n---\n\nkey: value\nlast\n"
+    );
+    let (code, stdout, _) = lint(tmp.path(), &["--fix", "--select", "crlf"]);
+    assert_eq!(
+        (code, stdout.as_str()),
+        (0, "No problems found in 1 skill.\n")
+    );
+}

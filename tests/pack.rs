@@ -274,5 +274,22 @@ fn a_file_set_that_installers_refuse_is_not_packed() {
     let (code, _, stderr) = pack(tmp.path(), &["demo", "--no-lint"]);
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("ending in a dot or a space"), "{stderr}");
+    std::fs::remove_file(dir.join("notes ")).unwrap();
+    // An archive holding two manifests is one every installer refuses (the registry_request
+    // fuzzer found publish taking it), so neither pack nor a folder install takes it.
+    write_skill(&dir, "inner", SKILL_MD);
+    let (code, _, stderr) = pack(tmp.path(), &["demo", "--no-lint"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("\"inner/SKILL.md\" is a second SKILL.md; a skill holds one, at its root"),
+        "{stderr}"
+    );
     assert!(!tmp.path().join("demo.skill").exists());
+    let (code, _, stderr) =
+        run(skill()
+            .current_dir(tmp.path())
+            .args(["install", "./demo", "--dir", "installed"]));
+    assert_ne!(code, 0, "{stderr}");
+    assert!(stderr.contains("is a second SKILL.md"), "{stderr}");
+    assert!(!tmp.path().join("installed/demo").exists());
 }

@@ -638,6 +638,11 @@ fn publish_refuses_what_every_installer_would_refuse() {
             "is an archive; installers refuse archives inside a skill",
         ),
         (
+            "a second SKILL.md below the root (found by the registry_request fuzzer)",
+            &[("ps9/SKILL.md", SKILL_MD)],
+            "is a second SKILL.md",
+        ),
+        (
             "Unicode twins",
             &[("caf\u{e9}.md", "1"), ("cafe\u{301}.md", "2")],
             "different Unicode forms",

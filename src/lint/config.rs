@@ -10,7 +10,6 @@ use globset::{Glob, GlobSet, GlobSetBuilder};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-
 /// The `[lint]` table.
 #[derive(Debug, Clone, Default, PartialEq, serde::Deserialize)]
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]

@@ -246,14 +246,18 @@ pub fn check_crlf(cx: &Context, out: &mut Vec<Diagnostic>) {
     if doc.source.crlf_lines == 0 {
         return;
     }
-    let first = doc.source.text.find("\r\n").unwrap_or(0);
-    let edits = doc
-        .source
-        .text
+    let text = &doc.source.text;
+    let first = text.find("\r\n").unwrap_or(0);
+    // Every CR before a line feed goes, not only the last: removing one of `\r\r\n` would
+    // leave another CRLF, and the fix would never settle (found by the lint fuzz target).
+    let edits = text
         .match_indices("\r\n")
-        .map(|(at, _)| Edit {
-            span: Span::new(at, at + 1),
-            replacement: String::new(),
+        .map(|(at, _)| {
+            let start = text[..at].trim_end_matches('\r').len();
+            Edit {
+                span: Span::new(start, at + 1),
+                replacement: String::new(),
+            }
         })
         .collect();
     let fix = Fix {
