@@ -1,7 +1,7 @@
 //! `skill explain [CODE]`.
 
 use super::CliError;
-use crate::lint::catalog::{self, Rule};
+use crate::lint::rulebook::{self, Rule};
 use crate::lint::rules::checks_of;
 use crate::lint::target::Target;
 use crate::skill::choice::Choice;
@@ -21,7 +21,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     match args.rule {
         None => {
-            for rule in catalog::ALL {
+            for rule in rulebook::ALL {
                 println!(
                     "{} {:<28} {:<8} {}",
                     rule.code,
@@ -32,7 +32,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             }
         }
         Some(id) => {
-            let rule = catalog::find(&id).ok_or(CliError::UnknownRule(id))?;
+            let rule = rulebook::find(&id).ok_or(CliError::UnknownRule(id))?;
             print!("{}", explain(rule));
         }
     }

@@ -1,6 +1,6 @@
 //! Diagnostics: what a rule found, where, and how to fix it.
 
-use super::catalog::Rule;
+use super::rulebook::Rule;
 use crate::skill::Span;
 use crate::skill::span::Position;
 use std::path::PathBuf;

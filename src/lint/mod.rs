@@ -1,15 +1,15 @@
 //! `skill lint`: checks skills against the Agent Skills spec and what agents actually accept.
-//! Rules live in `rules/` (one function each), their codes and docs in `catalog`, output
+//! Rules live in `rules/` (one function each), their codes and docs in `rulebook`, output
 //! formats in `report/`. This module ties them together: discover, check in parallel, filter.
 
 pub mod baseline;
-pub mod catalog;
 pub mod config;
 pub mod diagnostic;
 pub mod edit;
 pub mod fix;
 pub mod infer;
 pub mod report;
+pub mod rulebook;
 pub mod rules;
 pub mod selection;
 pub mod target;
@@ -122,7 +122,7 @@ impl SkillReport {
     pub fn had_io_error(&self) -> bool {
         self.diagnostics
             .iter()
-            .any(|d| d.rule == &catalog::UNREADABLE)
+            .any(|d| d.rule == &rulebook::UNREADABLE)
     }
 
     /// True when the skill has no error.
@@ -216,10 +216,10 @@ pub fn lint_paths_each<T: Send>(
     each: impl Fn(SkillReport) -> T + Sync,
 ) -> Result<Vec<T>, DiscoveryError> {
     let locations = discover(paths)?;
-    if locations.len() >= PRELOAD_AT && options.selection.allows(&catalog::TOKEN_BUDGET) {
+    if locations.len() >= PRELOAD_AT && options.selection.allows(&rulebook::TOKEN_BUDGET) {
         tokens::preload();
     }
-    if options.selection.allows(&catalog::DESCRIPTION_OVERLAP) {
+    if options.selection.allows(&rulebook::DESCRIPTION_OVERLAP) {
         // A rule across skills needs every report before any is handed on.
         let mut skills: Vec<SkillReport> = locations
             .par_iter()

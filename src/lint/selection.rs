@@ -1,6 +1,6 @@
 //! `--select` / `--ignore`: which rules run, by code, code prefix or slug.
 
-use super::catalog::{self, Rule};
+use super::rulebook::{self, Rule};
 
 /// A rule filter. Selectors are a code (`SK201`), a code prefix (`SK2` for a family), a slug
 /// (`name-dir-mismatch`) or `ALL`.
@@ -21,7 +21,7 @@ impl Selection {
     /// Builds a filter; every selector must match at least one rule.
     pub fn new(select: Vec<String>, ignore: Vec<String>) -> Result<Selection, UnknownSelector> {
         for selector in select.iter().chain(&ignore) {
-            if !catalog::ALL.iter().any(|r| matches(selector, r)) {
+            if !rulebook::ALL.iter().any(|r| matches(selector, r)) {
                 return Err(UnknownSelector(selector.clone()));
             }
         }
@@ -48,7 +48,7 @@ fn matches(selector: &str, rule: &Rule) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lint::catalog::{NAME_DIR_MISMATCH, UNKNOWN_KEY};
+    use crate::lint::rulebook::{NAME_DIR_MISMATCH, UNKNOWN_KEY};
 
     #[test]
     fn codes_prefixes_and_slugs() {

@@ -3,8 +3,8 @@
 
 use super::positions;
 use crate::lint::LintRun;
-use crate::lint::catalog::ALL;
 use crate::lint::diagnostic::Severity;
+use crate::lint::rulebook::ALL;
 use serde_json::{Value, json};
 
 /// Renders the run as one SARIF log.

@@ -1,8 +1,8 @@
 //! Budget rules: size limits agents and registries enforce.
 
 use super::Context;
-use crate::lint::catalog::{BODY_TOO_LONG, FILE_TOO_LARGE, TOKEN_BUDGET};
 use crate::lint::diagnostic::{Diagnostic, Location, Severity};
+use crate::lint::rulebook::{BODY_TOO_LONG, FILE_TOO_LARGE, TOKEN_BUDGET};
 use crate::lint::tokens::over_budget;
 use crate::skill::Span;
 use crate::skill::layout::SKILL_MD;

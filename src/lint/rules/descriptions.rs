@@ -2,8 +2,8 @@
 
 use super::Context;
 use super::names::value_span;
-use crate::lint::catalog::*;
 use crate::lint::diagnostic::{Diagnostic, Location};
+use crate::lint::rulebook::*;
 
 /// Longest description the spec allows, in code points.
 const MAX_DESCRIPTION: usize = 1024;

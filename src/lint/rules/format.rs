@@ -1,9 +1,9 @@
 //! Format rules: the file itself, the frontmatter fences, and the YAML.
 
 use super::Context;
-use crate::lint::catalog::*;
 use crate::lint::diagnostic::{Diagnostic, Edit, Fix, Location, Severity};
 use crate::lint::edit::{quote_yaml, yaml_value_line};
+use crate::lint::rulebook::*;
 use crate::skill::source::{BOM as BOM_TEXT, DecodeError};
 use crate::skill::yaml::{Node, Value};
 use crate::skill::{LoadError, ManifestError, Span};

@@ -1,8 +1,8 @@
 //! Hygiene rules: secrets, symlinks, junk files, `{baseDir}` and leftover TODOs.
 
 use super::Context;
-use crate::lint::catalog::*;
 use crate::lint::diagnostic::{Diagnostic, Location};
+use crate::lint::rulebook::*;
 use crate::skill::Span;
 use crate::skill::files::FileKind;
 use crate::skill::layout::SKILL_MD;

@@ -3,9 +3,9 @@
 
 use super::Context;
 use super::names::value_span;
-use crate::lint::catalog::*;
 use crate::lint::diagnostic::{Diagnostic, Edit, Fix, Location};
 use crate::lint::edit::{plain_or_quoted, quote_yaml};
+use crate::lint::rulebook::*;
 use crate::lint::target::Target;
 use crate::skill::agents;
 use crate::skill::requirements::BLOCK_NAMES;

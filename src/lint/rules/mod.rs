@@ -14,9 +14,9 @@ mod requirements;
 pub mod security;
 
 use super::Options;
-use super::catalog::*;
 use super::diagnostic::{Diagnostic, Location};
 use super::infer::Uses;
+use super::rulebook::*;
 use super::target::Target;
 use crate::skill::body::Body;
 use crate::skill::files::{FileEntry, SkillFiles};
@@ -348,7 +348,7 @@ mod tests {
 
     #[test]
     fn every_rule_leads_to_a_check() {
-        for rule in crate::lint::catalog::ALL {
+        for rule in crate::lint::rulebook::ALL {
             assert!(
                 !checks_of(rule).is_empty(),
                 "{} {} is reported by no check in CHECKS or RUN_RULES",

@@ -1,8 +1,8 @@
 //! Name rules, in skills-ref's order and with its exact messages.
 
 use super::Context;
-use crate::lint::catalog::*;
 use crate::lint::diagnostic::{Diagnostic, Location};
+use crate::lint::rulebook::*;
 use crate::skill::Span;
 use unicode_normalization::UnicodeNormalization;
 use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};

@@ -4,8 +4,8 @@
 
 use super::names::value_span;
 use crate::lint::SkillReport;
-use crate::lint::catalog::DESCRIPTION_OVERLAP;
 use crate::lint::diagnostic::{Diagnostic, Location};
+use crate::lint::rulebook::DESCRIPTION_OVERLAP;
 use crate::lint::target::Target;
 use crate::skill::similarity::{OVERLAP_THRESHOLD, described, similar_pairs};
 

@@ -2,9 +2,9 @@
 //! with the exact case, and scripts the body runs directly must be runnable.
 
 use super::Context;
-use crate::lint::catalog::*;
 use crate::lint::diagnostic::{Diagnostic, Location};
 use crate::lint::infer::Site;
+use crate::lint::rulebook::*;
 use crate::skill::Span;
 use crate::skill::files::FileKind;
 

@@ -7,6 +7,7 @@
 use super::*;
 use crate::registry::rules;
 use crate::skill::fingerprint::{fingerprint, sha256_hex};
+use crate::skill::layout::SKILL_MD;
 
 /// Where a backend runs a flow's steps.
 pub(super) trait Backend {
@@ -223,7 +224,7 @@ pub(super) fn publish(
         } else {
             let skill_md = files
                 .iter()
-                .find(|(p, _)| p.eq_ignore_ascii_case("SKILL.md"))
+                .find(|(p, _)| p.eq_ignore_ascii_case(SKILL_MD))
                 .map(|(_, f)| String::from_utf8_lossy(&f.bytes).into_owned())
                 .unwrap_or_default();
             let live = LiveVersion {

@@ -13,6 +13,7 @@ pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
 
 use crate::registry::rules;
+use crate::skill::layout::SKILL_MD;
 use std::collections::BTreeMap;
 
 /// A publisher.
@@ -700,7 +701,7 @@ pub(super) fn validate(request: &PublishRequest) -> Result<Vec<(String, &NewFile
     }
     if !files
         .iter()
-        .any(|(p, _)| p.eq_ignore_ascii_case("SKILL.md") || p.eq_ignore_ascii_case("skills.md"))
+        .any(|(p, _)| p.eq_ignore_ascii_case(SKILL_MD) || p.eq_ignore_ascii_case("skills.md"))
     {
         return Err(StoreError::Invalid(
             "SKILL.md is required at the root of the bundle".into(),

@@ -1,8 +1,8 @@
 //! Declared requirements that do not hold on this machine, worded as agents would see it; only
 //! those the target agent checks.
 
-use crate::lint::catalog::*;
 use crate::lint::diagnostic::{Diagnostic, Location};
+use crate::lint::rulebook::*;
 use crate::lint::rules::Context;
 use crate::skill::agents::gated;
 use crate::skill::requirements::Item;

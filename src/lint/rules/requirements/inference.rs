@@ -1,9 +1,9 @@
 //! Commands and env vars the skill uses without declaring them, with one fix that declares them
 //! all; and declared ones the skill never mentions.
 
-use crate::lint::catalog::*;
 use crate::lint::diagnostic::{Diagnostic, Fix, Location};
 use crate::lint::infer::{Site, Use};
+use crate::lint::rulebook::*;
 use crate::lint::rules::Context;
 use crate::lint::yaml_edit::{New, insert_top_level, merge};
 use crate::skill::Span;

@@ -10,8 +10,8 @@ pub use inference::{check_undeclared, check_unused};
 
 use super::Context;
 use crate::lint::Severity;
-use crate::lint::catalog::*;
 use crate::lint::diagnostic::{Diagnostic, Location};
+use crate::lint::rulebook::*;
 use crate::skill::yaml::{Node, Value};
 use crate::skill::{Span, agents, requirements};
 

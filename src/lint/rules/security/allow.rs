@@ -6,7 +6,7 @@
 
 use super::Finding;
 use super::text::{Text, family};
-use crate::lint::catalog::{self, Rule};
+use crate::lint::rulebook::{self, Rule};
 use crate::skill::Span;
 use regex::Regex;
 use std::sync::LazyLock;
@@ -94,12 +94,12 @@ fn parse(rest: &str) -> (Vec<&'static Rule>, String, Option<String>) {
         let names: Vec<&str> = word.split(',').filter(|w| !w.is_empty()).collect();
         let looks_like_rule = names
             .iter()
-            .all(|n| catalog::find(n).is_some() || is_code_shaped(n));
+            .all(|n| rulebook::find(n).is_some() || is_code_shaped(n));
         if names.is_empty() || !looks_like_rule {
             break;
         }
         for name in names {
-            match catalog::find(name) {
+            match rulebook::find(name) {
                 Some(rule) if rule.code.starts_with("SK9") => rules.push(rule),
                 Some(rule) => {
                     problem.get_or_insert(format!(

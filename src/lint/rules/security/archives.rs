@@ -5,7 +5,7 @@
 
 use super::Finding;
 use super::text::{Text, excerpt, family};
-use crate::lint::catalog::{DISABLE_SECURITY, ENCRYPTED_ARCHIVE};
+use crate::lint::rulebook::{DISABLE_SECURITY, ENCRYPTED_ARCHIVE};
 use crate::skill::Span;
 use crate::skill::span::Position;
 use regex::Regex;

@@ -7,7 +7,7 @@
 use super::Finding;
 use super::net::{Place, is_chat_hook, is_collector, place_in};
 use super::text::{Kind, Text, excerpt, family};
-use crate::lint::catalog::{CREDENTIAL_ACCESS, EXFILTRATION, PASSWORD_PROMPT};
+use crate::lint::rulebook::{CREDENTIAL_ACCESS, EXFILTRATION, PASSWORD_PROMPT};
 use crate::skill::Span;
 use regex::Regex;
 use std::sync::LazyLock;

@@ -5,7 +5,7 @@
 use super::Finding;
 use super::net::{Place, is_known_installer, place_in};
 use super::text::{Text, family};
-use crate::lint::catalog::{DOWNLOAD_EXEC, DOWNLOAD_EXEC_INSECURE};
+use crate::lint::rulebook::{DOWNLOAD_EXEC, DOWNLOAD_EXEC_INSECURE};
 use crate::skill::Span;
 use regex::Regex;
 use std::sync::LazyLock;

@@ -7,7 +7,7 @@
 
 use super::Finding;
 use super::text::{Text, excerpt, family};
-use crate::lint::catalog::{HIDDEN_INSTRUCTIONS, INSTRUCTION_OVERRIDE};
+use crate::lint::rulebook::{HIDDEN_INSTRUCTIONS, INSTRUCTION_OVERRIDE};
 use crate::skill::Span;
 use regex::Regex;
 use std::borrow::Cow;

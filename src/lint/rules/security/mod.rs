@@ -22,8 +22,8 @@ mod text;
 mod unicode;
 
 use super::Context;
-use crate::lint::catalog::{self, Rule};
 use crate::lint::diagnostic::{Diagnostic, Location, Severity};
+use crate::lint::rulebook::{self, Rule};
 use crate::skill::Span;
 use crate::skill::span::Position;
 use text::Text;
@@ -182,7 +182,7 @@ fn scan_text(path: &str, text: &str, allows: Allows, out: &mut Vec<Finding>) {
     for comment in &comments {
         if let Some(problem) = comment.problem() {
             found.push(text.finding(
-                &catalog::INVALID_ALLOW,
+                &rulebook::INVALID_ALLOW,
                 comment.span,
                 problem,
                 "a suppression without a rule and a reason cannot be reviewed: nobody can tell \

@@ -5,7 +5,7 @@
 
 use super::Finding;
 use super::text::{Kind, Text, excerpt, family};
-use crate::lint::catalog::{ENCODED_BLOB, OBFUSCATED_EXEC};
+use crate::lint::rulebook::{ENCODED_BLOB, OBFUSCATED_EXEC};
 use crate::skill::Span;
 use regex::Regex;
 use std::sync::LazyLock;

@@ -5,7 +5,7 @@
 
 use super::Finding;
 use super::text::{Text, excerpt, family};
-use crate::lint::catalog::PERSISTENCE;
+use crate::lint::rulebook::PERSISTENCE;
 use crate::skill::Span;
 use regex::Regex;
 use std::sync::LazyLock;

@@ -3,7 +3,7 @@
 //! Markdown code and comments where prose rules need them, and line lookups for findings.
 
 use super::Finding;
-use crate::lint::catalog::Rule;
+use crate::lint::rulebook::Rule;
 use crate::skill::Span;
 use crate::skill::layout::SKILL_MD;
 use crate::skill::span::LineIndex;

@@ -7,7 +7,7 @@
 
 use super::Finding;
 use super::text::{Text, excerpt};
-use crate::lint::catalog::{BIDI_CONTROL, HIDDEN_TAG_TEXT, INVISIBLE_CHARACTER};
+use crate::lint::rulebook::{BIDI_CONTROL, HIDDEN_TAG_TEXT, INVISIBLE_CHARACTER};
 use crate::skill::Span;
 
 fn is_bidi_control(c: char) -> bool {
