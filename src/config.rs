@@ -6,6 +6,7 @@
 use crate::agent::provider::ProviderKind;
 use crate::archive::signature::TrustPolicy;
 use crate::lint::target::Target;
+use crate::settings_file::{self, FileError};
 use crate::skill::choice::Choice;
 use crate::skill::layout::PROJECT_FILE;
 use std::path::{Path, PathBuf};
@@ -152,22 +153,9 @@ struct ProjectFile {
 /// A settings file or env var that could not be read or understood.
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
-    /// Reading failed.
-    #[error("cannot read {path}: {source}")]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// The I/O error.
-        source: std::io::Error,
-    },
-    /// Not valid TOML, or unknown keys.
-    #[error("{path}: {message}")]
-    Invalid {
-        /// The file.
-        path: PathBuf,
-        /// The TOML parser's message (with line and column).
-        message: String,
-    },
+    /// `skill.toml` or `config.toml`.
+    #[error(transparent)]
+    File(#[from] FileError),
     /// An env var set to a value it cannot take.
     #[error("{name}={value}: expected one of {expected}")]
     Env {
@@ -195,24 +183,6 @@ fn check_env<T: Choice>(name: &'static str) -> Result<(), ConfigError> {
     })
 }
 
-fn read(path: &Path) -> Result<Option<String>, ConfigError> {
-    match std::fs::read_to_string(path) {
-        Ok(text) => Ok(Some(text)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(source) => Err(ConfigError::Io {
-            path: path.to_owned(),
-            source,
-        }),
-    }
-}
-
-fn invalid(path: &Path, e: impl std::fmt::Display) -> ConfigError {
-    ConfigError::Invalid {
-        path: path.to_owned(),
-        message: e.to_string().trim_end().to_owned(),
-    }
-}
-
 impl Settings {
     /// Reads the project file found from `cwd` upwards and the user's file.
     pub fn load(cwd: &Path) -> Result<Settings, ConfigError> {
@@ -223,11 +193,15 @@ impl Settings {
             .ancestors()
             .map(|d| d.join(PROJECT_FILE))
             .find(|p| p.is_file())
-            && let Some(text) = read(&path)?
+            && let Some(file) = settings_file::parse::<ProjectFile>(&path)?
         {
-            let file: ProjectFile = toml::from_str(&text).map_err(|e| invalid(&path, e))?;
             let target = match file.lint.as_ref().and_then(|l| l.get("target")) {
-                Some(value) => Some(value.clone().try_into().map_err(|e| invalid(&path, e))?),
+                Some(value) => Some(
+                    value
+                        .clone()
+                        .try_into()
+                        .map_err(|e| FileError::invalid(&path, e))?,
+                ),
                 None => None,
             };
             let values = FileValues {
@@ -244,8 +218,7 @@ impl Settings {
             settings.project = Some((path, values));
         }
         let path = user_file();
-        if let Some(text) = read(&path)? {
-            let file: UserFile = toml::from_str(&text).map_err(|e| invalid(&path, e))?;
+        if let Some(file) = settings_file::parse::<UserFile>(&path)? {
             let values = FileValues {
                 registry: file.registry,
                 target: file.target,

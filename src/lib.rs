@@ -14,4 +14,5 @@ pub mod lint;
 pub mod prompt;
 pub mod registry;
 pub mod scaffold;
+pub mod settings_file;
 pub mod skill;

@@ -5,6 +5,7 @@ use super::Budgets;
 use super::diagnostic::Diagnostic;
 use super::selection::{Selection, UnknownSelector};
 use super::target::Target;
+use crate::settings_file::{self, FileError};
 use crate::skill::layout::PROJECT_FILE;
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use std::collections::BTreeMap;
@@ -38,22 +39,9 @@ struct File {
 /// A `[lint]` table that could not be read or understood.
 #[derive(Debug, thiserror::Error)]
 pub enum LintConfigError {
-    /// Reading failed.
-    #[error("cannot read {path}: {source}")]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// The I/O error.
-        source: std::io::Error,
-    },
-    /// Not valid TOML, or unknown keys.
-    #[error("{path}: {message}")]
-    Invalid {
-        /// The file.
-        path: PathBuf,
-        /// The TOML parser's message (with line and column).
-        message: String,
-    },
+    /// `skill.toml` itself, or a glob in it.
+    #[error(transparent)]
+    File(#[from] FileError),
     /// A selector that names no rule.
     #[error("{path}: {source}")]
     Selector {
@@ -87,13 +75,9 @@ impl Config {
 
     /// Loads `path`.
     pub fn load(path: &Path) -> Result<Config, LintConfigError> {
-        let text = std::fs::read_to_string(path).map_err(|source| LintConfigError::Io {
+        let file: File = settings_file::parse(path)?.ok_or_else(|| FileError::Io {
             path: path.to_path_buf(),
-            source,
-        })?;
-        let file: File = toml::from_str(&text).map_err(|e| LintConfigError::Invalid {
-            path: path.to_path_buf(),
-            message: e.to_string().trim_end().to_owned(),
+            source: std::io::ErrorKind::NotFound.into(),
         })?;
         Ok(Config {
             lint: file.lint,
@@ -108,10 +92,7 @@ impl Config {
         let mut builder = GlobSetBuilder::new();
         let mut rules = Vec::new();
         for (glob, selectors) in &self.lint.per_path_ignores {
-            let glob = Glob::new(glob).map_err(|e| LintConfigError::Invalid {
-                path: path.clone(),
-                message: e.to_string(),
-            })?;
+            let glob = Glob::new(glob).map_err(|e| FileError::invalid(&path, e))?;
             builder.add(glob);
             let selection = Selection::new(selectors.clone(), Vec::new()).map_err(|source| {
                 LintConfigError::Selector {
@@ -121,10 +102,7 @@ impl Config {
             })?;
             rules.push(selection);
         }
-        let set = builder.build().map_err(|e| LintConfigError::Invalid {
-            path: path.clone(),
-            message: e.to_string(),
-        })?;
+        let set = builder.build().map_err(|e| FileError::invalid(&path, e))?;
         Ok(PathIgnores { base, set, rules })
     }
 }
