@@ -327,3 +327,47 @@ fn agent_targets_read_the_agents_table() {
     );
     assert_eq!(found("any-bins", "nanobot"), Vec::<String>::new());
 }
+
+/// Claude Code and Codex read no requirements block: their targets still check what the skill
+/// declares for the agents that do (no SK501 without a better name to give, no undeclared
+/// command that is declared), and the fix that declares a command settles in one run (found
+/// by the lint fuzzer: it used to add the command once per fix round, never seeing it).
+#[test]
+fn targets_reading_no_block_check_declarations_portably() {
+    let tmp = tempfile::tempdir().unwrap();
+    write_skill(
+        tmp.path(),
+        "declared",
+        "---\nname: declared\ndescription: Converts images. Use when the user wants a PNG turned into a JPEG.\nmetadata:\n  openclaw:\n    requires:\n      bins:\n        - skill-test-no-such-binary\n---\n\n```sh\nskill-test-no-such-binary in.png out.jpg\n```\n",
+    );
+    let skill_md = write_skill(
+        tmp.path(),
+        "undeclared",
+        "---\nname: undeclared\ndescription: Converts images. Use when the user wants a PNG turned into a JPEG.\n---\n\nConvert\r\nimages:\n\n```sh\nconvert in.png out.jpg\n```\n",
+    )
+    .join("SKILL.md");
+    for target in ["codex", "claude"] {
+        let (code, stdout, _) = run(skill().current_dir(tmp.path()).args([
+            "lint", "declared", "--format", "concise", "--target", target, "--select", "SK5",
+        ]));
+        assert_eq!((code, stdout.as_str()), (0, ""), "{target}");
+    }
+    let fix = || {
+        run(skill().current_dir(tmp.path()).args([
+            "lint",
+            "undeclared",
+            "--target",
+            "codex",
+            "--fix",
+            "--select",
+            "SK1,SK5",
+        ]));
+        std::fs::read_to_string(&skill_md).unwrap()
+    };
+    let once = fix();
+    assert_eq!(
+        once,
+        "---\nname: undeclared\ndescription: Converts images. Use when the user wants a PNG turned into a JPEG.\nmetadata:\n  openclaw:\n    requires:\n      bins:\n        - convert\n---\n\nConvert\nimages:\n\n```sh\nconvert in.png out.jpg\n```\n"
+    );
+    assert_eq!(fix(), once, "a second --fix changed the fixed file");
+}

@@ -37,6 +37,16 @@ impl Target {
     pub fn reading(self) -> Reading {
         self.facts().map_or(Reading::PORTABLE, Facts::reading)
     }
+
+    /// The requirements blocks whose declarations lint checks: those the agent reads, or every
+    /// block for an agent that reads none (Claude Code, Codex), whose skills still declare
+    /// requirements for the agents that do. Gating stays the agent's own ([`Target::reading`]).
+    pub fn declared_blocks(self) -> &'static [&'static str] {
+        match self.reading().metadata_blocks {
+            [] => Reading::PORTABLE.metadata_blocks,
+            blocks => blocks,
+        }
+    }
 }
 
 #[cfg(test)]

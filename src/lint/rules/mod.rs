@@ -309,11 +309,9 @@ pub fn checks_of(rule: &Rule) -> Vec<&'static str> {
 pub fn check(skill: &Skill, options: &Options) -> Vec<Diagnostic> {
     let files = skill.files();
     let requirements = match (skill.manifest(), &skill.document) {
-        (Some(m), Ok(doc)) => Requirements::from_blocks(
-            m,
-            &doc.source.text,
-            options.target.reading().metadata_blocks,
-        ),
+        (Some(m), Ok(doc)) => {
+            Requirements::from_blocks(m, &doc.source.text, options.target.declared_blocks())
+        }
         _ => Requirements::default(),
     };
     let cx = Context {

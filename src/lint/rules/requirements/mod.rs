@@ -19,7 +19,7 @@ const PLATFORMS: [&str; 3] = ["darwin", "linux", "win32"];
 const REQUIRES_KEYS: [&str; 4] = ["bins", "anyBins", "env", "config"];
 
 /// Which agents read the block name used (the agents table); for an agent's target, a block
-/// that agent does not read.
+/// that agent does not read (nothing for an agent that reads no block: no name would do).
 pub fn check_block_name(cx: &Context, out: &mut Vec<Diagnostic>) {
     let finding = match cx.target.facts() {
         None => cx
@@ -27,6 +27,7 @@ pub fn check_block_name(cx: &Context, out: &mut Vec<Diagnostic>) {
             .block
             .as_deref()
             .and_then(portable_block_finding),
+        Some(facts) if facts.metadata_blocks.is_empty() => None,
         Some(facts) => unread_block(cx).map(|name| {
             let message = format!(
                 "metadata.{name} is not read by {}, which reads {}; rename it to '{}'",
