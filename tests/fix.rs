@@ -193,3 +193,21 @@ fn line_endings_settle_in_one_fix() {
         (0, "No problems found in 1 skill.\n")
     );
 }
+
+/// YAML ends a line at a lone CR too: moving `author` under `metadata` must not take the key
+/// after it (found by the lint fuzz target). `author` stays where it is, the list after it is
+/// still fixed, and the YAML stays valid.
+#[test]
+fn a_lone_cr_keeps_the_next_key() {
+    let tmp = tempfile::tempdir().unwrap();
+    let original = "---\nname: my-skill\ndescription: Formats files. Use when asked to format.\nauthor: Ana\rallowed-tools:\n  - Read\n---\n\nBody.\n";
+    let dir = write_skill(tmp.path(), "my-skill", original);
+    lint(tmp.path(), &["--fix"]);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("SKILL.md")).unwrap(),
+        original.replace("allowed-tools:\n  - Read", "allowed-tools: Read")
+    );
+    let (_, stdout, _) = lint(tmp.path(), &["--format", "concise"]);
+    assert!(!stdout.contains("invalid-yaml"), "{stdout}");
+    assert!(stdout.contains("SK401"), "{stdout}");
+}

@@ -130,7 +130,10 @@ fn move_to_metadata(cx: &Context, entries: &[&Entry]) -> Option<Fix> {
         let single_line = source.position(entry.value.span.end).line == line_no
             && entry.value.as_map().is_none()
             && entry.value.as_seq().is_none();
-        if !single_line || source.position(entry.key_span.start).column != 1 {
+        if !single_line
+            || source.position(entry.key_span.start).column != 1
+            || !ends_its_line(&source.text[entry.value.span.end.min(line.end)..line.end])
+        {
             return None;
         }
         let end = (line.end + nl.len()).min(source.text.len());
@@ -150,6 +153,14 @@ fn move_to_metadata(cx: &Context, entries: &[&Entry]) -> Option<Fix> {
         message: format!("move {} under metadata", keys.join(", ")),
         edits,
     })
+}
+
+/// Whether what follows a value on its line is only blanks or a comment. YAML also breaks lines
+/// at a lone CR, which the line spans do not: removing such a line would take the next key
+/// with it (found by the lint fuzz target).
+fn ends_its_line(rest: &str) -> bool {
+    let rest = rest.trim_start_matches([' ', '\t']);
+    rest.is_empty() || rest.starts_with('#')
 }
 
 /// `compatibility`: a string of at most 500 characters (skills-ref's messages).
