@@ -618,6 +618,16 @@ fn publish_refuses_what_every_installer_would_refuse() {
             "reserved for install",
         ),
         (
+            "a folder named like the registry's meta file (found by the registry_request fuzzer)",
+            &[("_meta.json/gui", "x")],
+            "reserved for install",
+        ),
+        (
+            "the registry's meta file in another case",
+            &[("_META.json", "{}")],
+            "reserved for install",
+        ),
+        (
             "a file and a folder",
             &[("x", "1"), ("x/y", "2")],
             "needs it to be a folder",

@@ -164,8 +164,12 @@ pub fn check_relative(path: &str) -> Result<(), PathError> {
 pub fn check_path(path: &str, kind: FileSetKind) -> Result<(), PathError> {
     check_relative(path)?;
     let first = path.split('/').next().unwrap_or(path);
+    // The registry adds `_meta.json` to every download, so a skill's `_meta.json/...` folder or
+    // `_META.JSON` twin would make that download one installers refuse.
     let meta_allowed = kind == FileSetKind::Download && path == META_FILE;
-    if first.eq_ignore_ascii_case(CLAWHUB_DIR) || (path == META_FILE && !meta_allowed) {
+    if first.eq_ignore_ascii_case(CLAWHUB_DIR)
+        || (first.eq_ignore_ascii_case(META_FILE) && !meta_allowed)
+    {
         return Err(PathError::Reserved(path.to_owned()));
     }
     Ok(())
@@ -287,6 +291,8 @@ mod tests {
             ".clawhub/origin.json",
             ".clawhub",
             "_meta.json",
+            "_meta.json/gui",
+            "_META.json",
             ".ClawHub/x",
         ] {
             assert!(set(&[bad]).is_err(), "{bad:?} accepted");
@@ -304,6 +310,7 @@ mod tests {
             check_file_set(["_meta.json"], FileSetKind::Download),
             Ok(())
         );
+        assert!(check_file_set(["_meta.json/x"], FileSetKind::Download).is_err());
     }
 
     #[test]
