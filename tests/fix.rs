@@ -211,3 +211,32 @@ fn a_lone_cr_keeps_the_next_key() {
     assert!(!stdout.contains("invalid-yaml"), "{stdout}");
     assert!(stdout.contains("SK401"), "{stdout}");
 }
+
+/// A key written twice at the top level, or one `metadata` already holds, stays where it is:
+/// moving it doubled it under `metadata`, and the next `--fix` moved the other copy too (found
+/// by the lint fuzz target). The other fixes still apply, and a second `--fix` changes nothing.
+#[test]
+fn a_doubled_key_is_not_moved_under_metadata() {
+    let tmp = tempfile::tempdir().unwrap();
+    let twice = "---\nname: my-skill\ndescription: Formats files. Use when asked to format.\nversion: 1.0\nversion: 2.0\nauthor: Ana\n---\n\nBody.\n";
+    let held = "---\nname: held\ndescription: Formats files. Use when asked to format.\nversion: 1.0\nmetadata:\n  version: \"2.0\"\n---\n\nBody.\n";
+    let dir = write_skill(tmp.path(), "my-skill", twice);
+    let held_dir = write_skill(tmp.path(), "held", held);
+    lint(tmp.path(), &["--fix"]);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("SKILL.md")).unwrap(),
+        "---\nname: my-skill\ndescription: Formats files. Use when asked to format.\nversion: \"1.0\"\nversion: \"2.0\"\nmetadata:\n  author: \"Ana\"\n---\n\nBody.\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(held_dir.join("SKILL.md")).unwrap(),
+        held
+    );
+    let fixed = std::fs::read_to_string(dir.join("SKILL.md")).unwrap();
+    lint(tmp.path(), &["--fix"]);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("SKILL.md")).unwrap(),
+        fixed
+    );
+    let (_, stdout, _) = lint(tmp.path(), &["--format", "concise"]);
+    assert!(stdout.contains("SK105"), "{stdout}");
+}

@@ -123,7 +123,19 @@ fn move_to_metadata(cx: &Context, entries: &[&Entry]) -> Option<Fix> {
             (line.start, " ".repeat(pos.column - 1), None)
         }
     };
+    let metadata = manifest.value("metadata");
     for entry in entries {
+        // A key written twice, or one metadata already holds, would be doubled under metadata
+        // (found by the lint fuzz target): which value was meant is for the author to say.
+        let twice = manifest
+            .entries
+            .iter()
+            .filter(|e| e.key == entry.key)
+            .count()
+            > 1;
+        if twice || metadata.is_some_and(|m| m.get(&entry.key).is_some()) {
+            return None;
+        }
         let value = entry.value.scalar_text(&source.text)?;
         let line_no = source.position(entry.key_span.start).line;
         let line = source.line_span(line_no)?;
