@@ -98,7 +98,8 @@ fn requirements_are_added_in_the_style_the_file_uses() {
 }
 
 /// Found by the `lint` fuzz target: a new `metadata` block went at column 1 under a frontmatter
-/// indented by one space (or after a flow mapping), and the fix made the YAML invalid.
+/// indented by one space (or after a flow mapping, or at the column after a tag), and the fix
+/// made the YAML invalid.
 #[test]
 fn requirements_line_up_with_an_indented_or_flow_frontmatter() {
     let body = "\n```bash\ngh pr list | jq length\n```\n";
@@ -106,6 +107,16 @@ fn requirements_line_up_with_an_indented_or_flow_frontmatter() {
         (
             " name: my-skill\n description: Lists PRs. Use when asked.\n",
             " name: my-skill\n description: Lists PRs. Use when asked.\n metadata:\n   openclaw:\n     requires:\n       bins:\n         - gh\n         - jq\n",
+        ),
+        // A tag or anchor before the first key (found by the lint fuzz target): the keys'
+        // column is the line's, not the one after `!tag `.
+        (
+            "!!str name: my-skill\ndescription: Lists PRs. Use when asked.\n",
+            "!!str name: my-skill\ndescription: Lists PRs. Use when asked.\nmetadata:\n  openclaw:\n    requires:\n      bins:\n        - gh\n        - jq\n",
+        ),
+        (
+            "name: my-skill\ndescription: Lists PRs. Use when asked.\nmetadata:\n  &meta author: me\n",
+            "name: my-skill\ndescription: Lists PRs. Use when asked.\nmetadata:\n  openclaw:\n    requires:\n      bins:\n        - gh\n        - jq\n  &meta author: me\n",
         ),
         (
             "{name: my-skill, description: Lists PRs. Use when asked.}\n",

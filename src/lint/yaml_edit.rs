@@ -66,9 +66,7 @@ pub fn insert_top_level(
     let indent = root
         .as_map()
         .and_then(|entries| entries.first())
-        .map_or(0, |(first_key, _)| {
-            source.position(first_key.span.start).column - 1
-        });
+        .map_or(0, |(first_key, _)| key_indent(source, first_key));
     let nl = newline(source);
     let mut text = String::new();
     render_block(
@@ -81,6 +79,26 @@ pub fn insert_top_level(
         span: Span::new(close.start, close.start),
         replacement: text,
     }])
+}
+
+/// The indentation of the block mapping whose first key is `key`: the key's column, or its
+/// line's indentation when node properties come first (`!tag key:`, `&anchor key:`), since the
+/// key's span starts after them and keys written at its column would be out of line (found by
+/// the lint fuzz target).
+pub fn key_indent(source: &Source, key: &Node) -> usize {
+    let pos = source.position(key.span.start);
+    let Some(before) = source
+        .line_span(pos.line)
+        .and_then(|line| source.text.get(line.start..key.span.start))
+    else {
+        return pos.column - 1;
+    };
+    let indent = before.len() - before.trim_start_matches(' ').len();
+    if before[indent..].starts_with(['!', '&']) {
+        indent
+    } else {
+        pos.column - 1
+    }
 }
 
 fn newline(source: &Source) -> &'static str {
@@ -110,7 +128,7 @@ fn insert_keys(source: &Source, map: &Node, keys: &[(&str, &New)]) -> Option<Vec
     let mut out = String::new();
     render_block(
         &New::Map(keys.iter().map(|(k, v)| (*k, v.borrowed())).collect()),
-        pos.column - 1,
+        key_indent(source, first_key),
         nl,
         &mut out,
     );

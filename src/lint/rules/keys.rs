@@ -120,7 +120,8 @@ fn move_to_metadata(cx: &Context, entries: &[&Entry]) -> Option<Fix> {
             }
             let pos = source.position(first.0.span.start);
             let line = source.line_span(pos.line)?;
-            (line.start, " ".repeat(pos.column - 1), None)
+            let indent = crate::lint::yaml_edit::key_indent(source, &first.0);
+            (line.start, " ".repeat(indent), None)
         }
     };
     let metadata = manifest.value("metadata");
