@@ -163,6 +163,35 @@ fn quoting_an_unquoted_colon_makes_the_yaml_valid() {
     );
 }
 
+/// A YAML error names one line, so each broken line takes a round of fixing; sixteen of them
+/// were left half quoted by a fixed eight rounds, and a second `--fix` changed the file again
+/// (found by the lint fuzz target).
+#[test]
+fn many_broken_lines_are_all_quoted_in_one_fix() {
+    let tmp = tempfile::tempdir().unwrap();
+    let keys: String = (1..=16)
+        .map(|i| format!("note{i}: Use when: case {i}\n"))
+        .collect();
+    let dir = write_skill(
+        tmp.path(),
+        "my-skill",
+        format!("---\nname: my-skill\ndescription: Formats files. Use when asked.\n{keys}---\n"),
+    );
+    lint(tmp.path(), &["--fix"]);
+    let fixed = std::fs::read_to_string(dir.join("SKILL.md")).unwrap();
+    for i in 1..=16 {
+        assert!(
+            fixed.contains(&format!("note{i}: \"Use when: case {i}\"\n")),
+            "{fixed}"
+        );
+    }
+    lint(tmp.path(), &["--fix"]);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("SKILL.md")).unwrap(),
+        fixed
+    );
+}
+
 #[test]
 fn unfixable_errors_remain_and_fail() {
     let tmp = tempfile::tempdir().unwrap();

@@ -41,18 +41,25 @@ pub struct WriteError {
     pub source: std::io::Error,
 }
 
-/// Most rounds of fixing: each round re-lints the fixed text, so fixes that touch the same
-/// place, or whose result needs another fix (CRLF in inserted lines), settle.
-const MAX_ROUNDS: usize = 8;
+/// Rounds of fixing beyond one per frontmatter line: each round re-lints the fixed text, so
+/// fixes that touch the same place, or whose result needs another fix (CRLF in inserted lines),
+/// settle. A YAML error names one line, so quoting the values of many broken lines takes a
+/// round each (a fixed eight rounds left the lint fuzz target's sixteen half fixed); the bound
+/// only stops fixes that would undo each other.
+const EXTRA_ROUNDS: usize = 8;
 
 /// The fixed text of the skill's `SKILL.md`, when any fix applies. Fixes are applied in rounds
 /// until the text offers none, so a second `--fix` changes nothing. `keep` filters the
 /// diagnostics of later rounds as the first round's were filtered (per-path ignores).
 pub fn plan(report: &SkillReport, options: &Options) -> Option<FixedFile> {
-    let before = report.skill.document.as_ref().ok()?.source.text.clone();
+    let doc = report.skill.document.as_ref().ok()?;
+    let before = doc.source.text.clone();
+    let frontmatter_lines = doc
+        .frontmatter
+        .map_or(0, |f| doc.source.slice(f.yaml).lines().count());
     let mut applied = Vec::new();
     let mut current: Option<SkillReport> = None;
-    for _ in 0..MAX_ROUNDS {
+    for _ in 0..frontmatter_lines + EXTRA_ROUNDS {
         let round = current.as_ref().unwrap_or(report);
         let Some((text, done)) = one_round(round) else {
             break;
