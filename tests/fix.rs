@@ -14,6 +14,14 @@ fn lint(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
         .args(args))
 }
 
+/// Lints every skill under `dir`.
+fn lint_all(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
+    run(skill()
+        .current_dir(dir)
+        .args(["lint", ".", "--no-env-checks"])
+        .args(args))
+}
+
 #[test]
 fn fixes_everything_and_a_second_run_changes_nothing() {
     let tmp = tempfile::tempdir().unwrap();
@@ -192,6 +200,42 @@ fn many_broken_lines_are_all_quoted_in_one_fix() {
     );
 }
 
+/// Lines of one file that end differently (LF in the frontmatter, CRLF below it): an item
+/// appended to a list went one byte into the closing `---`, and a key moved under metadata took
+/// the first byte of the next line with it, each sized by the file's usual ending rather than
+/// the line's own (found by the lint fuzz target).
+#[test]
+fn edits_follow_each_lines_own_ending() {
+    let tmp = tempfile::tempdir().unwrap();
+    let body = "---\r\n\r\n```bash\r\ncurl -H \"Authorization: Bearer $GITHUB_TOKEN\" https://api.github.com/user\r\n```\r\n";
+    let appended = format!(
+        "---\nname: my-skill\ndescription: Reads the user. Use when asked.\nmetadata:\n  openclaw:\n    requires:\n      bins: [curl]\n      env:\n        - IMAGE_TOKEN\n{body}"
+    );
+    let moved = "---\nname: moved\ndescription: Reads the user. Use when asked.\nauthor: Ana\nlicense: MIT\n---\r\n\r\nBody.\r\n";
+    let dir = write_skill(tmp.path(), "my-skill", &appended);
+    let moved_dir = write_skill(tmp.path(), "moved", moved);
+    let (_, stdout, stderr) = lint_all(
+        tmp.path(),
+        &["--fix", "--select", "undeclared-env,unknown-key,crlf"],
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("SKILL.md")).unwrap(),
+        format!(
+            "---\nname: my-skill\ndescription: Reads the user. Use when asked.\nmetadata:\n  openclaw:\n    requires:\n      bins: [curl]\n      env:\n        - IMAGE_TOKEN\n        - GITHUB_TOKEN\n{}",
+            body.replace("\r\n", "\n")
+        ),
+        "{stdout}{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(moved_dir.join("SKILL.md")).unwrap(),
+        format!(
+            "---\nname: moved\ndescription: Reads the user. Use when asked.\nlicense: MIT\nmetadata:\n  author: \"Ana\"\n{}",
+            "---\n\nBody.\n"
+        ),
+        "{stdout}{stderr}"
+    );
+}
+
 #[test]
 fn unfixable_errors_remain_and_fail() {
     let tmp = tempfile::tempdir().unwrap();
@@ -262,21 +306,21 @@ fn a_doubled_key_is_not_moved_under_metadata() {
     let held = "---\nname: held\ndescription: Formats files. Use when asked to format.\nversion: 1.0\nmetadata:\n  version: \"2.0\"\n---\n\nBody.\n";
     let dir = write_skill(tmp.path(), "my-skill", twice);
     let held_dir = write_skill(tmp.path(), "held", held);
-    lint(tmp.path(), &["--fix"]);
+    lint_all(tmp.path(), &["--fix"]);
     assert_eq!(
         std::fs::read_to_string(dir.join("SKILL.md")).unwrap(),
         "---\nname: my-skill\ndescription: Formats files. Use when asked to format.\nversion: \"1.0\"\nversion: \"2.0\"\nmetadata:\n  author: \"Ana\"\n---\n\nBody.\n"
     );
     assert_eq!(
         std::fs::read_to_string(held_dir.join("SKILL.md")).unwrap(),
-        held
+        held.replace("version: 1.0", "version: \"1.0\"")
     );
     let fixed = std::fs::read_to_string(dir.join("SKILL.md")).unwrap();
-    lint(tmp.path(), &["--fix"]);
+    lint_all(tmp.path(), &["--fix"]);
     assert_eq!(
         std::fs::read_to_string(dir.join("SKILL.md")).unwrap(),
         fixed
     );
-    let (_, stdout, _) = lint(tmp.path(), &["--format", "concise"]);
+    let (_, stdout, _) = lint_all(tmp.path(), &["--format", "concise"]);
     assert!(stdout.contains("SK105"), "{stdout}");
 }

@@ -170,11 +170,13 @@ fn append_to_list(source: &Source, list: &Node, value: &New) -> Option<Vec<Edit>
     }
     let last = existing.last()?;
     let dash = source.position(list.span.start);
-    let last_line = source.line_span(source.position(last.end(text)).line)?;
+    let last_line = source.line_with_ending(source.position(last.end(text)).line)?;
     let nl = newline(source);
-    let insert_at = (last_line.end + nl.len()).min(text.len());
+    // After the line's own ending, not `nl`'s length: lines of one file may end differently
+    // (found by the lint fuzz target).
+    let insert_at = last_line.end;
     let mut out = String::new();
-    if last_line.end + nl.len() > text.len() {
+    if !text[last_line.start..last_line.end].ends_with('\n') {
         out.push_str(nl);
     }
     for item in items.iter() {

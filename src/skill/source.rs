@@ -110,6 +110,16 @@ impl Source {
         Some(Span::new(start, start + len))
     }
 
+    /// The span of the whole 1-based `line` with its own line ending (`\n`, `\r\n`, or none at
+    /// the end of the text): what removing the line removes, or where the next line starts, in
+    /// a file whose lines do not all end alike.
+    pub fn line_with_ending(&self, line: usize) -> Option<Span> {
+        let start = self.lines.line_start(line)?;
+        let rest = &self.text[start..];
+        let len = rest.find('\n').map_or(rest.len(), |i| i + 1);
+        Some(Span::new(start, start + len))
+    }
+
     /// The byte offset of 1-based `line` and `column` (in characters), clamped to the line.
     pub fn offset_of(&self, line: usize, column: usize) -> Option<usize> {
         let span = self.line_span(line)?;

@@ -149,9 +149,9 @@ fn move_to_metadata(cx: &Context, entries: &[&Entry]) -> Option<Fix> {
         {
             return None;
         }
-        let end = (line.end + nl.len()).min(source.text.len());
+        let whole = source.line_with_ending(line_no)?;
         edits.push(Edit {
-            span: Span::new(line.start, end),
+            span: Span::new(whole.start, whole.end),
             replacement: String::new(),
         });
         moved.push_str(&format!("{indent}{}: {}{nl}", entry.key, quote_yaml(value)));
