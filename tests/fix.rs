@@ -236,6 +236,24 @@ fn edits_follow_each_lines_own_ending() {
     );
 }
 
+/// A lone CR is a line break to YAML but not to the spans: joining an `allowed-tools` list
+/// whose items it separates left `-Read` behind as invalid YAML (found by the lint fuzz
+/// target). The list is then left for the author.
+#[test]
+fn a_list_broken_by_a_lone_cr_is_not_joined() {
+    let tmp = tempfile::tempdir().unwrap();
+    let original = "---\nname: my-skill\ndescription: Reads. Use when asked.\nallowed-tools:\n\r- Bash\n  \r -Read\n---\n\nBody.\n";
+    let dir = write_skill(tmp.path(), "my-skill", original);
+    lint(tmp.path(), &["--fix"]);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("SKILL.md")).unwrap(),
+        original
+    );
+    let (_, stdout, _) = lint(tmp.path(), &["--format", "concise"]);
+    assert!(!stdout.contains("SK103"), "{stdout}");
+    assert!(stdout.contains("SK402"), "{stdout}");
+}
+
 #[test]
 fn unfixable_errors_remain_and_fail() {
     let tmp = tempfile::tempdir().unwrap();

@@ -217,7 +217,12 @@ pub fn check_allowed_tools(cx: &Context, out: &mut Vec<Diagnostic>) {
     let text = cx.text();
     let words: Option<Vec<&str>> = items.iter().map(|i| i.scalar_text(text)).collect();
     let end = entry.value.end(text);
-    let fix = words.map(|words| Fix {
+    // YAML breaks lines at a lone CR, which the node's end does not see: the list may go on
+    // past `end`, and joining it left the rest as invalid YAML (found by the lint fuzz target).
+    let lone_cr = text[entry.key_span.end..]
+        .match_indices('\r')
+        .any(|(i, _)| text.as_bytes().get(entry.key_span.end + i + 1) != Some(&b'\n'));
+    let fix = words.filter(|_| !lone_cr).map(|words| Fix {
         message: "join the list into one space-separated string".into(),
         edits: vec![Edit {
             span: Span::new(entry.key_span.end, end),
