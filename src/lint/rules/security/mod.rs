@@ -20,6 +20,7 @@ mod obfuscation;
 mod persistence;
 mod text;
 mod unicode;
+mod words;
 
 use super::Context;
 use crate::lint::diagnostic::{Diagnostic, Location, Severity};

@@ -3,6 +3,7 @@
 //! Markdown code and comments where prose rules need them, and line lookups for findings.
 
 use super::Finding;
+use super::words::Words;
 use crate::lint::rulebook::Rule;
 use crate::skill::Span;
 use crate::skill::layout::SKILL_MD;
@@ -195,31 +196,27 @@ pub(super) const TRIGGERS: &[(&str, u32)] = &[
     ("skill:", ALLOW),
 ];
 
-/// One automaton over every trigger word, ASCII case-insensitive (what lower-casing the file
-/// and matching the lower-case words would find, without the copy), and each word's families.
-/// Leftmost-longest, so a match is the whole word (`password` before `pass...`); a DFA, because
-/// this one pass reads every byte of every text file.
-static TRIGGER_AC: LazyLock<(aho_corasick::AhoCorasick, Vec<u32>)> = LazyLock::new(|| {
+/// Every trigger word in a finder of its own (ASCII case-insensitive: what lower-casing the
+/// file and matching the lower-case words would find, without the copy), and each word's
+/// families. Leftmost-longest, so a match is the whole word (`password` before `pass...`).
+static TRIGGER_WORDS: LazyLock<(Words, Vec<u32>)> = LazyLock::new(|| {
     let mut families: HashMap<&'static [u8], u32> = HashMap::new();
     for (word, f) in TRIGGERS {
         *families.entry(word.as_bytes()).or_default() |= f;
     }
     let mut words: Vec<(&[u8], u32)> = families.into_iter().collect();
     words.sort();
-    let ac = aho_corasick::AhoCorasick::builder()
-        .ascii_case_insensitive(true)
-        .match_kind(aho_corasick::MatchKind::LeftmostLongest)
-        .kind(Some(aho_corasick::AhoCorasickKind::DFA))
-        .build(words.iter().map(|(w, _)| w))
-        .expect("the trigger words are a few hundred short literals");
-    (ac, words.into_iter().map(|(_, f)| f).collect())
+    let finder = Words::new(&words.iter().map(|(w, _)| *w).collect::<Vec<_>>());
+    (finder, words.into_iter().map(|(_, f)| f).collect())
 });
 
 /// Each trigger word in `text`: (offset, families), in order.
 fn find_triggers(text: &[u8]) -> Vec<(usize, u32)> {
-    let (ac, families) = &*TRIGGER_AC;
-    ac.find_iter(text)
-        .map(|m| (m.start(), families[m.pattern().as_usize()]))
+    let (finder, families) = &*TRIGGER_WORDS;
+    finder
+        .find(text)
+        .into_iter()
+        .map(|found| (found.start, families[found.word]))
         .collect()
 }
 
