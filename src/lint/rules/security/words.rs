@@ -14,6 +14,9 @@ use std::cmp::Reverse;
 /// Bits of the window table's index: 4,096 slots for a few hundred windows.
 const SLOT_BITS: u32 = 12;
 
+/// The most distinct two-byte starts of short words the vector loop compares.
+const MAX_VECTOR_SHORT: usize = 4;
+
 /// Sets the ASCII lower-case bit of every byte of a window. Letters fold to lower case; a few
 /// other bytes fold onto others (`[` onto `{`), which only adds candidates the check rejects.
 const FOLD: u32 = 0x2020_2020;
@@ -28,6 +31,8 @@ pub struct Words {
     owners: Vec<Vec<(u16, u8)>>,
     /// One bit per folded two-byte start of a word shorter than four bytes.
     short_starts: Box<[u64; 1 << 10]>,
+    /// The same starts as a list, for the vector loop.
+    short_keys: Vec<u32>,
     /// The words shorter than four bytes.
     short: Vec<u16>,
     multiplier: u32,
@@ -43,18 +48,21 @@ pub struct Found {
 }
 
 impl Words {
-    /// The finder for `words` (at most 65,536 of them, each non-empty and under 256 bytes).
+    /// The finder for `words` (at most 65,536 of them, each 2 to 255 bytes long).
     pub fn new<W: AsRef<[u8]>>(words: &[W]) -> Words {
         let words: Vec<Box<[u8]>> = words.iter().map(|w| w.as_ref().into()).collect();
         let mut windows: Vec<(u32, u16, u8)> = Vec::new();
         let mut short = Vec::new();
         let mut short_starts = Box::new([0u64; 1 << 10]);
+        let mut short_keys = Vec::new();
         for (i, word) in words.iter().enumerate() {
             let i = u16::try_from(i).expect("at most 65,536 words");
+            assert!(word.len() >= 2, "a word of two bytes or more");
             if word.len() < 4 {
-                let start = fold2(word.first().copied().unwrap_or(0), word.get(1).copied());
-                for key in start {
-                    short_starts[key >> 6] |= 1 << (key & 63);
+                let key = u32::from(u16::from_le_bytes([word[0], word[1]]) | 0x2020);
+                short_starts[key as usize >> 6] |= 1 << (key & 63);
+                if !short_keys.contains(&key) {
+                    short_keys.push(key);
                 }
                 short.push(i);
                 continue;
@@ -76,6 +84,7 @@ impl Words {
             slots,
             owners,
             short_starts,
+            short_keys,
             short,
             multiplier,
         }
@@ -84,19 +93,18 @@ impl Words {
     /// Every word in `text`, leftmost first; at one start the longest word, and the next search
     /// resumes after it.
     pub fn find(&self, text: &[u8]) -> Vec<Found> {
+        self.find_with(text, true)
+    }
+
+    /// [`Words::find`], with or without the vector loop where the machine has one.
+    fn find_with(&self, text: &[u8], vector: bool) -> Vec<Found> {
         let mut all: Vec<(usize, Reverse<usize>, u16)> = Vec::new();
-        // Locals and fixed-size tables keep the loop in registers and free of bounds checks.
-        let (slots, short_starts, multiplier) =
-            (&*self.slots, &*self.short_starts, self.multiplier);
-        for (i, window) in text.windows(4).enumerate() {
-            let key = u32::from_le_bytes([window[0], window[1], window[2], window[3]]) | FOLD;
-            let start = (key & 0xFFFF) as usize;
-            if slots[slot_of(key, multiplier)] == key
-                || short_starts[start >> 6] & (1 << (start & 63)) != 0
-            {
-                self.check_candidate(text, i, key, &mut all);
-            }
-        }
+        let done = if vector {
+            self.scan_vector(text, &mut all)
+        } else {
+            0
+        };
+        self.scan(text, done, &mut all);
         for i in text.len().saturating_sub(3)..text.len() {
             self.check_short(text, i, &mut all);
         }
@@ -113,6 +121,80 @@ impl Words {
             }
         }
         found
+    }
+
+    /// The candidates of every position from `from` that starts a four-byte window.
+    fn scan(&self, text: &[u8], from: usize, all: &mut Vec<(usize, Reverse<usize>, u16)>) {
+        // Locals and fixed-size tables keep the loop in registers and free of bounds checks.
+        let (slots, short_starts, multiplier) =
+            (&*self.slots, &*self.short_starts, self.multiplier);
+        for (i, window) in text.windows(4).enumerate().skip(from) {
+            let key = u32::from_le_bytes([window[0], window[1], window[2], window[3]]) | FOLD;
+            let start = (key & 0xFFFF) as usize;
+            if slots[slot_of(key, multiplier)] == key
+                || short_starts[start >> 6] & (1 << (start & 63)) != 0
+            {
+                self.check_candidate(text, i, key, all);
+            }
+        }
+    }
+
+    /// The candidates of the positions a vector loop covers, eight at a time; returns how many
+    /// positions it covered (none without AVX2, or with more short words than it compares).
+    fn scan_vector(&self, text: &[u8], all: &mut Vec<(usize, Reverse<usize>, u16)>) -> usize {
+        #[cfg(target_arch = "x86_64")]
+        if self.short_keys.len() <= MAX_VECTOR_SHORT && std::arch::is_x86_feature_detected!("avx2")
+        {
+            // SAFETY: AVX2 is present, checked just above.
+            return unsafe { self.scan_avx2(text, all) };
+        }
+        let _ = (text, all);
+        0
+    }
+
+    /// Eight positions per step: their windows shuffled out of one 16-byte load, hashed, their
+    /// slots gathered and compared, and the short starts compared, as in [`Words::scan`].
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn scan_avx2(&self, text: &[u8], all: &mut Vec<(usize, Reverse<usize>, u16)>) -> usize {
+        use std::arch::x86_64::*;
+        let windows_of = _mm256_setr_epi8(
+            0, 1, 2, 3, 1, 2, 3, 4, 2, 3, 4, 5, 3, 4, 5, 6, 4, 5, 6, 7, 5, 6, 7, 8, 6, 7, 8, 9, 7,
+            8, 9, 10,
+        );
+        let fold = _mm256_set1_epi32(FOLD as i32);
+        let multiplier = _mm256_set1_epi32(self.multiplier as i32);
+        let low_half = _mm256_set1_epi32(0xFFFF);
+        let mut shorts = [_mm256_set1_epi32(-1); MAX_VECTOR_SHORT];
+        for (v, &key) in shorts.iter_mut().zip(&self.short_keys) {
+            *v = _mm256_set1_epi32(key as i32);
+        }
+        let mut i = 0;
+        while i + 16 <= text.len() {
+            // SAFETY: bytes i..i + 16 are in `text` (the loop's condition).
+            let bytes = unsafe { _mm_loadu_si128(text.as_ptr().add(i).cast()) };
+            let windows = _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(bytes), windows_of);
+            let keys = _mm256_or_si256(windows, fold);
+            let slots = _mm256_srli_epi32::<{ 32 - SLOT_BITS as i32 }>(_mm256_mullo_epi32(
+                keys, multiplier,
+            ));
+            // SAFETY: a slot is a 32-bit value shifted right by 32 - SLOT_BITS, so it indexes
+            // the table of 1 << SLOT_BITS entries.
+            let found = unsafe { _mm256_i32gather_epi32::<4>(self.slots.as_ptr().cast(), slots) };
+            let mut hits = _mm256_cmpeq_epi32(found, keys);
+            let starts = _mm256_and_si256(keys, low_half);
+            for short in shorts {
+                hits = _mm256_or_si256(hits, _mm256_cmpeq_epi32(starts, short));
+            }
+            let mut mask = _mm256_movemask_ps(_mm256_castsi256_ps(hits)) as u32;
+            while mask != 0 {
+                let at = i + mask.trailing_zeros() as usize;
+                self.check_candidate(text, at, fold4(&text[at..at + 4]), all);
+                mask &= mask - 1;
+            }
+            i += 8;
+        }
+        i
     }
 
     /// The words a matching window or short start at `at` may belong to, checked whole.
@@ -168,18 +250,6 @@ impl Words {
 
 fn fold4(window: &[u8]) -> u32 {
     u32::from_le_bytes([window[0], window[1], window[2], window[3]]) | FOLD
-}
-
-/// The folded two-byte starts a short word can have in a text: with any second byte when the
-/// word is one byte long.
-fn fold2(first: u8, second: Option<u8>) -> Vec<usize> {
-    let first = usize::from(first | 0x20);
-    match second {
-        Some(second) => vec![first | usize::from(second | 0x20) << 8],
-        None => (0..=255u8)
-            .map(|s| first | usize::from(s | 0x20) << 8)
-            .collect(),
-    }
 }
 
 fn slot_of(key: u32, multiplier: u32) -> usize {
@@ -265,7 +335,6 @@ mod tests {
             "\nnc ",
             "|nc ",
             "[_]:",
-            "x",
             "ab",
             "abcd",
             "bcde",
@@ -284,6 +353,9 @@ mod tests {
             "abcdef bcdefg abcde",
             "ab",
             "abc",
+            "0123456789abcdef curl",
+            "0123456789abcde curl",
+            "0123456789abc 7z xxd",
             "é curl é ẞ 7z",
             "{_]: [_]; |NC ",
         ];
@@ -325,6 +397,13 @@ mod tests {
             text.push_str(&w[..cut]);
             text.push_str(&w[cut / 2..]);
         }
-        assert_eq!(finder.find(text.as_bytes()), oracle(&words, &text));
+        let want = oracle(&words, &text);
+        for vector in [false, true] {
+            assert_eq!(
+                finder.find_with(text.as_bytes(), vector),
+                want,
+                "vector loop {vector}"
+            );
+        }
     }
 }
