@@ -12,7 +12,7 @@ use regex::Regex;
 use std::sync::LazyLock;
 
 static MARKER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?im)skill:\s*allow(?-u:\b)([^\n]*?)(?:-->|\*/|$)")
+    Regex::new(r"(?im)skill:[[:space:]]*allow(?-u:\b)([^\n]*?)(?:-->|\*/|$)")
         .expect("a valid marker pattern")
 });
 

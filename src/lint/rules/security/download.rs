@@ -16,7 +16,7 @@ const RUNNERS: &str = r"sh|bash|zsh|dash|ksh|fish|python[0-9.]*|perl|ruby|node|p
 /// `curl … | sh`, `wget -O- … | sudo bash`, `irm … | iex`.
 static PIPED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"(?i)(?-u:\b)({DOWNLOADERS})(?-u:\b)(?:[^|\n;&]|\\\n)*?\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:env\s+(?:\w+=\S*\s+)*)?(?:/usr/local/bin/|/usr/bin/|/bin/)?({RUNNERS})(?-u:\b)"
+        r"(?i)(?-u:\b)({DOWNLOADERS})(?-u:\b)(?:[^|\n;&]|\\\n)*?\|[[:space:]]*(?:sudo[[:space:]]+(?:-\S+[[:space:]]+)*)?(?:env[[:space:]]+(?:[[:word:]]+=\S*[[:space:]]+)*)?(?:/usr/local/bin/|/usr/bin/|/bin/)?({RUNNERS})(?-u:\b)"
     ))
     .expect("a valid pipe pattern")
 });
@@ -24,7 +24,7 @@ static PIPED: LazyLock<Regex> = LazyLock::new(|| {
 /// `bash <(curl …)`, `source <(wget -qO- …)`.
 static SUBSTITUTED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"(?i)(?:^|[\s;&|(])((?:ba|z|da|k)?sh|source|\.)\s+<\(\s*(?:sudo\s+)?({DOWNLOADERS})(?-u:\b)[^)\n]*"
+        r"(?i)(?:^|[[:space:];&|(])((?:ba|z|da|k)?sh|source|\.)[[:space:]]+<\([[:space:]]*(?:sudo[[:space:]]+)?({DOWNLOADERS})(?-u:\b)[^)\n]*"
     ))
     .expect("a valid substitution pattern")
 });
@@ -32,7 +32,7 @@ static SUBSTITUTED: LazyLock<Regex> = LazyLock::new(|| {
 /// `eval "$(curl …)"`, `bash -c "$(curl …)"`, `python3 -c "$(curl …)"`.
 static EVALUATED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r#"(?i)(?-u:\b)(eval|(?:ba|z|da|k)?sh\s+-c|python[0-9.]*\s+-c|perl\s+-e|ruby\s+-e|node\s+-e|php\s+-r)\s+["']?(?:\$\(|`)\s*(?:sudo\s+)?({DOWNLOADERS})(?-u:\b)[^\n]*"#
+        r#"(?i)(?-u:\b)(eval|(?:ba|z|da|k)?sh[[:space:]]+-c|python[0-9.]*[[:space:]]+-c|perl[[:space:]]+-e|ruby[[:space:]]+-e|node[[:space:]]+-e|php[[:space:]]+-r)[[:space:]]+["']?(?:\$\(|`)[[:space:]]*(?:sudo[[:space:]]+)?({DOWNLOADERS})(?-u:\b)[^\n]*"#
     ))
     .expect("a valid evaluation pattern")
 });
@@ -40,7 +40,7 @@ static EVALUATED: LazyLock<Regex> = LazyLock::new(|| {
 /// `iex (iwr …)`, `IEX (New-Object Net.WebClient).DownloadString(…)`, `exec(urlopen(…).read())`.
 static CALLED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"(?i)(?-u:\b)(iex|invoke-expression|exec|eval)\s*\(?\s*\(?\s*(iwr|irm|invoke-webrequest|invoke-restmethod|new-object\s+(?:system\.)?net\.webclient\)?\s*\.\s*downloadstring|(?:urllib\.request\.)?urlopen|requests\.get|httpx\.get)(?-u:\b)[^\n]*",
+        r"(?i)(?-u:\b)(iex|invoke-expression|exec|eval)[[:space:]]*\(?[[:space:]]*\(?[[:space:]]*(iwr|irm|invoke-webrequest|invoke-restmethod|new-object[[:space:]]+(?:system\.)?net\.webclient\)?[[:space:]]*\.[[:space:]]*downloadstring|(?:urllib\.request\.)?urlopen|requests\.get|httpx\.get)(?-u:\b)[^\n]*",
     )
     .expect("a valid call pattern")
 });
@@ -48,7 +48,7 @@ static CALLED: LazyLock<Regex> = LazyLock::new(|| {
 /// `curl -o FILE`, `curl -O URL`, `wget -O FILE`, `Invoke-WebRequest -OutFile FILE`.
 static SAVED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r#"(?i)(?-u:\b)(curl|wget|iwr|invoke-webrequest)(?-u:\b)[^\n|;&]*?(?:\s(?:-o|--output|-outfile|--output-document)(?:\s+|=)|\s-O\s*)(?:["']?)([^\s"'|;&]+)"#,
+        r#"(?i)(?-u:\b)(curl|wget|iwr|invoke-webrequest)(?-u:\b)[^\n|;&]*?(?:[[:space:]](?:-o|--output|-outfile|--output-document)(?:[[:space:]]+|=)|[[:space:]]-O[[:space:]]*)(?:["']?)([^[:space:]"'|;&]+)"#,
     )
     .expect("a valid save pattern")
 });

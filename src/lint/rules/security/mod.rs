@@ -8,6 +8,12 @@
 //! [`Text`], grouped by family in the files of this folder. It does not decide what a door does
 //! with a finding: lint reports, install and publish refuse on errors, the registry quarantines.
 //!
+//! The patterns over commands and code use ASCII classes (`[[:space:]]`, `[[:word:]]`,
+//! `[[:digit:]]`): shells and interpreters split words on ASCII blanks only, and Unicode classes
+//! make a pattern slower to compile and its DFA slower to build. The patterns over prose (the
+//! instructions `injection`, `archives` and `credentials` look for) keep Unicode's `\s`, since
+//! a model reads a no-break space as a space.
+//!
 //! [`Skill`]: crate::skill::Skill
 
 mod allow;

@@ -6,13 +6,14 @@ use regex::Regex;
 use std::sync::LazyLock;
 
 static URL: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"(?i)(?-u:\b)(https?|ftp)://[^\s'"`|;)<>\]]+"#).expect("a valid URL pattern")
+    Regex::new(r#"(?i)(?-u:\b)(https?|ftp)://[^[:space:]'"`|;)<>\]]+"#)
+        .expect("a valid URL pattern")
 });
 
 /// A bare host or host/path argument, which curl and wget fetch over plain http.
 static BARE_HOST: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r#"(?i)^['"]?((?:\d{1,3}\.){3}\d{1,3}(?::\d+)?|[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?::\d+)?)(/[^\s'"]*)?['"]?$"#,
+        r#"(?i)^['"]?((?:[[:digit:]]{1,3}\.){3}[[:digit:]]{1,3}(?::[[:digit:]]+)?|[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?::[[:digit:]]+)?)(/[^[:space:]'"]*)?['"]?$"#,
     )
     .expect("a valid host pattern")
 });

@@ -13,13 +13,13 @@ use std::sync::LazyLock;
 /// Each way of persisting, with what it does.
 static WAYS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
     [
-        (r"\|\s*crontab\s+-(?:\s|$)|(?-u:\b)crontab\s+(?:-u\s+\S+\s+)?(?:-e(?-u:\b)|[\w.~$/-]*[./][\w.~$/-]+)|(?:>>?|(?-u:\b)tee(?-u:\b)[^\n|]*)\s*/(?:etc/cron[\w./-]*|var/spool/cron\S*)", "installs a cron job"),
-        (r"(?i)(?:(?-u:\b)(?:cp|mv|ln|install|tee|ditto)(?-u:\b)[^\n|;&]*|>>?\s*)['\x22]?(?:~|\$HOME|\$\{HOME\}|/)[^\s'\x22]*Library/Launch(?:Agents|Daemons)/|(?-u:\b)launchctl\s+(?:load|bootstrap|enable|submit)(?-u:\b)", "installs a launchd job"),
-        (r"(?:(?-u:\b)(?:cp|mv|ln|install|tee)(?-u:\b)[^\n|;&]*|>>?\s*)['\x22]?(?:~|\$HOME|\$\{HOME\})?/?[^\s'\x22]*\.config/systemd/user/|(?-u:\b)systemctl\s+--user\s+enable(?-u:\b)|(?-u:\b)loginctl\s+enable-linger(?-u:\b)", "installs a systemd user service"),
-        (r"(?:>>|(?-u:\b)tee\s+-a(?-u:\b)[^\n|]*|(?-u:\b)sed\s+-i(?-u:\b)[^\n|]*)\s*['\x22]?(?:~|\$HOME|\$\{HOME\})/\.(?:bashrc|bash_profile|bash_login|zshrc|zprofile|zshenv|profile|config/fish/config\.fish)(?-u:\b)", "edits a shell start-up file"),
-        (r"(?i)(?-u:\b)make\s+(?:new\s+)?login\s+item(?-u:\b)|(?-u:\b)SMLoginItemSetEnabled(?-u:\b)|(?-u:\b)LSSharedFileList", "adds a login item"),
-        (r"(?i)\\CurrentVersion\\Run(?:Once)?(?-u:\b)|(?-u:\b)schtasks(?:\.exe)?\s+/create(?-u:\b)|(?-u:\b)Register-ScheduledTask(?-u:\b)|\\Start Menu\\Programs\\Startup(?-u:\b)|(?-u:\b)shell:startup(?-u:\b)", "adds a Windows autostart entry"),
-        (r"(?:>>|(?-u:\b)tee\s+-a(?-u:\b)[^\n|]*)\s*['\x22]?(?:~|\$HOME|\$\{HOME\})?/?\.ssh/authorized_keys(?-u:\b)", "adds a key that may log in to this machine"),
+        (r"\|[[:space:]]*crontab[[:space:]]+-(?:[[:space:]]|$)|(?-u:\b)crontab[[:space:]]+(?:-u[[:space:]]+\S+[[:space:]]+)?(?:-e(?-u:\b)|[[:word:].~$/-]*[./][[:word:].~$/-]+)|(?:>>?|(?-u:\b)tee(?-u:\b)[^\n|]*)[[:space:]]*/(?:etc/cron[[:word:]./-]*|var/spool/cron\S*)", "installs a cron job"),
+        (r"(?i)(?:(?-u:\b)(?:cp|mv|ln|install|tee|ditto)(?-u:\b)[^\n|;&]*|>>?[[:space:]]*)['\x22]?(?:~|\$HOME|\$\{HOME\}|/)[^[:space:]'\x22]*Library/Launch(?:Agents|Daemons)/|(?-u:\b)launchctl[[:space:]]+(?:load|bootstrap|enable|submit)(?-u:\b)", "installs a launchd job"),
+        (r"(?:(?-u:\b)(?:cp|mv|ln|install|tee)(?-u:\b)[^\n|;&]*|>>?[[:space:]]*)['\x22]?(?:~|\$HOME|\$\{HOME\})?/?[^[:space:]'\x22]*\.config/systemd/user/|(?-u:\b)systemctl[[:space:]]+--user[[:space:]]+enable(?-u:\b)|(?-u:\b)loginctl[[:space:]]+enable-linger(?-u:\b)", "installs a systemd user service"),
+        (r"(?:>>|(?-u:\b)tee[[:space:]]+-a(?-u:\b)[^\n|]*|(?-u:\b)sed[[:space:]]+-i(?-u:\b)[^\n|]*)[[:space:]]*['\x22]?(?:~|\$HOME|\$\{HOME\})/\.(?:bashrc|bash_profile|bash_login|zshrc|zprofile|zshenv|profile|config/fish/config\.fish)(?-u:\b)", "edits a shell start-up file"),
+        (r"(?i)(?-u:\b)make[[:space:]]+(?:new[[:space:]]+)?login[[:space:]]+item(?-u:\b)|(?-u:\b)SMLoginItemSetEnabled(?-u:\b)|(?-u:\b)LSSharedFileList", "adds a login item"),
+        (r"(?i)\\CurrentVersion\\Run(?:Once)?(?-u:\b)|(?-u:\b)schtasks(?:\.exe)?[[:space:]]+/create(?-u:\b)|(?-u:\b)Register-ScheduledTask(?-u:\b)|\\Start Menu\\Programs\\Startup(?-u:\b)|(?-u:\b)shell:startup(?-u:\b)", "adds a Windows autostart entry"),
+        (r"(?:>>|(?-u:\b)tee[[:space:]]+-a(?-u:\b)[^\n|]*)[[:space:]]*['\x22]?(?:~|\$HOME|\$\{HOME\})?/?\.ssh/authorized_keys(?-u:\b)", "adds a key that may log in to this machine"),
     ]
     .into_iter()
     .map(|(p, what)| (Regex::new(p).expect("a valid persistence pattern"), what))
@@ -28,7 +28,7 @@ static WAYS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
 
 /// `echo 'export X=1' >> ~/.zshrc` and aliases set configuration, they start nothing.
 static SETTING: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"^\s*(?:echo|printf)\s+(?:-e\s+)?['"]?\s*(?:export\s+\w+=|alias\s|[A-Za-z_]\w*=)"#)
+    Regex::new(r#"^[[:space:]]*(?:echo|printf)[[:space:]]+(?:-e[[:space:]]+)?['"]?[[:space:]]*(?:export[[:space:]]+[[:word:]]+=|alias[[:space:]]|[A-Za-z_][[:word:]]*=)"#)
         .expect("a valid setting pattern")
 });
 
