@@ -162,9 +162,10 @@ const INSTALLERS: &[&str] = &[
 
 /// True for the host of a well-known installer script.
 pub fn is_known_installer(host: &str) -> bool {
-    INSTALLERS
-        .iter()
-        .any(|h| host == *h || host.ends_with(&format!(".{h}")))
+    INSTALLERS.iter().any(|h| {
+        host.strip_suffix(h)
+            .is_some_and(|sub| sub.is_empty() || sub.ends_with('.'))
+    })
 }
 
 /// Services that collect whatever is sent to them for someone else to read: request
@@ -206,9 +207,10 @@ const CHAT_HOOKS: &[&str] = &[
 
 /// True for a request collector, tunnel or paste site.
 pub fn is_collector(host: &str) -> bool {
-    COLLECTORS
-        .iter()
-        .any(|h| host == *h || host.ends_with(&format!(".{h}")))
+    COLLECTORS.iter().any(|h| {
+        host.strip_suffix(h)
+            .is_some_and(|sub| sub.is_empty() || sub.ends_with('.'))
+    })
 }
 
 /// True for a chat service's webhook or bot API.
@@ -253,5 +255,6 @@ mod tests {
         assert_eq!(host_of("https://user@Example.com:8443/a?b"), "example.com");
         assert!(is_known_installer("get.docker.com") && !is_known_installer("evil.com"));
         assert!(is_collector("abc.webhook.site") && is_chat_hook("hooks.slack.com"));
+        assert!(is_collector("webhook.site") && !is_collector("notwebhook.site"));
     }
 }
