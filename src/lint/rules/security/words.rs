@@ -369,6 +369,59 @@ mod tests {
     }
 
     #[test]
+    fn random_bytes_from_the_words_alphabet() {
+        let words: Vec<&str> = crate::lint::rules::security::text::TRIGGERS
+            .iter()
+            .map(|(w, _)| *w)
+            .collect();
+        let finder = Words::new(&words);
+        let ac = AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .match_kind(MatchKind::LeftmostLongest)
+            .build(&words)
+            .unwrap();
+        // Every byte the words use, in both cases, and a few they do not (NUL, high bytes).
+        let mut alphabet: Vec<u8> = words.iter().flat_map(|w| w.bytes()).collect();
+        alphabet.extend(alphabet.clone().iter().map(u8::to_ascii_uppercase));
+        alphabet.extend([0, 0x80, 0xC3, 0xFF]);
+        alphabet.sort_unstable();
+        alphabet.dedup();
+        let mut state = 0x9E37_79B9u32;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            state as usize
+        };
+        for _ in 0..3_000 {
+            let len = next() % 64;
+            let mut text: Vec<u8> = (0..len)
+                .map(|_| alphabet[next() % alphabet.len()])
+                .collect();
+            // Seed some whole words so that matches are not only chance ones.
+            for _ in 0..next() % 4 {
+                let at = next() % (text.len() + 1);
+                let word = words[next() % words.len()].as_bytes();
+                text.splice(at..at, word.iter().copied());
+            }
+            let want: Vec<Found> = ac
+                .find_iter(&text)
+                .map(|m| Found {
+                    start: m.start(),
+                    word: m.pattern().as_usize(),
+                })
+                .collect();
+            for vector in [false, true] {
+                assert_eq!(
+                    finder.find_with(&text, vector),
+                    want,
+                    "{text:?}, vector {vector}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn finds_every_trigger_word_in_generated_text() {
         let words: Vec<&str> = crate::lint::rules::security::text::TRIGGERS
             .iter()
