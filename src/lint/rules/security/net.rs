@@ -162,10 +162,7 @@ const INSTALLERS: &[&str] = &[
 
 /// True for the host of a well-known installer script.
 pub fn is_known_installer(host: &str) -> bool {
-    INSTALLERS.iter().any(|h| {
-        host.strip_suffix(h)
-            .is_some_and(|sub| sub.is_empty() || sub.ends_with('.'))
-    })
+    INSTALLERS.iter().any(|domain| is_within(host, domain))
 }
 
 /// Services that collect whatever is sent to them for someone else to read: request
@@ -207,10 +204,13 @@ const CHAT_HOOKS: &[&str] = &[
 
 /// True for a request collector, tunnel or paste site.
 pub fn is_collector(host: &str) -> bool {
-    COLLECTORS.iter().any(|h| {
-        host.strip_suffix(h)
-            .is_some_and(|sub| sub.is_empty() || sub.ends_with('.'))
-    })
+    COLLECTORS.iter().any(|domain| is_within(host, domain))
+}
+
+/// True when `host` is `domain` or one of its subdomains.
+fn is_within(host: &str, domain: &str) -> bool {
+    host.strip_suffix(domain)
+        .is_some_and(|sub| sub.is_empty() || sub.ends_with('.'))
 }
 
 /// True for a chat service's webhook or bot API.
