@@ -315,17 +315,38 @@ mod tests {
     use super::*;
     use aho_corasick::{AhoCorasick, MatchKind};
 
-    fn oracle(words: &[&str], text: &str) -> Vec<Found> {
-        AhoCorasick::builder()
+    /// A finder and, beside it, aho-corasick on the same words.
+    fn both(words: &[&str]) -> (Words, AhoCorasick) {
+        let oracle = AhoCorasick::builder()
             .ascii_case_insensitive(true)
             .match_kind(MatchKind::LeftmostLongest)
             .build(words)
-            .unwrap()
+            .unwrap();
+        (Words::new(words), oracle)
+    }
+
+    /// Both loops of the finder against the oracle.
+    fn assert_finds((finder, oracle): &(Words, AhoCorasick), text: &[u8]) {
+        let want: Vec<Found> = oracle
             .find_iter(text)
             .map(|m| Found {
                 start: m.start(),
                 word: m.pattern().as_usize(),
             })
+            .collect();
+        for vector in [false, true] {
+            assert_eq!(
+                finder.find_with(text, vector),
+                want,
+                "{text:?}, vector {vector}"
+            );
+        }
+    }
+
+    fn trigger_words() -> Vec<&'static str> {
+        crate::lint::rules::security::text::TRIGGERS
+            .iter()
+            .map(|(w, _)| *w)
             .collect()
     }
 
@@ -348,7 +369,7 @@ mod tests {
             "abcd",
             "bcde",
         ];
-        let finder = Words::new(&words);
+        let finders = both(&words);
         let texts = [
             "",
             "x",
@@ -369,26 +390,14 @@ mod tests {
             "{_]: [_]; |NC ",
         ];
         for text in texts {
-            assert_eq!(
-                finder.find(text.as_bytes()),
-                oracle(&words, text),
-                "{text:?}"
-            );
+            assert_finds(&finders, text.as_bytes());
         }
     }
 
     #[test]
     fn random_bytes_from_the_words_alphabet() {
-        let words: Vec<&str> = crate::lint::rules::security::text::TRIGGERS
-            .iter()
-            .map(|(w, _)| *w)
-            .collect();
-        let finder = Words::new(&words);
-        let ac = AhoCorasick::builder()
-            .ascii_case_insensitive(true)
-            .match_kind(MatchKind::LeftmostLongest)
-            .build(&words)
-            .unwrap();
+        let words = trigger_words();
+        let finders = both(&words);
         // Every byte the words use, in both cases, and a few they do not (NUL, high bytes).
         let mut alphabet: Vec<u8> = words.iter().flat_map(|w| w.bytes()).collect();
         alphabet.extend(alphabet.clone().iter().map(u8::to_ascii_uppercase));
@@ -413,30 +422,14 @@ mod tests {
                 let word = words[next() % words.len()].as_bytes();
                 text.splice(at..at, word.iter().copied());
             }
-            let want: Vec<Found> = ac
-                .find_iter(&text)
-                .map(|m| Found {
-                    start: m.start(),
-                    word: m.pattern().as_usize(),
-                })
-                .collect();
-            for vector in [false, true] {
-                assert_eq!(
-                    finder.find_with(&text, vector),
-                    want,
-                    "{text:?}, vector {vector}"
-                );
-            }
+            assert_finds(&finders, &text);
         }
     }
 
     #[test]
     fn finds_every_trigger_word_in_generated_text() {
-        let words: Vec<&str> = crate::lint::rules::security::text::TRIGGERS
-            .iter()
-            .map(|(w, _)| *w)
-            .collect();
-        let finder = Words::new(&words);
+        let words = trigger_words();
+        let finders = both(&words);
         // Every word, in every case, glued to its neighbours and split by line breaks, so that
         // overlaps, prefixes and window offsets all meet.
         let mut text = String::new();
@@ -459,13 +452,6 @@ mod tests {
             text.push_str(&w[..cut]);
             text.push_str(&w[cut / 2..]);
         }
-        let want = oracle(&words, &text);
-        for vector in [false, true] {
-            assert_eq!(
-                finder.find_with(text.as_bytes(), vector),
-                want,
-                "vector loop {vector}"
-            );
-        }
+        assert_finds(&finders, text.as_bytes());
     }
 }
