@@ -73,13 +73,11 @@ pub enum ManifestError {
 impl Document {
     /// Reads and parses the `SKILL.md` at `path`.
     pub fn read(path: &Path) -> Result<Document, LoadError> {
-        if std::fs::symlink_metadata(path)
-            .map_err(io_error)?
-            .is_symlink()
-        {
+        let mut meta = std::fs::symlink_metadata(path).map_err(io_error)?;
+        if meta.is_symlink() {
             check_link_inside(path)?;
+            meta = std::fs::metadata(path).map_err(io_error)?;
         }
-        let meta = std::fs::metadata(path).map_err(io_error)?;
         if meta.is_dir() {
             return Err(LoadError::IsDirectory);
         }
@@ -91,7 +89,7 @@ impl Document {
         if meta.len() > MAX_READ_BYTES {
             return Err(LoadError::TooLarge { bytes: meta.len() });
         }
-        let bytes = std::fs::read(path).map_err(io_error)?;
+        let bytes = super::files::read_sized(path, meta.len()).map_err(io_error)?;
         let source = Source::decode(bytes).map_err(LoadError::Decode)?;
         Ok(Document::parse(source))
     }

@@ -38,6 +38,18 @@ pub struct FileEntry {
     pub executable: bool,
 }
 
+/// Reads the file at `path` whose size a `stat` already gave: `std::fs::read` would `stat` it
+/// again to size its buffer, one more system call for every file lint reads.
+pub fn read_sized(path: &Path, size: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let file = std::fs::File::open(path)?;
+    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
+    // `File::read_to_end` would `stat` the open file for the same hint; through `Take` it
+    // reads into the capacity given.
+    file.take(u64::MAX).read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
 /// The kind of a [`FileEntry`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FileKind {

@@ -149,7 +149,11 @@ impl<'a> Context<'a> {
                     let contents = if is_skill_md {
                         Contents::Text(std::borrow::Cow::Borrowed(text))
                     } else {
-                        match String::from_utf8(std::fs::read(skill.dir.join(&entry.path)).ok()?) {
+                        let bytes = crate::skill::files::read_sized(
+                            &skill.dir.join(&entry.path),
+                            entry.size,
+                        );
+                        match String::from_utf8(bytes.ok()?) {
                             Ok(text) => Contents::Text(std::borrow::Cow::Owned(text)),
                             Err(e) => Contents::Binary(e.into_bytes()),
                         }
