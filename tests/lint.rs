@@ -371,3 +371,63 @@ fn targets_reading_no_block_check_declarations_portably() {
     );
     assert_eq!(fix(), once, "a second --fix changed the fixed file");
 }
+
+/// A run of one family finds exactly what the whole run finds of that family: runs that read
+/// no file of the skills skip listing them, which must change nothing but the time. The tree
+/// holds every rule's bad fixture, a nested skill with only a lowercase `skill.md` and an
+/// ignore file between the root and a skill.
+#[test]
+fn each_family_alone_finds_what_the_whole_run_finds() {
+    let tmp = tempfile::tempdir().unwrap();
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/lint");
+    for rule in std::fs::read_dir(&fixtures).unwrap().flatten() {
+        let to = tmp.path().join("tree").join(rule.file_name());
+        common::copy_tree(&rule.path().join("bad"), &to);
+    }
+    write_skill(tmp.path(), "tree/outer", CLEAN.replace("my-skill", "outer"));
+    std::fs::write(tmp.path().join("tree/outer/notes.log"), "a log\n").unwrap();
+    write_skill(
+        tmp.path(),
+        "tree/outer/inner",
+        CLEAN.replace("my-skill", "inner"),
+    );
+    std::fs::rename(
+        tmp.path().join("tree/outer/inner/SKILL.md"),
+        tmp.path().join("tree/outer/inner/skill.md"),
+    )
+    .unwrap();
+    std::fs::write(tmp.path().join("tree/.gitignore"), "*.log\n").unwrap();
+    let found = |args: &[&str]| -> Vec<String> {
+        let (_, stdout, stderr) = run(skill()
+            .current_dir(tmp.path())
+            .args(["lint", "tree", "--format", "json"])
+            .args(args));
+        let out = json(&stdout);
+        let skills = out["skills"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{stderr}"));
+        skills
+            .iter()
+            .flat_map(|s| s["diagnostics"].as_array().unwrap().iter())
+            .map(|d| {
+                let keys = ["code", "file", "line", "column", "message"];
+                keys.map(|k| d[k].to_string()).join(" ")
+            })
+            .collect()
+    };
+    let all = found(&[]);
+    for family in 0..=9 {
+        let prefix = format!("\"SK{family}");
+        let expected: Vec<&String> = all.iter().filter(|d| d.starts_with(&prefix)).collect();
+        assert!(
+            !expected.is_empty(),
+            "the tree has findings of SK{family}xx"
+        );
+        let alone = found(&["--select", &format!("SK{family}")]);
+        assert_eq!(
+            alone.iter().collect::<Vec<_>>(),
+            expected,
+            "SK{family}xx alone"
+        );
+    }
+}

@@ -22,7 +22,7 @@ pub use selection::Selection;
 pub use target::Target;
 
 use crate::skill::environment::{Environment, SystemEnvironment};
-use crate::skill::{DiscoveryError, Skill, discover};
+use crate::skill::{DiscoveryError, Skill, discover, discover_manifests};
 use config::PathIgnores;
 use rayon::prelude::*;
 use std::path::PathBuf;
@@ -215,7 +215,11 @@ pub fn lint_paths_each<T: Send>(
     options: &Options,
     each: impl Fn(SkillReport) -> T + Sync,
 ) -> Result<Vec<T>, DiscoveryError> {
-    let locations = discover(paths)?;
+    let locations = if rules::reads_files(&options.selection) {
+        discover(paths)?
+    } else {
+        discover_manifests(paths)?
+    };
     if locations.len() >= PRELOAD_AT && options.selection.allows(&rulebook::TOKEN_BUDGET) {
         tokens::preload();
     }

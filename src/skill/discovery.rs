@@ -36,25 +36,37 @@ pub enum DiscoveryError {
     },
 }
 
-/// Finds the skills named by `paths`, sorted by directory and without duplicates.
+/// Finds the skills named by `paths`, sorted by directory and without duplicates, each with
+/// the files the walk listed.
 pub fn discover(paths: &[PathBuf]) -> Result<Vec<SkillLocation>, DiscoveryError> {
+    discover_listing(paths, true)
+}
+
+/// [`discover`] without listing the skills' files as it walks, for work that reads only
+/// the manifests: the walk then costs no `stat` per file, and a skill whose files are asked
+/// for after all lists them itself.
+pub fn discover_manifests(paths: &[PathBuf]) -> Result<Vec<SkillLocation>, DiscoveryError> {
+    discover_listing(paths, false)
+}
+
+fn discover_listing(paths: &[PathBuf], list: bool) -> Result<Vec<SkillLocation>, DiscoveryError> {
     let mut found = Vec::new();
     for path in paths {
-        found.extend(discover_one(path)?);
+        found.extend(discover_one(path, list)?);
     }
     found.sort_by(|a, b| a.dir.cmp(&b.dir));
     found.dedup_by(|a, b| a.dir == b.dir);
     Ok(found)
 }
 
-fn discover_one(path: &Path) -> Result<Vec<SkillLocation>, DiscoveryError> {
+fn discover_one(path: &Path, list: bool) -> Result<Vec<SkillLocation>, DiscoveryError> {
     let meta = std::fs::metadata(path).map_err(|_| DiscoveryError::NotFound {
         path: path.to_path_buf(),
     })?;
     if !meta.is_dir() {
         return file_location(path).map(|l| vec![l]);
     }
-    let below = walk(path);
+    let below = walk(path, list);
     if below.is_empty() {
         // A folder with no skill anywhere below is taken as one skill missing its SKILL.md.
         return Ok(vec![SkillLocation {
@@ -94,8 +106,9 @@ enum Seen {
 }
 
 /// Every directory under `root` holding a `SKILL.md` or `skill.md` (file or not: a directory
-/// named `SKILL.md` is a broken skill worth reporting), each with its files, from one walk.
-fn walk(root: &Path) -> Vec<SkillLocation> {
+/// named `SKILL.md` is a broken skill worth reporting), each with its files when `list`, from
+/// one walk.
+fn walk(root: &Path, list: bool) -> Vec<SkillLocation> {
     let seen: Mutex<Vec<Seen>> = Mutex::new(Vec::new());
     files::walker(root)
         .filter_entry(|e| !matches!(e.file_name().to_str(), Some(".git" | "node_modules")))
@@ -115,8 +128,12 @@ fn walk(root: &Path) -> Vec<SkillLocation> {
                 {
                     batch.push(Seen::Manifest(clean(dir), clean(entry.path()), upper));
                 }
-                batch.extend(files::entry(root, entry.path()).map(Seen::Entry));
-                seen.lock().unwrap_or_else(|e| e.into_inner()).extend(batch);
+                if list {
+                    batch.extend(files::entry(root, entry.path()).map(Seen::Entry));
+                }
+                if !batch.is_empty() {
+                    seen.lock().unwrap_or_else(|e| e.into_inner()).extend(batch);
+                }
                 ignore::WalkState::Continue
             })
         });
@@ -144,13 +161,10 @@ fn walk(root: &Path) -> Vec<SkillLocation> {
     manifests
         .into_iter()
         .zip(&relative)
-        .map(|((dir, file), rel)| {
-            let files = files_under(&entries, rel, &sorted);
-            SkillLocation {
-                dir,
-                file: Some(file),
-                files: Some(files),
-            }
+        .map(|((dir, file), rel)| SkillLocation {
+            dir,
+            file: Some(file),
+            files: list.then(|| files_under(&entries, rel, &sorted)),
         })
         .collect()
 }

@@ -23,7 +23,7 @@ pub mod source;
 pub mod span;
 pub mod yaml;
 
-pub use discovery::{DiscoveryError, SkillLocation, discover};
+pub use discovery::{DiscoveryError, SkillLocation, discover, discover_manifests};
 pub use document::{Document, LoadError, ManifestError};
 pub use manifest::{Entry, Manifest};
 pub use requirements::Requirements;

@@ -88,7 +88,7 @@ pub fn check_tokens(cx: &Context, out: &mut Vec<Diagnostic>) {
 /// Files over ClawHub's per-file limit and skills over its per-skill limit.
 pub fn check_file_sizes(cx: &Context, out: &mut Vec<Diagnostic>) {
     let mut total = 0;
-    for file in cx.files.files() {
+    for file in cx.files().files() {
         total += file.size;
         if file.size > MAX_FILE && file.path != SKILL_MD {
             let mut d = cx.diagnostic(

@@ -14,7 +14,7 @@ const MAX_SCAN_BYTES: u64 = 1024 * 1024;
 
 /// Symbolic links anywhere in the skill.
 pub fn check_symlinks(cx: &Context, out: &mut Vec<Diagnostic>) {
-    for entry in &cx.files.entries {
+    for entry in &cx.files().entries {
         if let FileKind::Symlink(target) = &entry.kind {
             out.push(cx.diagnostic(
                 &SYMLINK,
@@ -32,7 +32,7 @@ pub fn check_symlinks(cx: &Context, out: &mut Vec<Diagnostic>) {
 /// OS and build leftovers.
 pub fn check_junk(cx: &Context, out: &mut Vec<Diagnostic>) {
     let mut reported_dirs: Vec<&str> = Vec::new();
-    for entry in &cx.files.entries {
+    for entry in &cx.files().entries {
         if reported_dirs
             .iter()
             .any(|d| entry.path.starts_with(d) && entry.path.as_bytes().get(d.len()) == Some(&b'/'))
@@ -74,7 +74,7 @@ pub fn check_secrets(cx: &Context, out: &mut Vec<Diagnostic>) {
     // The contents are in file order, a subsequence of the files (large and unreadable ones
     // left out), so one walk pairs them.
     let mut contents = cx.contents().iter().peekable();
-    for file in cx.files.files() {
+    for file in cx.files().files() {
         let here = contents.next_if(|c| std::ptr::eq(c.entry, file));
         let name = file.path.rsplit('/').next().unwrap_or(&file.path);
         if is_env_file(name) {

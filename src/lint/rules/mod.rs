@@ -13,11 +13,11 @@ mod references;
 mod requirements;
 pub mod security;
 
-use super::Options;
 use super::diagnostic::{Diagnostic, Location};
 use super::infer::Uses;
 use super::rulebook::*;
 use super::target::Target;
+use super::{Options, Selection};
 use crate::skill::body::Body;
 use crate::skill::files::{FileEntry, SkillFiles};
 use crate::skill::{Document, Manifest, Requirements, Skill};
@@ -30,8 +30,6 @@ pub struct Context<'a> {
     pub target: Target,
     /// All options (environment, budgets).
     pub options: &'a Options,
-    /// The files of the skill folder.
-    pub files: &'a SkillFiles,
     /// Declared requirements (empty without a manifest).
     pub requirements: Requirements,
     /// The parsed body, built on first use (see [`Context::body`]).
@@ -40,6 +38,9 @@ pub struct Context<'a> {
     uses: std::cell::OnceCell<Uses>,
     /// The files' contents, read once for the rules that read them all (see [`Context::contents`]).
     contents: std::cell::OnceCell<Vec<FileContents<'a>>>,
+    /// Set when a check asks for the files, so debug builds can hold each check to what
+    /// [`CheckEntry::reads_files`] says of it.
+    files_asked: std::cell::Cell<bool>,
 }
 
 /// One regular file of the skill and its contents.
@@ -117,11 +118,23 @@ impl<'a> Context<'a> {
         })
     }
 
+    /// The files of the skill folder: listed by discovery when a selected check reads them
+    /// (see [`reads_files`]), otherwise on first use.
+    pub fn files(&self) -> &'a SkillFiles {
+        self.files_asked.set(true);
+        self.skill.files()
+    }
+
     /// Commands and env vars the body and scripts use, inferred on first use (it reads the
     /// scripts too).
     pub fn uses(&self) -> &Uses {
         self.uses.get_or_init(|| {
-            Uses::collect(self.body(), self.body_text().0, &self.skill.dir, self.files)
+            Uses::collect(
+                self.body(),
+                self.body_text().0,
+                &self.skill.dir,
+                self.files(),
+            )
         })
     }
 
@@ -136,7 +149,7 @@ impl<'a> Context<'a> {
     pub fn contents(&self) -> &[FileContents<'a>] {
         self.contents.get_or_init(|| {
             let skill_md = self.skill.file.as_deref().and_then(|f| f.file_name());
-            let files: &'a SkillFiles = self.files;
+            let files: &'a SkillFiles = self.files();
             let skill = self.skill;
             let text = self.text();
             files
@@ -205,17 +218,27 @@ pub struct CheckEntry {
     pub rules: &'static [&'static Rule],
     /// The check.
     pub run: Check,
+    /// Whether it reads the skill's files (their list or contents): a run none of whose checks
+    /// does is spared listing them (written `check => files [RULES]` in [`CHECKS`]).
+    pub reads_files: bool,
 }
 
 macro_rules! checks {
-    ($($check:path => [$($rule:ident),+ $(,)?]),+ $(,)?) => {
-        &[$(CheckEntry { name: stringify!($check), rules: &[$(&$rule),+], run: $check }),+]
+    ($($check:path => $($files:ident)? [$($rule:ident),+ $(,)?]),+ $(,)?) => {
+        &[$(CheckEntry {
+            name: stringify!($check),
+            rules: &[$(&$rule),+],
+            run: $check,
+            reads_files: checks!(@files $($files)?),
+        }),+]
     };
+    (@files) => { false };
+    (@files files) => { true };
 }
 
 /// Every check, in reporting order, with the rules each reports.
 pub static CHECKS: &[CheckEntry] = checks![
-    hygiene::check_symlinks => [SYMLINK],
+    hygiene::check_symlinks => files [SYMLINK],
     format::check_file => [MISSING_SKILL_MD, UNREADABLE, NOT_UTF8, BINARY_FILE, FILE_TOO_LARGE],
     format::check_lowercase_file => [SKILL_MD_LOWERCASE],
     budgets::check_skill_md_size => [FILE_TOO_LARGE],
@@ -262,18 +285,18 @@ pub static CHECKS: &[CheckEntry] = checks![
     requirements::check_os => [INVALID_OS],
     requirements::check_install => [INVALID_INSTALL],
     requirements::check_gating => [BIN_MISSING, ANY_BIN_MISSING, ENV_MISSING, OS_UNSUPPORTED],
-    requirements::check_undeclared => [UNDECLARED_BIN, UNDECLARED_ENV],
-    requirements::check_unused => [UNUSED_REQUIREMENT],
-    references::check_links => [BROKEN_LINK, LINK_CASE_MISMATCH, LINK_OUTSIDE_SKILL],
-    references::check_scripts_executable => [SCRIPT_NOT_EXECUTABLE],
+    requirements::check_undeclared => files [UNDECLARED_BIN, UNDECLARED_ENV],
+    requirements::check_unused => files [UNUSED_REQUIREMENT],
+    references::check_links => files [BROKEN_LINK, LINK_CASE_MISMATCH, LINK_OUTSIDE_SKILL],
+    references::check_scripts_executable => files [SCRIPT_NOT_EXECUTABLE],
     budgets::check_body_lines => [BODY_TOO_LONG],
     budgets::check_tokens => [TOKEN_BUDGET],
-    budgets::check_file_sizes => [FILE_TOO_LARGE],
-    hygiene::check_junk => [JUNK_FILE],
-    hygiene::check_secrets => [SECRET],
+    budgets::check_file_sizes => files [FILE_TOO_LARGE],
+    hygiene::check_junk => files [JUNK_FILE],
+    hygiene::check_secrets => files [SECRET],
     hygiene::check_base_dir => [BASE_DIR_PLACEHOLDER],
     hygiene::check_todo_in_body => [TODO_PLACEHOLDER],
-    security::check => [
+    security::check => files [
         DOWNLOAD_EXEC_INSECURE,
         DOWNLOAD_EXEC,
         OBFUSCATED_EXEC,
@@ -309,9 +332,15 @@ pub fn checks_of(rule: &Rule) -> Vec<&'static str> {
     per_skill.chain(per_run).collect()
 }
 
+/// Whether any check `selection` runs reads the skill's files.
+pub fn reads_files(selection: &Selection) -> bool {
+    CHECKS
+        .iter()
+        .any(|c| c.reads_files && c.rules.iter().any(|r| selection.allows(r)))
+}
+
 /// Runs every check on `skill`.
 pub fn check(skill: &Skill, options: &Options) -> Vec<Diagnostic> {
-    let files = skill.files();
     let requirements = match (skill.manifest(), &skill.document) {
         (Some(m), Ok(doc)) => {
             Requirements::from_blocks(m, &doc.source.text, options.target.declared_blocks())
@@ -322,17 +351,23 @@ pub fn check(skill: &Skill, options: &Options) -> Vec<Diagnostic> {
         skill,
         target: options.target,
         options,
-        files,
         requirements,
         body: std::cell::OnceCell::new(),
         uses: std::cell::OnceCell::new(),
         contents: std::cell::OnceCell::new(),
+        files_asked: std::cell::Cell::new(false),
     };
     let mut out = Vec::new();
     // A check none of whose rules is selected would only produce what is filtered out.
     for check in CHECKS.iter().filter(|c| cx.selects_any(c.rules)) {
         let start = out.len();
+        cx.files_asked.set(false);
         (check.run)(&cx, &mut out);
+        debug_assert!(
+            check.reads_files || !cx.files_asked.get(),
+            "{} reads the skill's files but CHECKS does not mark it `files`",
+            check.name
+        );
         debug_assert!(
             out[start..]
                 .iter()

@@ -42,10 +42,10 @@ pub fn check_links(cx: &Context, out: &mut Vec<Diagnostic>) {
             ));
             continue;
         };
-        if path.is_empty() || cx.files.get(&path).is_some() {
+        if path.is_empty() || cx.files().get(&path).is_some() {
             continue;
         }
-        if let Some(actual) = cx.files.get_ignore_case(&path) {
+        if let Some(actual) = cx.files().get_ignore_case(&path) {
             out.push(
                 cx.diagnostic(
                     &LINK_CASE_MISMATCH,
@@ -194,7 +194,7 @@ pub fn check_scripts_executable(cx: &Context, out: &mut Vec<Diagnostic>) {
         if !seen.insert(path.clone()) {
             continue;
         }
-        let Some(entry) = cx.files.get(&path).filter(|e| e.kind == FileKind::File) else {
+        let Some(entry) = cx.files().get(&path).filter(|e| e.kind == FileKind::File) else {
             continue;
         };
         let problem = if !entry.executable {
