@@ -1,6 +1,9 @@
 //! Commands every POSIX system has and env vars every shell or agent provides: never reported
 //! as undeclared requirements.
 
+use std::collections::HashSet;
+use std::sync::LazyLock;
+
 /// Commands of POSIX, coreutils and the usual base system, plus shell builtins and keywords.
 pub const COMMON_COMMANDS: &[&str] = &[
     // shells and builtins
@@ -246,7 +249,10 @@ pub const COMMON_ENV_PREFIXES: &[&str] = &[
 
 /// True for a command every system has.
 pub fn is_common_command(name: &str) -> bool {
-    COMMON_COMMANDS.contains(&name) || KEYWORDS.contains(&name)
+    // Asked for every command word of every script and shell block: a set, not the list.
+    static COMMON: LazyLock<HashSet<&str>> =
+        LazyLock::new(|| COMMON_COMMANDS.iter().chain(KEYWORDS).copied().collect());
+    COMMON.contains(name)
 }
 
 /// True for an env var every shell or agent provides.

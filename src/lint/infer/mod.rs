@@ -90,7 +90,8 @@ impl Uses {
                 let i = starts.partition_point(|(s, _)| *s <= at).saturating_sub(1);
                 starts.get(i).map_or(0, |(s, o)| o + (at - s))
             };
-            for (name, at) in shell::commands(&text) {
+            let (commands, paths) = shell::commands_and_paths(&text);
+            for (name, at) in commands {
                 let start = map(at);
                 uses.add_command(name, Site::SkillMd(Span::new(start, start + 1)));
             }
@@ -98,7 +99,7 @@ impl Uses {
                 let start = map(at);
                 env_refs.push((name, Site::SkillMd(Span::new(start, start + 1))));
             }
-            for (path, at) in shell::invoked_paths(&text) {
+            for (path, at) in paths {
                 let start = map(at);
                 let site = Site::SkillMd(Span::new(start, start + path.len()));
                 uses.run_paths.push(Use { name: path, site });

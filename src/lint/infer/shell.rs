@@ -4,6 +4,7 @@
 //! with its byte offset.
 
 use super::known::KEYWORDS;
+use std::borrow::Cow;
 
 /// A name found in text, with the byte offset where it starts.
 pub type Found = (String, usize);
@@ -12,18 +13,27 @@ pub type Found = (String, usize);
 pub fn commands(script: &str) -> Vec<Found> {
     first_words(script)
         .into_iter()
-        .filter_map(|(w, at)| accept(&w).map(|n| (n, at)))
+        .filter(|(w, _)| is_command_name(w))
         .collect()
 }
 
-/// Relative paths run directly as commands (`./scripts/x.sh`, `scripts/x.py`), with offsets.
-pub fn invoked_paths(script: &str) -> Vec<Found> {
-    first_words(script)
-        .into_iter()
-        .filter(|(w, _)| {
-            w.contains('/') && !w.starts_with('/') && !w.contains('$') && !w.contains('{')
-        })
-        .collect()
+/// Commands run by `script`, as [`commands`] finds them, and the relative paths it runs
+/// directly as commands (`./scripts/x.sh`, `scripts/x.py`), with offsets: one scan for both.
+pub fn commands_and_paths(script: &str) -> (Vec<Found>, Vec<Found>) {
+    let mut commands = Vec::new();
+    let mut paths = Vec::new();
+    for (word, at) in first_words(script) {
+        if word.contains('/')
+            && !word.starts_with('/')
+            && !word.contains('$')
+            && !word.contains('{')
+        {
+            paths.push((word, at));
+        } else if is_command_name(&word) {
+            commands.push((word, at));
+        }
+    }
+    (commands, paths)
 }
 
 /// The first word of every simple command, quotes trimmed, with offsets. A quoted string or a
@@ -50,12 +60,12 @@ fn first_words(script: &str) -> Vec<Found> {
             Some((start, mut text, previous_ending)) => {
                 text.push_str(previous_ending);
                 text.push_str(line);
-                (start, text)
+                (start, Cow::Owned(text))
             }
-            None => (line_start, line.to_owned()),
+            None => (line_start, Cow::Borrowed(line)),
         };
         if open_quote(&logical) || logical.ends_with('\\') {
-            pending = Some((start, logical, ending));
+            pending = Some((start, logical.into_owned(), ending));
             continue;
         }
         let (line, start) = strip_prompt(&logical, start);
@@ -150,13 +160,14 @@ pub fn assigned_names(script: &str) -> Vec<&str> {
         }
     }
     for line in script.lines() {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        for pair in words.windows(2) {
-            if matches!(pair[0], "read" | "for" | "local" | "export" | "declare")
-                && is_env_name(pair[1])
+        let mut previous = "";
+        for word in line.split_whitespace() {
+            if matches!(previous, "read" | "for" | "local" | "export" | "declare")
+                && is_env_name(word)
             {
-                names.push(pair[1]);
+                names.push(word);
             }
+            previous = word;
         }
     }
     names
@@ -311,15 +322,15 @@ fn command_word<'a>(words: &[Word<'a>]) -> Option<Word<'a>> {
     None
 }
 
-/// The word as a command name, if it is one: not a path, variable, number, keyword, capitalised
+/// True when the word is a command name: not a path, variable, number, keyword, capitalised
 /// word (`GET`, `Note`) or dotted expression (`console.log`; `python3.11` is fine).
-fn accept(name: &str) -> Option<String> {
+fn is_command_name(name: &str) -> bool {
     let dotted = name
         .split('.')
         .skip(1)
         .any(|part| !part.bytes().all(|b| b.is_ascii_digit()));
     let capitalised = name.bytes().next().is_some_and(|b| b.is_ascii_uppercase());
-    let valid = !dotted
+    !dotted
         && !capitalised
         && name
             .bytes()
@@ -329,8 +340,7 @@ fn accept(name: &str) -> Option<String> {
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-' | b'+'))
         && !name.bytes().all(|b| b.is_ascii_digit() || b == b'.')
-        && !KEYWORDS.contains(&name);
-    valid.then(|| name.to_owned())
+        && !KEYWORDS.contains(&name)
 }
 
 fn is_assignment(word: &str) -> bool {
@@ -368,11 +378,10 @@ mod tests {
             names("./scripts/run.sh --x && /usr/bin/env"),
             Vec::<String>::new()
         );
-        let paths: Vec<String> = invoked_paths("./scripts/run.sh --x && python3 scripts/a.py")
-            .into_iter()
-            .map(|(p, _)| p)
-            .collect();
-        assert_eq!(paths, ["./scripts/run.sh"]);
+        let (commands, paths) = commands_and_paths("./scripts/run.sh --x && python3 scripts/a.py");
+        let only_names = |found: Vec<Found>| found.into_iter().map(|(n, _)| n).collect::<Vec<_>>();
+        assert_eq!(only_names(paths), ["./scripts/run.sh"]);
+        assert_eq!(only_names(commands), ["python3"]);
         assert_eq!(names("echo 'a | b; c' # gh comment"), ["echo"]);
         assert_eq!(
             names("GET /api/v1\nconsole.log\npython3.11 -m venv v"),
