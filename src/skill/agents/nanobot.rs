@@ -51,7 +51,11 @@ fn yaml11_not_a_string(text: &str) -> bool {
 /// The frontmatter mapping as `parse_skill_metadata` returns it, or `None` (no match, YAML
 /// error, not a mapping). Values stay nodes; `block` is the YAML text they point into.
 fn metadata(content: &str) -> Option<(String, Vec<(String, Node)>)> {
-    let caps = frontmatter_regex().captures(content)?;
+    // Captures are found by a backtracker whose cost grows with the haystack, so they are
+    // taken on the match alone: with no look-ahead in the pattern, the same match is the
+    // first one there too.
+    let end = frontmatter_regex().find(content)?.end();
+    let caps = frontmatter_regex().captures(&content[..end])?;
     let block = caps.get(1)?.as_str().to_owned();
     let root = yaml::parse(&block, 0).ok()?;
     let Value::Map(pairs) = root.value else {
@@ -264,18 +268,20 @@ pub fn load(roots: Vec<Root>, env: &dyn Environment) -> AgentCatalog {
     let mut skills: Vec<AgentSkill> = Vec::new();
     let mut dropped = Vec::new();
     let mut shadowed = Vec::new();
+    // Each name once: the first root's skill shadows the later ones.
+    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for (index, root) in roots.iter().enumerate() {
         let Ok(entries) = std::fs::read_dir(&root.path) else {
             continue;
         };
         let mut dirs: Vec<(String, std::path::PathBuf)> = entries
             .flatten()
-            .filter(|e| e.path().is_dir())
             .map(|e| (e.file_name().to_string_lossy().into_owned(), e.path()))
             .collect();
         dirs.sort();
-        // Reading and parsing is the work, done for every folder in parallel; who wins and
-        // what is dropped is then decided in folder order, as nanobot does.
+        // Telling folders from files, reading and parsing is the work, done for every entry
+        // in parallel; who wins and what is dropped is then decided in folder order, as
+        // nanobot does.
         let read_all: Vec<Read> = {
             use rayon::prelude::*;
             dirs.par_iter()
@@ -296,7 +302,8 @@ pub fn load(roots: Vec<Root>, env: &dyn Environment) -> AgentCatalog {
                 Read::Nothing => continue,
                 Read::Loaded(loaded) => loaded,
             };
-            if let Some(winner) = skills.iter().find(|s| s.name == name) {
+            if let Some(&winner) = seen.get(&name) {
+                let winner: &AgentSkill = &skills[winner];
                 shadowed.push(Shadowed {
                     name: name.clone(),
                     dir,
@@ -306,7 +313,7 @@ pub fn load(roots: Vec<Root>, env: &dyn Environment) -> AgentCatalog {
                 });
                 continue;
             }
-            let (content, description, requirements, always) = match *loaded {
+            let (body, description, requirements, always) = match *loaded {
                 Ok(read) => read,
                 Err(reason) => {
                     dropped.push(Dropped {
@@ -318,6 +325,7 @@ pub fn load(roots: Vec<Root>, env: &dyn Environment) -> AgentCatalog {
                 }
             };
             let availability = gated(&requirements, facts(Agent::Nanobot).gates, env);
+            seen.insert(name.clone(), skills.len());
             skills.push(AgentSkill {
                 name: name.clone(),
                 dir_name: name,
@@ -329,7 +337,7 @@ pub fn load(roots: Vec<Root>, env: &dyn Environment) -> AgentCatalog {
                 availability,
                 always,
                 model_invocable: true,
-                body: body(&content),
+                body,
             });
         }
     }
@@ -348,11 +356,14 @@ enum Read {
     Lowercase,
     /// No manifest at all: not a skill.
     Nothing,
-    /// The text, description, requirements and `always`, or why it could not be read.
+    /// The body, description, requirements and `always`, or why it could not be read.
     Loaded(Box<Result<(String, String, Requirements, bool), DropReason>>),
 }
 
 fn read_folder(name: &str, dir: &std::path::Path, env: &dyn Environment) -> Read {
+    if !dir.is_dir() {
+        return Read::Nothing;
+    }
     let file = dir.join(SKILL_MD);
     if !file.exists() {
         return if dir.join("skill.md").is_file() && !has_exact(dir) {
@@ -366,9 +377,13 @@ fn read_folder(name: &str, dir: &std::path::Path, env: &dyn Environment) -> Read
     Read::Loaded(Box::new(
         match std::fs::read(&file).map(String::from_utf8) {
             Ok(Ok(text)) => {
-                let content = text.replace("\r\n", "\n").replace('\r', "\n");
+                let content = if text.contains('\r') {
+                    text.replace("\r\n", "\n").replace('\r', "\n")
+                } else {
+                    text
+                };
                 let (description, requirements, _, always) = read(&content, name, env);
-                Ok((content, description, requirements, always))
+                Ok((body(&content), description, requirements, always))
             }
             Ok(Err(_)) => Err(DropReason::Unreadable {
                 detail: "not UTF-8 (nanobot raises UnicodeDecodeError)".to_owned(),
