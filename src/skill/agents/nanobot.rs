@@ -18,12 +18,25 @@ use crate::skill::yaml::{self, Node, Value};
 use std::path::Path;
 use std::sync::OnceLock;
 
-/// `_STRIP_SKILL_FRONTMATTER`, as in skills.py.
-fn frontmatter_regex() -> &'static regex::Regex {
-    static RE: OnceLock<regex::Regex> = OnceLock::new();
-    RE.get_or_init(|| {
-        regex::Regex::new(r"(?s)\A---\s*\r?\n(.*?)\r?\n---\s*\r?\n?")
-            .expect("nanobot's frontmatter pattern is a valid regex")
+/// skills.py's `_STRIP_SKILL_FRONTMATTER`, `(?s)\A---\s*\r?\n(.*?)\r?\n---\s*\r?\n?`, matched by
+/// hand: the YAML block (the group) and where the match ends. A regex engine needs its
+/// backtracker for the group, which cost more than the rest of reading a skill.
+fn frontmatter(content: &str) -> Option<(std::ops::Range<usize>, usize)> {
+    let rest = content.strip_prefix("---")?;
+    // `\s*\r?\n`: the group starts after a newline of the whitespace run, the last one
+    // first (the greedy `\s*`); `trim_start`'s whitespace is `\s`'s, Unicode White_Space.
+    let run = &rest[..rest.len() - rest.trim_start().len()];
+    run.rmatch_indices('\n').find_map(|(at, _)| {
+        let start = 3 + at + 1;
+        // The lazy group ends at the first `\r?\n---` after it.
+        let newline = start + content[start..].find("\n---")?;
+        let end = if newline > start && content.as_bytes()[newline - 1] == b'\r' {
+            newline - 1
+        } else {
+            newline
+        };
+        let tail = &content[newline + 4..];
+        Some((start..end, content.len() - tail.trim_start().len()))
     })
 }
 
@@ -51,12 +64,8 @@ fn yaml11_not_a_string(text: &str) -> bool {
 /// The frontmatter mapping as `parse_skill_metadata` returns it, or `None` (no match, YAML
 /// error, not a mapping). Values stay nodes; `block` is the YAML text they point into.
 fn metadata(content: &str) -> Option<(String, Vec<(String, Node)>)> {
-    // Captures are found by a backtracker whose cost grows with the haystack, so they are
-    // taken on the match alone: with no look-ahead in the pattern, the same match is the
-    // first one there too.
-    let end = frontmatter_regex().find(content)?.end();
-    let caps = frontmatter_regex().captures(&content[..end])?;
-    let block = caps.get(1)?.as_str().to_owned();
+    let (yaml, _) = frontmatter(content)?;
+    let block = content[yaml].to_owned();
     let root = yaml::parse(&block, 0).ok()?;
     let Value::Map(pairs) = root.value else {
         return None;
@@ -224,8 +233,8 @@ pub fn body(content: &str) -> String {
     if !content.starts_with("---") {
         return content.to_owned();
     }
-    match frontmatter_regex().find(content) {
-        Some(m) => py_strip(&content[m.end()..]).to_owned(),
+    match frontmatter(content) {
+        Some((_, end)) => py_strip(&content[end..]).to_owned(),
         None => content.to_owned(),
     }
 }
@@ -407,6 +416,42 @@ fn has_exact(dir: &Path) -> bool {
 mod tests {
     use super::*;
     use crate::skill::environment::FakeEnvironment;
+
+    #[test]
+    fn frontmatter_matches_as_the_skills_py_pattern_does() {
+        let re = regex::Regex::new(r"(?s)\A---\s*\r?\n(.*?)\r?\n---\s*\r?\n?").unwrap();
+        let pieces = [
+            "---", "-", "\n", "\r", "\r\n", " ", "\t", "a: 1", "\u{2003}", "\u{1c}", "é",
+        ];
+        // Every text of up to 5 pieces after an opening `---`, and a pseudo-random sample of
+        // longer ones.
+        let mut texts: Vec<String> = vec![String::new()];
+        let mut all = Vec::new();
+        for _ in 0..5 {
+            texts = texts
+                .iter()
+                .flat_map(|t| pieces.iter().map(move |p| format!("{t}{p}")))
+                .collect();
+            all.extend(texts.iter().map(|t| format!("---{t}")));
+        }
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..100_000 {
+            let mut text = String::from("---");
+            for _ in 0..12 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                text.push_str(pieces[(seed % pieces.len() as u64) as usize]);
+            }
+            all.push(text);
+        }
+        for text in &all {
+            let expected = re
+                .captures(text)
+                .map(|c| (c.get(1).unwrap().range(), c.get(0).unwrap().end()));
+            assert_eq!(frontmatter(text), expected, "{text:?}");
+        }
+    }
 
     #[test]
     fn block_scalar_keeps_its_newline_and_yaml11_types_fall_back() {
