@@ -137,15 +137,15 @@ pub fn run_check(args: CheckArgs) -> Result<ExitCode, CliError> {
     let (rows, not_loaded) = match args.selection.agent {
         Some(agent) => {
             let catalog = args.selection.agent_catalog(agent, &env)?;
-            let hints = catalog
+            let hints: Vec<Vec<String>> = catalog
                 .skills
                 .iter()
-                .map(|s| s.availability.hints(&s.requirements));
-            let rows: Vec<(Listing, Vec<String>)> = prompt::agent_listings(&catalog)
-                .into_iter()
-                .zip(hints)
+                .map(|s| s.availability.hints(&s.requirements))
                 .collect();
-            (rows, catalog.dropped.len())
+            let not_loaded = catalog.dropped.len();
+            let (listings, _) = prompt::agent_listings(catalog);
+            let rows: Vec<(Listing, Vec<String>)> = listings.into_iter().zip(hints).collect();
+            (rows, not_loaded)
         }
         None => {
             let catalog = args.selection.catalog()?;

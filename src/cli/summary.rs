@@ -78,10 +78,9 @@ fn read(
         );
     }
     match rules.or(selection.agent) {
-        Some(agent) => {
-            let catalog = selection.agent_catalog(agent, &env)?;
-            Ok((prompt::agent_listings(&catalog), catalog.roots))
-        }
+        Some(agent) => Ok(prompt::agent_listings(
+            selection.agent_catalog(agent, &env)?,
+        )),
         None => {
             let catalog = selection.catalog()?;
             let listings = prompt::listings(&catalog, Reading::PORTABLE, &env);

@@ -174,7 +174,7 @@ pub fn judge(
     let agent = catalog.agent;
     let label = |i: usize| catalog.roots[i].label.clone();
     let mut rows: Vec<Row> = Vec::new();
-    let listings = super::agent_listings(catalog);
+    let (listings, _) = super::agent_listings(catalog.clone());
     let in_prompt: Vec<usize> = catalog
         .skills
         .iter()

@@ -248,24 +248,27 @@ pub fn listings(catalog: &Catalog, reading: Reading, env: &dyn Environment) -> V
         .collect()
 }
 
-/// The listings of an agent's catalog: what that agent loaded, as it sees each skill.
-pub fn agent_listings(catalog: &AgentCatalog) -> Vec<Listing> {
-    catalog
+/// The listings of an agent's catalog (what that agent loaded, as it sees each skill) and its
+/// roots. It takes the catalog, so each skill's body moves into its listing rather than being
+/// copied: a summary of thousands of skills holds each text once.
+pub fn agent_listings(catalog: AgentCatalog) -> (Vec<Listing>, Vec<Root>) {
+    let listings = catalog
         .skills
-        .iter()
+        .into_iter()
         .map(|s| Listing {
-            name: s.name.clone(),
-            declared_name: s.name.clone(),
-            description: s.description.clone(),
-            location: s.file.clone(),
-            root: catalog.roots[s.root].label.clone(),
             available: s.availability.is_available(),
             missing: s.availability.describe(),
+            root: catalog.roots[s.root].label.clone(),
+            declared_name: s.name.clone(),
+            name: s.name,
+            description: s.description,
+            location: s.file,
             always: s.always,
             hidden: !s.model_invocable,
-            body: s.body.clone(),
+            body: s.body,
         })
-        .collect()
+        .collect();
+    (listings, catalog.roots)
 }
 
 /// Python's `html.escape(s, quote=True)`.
