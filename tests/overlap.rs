@@ -12,10 +12,11 @@ use skill::skill::similarity::{OVERLAP_THRESHOLD, described, similar_pairs};
 fn corpus_descriptions(dir: &std::path::Path) -> Vec<(String, String, String)> {
     skill::skill::discover(&[dir.to_owned()])
         .unwrap()
-        .iter()
+        .into_iter()
         .filter_map(|location| {
+            let dir = location.dir.display().to_string();
             let (name, description) = described(&skill::skill::Skill::load(location))?;
-            Some((name, description, location.dir.display().to_string()))
+            Some((name, description, dir))
         })
         .collect()
 }

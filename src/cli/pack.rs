@@ -101,7 +101,7 @@ fn sign(
         .into_iter()
         .next()
         .ok_or_else(|| CliError::Usage(format!("{}: no skill to sign", dir.display())))?;
-    let skill = crate::skill::Skill::load(&location);
+    let skill = crate::skill::Skill::load(location);
     let version = skill
         .manifest()
         .and_then(|m| m.value("metadata"))

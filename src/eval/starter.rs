@@ -58,7 +58,7 @@ pub fn write_trigger_starter(dir: &Path, distractors: &[PathBuf]) -> Result<Path
         let description = crate::skill::discover(&[dir.to_owned()])
             .ok()
             .and_then(|found| found.into_iter().next())
-            .map(|location| crate::skill::Skill::load(&location))
+            .map(crate::skill::Skill::load)
             .and_then(|skill| crate::skill::similarity::described(&skill))
             .map(|(_, d)| d)
             .unwrap_or_else(|| crate::harness::skill_name(dir));

@@ -52,7 +52,7 @@ pub fn write_starter(skill_dir: &Path) -> Result<PathBuf, StarterError> {
             path: skill_dir.to_owned(),
             message: "no skill here".to_owned(),
         })?;
-    let skill = Skill::load(&location);
+    let skill = Skill::load(location.clone());
     let name = super::skill_name(&location.dir);
     let text = skill
         .document

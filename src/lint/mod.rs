@@ -224,10 +224,15 @@ pub fn lint_paths_each<T: Send>(
         tokens::preload();
     }
     if options.selection.allows(&rulebook::DESCRIPTION_OVERLAP) {
-        // A rule across skills needs every report before any is handed on.
+        // A rule across skills needs every report before any is handed on; the file
+        // listings they hold are not needed again.
         let mut skills: Vec<SkillReport> = locations
-            .par_iter()
-            .map(|location| lint_skill(Skill::load(location), options))
+            .into_par_iter()
+            .map(|location| {
+                let mut report = lint_skill(Skill::load(location), options);
+                report.skill.release_files();
+                report
+            })
             .collect();
         rules::overlap::check_run(&mut skills, &options.overlap_with, options.target);
         for report in &mut skills {
@@ -236,7 +241,7 @@ pub fn lint_paths_each<T: Send>(
         return Ok(skills.into_par_iter().map(&each).collect());
     }
     Ok(locations
-        .par_iter()
+        .into_par_iter()
         .map(|location| each(lint_skill(Skill::load(location), options)))
         .collect())
 }

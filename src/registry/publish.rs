@@ -165,7 +165,7 @@ fn description(dir: &Path) -> Option<String> {
         .ok()?
         .into_iter()
         .next()?;
-    crate::skill::Skill::load(&location)
+    crate::skill::Skill::load(location)
         .manifest()?
         .value("description")?
         .as_str()

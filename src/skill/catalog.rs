@@ -150,7 +150,7 @@ impl Catalog {
             .map(|(name, root, location)| Entry {
                 name,
                 root,
-                skill: Skill::load(&location),
+                skill: Skill::load(location),
             })
             .collect();
         catalog

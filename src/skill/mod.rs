@@ -50,20 +50,20 @@ pub struct Skill {
 
 impl Skill {
     /// Reads and parses the skill at `location`. Never fails: problems are kept in `document`.
-    pub fn load(location: &SkillLocation) -> Skill {
+    pub fn load(location: SkillLocation) -> Skill {
         let dir_name = canonical_dir_name(&location.dir);
         let document = match &location.file {
             Some(file) => Document::read(file),
             None => Err(LoadError::Missing),
         };
         let files = std::sync::OnceLock::new();
-        if let Some(listed) = &location.files {
-            let _ = files.set(listed.clone());
+        if let Some(listed) = location.files {
+            let _ = files.set(listed);
         }
         Skill {
-            dir: location.dir.clone(),
+            dir: location.dir,
             dir_name,
-            file: location.file.clone(),
+            file: location.file,
             document,
             files,
         }
@@ -93,6 +93,12 @@ impl Skill {
                 files::SkillFiles::default()
             }
         })
+    }
+
+    /// Lets go of the file listing (a later [`Skill::files`] lists the folder again): for
+    /// callers that keep many skills after the work that needed their files.
+    pub fn release_files(&mut self) {
+        self.files.take();
     }
 
     /// The same skill with `SKILL.md` holding `text` instead (fixes are checked this way before

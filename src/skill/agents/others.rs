@@ -104,7 +104,7 @@ pub fn load(agent: Agent, roots: Vec<Root>, _env: &dyn Environment) -> AgentCata
                 }
                 continue;
             }
-            let skill = Skill::load(&SkillLocation {
+            let skill = Skill::load(SkillLocation {
                 dir: dir.clone(),
                 file: Some(file.clone()),
                 files: None,
