@@ -195,10 +195,10 @@ impl LintRun {
     }
 }
 
-/// Runs over this many skills load the o200k encoder on a thread of its own as they start:
+/// Runs over this many skills load the o200k vocabulary on a thread of its own as they start:
 /// among so many, some text is long enough to be counted (86 of the 3,215 corpus skills), and
-/// its 70 ms then overlap the linting instead of stalling the first skill that needs it. A
-/// run over a few skills loads it only if one of them does, which keeps 67 MiB off its peak.
+/// its few milliseconds then overlap the linting. A run over a few skills loads it only if one
+/// of them needs it.
 const PRELOAD_AT: usize = 64;
 
 /// Finds the skills under `paths` and lints each, in parallel; output order is by path.

@@ -1,0 +1,106 @@
+//! o200k token counts for budgets, computed only where a budget could be exceeded.
+//!
+//! Counting is tiktoken's: the text cut into pieces by o200k's pattern ([`split`]), each piece
+//! merged byte pair by byte pair over the vocabulary's ranks ([`vocabulary`]). Both are done
+//! here rather than through the bpe-openai crate, whose tokenizer loads three automata (70 MiB
+//! and 70 ms) that a count does not need: this vocabulary is a 2 MiB table built in a few
+//! milliseconds, and the tests hold every count to bpe-openai's.
+//!
+//! A text is still counted only when a cheap estimate (ASCII bytes / 4 + other characters)
+//! reaches the budget. English Markdown runs at 3.5 to 4.5 bytes a token, so a skipped text is
+//! under budget, or (for dense code at about 3 bytes a token) at most a quarter over it; every
+//! count reported is exact.
+
+mod split;
+mod vocabulary;
+
+use std::sync::LazyLock;
+use vocabulary::{Scratch, Vocabulary};
+
+static VOCABULARY: LazyLock<Vocabulary> = LazyLock::new(Vocabulary::load);
+
+/// Loads the vocabulary on another thread, so its few milliseconds overlap other work.
+pub fn preload() {
+    std::thread::spawn(|| LazyLock::force(&VOCABULARY));
+}
+
+/// The exact o200k token count of `text` when it exceeds `budget`; `None` when it does not, or
+/// when a quick estimate (a quarter of the ASCII bytes plus the other characters) is under the
+/// budget: counting exactly everywhere would double lint's time, and the estimate can miss a
+/// text that is over by less than about a quarter.
+pub fn over_budget(text: &str, budget: usize) -> Option<usize> {
+    if text.len() <= budget || estimate(text) < budget {
+        return None;
+    }
+    let count = count(text);
+    (count > budget).then_some(count)
+}
+
+/// The exact o200k token count of `text`, as tiktoken counts it (no normalisation, no
+/// special tokens): its pieces, then the byte-pair merges of each.
+pub fn count(text: &str) -> usize {
+    let vocabulary = &*VOCABULARY;
+    let mut scratch = Scratch::default();
+    split::pieces(text)
+        .map(|piece| vocabulary.count(piece.as_bytes(), &mut scratch))
+        .sum()
+}
+
+fn estimate(text: &str) -> usize {
+    let ascii = text.bytes().filter(u8::is_ascii).count();
+    let other = text.chars().filter(|c| !c.is_ascii()).count();
+    ascii / 4 + other
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_only_when_over() {
+        assert_eq!(over_budget("hello world", 5), None);
+        let long = vec!["word"; 100].join(" ");
+        assert_eq!(over_budget(&long, 50), Some(100));
+        assert_eq!(over_budget(&long, 99), Some(100));
+        assert_eq!(over_budget(&long, 150), None);
+        let cjk = "技能".repeat(300);
+        assert!(over_budget(&cjk, 200).is_some());
+        let text =
+            "Use when the user asks for a PDF. Then run `pdftotext -layout in.pdf out.txt`.\n";
+        assert_eq!(count(text), bpe_openai::o200k_base().count(text));
+    }
+
+    /// Every SKILL.md of the shared corpus counts as bpe-openai counts it (needs ../shared).
+    #[test]
+    fn counts_the_corpus_as_bpe_openai_does() {
+        let shared = std::env::var_os("SKILL_SHARED_DIR").map_or_else(
+            || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"),
+            std::path::PathBuf::from,
+        );
+        let corpus = shared.join("corpus");
+        if !corpus.is_dir() {
+            println!("SKIPPED: no shared corpus at {}", corpus.display());
+            return;
+        }
+        let reference = bpe_openai::o200k_base();
+        let mut checked = 0;
+        for entry in ignore::WalkBuilder::new(&corpus)
+            .hidden(false)
+            .build()
+            .flatten()
+        {
+            if entry.file_name() == "SKILL.md"
+                && let Ok(text) = std::fs::read_to_string(entry.path())
+            {
+                assert_eq!(
+                    count(&text),
+                    reference.count(&text),
+                    "{}",
+                    entry.path().display()
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 3000, "{checked} files");
+    }
+}

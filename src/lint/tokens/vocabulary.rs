@@ -1,0 +1,168 @@
+//! The o200k vocabulary as a rank table, and tiktoken's byte-pair merge over it.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// Written by build.rs from the bpe-openai crate's o200k vocabulary.
+static TABLE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/o200k.vocab"));
+
+/// Every token's bytes and a hash index from bytes to rank (a token's rank is its id).
+pub struct Vocabulary {
+    starts: Vec<u32>,
+    bytes: &'static [u8],
+    /// Open addressing: rank + 1 in each used slot, 0 in an empty one.
+    slots: Vec<u32>,
+}
+
+impl Vocabulary {
+    /// Reads the table build.rs wrote.
+    pub fn load() -> Self {
+        let word = |at: usize| u32::from_le_bytes(TABLE[at..at + 4].try_into().expect("4 bytes"));
+        let count = word(0) as usize;
+        let starts: Vec<u32> = (0..=count).map(|i| word(4 + 4 * i)).collect();
+        let bytes = &TABLE[4 + 4 * (count + 1)..];
+        let mut vocabulary = Vocabulary {
+            starts,
+            bytes,
+            slots: vec![0; (count * 2).next_power_of_two()],
+        };
+        for rank in 0..count {
+            let token = vocabulary.token(rank);
+            let mut slot = vocabulary.slot_of(token);
+            while vocabulary.slots[slot] != 0 {
+                slot = (slot + 1) & (vocabulary.slots.len() - 1);
+            }
+            vocabulary.slots[slot] = rank as u32 + 1;
+        }
+        vocabulary
+    }
+
+    fn token(&self, rank: usize) -> &'static [u8] {
+        &self.bytes[self.starts[rank] as usize..self.starts[rank + 1] as usize]
+    }
+
+    fn slot_of(&self, bytes: &[u8]) -> usize {
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        for b in bytes {
+            hash = (hash ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        (hash ^ (hash >> 29)) as usize & (self.slots.len() - 1)
+    }
+
+    /// The rank of the token spelled by `bytes`, when there is one.
+    pub fn rank(&self, bytes: &[u8]) -> Option<u32> {
+        let mask = self.slots.len() - 1;
+        let mut slot = self.slot_of(bytes);
+        loop {
+            let entry = self.slots[slot];
+            if entry == 0 {
+                return None;
+            }
+            if self.token(entry as usize - 1) == bytes {
+                return Some(entry - 1);
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    /// How many tokens tiktoken's byte-pair merge makes of one pre-tokenized piece: starting
+    /// from single bytes, merge the adjacent pair whose joined bytes have the lowest rank
+    /// (the leftmost on a tie) until no adjacent pair is a token. A heap of candidate pairs
+    /// keeps a long piece (a blob of letters) at n log n rather than tiktoken's n squared.
+    pub fn count(&self, piece: &[u8], scratch: &mut Scratch) -> usize {
+        if piece.len() <= 1 || self.rank(piece).is_some() {
+            return piece.len().min(1);
+        }
+        let n = piece.len();
+        let Scratch { next, prev, heap } = scratch;
+        next.clear();
+        next.extend(1..=n);
+        prev.clear();
+        prev.extend((0..n).map(|i| i.wrapping_sub(1)));
+        heap.clear();
+        for i in 0..n - 1 {
+            if let Some(rank) = self.rank(&piece[i..i + 2]) {
+                heap.push(Reverse((rank, i)));
+            }
+        }
+        let mut parts = n;
+        while let Some(Reverse((rank, start))) = heap.pop() {
+            // A part absorbed into its left neighbour has usize::MAX as its next part.
+            let second = next[start];
+            if second >= n {
+                continue;
+            }
+            let end = next[second];
+            if self.rank(&piece[start..end]) != Some(rank) {
+                continue;
+            }
+            next[second] = usize::MAX;
+            next[start] = end;
+            if end < n {
+                prev[end] = start;
+                if let Some(rank) = self.rank(&piece[start..next[end]]) {
+                    heap.push(Reverse((rank, start)));
+                }
+            }
+            if start > 0 {
+                let before = prev[start];
+                if let Some(rank) = self.rank(&piece[before..end]) {
+                    heap.push(Reverse((rank, before)));
+                }
+            }
+            parts -= 1;
+        }
+        parts
+    }
+}
+
+/// Buffers [`Vocabulary::count`] reuses from piece to piece.
+#[derive(Default)]
+pub struct Scratch {
+    next: Vec<usize>,
+    prev: Vec<usize>,
+    heap: BinaryHeap<Reverse<(u32, usize)>>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_are_the_vocabularys_ids() {
+        let ours = Vocabulary::load();
+        let reference = &bpe_openai::o200k_base().bpe;
+        assert_eq!(ours.starts.len() - 1, reference.num_tokens());
+        for id in (0..reference.num_tokens() as u32).step_by(97) {
+            assert_eq!(ours.rank(reference.token_bytes(id)), Some(id));
+        }
+        assert_eq!(ours.rank(b"not a token at all"), None);
+    }
+
+    #[test]
+    fn merges_count_as_bpe_openai_counts() {
+        let ours = Vocabulary::load();
+        let reference = &bpe_openai::o200k_base().bpe;
+        let mut scratch = Scratch::default();
+        let mut state: u64 = 1;
+        let alphabet = b"aabbeeilnorsttz  .-_01\xc3\xa9\xe4\xb8\xad";
+        for len in [2usize, 3, 5, 9, 17, 40, 300, 5000] {
+            for _ in 0..200 {
+                let piece: Vec<u8> = (0..len)
+                    .map(|_| {
+                        state = state
+                            .wrapping_mul(6_364_136_223_846_793_005)
+                            .wrapping_add(1);
+                        alphabet[(state >> 33) as usize % alphabet.len()]
+                    })
+                    .collect();
+                assert_eq!(
+                    ours.count(&piece, &mut scratch),
+                    reference.count(&piece),
+                    "{:?}",
+                    String::from_utf8_lossy(&piece)
+                );
+            }
+        }
+    }
+}
