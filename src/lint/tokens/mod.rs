@@ -14,6 +14,8 @@
 mod split;
 mod vocabulary;
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::sync::LazyLock;
 use vocabulary::{Scratch, Vocabulary};
 
@@ -37,13 +39,56 @@ pub fn over_budget(text: &str, budget: usize) -> Option<usize> {
 }
 
 /// The exact o200k token count of `text`, as tiktoken counts it (no normalisation, no
-/// special tokens): its pieces, then the byte-pair merges of each.
+/// special tokens): its pieces, then the byte-pair merges of each. Counts are kept per thread
+/// by piece, because words repeat and the vocabulary is too big to stay in cache.
 pub fn count(text: &str) -> usize {
+    thread_local! {
+        static COUNTS: RefCell<HashMap<Box<[u8]>, usize, PieceHash>> =
+            const { RefCell::new(HashMap::with_hasher(PieceHash)) };
+    }
     let vocabulary = &*VOCABULARY;
     let mut scratch = Scratch::default();
-    split::pieces(text)
-        .map(|piece| vocabulary.count(piece.as_bytes(), &mut scratch))
-        .sum()
+    COUNTS.with_borrow_mut(|counts| {
+        if counts.len() > 100_000 {
+            counts.clear();
+        }
+        split::pieces(text)
+            .map(|piece| {
+                let piece = piece.as_bytes();
+                match counts.get(piece) {
+                    Some(n) => *n,
+                    None => {
+                        let n = vocabulary.count(piece, &mut scratch);
+                        counts.insert(piece.into(), n);
+                        n
+                    }
+                }
+            })
+            .sum()
+    })
+}
+
+/// The vocabulary's hash for the cache's keys: pieces are a few bytes of the skill's own text,
+/// so SipHash's resistance to chosen keys buys nothing and costs a third of each lookup.
+#[derive(Clone, Copy, Default)]
+struct PieceHash;
+
+impl std::hash::BuildHasher for PieceHash {
+    type Hasher = PieceHasher;
+    fn build_hasher(&self) -> PieceHasher {
+        PieceHasher(0)
+    }
+}
+
+struct PieceHasher(u64);
+
+impl std::hash::Hasher for PieceHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        self.0 ^= vocabulary::hash(bytes);
+    }
 }
 
 fn estimate(text: &str) -> usize {

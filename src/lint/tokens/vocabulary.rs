@@ -12,6 +12,9 @@ pub struct Vocabulary {
     bytes: &'static [u8],
     /// Open addressing: rank + 1 in each used slot, 0 in an empty one.
     slots: Vec<u32>,
+    /// Rank + 1 of the token of each two-byte sequence (0: none), indexed by the bytes: most
+    /// lookups of a merge are of two bytes.
+    pairs: Vec<u32>,
 }
 
 impl Vocabulary {
@@ -25,12 +28,18 @@ impl Vocabulary {
             starts,
             bytes,
             slots: vec![0; (count * 2).next_power_of_two()],
+            pairs: vec![0; 1 << 16],
         };
+        let mask = vocabulary.slots.len() - 1;
         for rank in 0..count {
             let token = vocabulary.token(rank);
-            let mut slot = vocabulary.slot_of(token);
+            if let [a, b] = token {
+                vocabulary.pairs[usize::from(*a) << 8 | usize::from(*b)] = rank as u32 + 1;
+            }
+            let hash = hash(token);
+            let mut slot = hash as usize & mask;
             while vocabulary.slots[slot] != 0 {
-                slot = (slot + 1) & (vocabulary.slots.len() - 1);
+                slot = (slot + 1) & mask;
             }
             vocabulary.slots[slot] = rank as u32 + 1;
         }
@@ -41,18 +50,15 @@ impl Vocabulary {
         &self.bytes[self.starts[rank] as usize..self.starts[rank + 1] as usize]
     }
 
-    fn slot_of(&self, bytes: &[u8]) -> usize {
-        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-        for b in bytes {
-            hash = (hash ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
-        }
-        (hash ^ (hash >> 29)) as usize & (self.slots.len() - 1)
-    }
-
     /// The rank of the token spelled by `bytes`, when there is one.
     pub fn rank(&self, bytes: &[u8]) -> Option<u32> {
+        if let [a, b] = bytes {
+            let entry = self.pairs[usize::from(*a) << 8 | usize::from(*b)];
+            return entry.checked_sub(1);
+        }
         let mask = self.slots.len() - 1;
-        let mut slot = self.slot_of(bytes);
+        let hash = hash(bytes);
+        let mut slot = hash as usize & mask;
         loop {
             let entry = self.slots[slot];
             if entry == 0 {
@@ -82,32 +88,30 @@ impl Vocabulary {
         heap.clear();
         for i in 0..n - 1 {
             if let Some(rank) = self.rank(&piece[i..i + 2]) {
-                heap.push(Reverse((rank, i)));
+                heap.push(Reverse((rank, i, i + 2)));
             }
         }
         let mut parts = n;
-        while let Some(Reverse((rank, start))) = heap.pop() {
-            // A part absorbed into its left neighbour has usize::MAX as its next part.
+        while let Some(Reverse((_, start, end))) = heap.pop() {
+            // A pair is still there when its first part is (a part absorbed into its left
+            // neighbour has usize::MAX as its next) and ends where it did.
             let second = next[start];
-            if second >= n {
-                continue;
-            }
-            let end = next[second];
-            if self.rank(&piece[start..end]) != Some(rank) {
+            if second >= n || next[second] != end {
                 continue;
             }
             next[second] = usize::MAX;
             next[start] = end;
             if end < n {
                 prev[end] = start;
-                if let Some(rank) = self.rank(&piece[start..next[end]]) {
-                    heap.push(Reverse((rank, start)));
+                let after = next[end];
+                if let Some(rank) = self.rank(&piece[start..after]) {
+                    heap.push(Reverse((rank, start, after)));
                 }
             }
             if start > 0 {
                 let before = prev[start];
                 if let Some(rank) = self.rank(&piece[before..end]) {
-                    heap.push(Reverse((rank, before)));
+                    heap.push(Reverse((rank, before, end)));
                 }
             }
             parts -= 1;
@@ -116,12 +120,26 @@ impl Vocabulary {
     }
 }
 
+/// A multiplicative hash eight bytes at a time; the keys are pieces of text, not chosen to
+/// collide with a vocabulary fixed at build time.
+pub fn hash(bytes: &[u8]) -> u64 {
+    const K: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut h = (bytes.len() as u64).wrapping_mul(K);
+    for chunk in bytes.chunks(8) {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        h = (h ^ u64::from_le_bytes(word)).wrapping_mul(K);
+        h ^= h >> 29;
+    }
+    h
+}
+
 /// Buffers [`Vocabulary::count`] reuses from piece to piece.
 #[derive(Default)]
 pub struct Scratch {
     next: Vec<usize>,
     prev: Vec<usize>,
-    heap: BinaryHeap<Reverse<(u32, usize)>>,
+    heap: BinaryHeap<Reverse<(u32, usize, usize)>>,
 }
 
 #[cfg(test)]
