@@ -5,14 +5,14 @@
 //! other allow comments in between are skipped), so it can sit above a fenced command.
 
 use super::Finding;
+use super::pattern::Pattern;
 use super::text::{Text, family};
 use crate::lint::rulebook::{self, Rule};
 use crate::skill::Span;
-use regex::Regex;
 use std::sync::LazyLock;
 
-static MARKER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?im)skill:[[:space:]]*allow(?-u:\b)([^\n]*?)(?:-->|\*/|$)")
+static MARKER: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r"(?im)skill:[[:space:]]*allow(?-u:\b)([^\n]*?)(?:-->|\*/|$)")
         .expect("a valid marker pattern")
 });
 

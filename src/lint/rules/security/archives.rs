@@ -4,11 +4,11 @@
 //! (`disable-security`). Both are errors: a skill never needs either.
 
 use super::Finding;
+use super::pattern::Pattern;
 use super::text::{Text, excerpt, family};
 use crate::lint::rulebook::{DISABLE_SECURITY, ENCRYPTED_ARCHIVE};
 use crate::skill::Span;
 use crate::skill::span::Position;
-use regex::Regex;
 use std::sync::LazyLock;
 
 const WHY_ENCRYPTED: &str = "an encrypted archive is opaque to every scanner, so it is how \
@@ -80,8 +80,8 @@ fn vint(bytes: &[u8]) -> Option<(u64, usize)> {
 }
 
 /// `unzip -P`, `7z x -p…`, or "extract with password: 1234".
-static ARCHIVE_PASSWORD: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+static ARCHIVE_PASSWORD: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
         r"(?i)(?-u:\b)unzip\s+(?:-\S+\s+)*-P\s*\S+|(?-u:\b)7za?\s+[ex](?-u:\b)[^\n]*\s-p\S+|(?-u:\b)unrar\s+[ex](?-u:\b)[^\n]*\s-p\S+|(?-u:\b)(?:extract|unzip|unpack|decompress|unarchive|open\s+the\s+(?:zip|archive))(?-u:\b)[^\n]{0,80}?(?-u:\b)pass(?:word|code|phrase)(?-u:\b)|(?-u:\b)(?:zip|rar|7z|archive)(?-u:\b)[^\n]{0,40}?(?-u:\b)pass(?:word|code|phrase)(?:\s*(?:is|:|=))",
     )
     .expect("a valid archive password pattern")
@@ -112,8 +112,8 @@ pub fn check_archive_password(text: &Text, out: &mut Vec<Finding>) {
     }
 }
 
-static DISABLE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+static DISABLE: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
         r"(?ix)
         (?-u:\b)spctl\s+--(?:master|global)-disable(?-u:\b)
         | (?-u:\b)csrutil\s+(?:authenticated-root\s+)?disable(?-u:\b)

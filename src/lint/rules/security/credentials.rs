@@ -6,14 +6,14 @@
 
 use super::Finding;
 use super::net::{Place, is_chat_hook, is_collector, place_in};
+use super::pattern::Pattern;
 use super::text::{Kind, Text, excerpt, family};
 use crate::lint::rulebook::{CREDENTIAL_ACCESS, EXFILTRATION, PASSWORD_PROMPT};
 use crate::skill::Span;
-use regex::Regex;
 use std::sync::LazyLock;
 
 /// Credential stores, each with what it holds.
-static STORES: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
+static STORES: LazyLock<Vec<(Pattern, &'static str)>> = LazyLock::new(|| {
     [
         (r"\.ssh/(?:id_[A-Za-z0-9_]+|identity|\*)", "an SSH private key"),
         (r"\.aws/credentials(?-u:\b)", "AWS credentials"),
@@ -31,25 +31,25 @@ static STORES: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
         (r"(?i)(?-u:\b)wallet\.dat(?-u:\b)|exodus\.wallet|Electrum/wallets|\.electrum/wallets|(?:Ethereum|\.ethereum)/keystore|\.bitcoin/|nkbihfbeogaeaoehlefnkodbefgpgknn|bfnaelmomeimhlpmgjnjophhpkkoljpa", "a cryptocurrency wallet"),
     ]
     .into_iter()
-    .map(|(p, what)| (Regex::new(p).expect("a valid store pattern"), what))
+    .map(|(p, what)| (Pattern::new(p).expect("a valid store pattern"), what))
     .collect()
 });
 
 /// A command or call that reads a file.
-static READS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+static READS: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
         r"(?i)(?:^|[[:space:];&|(`$])(?:cat|less|more|head|tail|cp|scp|rsync|tar|zip|7z|base64|xxd|strings|sqlite3|grep|find|type|copy|Copy-Item|Get-Content|gc|security|open|read_text|read_bytes|readFile[[:word:]]*|readFileSync)(?-u:\b)|(?-u:\b)open[[:space:]]*\(|\.read_(?:text|bytes)[[:space:]]*\(|(?-u:\b)fs\.read[[:word:]]*|[<@][[:space:]]*[~$/]",
     )
     .expect("a valid read pattern")
 });
 
 /// Any of [`STORES`], so a line without one costs one search, not fourteen.
-static ANY_STORE: LazyLock<Regex> = LazyLock::new(|| {
+static ANY_STORE: LazyLock<Pattern> = LazyLock::new(|| {
     let all: Vec<String> = STORES
         .iter()
         .map(|(re, _)| format!("(?:{})", re.as_str()))
         .collect();
-    Regex::new(&all.join("|")).expect("the store patterns are valid")
+    Pattern::new(&all.join("|")).expect("the store patterns are valid")
 });
 
 /// The credential store that `line` reads, if any: `(what, range of the path)`.
@@ -86,8 +86,8 @@ pub fn check_credential_access(text: &Text, out: &mut Vec<Finding>) {
 }
 
 /// A command that sends data over the network.
-static SEND: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+static SEND: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
         r#"(?ix)
         (?-u:\b)curl(?-u:\b)[^\n]*?[[:space:]](?:-d|--data(?:-binary|-raw|-urlencode|-ascii)?|-F|--form|-T|--upload-file|--json)(?:[[:space:]]|=|@|'|")
         | (?-u:\b)curl(?-u:\b)[^\n]*?[[:space:]]-X[[:space:]]*['"]?(?:POST|PUT)(?-u:\b)
@@ -106,24 +106,24 @@ static SEND: LazyLock<Regex> = LazyLock::new(|| {
 /// Whether `line` can hold a [`SEND`]: an option or call that sends data, checked cheaply
 /// before the pattern runs on the many lines that merely fetch.
 fn may_send(line: &str) -> bool {
-    static WORDS: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i) -d| -f| -t|--data|--form|--upload|--json|-x|--post|nc |ncat|netcat|socat|/dev/tcp/|\.post|\.put|method|-body|-infile|scp |rsync ")
+    static WORDS: LazyLock<Pattern> = LazyLock::new(|| {
+        Pattern::new(r"(?i) -d| -f| -t|--data|--form|--upload|--json|-x|--post|nc |ncat|netcat|socat|/dev/tcp/|\.post|\.put|method|-body|-infile|scp |rsync ")
             .expect("a valid guard pattern")
     });
     WORDS.is_match(line)
 }
 
 /// A dump of the whole environment: every secret the agent was given.
-static ENV_DUMP: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+static ENV_DUMP: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
         r#"(?i)\$\([[:space:]]*(?:env|printenv|set|export[[:space:]]+-p)[[:space:]]*\)|`[[:space:]]*(?:env|printenv)[[:space:]]*`|(?-u:\b)printenv[[:space:]]*(?:[|)`'"]|$)|(?:^|[[:space:];&(])env[[:space:]]*\||(?-u:\b)Get-ChildItem[[:space:]]+env:|(?-u:\b)gci[[:space:]]+env:|(?-u:\b)dict\([[:space:]]*os\.environ[[:space:]]*\)|(?-u:\b)json\.dumps\([[:space:]]*(?:dict\()?[[:space:]]*os\.environ|(?-u:\b)JSON\.stringify\([[:space:]]*process\.env[[:space:]]*\)|(?-u:\b)os\.environ[[:space:]]*[,)]|(?-u:\b)process\.env[[:space:]]*[,)]"#,
     )
     .expect("a valid env-dump pattern")
 });
 
 /// A file handed to an upload (`-F x=@file`, `-T file`, `--data-binary @file`).
-static FILE_UPLOAD: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"(?i)=@|[[:space:]]-T[[:space:]]|--upload-file|[[:space:]]--data(?:-binary)?[[:space:]]+['"]?@|[[:space:]]-d[[:space:]]*['"]?@|--post-file|-InFile(?-u:\b)|(?-u:\b)scp(?-u:\b)|(?-u:\b)rsync(?-u:\b)|(?-u:\b)open[[:space:]]*\("#)
+static FILE_UPLOAD: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r#"(?i)=@|[[:space:]]-T[[:space:]]|--upload-file|[[:space:]]--data(?:-binary)?[[:space:]]+['"]?@|[[:space:]]-d[[:space:]]*['"]?@|--post-file|-InFile(?-u:\b)|(?-u:\b)scp(?-u:\b)|(?-u:\b)rsync(?-u:\b)|(?-u:\b)open[[:space:]]*\("#)
         .expect("a valid upload pattern")
 });
 
@@ -210,22 +210,22 @@ fn check_sends(text: &Text, out: &mut Vec<Finding>) {
 }
 
 /// The words of an instruction to send secrets away: a verb, a secret, a target.
-static SEND_VERB: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?-u:\b)(?:send|post|upload|forward|submit|transmit|exfiltrate|output|e-?mail)(?-u:\b)")
+static SEND_VERB: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r"(?i)(?-u:\b)(?:send|post|upload|forward|submit|transmit|exfiltrate|output|e-?mail)(?-u:\b)")
         .expect("a valid verb pattern")
 });
-static SENT_VERB: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+static SENT_VERB: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
         r"(?i)(?-u:\b)(?:sent|posted|uploaded|forwarded|submitted|transmitted|e-?mailed)(?-u:\b)",
     )
     .expect("a valid verb pattern")
 });
-static SECRET_WORD: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?-u:\b)(?:api[ _-]?keys?|tokens?|credentials?|secrets?|passwords?|private[ _-]keys?|ssh[ _-]keys?|env(?:ironment)?[ _-]?(?:vars?|variables)|\.env|cookies|seed[ _-]phrases?|mnemonics?)(?-u:\b)")
+static SECRET_WORD: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r"(?i)(?-u:\b)(?:api[ _-]?keys?|tokens?|credentials?|secrets?|passwords?|private[ _-]keys?|ssh[ _-]keys?|env(?:ironment)?[ _-]?(?:vars?|variables)|\.env|cookies|seed[ _-]phrases?|mnemonics?)(?-u:\b)")
         .expect("a valid secret pattern")
 });
-static TARGET: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?-u:\b)(?:to|at|into)\s+(?:https?://\S+|[\w.+-]+@[\w-]+\.[\w.]+)")
+static TARGET: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r"(?i)(?-u:\b)(?:to|at|into)\s+(?:https?://\S+|[\w.+-]+@[\w-]+\.[\w.]+)")
         .expect("a valid target pattern")
 });
 
@@ -273,8 +273,8 @@ fn check_prose(text: &Text, out: &mut Vec<Finding>) {
         if !raw.contains("://") && !raw.contains('@') {
             continue;
         }
-        static VERBS: LazyLock<Regex> = LazyLock::new(|| {
-            Regex::new(r"(?i)send|sent|post|upload|forward|submit|transmit|exfiltrat|output|mail")
+        static VERBS: LazyLock<Pattern> = LazyLock::new(|| {
+            Pattern::new(r"(?i)send|sent|post|upload|forward|submit|transmit|exfiltrat|output|mail")
                 .expect("a valid guard pattern")
         });
         if !VERBS.is_match(raw) {
@@ -301,8 +301,8 @@ fn check_prose(text: &Text, out: &mut Vec<Finding>) {
     }
 }
 
-static DIALOG: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"(?i)(?-u:\b)display[[:space:]]+dialog(?-u:\b)[^\n]*?(?:hidden[[:space:]]+answer|password)|(?-u:\b)dscl[[:space:]]+(?:\.|/\S+|localhost)[[:space:]]+-authonly(?-u:\b)"#)
+static DIALOG: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r#"(?i)(?-u:\b)display[[:space:]]+dialog(?-u:\b)[^\n]*?(?:hidden[[:space:]]+answer|password)|(?-u:\b)dscl[[:space:]]+(?:\.|/\S+|localhost)[[:space:]]+-authonly(?-u:\b)"#)
         .expect("a valid dialog pattern")
 });
 

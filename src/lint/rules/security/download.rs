@@ -4,50 +4,50 @@
 
 use super::Finding;
 use super::net::{Place, is_known_installer, place_in};
+use super::pattern::Pattern;
 use super::text::{Text, family};
 use crate::lint::rulebook::{DOWNLOAD_EXEC, DOWNLOAD_EXEC_INSECURE};
 use crate::skill::Span;
-use regex::Regex;
 use std::sync::LazyLock;
 
 const DOWNLOADERS: &str = r"curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod";
 const RUNNERS: &str = r"sh|bash|zsh|dash|ksh|fish|python[0-9.]*|perl|ruby|node|php|pwsh|powershell|iex|invoke-expression|source";
 
 /// `curl … | sh`, `wget -O- … | sudo bash`, `irm … | iex`.
-static PIPED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(
+static PIPED: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(&format!(
         r"(?i)(?-u:\b)({DOWNLOADERS})(?-u:\b)(?:[^|\n;&]|\\\n)*?\|[[:space:]]*(?:sudo[[:space:]]+(?:-\S+[[:space:]]+)*)?(?:env[[:space:]]+(?:[[:word:]]+=\S*[[:space:]]+)*)?(?:/usr/local/bin/|/usr/bin/|/bin/)?({RUNNERS})(?-u:\b)"
     ))
     .expect("a valid pipe pattern")
 });
 
 /// `bash <(curl …)`, `source <(wget -qO- …)`.
-static SUBSTITUTED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(
+static SUBSTITUTED: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(&format!(
         r"(?i)(?:^|[[:space:];&|(])((?:ba|z|da|k)?sh|source|\.)[[:space:]]+<\([[:space:]]*(?:sudo[[:space:]]+)?({DOWNLOADERS})(?-u:\b)[^)\n]*"
     ))
     .expect("a valid substitution pattern")
 });
 
 /// `eval "$(curl …)"`, `bash -c "$(curl …)"`, `python3 -c "$(curl …)"`.
-static EVALUATED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(
+static EVALUATED: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(&format!(
         r#"(?i)(?-u:\b)(eval|(?:ba|z|da|k)?sh[[:space:]]+-c|python[0-9.]*[[:space:]]+-c|perl[[:space:]]+-e|ruby[[:space:]]+-e|node[[:space:]]+-e|php[[:space:]]+-r)[[:space:]]+["']?(?:\$\(|`)[[:space:]]*(?:sudo[[:space:]]+)?({DOWNLOADERS})(?-u:\b)[^\n]*"#
     ))
     .expect("a valid evaluation pattern")
 });
 
 /// `iex (iwr …)`, `IEX (New-Object Net.WebClient).DownloadString(…)`, `exec(urlopen(…).read())`.
-static CALLED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+static CALLED: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
         r"(?i)(?-u:\b)(iex|invoke-expression|exec|eval)[[:space:]]*\(?[[:space:]]*\(?[[:space:]]*(iwr|irm|invoke-webrequest|invoke-restmethod|new-object[[:space:]]+(?:system\.)?net\.webclient\)?[[:space:]]*\.[[:space:]]*downloadstring|(?:urllib\.request\.)?urlopen|requests\.get|httpx\.get)(?-u:\b)[^\n]*",
     )
     .expect("a valid call pattern")
 });
 
 /// `curl -o FILE`, `curl -O URL`, `wget -O FILE`, `Invoke-WebRequest -OutFile FILE`.
-static SAVED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+static SAVED: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
         r#"(?i)(?-u:\b)(curl|wget|iwr|invoke-webrequest)(?-u:\b)[^\n|;&]*?(?:[[:space:]](?:-o|--output|-outfile|--output-document)(?:[[:space:]]+|=)|[[:space:]]-O[[:space:]]*)(?:["']?)([^[:space:]"'|;&]+)"#,
     )
     .expect("a valid save pattern")

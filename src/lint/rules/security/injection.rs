@@ -6,10 +6,10 @@
 //! so `ig\u{200B}nore` reads as `ignore`.
 
 use super::Finding;
+use super::pattern::Pattern;
 use super::text::{Text, excerpt, family};
 use crate::lint::rulebook::{HIDDEN_INSTRUCTIONS, INSTRUCTION_OVERRIDE};
 use crate::skill::Span;
-use regex::Regex;
 use std::borrow::Cow;
 use std::sync::LazyLock;
 
@@ -61,8 +61,8 @@ pub fn visible(text: &str) -> Visible<'_> {
     }
 }
 
-static OVERRIDE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+static OVERRIDE: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
         r"(?ix)
         (?-u:\b)(?:ignore|disregard|forget|override|bypass)\s+(?:(?:all|any|the|your|my|of|these)\s+)*
           (?:previous|prior|above|earlier|preceding|former|original|system|safety)\s+
@@ -85,7 +85,7 @@ static OVERRIDE: LazyLock<Regex> = LazyLock::new(|| {
 
 /// The matches of [`OVERRIDE`] in `text` that are instructions, not "do not tell the user to
 /// restart" (an instruction about what to suggest).
-fn overrides(text: &str) -> impl Iterator<Item = regex::Match<'_>> {
+fn overrides(text: &str) -> impl Iterator<Item = super::pattern::Match<'_>> {
     OVERRIDE.find_iter(text).filter(|m| {
         let rest = text[m.end()..].trim_start();
         !(m.as_str().to_ascii_lowercase().ends_with("user") && rest.starts_with("to "))
@@ -95,8 +95,8 @@ fn overrides(text: &str) -> impl Iterator<Item = regex::Match<'_>> {
 /// Whether `line` holds a word every [`OVERRIDE`] needs: checked cheaply before the pattern
 /// runs on the many lines that only mention "the user".
 fn may_override(line: &str) -> bool {
-    static WORDS: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)ignore|disregard|forget|override|bypass|not |n['\u{2019}]?t |never|without|hide|conceal|keep|you are now|system|instructions")
+    static WORDS: LazyLock<Pattern> = LazyLock::new(|| {
+        Pattern::new(r"(?i)ignore|disregard|forget|override|bypass|not |n['\u{2019}]?t |never|without|hide|conceal|keep|you are now|system|instructions")
             .expect("a valid guard pattern")
     });
     WORDS.is_match(line)
@@ -186,22 +186,22 @@ fn is_directive(comment: &str) -> bool {
     })
 }
 
-static ADDRESSES_AGENT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?-u:\b)(?:ai|assistant|agent|model|llm|claude|chatgpt|gpt|codex|copilot|gemini|you)(?-u:\b)")
+static ADDRESSES_AGENT: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r"(?i)(?-u:\b)(?:ai|assistant|agent|model|llm|claude|chatgpt|gpt|codex|copilot|gemini|you)(?-u:\b)")
         .expect("a valid address pattern")
 });
 
 /// What hidden text asks for when it is an attack rather than a note: running or fetching
 /// things, handing over secrets, deceiving the user.
-static IMPERATIVE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+static IMPERATIVE: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
         r"(?i)(?-u:\b)(?:send|post|upload|download|install|execute|exfiltrate|run\s+(?:this|these|the\s+following|it|curl|wget|bash|sh|python)|api[ _-]?keys?|tokens|credentials|passwords?|secrets?|private\s+keys?|ignore|disregard|pretend|act\s+as|without\s+(?:telling|asking|informing)|do\s+not\s+(?:tell|mention|reveal|show))(?-u:\b)|~/\.|\.env(?-u:\b)",
     )
     .expect("a valid imperative pattern")
 });
 
-static COMMAND: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?-u:\b)(?:curl|wget|iwr|irm|invoke-expression|iex|powershell|bash\s+-c|sh\s+-c|eval)(?-u:\b)|https?://")
+static COMMAND: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r"(?i)(?-u:\b)(?:curl|wget|iwr|irm|invoke-expression|iex|powershell|bash\s+-c|sh\s+-c|eval)(?-u:\b)|https?://")
         .expect("a valid command pattern")
 });
 
@@ -215,13 +215,13 @@ fn instructs(text: &str) -> bool {
         || (words >= 4 && ADDRESSES_AGENT.is_match(text) && IMPERATIVE.is_match(text))
 }
 
-static MD_COMMENT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?m)^\[(?://|comment|_)\]:\s*(?:#|<>)\s*\((.*)\)\s*$")
+static MD_COMMENT: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r"(?m)^\[(?://|comment|_)\]:\s*(?:#|<>)\s*\((.*)\)\s*$")
         .expect("a valid comment pattern")
 });
 
-static DATA_URI: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)data:(?:text/[\w.+-]+|application/(?:json|octet-stream))?(?:;[\w=.-]+)*;base64,([A-Za-z0-9+/=]{16,})")
+static DATA_URI: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r"(?i)data:(?:text/[\w.+-]+|application/(?:json|octet-stream))?(?:;[\w=.-]+)*;base64,([A-Za-z0-9+/=]{16,})")
         .expect("a valid data URI pattern")
 });
 

@@ -23,6 +23,7 @@ mod download;
 mod injection;
 mod net;
 mod obfuscation;
+mod pattern;
 mod persistence;
 mod text;
 mod unicode;

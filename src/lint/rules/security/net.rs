@@ -2,17 +2,17 @@
 //! (a bare IP address, plain http, an https host, a well-known installer, a paste site or a
 //! webhook collector).
 
-use regex::Regex;
+use super::pattern::Pattern;
 use std::sync::LazyLock;
 
-static URL: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"(?i)(?-u:\b)(https?|ftp)://[^[:space:]'"`|;)<>\]]+"#)
+static URL: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r#"(?i)(?-u:\b)(https?|ftp)://[^[:space:]'"`|;)<>\]]+"#)
         .expect("a valid URL pattern")
 });
 
 /// A bare host or host/path argument, which curl and wget fetch over plain http.
-static BARE_HOST: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+static BARE_HOST: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
         r#"(?i)^['"]?((?:[[:digit:]]{1,3}\.){3}[[:digit:]]{1,3}(?::[[:digit:]]+)?|[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?::[[:digit:]]+)?)(/[^[:space:]'"]*)?['"]?$"#,
     )
     .expect("a valid host pattern")

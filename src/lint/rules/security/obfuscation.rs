@@ -4,49 +4,49 @@
 //! the finding shows what it decodes to.
 
 use super::Finding;
+use super::pattern::Pattern;
 use super::text::{Kind, Text, excerpt, family};
 use crate::lint::rulebook::{ENCODED_BLOB, OBFUSCATED_EXEC};
 use crate::skill::Span;
-use regex::Regex;
 use std::sync::LazyLock;
 
-static DECODER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+static DECODER: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
         r#"(?i)(?-u:\b)base64[[:space:]]+(?:-[[:word:]]*d[[:word:]]*|--decode)(?-u:\b)|(?-u:\b)b(?:64|32|85)decode(?-u:\b)|(?-u:\b)a85decode(?-u:\b)|(?-u:\b)decodebytes(?-u:\b)|(?-u:\b)fromhex(?-u:\b)|(?-u:\b)unhexlify(?-u:\b)|(?-u:\b)atob[[:space:]]*\(|(?-u:\b)Buffer\.from\([^)\n]*['"](?:base64|hex)['"]|(?-u:\b)fromcharcode(?-u:\b)|(?-u:\b)frombase64string(?-u:\b)|(?-u:\b)xxd[[:space:]]+(?:-[[:word:]]+[[:space:]]+)*-r|(?-u:\b)rot_?13(?-u:\b)|(?-u:\b)tr[[:space:]]+\S*a-z\S*[[:space:]]+\S*n-za-m|(?-u:\b)codecs\.decode(?-u:\b)|(?-u:\b)openssl[[:space:]]+(?:base64|enc)(?-u:\b)[^\n|]*[[:space:]]-d(?-u:\b)|(?:\\x[0-9a-f]{2}){8,}"#,
     )
     .expect("a valid decoder pattern")
 });
 
 /// A sink before the decoder on the same line: it evaluates what the decoder returns.
-static SINK_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+static SINK_BEFORE: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
         r"(?i)(?:(?-u:\b)(?:eval|exec|compile|function|execsync|execfile|execfilesync|spawn|spawnsync|system|popen|runinthiscontext|runinnewcontext|settimeout|setinterval|iex|invoke-expression)[[:space:]]*\(|(?-u:\b)eval[[:space:]]|(?-u:\b)iex[[:space:]]|(?-u:\b)(?:ba|z|da|k)?sh[[:space:]]+-c(?-u:\b)|(?-u:\b)source[[:space:]]+<\(|(?:^|[[:space:]])\.[[:space:]]+<\(|(?-u:\b)new[[:space:]]+function(?-u:\b))",
     )
     .expect("a valid sink pattern")
 });
 
 /// A pipe into a shell or interpreter after the decoder.
-static PIPE_AFTER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+static PIPE_AFTER: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
         r"(?i)\|[[:space:]]*(?:sudo[[:space:]]+(?:-\S+[[:space:]]+)*)?(?:/usr/local/bin/|/usr/bin/|/bin/)?(?:sh|bash|zsh|dash|ksh|python[0-9.]*|perl|ruby|node|php|pwsh|powershell|iex|invoke-expression)(?-u:\b)",
     )
     .expect("a valid pipe pattern")
 });
 
 /// `powershell -EncodedCommand <base64>`.
-static ENCODED_COMMAND: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?-u:\b)(?:powershell|pwsh)(?:\.exe)?(?-u:\b)[^\n]*?[[:space:]]-e(?:c|nc|ncodedcommand|ncodedc[[:word:]]*)?[[:space:]]+([a-z0-9+/]{16,}={0,2})")
+static ENCODED_COMMAND: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r"(?i)(?-u:\b)(?:powershell|pwsh)(?:\.exe)?(?-u:\b)[^\n]*?[[:space:]]-e(?:c|nc|ncodedcommand|ncodedc[[:word:]]*)?[[:space:]]+([a-z0-9+/]{16,}={0,2})")
         .expect("a valid encoded-command pattern")
 });
 
 /// A base64 literal: quoted, or the argument of `echo`.
-static B64_LITERAL: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"(?:['"`]|(?-u:\b)echo[[:space:]]+(?:-n[[:space:]]+)?|<<<[[:space:]]*['"]?)([A-Za-z0-9+/]{16,}={0,2})"#)
+static B64_LITERAL: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r#"(?:['"`]|(?-u:\b)echo[[:space:]]+(?:-n[[:space:]]+)?|<<<[[:space:]]*['"]?)([A-Za-z0-9+/]{16,}={0,2})"#)
         .expect("a valid literal pattern")
 });
 
-static HEX_LITERAL: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r#"['"]([0-9a-fA-F]{16,})['"]"#).expect("a valid hex pattern"));
+static HEX_LITERAL: LazyLock<Pattern> =
+    LazyLock::new(|| Pattern::new(r#"['"]([0-9a-fA-F]{16,})['"]"#).expect("a valid hex pattern"));
 
 /// Decoded text handed to something that runs it.
 pub fn check_obfuscated_exec(text: &Text, out: &mut Vec<Finding>) {

@@ -4,14 +4,14 @@
 //! installs a cron job is legitimate).
 
 use super::Finding;
+use super::pattern::Pattern;
 use super::text::{Text, excerpt, family};
 use crate::lint::rulebook::PERSISTENCE;
 use crate::skill::Span;
-use regex::Regex;
 use std::sync::LazyLock;
 
 /// Each way of persisting, with what it does.
-static WAYS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
+static WAYS: LazyLock<Vec<(Pattern, &'static str)>> = LazyLock::new(|| {
     [
         (r"\|[[:space:]]*crontab[[:space:]]+-(?:[[:space:]]|$)|(?-u:\b)crontab[[:space:]]+(?:-u[[:space:]]+\S+[[:space:]]+)?(?:-e(?-u:\b)|[[:word:].~$/-]*[./][[:word:].~$/-]+)|(?:>>?|(?-u:\b)tee(?-u:\b)[^\n|]*)[[:space:]]*/(?:etc/cron[[:word:]./-]*|var/spool/cron\S*)", "installs a cron job"),
         (r"(?i)(?:(?-u:\b)(?:cp|mv|ln|install|tee|ditto)(?-u:\b)[^\n|;&]*|>>?[[:space:]]*)['\x22]?(?:~|\$HOME|\$\{HOME\}|/)[^[:space:]'\x22]*Library/Launch(?:Agents|Daemons)/|(?-u:\b)launchctl[[:space:]]+(?:load|bootstrap|enable|submit)(?-u:\b)", "installs a launchd job"),
@@ -22,13 +22,13 @@ static WAYS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
         (r"(?:>>|(?-u:\b)tee[[:space:]]+-a(?-u:\b)[^\n|]*)[[:space:]]*['\x22]?(?:~|\$HOME|\$\{HOME\})?/?\.ssh/authorized_keys(?-u:\b)", "adds a key that may log in to this machine"),
     ]
     .into_iter()
-    .map(|(p, what)| (Regex::new(p).expect("a valid persistence pattern"), what))
+    .map(|(p, what)| (Pattern::new(p).expect("a valid persistence pattern"), what))
     .collect()
 });
 
 /// `echo 'export X=1' >> ~/.zshrc` and aliases set configuration, they start nothing.
-static SETTING: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"^[[:space:]]*(?:echo|printf)[[:space:]]+(?:-e[[:space:]]+)?['"]?[[:space:]]*(?:export[[:space:]]+[[:word:]]+=|alias[[:space:]]|[A-Za-z_][[:word:]]*=)"#)
+static SETTING: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r#"^[[:space:]]*(?:echo|printf)[[:space:]]+(?:-e[[:space:]]+)?['"]?[[:space:]]*(?:export[[:space:]]+[[:word:]]+=|alias[[:space:]]|[A-Za-z_][[:word:]]*=)"#)
         .expect("a valid setting pattern")
 });
 

@@ -307,8 +307,8 @@ impl<'a> Text<'a> {
     pub fn captures_on_lines<'r>(
         &self,
         family: u32,
-        re: &'r regex::Regex,
-    ) -> Vec<(usize, regex::Captures<'a>)> {
+        re: &'r super::pattern::Pattern,
+    ) -> Vec<(usize, super::pattern::Captures<'a>)> {
         let text: &'a str = self.text;
         let mut out = Vec::new();
         for line in self.lines_with(family) {
@@ -326,7 +326,7 @@ impl<'a> Text<'a> {
 
     /// Every match of `re` on the lines holding a trigger word of `family`, as ranges of the
     /// whole text.
-    pub fn find_on_lines(&self, family: u32, re: &regex::Regex) -> Vec<Range<usize>> {
+    pub fn find_on_lines(&self, family: u32, re: &super::pattern::Pattern) -> Vec<Range<usize>> {
         let mut out = Vec::new();
         for line in self.lines_with(family) {
             for m in re.find_iter(&self.text[line.clone()]) {
