@@ -75,6 +75,26 @@ fn fifty_megabyte_skill_md_is_refused_unread() {
     );
 }
 
+/// One word of 2 MB (a run no tokenizer merges quickly pair by pair) is counted exactly.
+#[test]
+fn a_body_of_one_long_word_is_counted_exactly() {
+    let tmp = tempfile::tempdir().unwrap();
+    let body = format!("{}\n", "a".repeat(2_000_000));
+    let head = "---\nname: my-skill\ndescription: Formats things. Use when the user asks to format things.\n---\n";
+    write_skill(tmp.path(), "my-skill", format!("{head}{body}"));
+    let (code, stdout, _) = lint(
+        tmp.path(),
+        &["my-skill", "--select", "SK703", "--format", "json"],
+    );
+    assert_eq!(code, 0, "{stdout}");
+    let d = only_diagnostic(&stdout);
+    let tokens = bpe_openai::o200k_base().count(body.as_str());
+    assert_eq!(
+        d["message"],
+        format!("the body is {tokens} tokens (o200k); the budget is 5000")
+    );
+}
+
 #[test]
 fn skill_md_over_256_kib_warns() {
     let tmp = tempfile::tempdir().unwrap();

@@ -4,7 +4,8 @@
 //! merged byte pair by byte pair over the vocabulary's ranks ([`vocabulary`]). Both are done
 //! here rather than through the bpe-openai crate, whose tokenizer loads three automata (70 MiB
 //! and 70 ms) that a count does not need: this vocabulary is a 2 MiB table built in a few
-//! milliseconds, and the tests hold every count to bpe-openai's.
+//! milliseconds, and the tests hold every count to bpe-openai's. Only a piece longer than
+//! [`LONG_PIECE`] goes to bpe-openai, which counts it in linear time.
 //!
 //! A text is still counted only when a cheap estimate (ASCII bytes / 4 + other characters)
 //! reaches the budget. English Markdown runs at 3.5 to 4.5 bytes a token, so a skipped text is
@@ -20,6 +21,11 @@ use std::sync::LazyLock;
 use vocabulary::{Scratch, Vocabulary};
 
 static VOCABULARY: LazyLock<Vocabulary> = LazyLock::new(Vocabulary::load);
+
+/// Pieces longer than this are runs of one class (letters, spaces, punctuation) that no real
+/// text has, but a hostile one can: merging a 10 MB run pair by pair takes seconds and a heap
+/// of 400 MB, so such a piece is counted by bpe-openai's encoder, loaded only then.
+const LONG_PIECE: usize = 16 * 1024;
 
 /// Loads the vocabulary on another thread, so its few milliseconds overlap other work.
 pub fn preload() {
@@ -57,6 +63,7 @@ pub fn count(text: &str) -> usize {
                 let piece = piece.as_bytes();
                 match counts.get(piece) {
                     Some(n) => *n,
+                    None if piece.len() > LONG_PIECE => bpe_openai::o200k_base().bpe.count(piece),
                     None => {
                         let n = vocabulary.count(piece, &mut scratch);
                         counts.insert(piece.into(), n);
@@ -147,5 +154,20 @@ mod tests {
             }
         }
         assert!(checked > 3000, "{checked} files");
+    }
+
+    /// A hostile body of one long word, and long runs of the other classes, count exactly.
+    #[test]
+    fn counts_long_runs_as_bpe_openai_does() {
+        let reference = bpe_openai::o200k_base();
+        for text in [
+            "a".repeat(LONG_PIECE + 1),
+            format!("x{}", "é".repeat(LONG_PIECE)),
+            " ".repeat(3 * LONG_PIECE),
+            "-=".repeat(LONG_PIECE),
+            "ab".repeat(LONG_PIECE / 2),
+        ] {
+            assert_eq!(count(&text), reference.count(&text), "{}", &text[..8]);
+        }
     }
 }
