@@ -99,8 +99,13 @@ impl std::hash::Hasher for PieceHasher {
 }
 
 fn estimate(text: &str) -> usize {
-    let ascii = text.bytes().filter(u8::is_ascii).count();
-    let other = text.chars().filter(|c| !c.is_ascii()).count();
+    // One pass over the bytes: a character beyond ASCII starts with a byte 0b11xx_xxxx.
+    let (ascii, other) = text.bytes().fold((0, 0), |(ascii, other), b| {
+        (
+            ascii + usize::from(b < 0x80),
+            other + usize::from(b >= 0xC0),
+        )
+    });
     ascii / 4 + other
 }
 

@@ -115,6 +115,15 @@ struct Cutter<'a> {
 impl Cutter<'_> {
     /// The character at byte `i` with its classes and its end, if `i` is not the end.
     fn at(&self, i: usize) -> Option<(char, u8, usize)> {
+        // Most text is ASCII: one byte and one table load, without decoding.
+        let &byte = self.text.as_bytes().get(i)?;
+        if byte.is_ascii() {
+            return Some((
+                char::from(byte),
+                self.tables.ascii[usize::from(byte)],
+                i + 1,
+            ));
+        }
         let c = self.text[i..].chars().next()?;
         Some((c, self.tables.bits(c), i + c.len_utf8()))
     }
