@@ -111,6 +111,27 @@ pub fn is_invisible(c: char) -> bool {
         | '\u{E0000}'..='\u{E007F}')
 }
 
+/// The [`is_invisible`] characters of `text` with their byte offsets. Each such character is
+/// encoded as one of four two-byte prefixes (U+2000–U+207F as `E2 80`/`E2 81`, U+FEFF as
+/// `EF BB`, the Tags block as `F3 A0`), so the search looks for their lead bytes and decodes
+/// only behind a matching second byte: Markdown is full of other `E2` characters (dashes,
+/// arrows, box drawing).
+pub fn invisible_chars(text: &str) -> impl Iterator<Item = (usize, char)> + '_ {
+    let bytes = text.as_bytes();
+    memchr::memchr3_iter(0xE2, 0xEF, 0xF3, bytes).filter_map(move |at| {
+        let second = *bytes.get(at + 1)?;
+        let prefix = matches!(
+            (bytes[at], second),
+            (0xE2, 0x80 | 0x81) | (0xEF, 0xBB) | (0xF3, 0xA0)
+        );
+        if !prefix {
+            return None;
+        }
+        let c = text.get(at..)?.chars().next()?;
+        is_invisible(c).then_some((at, c))
+    })
+}
+
 /// Checks one path segment (a file or folder name, or a skill's folder name).
 pub fn check_segment(segment: &str, path: &str) -> Result<(), PathError> {
     let owned = || path.to_owned();
@@ -265,6 +286,21 @@ pub fn check_skill_name(name: &str) -> Result<(), PathError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn invisible_chars_are_every_invisible_character() {
+        let every: String = (0..=0x10FFFF).filter_map(char::from_u32).collect();
+        let want: Vec<(usize, char)> = every
+            .char_indices()
+            .filter(|&(_, c)| is_invisible(c))
+            .collect();
+        assert_eq!(invisible_chars(&every).collect::<Vec<_>>(), want);
+        assert_eq!(want.len(), 5 + 5 + 5 + 4 + 1 + 128);
+        assert_eq!(
+            invisible_chars("a\u{2014}b\u{202E}").collect::<Vec<_>>(),
+            [(5, '\u{202E}')]
+        );
+    }
 
     fn set(paths: &[&str]) -> Result<(), PathError> {
         check_file_set(paths.iter().copied(), FileSetKind::Authored)

@@ -337,20 +337,13 @@ impl<'a> Text<'a> {
     }
 
     /// The invisible and bidirectional-control characters of the text (zero-width, bidi
-    /// controls, tags, byte-order marks), with their offsets; found from their UTF-8 lead
-    /// bytes, so a file without any costs one `memchr` pass.
+    /// controls, tags, byte-order marks), with their offsets, found on first use.
     pub fn special_chars(&self) -> &[(usize, char)] {
         self.special.get_or_init(|| {
             if self.text.is_ascii() {
                 return Vec::new();
             }
-            let bytes = self.text.as_bytes();
-            memchr::memchr3_iter(0xE2, 0xEF, 0xF3, bytes)
-                .filter_map(|at| {
-                    let c = self.text.get(at..)?.chars().next()?;
-                    crate::skill::layout::is_invisible(c).then_some((at, c))
-                })
-                .collect()
+            crate::skill::layout::invisible_chars(self.text).collect()
         })
     }
 
