@@ -49,30 +49,60 @@ pub fn over_budget(text: &str, budget: usize) -> Option<usize> {
 /// by piece, because words repeat and the vocabulary is too big to stay in cache.
 pub fn count(text: &str) -> usize {
     thread_local! {
-        static COUNTS: RefCell<HashMap<Box<[u8]>, usize, PieceHash>> =
-            const { RefCell::new(HashMap::with_hasher(PieceHash)) };
+        static COUNTS: RefCell<Counts> = RefCell::new(Counts::default());
     }
     let vocabulary = &*VOCABULARY;
     let mut scratch = Scratch::default();
     COUNTS.with_borrow_mut(|counts| {
-        if counts.len() > 100_000 {
-            counts.clear();
+        if counts.short.len() + counts.long.len() > 100_000 {
+            counts.short.clear();
+            counts.long.clear();
         }
         split::pieces(text)
             .map(|piece| {
                 let piece = piece.as_bytes();
-                match counts.get(piece) {
-                    Some(n) => *n,
-                    None if piece.len() > LONG_PIECE => bpe_openai::o200k_base().bpe.count(piece),
-                    None => {
-                        let n = vocabulary.count(piece, &mut scratch);
-                        counts.insert(piece.into(), n);
-                        n
-                    }
+                let merge = |scratch: &mut Scratch| vocabulary.count(piece, scratch);
+                match ShortPiece::new(piece) {
+                    Some(key) => *counts
+                        .short
+                        .entry(key)
+                        .or_insert_with(|| merge(&mut scratch)),
+                    None => match counts.long.get(piece) {
+                        Some(n) => *n,
+                        None if piece.len() > LONG_PIECE => {
+                            bpe_openai::o200k_base().bpe.count(piece)
+                        }
+                        None => {
+                            let n = merge(&mut scratch);
+                            counts.long.insert(piece.into(), n);
+                            n
+                        }
+                    },
                 }
             })
             .sum()
     })
+}
+
+/// The per-thread counts by piece: most pieces are short words, kept in the key itself.
+#[derive(Default)]
+struct Counts {
+    short: HashMap<ShortPiece, usize, PieceHash>,
+    long: HashMap<Box<[u8]>, usize, PieceHash>,
+}
+
+/// A piece of up to 15 bytes held in the key (its length in the last byte), so a lookup
+/// compares two words instead of following a pointer to the piece's own allocation.
+#[derive(PartialEq, Eq, Hash)]
+struct ShortPiece([u8; 16]);
+
+impl ShortPiece {
+    fn new(piece: &[u8]) -> Option<ShortPiece> {
+        let mut key = [0; 16];
+        key.get_mut(..piece.len())?.copy_from_slice(piece);
+        key[15] = u8::try_from(piece.len()).ok().filter(|&n| n < 16)?;
+        Some(ShortPiece(key))
+    }
 }
 
 /// The vocabulary's hash for the cache's keys: pieces are a few bytes of the skill's own text,
@@ -112,6 +142,20 @@ fn estimate(text: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn short_pieces_are_keys_of_their_own() {
+        assert!(ShortPiece::new(&[7; 15]).is_some());
+        assert!(ShortPiece::new(&[7; 16]).is_none());
+        // Padding cannot make two pieces one key: the length is part of it.
+        assert!(ShortPiece::new(b"ab") != ShortPiece::new(b"ab\0"));
+        assert!(ShortPiece::new(b"") != ShortPiece::new(b"\0"));
+        // Repeated short and long pieces come from the cache and count the same.
+        let text = "tokenization tokenization supercalifragilisticexpialidocious \
+                    supercalifragilisticexpialidocious";
+        assert_eq!(count(text), count(text));
+        assert_eq!(count(text), bpe_openai::o200k_base().count(text));
+    }
 
     #[test]
     fn counts_only_when_over() {
