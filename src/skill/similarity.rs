@@ -138,36 +138,44 @@ pub fn similar_pairs(skills: &[(&str, &str)], threshold: f64) -> Vec<Pair> {
             postings[*id as usize].push((i as u32, *w));
         }
     }
-    let mut pairs: Vec<Pair> = (0..vectors.len())
-        .into_par_iter()
-        .flat_map_iter(|i| {
-            let v = &vectors[i];
-            let mut dots: HashMap<u32, f64> = HashMap::new();
-            if v.norm > 0.0 {
-                for (id, w) in &v.weights {
-                    for (j, wj) in &postings[*id as usize] {
-                        if *j as usize > i {
-                            *dots.entry(*j).or_default() += w * wj;
+    // Each thread sums dot products into a dense row, one slot per skill, and lists the slots
+    // it touched: a hash map per skill spent more on hashing and growing than on the sums.
+    let pairs_of = |(dots, touched): &mut (Vec<f64>, Vec<u32>), i: usize| -> Vec<Pair> {
+        let v = &vectors[i];
+        if v.norm > 0.0 {
+            for (id, w) in &v.weights {
+                for (j, wj) in &postings[*id as usize] {
+                    if *j as usize > i {
+                        // Weights are positive, so a slot is zero until it is touched.
+                        if dots[*j as usize] == 0.0 {
+                            touched.push(*j);
                         }
+                        dots[*j as usize] += w * wj;
                     }
                 }
             }
-            let mut found: Vec<Pair> = dots
-                .into_iter()
-                .filter_map(|(j, dot)| {
-                    let j = j as usize;
-                    let score = dot / (v.norm * vectors[j].norm);
-                    (score >= threshold && skills[i] != skills[j]).then(|| Pair {
-                        a: i,
-                        b: j,
-                        score,
-                        shared: shared_terms(v, &vectors[j], &vocabulary),
-                    })
+        }
+        touched.sort_unstable();
+        touched.dedup();
+        touched
+            .drain(..)
+            .filter_map(|j| {
+                let j = j as usize;
+                let dot = std::mem::take(&mut dots[j]);
+                let score = dot / (v.norm * vectors[j].norm);
+                (score >= threshold && skills[i] != skills[j]).then(|| Pair {
+                    a: i,
+                    b: j,
+                    score,
+                    shared: shared_terms(v, &vectors[j], &vocabulary),
                 })
-                .collect();
-            found.sort_by_key(|p| p.b);
-            found.into_iter()
-        })
+            })
+            .collect()
+    };
+    let mut pairs: Vec<Pair> = (0..vectors.len())
+        .into_par_iter()
+        .map_init(|| (vec![0.0; vectors.len()], Vec::new()), pairs_of)
+        .flatten_iter()
         .collect();
     pairs.sort_by_key(|p| (p.a, p.b));
     pairs
