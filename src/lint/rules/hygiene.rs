@@ -140,7 +140,8 @@ pub fn check_base_dir(cx: &Context, out: &mut Vec<Diagnostic>) {
         return;
     };
     let body = cx.text().get(fm.body.range()).unwrap_or("");
-    if let Some(i) = body.find("{baseDir}") {
+    // memchr's searcher: str::find's two-way search was 1% of lint over the corpus's bodies.
+    if let Some(i) = memchr::memmem::find(body.as_bytes(), b"{baseDir}") {
         let at = fm.body.start + i;
         out.push(
             cx.diagnostic(
