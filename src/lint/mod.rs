@@ -195,10 +195,11 @@ impl LintRun {
     }
 }
 
-/// Runs over this many skills load the o200k vocabulary on a thread of its own as they start:
-/// among so many, some text is long enough to be counted (86 of the 3,215 corpus skills), and
-/// its few milliseconds then overlap the linting. A run over a few skills loads it only if one
-/// of them needs it.
+/// Runs over this many skills load the o200k vocabulary and compile the security family's
+/// patterns on threads of their own as they start: among so many, some text is long enough to
+/// be counted (86 of the 3,215 corpus skills) and some line needs each pattern, and the few
+/// milliseconds of each then overlap the linting. A run over a few skills loads and compiles
+/// only what one of them needs.
 const PRELOAD_AT: usize = 64;
 
 /// Finds the skills under `paths` and lints each, in parallel; output order is by path.
@@ -220,8 +221,17 @@ pub fn lint_paths_each<T: Send>(
     } else {
         discover_manifests(paths)?
     };
-    if locations.len() >= PRELOAD_AT && options.selection.allows(&rulebook::TOKEN_BUDGET) {
-        tokens::preload();
+    if locations.len() >= PRELOAD_AT {
+        if options.selection.allows(&rulebook::TOKEN_BUDGET) {
+            tokens::preload();
+        }
+        let security = |r: &&rulebook::Rule| r.family() == "security";
+        if rulebook::ALL
+            .iter()
+            .any(|r| security(r) && options.selection.allows(r))
+        {
+            security::preload();
+        }
     }
     if options.selection.allows(&rulebook::DESCRIPTION_OVERLAP) {
         // A rule across skills needs every report before any is handed on; the file

@@ -136,6 +136,11 @@ fn is_code_shaped(word: &str) -> bool {
         && word[2..].bytes().all(|b| b.is_ascii_digit())
 }
 
+/// Compiles the patterns of this file now (see [`super::preload`]).
+pub(super) fn compile() {
+    LazyLock::force(&MARKER);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -160,6 +160,13 @@ pub fn check_disable_security(text: &Text, out: &mut Vec<Finding>) {
     }
 }
 
+/// Compiles the patterns of this file now (see [`super::preload`]).
+pub(super) fn compile() {
+    for pattern in [&ARCHIVE_PASSWORD, &DISABLE] {
+        LazyLock::force(pattern);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -106,12 +106,14 @@ static SEND: LazyLock<Pattern> = LazyLock::new(|| {
 /// Whether `line` can hold a [`SEND`]: an option or call that sends data, checked cheaply
 /// before the pattern runs on the many lines that merely fetch.
 fn may_send(line: &str) -> bool {
-    static WORDS: LazyLock<Pattern> = LazyLock::new(|| {
-        Pattern::new(r"(?i) -d| -f| -t|--data|--form|--upload|--json|-x|--post|nc |ncat|netcat|socat|/dev/tcp/|\.post|\.put|method|-body|-infile|scp |rsync ")
-            .expect("a valid guard pattern")
-    });
-    WORDS.is_match(line)
+    SEND_WORDS.is_match(line)
 }
+
+/// The options and calls of [`may_send`].
+static SEND_WORDS: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r"(?i) -d| -f| -t|--data|--form|--upload|--json|-x|--post|nc |ncat|netcat|socat|/dev/tcp/|\.post|\.put|method|-body|-infile|scp |rsync ")
+        .expect("a valid guard pattern")
+});
 
 /// A dump of the whole environment: every secret the agent was given.
 static ENV_DUMP: LazyLock<Pattern> = LazyLock::new(|| {
@@ -266,6 +268,12 @@ pub fn prose_sends_secrets(text: &str) -> bool {
     send_instruction(text).is_some()
 }
 
+/// Verbs a prose instruction to send uses, checked before [`send_instruction`] parses a line.
+static PROSE_VERBS: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r"(?i)send|sent|post|upload|forward|submit|transmit|exfiltrat|output|mail")
+        .expect("a valid guard pattern")
+});
+
 fn check_prose(text: &Text, out: &mut Vec<Finding>) {
     for line in text.lines_with(family::SECRET_WORDS) {
         // The instruction names where to send: a URL or a mail address.
@@ -273,11 +281,7 @@ fn check_prose(text: &Text, out: &mut Vec<Finding>) {
         if !raw.contains("://") && !raw.contains('@') {
             continue;
         }
-        static VERBS: LazyLock<Pattern> = LazyLock::new(|| {
-            Pattern::new(r"(?i)send|sent|post|upload|forward|submit|transmit|exfiltrat|output|mail")
-                .expect("a valid guard pattern")
-        });
-        if !VERBS.is_match(raw) {
+        if !PROSE_VERBS.is_match(raw) {
             continue;
         }
         let plain = super::injection::visible(raw);
@@ -321,6 +325,27 @@ pub fn check_password_prompt(text: &Text, out: &mut Vec<Finding>) {
             "let the command that needs privileges ask for them itself (sudo in the terminal, or \
              the system's own authorization prompt)",
         ));
+    }
+}
+
+/// Compiles the patterns of this file now (see [`super::preload`]).
+pub(super) fn compile() {
+    LazyLock::force(&STORES);
+    for pattern in [
+        &READS,
+        &ANY_STORE,
+        &SEND,
+        &SEND_WORDS,
+        &ENV_DUMP,
+        &FILE_UPLOAD,
+        &SEND_VERB,
+        &SENT_VERB,
+        &SECRET_WORD,
+        &TARGET,
+        &PROSE_VERBS,
+        &DIALOG,
+    ] {
+        LazyLock::force(pattern);
     }
 }
 

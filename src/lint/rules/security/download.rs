@@ -257,6 +257,13 @@ fn finding(text: &Text, span: Span, how: String, place: Place) -> Finding {
     }
 }
 
+/// Compiles the patterns of this file now (see [`super::preload`]).
+pub(super) fn compile() {
+    for pattern in [&PIPED, &SUBSTITUTED, &EVALUATED, &CALLED, &SAVED] {
+        LazyLock::force(pattern);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

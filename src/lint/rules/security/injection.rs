@@ -95,12 +95,14 @@ fn overrides(text: &str) -> impl Iterator<Item = super::pattern::Match<'_>> {
 /// Whether `line` holds a word every [`OVERRIDE`] needs: checked cheaply before the pattern
 /// runs on the many lines that only mention "the user".
 fn may_override(line: &str) -> bool {
-    static WORDS: LazyLock<Pattern> = LazyLock::new(|| {
-        Pattern::new(r"(?i)ignore|disregard|forget|override|bypass|not |n['\u{2019}]?t |never|without|hide|conceal|keep|you are now|system|instructions")
-            .expect("a valid guard pattern")
-    });
-    WORDS.is_match(line)
+    OVERRIDE_WORDS.is_match(line)
 }
+
+/// The words of [`may_override`].
+static OVERRIDE_WORDS: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r"(?i)ignore|disregard|forget|override|bypass|not |n['\u{2019}]?t |never|without|hide|conceal|keep|you are now|system|instructions")
+        .expect("a valid guard pattern")
+});
 
 /// Instructions that override the agent or keep things from the user.
 pub fn check_instruction_override(text: &Text, out: &mut Vec<Finding>) {
@@ -282,6 +284,21 @@ pub fn check_hidden_instructions(text: &Text, out: &mut Vec<Finding>) {
             "write instructions where the user can read them; keep comments for notes to \
              maintainers",
         ));
+    }
+}
+
+/// Compiles the patterns of this file now (see [`super::preload`]).
+pub(super) fn compile() {
+    for pattern in [
+        &OVERRIDE,
+        &OVERRIDE_WORDS,
+        &ADDRESSES_AGENT,
+        &IMPERATIVE,
+        &COMMAND,
+        &MD_COMMENT,
+        &DATA_URI,
+    ] {
+        LazyLock::force(pattern);
     }
 }
 

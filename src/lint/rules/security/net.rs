@@ -218,6 +218,13 @@ pub fn is_chat_hook(host: &str) -> bool {
     CHAT_HOOKS.contains(&host)
 }
 
+/// Compiles the patterns of this file now (see [`super::preload`]).
+pub(super) fn compile() {
+    for pattern in [&URL, &BARE_HOST] {
+        LazyLock::force(pattern);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -254,6 +254,19 @@ fn exempt(text: &str, start: usize) -> bool {
         || before.contains("-----BEGIN")
 }
 
+/// Compiles the patterns of this file now (see [`super::preload`]).
+pub(super) fn compile() {
+    for pattern in [
+        &DECODER,
+        &SINK_BEFORE,
+        &PIPE_AFTER,
+        &ENCODED_COMMAND,
+        &HEX_LITERAL,
+    ] {
+        LazyLock::force(pattern);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

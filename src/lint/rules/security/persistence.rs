@@ -62,6 +62,12 @@ pub fn check_persistence(text: &Text, out: &mut Vec<Finding>) {
     }
 }
 
+/// Compiles the patterns of this file now (see [`super::preload`]).
+pub(super) fn compile() {
+    LazyLock::force(&WAYS);
+    LazyLock::force(&SETTING);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

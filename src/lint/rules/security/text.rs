@@ -210,6 +210,11 @@ static TRIGGER_WORDS: LazyLock<(Words, Vec<u32>)> = LazyLock::new(|| {
     (finder, words.into_iter().map(|(_, f)| f).collect())
 });
 
+/// Builds the trigger words' finder now (see [`super::preload`]).
+pub(super) fn compile() {
+    LazyLock::force(&TRIGGER_WORDS);
+}
+
 /// Each trigger word in `text`: (offset, families), in order.
 fn find_triggers(text: &[u8]) -> Vec<(usize, u32)> {
     let (finder, families) = &*TRIGGER_WORDS;
