@@ -20,6 +20,8 @@ pub struct CodeBlock {
     pub lang: Option<String>,
     /// The text, in the pieces the parser gave, each with the `SKILL.md` offset it starts at.
     pub pieces: Vec<(String, usize)>,
+    /// The whole block, fences included.
+    pub span: Span,
 }
 
 impl CodeBlock {
@@ -53,6 +55,7 @@ impl Body {
     pub fn parse(text: &str, base: usize) -> Body {
         let mut body = Body::default();
         let mut block: Option<CodeBlock> = None;
+        let mut block_start = base;
         for (event, range) in Parser::new(text).into_offset_iter() {
             match event {
                 Event::Start(Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. }) => {
@@ -81,9 +84,11 @@ impl Body {
                             .map(str::to_ascii_lowercase),
                         CodeBlockKind::Indented => None,
                     };
+                    block_start = base + range.start;
                     block = Some(CodeBlock {
                         lang,
                         pieces: Vec::new(),
+                        span: Span::new(block_start, block_start),
                     });
                 }
                 Event::Text(t) => {
@@ -91,7 +96,12 @@ impl Body {
                         b.pieces.push((t.into_string(), base + range.start));
                     }
                 }
-                Event::End(TagEnd::CodeBlock) => body.code_blocks.extend(block.take()),
+                Event::End(TagEnd::CodeBlock) => {
+                    body.code_blocks.extend(block.take().map(|mut b| {
+                        b.span = Span::new(block_start, base + range.end);
+                        b
+                    }));
+                }
                 Event::Code(code) => body.inline_code.push((
                     code.into_string(),
                     Span::new(base + range.start, base + range.end),
@@ -119,5 +129,7 @@ mod tests {
         let lines = block.lines();
         assert_eq!(lines[1].0, "gh pr list");
         assert_eq!(&text[lines[1].1 - 10..lines[1].1 - 10 + 10], "gh pr list");
+        let fenced = block.span.start - 10..block.span.end - 10;
+        assert_eq!(&text[fenced], "```bash\njq . x\ngh pr list\n```");
     }
 }

@@ -7,8 +7,7 @@ pub mod shell;
 
 use crate::skill::Span;
 use crate::skill::body::{Body, CodeBlock};
-use crate::skill::files::SkillFiles;
-use std::path::Path;
+use crate::skill::files::FileEntry;
 
 /// Where a command or env var was seen.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,6 +50,11 @@ pub struct Uses {
 /// Largest script read for inference.
 const MAX_SCRIPT_BYTES: u64 = 1024 * 1024;
 
+/// Whether inference reads `file` as a script: under `scripts/` and at most 1 MiB.
+pub fn reads_as_script(file: &FileEntry) -> bool {
+    file.path.starts_with("scripts/") && file.size <= MAX_SCRIPT_BYTES
+}
+
 /// Shell-like code block languages.
 const SHELL_LANGS: &[&str] = &[
     "bash",
@@ -65,8 +69,13 @@ const SHELL_LANGS: &[&str] = &[
 ];
 
 impl Uses {
-    /// Collects what is used in the body's code blocks and the scripts under `scripts/`.
-    pub fn collect(body: &Body, body_text: &str, dir: &Path, files: &SkillFiles) -> Uses {
+    /// Collects what is used in the body's code blocks and in `scripts`: the path and text of
+    /// each file [`reads_as_script`] picks that is UTF-8, in listing order.
+    pub fn collect<'s>(
+        body: &Body,
+        body_text: &str,
+        scripts: impl IntoIterator<Item = (&'s str, &'s str)>,
+    ) -> Uses {
         let mut uses = Uses {
             text: body_text.to_owned(),
             ..Uses::default()
@@ -106,33 +115,27 @@ impl Uses {
             }
             assigned.extend(shell::assigned_names(&text).into_iter().map(str::to_owned));
         }
-        for file in files
-            .files()
-            .filter(|f| f.path.starts_with("scripts/") && f.size <= MAX_SCRIPT_BYTES)
-        {
-            let Ok(text) = std::fs::read_to_string(dir.join(&file.path)) else {
-                continue;
-            };
-            let Some(lang) = scripts::language(&file.path, &text) else {
+        for (path, text) in scripts {
+            let Some(lang) = scripts::language(path, text) else {
                 continue;
             };
             let site = |at: usize| {
-                let position = crate::skill::span::Position::of(&text, at);
+                let position = crate::skill::span::Position::of(text, at);
                 Site::Script {
-                    path: file.path.clone(),
+                    path: path.to_owned(),
                     line: position.line,
                     column: position.column,
                 }
             };
-            for (name, at) in scripts::commands(lang, &text) {
+            for (name, at) in scripts::commands(lang, text) {
                 uses.add_command(name, site(at));
             }
-            for (name, at) in scripts::env_vars(lang, &text) {
+            for (name, at) in scripts::env_vars(lang, text) {
                 uses.add_env(name, site(at));
             }
-            assigned.extend(shell::assigned_names(&text).into_iter().map(str::to_owned));
+            assigned.extend(shell::assigned_names(text).into_iter().map(str::to_owned));
             uses.text.push('\n');
-            uses.text.push_str(&text);
+            uses.text.push_str(text);
             uses.text.push_str(interpreter_hint(lang));
         }
         // A variable one block assigns and another reads is the skill's own, not the environment's.

@@ -80,18 +80,20 @@ fn first_words(script: &str) -> Vec<Found> {
     out
 }
 
-/// True when `text` ends inside a single- or double-quoted string.
+/// True when `text` ends inside a single- or double-quoted string. Bytes rather than
+/// characters: every byte that matters is ASCII, and any other byte clears an escape just as
+/// the character it belongs to would.
 fn open_quote(text: &str) -> bool {
-    let mut quote: Option<char> = None;
+    let mut quote: Option<u8> = None;
     let mut escaped = false;
-    for c in strip_comment(text).chars() {
-        match (quote, c) {
-            (_, '\\') if !escaped && quote != Some('\'') => {
+    for &b in strip_comment(text).as_bytes() {
+        match (quote, b) {
+            (_, b'\\') if !escaped && quote != Some(b'\'') => {
                 escaped = true;
                 continue;
             }
-            (Some(q), c) if c == q && !escaped => quote = None,
-            (None, '\'' | '"') if !escaped => quote = Some(c),
+            (Some(q), b) if b == q && !escaped => quote = None,
+            (None, b'\'' | b'"') if !escaped => quote = Some(b),
             _ => {}
         }
         escaped = false;
@@ -151,26 +153,69 @@ pub fn is_env_name(name: &str) -> bool {
         && name.bytes().any(|b| b.is_ascii_uppercase())
 }
 
-/// Names the script assigns (`X=`, `export X=`, `read X`, `for X in`, `local X`).
+/// Names the script assigns (`X=`, `export X=`, `read X`, `for X in`, `local X`), in no
+/// particular order: callers only ask whether a name is among them.
+///
+/// An assignment is a word (split at whitespace, `;`, `(` and backquotes) whose text before its
+/// first `=` is an env name; a declaration is an env name that is the whole word after `read`,
+/// `for`, `local`, `export` or `declare` on the same line. Both are found from their `=` or
+/// keyword with memchr rather than by splitting every word of the script.
 pub fn assigned_names(script: &str) -> Vec<&str> {
+    let bytes = script.as_bytes();
     let mut names = Vec::new();
-    for word in script.split(|c: char| c.is_whitespace() || c == ';' || c == '(' || c == '`') {
-        if let Some((name, _)) = word.split_once('=').filter(|(n, _)| is_env_name(n)) {
+    for eq in memchr::memchr_iter(b'=', bytes) {
+        let start = eq - env_run_before(&bytes[..eq]);
+        let name = &script[start..eq];
+        if is_env_name(name) && char_before(script, start).is_none_or(is_word_separator) {
             names.push(name);
         }
     }
-    for line in script.lines() {
-        let mut previous = "";
-        for word in line.split_whitespace() {
-            if matches!(previous, "read" | "for" | "local" | "export" | "declare")
-                && is_env_name(word)
-            {
-                names.push(word);
+    for keyword in ["read", "for", "local", "export", "declare"] {
+        for at in memchr::memmem::find_iter(bytes, keyword) {
+            if char_before(script, at).is_some_and(|c| !c.is_whitespace()) {
+                continue;
             }
-            previous = word;
+            if let Some(name) = declared_after(&script[at + keyword.len()..]) {
+                names.push(name);
+            }
         }
     }
     names
+}
+
+/// How many bytes at the end of `bytes` can belong to an env name.
+fn env_run_before(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .rev()
+        .take_while(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || **b == b'_')
+        .count()
+}
+
+/// The character that ends just before byte `at` of `text`.
+fn char_before(text: &str, at: usize) -> Option<char> {
+    text[..at].chars().next_back()
+}
+
+/// What ends a word for assignments: whitespace, `;`, `(` and backquotes.
+fn is_word_separator(c: char) -> bool {
+    c.is_whitespace() || c == ';' || c == '(' || c == '`'
+}
+
+/// The env name that is the next whole word of `rest` (what follows a keyword) on the same
+/// line, if the keyword is a word of its own and such a name follows it.
+fn declared_after(rest: &str) -> Option<&str> {
+    let gap = rest
+        .char_indices()
+        .find(|&(_, c)| c == '\n' || !c.is_whitespace())
+        .map_or(rest.len(), |(i, _)| i);
+    if gap == 0 {
+        return None;
+    }
+    let word = &rest[gap..];
+    let end = word.find(char::is_whitespace).unwrap_or(word.len());
+    let name = &word[..end];
+    is_env_name(name).then_some(name)
 }
 
 /// Drops a leading `$ ` prompt (console transcripts) and returns the line and its new start.
@@ -183,19 +228,24 @@ fn strip_prompt(line: &str, start: usize) -> (&str, usize) {
     }
 }
 
-/// The line up to an unquoted `#` that starts a comment.
+/// The line up to an unquoted `#` that starts a comment (one after whitespace or at the
+/// start). Quotes and `#` are ASCII, so the scan jumps from one to the next with memchr.
 fn strip_comment(line: &str) -> &str {
-    let mut quote: Option<char> = None;
-    let mut prev = ' ';
-    for (i, c) in line.char_indices() {
-        match quote {
-            Some(q) if c == q => quote = None,
-            Some(_) => {}
-            None if c == '\'' || c == '"' => quote = Some(c),
-            None if c == '#' && prev.is_whitespace() => return &line[..i],
-            None => {}
+    let bytes = line.as_bytes();
+    let mut i = 0;
+    while let Some(found) = memchr::memchr3(b'\'', b'"', b'#', &bytes[i..]) {
+        let at = i + found;
+        if bytes[at] == b'#' {
+            if char_before(line, at).is_none_or(char::is_whitespace) {
+                return &line[..at];
+            }
+            i = at + 1;
+            continue;
         }
-        prev = c;
+        match memchr::memchr(bytes[at], &bytes[at + 1..]) {
+            Some(close) => i = at + 1 + close + 1,
+            None => return line,
+        }
     }
     line
 }
@@ -424,5 +474,188 @@ mod tests {
             "curl -H \"Bearer $GITHUB_TOKEN\" ${API_URL} ${PORT:-80} $lower\nOUT=1; echo $OUT\n";
         let vars: Vec<String> = env_vars(script).into_iter().map(|(n, _)| n).collect();
         assert_eq!(vars, ["GITHUB_TOKEN", "API_URL"]);
+    }
+
+    /// Assignments and declarations as words split one by one find them: the definition the
+    /// memchr search must agree with.
+    fn assigned_by_words(script: &str) -> std::collections::BTreeSet<&str> {
+        let mut names = std::collections::BTreeSet::new();
+        for word in script.split(is_word_separator) {
+            if let Some((name, _)) = word.split_once('=').filter(|(n, _)| is_env_name(n)) {
+                names.insert(name);
+            }
+        }
+        for line in script.lines() {
+            let mut previous = "";
+            for word in line.split_whitespace() {
+                if matches!(previous, "read" | "for" | "local" | "export" | "declare")
+                    && is_env_name(word)
+                {
+                    names.insert(word);
+                }
+                previous = word;
+            }
+        }
+        names
+    }
+
+    #[test]
+    fn assigned_names_are_the_words_that_assign_or_declare() {
+        let scripts = [
+            "OUT=1; echo $OUT\nexport API_URL=x\nread NAME\nfor FILE in *; do :; done",
+            "A=1 B==2 x+C=3 D=E=4 =5 (F=6) `G=7` ;H=8 lower=9 Ab=1 _X=1 X1=1",
+            "export\nFOO\nlocal\r\nBAR\nlocal BAZ\r\ndeclare QUX=1 for  SPACED  x",
+            "format FOO\nxfor BAR\nfor for LOOP\nread\u{a0}NBSP \u{2003}EM=1 \u{85}NEL=1",
+            "é=1 éFOO=1 FOOé=1 for FOOé\nfor\tTAB\texport ONE TWO\ndeclare -x NOPE",
+            "",
+            "for",
+            "X=",
+            "=",
+        ];
+        for script in scripts {
+            let found: std::collections::BTreeSet<&str> =
+                assigned_names(script).into_iter().collect();
+            assert_eq!(found, assigned_by_words(script), "{script:?}");
+        }
+        let found = assigned_names(scripts[0]);
+        for name in ["OUT", "API_URL", "NAME", "FILE"] {
+            assert!(found.contains(&name), "{name}");
+        }
+    }
+
+    /// Every text file of the shared corpus (needs ../shared; skipped without it).
+    #[test]
+    fn assigned_names_agree_with_the_words_on_every_corpus_file() {
+        let shared = std::env::var_os("SKILL_SHARED_DIR").map_or_else(
+            || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"),
+            std::path::PathBuf::from,
+        );
+        let corpus = shared.join("corpus");
+        if !corpus.is_dir() {
+            println!("SKIPPED: no shared corpus at {}", corpus.display());
+            return;
+        }
+        let mut checked = 0;
+        for entry in ignore::WalkBuilder::new(&corpus)
+            .hidden(false)
+            .build()
+            .flatten()
+        {
+            let Ok(text) = std::fs::read_to_string(entry.path()) else {
+                continue;
+            };
+            let found: std::collections::BTreeSet<&str> =
+                assigned_names(&text).into_iter().collect();
+            assert_eq!(
+                found,
+                assigned_by_words(&text),
+                "{}",
+                entry.path().display()
+            );
+            checked += 1;
+        }
+        assert!(checked > 10_000, "only {checked} files read");
+    }
+
+    /// `strip_comment` and `open_quote` as a character-by-character scan reads them: the
+    /// definition the byte scans must agree with.
+    fn strip_comment_by_chars(line: &str) -> &str {
+        let mut quote: Option<char> = None;
+        let mut prev = ' ';
+        for (i, c) in line.char_indices() {
+            match quote {
+                Some(q) if c == q => quote = None,
+                Some(_) => {}
+                None if c == '\'' || c == '"' => quote = Some(c),
+                None if c == '#' && prev.is_whitespace() => return &line[..i],
+                None => {}
+            }
+            prev = c;
+        }
+        line
+    }
+
+    fn open_quote_by_chars(text: &str) -> bool {
+        let mut quote: Option<char> = None;
+        let mut escaped = false;
+        for c in strip_comment_by_chars(text).chars() {
+            match (quote, c) {
+                (_, '\\') if !escaped && quote != Some('\'') => {
+                    escaped = true;
+                    continue;
+                }
+                (Some(q), c) if c == q && !escaped => quote = None,
+                (None, '\'' | '"') if !escaped => quote = Some(c),
+                _ => {}
+            }
+            escaped = false;
+        }
+        quote.is_some()
+    }
+
+    fn assert_line_scans_agree(line: &str) {
+        assert_eq!(
+            strip_comment(line),
+            strip_comment_by_chars(line),
+            "{line:?}"
+        );
+        assert_eq!(open_quote(line), open_quote_by_chars(line), "{line:?}");
+    }
+
+    #[test]
+    fn comments_and_open_quotes_are_found_as_by_characters() {
+        let lines = [
+            "echo a # comment",
+            "#!/bin/sh",
+            "echo a#b",
+            "echo 'a # b' # c",
+            "echo \"a # b\" c",
+            "echo \"it's\" # x",
+            "echo 'open",
+            "echo \"open \\\" still",
+            "echo \\'x",
+            "é# not a comment é #yes",
+            "x\u{a0}# after a no-break space",
+            "x\u{3000}#ideographic",
+            "\t#tab",
+            "echo \"unclosed # in quote",
+            "'",
+            "",
+            "\\\\'",
+            "a \\é' b",
+        ];
+        for line in lines {
+            assert_line_scans_agree(line);
+        }
+        assert_eq!(strip_comment("echo 'a # b' # c"), "echo 'a # b' ");
+        assert!(open_quote("echo \"open \\\" still"));
+    }
+
+    /// Every line of every text file of the shared corpus (needs ../shared; skipped without it).
+    #[test]
+    fn comments_and_open_quotes_agree_on_every_corpus_line() {
+        let shared = std::env::var_os("SKILL_SHARED_DIR").map_or_else(
+            || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"),
+            std::path::PathBuf::from,
+        );
+        let corpus = shared.join("corpus");
+        if !corpus.is_dir() {
+            println!("SKIPPED: no shared corpus at {}", corpus.display());
+            return;
+        }
+        let mut lines = 0;
+        for entry in ignore::WalkBuilder::new(&corpus)
+            .hidden(false)
+            .build()
+            .flatten()
+        {
+            if let Ok(text) = std::fs::read_to_string(entry.path()) {
+                for line in text.lines() {
+                    assert_line_scans_agree(line);
+                    lines += 1;
+                }
+            }
+        }
+        assert!(lines > 100_000, "only {lines} lines read");
     }
 }

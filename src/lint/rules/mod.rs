@@ -14,13 +14,14 @@ mod requirements;
 pub mod security;
 
 use super::diagnostic::{Diagnostic, Location};
-use super::infer::Uses;
+use super::infer::{self, Uses};
 use super::rulebook::*;
 use super::target::Target;
 use super::{Options, Selection};
 use crate::skill::body::Body;
 use crate::skill::files::{FileEntry, SkillFiles};
 use crate::skill::{Document, Manifest, Requirements, Skill};
+use std::borrow::Cow;
 
 /// What every check sees: the skill, what was derived from it once, and the options.
 pub struct Context<'a> {
@@ -105,6 +106,11 @@ impl<'a> Context<'a> {
         }
     }
 
+    /// Where the body starts in `SKILL.md` (0 without frontmatter, or when unread).
+    pub fn body_offset(&self) -> usize {
+        self.body_text().1
+    }
+
     /// The parsed body (empty when SKILL.md was not read), parsed on first use: a run that
     /// selects no rule reading it (`--select SK1`) skips the Markdown parse.
     pub fn body(&self) -> &Body {
@@ -125,17 +131,37 @@ impl<'a> Context<'a> {
         self.skill.files()
     }
 
-    /// Commands and env vars the body and scripts use, inferred on first use (it reads the
-    /// scripts too).
+    /// Commands and env vars the body and scripts use, inferred on first use: the scripts come
+    /// from [`Context::contents`] when a selected rule reads every file anyway, and are read
+    /// from disk otherwise.
     pub fn uses(&self) -> &Uses {
         self.uses.get_or_init(|| {
-            Uses::collect(
-                self.body(),
-                self.body_text().0,
-                &self.skill.dir,
-                self.files(),
-            )
+            let scripts: Vec<(&str, Cow<str>)> = if self.reads_contents() {
+                self.contents()
+                    .iter()
+                    .filter(|f| infer::reads_as_script(f.entry))
+                    .filter_map(|f| Some((f.entry.path.as_str(), Cow::Borrowed(f.text()?))))
+                    .collect()
+            } else {
+                self.files()
+                    .files()
+                    .filter(|e| infer::reads_as_script(e))
+                    .filter_map(|e| {
+                        let text = std::fs::read_to_string(self.skill.dir.join(&e.path)).ok()?;
+                        Some((e.path.as_str(), Cow::Owned(text)))
+                    })
+                    .collect()
+            };
+            let scripts = scripts.iter().map(|(path, text)| (*path, text.as_ref()));
+            Uses::collect(self.body(), self.body_text().0, scripts)
         })
+    }
+
+    /// Whether a selected check reads every file's contents (see [`CheckEntry::reads_contents`]).
+    fn reads_contents(&self) -> bool {
+        CHECKS
+            .iter()
+            .any(|c| c.reads_contents && self.selects_any(c.rules))
     }
 
     /// Whether any of `rules` runs: a check none of whose rules runs is skipped.
@@ -221,6 +247,10 @@ pub struct CheckEntry {
     /// Whether it reads the skill's files (their list or contents): a run none of whose checks
     /// does is spared listing them (written `check => files [RULES]` in [`CHECKS`]).
     pub reads_files: bool,
+    /// Whether it reads every file's contents through [`Context::contents`], so other checks
+    /// take their files from there rather than reading them again (written `check =>
+    /// contents [RULES]`; it implies `files`).
+    pub reads_contents: bool,
 }
 
 macro_rules! checks {
@@ -230,10 +260,15 @@ macro_rules! checks {
             rules: &[$(&$rule),+],
             run: $check,
             reads_files: checks!(@files $($files)?),
+            reads_contents: checks!(@contents $($files)?),
         }),+]
     };
     (@files) => { false };
     (@files files) => { true };
+    (@files contents) => { true };
+    (@contents) => { false };
+    (@contents files) => { false };
+    (@contents contents) => { true };
 }
 
 /// Every check, in reporting order, with the rules each reports.
@@ -293,10 +328,10 @@ pub static CHECKS: &[CheckEntry] = checks![
     budgets::check_tokens => [TOKEN_BUDGET],
     budgets::check_file_sizes => files [FILE_TOO_LARGE],
     hygiene::check_junk => files [JUNK_FILE],
-    hygiene::check_secrets => files [SECRET],
+    hygiene::check_secrets => contents [SECRET],
     hygiene::check_base_dir => [BASE_DIR_PLACEHOLDER],
     hygiene::check_todo_in_body => [TODO_PLACEHOLDER],
-    security::check => files [
+    security::check => contents [
         DOWNLOAD_EXEC_INSECURE,
         DOWNLOAD_EXEC,
         OBFUSCATED_EXEC,

@@ -174,19 +174,18 @@ fn scan_file(file: ScanFile, allows: Allows, out: &mut Vec<Finding>) {
         return;
     }
     match text_of(file.bytes) {
-        Some(text) => scan_text(file.path, text, allows, out),
+        Some(text) => scan_text(&Text::new(file.path, text), allows, out),
         None => archives::check_encrypted_archive(file.path, file.bytes, out),
     }
 }
 
 /// The text rules on one file already known to be text.
-fn scan_text(path: &str, text: &str, allows: Allows, out: &mut Vec<Finding>) {
-    let text = Text::new(path, text);
+fn scan_text(text: &Text, allows: Allows, out: &mut Vec<Finding>) {
     let mut found = Vec::new();
     for rule in TEXT_RULES {
-        rule(&text, &mut found);
+        rule(text, &mut found);
     }
-    let comments = allow::comments(&text);
+    let comments = allow::comments(text);
     for comment in &comments {
         if let Some(problem) = comment.problem() {
             found.push(text.finding(
@@ -249,7 +248,13 @@ pub fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             .text()
             .filter(|t| memchr::memchr(0, t.as_bytes()).is_none())
         {
-            Some(text) => scan_text(&file.entry.path, text, Allows::Honour, &mut findings),
+            Some(text) => {
+                let text = Text::new(&file.entry.path, text);
+                if file.is_skill_md {
+                    text.share_body(cx.body(), cx.body_offset());
+                }
+                scan_text(&text, Allows::Honour, &mut findings)
+            }
             None => {
                 archives::check_encrypted_archive(&file.entry.path, file.bytes(), &mut findings)
             }

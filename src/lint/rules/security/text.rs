@@ -1,11 +1,12 @@
 //! One text file as the security rules read it: its kind, which rule families its words can
 //! trigger (one pass over the bytes, so a file that mentions nothing risky costs one scan), the
-//! Markdown code and comments where prose rules need them, and line lookups for findings.
+//! Markdown code where prose rules need it, and line lookups for findings.
 
 use super::Finding;
 use super::words::Words;
 use crate::lint::rulebook::Rule;
 use crate::skill::Span;
+use crate::skill::body::Body;
 use crate::skill::layout::SKILL_MD;
 use crate::skill::span::LineIndex;
 use std::collections::HashMap;
@@ -263,8 +264,6 @@ pub struct Text<'a> {
 pub struct Markdown {
     /// Code blocks and inline code, sorted: text in them is code, not instructions.
     pub code: Vec<Range<usize>>,
-    /// HTML comments outside code, as byte ranges of the whole `<!-- ... -->`.
-    pub comments: Vec<Range<usize>>,
 }
 
 impl<'a> Text<'a> {
@@ -392,7 +391,16 @@ impl<'a> Text<'a> {
         })
     }
 
-    /// Code ranges and comments, for Markdown files (empty for others), parsed on first use.
+    /// Gives SKILL.md the code ranges of a parse already made (see
+    /// [`Markdown::of_body`]) when `body` starts where this file's Markdown does; other files,
+    /// and a body that does not, are parsed on first use as before.
+    pub fn share_body(&self, body: &Body, body_start: usize) {
+        if self.kind == Kind::SkillMd && body_start == self.frontmatter_end() {
+            let _ = self.markdown.set(Markdown::of_body(body));
+        }
+    }
+
+    /// Code ranges, for Markdown files (empty for others), parsed on first use.
     pub fn markdown(&self) -> &Markdown {
         self.markdown.get_or_init(|| {
             if self.is_markdown() {
@@ -527,58 +535,38 @@ fn kind_of(path: &str, text: &str) -> Kind {
     }
 }
 
-/// Code ranges and HTML comments of the Markdown in `text[start..]`.
+/// The code ranges of the Markdown in `text[start..]`.
 fn parse_markdown(text: &str, start: usize) -> Markdown {
     use pulldown_cmark::{Event, Parser, Tag, TagEnd};
-    let mut md = Markdown::default();
-    let body = &text[start..];
+    let mut code = Vec::new();
     let mut block_start: Option<usize> = None;
-    for (event, range) in Parser::new(body).into_offset_iter() {
+    for (event, range) in Parser::new(&text[start..]).into_offset_iter() {
         let range = start + range.start..start + range.end;
         match event {
             Event::Start(Tag::CodeBlock(_)) => block_start = Some(range.start),
             Event::End(TagEnd::CodeBlock) => {
-                md.code
-                    .push(block_start.take().unwrap_or(range.start)..range.end);
+                code.push(block_start.take().unwrap_or(range.start)..range.end);
             }
-            Event::Code(_) => md.code.push(range),
-            Event::Html(html) | Event::InlineHtml(html) if block_start.is_none() => {
-                // One HTML event may hold several comments, or one comment split over events.
-                let base = range.start;
-                let mut from = 0;
-                while let Some(open) = html[from..].find("<!--") {
-                    let open = from + open;
-                    let close = html[open..].find("-->").map(|i| open + i + 3);
-                    let end = close.unwrap_or(html.len());
-                    md.comments.push(base + open..base + end);
-                    from = end;
-                }
-            }
+            Event::Code(_) => code.push(range),
             _ => {}
         }
     }
-    md.code.sort_by_key(|r| r.start);
-    merge_comments(text, &mut md.comments);
-    md
+    Markdown::sorted(code)
 }
 
-/// Joins comments that pulldown-cmark split across several HTML events into one range ending
-/// at their `-->`.
-fn merge_comments(text: &str, comments: &mut Vec<Range<usize>>) {
-    let mut merged: Vec<Range<usize>> = Vec::new();
-    for c in comments.drain(..) {
-        if let Some(last) = merged.last_mut()
-            && c.start < last.end
-        {
-            continue;
-        }
-        let end = match text.get(c.start..).and_then(|t| t.find("-->")) {
-            Some(i) => c.start + i + 3,
-            None => text.len(),
-        };
-        merged.push(c.start..end.max(c.end.min(text.len())));
+impl Markdown {
+    /// The same ranges from SKILL.md's body as lint's other rules parsed it, so the file is
+    /// parsed once (`body` covers the text after the frontmatter, with offsets into the file).
+    pub fn of_body(body: &Body) -> Markdown {
+        let blocks = body.code_blocks.iter().map(|b| b.span.range());
+        let inline = body.inline_code.iter().map(|(_, span)| span.range());
+        Markdown::sorted(blocks.chain(inline).collect())
     }
-    *comments = merged;
+
+    fn sorted(mut code: Vec<Range<usize>>) -> Markdown {
+        code.sort_by_key(|r| r.start);
+        Markdown { code }
+    }
 }
 
 #[cfg(test)]
@@ -596,12 +584,67 @@ mod tests {
         assert!(!t.triggered(PERSIST));
         let at = t.text.find("curl").unwrap();
         assert!(t.in_code(&(at..at + 4)));
-        let md = t.markdown();
-        assert_eq!(md.comments.len(), 1);
-        assert_eq!(&t.text[md.comments[0].clone()], "<!-- a\nb -->");
         let b64 = t.text.find("base64").unwrap();
         assert!(t.in_code(&(b64..b64 + 6)));
         assert_eq!(Text::new("scripts/x", "#!/bin/sh\n").kind, Kind::Script);
         assert_eq!(excerpt("  a\u{202E}b "), "a<U+202E>b");
+    }
+
+    /// The code ranges lint's body parse gives SKILL.md, against this file's own parse.
+    fn assert_shared_parse_agrees(path: &str, source: &str) {
+        let t = Text::new(SKILL_MD, source);
+        let start = t.frontmatter_end();
+        let body = Body::parse(&source[start..], start);
+        let shared = Text::new(SKILL_MD, source);
+        shared.share_body(&body, start);
+        assert!(
+            shared.markdown.get().is_some(),
+            "{path}: the parse was not shared"
+        );
+        assert_eq!(
+            shared.markdown().code,
+            parse_markdown(source, start).code,
+            "{path}"
+        );
+        assert_eq!(shared.markdown().code, t.markdown().code, "{path}");
+    }
+
+    #[test]
+    fn a_shared_body_parse_gives_the_same_code_ranges() {
+        let source = "---\nname: x\n---\nRun `a` then:\n\n```sh\nb\n```\n\n    indented\n\n- `c`\n  ```\n  d\n  ```\n";
+        assert_shared_parse_agrees("SKILL.md", source);
+        assert_eq!(Text::new("SKILL.md", source).markdown().code.len(), 5);
+        // A body that does not start where the Markdown does is not taken.
+        let t = Text::new("SKILL.md", source);
+        t.share_body(&Body::default(), 0);
+        assert_eq!(t.markdown().code.len(), 5);
+    }
+
+    /// Every SKILL.md of the shared corpus (needs ../shared; skipped without it).
+    #[test]
+    fn a_shared_body_parse_agrees_on_every_corpus_skill() {
+        let shared = std::env::var_os("SKILL_SHARED_DIR").map_or_else(
+            || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"),
+            std::path::PathBuf::from,
+        );
+        let corpus = shared.join("corpus");
+        if !corpus.is_dir() {
+            println!("SKIPPED: no shared corpus at {}", corpus.display());
+            return;
+        }
+        let mut checked = 0;
+        for entry in ignore::WalkBuilder::new(&corpus)
+            .hidden(false)
+            .build()
+            .flatten()
+        {
+            if entry.file_name() == SKILL_MD
+                && let Ok(source) = std::fs::read_to_string(entry.path())
+            {
+                assert_shared_parse_agrees(&entry.path().display().to_string(), &source);
+                checked += 1;
+            }
+        }
+        assert!(checked > 3000, "only {checked} skills read");
     }
 }
