@@ -59,17 +59,18 @@ pub fn render(run: &LintRun) -> String {
 /// One skill's entry of the `skills` array, pretty and indented as [`write`] places it, so a
 /// caller can render each skill as soon as it is linted and drop it.
 pub fn render_skill(report: &SkillReport) -> String {
-    let alone = serde_json::to_string_pretty(&skill(report)).unwrap_or_default();
+    let alone = serde_json::to_vec_pretty(&skill(report)).unwrap_or_default();
     // JSON strings hold no raw newline, so every line break is the pretty printer's.
-    let mut out = String::with_capacity(alone.len() + alone.len() / 8);
-    for (i, line) in alone.split('\n').enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
-        out.push_str("    ");
-        out.push_str(line);
+    let mut out = Vec::with_capacity(alone.len() + alone.len() / 4);
+    out.extend_from_slice(b"    ");
+    let mut from = 0;
+    for at in memchr::memchr_iter(b'\n', &alone) {
+        out.extend_from_slice(&alone[from..at]);
+        out.extend_from_slice(b"\n    ");
+        from = at + 1;
     }
-    out
+    out.extend_from_slice(&alone[from..]);
+    String::from_utf8(out).expect("serde_json writes UTF-8")
 }
 
 /// Writes `{"version": 1, "skills": [...], "summary": {...}}` as pretty JSON and a newline,
