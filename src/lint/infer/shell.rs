@@ -71,11 +71,11 @@ fn first_words(script: &str) -> Vec<Found> {
         let (line, start) = strip_prompt(&logical, start);
         let code = strip_comment(line);
         heredoc = heredoc_delimiter(code);
-        for segment in segments(code) {
-            if let Some((word, at)) = command_word(&segment) {
+        for_each_segment(code, |segment| {
+            if let Some((word, at)) = command_word(segment) {
                 out.push((word.trim_matches(['"', '\'']).to_owned(), start + at));
             }
-        }
+        });
     }
     out
 }
@@ -269,17 +269,24 @@ fn heredoc_delimiter(code: &str) -> Option<String> {
 type Word<'a> = (&'a str, usize);
 
 /// Splits a line into simple commands at `&&`, `||`, `;`, `|`, `&`, `$(`, backticks and
-/// parentheses outside quotes; each segment is a list of words with offsets.
-fn segments(code: &str) -> Vec<Vec<Word<'_>>> {
-    fn flush<'a>(code: &'a str, out: &mut [Vec<Word<'a>>], start: &mut Option<usize>, end: usize) {
-        if let (Some(s), Some(last)) = (start.take(), out.last_mut()) {
-            last.push((&code[s..end], s));
+/// parentheses outside quotes, and hands each non-empty one to `each` as its words with their
+/// offsets (one buffer for the line's words, reused from segment to segment).
+fn for_each_segment<'a>(code: &'a str, mut each: impl FnMut(&[Word<'a>])) {
+    let mut words: Vec<Word<'a>> = Vec::new();
+    let mut word_start: Option<usize> = None;
+    let end_word = |words: &mut Vec<Word<'a>>, start: &mut Option<usize>, end: usize| {
+        if let Some(s) = start.take() {
+            words.push((&code[s..end], s));
         }
-    }
-    let mut out = vec![Vec::new()];
+    };
+    let mut end_segment = |words: &mut Vec<Word<'a>>| {
+        if !words.is_empty() {
+            each(words);
+            words.clear();
+        }
+    };
     let bytes = code.as_bytes();
     let mut i = 0;
-    let mut word_start: Option<usize> = None;
     let mut quote: Option<u8> = None;
     while i < bytes.len() {
         let b = bytes[i];
@@ -298,34 +305,29 @@ fn segments(code: &str) -> Vec<Vec<Word<'_>>> {
                 continue;
             }
             b'$' if bytes.get(i + 1) == Some(&b'(') => 2,
-            b';' | b'|' | b'&' | b'`' | b'(' | b')' => 1,
+            b';' | b'|' | b'&' | b'`' | b'(' | b')' | b'\n' => 1,
             _ => 0,
         };
         if separator > 0 {
-            flush(code, &mut out, &mut word_start, i);
-            out.push(Vec::new());
+            end_word(&mut words, &mut word_start, i);
+            end_segment(&mut words);
             i += separator;
-        } else if b == b'\n' {
-            flush(code, &mut out, &mut word_start, i);
-            out.push(Vec::new());
-            i += 1;
         } else if b == b'\\' && bytes.get(i + 1) == Some(&b'\n') {
-            flush(code, &mut out, &mut word_start, i);
+            end_word(&mut words, &mut word_start, i);
             i += 2;
         } else if b == b'\\' && bytes[i + 1..].starts_with(b"\r\n") {
-            flush(code, &mut out, &mut word_start, i);
+            end_word(&mut words, &mut word_start, i);
             i += 3;
         } else if b.is_ascii_whitespace() {
-            flush(code, &mut out, &mut word_start, i);
+            end_word(&mut words, &mut word_start, i);
             i += 1;
         } else {
             word_start.get_or_insert(i);
             i += 1;
         }
     }
-    flush(code, &mut out, &mut word_start, bytes.len());
-    out.retain(|s| !s.is_empty());
-    out
+    end_word(&mut words, &mut word_start, bytes.len());
+    end_segment(&mut words);
 }
 
 /// The command a simple command runs: skips assignments, keywords and wrappers.
