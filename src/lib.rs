@@ -16,3 +16,5 @@ pub mod registry;
 pub mod scaffold;
 pub mod settings_file;
 pub mod skill;
+#[cfg(test)]
+mod testing;

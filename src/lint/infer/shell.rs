@@ -528,32 +528,14 @@ mod tests {
     /// Every text file of the shared corpus (needs ../shared; skipped without it).
     #[test]
     fn assigned_names_agree_with_the_words_on_every_corpus_file() {
-        let shared = std::env::var_os("SKILL_SHARED_DIR").map_or_else(
-            || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"),
-            std::path::PathBuf::from,
-        );
-        let corpus = shared.join("corpus");
-        if !corpus.is_dir() {
-            println!("SKIPPED: no shared corpus at {}", corpus.display());
+        let Some(corpus) = crate::testing::shared_corpus() else {
             return;
-        }
+        };
         let mut checked = 0;
-        for entry in ignore::WalkBuilder::new(&corpus)
-            .hidden(false)
-            .build()
-            .flatten()
-        {
-            let Ok(text) = std::fs::read_to_string(entry.path()) else {
-                continue;
-            };
+        for (path, text) in crate::testing::texts_under(&corpus, |_| true) {
             let found: std::collections::BTreeSet<&str> =
                 assigned_names(&text).into_iter().collect();
-            assert_eq!(
-                found,
-                assigned_by_words(&text),
-                "{}",
-                entry.path().display()
-            );
+            assert_eq!(found, assigned_by_words(&text), "{}", path.display());
             checked += 1;
         }
         assert!(checked > 10_000, "only {checked} files read");
@@ -636,26 +618,14 @@ mod tests {
     /// Every line of every text file of the shared corpus (needs ../shared; skipped without it).
     #[test]
     fn comments_and_open_quotes_agree_on_every_corpus_line() {
-        let shared = std::env::var_os("SKILL_SHARED_DIR").map_or_else(
-            || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"),
-            std::path::PathBuf::from,
-        );
-        let corpus = shared.join("corpus");
-        if !corpus.is_dir() {
-            println!("SKIPPED: no shared corpus at {}", corpus.display());
+        let Some(corpus) = crate::testing::shared_corpus() else {
             return;
-        }
+        };
         let mut lines = 0;
-        for entry in ignore::WalkBuilder::new(&corpus)
-            .hidden(false)
-            .build()
-            .flatten()
-        {
-            if let Ok(text) = std::fs::read_to_string(entry.path()) {
-                for line in text.lines() {
-                    assert_line_scans_agree(line);
-                    lines += 1;
-                }
+        for (_, text) in crate::testing::texts_under(&corpus, |_| true) {
+            for line in text.lines() {
+                assert_line_scans_agree(line);
+                lines += 1;
             }
         }
         assert!(lines > 100_000, "only {lines} lines read");

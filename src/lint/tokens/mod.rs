@@ -202,33 +202,14 @@ mod tests {
     /// Every SKILL.md of the shared corpus counts as bpe-openai counts it (needs ../shared).
     #[test]
     fn counts_the_corpus_as_bpe_openai_does() {
-        let shared = std::env::var_os("SKILL_SHARED_DIR").map_or_else(
-            || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"),
-            std::path::PathBuf::from,
-        );
-        let corpus = shared.join("corpus");
-        if !corpus.is_dir() {
-            println!("SKIPPED: no shared corpus at {}", corpus.display());
+        let Some(corpus) = crate::testing::shared_corpus() else {
             return;
-        }
+        };
         let reference = bpe_openai::o200k_base();
         let mut checked = 0;
-        for entry in ignore::WalkBuilder::new(&corpus)
-            .hidden(false)
-            .build()
-            .flatten()
-        {
-            if entry.file_name() == "SKILL.md"
-                && let Ok(text) = std::fs::read_to_string(entry.path())
-            {
-                assert_eq!(
-                    count(&text),
-                    reference.count(&text),
-                    "{}",
-                    entry.path().display()
-                );
-                checked += 1;
-            }
+        for (path, text) in crate::testing::texts_under(&corpus, crate::testing::is_skill_md) {
+            assert_eq!(count(&text), reference.count(&text), "{}", path.display());
+            checked += 1;
         }
         assert!(checked > 3000, "{checked} files");
     }

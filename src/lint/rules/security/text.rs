@@ -623,27 +623,13 @@ mod tests {
     /// Every SKILL.md of the shared corpus (needs ../shared; skipped without it).
     #[test]
     fn a_shared_body_parse_agrees_on_every_corpus_skill() {
-        let shared = std::env::var_os("SKILL_SHARED_DIR").map_or_else(
-            || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"),
-            std::path::PathBuf::from,
-        );
-        let corpus = shared.join("corpus");
-        if !corpus.is_dir() {
-            println!("SKIPPED: no shared corpus at {}", corpus.display());
+        let Some(corpus) = crate::testing::shared_corpus() else {
             return;
-        }
+        };
         let mut checked = 0;
-        for entry in ignore::WalkBuilder::new(&corpus)
-            .hidden(false)
-            .build()
-            .flatten()
-        {
-            if entry.file_name() == SKILL_MD
-                && let Ok(source) = std::fs::read_to_string(entry.path())
-            {
-                assert_shared_parse_agrees(&entry.path().display().to_string(), &source);
-                checked += 1;
-            }
+        for (path, source) in crate::testing::texts_under(&corpus, crate::testing::is_skill_md) {
+            assert_shared_parse_agrees(&path.display().to_string(), &source);
+            checked += 1;
         }
         assert!(checked > 3000, "only {checked} skills read");
     }
