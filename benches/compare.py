@@ -2,11 +2,13 @@
 """Runs `skill lint` and its peers on the same skills in one run; prints a Markdown table.
 
 Usage: compare.py SKILL_BIN CORPUS_DIR VENV_DIR [--runs N] [--cli-sample N] [--floor FLOOR_BIN]
-                  [--nanobot035 VENV_DIR]
+                  [--bound BOUND_BIN] [--nanobot035 VENV_DIR]
 
 Wall time is the median of N runs (CPU time, user + system, beside it); peak memory is the
 child's maximum RSS (from wait4). The floor program (benches/programs/floor.rs: walk the corpus, parse
-every frontmatter with serde-saphyr on two threads, nothing else) is what no tool can beat.
+every frontmatter with serde-saphyr on two threads, nothing else) is what no tool can beat; the
+bound program (benches/programs/bound.rs: also read every file and parse every body as CommonMark)
+is what a full lint cannot skip before it applies a single rule.
 skills-ref's CLI validates one skill per process, so it runs on a sample and the whole-corpus
 figure is scaled from it (marked as such).
 """
@@ -77,6 +79,7 @@ def main():
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--cli-sample", type=int, default=100)
     ap.add_argument("--floor", help="the floor program (cargo build --release --example floor)")
+    ap.add_argument("--bound", help="the bound program (cargo build --release --example bound)")
     ap.add_argument("--nanobot035", help="a venv with nanobot-ai 0.3.5")
     args = ap.parse_args()
 
@@ -100,6 +103,11 @@ def main():
         floor = [args.floor, args.corpus]
         t, m = best(floor, args.runs)
         rows.append(("floor: walk + serde-saphyr frontmatters, 2 threads", t, m, f"CPU {cpu(floor):.2f} s"))
+    if args.bound:
+        bound = [args.bound, args.corpus]
+        t, m = best(bound, args.runs)
+        rows.append(("bound: floor + every file read + CommonMark bodies, 2 threads", t, m,
+                     f"CPU {cpu(bound):.2f} s"))
 
     agnix = os.path.join(args.venv, "bin", "agnix")
     t, m = best([agnix, args.corpus, "--format", "json"], max(1, args.runs // 2))
