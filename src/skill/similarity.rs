@@ -94,13 +94,21 @@ struct Vector {
 /// Every pair among `skills` (name, description) whose similarity is at least `threshold`,
 /// sorted by index. Copies (same name and description) are not pairs.
 pub fn similar_pairs(skills: &[(&str, &str)], threshold: f64) -> Vec<Pair> {
+    // Cutting descriptions into terms is most of the work before the sums and needs no shared
+    // state, so it runs on every core; only numbering the terms is left in order.
+    let term_lists: Vec<Vec<String>> = skills
+        .par_iter()
+        .map(|(name, description)| {
+            terms(&format!("{} {description}", name.replace(['-', '_'], " ")))
+        })
+        .collect();
     let mut ids: HashMap<String, u32> = HashMap::new();
     let mut vocabulary: Vec<String> = Vec::new();
-    let counts: Vec<HashMap<u32, u32>> = skills
-        .iter()
-        .map(|(name, description)| {
+    let counts: Vec<HashMap<u32, u32>> = term_lists
+        .into_iter()
+        .map(|terms| {
             let mut counts: HashMap<u32, u32> = HashMap::new();
-            for term in terms(&format!("{} {description}", name.replace(['-', '_'], " "))) {
+            for term in terms {
                 let id = *ids.entry(term.clone()).or_insert_with(|| {
                     vocabulary.push(term);
                     (vocabulary.len() - 1) as u32
