@@ -12,39 +12,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// Every file under `dir`, folders of links followed, `.git` and `node_modules` left out.
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let Ok(kind) = std::fs::metadata(entry.path()).map(|m| m.file_type()) else {
-            continue;
-        };
-        let name = entry.file_name();
-        if kind.is_dir() && name != ".git" && name != "node_modules" {
-            walk(&entry.path(), out);
-        } else if kind.is_file() {
-            out.push(entry.path());
-        }
-    }
-}
-
-/// The frontmatter's YAML and the body after it, if the text opens with a `---` line.
-fn split(text: &str) -> Option<(&str, &str)> {
-    let rest = text.strip_prefix("---")?;
-    let rest = rest
-        .strip_prefix("\r\n")
-        .or_else(|| rest.strip_prefix('\n'))?;
-    let mut at = 0;
-    for line in rest.split_inclusive('\n') {
-        if line.trim_end() == "---" {
-            return Some((&rest[..at], &rest[at + line.len()..]));
-        }
-        at += line.len();
-    }
-    None
-}
+#[path = "corpus.rs"]
+mod corpus;
 
 /// What one file costs at the least; returns a number so the work cannot be optimised away.
 fn inspect(path: &Path) -> usize {
@@ -58,7 +27,7 @@ fn inspect(path: &Path) -> usize {
     if path.file_name().is_none_or(|name| name != "SKILL.md") {
         return lines;
     }
-    let Some((yaml, body)) = split(text) else {
+    let Some((yaml, body)) = corpus::split(text) else {
         return lines;
     };
     let parsed = serde_saphyr::from_str::<serde_json::Value>(yaml).is_ok() as usize;
@@ -72,7 +41,7 @@ fn main() {
         .map(PathBuf::from)
         .expect("usage: bound CORPUS_DIR");
     let mut files = Vec::new();
-    walk(&corpus, &mut files);
+    corpus::walk(&corpus, &|_| true, &mut files);
     // Files are taken one at a time from a shared counter, so neither thread waits on the other.
     let next = AtomicUsize::new(0);
     let work = || {

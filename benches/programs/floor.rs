@@ -4,41 +4,10 @@
 //!
 //! Usage: `cargo run --release --example floor -- CORPUS_DIR`
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        // Symlinks followed: a summary's root may be a folder of links to skills.
-        let Ok(kind) = std::fs::metadata(entry.path()).map(|m| m.file_type()) else {
-            continue;
-        };
-        let name = entry.file_name();
-        if kind.is_dir() && name != ".git" && name != "node_modules" {
-            walk(&entry.path(), out);
-        } else if kind.is_file() && name == "SKILL.md" {
-            out.push(entry.path());
-        }
-    }
-}
-
-/// The YAML between the opening `---` line and the next `---` line, if any.
-fn frontmatter(text: &str) -> Option<&str> {
-    let rest = text.strip_prefix("---")?;
-    let rest = rest
-        .strip_prefix("\r\n")
-        .or_else(|| rest.strip_prefix('\n'))?;
-    let mut at = 0;
-    for line in rest.split_inclusive('\n') {
-        if line.trim_end() == "---" {
-            return Some(&rest[..at]);
-        }
-        at += line.len();
-    }
-    None
-}
+#[path = "corpus.rs"]
+mod corpus;
 
 fn main() {
     let corpus = std::env::args_os()
@@ -46,7 +15,7 @@ fn main() {
         .map(PathBuf::from)
         .expect("usage: floor CORPUS_DIR");
     let mut files = Vec::new();
-    walk(&corpus, &mut files);
+    corpus::walk(&corpus, &|name| name == "SKILL.md", &mut files);
     let half = files.len().div_ceil(2);
     let parsed: usize = std::thread::scope(|s| {
         let workers: Vec<_> = files
@@ -59,7 +28,7 @@ fn main() {
                             let Ok(text) = std::fs::read_to_string(path) else {
                                 return false;
                             };
-                            frontmatter(&text).is_some_and(|yaml| {
+                            corpus::split(&text).is_some_and(|(yaml, _)| {
                                 serde_saphyr::from_str::<serde_json::Value>(yaml).is_ok()
                             })
                         })
