@@ -95,12 +95,6 @@ impl Skill {
         })
     }
 
-    /// Lets go of the file listing (a later [`Skill::files`] lists the folder again): for
-    /// callers that keep many skills after the work that needed their files.
-    pub fn release_files(&mut self) {
-        self.files.take();
-    }
-
     /// The same skill with `SKILL.md` holding `text` instead (fixes are checked this way before
     /// anything is written).
     pub fn with_text(&self, text: String) -> Skill {
