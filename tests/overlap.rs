@@ -115,3 +115,58 @@ fn doctor_names_the_pairs_of_an_install() {
     assert_eq!(overlaps[0]["a"], "pdf-filler");
     assert_eq!(overlaps[0]["b"], "pdf-forms");
 }
+
+/// Many skills in twos, so the comparison runs while some skills are already linted and others
+/// are not: each skill gets its twin's finding after its own, and a folder's per-path ignore
+/// turns off the findings across skills in it as it does any other.
+#[test]
+fn findings_across_skills_join_each_skill_and_obey_path_ignores() {
+    let temp = tempfile::tempdir().unwrap();
+    let skills = temp.path().join("skills");
+    let pairs = 80;
+    for k in 0..pairs {
+        let words = format!("zorb{k}a quill{k}b marn{k}c");
+        let loud = format!(
+            "---\nname: loud-{k}\ndescription: Tally {words} ledgers for audits. Use when the user asks about {words}.\n---\n# Loud\n\nSee [the guide](references/missing.md).\n"
+        );
+        let quiet = format!(
+            "---\nname: quiet-{k}\ndescription: Tally the {words} ledgers for audits. Use when someone asks about {words} ledgers.\n---\n# Quiet\n"
+        );
+        write_skill(&skills, &format!("loud-{k}"), loud);
+        write_skill(&skills, &format!("quiet-{k}"), quiet);
+    }
+    std::fs::write(
+        temp.path().join("skill.toml"),
+        "[lint]\nenv-checks = false\n\n[lint.per-path-ignores]\n\"skills/quiet-*\" = [\"description-overlap\"]\n",
+    )
+    .unwrap();
+    let (_, stdout, stderr) = run(skill()
+        .current_dir(temp.path())
+        .args(["lint", "skills", "--format", "json"]));
+    let report = json(&stdout);
+    let entries = report["skills"].as_array().expect(&stderr);
+    assert_eq!(entries.len(), 2 * pairs);
+    for entry in entries {
+        let name = entry["name"].as_str().unwrap();
+        let codes: Vec<&str> = entry["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["code"].as_str().unwrap())
+            .collect();
+        let overlap = codes.iter().filter(|c| **c == "SK307").count();
+        if let Some(k) = name.strip_prefix("loud-") {
+            assert_eq!(overlap, 1, "{name}: {codes:?}");
+            assert_eq!(codes.last(), Some(&"SK307"), "{name}: after its own");
+            assert!(codes.len() > 1, "{name} keeps its own findings: {codes:?}");
+            let last = entry["diagnostics"].as_array().unwrap().last().unwrap();
+            let message = last["message"].as_str().unwrap();
+            assert!(
+                message.contains(&format!("'quiet-{k}'")),
+                "{name} is paired with its twin: {message}"
+            );
+        } else {
+            assert_eq!(overlap, 0, "{name} is under the ignored path: {codes:?}");
+        }
+    }
+}

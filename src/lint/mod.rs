@@ -22,9 +22,10 @@ pub use selection::Selection;
 pub use target::Target;
 
 use crate::skill::environment::{Environment, SystemEnvironment};
-use crate::skill::{DiscoveryError, Skill, discover, discover_manifests};
+use crate::skill::{DiscoveryError, Skill, SkillLocation, discover, discover_manifests};
 use config::PathIgnores;
 use rayon::prelude::*;
+use rules::overlap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -234,17 +235,7 @@ pub fn lint_paths_each<T: Send>(
         }
     }
     if options.selection.allows(&rulebook::DESCRIPTION_OVERLAP) {
-        // The rule across skills reads only manifests, so every skill is loaded and compared
-        // first, and each is then linted and handed on at once, its findings across skills
-        // with it: holding every report (text, findings and the heap between them) until the
-        // comparison cost a fifth of the run and 40 MiB.
-        let skills: Vec<Skill> = locations.into_par_iter().map(Skill::load).collect();
-        let across = rules::overlap::check_run(&skills, &options.overlap_with, options.target);
-        return Ok(skills
-            .into_par_iter()
-            .zip(across)
-            .map(|(skill, found)| each(lint_skill_with(skill, found, options)))
-            .collect());
+        return Ok(lint_across(locations, options, each));
     }
     Ok(locations
         .into_par_iter()
@@ -252,19 +243,76 @@ pub fn lint_paths_each<T: Send>(
         .collect())
 }
 
-/// Lints one loaded skill: the selected rules, less those its path ignores.
-pub fn lint_skill(skill: Skill, options: &Options) -> SkillReport {
-    lint_skill_with(skill, Vec::new(), options)
+/// [`lint_paths_each`] with the rule across skills. It reads only manifests, so every skill
+/// is loaded first, and the comparison then runs on one thread while the others lint: a skill
+/// linted after it ends is handed on at once with its findings across skills, one linted
+/// before waits for them. (Holding every report until a comparison after the linting cost a
+/// fifth of the run and 40 MiB; comparing between the two made one core idle.)
+fn lint_across<T: Send>(
+    locations: Vec<SkillLocation>,
+    options: &Options,
+    each: impl Fn(SkillReport) -> T + Sync,
+) -> Vec<T> {
+    let skills: Vec<Skill> = locations.into_par_iter().map(Skill::load).collect();
+    let entries: Vec<overlap::Entry> = skills.par_iter().map(overlap::Entry::of).collect();
+    let across = std::sync::OnceLock::new();
+    let finish = |mut report: SkillReport, found: &[Diagnostic]| {
+        report.diagnostics.extend_from_slice(found);
+        drop_path_ignored(&mut report, &options.path_ignores);
+        each(report)
+    };
+    let ((), staged) = rayon::join(
+        || {
+            let _ = across.set(overlap::check_run(
+                &entries,
+                &options.overlap_with,
+                options.target,
+            ));
+        },
+        || {
+            skills
+                .into_par_iter()
+                .enumerate()
+                .map(|(i, skill)| {
+                    let report = lint_own(skill, options);
+                    match across.get() {
+                        Some(found) => Staged::Done(finish(report, &found[i])),
+                        None => Staged::Waiting(Box::new(report)),
+                    }
+                })
+                .collect::<Vec<_>>()
+        },
+    );
+    let across: Vec<Vec<Diagnostic>> = across.into_inner().unwrap_or_default();
+    staged
+        .into_par_iter()
+        .enumerate()
+        .map(|(i, staged)| match staged {
+            Staged::Done(done) => done,
+            Staged::Waiting(report) => finish(*report, across.get(i).map_or(&[], Vec::as_slice)),
+        })
+        .collect()
 }
 
-/// [`lint_skill`], with findings already made across skills after the skill's own.
-fn lint_skill_with(skill: Skill, across: Vec<Diagnostic>, options: &Options) -> SkillReport {
-    let mut diagnostics = rules::check(&skill, options);
-    diagnostics.retain(|d| options.selection.allows(d.rule));
-    diagnostics.extend(across);
-    let mut report = SkillReport { skill, diagnostics };
+/// A skill of [`lint_across`]: handed on, or linted before the comparison ended.
+enum Staged<T> {
+    Done(T),
+    Waiting(Box<SkillReport>),
+}
+
+/// Lints one loaded skill: the selected rules, less those its path ignores.
+pub fn lint_skill(skill: Skill, options: &Options) -> SkillReport {
+    let mut report = lint_own(skill, options);
     drop_path_ignored(&mut report, &options.path_ignores);
     report
+}
+
+/// The skill's own findings of the selected rules, before path ignores (which apply to the
+/// findings across skills too).
+fn lint_own(skill: Skill, options: &Options) -> SkillReport {
+    let mut diagnostics = rules::check(&skill, options);
+    diagnostics.retain(|d| options.selection.allows(d.rule));
+    SkillReport { skill, diagnostics }
 }
 
 /// Drops the findings `ignores` turns off in the report's skill.

@@ -8,19 +8,54 @@ use crate::lint::rulebook::DESCRIPTION_OVERLAP;
 use crate::lint::target::Target;
 use crate::skill::Skill;
 use crate::skill::similarity::{OVERLAP_THRESHOLD, described, similar_pairs};
+use std::path::PathBuf;
 
-/// The `description-overlap` findings of each of `skills` (in the same order): one for each
+/// What `description-overlap` reads of one skill, taken before the skill is linted so the
+/// comparison can run while the skill itself moves on.
+pub struct Entry {
+    /// The name and description the summary shows, when the skill has a description.
+    shown: Option<(String, String)>,
+    /// The skill's folder, named in the other skill's finding.
+    dir: PathBuf,
+    /// Where a finding points: the description, or the folder when there is none.
+    file: PathBuf,
+    location: Location,
+}
+
+impl Entry {
+    /// What the rule needs of `skill`.
+    pub fn of(skill: &Skill) -> Entry {
+        let location = skill
+            .manifest()
+            .and_then(|m| m.get("description"))
+            .map_or(Location::Folder, |e| {
+                Location::Span(value_span(e.key_span, e.value.span))
+            });
+        let file = match location {
+            Location::Folder => skill.dir.clone(),
+            _ => skill.file_path(),
+        };
+        Entry {
+            shown: described(skill),
+            dir: skill.dir.clone(),
+            file,
+            location,
+        }
+    }
+}
+
+/// The `description-overlap` findings of each of `entries` (in the same order): one for each
 /// skill of every pair that is too alike; `others` (name, description) are compared too but
-/// not reported on. It reads only the manifests, so a run can call it before linting a skill.
+/// not reported on.
 pub fn check_run(
-    skills: &[Skill],
+    entries: &[Entry],
     others: &[(String, String)],
     target: Target,
 ) -> Vec<Vec<Diagnostic>> {
-    let shown: Vec<(usize, (String, String))> = skills
+    let shown: Vec<(usize, &(String, String))> = entries
         .iter()
         .enumerate()
-        .filter_map(|(i, skill)| described(skill).map(|s| (i, s)))
+        .filter_map(|(i, entry)| entry.shown.as_ref().map(|s| (i, s)))
         .collect();
     let mut compared: Vec<(&str, &str)> = shown
         .iter()
@@ -28,26 +63,16 @@ pub fn check_run(
         .collect();
     compared.extend(others.iter().map(|(n, d)| (n.as_str(), d.as_str())));
     let name_of = |k: usize| compared[k].0.to_owned();
-    let mut found: Vec<Vec<Diagnostic>> = skills.iter().map(|_| Vec::new()).collect();
+    let mut found: Vec<Vec<Diagnostic>> = entries.iter().map(|_| Vec::new()).collect();
     for pair in similar_pairs(&compared, OVERLAP_THRESHOLD) {
         for (me, other) in [(pair.a, pair.b), (pair.b, pair.a)] {
             let Some((index, _)) = shown.get(me) else {
                 continue;
             };
-            let skill = &skills[*index];
-            let location = skill
-                .manifest()
-                .and_then(|m| m.get("description"))
-                .map_or(Location::Folder, |e| {
-                    Location::Span(value_span(e.key_span, e.value.span))
-                });
-            let file = match location {
-                Location::Folder => skill.dir.clone(),
-                _ => skill.file_path(),
-            };
+            let entry = &entries[*index];
             let where_other = shown
                 .get(other)
-                .map(|(i, _)| format!(" ({})", skills[*i].dir.display()))
+                .map(|(i, _)| format!(" ({})", entries[*i].dir.display()))
                 .unwrap_or_default();
             found[*index].push(Diagnostic {
                     rule: &DESCRIPTION_OVERLAP,
@@ -58,8 +83,8 @@ pub fn check_run(
                         pair.score * 100.0,
                         name_of(other)
                     ),
-                    file,
-                    location,
+                    file: entry.file.clone(),
+                    location: entry.location.clone(),
                     note: Some(format!("shared terms: {}", pair.shared.join(", "))),
                     help: Some(format!(
                         "say what sets '{}' apart and when to use it rather than '{}', or keep one of the two",
