@@ -14,6 +14,7 @@ figure is scaled from it (marked as such).
 """
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -45,6 +46,13 @@ def best(cmd, runs, cwd=None):
 
 def cpu(cmd):
     return median(CPU.get(tuple(cmd), [float("nan")]))
+
+
+def fresh(path):
+    """An empty folder at `path`: what an earlier run left there is this script's own scratch."""
+    shutil.rmtree(path, ignore_errors=True)
+    os.makedirs(path)
+    return path
 
 
 def skill_dirs(corpus):
@@ -177,8 +185,8 @@ def summary_benchmark(skill, dirs, venv, runs, work, nanobot035=None, floor=None
     py = os.path.join(venv, "bin", "python")
     # A nanobot workspace whose skills/ holds every corpus skill once (by folder name).
     ws = os.path.join(work, "nanobot-ws")
-    os.makedirs(os.path.join(ws, "skills"), exist_ok=True)
-    os.makedirs(os.path.join(work, "no-builtins"), exist_ok=True)
+    fresh(os.path.join(ws, "skills"))
+    fresh(os.path.join(work, "no-builtins"))
     seen = set()
     for d in dirs:
         name = os.path.basename(d)
@@ -202,7 +210,7 @@ def summary_benchmark(skill, dirs, venv, runs, work, nanobot035=None, floor=None
     if nanobot035:
         # nanobot 0.3.5 takes about 16 s per 1,000 skills: a sample of 300, scaled.
         ws35 = os.path.join(work, "nanobot035-ws")
-        os.makedirs(os.path.join(ws35, "skills"), exist_ok=True)
+        fresh(os.path.join(ws35, "skills"))
         for name in sorted(seen)[:300]:
             link = os.path.join(ws35, "skills", name)
             if not os.path.lexists(link):
@@ -229,11 +237,10 @@ def pack_benchmark(skill, dirs, runs, work):
     """`skill pack` of every corpus skill against Python's zipfile doing the same work."""
     here = os.path.dirname(os.path.abspath(__file__))
     skills = [d for d in dirs if os.path.isfile(os.path.join(d, "SKILL.md"))]
-    out = os.path.join(work, "packed")
-    os.makedirs(out, exist_ok=True)
+    out = fresh(os.path.join(work, "packed"))
     t, m = best([skill, "pack", os.path.join(work, "corpus"), "--no-lint", "-o", out], max(1, runs // 2))
     ours = sum(os.path.getsize(os.path.join(r, f)) for r, _, fs in os.walk(out) for f in fs)
-    py_out = os.path.join(work, "packed-python")
+    py_out = fresh(os.path.join(work, "packed-python"))
     tp, mp = best([sys.executable, os.path.join(here, "pack_python.py"), os.path.join(work, "corpus"), py_out], 1)
     theirs = sum(os.path.getsize(os.path.join(py_out, f)) for f in os.listdir(py_out))
     print(f"\n| pack every skill ({len(skills)}) | wall time (s) | peak RSS (MiB) | time vs skill | archives (MiB) |")
