@@ -75,22 +75,22 @@ pub fn check_run(
                 .map(|(i, _)| format!(" ({})", entries[*i].dir.display()))
                 .unwrap_or_default();
             found[*index].push(Diagnostic {
-                    rule: &DESCRIPTION_OVERLAP,
-                    severity: DESCRIPTION_OVERLAP.severity_for(target),
-                    message: format!(
-                        "the description of '{}' is {:.0}% alike to that of '{}'{where_other}: a model choosing from the summary cannot tell them apart",
-                        name_of(me),
-                        pair.score * 100.0,
-                        name_of(other)
-                    ),
-                    file: entry.file.clone(),
-                    location: entry.location.clone(),
-                    note: Some(format!("shared terms: {}", pair.shared.join(", "))),
-                    help: Some(format!(
-                        "say what sets '{}' apart and when to use it rather than '{}', or keep one of the two",
-                        name_of(me),
-                        name_of(other)
-                    )),
+                rule: &DESCRIPTION_OVERLAP,
+                severity: DESCRIPTION_OVERLAP.severity_for(target),
+                message: format!(
+                    "the description of '{}' is {:.0}% alike to that of '{}'{where_other}: a model choosing from the summary cannot tell them apart",
+                    name_of(me),
+                    pair.score * 100.0,
+                    name_of(other)
+                ),
+                file: entry.file.clone(),
+                location: entry.location.clone(),
+                note: Some(format!("shared terms: {}", pair.shared.join(", "))),
+                help: Some(format!(
+                    "say what sets '{}' apart and when to use it rather than '{}', or keep one of the two",
+                    name_of(me),
+                    name_of(other)
+                )),
                 fix: None,
             });
         }
