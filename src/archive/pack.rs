@@ -36,6 +36,8 @@ pub struct PackReport {
     pub sha256: String,
     /// ClawHub's fingerprint of the files.
     pub fingerprint: String,
+    /// ClawHub install metadata found in the folder and left out (`_meta.json`, `.clawhub/`).
+    pub left_out: Vec<&'static str>,
 }
 
 /// Why packing failed; nothing is left behind.
@@ -177,6 +179,7 @@ pub fn pack(
         packed_bytes: archive.len() as u64,
         sha256: sha256_hex(&archive),
         fingerprint: fingerprint(&hashes),
+        left_out: layout::install_metadata_in(dir),
     })
 }
 

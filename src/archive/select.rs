@@ -54,8 +54,12 @@ const EXCLUDED_NAMES: &[&str] = &["node_modules", "__pycache__", "__MACOSX", "Th
 
 /// Whether `path` (relative, `/`-separated) is left out regardless of ignore files. Every
 /// segment starting with `.` is left out, as ClawHub does (`.git/`, `.env`, `.DS_Store`,
-/// `.clawhub/`), so packed and published file sets, and their fingerprints, agree.
+/// `.clawhub/`), so packed and published file sets, and their fingerprints, agree; so is the
+/// `_meta.json` a ClawHub download carries, which the registry writes anew for each version.
 pub fn excluded(path: &str) -> bool {
+    if crate::skill::layout::is_install_metadata(path) {
+        return true;
+    }
     let segments: Vec<&str> = path.split('/').collect();
     let name = segments.last().copied().unwrap_or("");
     segments
@@ -155,6 +159,8 @@ mod tests {
             "old.skill",
             "__MACOSX/a",
             "Thumbs.db",
+            "_meta.json",
+            ".clawhub/origin.json",
         ] {
             assert!(excluded(path), "{path}");
         }
@@ -163,6 +169,7 @@ mod tests {
             "scripts/run.sh",
             "references/evals/x.md",
             "assets/env.txt",
+            "references/_meta.json",
         ] {
             assert!(!excluded(path), "{path}");
         }

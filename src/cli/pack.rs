@@ -83,11 +83,30 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         );
         println!("sha256       {}", report.sha256);
         println!("fingerprint  {}", report.fingerprint);
+        note_left_out(&report.left_out);
         if let Some(signature) = signature {
             println!("signature    {}", signature.display());
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The one note for ClawHub install metadata a downloaded skill carried, which pack and publish
+/// leave out.
+pub(super) fn note_left_out(left_out: &[&str]) {
+    if !left_out.is_empty() {
+        eprintln!(
+            "note: left out ClawHub's install metadata ({}); the registry writes its own",
+            left_out
+                .iter()
+                .map(|name| match *name {
+                    crate::skill::layout::CLAWHUB_DIR => format!("{name}/"),
+                    _ => (*name).to_owned(),
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
 }
 
 /// Signs the packed archive; the trusted comment names the skill, its `metadata.version` and
@@ -151,6 +170,12 @@ fn run_tree(args: &Args, root: &std::path::Path) -> Result<ExitCode, CliError> {
                 report.files,
                 report.bytes,
                 report.packed_bytes
+            );
+        }
+        let carrying = reports.iter().filter(|r| !r.left_out.is_empty()).count();
+        if carrying > 0 {
+            eprintln!(
+                "note: left out ClawHub's install metadata (_meta.json, .clawhub/) of {carrying} skill(s); the registry writes its own"
             );
         }
     }

@@ -76,6 +76,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         }
         other => other.map_err(publish_error)?,
     };
+    super::pack::note_left_out(&crate::skill::layout::install_metadata_in(&args.path));
     let mut plan = match planned {
         Planned::Unchanged { slug, version } => {
             println!("Unchanged: {slug}@{version} is already published with these files");

@@ -251,6 +251,9 @@ rules! {
     BASE_DIR_PLACEHOLDER = "SK804" "base-dir-placeholder" Warning [(Openclaw, Info)]
         "The body uses `{baseDir}`, which only OpenClaw substitutes."
         "OpenClaw replaces `{baseDir}` with the skill folder; other agents show it literally. Use paths\nrelative to the skill folder (`scripts/x.sh`).";
+    INSTALL_METADATA = "SK805" "install-metadata" Info []
+        "The skill carries ClawHub's install metadata (`_meta.json`, `.clawhub/`)."
+        "A skill downloaded from ClawHub holds the registry's `_meta.json` and the installer's\n`.clawhub/` folder. No agent reads them and the registry writes its own for each version, so\n`skill pack` and `skill publish` leave them out (with a note) and nothing refuses them. Delete\nthem from the source folder if it is where you write the skill.";
     DOWNLOAD_EXEC_INSECURE = "SK901" "download-exec-insecure" Error []
         "A download from a bare IP address or over plain http is run as code."
         "Found in SKILL.md and every text file of the skill: a download piped into a shell or an\ninterpreter (`curl ... | sh`, `wget -O- ... | bash`, `irm ... | iex`), fed to one (`bash <(curl ...)`,\n`eval \"$(curl ...)\"`, `python -c \"$(curl ...)\"`, `iex (iwr ...)`), or saved, made executable and run.\nFrom a bare IP address, over http, or with no scheme (curl and wget then use http), nobody can tell\nwho sent what runs: this is how the 2026 ClawHub droppers were written. Ship the script in\n`scripts/`, or install the tool with a package manager declared in `metadata.openclaw.install`.";

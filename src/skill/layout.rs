@@ -28,6 +28,25 @@ pub const LOCK_FILE: &str = ".clawhub/lock.json";
 /// The lock file's name before ClawHub's rename, still read when the current one is absent.
 pub const LEGACY_LOCK_FILE: &str = ".clawdhub/lock.json";
 
+/// Whether `path` (relative to a skill folder, `/`-separated) is install metadata that a skill
+/// downloaded from ClawHub carries: the registry's root `_meta.json` or anything under the
+/// installer's `.clawhub/`. Pack and publish leave it out, since the registry writes its own.
+pub fn is_install_metadata(path: &str) -> bool {
+    path == META_FILE || path == CLAWHUB_DIR || path.starts_with(".clawhub/")
+}
+
+/// The install metadata at the top of the skill folder `dir`, by name (`_meta.json`,
+/// `.clawhub/`), for the one note pack and publish print when they leave it out.
+pub fn install_metadata_in(dir: &std::path::Path) -> Vec<&'static str> {
+    [(META_FILE, false), (CLAWHUB_DIR, true)]
+        .into_iter()
+        .filter(|(name, folder)| {
+            std::fs::symlink_metadata(dir.join(name)).is_ok_and(|m| m.is_dir() == *folder)
+        })
+        .map(|(name, _)| name)
+        .collect()
+}
+
 /// Who made a file set, which decides whether the registry's own `_meta.json` may be in it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FileSetKind {

@@ -5,7 +5,7 @@ use crate::lint::diagnostic::{Diagnostic, Location};
 use crate::lint::rulebook::*;
 use crate::skill::Span;
 use crate::skill::files::FileKind;
-use crate::skill::layout::SKILL_MD;
+use crate::skill::layout::{SKILL_MD, is_install_metadata};
 use crate::skill::secrets;
 use crate::skill::span::Position;
 
@@ -27,6 +27,35 @@ pub fn check_symlinks(cx: &Context, out: &mut Vec<Diagnostic>) {
             ));
         }
     }
+}
+
+/// ClawHub's install metadata in a downloaded skill, which pack and publish leave out.
+pub fn check_install_metadata(cx: &Context, out: &mut Vec<Diagnostic>) {
+    let mut found: Vec<String> = cx
+        .files()
+        .entries
+        .iter()
+        .filter(|e| !e.path.contains('/') && is_install_metadata(&e.path))
+        .map(|e| match e.kind {
+            FileKind::Dir => format!("{}/", e.path),
+            _ => e.path.clone(),
+        })
+        .collect();
+    found.sort_by_key(|name| name.starts_with('.'));
+    if found.is_empty() {
+        return;
+    }
+    out.push(
+        cx.diagnostic(
+            &INSTALL_METADATA,
+            format!(
+                "ClawHub's install metadata ({}) is in the skill; pack and publish leave it out",
+                found.join(", ")
+            ),
+            Location::Folder,
+        )
+        .with_help("nothing to do for a downloaded skill; delete it where you write the skill"),
+    );
 }
 
 /// OS and build leftovers.

@@ -330,6 +330,7 @@ pub static CHECKS: &[CheckEntry] = checks![
     hygiene::check_junk => files [JUNK_FILE],
     hygiene::check_secrets => contents [SECRET],
     hygiene::check_base_dir => [BASE_DIR_PLACEHOLDER],
+    hygiene::check_install_metadata => files [INSTALL_METADATA],
     hygiene::check_todo_in_body => [TODO_PLACEHOLDER],
     security::check => contents [
         DOWNLOAD_EXEC_INSECURE,
