@@ -18,7 +18,8 @@ pub struct Args {
     /// Skill folders, SKILL.md files, or trees to search for skills.
     #[arg(default_value = ".")]
     pub paths: Vec<PathBuf>,
-    /// Whose rules apply [default: portable, or skill.toml's]
+    /// Whose rules apply [default: skill.toml's, else each skill's own agent, inferred from
+    /// what it declares (metadata.openclaw, agents/openai.yaml, ...), else portable]
     #[arg(long, value_parser = super::choice::parser::<Target>())]
     pub target: Option<Target>,
     /// Output format [default: human; github when GITHUB_ACTIONS=true]
@@ -163,8 +164,16 @@ fn options(args: &Args, config: &Config) -> Result<Options, CliError> {
         env_checks: !args.no_env_checks && lint.env_checks.unwrap_or(true),
         budgets: lint.budgets,
         overlap_with: crate::skill::similarity::described_in(&args.with),
-        ..Options::new(crate::config::current().target(args.target).value)
+        target: chosen_target(args.target),
+        ..Options::inferring()
     })
+}
+
+/// The target from `--target`, `SKILL_TARGET` or skill.toml; `None` (each skill's own agent,
+/// inferred) when none of them sets one.
+fn chosen_target(flag: Option<Target>) -> Option<Target> {
+    let setting = crate::config::current().target(flag);
+    (setting.origin != crate::config::SettingOrigin::Default).then_some(setting.value)
 }
 
 fn default_format() -> Format {

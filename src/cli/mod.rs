@@ -268,10 +268,11 @@ pub fn registry_url(flag: Option<&str>) -> String {
 /// The lint gate of `pack` and `publish`: prints the errors on stderr and says whether to go
 /// on. The availability rules are off: what is installed here says nothing about the skill.
 pub fn lint_gate(paths: &[std::path::PathBuf], refusal: &str) -> Result<bool, CliError> {
-    use crate::lint::{Options, Target, lint_paths, report::Format};
+    use crate::lint::{Options, lint_paths, report::Format};
+    // Each skill is held to the agent it was written for, as `skill lint` does by default.
     let options = Options {
         env_checks: false,
-        ..Options::new(Target::Portable)
+        ..Options::inferring()
     };
     let run = lint_paths(paths, &options)?;
     if run.summary().errors == 0 {

@@ -76,6 +76,9 @@ pub struct Diagnostic {
     pub help: Option<String>,
     /// A mechanical fix, when one is safe.
     pub fix: Option<Fix>,
+    /// Reported whatever the target, though its rule matters only to some: the finding says
+    /// the skill does not do what its author meant (a `triggers:` list no agent reads).
+    pub for_every_target: bool,
 }
 
 impl Diagnostic {
@@ -88,6 +91,12 @@ impl Diagnostic {
     /// Adds a note on why the finding matters.
     pub fn with_note(mut self, note: impl Into<String>) -> Diagnostic {
         self.note = Some(note.into());
+        self
+    }
+
+    /// Marks the finding as one to report whatever the target.
+    pub fn for_every_target(mut self) -> Diagnostic {
+        self.for_every_target = true;
         self
     }
 

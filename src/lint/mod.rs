@@ -32,8 +32,9 @@ use std::sync::Arc;
 /// How to lint.
 #[derive(Clone)]
 pub struct Options {
-    /// Whose rules apply.
-    pub target: Target,
+    /// Whose rules apply; `None` infers each skill's agent from what it declares
+    /// ([`target::infer`]).
+    pub target: Option<Target>,
     /// Which rules run.
     pub selection: Selection,
     /// The rules `skill.toml`'s `per-path-ignores` turn off in some skills.
@@ -53,7 +54,15 @@ impl Options {
     /// Defaults for `target`: every rule, checks against this machine, default budgets.
     pub fn new(target: Target) -> Options {
         Options {
-            target,
+            target: Some(target),
+            ..Options::inferring()
+        }
+    }
+
+    /// Defaults, each skill linted for the agent it was written for ([`target::infer`]).
+    pub fn inferring() -> Options {
+        Options {
+            target: None,
             selection: Selection::default(),
             path_ignores: PathIgnores::default(),
             env_checks: true,
@@ -102,8 +111,13 @@ impl Default for Budgets {
 pub struct SkillReport {
     /// The skill as loaded.
     pub skill: Skill,
+    /// The target it was linted for, and what chose it.
+    pub target: target::Chosen,
     /// Findings, in rule order.
     pub diagnostics: Vec<Diagnostic>,
+    /// The rules of findings left out because they do not matter to the target (one entry per
+    /// finding; see [`rulebook::Rule::matters_to`]).
+    pub not_shown: Vec<&'static rulebook::Rule>,
 }
 
 impl SkillReport {
@@ -116,6 +130,7 @@ impl SkillReport {
         for d in &self.diagnostics {
             s.count(d.severity);
         }
+        s.not_shown = self.not_shown.len();
         s
     }
 
@@ -159,6 +174,8 @@ pub struct Summary {
     pub warnings: usize,
     /// Infos.
     pub infos: usize,
+    /// Findings left out because they do not matter to their skill's target.
+    pub not_shown: usize,
 }
 
 impl Summary {
@@ -177,6 +194,7 @@ impl std::ops::AddAssign for Summary {
         self.errors += other.errors;
         self.warnings += other.warnings;
         self.infos += other.infos;
+        self.not_shown += other.not_shown;
     }
 }
 
@@ -258,6 +276,7 @@ fn lint_across<T: Send>(
     let across = std::sync::OnceLock::new();
     let finish = |mut report: SkillReport, found: &[Diagnostic]| {
         report.diagnostics.extend_from_slice(found);
+        report.keep_what_matters(&options.selection);
         drop_path_ignored(&mut report, &options.path_ignores);
         each(report)
     };
@@ -266,7 +285,7 @@ fn lint_across<T: Send>(
             let _ = across.set(overlap::check_run(
                 &entries,
                 &options.overlap_with,
-                options.target,
+                options.target.unwrap_or(Target::Portable),
             ));
         },
         || {
@@ -310,13 +329,42 @@ pub fn lint_skill(skill: Skill, options: &Options) -> SkillReport {
 /// The skill's own findings of the selected rules, before path ignores (which apply to the
 /// findings across skills too).
 fn lint_own(skill: Skill, options: &Options) -> SkillReport {
-    let mut diagnostics = rules::check(&skill, options);
+    let target = options
+        .target
+        .map_or_else(|| target::infer(&skill), target::Chosen::given);
+    let mut diagnostics = rules::check(&skill, target.target, options);
     diagnostics.retain(|d| options.selection.allows(d.rule));
-    SkillReport { skill, diagnostics }
+    let mut report = SkillReport {
+        skill,
+        target,
+        diagnostics,
+        not_shown: Vec::new(),
+    };
+    report.keep_what_matters(&options.selection);
+    report
+}
+
+impl SkillReport {
+    /// Moves the findings that do not matter to the skill's target into `not_shown`, unless
+    /// the user named their rule in `--select`.
+    fn keep_what_matters(&mut self, selection: &Selection) {
+        let target = self.target.target;
+        let not_shown = &mut self.not_shown;
+        self.diagnostics.retain(|d| {
+            let shown =
+                d.rule.matters_to(target) || d.for_every_target || selection.names(d.rule);
+            if !shown {
+                not_shown.push(d.rule);
+            }
+            shown
+        });
+    }
 }
 
 /// Drops the findings `ignores` turns off in the report's skill.
 fn drop_path_ignored(report: &mut SkillReport, ignores: &PathIgnores) {
-    let SkillReport { skill, diagnostics } = report;
+    let SkillReport {
+        skill, diagnostics, ..
+    } = report;
     diagnostics.retain(|d| !ignores.ignores(&skill.dir, d));
 }

@@ -3,7 +3,28 @@
 //! `rules/`; this file is the single list a reader scans to know what lint can say.
 
 use super::diagnostic::Severity::{self, Error, Info, Warning};
-use super::target::Target::{self, Agentskills, Claude, Openclaw};
+use super::target::Target::{self, Agentskills, Claude, Codex, Nanobot, Openclaw, Portable};
+
+// Who a rule's findings matter to. A finding that matters to no agent the skill was written for
+// is left out of the report and counted in one line, so a skill written for OpenClaw is not
+// told what only skills-ref or a claude.ai upload would refuse.
+
+/// Every consumer.
+const EVERY: &[Target] = &[Portable, Agentskills, Openclaw, Nanobot, Claude, Codex];
+/// Every consumer but OpenClaw, whose loader is lenient where the spec is strict: it reads
+/// frontmatter a YAML parser refuses line by line, names a nameless skill after its folder,
+/// accepts any name, and substitutes `{baseDir}`.
+const LENIENT: &[Target] = &[Portable, Agentskills, Nanobot, Claude, Codex];
+/// Only the reference validator, skills-ref (strictyaml, byte-level splitting, CRLF).
+const SKILLS_REF: &[Target] = &[Agentskills];
+/// The validators that refuse what agents ignore: skills-ref and Claude's upload form.
+const UPLOADS: &[Target] = &[Agentskills, Claude];
+/// Consumers that key or invoke a skill by its folder name: the spec, and nanobot.
+const BY_FOLDER: &[Target] = &[Portable, Agentskills, Nanobot];
+/// The agents that gate a skill on its declared requirements.
+const GATING: &[Target] = &[Openclaw, Nanobot];
+/// Claude alone.
+const CLAUDE: &[Target] = &[Claude];
 
 /// A lint rule's identity and documentation.
 #[derive(Debug, PartialEq, Eq)]
@@ -16,6 +37,9 @@ pub struct Rule {
     pub severity: Severity,
     /// Severities that differ for some targets.
     pub overrides: &'static [(Target, Severity)],
+    /// The targets a finding of this rule is worth telling about; for the others it is left
+    /// out of the report and counted (see [`Rule::matters_to`]).
+    pub matters: &'static [Target],
     /// One line for listings.
     pub summary: &'static str,
     /// What `skill explain` prints after the summary.
@@ -29,6 +53,11 @@ impl Rule {
             .iter()
             .find(|(t, _)| *t == target)
             .map_or(self.severity, |(_, s)| *s)
+    }
+
+    /// Whether a finding matters to a skill written for `target`.
+    pub fn matters_to(&self, target: Target) -> bool {
+        self.matters.contains(&target)
     }
 
     /// The family name, from the code's hundreds digit.
@@ -50,7 +79,7 @@ impl Rule {
 }
 
 macro_rules! rules {
-    ($($id:ident = $code:literal $slug:literal $sev:ident [$(($t:ident, $ts:ident)),*] $summary:literal $doc:literal;)*) => {
+    ($($id:ident = $code:literal $slug:literal $sev:ident [$(($t:ident, $ts:ident)),*] for $matters:ident $summary:literal $doc:literal;)*) => {
         $(
             #[doc = $summary]
             pub static $id: Rule = Rule {
@@ -58,6 +87,7 @@ macro_rules! rules {
                 slug: $slug,
                 severity: $sev,
                 overrides: &[$(($t, $ts)),*],
+                matters: $matters,
                 summary: $summary,
                 doc: $doc,
             };
@@ -68,238 +98,238 @@ macro_rules! rules {
 }
 
 rules! {
-    MISSING_SKILL_MD = "SK001" "missing-skill-md" Error []
+    MISSING_SKILL_MD = "SK001" "missing-skill-md" Error [] for EVERY
         "The skill folder has no SKILL.md."
         "Every skill is a folder with a SKILL.md file at its root. Agents skip folders without one.\nCreate it with `skill new`, or move the folder's SKILL.md to its root.";
-    SKILL_MD_LOWERCASE = "SK002" "skill-md-lowercase" Warning []
+    SKILL_MD_LOWERCASE = "SK002" "skill-md-lowercase" Warning [] for EVERY
         "The manifest is named skill.md, not SKILL.md."
         "skills-ref accepts a lower-case skill.md as a fallback, but nanobot, Codex, quick_validate and\nmost agents look only for SKILL.md, so on a case-sensitive file system they do not see the skill.\nRename the file to SKILL.md.";
-    UNREADABLE = "SK003" "unreadable" Error []
+    UNREADABLE = "SK003" "unreadable" Error [] for EVERY
         "SKILL.md cannot be read."
         "The file exists but reading it failed: it is a directory, a dangling or looping symlink, or\nthe permissions forbid it. The run exits with code 2.";
-    NOT_UTF8 = "SK004" "not-utf8" Error []
+    NOT_UTF8 = "SK004" "not-utf8" Error [] for EVERY
         "SKILL.md is not valid UTF-8."
         "Agents read SKILL.md as UTF-8. The diagnostic points at the first byte that is not; re-save\nthe file as UTF-8.";
-    BINARY_FILE = "SK005" "binary-file" Error []
+    BINARY_FILE = "SK005" "binary-file" Error [] for EVERY
         "SKILL.md is a binary file."
         "The file holds NUL bytes, so it is not text at all (an image or an archive saved under the\nwrong name, say).";
-    MISSING_FRONTMATTER = "SK101" "missing-frontmatter" Error []
+    MISSING_FRONTMATTER = "SK101" "missing-frontmatter" Error [] for EVERY
         "SKILL.md does not start with a `---` frontmatter line."
         "The first line of SKILL.md must be `---`, followed by YAML and a closing `---` line. Without\nit, agents cannot read the skill's name and description.";
-    UNCLOSED_FRONTMATTER = "SK102" "unclosed-frontmatter" Error []
+    UNCLOSED_FRONTMATTER = "SK102" "unclosed-frontmatter" Error [] for EVERY
         "The frontmatter has no closing `---` line."
         "After the opening `---`, a line holding only `---` must end the YAML frontmatter.";
-    INVALID_YAML = "SK103" "invalid-yaml" Error []
+    INVALID_YAML = "SK103" "invalid-yaml" Error [] for LENIENT
         "The frontmatter is not valid YAML."
         "The message is the YAML parser's, at the line and column where it stopped. The commonest cause\nin real skills is an unquoted `: ` inside a one-line value (`description: Use when: ...`): YAML\nreads the second colon as a nested mapping. Quote the value; the fix does.";
-    FRONTMATTER_NOT_MAPPING = "SK104" "frontmatter-not-mapping" Error []
+    FRONTMATTER_NOT_MAPPING = "SK104" "frontmatter-not-mapping" Error [] for EVERY
         "The frontmatter is not a YAML mapping."
         "The frontmatter must be `key: value` pairs. A list, a lone scalar or an empty frontmatter\ngives no name or description.";
-    DUPLICATE_KEY = "SK105" "duplicate-key" Error []
+    DUPLICATE_KEY = "SK105" "duplicate-key" Error [] for EVERY
         "A key appears twice in the frontmatter."
         "YAML forbids duplicate keys. Parsers disagree on which value wins (PyYAML keeps the last,\nstrictyaml and skills-ref reject the file), so the skill means different things to different\nagents. Remove one.";
-    BOM = "SK106" "bom" Warning [(Agentskills, Error)]
+    BOM = "SK106" "bom" Warning [(Agentskills, Error)] for EVERY
         "SKILL.md starts with a UTF-8 byte-order mark."
         "skills-ref, nanobot and other agents then do not see `---` at the start and report no\nfrontmatter. The fix removes the mark.";
-    CRLF = "SK107" "crlf" Info []
+    CRLF = "SK107" "crlf" Info [] for SKILLS_REF
         "SKILL.md uses CRLF line endings."
         "Agents that read in text mode cope, but byte-level tools and regex-based parsers do not, and\ndiffs get noisy. Convert to LF.";
-    TAB = "SK108" "tab-character" Warning []
+    TAB = "SK108" "tab-character" Warning [] for EVERY
         "The frontmatter contains a tab character."
         "YAML forbids tabs in indentation and strict parsers reject them elsewhere too. Use spaces.";
-    FRONTMATTER_DASHES = "SK109" "frontmatter-dashes" Warning []
+    FRONTMATTER_DASHES = "SK109" "frontmatter-dashes" Warning [] for SKILLS_REF
         "The frontmatter contains `---` inside a value."
         "skills-ref splits SKILL.md on the text `---`, not on lines, so a value such as\n`description: a --- b` ends its frontmatter early and the rest becomes body.";
-    STRICT_YAML = "SK110" "strict-yaml" Info [(Agentskills, Warning)]
+    STRICT_YAML = "SK110" "strict-yaml" Info [(Agentskills, Warning)] for SKILLS_REF
         "YAML that strictyaml-based tools (skills-ref) read differently or refuse."
         "skills-ref parses the frontmatter with strictyaml, which rejects flow collections (`{...}`,\n`[...]`) and anchors or aliases, and reads every scalar as a string. Full YAML parsers (and\nagents such as OpenClaw and nanobot) accept them, so `skill` does too, and says so here.\nOne-line JSON `metadata`, which OpenClaw's docs recommend, is the common case.";
-    NAME_MISSING = "SK201" "name-missing" Error []
+    NAME_MISSING = "SK201" "name-missing" Error [] for LENIENT
         "The frontmatter has no `name`."
         "`name` is required: 1-64 lowercase letters, digits and hyphens, equal to the folder name.";
-    NAME_NOT_STRING = "SK202" "name-not-string" Error []
+    NAME_NOT_STRING = "SK202" "name-not-string" Error [] for EVERY
         "`name` is empty or not a string."
         "`name` must be a non-empty string.";
-    NAME_TOO_LONG = "SK203" "name-too-long" Error []
+    NAME_TOO_LONG = "SK203" "name-too-long" Error [] for EVERY
         "`name` is longer than 64 characters."
         "Names are at most 64 characters (Unicode code points, after NFKC normalisation).";
-    NAME_NOT_LOWERCASE = "SK204" "name-not-lowercase" Error []
+    NAME_NOT_LOWERCASE = "SK204" "name-not-lowercase" Error [] for LENIENT
         "`name` has upper-case letters."
         "Names are lower case. The check uses full Unicode case mapping, as skills-ref does.";
-    NAME_HYPHEN_EDGE = "SK205" "name-hyphen-edge" Error []
+    NAME_HYPHEN_EDGE = "SK205" "name-hyphen-edge" Error [] for EVERY
         "`name` starts or ends with a hyphen."
         "Hyphens separate words; a name cannot start or end with one.";
-    NAME_CONSECUTIVE_HYPHENS = "SK206" "name-consecutive-hyphens" Error []
+    NAME_CONSECUTIVE_HYPHENS = "SK206" "name-consecutive-hyphens" Error [] for EVERY
         "`name` contains `--`."
         "A name cannot contain two hyphens in a row.";
-    NAME_INVALID_CHARS = "SK207" "name-invalid-chars" Error []
+    NAME_INVALID_CHARS = "SK207" "name-invalid-chars" Error [] for EVERY
         "`name` has characters other than letters, digits and hyphens."
         "skills-ref accepts Unicode letters and digits (Python's str.isalnum) and hyphens; spaces,\nunderscores, dots and combining marks are refused.";
-    NAME_DIR_MISMATCH = "SK208" "name-dir-mismatch" Error []
+    NAME_DIR_MISMATCH = "SK208" "name-dir-mismatch" Error [] for BY_FOLDER
         "`name` differs from the folder name."
         "The folder name must equal `name` (both NFKC-normalised). Some agents hide such skills, and\nslash commands use the folder name while the catalog shows `name`.";
-    NAME_NON_ASCII = "SK209" "name-non-ascii" Warning [(Claude, Error)]
+    NAME_NON_ASCII = "SK209" "name-non-ascii" Warning [(Claude, Error)] for LENIENT
         "`name` is not plain ASCII."
         "The spec's examples and Claude, quick_validate, `gh skill` and several clients accept only\n`^[a-z0-9]+(-[a-z0-9]+)*$`, even though skills-ref accepts any Unicode letter.";
-    NAME_RESERVED = "SK210" "name-reserved" Error []
+    NAME_RESERVED = "SK210" "name-reserved" Error [] for CLAUDE
         "`name` contains a word Claude reserves."
         "Claude refuses skills whose name contains `anthropic` or `claude`. Checked for `--target claude`.";
-    DESCRIPTION_MISSING = "SK301" "description-missing" Error []
+    DESCRIPTION_MISSING = "SK301" "description-missing" Error [] for EVERY
         "The frontmatter has no `description`."
         "`description` is required: what the skill does and when to use it, at most 1024 characters.\nAgents decide whether to load a skill from its description alone.";
-    DESCRIPTION_EMPTY = "SK302" "description-empty" Error []
+    DESCRIPTION_EMPTY = "SK302" "description-empty" Error [] for EVERY
         "`description` is empty or not a string."
         "`description` must be a non-empty string.";
-    DESCRIPTION_TOO_LONG = "SK303" "description-too-long" Error []
+    DESCRIPTION_TOO_LONG = "SK303" "description-too-long" Error [] for EVERY
         "`description` is too long."
         "At most 1024 characters (an error). With `--target claude`, over 200 characters is also a\nwarning: Claude's upload form has cited that limit.";
-    DESCRIPTION_ANGLE_BRACKETS = "SK304" "description-angle-brackets" Warning [(Claude, Error)]
+    DESCRIPTION_ANGLE_BRACKETS = "SK304" "description-angle-brackets" Warning [(Claude, Error)] for UPLOADS
         "`description` contains `<` or `>`."
         "quick_validate and Claude uploads refuse angle brackets (they look like XML tags), and the\ndescription is embedded in XML prompts.";
-    TODO_PLACEHOLDER = "SK305" "todo-placeholder" Warning []
+    TODO_PLACEHOLDER = "SK305" "todo-placeholder" Warning [] for EVERY
         "A `TODO` placeholder is left in the name, description or body."
         "Scaffolds (skill-creator's init_skill.py, `skill new`) leave TODOs for the author to replace.";
-    DESCRIPTION_NO_TRIGGER = "SK306" "description-no-trigger" Info []
+    DESCRIPTION_NO_TRIGGER = "SK306" "description-no-trigger" Info [] for EVERY
         "`description` does not say when to use the skill."
         "The spec asks descriptions to say what the skill does and when to use it (\"Use when ...\").\nThe model sees only this text when choosing skills.";
-    DESCRIPTION_OVERLAP = "SK307" "description-overlap" Warning []
+    DESCRIPTION_OVERLAP = "SK307" "description-overlap" Warning [] for EVERY
         "Two skills linted together have descriptions too alike to route."
         "A model picks a skill from its name and description alone. When two skills linted together\n(one root, several paths, or `--with` roots) say nearly the same thing, it picks either, or\nthe wrong one. The similarity is a TF-IDF cosine over name and description (stop words\ndropped, IDF over the skills compared); at 0.70 and above both skills are named with the terms\nthey share. `skill doctor` checks an agent's whole install the same way; `skill eval` measures\nwhich one the model really reads.";
-    UNKNOWN_KEY = "SK401" "unknown-key" Warning [(Agentskills, Error)]
+    UNKNOWN_KEY = "SK401" "unknown-key" Warning [(Agentskills, Error)] for UPLOADS
         "A top-level key the target does not know."
         "The Agent Skills spec allows name, description, license, compatibility, metadata and\nallowed-tools; skills-ref rejects anything else. Agents add their own keys (OpenClaw's\n`homepage`, nanobot's `always`, Claude Code's `when_to_use`...). The message names the agents\nthat read the key. Top-level `version` and `author` belong under `metadata`; the fix moves them.";
-    ALLOWED_TOOLS_LIST = "SK402" "allowed-tools-list" Warning []
+    ALLOWED_TOOLS_LIST = "SK402" "allowed-tools-list" Warning [] for UPLOADS
         "`allowed-tools` is a list, not a string."
         "The spec defines `allowed-tools` as one space-separated string (`Bash(git:*) Read`). Claude\nCode accepts a list, but `gh skill` and Claude uploads refuse it. The fix joins the items.";
-    METADATA_TYPE = "SK403" "metadata-type" Warning []
+    METADATA_TYPE = "SK403" "metadata-type" Warning [] for UPLOADS
         "`metadata` is not a mapping of strings to strings."
         "The spec defines `metadata` as string keys to string values. Agent blocks (`openclaw`,\n`clawdbot`, `moltbot`, `clawdis`, `nanobot`) are nested on purpose and not reported; other\nnon-string values are (quote numbers such as `version: \"1.0\"`).";
-    COMPATIBILITY_TYPE = "SK404" "compatibility-type" Error []
+    COMPATIBILITY_TYPE = "SK404" "compatibility-type" Error [] for UPLOADS
         "`compatibility` is not a string."
         "`compatibility` is a string of 1-500 characters describing environment needs.";
-    COMPATIBILITY_TOO_LONG = "SK405" "compatibility-too-long" Error []
+    COMPATIBILITY_TOO_LONG = "SK405" "compatibility-too-long" Error [] for UPLOADS
         "`compatibility` is longer than 500 characters."
         "`compatibility` is at most 500 characters.";
-    COMPATIBILITY_EMPTY = "SK406" "compatibility-empty" Warning []
+    COMPATIBILITY_EMPTY = "SK406" "compatibility-empty" Warning [] for UPLOADS
         "`compatibility` is empty."
         "The spec asks for 1-500 characters when the key is present; skills-ref lets an empty value\npass. Remove the key or say what the skill needs.";
-    KEY_TYPE = "SK407" "key-type" Warning []
+    KEY_TYPE = "SK407" "key-type" Warning [] for EVERY
         "A known key has a value of the wrong type."
         "`license` and `homepage` are strings; `always`, `user-invocable` and\n`disable-model-invocation` are booleans. nanobot v0.1 reads `always: \"false\"` as true.";
-    REQUIREMENTS_BLOCK_NAME = "SK501" "requirements-block-name" Info []
+    REQUIREMENTS_BLOCK_NAME = "SK501" "requirements-block-name" Info [] for GATING
         "Says which agents read the requirements block the skill uses."
         "Requirements live under `metadata.openclaw`. OpenClaw 2026.9.2 also reads the older\n`clawdbot`; nanobot 0.3.5 reads `nanobot`, else `openclaw`; `moltbot` and `clawdis` are read by no\ncurrent agent. Write `openclaw` to reach both. With an agent's `--target`, a block that agent\ndoes not read is a warning.";
-    INVALID_REQUIRES = "SK502" "invalid-requires" Error []
+    INVALID_REQUIRES = "SK502" "invalid-requires" Error [] for GATING
         "The requirements block is malformed."
         "`requires` is a mapping with `bins`, `anyBins`, `env` and `config`, each a list of names;\n`primaryEnv` is a string, `always` a boolean. A malformed block is ignored by agents, so the\nskill is never gated (or, in OpenClaw, dropped).";
-    INVALID_OS = "SK503" "invalid-os" Error []
+    INVALID_OS = "SK503" "invalid-os" Error [] for GATING
         "`os` names a platform agents do not know."
         "`os` takes Node.js platform names: `darwin`, `linux`, `win32`. `macos` (the common mistake)\nnever matches, so OpenClaw never loads the skill.";
-    INVALID_INSTALL = "SK504" "invalid-install" Error []
+    INVALID_INSTALL = "SK504" "invalid-install" Error [] for GATING
         "An `install[]` spec is malformed."
         "Each spec has a `kind` (`type` is an alias): `brew` needs `formula` (or `cask`), `node` and\n`uv` need `package`, `go` needs `module`, `download` needs an http(s) `url`, `apt` (nanobot)\nneeds `package`. OpenClaw drops specs missing their field.";
-    BIN_MISSING = "SK505" "bin-missing" Warning []
+    BIN_MISSING = "SK505" "bin-missing" Warning [] for GATING
         "A declared binary is not on PATH here."
         "Agents gate skills on `requires.bins`: on this machine the skill is unavailable until the\nbinary is installed. Skipped with `--no-env-checks` (for CI).";
-    ANY_BIN_MISSING = "SK506" "any-bin-missing" Warning []
+    ANY_BIN_MISSING = "SK506" "any-bin-missing" Warning [] for GATING
         "None of the `anyBins` is on PATH here."
         "OpenClaw needs at least one of `requires.anyBins`. Skipped with `--no-env-checks`.";
-    ENV_MISSING = "SK507" "env-missing" Warning []
+    ENV_MISSING = "SK507" "env-missing" Warning [] for GATING
         "A declared env var is unset or empty here."
         "Agents gate skills on `requires.env` (set and non-empty). Skipped with `--no-env-checks`.";
-    OS_UNSUPPORTED = "SK508" "os-unsupported" Warning []
+    OS_UNSUPPORTED = "SK508" "os-unsupported" Warning [] for GATING
         "The skill's `os` list excludes this platform."
         "OpenClaw does not load the skill on this platform. Skipped with `--no-env-checks`.";
-    UNDECLARED_BIN = "SK509" "undeclared-bin" Warning []
+    UNDECLARED_BIN = "SK509" "undeclared-bin" Warning [] for GATING
         "A command the skill runs is not declared in `requires.bins`."
         "Found in the body's shell code blocks (bash, sh, shell, zsh, console, and unlabelled blocks\nthat start like a command line) and in scripts under `scripts/`: first words of commands,\nthrough pipes, lists, `$(...)`, `sudo`, `env X=1`, `xargs`, `time`, `exec`, `nohup`. Shell\nbuiltins, coreutils and the skill's own scripts are not reported. Without the declaration an\nagent offers the skill on machines where it cannot work. The fix adds every undeclared command\nand env var to `metadata.openclaw.requires` in the style the file uses.";
-    UNDECLARED_ENV = "SK510" "undeclared-env" Warning []
+    UNDECLARED_ENV = "SK510" "undeclared-env" Warning [] for GATING
         "An env var the skill reads is not declared in `requires.env`."
         "Found as `$FOO` / `${FOO}` in shell code blocks and shell scripts, `os.environ[...]` /\n`os.getenv(...)` in Python, `process.env.FOO` in JavaScript. Upper-case names only; variables\nwith a default (`${FOO:-x}`), variables the script assigns, and those every shell or agent sets\n(HOME, PATH, LC_*, ...) are not reported. `primaryEnv` and ClawHub's `envVars` count as\ndeclared.";
-    UNUSED_REQUIREMENT = "SK511" "unused-requirement" Warning []
+    UNUSED_REQUIREMENT = "SK511" "unused-requirement" Warning [] for GATING
         "A declared requirement is never mentioned by the body or scripts."
         "Every declared bin and env var gates the skill; one the skill never uses hides it for no\nreason. Reported only when the name appears nowhere in SKILL.md's body or in `scripts/`.";
-    BROKEN_LINK = "SK601" "broken-link" Error []
+    BROKEN_LINK = "SK601" "broken-link" Error [] for EVERY
         "A relative link or path points at a file that does not exist."
         "Relative Markdown links and inline-code paths under `scripts/`, `references/` and `assets/`\nare resolved from the skill folder. The agent will try to read them.";
-    LINK_CASE_MISMATCH = "SK602" "link-case-mismatch" Error []
+    LINK_CASE_MISMATCH = "SK602" "link-case-mismatch" Error [] for EVERY
         "A link differs from the file only by letter case."
         "It works on macOS and Windows and fails on Linux, where agents usually run.";
-    LINK_OUTSIDE_SKILL = "SK603" "link-outside-skill" Warning []
+    LINK_OUTSIDE_SKILL = "SK603" "link-outside-skill" Warning [] for EVERY
         "A link leaves the skill folder."
         "Packing and installing copy only the skill folder, so the target will be missing.";
-    SCRIPT_NOT_EXECUTABLE = "SK604" "script-not-executable" Warning []
+    SCRIPT_NOT_EXECUTABLE = "SK604" "script-not-executable" Warning [] for EVERY
         "A referenced script has no executable bit or no shebang."
         "An agent told to run `scripts/x.sh` fails with `permission denied` (no executable bit) or runs\nit with the wrong interpreter (no `#!` line). `chmod +x` and add a shebang.";
-    FILE_TOO_LARGE = "SK701" "file-too-large" Warning []
+    FILE_TOO_LARGE = "SK701" "file-too-large" Warning [] for EVERY
         "SKILL.md, a file, or the whole skill is too large."
         "OpenClaw skips SKILL.md files over 256 KiB (a warning). ClawHub refuses any file over 10 MiB and\nskills over 50 MiB (errors); a SKILL.md over 10 MiB is not even read.";
-    BODY_TOO_LONG = "SK702" "body-too-long" Warning []
+    BODY_TOO_LONG = "SK702" "body-too-long" Warning [] for EVERY
         "The body is longer than 500 lines."
         "The spec asks for bodies under 500 lines: the whole body enters the context when the skill is\nactivated. Move detail into `references/`. The limit is `body-lines` in skill.toml.";
-    TOKEN_BUDGET = "SK703" "token-budget" Warning []
+    TOKEN_BUDGET = "SK703" "token-budget" Warning [] for EVERY
         "The body or the description is over its token budget."
         "Counted with OpenAI's o200k tokenizer. Defaults: body 5000 tokens (the spec's advice),\ndescription 200 (every prompt carries every description). Set `body-tokens` and\n`description-tokens` under `[lint.budgets]` in skill.toml.";
-    SECRET = "SK801" "secret" Error []
+    SECRET = "SK801" "secret" Error [] for EVERY
         "A secret is committed with the skill."
         "Token-shaped strings (GitHub, OpenAI, Anthropic, AWS, Slack, Google, Stripe keys...), private\nkey blocks, and `.env` files. Anyone who installs the skill gets them. Only a redacted prefix\nis shown.";
-    SYMLINK = "SK802" "symlink" Warning []
+    SYMLINK = "SK802" "symlink" Warning [] for EVERY
         "The skill contains a symbolic link."
         "Archives and registries do not carry symlinks (`skill pack` refuses them unless they point\ninside the skill and `--follow-symlinks` is given).";
-    JUNK_FILE = "SK803" "junk-file" Warning []
+    JUNK_FILE = "SK803" "junk-file" Warning [] for EVERY
         "An OS or build leftover is in the skill."
         "`.DS_Store`, `Thumbs.db`, `__MACOSX/`, `__pycache__/`, `*.pyc`: noise in every install. Delete\nthem or add them to `.skillignore`.";
-    BASE_DIR_PLACEHOLDER = "SK804" "base-dir-placeholder" Warning [(Openclaw, Info)]
+    BASE_DIR_PLACEHOLDER = "SK804" "base-dir-placeholder" Warning [(Openclaw, Info)] for LENIENT
         "The body uses `{baseDir}`, which only OpenClaw substitutes."
         "OpenClaw replaces `{baseDir}` with the skill folder; other agents show it literally. Use paths\nrelative to the skill folder (`scripts/x.sh`).";
-    INSTALL_METADATA = "SK805" "install-metadata" Info []
+    INSTALL_METADATA = "SK805" "install-metadata" Info [] for EVERY
         "The skill carries ClawHub's install metadata (`_meta.json`, `.clawhub/`)."
         "A skill downloaded from ClawHub holds the registry's `_meta.json` and the installer's\n`.clawhub/` folder. No agent reads them and the registry writes its own for each version, so\n`skill pack` and `skill publish` leave them out (with a note) and nothing refuses them. Delete\nthem from the source folder if it is where you write the skill.";
-    DOWNLOAD_EXEC_INSECURE = "SK901" "download-exec-insecure" Error []
+    DOWNLOAD_EXEC_INSECURE = "SK901" "download-exec-insecure" Error [] for EVERY
         "A download from a bare IP address or over plain http is run as code."
         "Found in SKILL.md and every text file of the skill: a download piped into a shell or an\ninterpreter (`curl ... | sh`, `wget -O- ... | bash`, `irm ... | iex`), fed to one (`bash <(curl ...)`,\n`eval \"$(curl ...)\"`, `python -c \"$(curl ...)\"`, `iex (iwr ...)`), or saved, made executable and run.\nFrom a bare IP address, over http, or with no scheme (curl and wget then use http), nobody can tell\nwho sent what runs: this is how the 2026 ClawHub droppers were written. Ship the script in\n`scripts/`, or install the tool with a package manager declared in `metadata.openclaw.install`.";
-    DOWNLOAD_EXEC = "SK902" "download-exec" Warning []
+    DOWNLOAD_EXEC = "SK902" "download-exec" Warning [] for EVERY
         "A download from an https host is run as code."
         "The same forms as SK901 from an https host, such as the official installers of Docker, uv or\nBun (`curl -fsSL https://get.docker.com | sh`). Common and often legitimate, but the script runs\nunread and changes when its server changes it. Prefer a package manager; otherwise pin a version,\ncheck a checksum and allow the finding with a reason:\n`<!-- skill: allow SK902 the official Docker installer -->`.";
-    OBFUSCATED_EXEC = "SK903" "obfuscated-exec" Error []
+    OBFUSCATED_EXEC = "SK903" "obfuscated-exec" Error [] for EVERY
         "Encoded text is decoded and run."
         "base64, hex, rot13 or character codes decoded into a shell, `eval`, `exec()`, `child_process`,\n`Function` or `iex` (`echo ... | base64 -d | bash`, `exec(base64.b64decode(...))`,\n`eval(atob(...))`, `powershell -EncodedCommand ...`). Encoding hides the command from whoever\nreads the skill; the finding shows what a written-out literal decodes to.";
-    ENCODED_BLOB = "SK904" "encoded-blob" Warning []
+    ENCODED_BLOB = "SK904" "encoded-blob" Warning [] for EVERY
         "A long base64 or hex blob in a script."
         "A run of 256 or more base64 or hex characters in a script cannot be reviewed and often holds a\nsecond stage. Images and fonts as `data:` URIs and PEM blocks are left alone. Ship data as a\nfile under `assets/`.";
-    ENCRYPTED_ARCHIVE = "SK905" "encrypted-archive" Error []
+    ENCRYPTED_ARCHIVE = "SK905" "encrypted-archive" Error [] for EVERY
         "A password-protected archive, or instructions to open one."
         "A zip, 7z or RAR file inside the skill with encrypted entries, or text telling the user to\nextract an archive with a password (`unzip -P`, \"EXTRACT with password: 1234\"). Encryption keeps\nscanners out; that is its only use in a skill.";
-    DISABLE_SECURITY = "SK906" "disable-security" Error []
+    DISABLE_SECURITY = "SK906" "disable-security" Error [] for EVERY
         "Instructions to turn off antivirus, Gatekeeper, SIP or SELinux."
         "`spctl --master-disable`, `csrutil disable`, `setenforce 0`, `Set-MpPreference -Disable...`,\n`Add-MpPreference -Exclusion...`, or prose such as \"disable your antivirus\". A skill that needs\nthe user's protections off is asking them to let its payload run.";
-    CREDENTIAL_ACCESS = "SK907" "credential-access" Warning []
+    CREDENTIAL_ACCESS = "SK907" "credential-access" Warning [] for EVERY
         "The skill reads a credential store."
         "A command or call that reads SSH private keys, `~/.aws/credentials`, gcloud, Azure, kube or\nDocker credentials, `.netrc`, the macOS keychain (`security find-generic-password`), browser\nprofiles (saved passwords, cookies) or cryptocurrency wallets. A warning, because a few tools\nread their own; a script that also sends data anywhere is an SK908 error.";
-    EXFILTRATION = "SK908" "exfiltration" Error []
+    EXFILTRATION = "SK908" "exfiltration" Error [] for EVERY
         "Secrets or files are sent where someone else collects them."
         "A network send (`curl -d/-F/-T`, `wget --post-file`, `nc`, `requests.post`, `fetch` with POST,\n`Invoke-RestMethod -Body`, `scp`) of the whole environment or a credential file; any data sent to\na request collector, tunnel or paste site (webhook.site, ngrok, pastebin...); a file uploaded to\na bare IP address; a send from a script that reads a credential store; or prose telling the\nagent to send keys or tokens to an address. Posting a message to a chat webhook is not reported.";
-    PASSWORD_PROMPT = "SK909" "password-prompt" Error []
+    PASSWORD_PROMPT = "SK909" "password-prompt" Error [] for EVERY
         "A script shows its own password dialog."
         "`osascript` dialogs asking for a password (`display dialog ... with hidden answer`) and\n`dscl ... -authonly` password checks: how macOS stealers obtain the login password. Let the\ncommand that needs privileges ask for them itself.";
-    PERSISTENCE = "SK910" "persistence" Warning []
+    PERSISTENCE = "SK910" "persistence" Warning [] for EVERY
         "The skill installs something that starts again on its own."
         "crontab edits, launchd agents and daemons, systemd user units, edits of shell start-up files\n(`>> ~/.zshrc`), login items, Windows Run keys and scheduled tasks, and keys appended to\n`~/.ssh/authorized_keys`. A warning: a scheduler or backup skill may need one; say so in the\ndescription and allow the finding with that reason.";
-    INSTRUCTION_OVERRIDE = "SK911" "instruction-override" Error []
+    INSTRUCTION_OVERRIDE = "SK911" "instruction-override" Error [] for EVERY
         "Text that overrides the agent or hides things from the user."
         "In the frontmatter and in Markdown prose (not in code, not inside double quotes, where guides\nquote attacks): \"ignore previous instructions\", \"do not tell the user\", \"without telling the\nuser\", \"you are now in developer mode\", a fake `<system>` tag, \"reveal your system prompt\".\nInvisible characters are removed before matching.";
-    HIDDEN_INSTRUCTIONS = "SK912" "hidden-instructions" Error []
+    HIDDEN_INSTRUCTIONS = "SK912" "hidden-instructions" Error [] for EVERY
         "Instructions hidden in a comment or a data: URI."
         "HTML comments (`<!-- ... -->`) and Markdown comments (`[//]: # (...)`) outside code, and base64\ntext in `data:` URIs, that give the agent instructions: overrides, commands, addresses to send\nsecrets to, or orders to the agent. Rendered Markdown does not show them, the agent reads them.\nTool directives (`markdownlint-disable`, `toc`, `wp:`...) are left alone.";
-    BIDI_CONTROL = "SK913" "bidi-control" Error []
+    BIDI_CONTROL = "SK913" "bidi-control" Error [] for EVERY
         "A bidirectional control character (U+202A-202E, U+2066-2069)."
         "Overrides and isolates make a line display in another order than it is read (\"Trojan\nSource\"), so what a reviewer sees is not what the agent or the shell runs. Anywhere in any text\nfile of the skill.";
-    HIDDEN_TAG_TEXT = "SK914" "hidden-tag-text" Error []
+    HIDDEN_TAG_TEXT = "SK914" "hidden-tag-text" Error [] for EVERY
         "Unicode tag characters (U+E0000-E007F) that spell out invisible text."
         "Tag characters render as nothing but models read them as ASCII, which smuggles instructions\npast review. The finding spells out the hidden text. Subdivision flag emoji (England, Scotland,\nWales) are left alone.";
-    INVISIBLE_CHARACTER = "SK915" "invisible-character" Warning []
+    INVISIBLE_CHARACTER = "SK915" "invisible-character" Warning [] for EVERY
         "Zero-width or other invisible characters."
         "Zero-width spaces and joiners, word joiners, direction marks and stray byte-order marks,\nwhich split words past filters and make identical-looking text differ. One finding per file,\nwith a count. Joiners in emoji and between letters of joining scripts, marks beside\nright-to-left text and a leading BOM are left alone.";
-    INVALID_ALLOW = "SK916" "invalid-allow" Error []
+    INVALID_ALLOW = "SK916" "invalid-allow" Error [] for EVERY
         "A `skill: allow` comment without a security rule or a reason."
         "Suppressions are written `<!-- skill: allow SK902 reason -->` (or after `#` or `//`) on the\nfinding's line or the line above it. They name SK9xx rules by code or slug and must give a\nreason. Other rules are turned off with `--ignore` or `[lint] ignore`. `skill install` and the\nregistry show the reason and do not let the finding through.";
 }

@@ -35,6 +35,16 @@ impl Selection {
     }
 }
 
+impl Selection {
+    /// Whether `--select` names `rule` itself, by code or slug (not by a prefix or `ALL`): a
+    /// rule asked for by name is reported whatever the target.
+    pub fn names(&self, rule: &Rule) -> bool {
+        self.select
+            .iter()
+            .any(|s| s.eq_ignore_ascii_case(rule.code) || s == rule.slug)
+    }
+}
+
 fn matches(selector: &str, rule: &Rule) -> bool {
     selector.eq_ignore_ascii_case("ALL")
         || selector == rule.slug

@@ -22,6 +22,8 @@ pub struct CodeBlock {
     pub pieces: Vec<(String, usize)>,
     /// The whole block, fences included.
     pub span: Span,
+    /// The title of the heading the block sits under, lower-cased (empty before the first).
+    pub section: String,
 }
 
 impl CodeBlock {
@@ -56,8 +58,16 @@ impl Body {
         let mut body = Body::default();
         let mut block: Option<CodeBlock> = None;
         let mut block_start = base;
+        let mut section = String::new();
+        let mut in_heading = false;
         for (event, range) in Parser::new(text).into_offset_iter() {
             match event {
+                Event::Start(Tag::Heading { .. }) => {
+                    in_heading = true;
+                    section.clear();
+                }
+                Event::End(TagEnd::Heading(_)) => in_heading = false,
+                Event::Text(t) if in_heading => section.push_str(&t.to_lowercase()),
                 Event::Start(Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. }) => {
                     let whole = &text[range.clone()];
                     let span = match whole
@@ -89,6 +99,7 @@ impl Body {
                         lang,
                         pieces: Vec::new(),
                         span: Span::new(block_start, block_start),
+                        section: section.clone(),
                     });
                 }
                 Event::Text(t) => {
@@ -102,10 +113,15 @@ impl Body {
                         b
                     }));
                 }
-                Event::Code(code) => body.inline_code.push((
-                    code.into_string(),
-                    Span::new(base + range.start, base + range.end),
-                )),
+                Event::Code(code) => {
+                    if in_heading {
+                        section.push_str(&code.to_lowercase());
+                    }
+                    body.inline_code.push((
+                        code.into_string(),
+                        Span::new(base + range.start, base + range.end),
+                    ));
+                }
                 _ => {}
             }
         }
@@ -116,6 +132,14 @@ impl Body {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn code_blocks_know_their_section() {
+        let text = "# Tool\n\n## Install `gh`\n\n```bash\nbrew install gh\n```\n\n## Use\n\n```\ngh pr list\n```\n";
+        let body = Body::parse(text, 0);
+        let sections: Vec<&str> = body.code_blocks.iter().map(|b| b.section.as_str()).collect();
+        assert_eq!(sections, ["install gh", "use"]);
+    }
 
     #[test]
     fn finds_links_code_and_inline_code() {
@@ -129,6 +153,7 @@ mod tests {
         let lines = block.lines();
         assert_eq!(lines[1].0, "gh pr list");
         assert_eq!(&text[lines[1].1 - 10..lines[1].1 - 10 + 10], "gh pr list");
+        assert_eq!(block.section, "");
         let fenced = block.span.start - 10..block.span.end - 10;
         assert_eq!(&text[fenced], "```bash\njq . x\ngh pr list\n```");
     }

@@ -259,3 +259,79 @@ pub fn is_common_command(name: &str) -> bool {
 pub fn is_common_env(name: &str) -> bool {
     COMMON_ENV.contains(&name) || COMMON_ENV_PREFIXES.iter().any(|p| name.starts_with(p))
 }
+
+/// The agents' own command-line tools: a skill that runs `openclaw cron add` runs inside that
+/// agent, whose command is there whenever the skill is.
+const AGENT_COMMANDS: &[&str] = &["openclaw", "clawdbot", "moltbot", "clawdis", "clawhub", "nanobot"];
+
+/// True for an agent's own command-line tool.
+pub fn is_agent_command(name: &str) -> bool {
+    AGENT_COMMANDS.contains(&name)
+}
+
+/// Package managers and the words after them that install something: `pip install x` is run
+/// once, to get `x`, not each time the skill is used.
+const INSTALLERS: &[(&str, &[&str])] = &[
+    ("pip", &["install"]),
+    ("pip3", &["install"]),
+    ("pipx", &["install"]),
+    ("uv", &["pip", "tool", "add", "sync"]),
+    ("npm", &["install", "i", "ci", "add"]),
+    ("pnpm", &["install", "i", "add"]),
+    ("yarn", &["install", "add", "global"]),
+    ("bun", &["install", "i", "add"]),
+    ("brew", &["install", "tap", "upgrade"]),
+    ("cargo", &["install", "add", "binstall"]),
+    ("go", &["install", "get"]),
+    ("gem", &["install"]),
+    ("apt", &["install"]),
+    ("apt-get", &["install"]),
+    ("dnf", &["install"]),
+    ("yum", &["install"]),
+    ("apk", &["add"]),
+    ("pacman", &["-S", "-Syu"]),
+    ("conda", &["install"]),
+    ("mamba", &["install"]),
+    ("snap", &["install"]),
+    ("choco", &["install"]),
+    ("winget", &["install"]),
+    ("scoop", &["install"]),
+    ("port", &["install"]),
+    ("nix-env", &["-i", "-iA"]),
+    ("composer", &["require", "install"]),
+];
+
+/// True when `command` followed by `rest` (the text after it on its line) installs a package.
+pub fn is_install(command: &str, rest: &str) -> bool {
+    let Some((_, verbs)) = INSTALLERS.iter().find(|(name, _)| *name == command) else {
+        return false;
+    };
+    rest.split_whitespace()
+        .find(|w| !w.starts_with("--") && !(w.starts_with('-') && !verbs.contains(w)))
+        .is_some_and(|w| verbs.contains(&w))
+}
+
+/// Words of a section title whose code blocks are run once or only sometimes (installing,
+/// setting up, troubleshooting, optional extras): their commands are not what the skill
+/// needs each time it runs.
+const SETUP_SECTION_WORDS: &[&str] = &[
+    "install",
+    "setup",
+    "set up",
+    "set-up",
+    "prerequisite",
+    "requirement",
+    "dependenc",
+    "troubleshoot",
+    "optional",
+    "uninstall",
+    "development",
+    "contributing",
+    "build from source",
+    "alternative",
+];
+
+/// True for the title of a section of one-off or optional commands.
+pub fn is_setup_section(title: &str) -> bool {
+    SETUP_SECTION_WORDS.iter().any(|w| title.contains(w))
+}

@@ -100,7 +100,12 @@ impl Uses {
                 starts.get(i).map_or(0, |(s, o)| o + (at - s))
             };
             let (commands, paths) = shell::commands_and_paths(&text);
+            let setup = known::is_setup_section(&block.section);
             for (name, at) in commands {
+                let line_rest = text[at + name.len()..].lines().next().unwrap_or("");
+                if setup || known::is_install(&name, line_rest) {
+                    continue;
+                }
                 let start = map(at);
                 uses.add_command(name, Site::SkillMd(Span::new(start, start + 1)));
             }
@@ -149,7 +154,10 @@ impl Uses {
 
     fn add_command(&mut self, name: String, site: Site) {
         let name = name.strip_suffix(".exe").map(str::to_owned).unwrap_or(name);
-        if !known::is_common_command(&name) && !self.commands.iter().any(|u| u.name == name) {
+        if !known::is_common_command(&name)
+            && !known::is_agent_command(&name)
+            && !self.commands.iter().any(|u| u.name == name)
+        {
             self.commands.push(Use { name, site });
         }
     }

@@ -22,7 +22,67 @@ pub fn render(run: &LintRun, styled: bool) -> String {
     }
     out.push_str(&summary_line(run));
     out.push('\n');
+    for line in [targets_line(run), not_shown_line(run)].into_iter().flatten() {
+        out.push_str(&line);
+        out.push('\n');
+    }
     out
+}
+
+/// Which targets the skills were linted for, when some were inferred: `Linted for OpenClaw
+/// (inferred from metadata.openclaw; --target chooses).` for one skill, counts for many.
+pub fn targets_line(run: &LintRun) -> Option<String> {
+    let inferred: Vec<&crate::lint::target::Chosen> = run
+        .skills
+        .iter()
+        .map(|r| &r.target)
+        .filter(|t| t.is_inferred())
+        .collect();
+    match inferred.as_slice() {
+        [] => None,
+        [one] => Some(format!(
+            "Linted for {} (inferred from {}; --target chooses).",
+            one.target, one.from
+        )),
+        many => {
+            let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
+            for chosen in many {
+                *counts.entry(chosen.target.to_string()).or_default() += 1;
+            }
+            let parts: Vec<String> = counts
+                .iter()
+                .map(|(target, n)| format!("{target} {n}"))
+                .collect();
+            Some(format!(
+                "Linted each skill for the agent it declares: {} (--target chooses one for all).",
+                parts.join(", ")
+            ))
+        }
+    }
+}
+
+/// The findings left out because they do not matter to the skills' targets, by rule, most
+/// first: one line instead of one warning per skill.
+pub fn not_shown_line(run: &LintRun) -> Option<String> {
+    let mut counts: Vec<(&crate::lint::rulebook::Rule, usize)> = Vec::new();
+    for rule in run.skills.iter().flat_map(|r| &r.not_shown) {
+        match counts.iter_mut().find(|(r, _)| r.code == rule.code) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((rule, 1)),
+        }
+    }
+    if counts.is_empty() {
+        return None;
+    }
+    counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.code.cmp(b.0.code)));
+    let parts: Vec<String> = counts
+        .iter()
+        .map(|(rule, n)| format!("{n} {} ({})", rule.slug, rule.code))
+        .collect();
+    Some(format!(
+        "Not shown, as they matter only to other agents or validators: {}. `skill explain CODE` says whom; --target or --select shows them.",
+        parts.join(", ")
+    ))
 }
 
 fn level(severity: Severity) -> Level<'static> {

@@ -10,6 +10,10 @@ use serde::Serialize;
 struct SkillOut<'a> {
     path: String,
     name: Option<&'a str>,
+    /// The target the skill was linted for, and what chose it (`--target`, or what the skill
+    /// declares).
+    target: crate::lint::Target,
+    target_from: &'static str,
     valid: bool,
     diagnostics: Vec<DiagnosticOut<'a>>,
 }
@@ -101,6 +105,8 @@ fn skill(report: &SkillReport) -> SkillOut<'_> {
     SkillOut {
         path: report.skill.dir.display().to_string(),
         name: report.name(),
+        target: report.target.target,
+        target_from: report.target.from,
         valid: report.is_valid(),
         diagnostics: report
             .diagnostics

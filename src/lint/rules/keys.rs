@@ -77,6 +77,13 @@ pub fn check_unknown(cx: &Context, out: &mut Vec<Diagnostic>) {
                 Location::Span(entry.key_span),
             )
             .with_fix(move_to_metadata(cx, &[entry]))
+        } else if let Some(meant) = meant_for_an_agent(key) {
+            cx.diagnostic(
+                &UNKNOWN_KEY,
+                format!("Unknown key '{key}': no agent reads it at the top level, so {meant}"),
+                Location::Span(entry.key_span),
+            )
+            .for_every_target()
         } else {
             let who = readers(key);
             let message = if who.is_empty() {
@@ -90,6 +97,22 @@ pub fn check_unknown(cx: &Context, out: &mut Vec<Diagnostic>) {
             cx.diagnostic(&UNKNOWN_KEY, message, Location::Span(entry.key_span))
         };
         out.push(d);
+    }
+}
+
+/// What is lost when a key the author meant an agent to act on sits where no agent reads it:
+/// a dotted `metadata.openclaw` key, a requirements block or an agent block at the top level,
+/// trigger phrases outside the description.
+fn meant_for_an_agent(key: &str) -> Option<&'static str> {
+    let block = key.strip_prefix("metadata.").unwrap_or(key);
+    if key.starts_with("metadata.") || BLOCK_NAMES.contains(&block) {
+        Some("its requirements never gate the skill; nest it under 'metadata'")
+    } else if matches!(key, "requires" | "bins" | "env" | "os") {
+        Some("it gates nothing; put it under 'metadata.openclaw'")
+    } else if matches!(key, "triggers" | "trigger" | "trigger_phrases" | "use_when" | "when") {
+        Some("the model never sees these phrases; say them in the description")
+    } else {
+        None
     }
 }
 

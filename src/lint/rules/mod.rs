@@ -27,7 +27,7 @@ use std::borrow::Cow;
 pub struct Context<'a> {
     /// The skill being linted.
     pub skill: &'a Skill,
-    /// The target chosen on the command line.
+    /// The target the skill is linted for (given, or inferred from the skill).
     pub target: Target,
     /// All options (environment, budgets).
     pub options: &'a Options,
@@ -227,6 +227,7 @@ impl<'a> Context<'a> {
             note: None,
             help: None,
             fix: None,
+            for_every_target: false,
         }
     }
 }
@@ -375,17 +376,17 @@ pub fn reads_files(selection: &Selection) -> bool {
         .any(|c| c.reads_files && c.rules.iter().any(|r| selection.allows(r)))
 }
 
-/// Runs every check on `skill`.
-pub fn check(skill: &Skill, options: &Options) -> Vec<Diagnostic> {
+/// Runs every check on `skill`, for `target`.
+pub fn check(skill: &Skill, target: Target, options: &Options) -> Vec<Diagnostic> {
     let requirements = match (skill.manifest(), &skill.document) {
         (Some(m), Ok(doc)) => {
-            Requirements::from_blocks(m, &doc.source.text, options.target.declared_blocks())
+            Requirements::from_blocks(m, &doc.source.text, target.declared_blocks())
         }
         _ => Requirements::default(),
     };
     let cx = Context {
         skill,
-        target: options.target,
+        target,
         options,
         requirements,
         body: std::cell::OnceCell::new(),

@@ -92,6 +92,7 @@ pub fn check_run(
                     name_of(other)
                 )),
                 fix: None,
+                for_every_target: false,
             });
         }
     }
