@@ -307,7 +307,7 @@ pub fn is_install(command: &str, rest: &str) -> bool {
         return false;
     };
     rest.split_whitespace()
-        .find(|w| !w.starts_with("--") && !(w.starts_with('-') && !verbs.contains(w)))
+        .find(|w| !w.starts_with('-') || verbs.contains(w))
         .is_some_and(|w| verbs.contains(&w))
 }
 
