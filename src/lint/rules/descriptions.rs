@@ -26,6 +26,19 @@ const TRIGGER_HINTS: &[&str] = &[
     "ask for",
     "asks for",
     "needs to",
+    // "Use PROACTIVELY for ...", "Use before ...", "Use after ...", "Use on ...".
+    "use proactively",
+    "use before",
+    "use after",
+    "use during",
+    "use on ",
+    "use whenever",
+    // Scope cues that say which requests the skill is for and which it is not.
+    "good for",
+    "ideal for",
+    "best for",
+    "useful for",
+    "not for",
 ];
 
 /// Every check of `description`.

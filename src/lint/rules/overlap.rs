@@ -8,7 +8,37 @@ use crate::lint::rulebook::DESCRIPTION_OVERLAP;
 use crate::lint::target::Target;
 use crate::skill::Skill;
 use crate::skill::similarity::{OVERLAP_THRESHOLD, described, similar_pairs};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+/// Whether an agent would list two skills side by side: two linted skills in one folder (a
+/// skill root), or a linted skill and one of a `--with` root (`None`). Skills of different
+/// roots of one run (two publishers' folders of a registry archive) are never loaded together.
+fn loaded_together(a: Option<&Path>, b: Option<&Path>) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => a.parent() == b.parent(),
+        _ => true,
+    }
+}
+
+/// Whether two descriptions are one template filled in with each skill's name ("Use when
+/// working with glab api commands." beside "... glab schedule commands."): every word that sets
+/// one description apart is a word of its own name, so name and description route alike.
+fn named_template(a: (&str, &str), b: (&str, &str)) -> bool {
+    // Every word counts here, stop words too: "help" and "user" are what set two apart.
+    let words = |text: &str| -> Vec<String> {
+        text.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect()
+    };
+    let (desc_a, desc_b) = (words(a.1), words(b.1));
+    let apart = |mine: &[String], theirs: &[String], name: &str| {
+        let name = words(name);
+        let own: Vec<&String> = mine.iter().filter(|t| !theirs.contains(t)).collect();
+        !own.is_empty() && own.iter().all(|t| name.contains(t))
+    };
+    a.0 != b.0 && apart(&desc_a, &desc_b, a.0) && apart(&desc_b, &desc_a, b.0)
+}
 
 /// What `description-overlap` reads of one skill, taken before the skill is linted so the
 /// comparison can run while the skill itself moves on.
@@ -64,7 +94,13 @@ pub fn check_run(
     compared.extend(others.iter().map(|(n, d)| (n.as_str(), d.as_str())));
     let name_of = |k: usize| compared[k].0.to_owned();
     let mut found: Vec<Vec<Diagnostic>> = entries.iter().map(|_| Vec::new()).collect();
+    let linted_dir = |k: usize| shown.get(k).map(|(i, _)| entries[*i].dir.as_path());
     for pair in similar_pairs(&compared, OVERLAP_THRESHOLD) {
+        if !loaded_together(linted_dir(pair.a), linted_dir(pair.b))
+            || named_template(compared[pair.a], compared[pair.b])
+        {
+            continue;
+        }
         for (me, other) in [(pair.a, pair.b), (pair.b, pair.a)] {
             let Some((index, _)) = shown.get(me) else {
                 continue;

@@ -7,6 +7,7 @@ use crate::lint::infer::Site;
 use crate::lint::rulebook::*;
 use crate::skill::Span;
 use crate::skill::files::FileKind;
+use crate::skill::layout::SKILL_MD;
 
 /// Folders whose paths in inline code are taken as references.
 const RESOURCE_DIRS: [&str; 3] = ["scripts/", "references/", "assets/"];
@@ -42,7 +43,7 @@ pub fn check_links(cx: &Context, out: &mut Vec<Diagnostic>) {
             ));
             continue;
         };
-        if path.is_empty() || cx.files().get(&path).is_some() {
+        if path.is_empty() || cx.files().get(&path).is_some() || in_nested_skill(cx, &path) {
             continue;
         }
         if let Some(actual) = cx.files().get_ignore_case(&path) {
@@ -66,6 +67,8 @@ pub fn check_links(cx: &Context, out: &mut Vec<Diagnostic>) {
                 ),
                 at,
             ));
+        } else if reference.mention && is_example(cx.text(), reference.span) {
+            continue;
         } else if reference.mention {
             // Inline code may be an example path (skill-creator skills teach with them).
             let mut d = cx.diagnostic(
@@ -86,6 +89,36 @@ pub fn check_links(cx: &Context, out: &mut Vec<Diagnostic>) {
             ));
         }
     }
+}
+
+/// Whether `path` lies in a folder below the skill that holds a SKILL.md of its own: a nested
+/// skill, linted, packed and loaded as a skill of its own (a bundle's sub-skills).
+fn in_nested_skill(cx: &Context, path: &str) -> bool {
+    let mut folder = std::path::Path::new(path);
+    while let Some(parent) = folder.parent().filter(|p| !p.as_os_str().is_empty()) {
+        if cx.skill.dir.join(parent).join(SKILL_MD).is_file() {
+            return true;
+        }
+        folder = parent;
+    }
+    false
+}
+
+/// Words that make a path mentioned on a line an illustration, not a file the skill ships
+/// (skill-creator's own teaching: "**Examples**: `assets/logo.png`", "a `references/schema.md`
+/// file ... would be helpful").
+const EXAMPLE_WORDS: &[&str] = &["example", "e.g.", "for instance", "such as", "would", "could"];
+
+/// Whether the line of `SKILL.md` around `span` presents what it mentions as an example.
+fn is_example(text: &str, span: Span) -> bool {
+    let start = text[..span.start.min(text.len())]
+        .rfind('\n')
+        .map_or(0, |i| i + 1);
+    let end = text[span.end.min(text.len())..]
+        .find('\n')
+        .map_or(text.len(), |i| span.end + i);
+    let line = text[start..end].to_lowercase();
+    EXAMPLE_WORDS.iter().any(|w| line.contains(w))
 }
 
 fn references<'a>(cx: &'a Context) -> Vec<Reference<'a>> {
