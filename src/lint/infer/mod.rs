@@ -45,6 +45,8 @@ pub struct Uses {
     pub run_paths: Vec<Use>,
     /// All text read (body and scripts), to tell whether a declared name is mentioned at all.
     pub text: String,
+    /// `text` in lower case, made on first use.
+    lowered: std::sync::OnceLock<String>,
 }
 
 /// Largest script read for inference.
@@ -109,7 +111,15 @@ impl Uses {
                 let start = map(at);
                 uses.add_command(name, Site::SkillMd(Span::new(start, start + 1)));
             }
+            // A block that sources a file reads what that file sets, not the environment.
+            let sources = text.lines().any(|l| {
+                let l = l.trim_start();
+                l.starts_with("source ") || l.starts_with(". ")
+            });
             for (name, at) in shell::env_refs(&text) {
+                if sources || !is_setting(&name, body, body_text) {
+                    continue;
+                }
                 let start = map(at);
                 env_refs.push((name, Site::SkillMd(Span::new(start, start + 1))));
             }
@@ -170,14 +180,52 @@ impl Uses {
 
     /// True when `name` appears as a whole word anywhere in the body or scripts.
     pub fn mentions(&self, name: &str) -> bool {
-        self.text.match_indices(name).any(|(at, _)| {
-            let before = self.text[..at].chars().next_back();
-            let after = self.text[at + name.len()..].chars().next();
-            let boundary =
-                |c: Option<char>| c.is_none_or(|c| !(c.is_alphanumeric() || c == '_' || c == '-'));
-            boundary(before) && boundary(after)
-        })
+        mentions_in(&self.text, name)
     }
+
+    /// [`Uses::mentions`] in any case; `lower` is lower case.
+    pub fn mentions_ignoring_case(&self, lower: &str) -> bool {
+        let text = self
+            .lowered
+            .get_or_init(|| self.text.to_lowercase());
+        mentions_in(text, lower)
+    }
+}
+
+/// True when `name` appears in `text` as a whole word.
+pub fn mentions_in(text: &str, name: &str) -> bool {
+    text.match_indices(name).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + name.len()..].chars().next();
+        let boundary =
+            |c: Option<char>| c.is_none_or(|c| !(c.is_alphanumeric() || c == '_' || c == '-'));
+        boundary(before) && boundary(after)
+    })
+}
+
+/// Parts of a variable's name that say it holds a setting the user provides (a key, a token, an
+/// address), rather than a value the reader fills in (`$POD`, `${CLUSTER}`, `$AUDIO_PATH`).
+const SETTING_WORDS: &[&str] = &[
+    "KEY", "TOKEN", "SECRET", "PASSWORD", "PASSWD", "API", "AUTH", "CREDENTIAL", "_URL", "URI",
+    "ENDPOINT", "ACCOUNT", "_ID", "EMAIL", "USERNAME", "LOGIN", "WEBHOOK", "DSN", "PROFILE",
+    "REGION", "ORG", "TENANT",
+];
+
+/// Whether a variable a body's code block reads is a setting of the environment: its name
+/// says so ([`SETTING_WORDS`]), or the prose names it outside code ("set `FOO_HOME`", an env
+/// table), or a block exports it for the user to set.
+fn is_setting(name: &str, body: &Body, body_text: &str) -> bool {
+    if SETTING_WORDS.iter().any(|w| name.contains(w)) {
+        return true;
+    }
+    let in_code: usize = body
+        .code_blocks
+        .iter()
+        .flat_map(|b| &b.pieces)
+        .map(|(text, _)| text.matches(name).count())
+        .sum();
+    body_text.matches(name).count() > in_code
+        || body_text.contains(&format!("export {name}="))
 }
 
 /// Interpreters a script's language implies, counted as mentioned for `unused-requirement`.

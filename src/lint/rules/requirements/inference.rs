@@ -142,12 +142,55 @@ pub fn check_unused(cx: &Context, out: &mut Vec<Diagnostic>) {
         return;
     }
     for (kind, items) in [("bin", &r.bins), ("env var", &r.env)] {
-        for item in items.iter().filter(|i| !cx.uses().mentions(&i.value)) {
+        for item in items.iter().filter(|i| !used(cx, &i.value)) {
             out.push(cx.diagnostic(
                 &UNUSED_REQUIREMENT,
-                format!("declared {kind} '{}' is never mentioned in the body or scripts; it gates the skill for nothing", item.value),
+                format!("declared {kind} '{}' is never mentioned in the skill's files; it gates the skill for nothing", item.value),
                 Location::Span(item.span),
             ));
         }
     }
 }
+
+/// Commands that need another to run: `npx cli` needs node, `pip install` needs python.
+const RUNTIMES: &[(&str, &[&str])] = &[
+    ("node", &["npx", "npm", "pnpm", "yarn", "node.js", "nodejs"]),
+    ("python3", &["pip", "pip3", "python", "uv", "uvx"]),
+    ("python", &["pip", "pip3", "python3", "uv", "uvx"]),
+];
+
+/// Whether the skill uses `name`: mentioned in the body or scripts in any case (`Nix` for
+/// `nix`), through a command that needs it (`npx` for `node`), or in code outside `scripts/`
+/// (a root `server.py` whose shebang names `python3.10`). Documents other than SKILL.md do not
+/// count: the agent does not read them.
+fn used(cx: &Context, name: &str) -> bool {
+    let uses = cx.uses();
+    let lower = name.to_lowercase();
+    if uses.mentions(name)
+        || uses.mentions_ignoring_case(&lower)
+        || RUNTIMES
+            .iter()
+            .filter(|(runtime, _)| *runtime == name)
+            .flat_map(|(_, users)| users.iter())
+            .any(|user| uses.mentions_ignoring_case(user))
+    {
+        return true;
+    }
+    cx.files()
+        .files()
+        .filter(|e| e.size <= MAX_TEXT_FILE_BYTES && !e.path.starts_with("scripts/"))
+        .filter_map(|e| {
+            let text = std::fs::read_to_string(cx.skill.dir.join(&e.path)).ok()?;
+            (text.starts_with("#!") || is_code_file(&e.path)).then_some(text)
+        })
+        .any(|text| crate::lint::infer::mentions_in(&text.to_lowercase(), &lower))
+}
+
+/// Whether `path` names a program by its extension.
+fn is_code_file(path: &str) -> bool {
+    const CODE: &[&str] = &[".py", ".sh", ".bash", ".js", ".mjs", ".cjs", ".ts", ".rb", ".pl"];
+    CODE.iter().any(|ext| path.ends_with(ext))
+}
+
+/// Largest other file searched for a declared name.
+const MAX_TEXT_FILE_BYTES: u64 = 1024 * 1024;
