@@ -71,13 +71,40 @@ fn first_words(script: &str) -> Vec<Found> {
         let (line, start) = strip_prompt(&logical, start);
         let code = strip_comment(line);
         heredoc = heredoc_delimiter(code);
-        for_each_segment(code, |segment| {
+        if is_not_a_command_line(code) {
+            continue;
+        }
+        let pattern = case_pattern_len(code);
+        for_each_segment(&code[pattern..], |segment| {
             if let Some((word, at)) = command_word(segment) {
-                out.push((word.trim_matches(['"', '\'']).to_owned(), start + at));
+                out.push((word.trim_matches(['"', '\'']).to_owned(), start + pattern + at));
             }
         });
     }
     out
+}
+
+/// A line of a shell block that is not shell: a `key: value` field of a request body or a YAML
+/// snippet (`avatar: <image file (max 2MB)>`).
+fn is_not_a_command_line(code: &str) -> bool {
+    code.split_whitespace()
+        .next()
+        .is_some_and(|first| first.len() > 1 && first.ends_with(':') && !first.contains("://"))
+}
+
+/// The length of a `case` arm's pattern at the start of `code` (`  stats) `, `start|stop)`), 0
+/// when there is none: the commands of the arm follow it.
+fn case_pattern_len(code: &str) -> usize {
+    let trimmed = code.trim_start();
+    let Some(first) = trimmed.split_whitespace().next() else {
+        return 0;
+    };
+    match first.find(')') {
+        Some(close) if !first[..close].contains(['(', '$', '=']) => {
+            code.len() - trimmed.len() + close + 1
+        }
+        _ => 0,
+    }
 }
 
 /// True when `text` ends inside a single- or double-quoted string. Bytes rather than
@@ -454,6 +481,14 @@ mod tests {
         assert_eq!(
             names("docker run \\\n  --rm image \\\n  && gh x"),
             ["docker", "gh"]
+        );
+    }
+
+    #[test]
+    fn skips_fields_of_request_bodies() {
+        assert_eq!(
+            names("avatar: <image file (max 2MB)>\ncase $1 in\n  stats) jq . x ;;\nesac\ngh pr list\n"),
+            ["jq", "gh"]
         );
     }
 

@@ -323,7 +323,9 @@ pub fn check_types(cx: &Context, out: &mut Vec<Diagnostic>) {
             "always" | "user-invocable" | "disable-model-invocation" => "a boolean",
             _ => continue,
         };
+        // An empty value (`homepage:`) is read as absent by every agent.
         let ok = match expected {
+            _ if matches!(entry.value.value, Value::Null) => true,
             "a string" => matches!(entry.value.value, Value::Str(_)),
             _ => matches!(entry.value.value, Value::Bool(_)),
         };
