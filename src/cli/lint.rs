@@ -40,9 +40,20 @@ pub struct Args {
     /// Do not check declared bins, env vars and os against this machine (for deterministic CI).
     #[arg(long)]
     pub no_env_checks: bool,
-    /// Apply safe fixes to SKILL.md and report each one.
+    /// Apply safe fixes to SKILL.md (those that cannot change what an agent loads, lists or
+    /// runs) and report each one.
     #[arg(long)]
     pub fix: bool,
+    /// With --fix, also apply unsafe fixes (declaring requirements, which hides the skill where
+    /// they are missing); each is reported with its consequence.
+    #[arg(long)]
+    pub unsafe_fixes: bool,
+    /// List every fix the findings offer, safe or unsafe, with what an unsafe one changes.
+    #[arg(long)]
+    pub show_fixes: bool,
+    /// Print how many findings each rule has, and which are fixable, instead of the findings.
+    #[arg(long, conflicts_with_all = ["fix", "write_baseline"])]
+    pub statistics: bool,
     /// With --fix: print a unified diff instead of writing.
     #[arg(long, requires = "fix")]
     pub diff: bool,
@@ -70,6 +81,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         .unwrap_or_else(default_format);
     if format == Format::Json
         && !args.fix
+        && !args.show_fixes
+        && !args.statistics
         && args.baseline.is_none()
         && args.write_baseline.is_none()
     {
@@ -77,11 +90,19 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     }
     let lint = || -> Result<LintRun, CliError> { Ok(lint_paths(&args.paths, &options)?) };
     let mut run = lint()?;
+    if args.show_fixes {
+        super::lint_fixes::show(&run, args.unsafe_fixes)?;
+    }
     if args.fix {
+        let applying = if args.unsafe_fixes {
+            fix::Applying::Unsafe
+        } else {
+            fix::Applying::Safe
+        };
         let fixed: Vec<fix::FixedFile> = run
             .skills
             .iter()
-            .filter_map(|r| fix::plan(r, &options))
+            .filter_map(|r| fix::plan(r, &options, applying))
             .collect();
         if args.diff {
             let mut out = std::io::stdout().lock();
@@ -90,8 +111,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             }
             return Ok(ExitCode::from(u8::from(!fixed.is_empty())));
         }
-        report_fixes(&fixed)?;
+        super::lint_fixes::report(&fixed)?;
         run = lint()?;
+    }
+    if args.statistics {
+        write(std::io::stdout().lock(), &super::lint_fixes::statistics(&run))?;
+        return Ok(exit_code(run.had_io_error(), run.summary(), args.strict));
     }
     if let Some(path) = &args.write_baseline {
         let baseline = Baseline::of(&run, path);
@@ -111,6 +136,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         }
     }
     let text = format.render(&run, true);
+    if format == Format::Human && !args.fix {
+        super::lint_fixes::hint(&run)?;
+    }
     match format {
         // Colours go through anstream, which drops them for pipes and NO_COLOR.
         Format::Human => write(anstream::stdout().lock(), &text)?,
@@ -182,28 +210,6 @@ fn default_format() -> Format {
     } else {
         Format::Human
     }
-}
-
-/// Writes the fixed files and one line per fix on stderr (stdout stays the report).
-fn report_fixes(fixed: &[fix::FixedFile]) -> Result<(), CliError> {
-    let mut err = anstream::stderr().lock();
-    for file in fixed {
-        fix::write(file)?;
-        for applied in &file.applied {
-            let at = applied
-                .position
-                .map(|p| format!(":{}", p.line))
-                .unwrap_or_default();
-            writeln!(
-                err,
-                "fixed {}{at}: {}: {}",
-                file.path.display(),
-                applied.slug,
-                applied.message
-            )?;
-        }
-    }
-    Ok(())
 }
 
 fn write(mut out: impl Write, text: &str) -> std::io::Result<()> {

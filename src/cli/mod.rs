@@ -12,6 +12,7 @@ pub mod explain;
 pub mod install;
 pub mod keygen;
 pub mod lint;
+pub mod lint_fixes;
 pub mod list;
 pub mod manage;
 pub mod new;

@@ -48,13 +48,24 @@ pub struct Edit {
     pub replacement: String,
 }
 
-/// A safe change that resolves a diagnostic.
+/// A change that resolves a diagnostic.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fix {
+    /// Why the fix is unsafe: what it changes in what an agent loads, lists or runs
+    /// ("OpenClaw and nanobot hide this skill where `jq` is not on PATH"). `None` for a safe
+    /// fix, which `--fix` applies; an unsafe one needs `--unsafe-fixes`.
+    pub unsafe_because: Option<String>,
     /// What the fix does, in a few words.
     pub message: String,
     /// The edits, non-overlapping.
     pub edits: Vec<Edit>,
+}
+
+impl Fix {
+    /// Whether `--fix` applies it without `--unsafe-fixes`.
+    pub fn is_safe(&self) -> bool {
+        self.unsafe_because.is_none()
+    }
 }
 
 /// A finding of one rule in one skill.

@@ -16,6 +16,8 @@ pub struct Applied {
     pub message: String,
     /// Where the diagnostic was.
     pub position: Option<Position>,
+    /// For an unsafe fix, what it changes for agents.
+    pub unsafe_because: Option<String>,
 }
 
 /// The new text of one `SKILL.md` and what changed it.
@@ -48,10 +50,26 @@ pub struct WriteError {
 /// only stops fixes that would undo each other.
 const EXTRA_ROUNDS: usize = 8;
 
+/// Which fixes to apply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Applying {
+    /// Only those that cannot change what an agent loads, lists or runs (`--fix`).
+    Safe,
+    /// Unsafe ones too (`--fix --unsafe-fixes`).
+    Unsafe,
+}
+
+impl Applying {
+    fn allows(self, fix: &Fix) -> bool {
+        self == Applying::Unsafe || fix.is_safe()
+    }
+}
+
 /// The fixed text of the skill's `SKILL.md`, when any fix applies. Fixes are applied in rounds
-/// until the text offers none, so a second `--fix` changes nothing. `keep` filters the
-/// diagnostics of later rounds as the first round's were filtered (per-path ignores).
-pub fn plan(report: &SkillReport, options: &Options) -> Option<FixedFile> {
+/// until the text offers none, so a second `--fix` changes nothing. A round whose result no
+/// longer parses as YAML, or whose top-level keys change beyond moving some under `metadata`,
+/// is dropped and fixing stops there.
+pub fn plan(report: &SkillReport, options: &Options, applying: Applying) -> Option<FixedFile> {
     let doc = report.skill.document.as_ref().ok()?;
     let before = doc.source.text.clone();
     let frontmatter_lines = doc
@@ -61,9 +79,13 @@ pub fn plan(report: &SkillReport, options: &Options) -> Option<FixedFile> {
     let mut current: Option<SkillReport> = None;
     for _ in 0..frontmatter_lines + EXTRA_ROUNDS {
         let round = current.as_ref().unwrap_or(report);
-        let Some((text, done)) = one_round(round) else {
+        let Some((text, done)) = one_round(round, applying) else {
             break;
         };
+        let next = lint_skill(report.skill.with_text(text), options);
+        if !keeps_keys(round, &next) {
+            break;
+        }
         for fix in done {
             // A later round finishing the same fix (CRLF in inserted lines) is one report.
             if !applied
@@ -73,7 +95,7 @@ pub fn plan(report: &SkillReport, options: &Options) -> Option<FixedFile> {
                 applied.push(fix);
             }
         }
-        current = Some(lint_skill(report.skill.with_text(text), options));
+        current = Some(next);
     }
     let after = current?.skill.document.ok()?.source.text;
     (after != before).then(|| FixedFile {
@@ -87,14 +109,16 @@ pub fn plan(report: &SkillReport, options: &Options) -> Option<FixedFile> {
 /// Applies the fixes of one lint pass. Fixes overlapping an earlier one wait for the next
 /// round; the same fix offered by several diagnostics (one declaration of every undeclared
 /// command) is applied once.
-fn one_round(report: &SkillReport) -> Option<(String, Vec<Applied>)> {
+fn one_round(report: &SkillReport, applying: Applying) -> Option<(String, Vec<Applied>)> {
     let doc = report.skill.document.as_ref().ok()?;
     let path = report.skill.file_path();
     let mut taken: Vec<&Fix> = Vec::new();
     let mut edits: Vec<Edit> = Vec::new();
     let mut applied = Vec::new();
     for d in report.diagnostics.iter().filter(|d| d.file == path) {
-        let Some(fix) = &d.fix else { continue };
+        let Some(fix) = d.fix.as_ref().filter(|f| applying.allows(f)) else {
+            continue;
+        };
         if taken.contains(&fix) || fix.edits.iter().any(|e| overlaps(e, &edits)) {
             continue;
         }
@@ -105,6 +129,7 @@ fn one_round(report: &SkillReport) -> Option<(String, Vec<Applied>)> {
             slug: d.rule.slug,
             message: fix.message.clone(),
             position,
+            unsafe_because: fix.unsafe_because.clone(),
         });
     }
     if edits.is_empty() {
@@ -112,6 +137,31 @@ fn one_round(report: &SkillReport) -> Option<(String, Vec<Applied>)> {
     }
     let after = apply(&doc.source.text, &edits)?;
     (after != doc.source.text).then_some((after, applied))
+}
+
+/// Whether a round kept the frontmatter whole: it still parses (when it did before), and every
+/// top-level key is still there or now sits under `metadata`; the only key it may add is
+/// `metadata`.
+fn keeps_keys(before: &SkillReport, after: &SkillReport) -> bool {
+    let Some(old) = before.skill.manifest() else {
+        return true;
+    };
+    let Some(new) = after.skill.manifest() else {
+        return false;
+    };
+    let metadata = new
+        .value("metadata")
+        .and_then(crate::skill::requirements::metadata_node);
+    let moved = |key: &str| metadata.as_ref().is_some_and(|m| m.get(key).is_some());
+    let kept = old
+        .entries
+        .iter()
+        .all(|e| new.get(&e.key).is_some() || moved(&e.key));
+    let added = new
+        .entries
+        .iter()
+        .all(|e| e.key == "metadata" || old.get(&e.key).is_some());
+    kept && added
 }
 
 fn overlaps(edit: &Edit, taken: &[Edit]) -> bool {

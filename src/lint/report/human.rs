@@ -133,7 +133,14 @@ fn group<'a>(report: &'a SkillReport, d: &'a Diagnostic) -> Vec<Group<'a>> {
         main = main.element(Level::HELP.message(help.as_str()));
     }
     if let Some(fix) = &d.fix {
-        main = main.element(Level::HELP.message(format!("fix available: {}", fix.message)));
+        let offer = match &fix.unsafe_because {
+            None => format!("fix available: {}", fix.message),
+            Some(consequence) => format!(
+                "unsafe fix available with --unsafe-fixes: {} ({consequence})",
+                fix.message
+            ),
+        };
+        main = main.element(Level::HELP.message(offer));
     }
     vec![main]
 }

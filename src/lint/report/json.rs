@@ -39,6 +39,11 @@ struct DiagnosticOut<'a> {
 #[derive(Serialize)]
 struct FixOut<'a> {
     message: &'a str,
+    /// `safe` (applied by `--fix`) or `unsafe` (needs `--unsafe-fixes`).
+    applicability: &'static str,
+    /// What an unsafe fix changes for agents.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    consequence: Option<&'a str>,
     edits: Vec<EditOut<'a>>,
 }
 
@@ -154,6 +159,8 @@ fn fix<'a>(report: &'a SkillReport, fix: &'a Fix) -> FixOut<'a> {
         .collect();
     FixOut {
         message: &fix.message,
+        applicability: if fix.is_safe() { "safe" } else { "unsafe" },
+        consequence: fix.unsafe_because.as_deref(),
         edits,
     }
 }

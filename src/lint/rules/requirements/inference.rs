@@ -128,11 +128,44 @@ fn declare_fix(cx: &Context, bins: &[&Use], env: &[&Use]) -> Option<Fix> {
         )?,
         Some(meta) => merge(&doc.source, meta, &value)?,
     };
+    let unsafe_because = Some(gating_consequence(block, &bin_names, &env_names));
     let names: Vec<String> = bin_names.into_iter().chain(env_names).collect();
     Some(Fix {
+        unsafe_because,
         message: format!("declare {} in metadata.{block}.requires", names.join(", ")),
         edits,
     })
+}
+
+/// What declaring requirements does: the agents that read `block` stop offering the skill
+/// wherever one is missing.
+fn gating_consequence(block: &str, bins: &[String], env: &[String]) -> String {
+    let agents: Vec<&str> = crate::skill::agents::readers_of_block(block)
+        .map(|f| f.name)
+        .collect();
+    let who = match agents.as_slice() {
+        [] => "agents that gate on requirements hide".to_owned(),
+        [one] => format!("{one} hides"),
+        names => format!("{} hide", names.join(" and ")),
+    };
+    let mut missing = Vec::new();
+    if !bins.is_empty() {
+        missing.push(format!("{} is not on PATH", quoted_list(bins)));
+    }
+    if !env.is_empty() {
+        missing.push(format!("{} is unset", quoted_list(env)));
+    }
+    format!("{who} this skill where {}", missing.join(" or "))
+}
+
+/// `jq`, `` `jq` or `gh` `` as a message lists names.
+fn quoted_list(names: &[String]) -> String {
+    let quoted: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+    match quoted.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
 }
 
 /// Declared bins and env vars the skill never mentions.
