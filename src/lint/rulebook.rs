@@ -23,6 +23,9 @@ const UPLOADS: &[Target] = &[Agentskills, Claude];
 const BY_FOLDER: &[Target] = &[Portable, Agentskills, Nanobot];
 /// The agents that gate a skill on its declared requirements.
 const GATING: &[Target] = &[Openclaw, Nanobot];
+/// No agent: facts about the folder that change nothing an agent does, counted in the run's
+/// last lines and shown with `--select`.
+const NO_AGENT: &[Target] = &[];
 /// Claude alone.
 const CLAUDE: &[Target] = &[Claude];
 
@@ -281,7 +284,7 @@ rules! {
     BASE_DIR_PLACEHOLDER = "SK804" "base-dir-placeholder" Warning [(Openclaw, Info)] for LENIENT
         "The body uses `{baseDir}`, which only OpenClaw substitutes."
         "OpenClaw replaces `{baseDir}` with the skill folder; other agents show it literally. Use paths\nrelative to the skill folder (`scripts/x.sh`).";
-    INSTALL_METADATA = "SK805" "install-metadata" Info [] for EVERY
+    INSTALL_METADATA = "SK805" "install-metadata" Info [] for NO_AGENT
         "The skill carries ClawHub's install metadata (`_meta.json`, `.clawhub/`)."
         "A skill downloaded from ClawHub holds the registry's `_meta.json` and the installer's\n`.clawhub/` folder. No agent reads them and the registry writes its own for each version, so\n`skill pack` and `skill publish` leave them out (with a note) and nothing refuses them. Delete\nthem from the source folder if it is where you write the skill.";
     DOWNLOAD_EXEC_INSECURE = "SK901" "download-exec-insecure" Error [] for EVERY

@@ -111,11 +111,8 @@ pub fn infer(skill: &Skill) -> Chosen {
     if let Some(key) = only(Agent::Claude, Agent::Openclaw) {
         return chosen(Target::Claude, key);
     }
-    if frontmatter_text(skill)
-        .to_ascii_lowercase()
-        .contains("claude")
-    {
-        return chosen(Target::Claude, "Claude named in the frontmatter");
+    if let Some(key) = names_claude(skill) {
+        return chosen(Target::Claude, key);
     }
     if let Some(key) = only(Agent::Openclaw, Agent::Claude) {
         return chosen(Target::Openclaw, key);
@@ -141,6 +138,18 @@ pub fn infer(skill: &Skill) -> Chosen {
         return chosen(Target::Openclaw, "{baseDir}");
     }
     chosen(Target::Portable, "no agent's fields")
+}
+
+/// The key that says the skill was made for Claude (`models: [claude-sonnet-4]`, `author:
+/// claude-office-skills`); a description that mentions Claude talks about it, and does not count.
+fn names_claude(skill: &Skill) -> Option<&'static str> {
+    let manifest = skill.manifest()?;
+    ["models", "model", "author"].into_iter().find(|key| {
+        manifest.get(key).is_some_and(|e| {
+            let text = skill.document.as_ref().map_or("", |d| d.source.slice(e.value.span));
+            text.to_ascii_lowercase().contains("claude")
+        })
+    })
 }
 
 /// How many folders above a skill are searched for the ClawHub bundle it came in.

@@ -85,11 +85,20 @@ fn first_words(script: &str) -> Vec<Found> {
 }
 
 /// A line of a shell block that is not shell: a `key: value` field of a request body or a YAML
-/// snippet (`avatar: <image file (max 2MB)>`).
+/// snippet (`avatar: <image file (max 2MB)>`), or a usage synopsis whose `|` separates the
+/// choices of a placeholder (`--sort <relevance|date|price-asc>`).
 fn is_not_a_command_line(code: &str) -> bool {
-    code.split_whitespace()
+    let field = code
+        .split_whitespace()
         .next()
-        .is_some_and(|first| first.len() > 1 && first.ends_with(':') && !first.contains("://"))
+        .is_some_and(|first| first.len() > 1 && first.ends_with(':') && !first.contains("://"));
+    let synopsis = code.split('<').skip(1).any(|after| {
+        after.starts_with(|c: char| c.is_ascii_alphanumeric())
+            && after.split('>').next().is_some_and(|inside| {
+                inside.contains('|') && !inside.contains(' ')
+            })
+    });
+    field || synopsis
 }
 
 /// The length of a `case` arm's pattern at the start of `code` (`  stats) `, `start|stop)`), 0
@@ -481,6 +490,14 @@ mod tests {
         assert_eq!(
             names("docker run \\\n  --rm image \\\n  && gh x"),
             ["docker", "gh"]
+        );
+    }
+
+    #[test]
+    fn skips_usage_synopses() {
+        assert_eq!(
+            names("marktplaats search --sort <relevance|date|price-asc> x\njq . <in.json | gh x\n"),
+            ["jq", "gh"]
         );
     }
 

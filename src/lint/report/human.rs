@@ -80,7 +80,7 @@ pub fn not_shown_line(run: &LintRun) -> Option<String> {
         .map(|(rule, n)| format!("{n} {} ({})", rule.slug, rule.code))
         .collect();
     Some(format!(
-        "Not shown, as they matter only to other agents or validators: {}. `skill explain CODE` says whom; --target or --select shows them.",
+        "Not shown, as they matter to no agent these skills were written for: {}. `skill explain CODE` says whom they matter to; --target or --select shows them.",
         parts.join(", ")
     ))
 }

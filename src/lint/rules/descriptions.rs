@@ -4,6 +4,7 @@ use super::Context;
 use super::names::value_span;
 use crate::lint::diagnostic::{Diagnostic, Location};
 use crate::lint::rulebook::*;
+use crate::lint::target::Target;
 
 /// Longest description the spec allows, in code points.
 const MAX_DESCRIPTION: usize = 1024;
@@ -78,7 +79,11 @@ pub fn check_description(cx: &Context, out: &mut Vec<Diagnostic>) {
             format!("Description exceeds {max} character limit ({len} chars)"),
             at.clone(),
         ));
-    } else if let Some(advice) = cx.target.facts().and_then(|f| f.description_advice)
+    } else if let Some(advice) = cx
+        .options
+        .target
+        .and_then(Target::facts)
+        .and_then(|f| f.description_advice)
         && len > advice.max
     {
         let mut d = cx.diagnostic(

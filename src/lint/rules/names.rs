@@ -3,6 +3,7 @@
 use super::Context;
 use crate::lint::diagnostic::{Diagnostic, Location};
 use crate::lint::rulebook::*;
+use crate::lint::target::Target;
 use crate::skill::Span;
 use unicode_normalization::UnicodeNormalization;
 use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
@@ -154,7 +155,9 @@ fn name_non_ascii(_: &Context, name: &str, report: &mut Report) {
 
 /// SK210: each word the target agent reserves that the name contains.
 fn name_reserved(cx: &Context, name: &str, report: &mut Report) {
-    let Some(facts) = cx.target.facts() else {
+    // The words are refused by Claude's upload form, which a skill is held to only when the
+    // user chose the target: Claude Code itself loads such names.
+    let Some(facts) = cx.options.target.and_then(Target::facts) else {
         return;
     };
     for word in facts.reserved_name_words {

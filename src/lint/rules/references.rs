@@ -121,6 +121,17 @@ fn is_example(text: &str, span: Span) -> bool {
     EXAMPLE_WORDS.iter().any(|w| line.contains(w))
 }
 
+/// The command that runs a script of this name.
+fn interpreter_of(path: &str) -> &'static str {
+    match path.rsplit_once('.').map(|(_, ext)| ext) {
+        Some("py") => "python3",
+        Some("js" | "mjs" | "cjs") => "node",
+        Some("rb") => "ruby",
+        Some("pl") => "perl",
+        _ => "bash",
+    }
+}
+
 fn references<'a>(cx: &'a Context) -> Vec<Reference<'a>> {
     let mut refs = Vec::new();
     for link in &cx.body().links {
@@ -232,7 +243,8 @@ pub fn check_scripts_executable(cx: &Context, out: &mut Vec<Diagnostic>) {
         };
         let problem = if !entry.executable {
             Some(format!(
-                "'{path}' is run directly but is not executable; chmod +x it"
+                "'{path}' is run directly but is not executable; write `{} {path}` (registries and installers drop the executable bit)",
+                interpreter_of(&path)
             ))
         } else if !has_shebang(&cx.skill.dir.join(&path)) {
             Some(format!(

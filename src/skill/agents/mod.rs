@@ -95,6 +95,9 @@ pub struct Facts {
     pub reserved_name_words: &'static [&'static str],
     /// A description length the agent's own tooling has advised, short of a limit.
     pub description_advice: Option<Advice>,
+    /// Commands always on PATH where the agent runs, because the agent runs on them (OpenClaw is
+    /// a Node.js program, nanobot a Python one): declaring them gates nothing.
+    pub runtime: &'static [&'static str],
 }
 
 /// A limit that is cited for an agent but not enforced by it: worth a warning.
@@ -267,6 +270,7 @@ const OPENCLAW: Facts = Facts {
     ],
     reserved_name_words: &[],
     description_advice: None,
+    runtime: &["node"],
 };
 
 /// nanobot, read from PyPI `nanobot-ai==0.3.5` (`nanobot/agent/skills.py`).
@@ -301,6 +305,7 @@ const NANOBOT: Facts = Facts {
     keys: &["always"],
     reserved_name_words: &[],
     description_advice: None,
+    runtime: &["python3", "python"],
 };
 
 /// Claude Code. Sources: code.claude.com/docs/en/skills ("Skill descriptions are cut short"),
@@ -365,6 +370,7 @@ const CLAUDE: Facts = Facts {
         max: 200,
         cited_by: "Claude's upload form",
     }),
+    runtime: &["node"],
 };
 
 /// Codex. Sources: developers.openai.com/codex/skills ("capped at roughly 2% of the model's
@@ -405,6 +411,7 @@ const CODEX: Facts = Facts {
     keys: &[],
     reserved_name_words: &[],
     description_advice: None,
+    runtime: &[],
 };
 
 /// Why an agent does not make a skill of a folder.

@@ -6,12 +6,32 @@ use crate::lint::infer::{Site, Use};
 use crate::lint::rulebook::*;
 use crate::lint::rules::Context;
 use crate::lint::yaml_edit::{New, insert_top_level, merge};
-use crate::skill::Span;
 use crate::skill::yaml::Node;
+use crate::skill::{Requirements, Span};
+
+/// The declarations undeclared-* compares with: the block the target reads, else the first
+/// block of any name, since a declaration in a block the agent does not read is
+/// `requirements-block-name`'s finding, not a missing one.
+fn declarations<'a>(cx: &'a Context) -> std::borrow::Cow<'a, Requirements> {
+    match (&cx.requirements.block, cx.manifest()) {
+        (None, Some(manifest)) => {
+            std::borrow::Cow::Owned(Requirements::from_manifest(manifest, cx.text()))
+        }
+        _ => std::borrow::Cow::Borrowed(&cx.requirements),
+    }
+}
+
+/// Whether the skill ships the program `name` itself (`crypto-monitor.sh` beside SKILL.md,
+/// run as `crypto-monitor`).
+fn ships_program(cx: &Context, name: &str) -> bool {
+    cx.files().files().any(|e| {
+        let file = e.path.rsplit('/').next().unwrap_or(&e.path);
+        file.split_once('.').map_or(file, |(stem, _)| stem) == name
+    })
+}
 
 /// Names declared for the skill, by kind.
-fn declared_bins<'a>(cx: &'a Context) -> Vec<&'a str> {
-    let r = &cx.requirements;
+fn declared_bins(r: &Requirements) -> Vec<&str> {
     r.bins
         .iter()
         .chain(&r.any_bins)
@@ -19,8 +39,7 @@ fn declared_bins<'a>(cx: &'a Context) -> Vec<&'a str> {
         .collect()
 }
 
-fn declared_env(cx: &Context) -> Vec<String> {
-    let r = &cx.requirements;
+fn declared_env(r: &Requirements) -> Vec<String> {
     let mut names: Vec<String> = r
         .env
         .iter()
@@ -47,13 +66,18 @@ pub fn check_undeclared(cx: &Context, out: &mut Vec<Diagnostic>) {
     if cx.manifest().is_none() {
         return;
     }
-    let bins = declared_bins(cx);
-    let env = declared_env(cx);
+    let declared = declarations(cx);
+    let bins = declared_bins(&declared);
+    let env = declared_env(&declared);
+    let runtime = cx.target.facts().map_or(&[][..], |f| f.runtime);
     let missing_bins: Vec<&Use> = cx
         .uses()
         .commands
         .iter()
-        .filter(|u| !bins.contains(&u.name.as_str()))
+        .filter(|u| {
+            let name = u.name.as_str();
+            !bins.contains(&name) && !runtime.contains(&name) && !ships_program(cx, name)
+        })
         .collect();
     let missing_env: Vec<&Use> = cx
         .uses()
@@ -171,7 +195,8 @@ fn quoted_list(names: &[String]) -> String {
 /// Declared bins and env vars the skill never mentions.
 pub fn check_unused(cx: &Context, out: &mut Vec<Diagnostic>) {
     let r = &cx.requirements;
-    if r.bins.is_empty() && r.env.is_empty() {
+    // An always-on skill is never gated: its requirements hide nothing.
+    if r.always || (r.bins.is_empty() && r.env.is_empty()) {
         return;
     }
     for (kind, items) in [("bin", &r.bins), ("env var", &r.env)] {
