@@ -119,3 +119,181 @@ fn agentskills_target_on_the_shared_corpus() {
     };
     lint_agentskills_concise(&corpus);
 }
+
+/// One labelled finding of `tests/precision/*.jsonl`: where it is and what a reader said of it.
+struct Label {
+    key: (String, String, String, Option<u64>),
+    code: String,
+    split: String,
+    label: String,
+}
+
+fn read_labels(path: &Path) -> Vec<Label> {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines()
+        .map(|line| {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            let s = |k: &str| v[k].as_str().unwrap_or_default().to_owned();
+            Label {
+                key: (s("skill"), s("code"), s("file"), v["line"].as_u64()),
+                code: s("code"),
+                split: s("split"),
+                label: s("label"),
+            }
+        })
+        .collect()
+}
+
+/// Precision measured for one split: per rule (labelled findings still reported, of them right),
+/// weighted by how often each rule fires now; and the share of right findings still reported.
+struct Measured {
+    per_rule: BTreeMap<String, (usize, usize)>,
+    weighted: f64,
+    retention: f64,
+}
+
+fn measure(
+    labels: &[Label],
+    reported: &std::collections::HashSet<(String, String, String, Option<u64>)>,
+    fired: &BTreeMap<String, usize>,
+    split: Option<&str>,
+) -> Measured {
+    let mut per_rule: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    let (mut right, mut kept) = (0, 0);
+    for l in labels.iter().filter(|l| split.is_none_or(|s| l.split == s)) {
+        if l.label == "artifact" {
+            continue;
+        }
+        let shown = reported.contains(&l.key);
+        if l.label == "right" {
+            right += 1;
+            kept += usize::from(shown);
+        }
+        if shown {
+            let entry = per_rule.entry(l.code.clone()).or_default();
+            entry.0 += 1;
+            entry.1 += usize::from(l.label == "right");
+        }
+    }
+    let (mut weight, mut sum) = (0.0, 0.0);
+    for (code, (n, ok)) in &per_rule {
+        let w = *fired.get(code).unwrap_or(&0) as f64;
+        weight += w;
+        sum += w * (*ok as f64 / *n as f64);
+    }
+    Measured {
+        per_rule,
+        weighted: if weight > 0.0 { sum / weight } else { 1.0 },
+        retention: if right > 0 {
+            kept as f64 / right as f64
+        } else {
+            1.0
+        },
+    }
+}
+
+/// Lints `corpus` as a user does (no target: each skill's own agent), matches the findings with
+/// the labels of `labels` by (skill, code, file, line), writes the table to
+/// `target/precision-NAME.md`, and holds the figures to `tests/precision/floors.json`'s
+/// entry `name`: weighted precision per split, the share of right findings still reported, and
+/// each rule with enough labels.
+fn check_precision(corpus: &Path, labels: &Path, name: &str) {
+    let (_, stdout, stderr) = run(skill()
+        .args(["lint", "--format", "json", "--no-env-checks"])
+        .arg(corpus));
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let report = json(&stdout);
+    let rel = |p: &str| {
+        Path::new(p)
+            .strip_prefix(corpus)
+            .map(|r| r.display().to_string())
+            .unwrap_or_else(|_| p.to_owned())
+    };
+    let mut reported = std::collections::HashSet::new();
+    let mut fired: BTreeMap<String, usize> = BTreeMap::new();
+    for s in report["skills"].as_array().unwrap() {
+        let skill = rel(s["path"].as_str().unwrap());
+        for d in s["diagnostics"].as_array().unwrap() {
+            let code = d["code"].as_str().unwrap().to_owned();
+            *fired.entry(code.clone()).or_default() += 1;
+            reported.insert((
+                skill.clone(),
+                code,
+                rel(d["file"].as_str().unwrap()),
+                d["line"].as_u64(),
+            ));
+        }
+    }
+    let labels = read_labels(labels);
+    let all = measure(&labels, &reported, &fired, None);
+    let dev = measure(&labels, &reported, &fired, Some("dev"));
+    let held = measure(&labels, &reported, &fired, Some("held-out"));
+
+    let mut table = format!(
+        "| split | weighted precision | right findings still reported |\n|---|---:|---:|\n| dev | {:.1}% | {:.1}% |\n| held-out | {:.1}% | {:.1}% |\n| all | {:.1}% | {:.1}% |\n\n| rule | fires | labelled, reported | right | precision |\n|---|---:|---:|---:|---:|\n",
+        dev.weighted * 100.0,
+        dev.retention * 100.0,
+        held.weighted * 100.0,
+        held.retention * 100.0,
+        all.weighted * 100.0,
+        all.retention * 100.0
+    );
+    let mut by_fired: Vec<(&String, &usize)> = fired.iter().collect();
+    by_fired.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+    for (code, n) in by_fired {
+        let (labelled, right) = all.per_rule.get(code).copied().unwrap_or((0, 0));
+        let precision = if labelled > 0 {
+            format!("{:.0}%", right as f64 * 100.0 / labelled as f64)
+        } else {
+            "unlabelled".to_owned()
+        };
+        table.push_str(&format!(
+            "| {code} | {n} | {labelled} | {right} | {precision} |\n"
+        ));
+    }
+    let out = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("target/precision-{name}.md"));
+    std::fs::write(&out, &table).unwrap();
+    println!("{table}");
+
+    let floors: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/precision/floors.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let floors = &floors[name];
+    let floor = |k: &str| floors[k].as_f64().unwrap();
+    let mut failures = Vec::new();
+    for (split, m) in [("dev", &dev), ("held-out", &held)] {
+        if m.weighted < floor(&format!("{split}-precision")) {
+            failures.push(format!("{split}: weighted precision {:.3}", m.weighted));
+        }
+        if m.retention < floor("retention") {
+            failures.push(format!(
+                "{split}: right findings still reported {:.3}",
+                m.retention
+            ));
+        }
+    }
+    let min_labelled = floors["min-labelled"].as_u64().unwrap() as usize;
+    for (code, (labelled, right)) in &all.per_rule {
+        let p = *right as f64 / *labelled as f64;
+        if *labelled >= min_labelled
+            && let Some(f) = floors["rules"][code].as_f64()
+            && p < f
+        {
+            failures.push(format!("{code}: precision {p:.2} under its floor {f:.2}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}\n{table}", failures.join("\n"));
+}
+
+#[test]
+fn precision_on_the_shared_corpus() {
+    let Some(corpus) = shared_corpus("precision_on_the_shared_corpus") else {
+        return;
+    };
+    let labels = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/precision/labels.jsonl");
+    check_precision(&corpus, &labels, "corpus");
+}

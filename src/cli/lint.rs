@@ -115,7 +115,10 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         run = lint()?;
     }
     if args.statistics {
-        write(std::io::stdout().lock(), &super::lint_fixes::statistics(&run))?;
+        write(
+            std::io::stdout().lock(),
+            &super::lint_fixes::statistics(&run),
+        )?;
         return Ok(exit_code(run.had_io_error(), run.summary(), args.strict));
     }
     if let Some(path) = &args.write_baseline {

@@ -104,7 +104,11 @@ pub fn statistics(run: &LintRun) -> String {
         }
     }
     rows.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(b.0)));
-    let width = rows.iter().map(|r| r.2.to_string().len()).max().unwrap_or(1);
+    let width = rows
+        .iter()
+        .map(|r| r.2.to_string().len())
+        .max()
+        .unwrap_or(1);
     let mut out = String::new();
     for (code, slug, count, safe, unsafe_) in rows {
         let mark = match (safe, unsafe_) {

@@ -351,8 +351,7 @@ impl SkillReport {
         let target = self.target.target;
         let not_shown = &mut self.not_shown;
         self.diagnostics.retain(|d| {
-            let shown =
-                d.rule.matters_to(target) || d.for_every_target || selection.names(d.rule);
+            let shown = d.rule.matters_to(target) || d.for_every_target || selection.names(d.rule);
             if !shown {
                 not_shown.push(d.rule);
             }

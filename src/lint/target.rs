@@ -133,7 +133,10 @@ pub fn infer(skill: &Skill) -> Chosen {
     {
         return chosen(Target::Openclaw, "_meta.json of the folder above");
     }
-    let text = skill.document.as_ref().map_or("", |d| d.source.text.as_str());
+    let text = skill
+        .document
+        .as_ref()
+        .map_or("", |d| d.source.text.as_str());
     if memchr::memmem::find(text.as_bytes(), b"{baseDir}").is_some() {
         return chosen(Target::Openclaw, "{baseDir}");
     }
@@ -146,7 +149,10 @@ fn names_claude(skill: &Skill) -> Option<&'static str> {
     let manifest = skill.manifest()?;
     ["models", "model", "author"].into_iter().find(|key| {
         manifest.get(key).is_some_and(|e| {
-            let text = skill.document.as_ref().map_or("", |d| d.source.slice(e.value.span));
+            let text = skill
+                .document
+                .as_ref()
+                .map_or("", |d| d.source.slice(e.value.span));
             text.to_ascii_lowercase().contains("claude")
         })
     })
@@ -170,7 +176,10 @@ fn frontmatter_text(skill: &Skill) -> &str {
 fn declared_block(skill: &Skill) -> Option<&'static str> {
     if let Some(manifest) = skill.manifest() {
         let metadata = manifest.value("metadata").and_then(metadata_node)?;
-        return BLOCK_NAMES.iter().copied().find(|b| metadata.get(b).is_some());
+        return BLOCK_NAMES
+            .iter()
+            .copied()
+            .find(|b| metadata.get(b).is_some());
     }
     let frontmatter = frontmatter_text(skill);
     BLOCK_NAMES.iter().copied().find(|b| {

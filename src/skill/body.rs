@@ -137,7 +137,11 @@ mod tests {
     fn code_blocks_know_their_section() {
         let text = "# Tool\n\n## Install `gh`\n\n```bash\nbrew install gh\n```\n\n## Use\n\n```\ngh pr list\n```\n";
         let body = Body::parse(text, 0);
-        let sections: Vec<&str> = body.code_blocks.iter().map(|b| b.section.as_str()).collect();
+        let sections: Vec<&str> = body
+            .code_blocks
+            .iter()
+            .map(|b| b.section.as_str())
+            .collect();
         assert_eq!(sections, ["install gh", "use"]);
     }
 

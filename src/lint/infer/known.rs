@@ -262,7 +262,9 @@ pub fn is_common_env(name: &str) -> bool {
 
 /// The agents' own command-line tools: a skill that runs `openclaw cron add` runs inside that
 /// agent, whose command is there whenever the skill is.
-const AGENT_COMMANDS: &[&str] = &["openclaw", "clawdbot", "moltbot", "clawdis", "clawhub", "nanobot"];
+const AGENT_COMMANDS: &[&str] = &[
+    "openclaw", "clawdbot", "moltbot", "clawdis", "clawhub", "nanobot",
+];
 
 /// True for an agent's own command-line tool.
 pub fn is_agent_command(name: &str) -> bool {

@@ -185,9 +185,7 @@ impl Uses {
 
     /// [`Uses::mentions`] in any case; `lower` is lower case.
     pub fn mentions_ignoring_case(&self, lower: &str) -> bool {
-        let text = self
-            .lowered
-            .get_or_init(|| self.text.to_lowercase());
+        let text = self.lowered.get_or_init(|| self.text.to_lowercase());
         mentions_in(text, lower)
     }
 }
@@ -206,9 +204,28 @@ pub fn mentions_in(text: &str, name: &str) -> bool {
 /// Parts of a variable's name that say it holds a setting the user provides (a key, a token, an
 /// address), rather than a value the reader fills in (`$POD`, `${CLUSTER}`, `$AUDIO_PATH`).
 const SETTING_WORDS: &[&str] = &[
-    "KEY", "TOKEN", "SECRET", "PASSWORD", "PASSWD", "API", "AUTH", "CREDENTIAL", "_URL", "URI",
-    "ENDPOINT", "ACCOUNT", "_ID", "EMAIL", "USERNAME", "LOGIN", "WEBHOOK", "DSN", "PROFILE",
-    "REGION", "ORG", "TENANT",
+    "KEY",
+    "TOKEN",
+    "SECRET",
+    "PASSWORD",
+    "PASSWD",
+    "API",
+    "AUTH",
+    "CREDENTIAL",
+    "_URL",
+    "URI",
+    "ENDPOINT",
+    "ACCOUNT",
+    "_ID",
+    "EMAIL",
+    "USERNAME",
+    "LOGIN",
+    "WEBHOOK",
+    "DSN",
+    "PROFILE",
+    "REGION",
+    "ORG",
+    "TENANT",
 ];
 
 /// Whether a variable a body's code block reads is a setting of the environment: its name
@@ -224,8 +241,7 @@ fn is_setting(name: &str, body: &Body, body_text: &str) -> bool {
         .flat_map(|b| &b.pieces)
         .map(|(text, _)| text.matches(name).count())
         .sum();
-    body_text.matches(name).count() > in_code
-        || body_text.contains(&format!("export {name}="))
+    body_text.matches(name).count() > in_code || body_text.contains(&format!("export {name}="))
 }
 
 /// Interpreters a script's language implies, counted as mentioned for `unused-requirement`.

@@ -77,7 +77,10 @@ fn first_words(script: &str) -> Vec<Found> {
         let pattern = case_pattern_len(code);
         for_each_segment(&code[pattern..], |segment| {
             if let Some((word, at)) = command_word(segment) {
-                out.push((word.trim_matches(['"', '\'']).to_owned(), start + pattern + at));
+                out.push((
+                    word.trim_matches(['"', '\'']).to_owned(),
+                    start + pattern + at,
+                ));
             }
         });
     }
@@ -94,9 +97,10 @@ fn is_not_a_command_line(code: &str) -> bool {
         .is_some_and(|first| first.len() > 1 && first.ends_with(':') && !first.contains("://"));
     let synopsis = code.split('<').skip(1).any(|after| {
         after.starts_with(|c: char| c.is_ascii_alphanumeric())
-            && after.split('>').next().is_some_and(|inside| {
-                inside.contains('|') && !inside.contains(' ')
-            })
+            && after
+                .split('>')
+                .next()
+                .is_some_and(|inside| inside.contains('|') && !inside.contains(' '))
     });
     field || synopsis
 }
@@ -504,7 +508,9 @@ mod tests {
     #[test]
     fn skips_fields_of_request_bodies() {
         assert_eq!(
-            names("avatar: <image file (max 2MB)>\ncase $1 in\n  stats) jq . x ;;\nesac\ngh pr list\n"),
+            names(
+                "avatar: <image file (max 2MB)>\ncase $1 in\n  stats) jq . x ;;\nesac\ngh pr list\n"
+            ),
             ["jq", "gh"]
         );
     }

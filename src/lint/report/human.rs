@@ -22,7 +22,10 @@ pub fn render(run: &LintRun, styled: bool) -> String {
     }
     out.push_str(&summary_line(run));
     out.push('\n');
-    for line in [targets_line(run), not_shown_line(run)].into_iter().flatten() {
+    for line in [targets_line(run), not_shown_line(run)]
+        .into_iter()
+        .flatten()
+    {
         out.push_str(&line);
         out.push('\n');
     }

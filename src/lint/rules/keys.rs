@@ -109,7 +109,10 @@ fn meant_for_an_agent(key: &str) -> Option<&'static str> {
         Some("its requirements never gate the skill; nest it under 'metadata'")
     } else if matches!(key, "requires" | "bins" | "env" | "os") {
         Some("it gates nothing; put it under 'metadata.openclaw'")
-    } else if matches!(key, "triggers" | "trigger" | "trigger_phrases" | "use_when" | "when") {
+    } else if matches!(
+        key,
+        "triggers" | "trigger" | "trigger_phrases" | "use_when" | "when"
+    ) {
         Some("the model never sees these phrases; say them in the description")
     } else {
         None

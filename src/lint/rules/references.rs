@@ -107,7 +107,14 @@ fn in_nested_skill(cx: &Context, path: &str) -> bool {
 /// Words that make a path mentioned on a line an illustration, not a file the skill ships
 /// (skill-creator's own teaching: "**Examples**: `assets/logo.png`", "a `references/schema.md`
 /// file ... would be helpful").
-const EXAMPLE_WORDS: &[&str] = &["example", "e.g.", "for instance", "such as", "would", "could"];
+const EXAMPLE_WORDS: &[&str] = &[
+    "example",
+    "e.g.",
+    "for instance",
+    "such as",
+    "would",
+    "could",
+];
 
 /// Whether the line of `SKILL.md` around `span` presents what it mentions as an example.
 fn is_example(text: &str, span: Span) -> bool {

@@ -246,7 +246,9 @@ fn used(cx: &Context, name: &str) -> bool {
 
 /// Whether `path` names a program by its extension.
 fn is_code_file(path: &str) -> bool {
-    const CODE: &[&str] = &[".py", ".sh", ".bash", ".js", ".mjs", ".cjs", ".ts", ".rb", ".pl"];
+    const CODE: &[&str] = &[
+        ".py", ".sh", ".bash", ".js", ".mjs", ".cjs", ".ts", ".rb", ".pl",
+    ];
     CODE.iter().any(|ext| path.ends_with(ext))
 }
 
