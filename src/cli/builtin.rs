@@ -29,6 +29,61 @@ pub enum Action {
         /// The skill's name.
         name: String,
     },
+    /// Write a builtin skill into a skills folder, where agents load it (builtins are
+    /// otherwise in no agent's view).
+    #[command(
+        after_help = "Examples:\n  skill builtin install tmux                  into ./skills\n  skill builtin install github --agent claude into ~/.claude/skills"
+    )]
+    Install {
+        /// The skill's name.
+        name: String,
+        /// Install into this agent's user skills folder.
+        #[arg(long, value_parser = super::choice::parser::<crate::skill::catalog::Agent>(), conflicts_with = "dir")]
+        agent: Option<crate::skill::catalog::Agent>,
+        /// Install into this skills folder [default: ./skills].
+        #[arg(long)]
+        dir: Option<std::path::PathBuf>,
+    },
+}
+
+/// Writes the builtin `name` into `dir`, the agent's user root, or `./skills`; an existing
+/// folder of that name is left alone.
+fn install(
+    name: &str,
+    agent: Option<crate::skill::catalog::Agent>,
+    dir: Option<std::path::PathBuf>,
+) -> Result<(), CliError> {
+    let skill = builtin::find(name).ok_or_else(|| CliError::UnknownSkills(name.to_owned()))?;
+    let root = match (dir, agent) {
+        (Some(dir), _) => dir,
+        (None, Some(agent)) => {
+            let home = std::env::var_os("HOME")
+                .map(std::path::PathBuf::from)
+                .unwrap_or_default();
+            crate::skill::catalog::user_root(agent, &home)
+        }
+        (None, None) => std::path::PathBuf::from("skills"),
+    };
+    let target = root.join(skill.name);
+    if target.exists() {
+        return Err(CliError::Usage(format!(
+            "{} exists; remove it first to install the builtin {name} again",
+            target.display()
+        )));
+    }
+    // Written beside its place and renamed in, so a failure leaves no half skill.
+    std::fs::create_dir_all(&root)?;
+    let temp = tempfile::tempdir_in(&root)?;
+    // The scenarios and cassettes stay with skill, as pack leaves them out of an archive.
+    let evals = format!("{}/", crate::skill::layout::EVALS_DIR);
+    for (path, contents) in skill.files.iter().filter(|(p, _)| !p.starts_with(&evals)) {
+        let file = temp.path().join(skill.name).join(path);
+        std::fs::create_dir_all(file.parent().unwrap_or(temp.path()))?;
+        std::fs::write(file, contents)?;
+    }
+    std::fs::rename(temp.path().join(skill.name), &target)?;
+    println!("Installed the builtin {name} into {}", target.display());
+    Ok(())
 }
 
 /// Lists or shows builtin skills.
@@ -58,6 +113,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                 println!("{:<15} {short}", skill.name);
             }
         }
+        Action::Install { name, agent, dir } => install(&name, agent, dir)?,
         Action::Show { name } => {
             let skill =
                 builtin::find(&name).ok_or_else(|| CliError::UnknownSkills(name.clone()))?;

@@ -156,6 +156,12 @@ pub fn run_check(args: CheckArgs) -> Result<ExitCode, CliError> {
     };
     let ready = rows.iter().filter(|(l, _)| l.available).count();
     let unavailable = rows.iter().filter(|(l, _)| !l.available);
+    if rows.is_empty() && !args.json {
+        let roots = args.selection.roots()?;
+        let labels: Vec<String> = roots.iter().map(|r| r.path.display().to_string()).collect();
+        println!("No skills found in {}; nothing to check", labels.join(", "));
+        return Ok(ExitCode::SUCCESS);
+    }
     if args.json {
         let unavailable: Vec<serde_json::Value> = unavailable
             .map(|(l, hints)| {

@@ -1,5 +1,5 @@
-//! Which skills `summary`, `prompt`, `list` and `check` read: roots, an agent preset,
-//! builtins, and names.
+//! Which skills `summary`, `prompt`, `list` and `check` read: roots, an agent preset, the
+//! builtins when asked for, and names.
 
 use super::CliError;
 use crate::skill::agents::AgentCatalog;
@@ -15,8 +15,13 @@ pub struct SkillArgs {
     /// Use this agent's roots (and its rules where a format has them).
     #[arg(long, value_parser = super::choice::parser::<Agent>())]
     pub agent: Option<Agent>,
-    /// Leave out the builtin skills (otherwise the lowest root).
+    /// Add skill's own builtin skills as the lowest root. No agent loads them unless they are
+    /// installed (`skill builtin install NAME`), so an agent's view leaves them out.
     #[arg(long)]
+    pub builtin: bool,
+    /// Accepted so scripts written for earlier releases keep working: the builtins are no
+    /// longer an implied root.
+    #[arg(long, hide = true, conflicts_with = "builtin")]
     pub no_builtin: bool,
     /// Only this skill (repeatable).
     #[arg(long = "skill", value_name = "NAME")]
@@ -52,7 +57,7 @@ impl SkillArgs {
         Ok(catalog)
     }
 
-    /// The roots, highest precedence first, the builtin root last unless `--no-builtin`.
+    /// The roots, highest precedence first, the builtin root last with `--builtin`.
     pub fn roots(&self) -> Result<Vec<Root>, CliError> {
         let cwd = std::env::current_dir()?;
         let mut roots: Vec<Root> = if !self.roots.is_empty() {
@@ -65,7 +70,7 @@ impl SkillArgs {
         } else {
             vec![Root::plain("skills")]
         };
-        if !self.no_builtin {
+        if self.builtin {
             roots.push(builtin_root().map_err(|e| CliError::Builtin(e.to_string()))?);
         }
         Ok(roots)

@@ -76,6 +76,16 @@ pub fn agent_roots(agent: Agent, home: &Path, cwd: &Path) -> Vec<Root> {
     }
 }
 
+/// The root a user-level install for `agent` goes into: one of [`agent_roots`], under `home`.
+pub fn user_root(agent: Agent, home: &Path) -> PathBuf {
+    match agent {
+        Agent::Openclaw => home.join(".openclaw/skills"),
+        Agent::Nanobot => home.join(".nanobot/workspace/skills"),
+        Agent::Claude => home.join(".claude/skills"),
+        Agent::Codex => home.join(".agents/skills"),
+    }
+}
+
 /// The builtin root, written to the cache on first use.
 pub fn builtin_root() -> std::io::Result<Root> {
     Ok(Root {
