@@ -351,7 +351,10 @@ fn crlf_scripts_with_continuations_and_unicode_do_not_panic() {
         "#!/bin/sh\r\ncurl \\\r\n  \"ü\" \\\r\n  x;jq .\r\nnotarealtool-ü\r\n",
     )
     .unwrap();
-    let (code, stdout, stderr) = lint(tmp.path(), &["my-skill", "--format", "concise"]);
+    let (code, stdout, stderr) = lint(
+        tmp.path(),
+        &["my-skill", "--format", "concise", "--target", "openclaw"],
+    );
     assert!(code == 0 || code == 1, "{code} {stderr}");
     assert!(stdout.contains("scripts/run.sh:"), "{stdout}");
     assert!(!stderr.contains("panicked"), "{stderr}");

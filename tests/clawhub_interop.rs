@@ -678,3 +678,141 @@ fn every_clawhub_command(tmp: &tempfile::TempDir, store: &[std::ffi::OsString]) 
         1
     );
 }
+
+/// Every file under `dir` (relative, `/`-separated), sorted.
+fn files_under(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                out.push(path.strip_prefix(dir).unwrap().display().to_string());
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Every ClawHub skill of the shared corpus that lints without errors, with ClawHub's own
+/// `_meta.json` in it (and a `.clawhub/origin.json` added, as `clawhub install` leaves one),
+/// publishes to `skill registry serve` and installs back with the same files, less ClawHub's
+/// install metadata: the download's `_meta.json` is the registry's own, for the new slug.
+#[test]
+fn clawhub_skills_of_the_corpus_publish_and_install_again() {
+    let Some(corpus) =
+        common::shared_corpus("clawhub_skills_of_the_corpus_publish_and_install_again")
+    else {
+        return;
+    };
+    let (_, stdout, _) = common::run(
+        skill()
+            .args(["lint", "--format", "json", "--no-env-checks"])
+            .arg(corpus.join("clawhub")),
+    );
+    let skills: Vec<PathBuf> = common::json(&stdout)["skills"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["valid"] == true)
+        .map(|s| PathBuf::from(s["path"].as_str().unwrap()))
+        .filter(|dir| dir.join("_meta.json").is_file() && dir.join("SKILL.md").is_file())
+        .collect();
+    assert!(skills.len() > 1000, "only {} skills", skills.len());
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    registry_admin(&data, &["user", "add", "alice"]);
+    let token = registry_admin(&data, &["token", "create", "alice"]);
+    let server = Registry::serve(&[std::ffi::OsStr::new("--data"), data.as_os_str()]);
+    let failures = std::sync::Mutex::new(Vec::new());
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let worker = |w: usize| loop {
+        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let Some(source) = skills.get(i) else { break };
+        let work = tmp.path().join(format!("w{w}/{i}"));
+        let dir = work.join("src").join(source.file_name().unwrap());
+        common::copy_tree(source, &dir);
+        std::fs::create_dir_all(dir.join(".clawhub")).unwrap();
+        std::fs::write(dir.join(".clawhub/origin.json"), "{\"version\":1}").unwrap();
+        let slug = format!("rt-{i}");
+        let cli = |args: &[&str]| {
+            common::run(
+                skill()
+                    .current_dir(&work)
+                    .env("SKILL_CONFIG_DIR", work.join("config"))
+                    .env("SKILL_CACHE_DIR", work.join("cache"))
+                    .env("SKILL_REGISTRY", &server.url)
+                    .env("SKILL_TOKEN", &token)
+                    .args(args),
+            )
+        };
+        let (code, _, stderr) = cli(&[
+            "publish",
+            &dir.display().to_string(),
+            "--slug",
+            &slug,
+            "--version",
+            "1.0.0",
+        ]);
+        if code != 0 {
+            failures
+                .lock()
+                .unwrap()
+                .push(format!("{}: publish: {stderr}", source.display()));
+            continue;
+        }
+        let (code, _, stderr) = cli(&["install", &slug, "--dir", "installed"]);
+        if code != 0 {
+            failures
+                .lock()
+                .unwrap()
+                .push(format!("{}: install: {stderr}", source.display()));
+            continue;
+        }
+        let shipped: Vec<String> = skill::archive::select_files(&dir, false, None)
+            .unwrap()
+            .into_iter()
+            .map(|f| f.path)
+            .collect();
+        let installed_dir = work.join("installed").join(&slug);
+        let installed: Vec<String> = files_under(&installed_dir)
+            .into_iter()
+            .filter(|p| p != "_meta.json" && !p.starts_with(".clawhub/"))
+            .collect();
+        let same_bytes = shipped
+            .iter()
+            .all(|p| std::fs::read(dir.join(p)).ok() == std::fs::read(installed_dir.join(p)).ok());
+        let meta = std::fs::read_to_string(installed_dir.join("_meta.json")).unwrap_or_default();
+        if shipped != installed
+            || !same_bytes
+            || shipped.iter().any(|p| p == "_meta.json")
+            || (!meta.is_empty() && !meta.contains(&slug))
+        {
+            failures.lock().unwrap().push(format!(
+                "{}: shipped {shipped:?}, installed {installed:?}, _meta.json {meta}",
+                source.display()
+            ));
+        }
+        std::fs::remove_dir_all(&work).unwrap();
+    };
+    std::thread::scope(|s| {
+        for w in 0..2 {
+            s.spawn(move || worker(w));
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    println!(
+        "{} of {} ClawHub skills that lint without errors published and installed again",
+        skills.len() - failures.len(),
+        skills.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

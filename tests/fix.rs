@@ -7,19 +7,26 @@ use common::{run, skill, snapshots, write_skill};
 /// A SKILL.md needing every kind of fix at once.
 const MESSY: &str = "\u{feff}---\r\nname: my-skill\r\ndescription: Fetches data. Use when asked.\r\nversion: 1.0.0\r\nauthor: Ana\r\nallowed-tools:\r\n  - Read\r\n  - Bash(curl:*)\r\n---\r\n\r\n```bash\r\ncurl -H \"Authorization: Bearer $API_TOKEN\" https://example.com | jq .\r\n```\r\n";
 
+/// Lints `my-skill` with every rule reported whatever the skill's agent (`--select ALL`, unless
+/// `args` selects) and unsafe fixes allowed: these tests are about how fixes edit text.
 fn lint(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
-    run(skill()
-        .current_dir(dir)
-        .args(["lint", "my-skill", "--no-env-checks"])
-        .args(args))
+    lint_path(dir, "my-skill", args)
 }
 
-/// Lints every skill under `dir`.
+/// Lints every skill under `dir`, as [`lint`] does.
 fn lint_all(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
-    run(skill()
-        .current_dir(dir)
-        .args(["lint", ".", "--no-env-checks"])
-        .args(args))
+    lint_path(dir, ".", args)
+}
+
+fn lint_path(dir: &std::path::Path, path: &str, args: &[&str]) -> (i32, String, String) {
+    let mut cmd = skill();
+    cmd.current_dir(dir)
+        .args(["lint", path, "--no-env-checks", "--unsafe-fixes"])
+        .args(args);
+    if !args.contains(&"--select") {
+        cmd.args(["--select", "ALL"]);
+    }
+    run(&mut cmd)
 }
 
 #[test]
@@ -28,7 +35,11 @@ fn fixes_everything_and_a_second_run_changes_nothing() {
     let dir = write_skill(tmp.path(), "my-skill", MESSY);
     let (code, stdout, stderr) = lint(tmp.path(), &["--fix"]);
     assert_eq!(code, 0, "{stdout}{stderr}");
-    assert_eq!(stdout, "No problems found in 1 skill.\n");
+    // The fix declared an openclaw block, so the skill is now linted for OpenClaw.
+    assert_eq!(
+        stdout,
+        "No problems found in 1 skill.\nLinted for openclaw (inferred from metadata.openclaw; --target chooses).\n"
+    );
     let fixed = std::fs::read_to_string(dir.join("SKILL.md")).unwrap();
     snapshots().bind(|| {
         insta::assert_snapshot!("fix-all-report", stderr);
@@ -99,7 +110,10 @@ fn requirements_are_added_in_the_style_the_file_uses() {
             &["--fix", "--select", "undeclared-bin,undeclared-env"],
         );
         assert_eq!(code, 0, "{name}: {stdout}{stderr}");
-        assert_eq!(stdout, "No problems found in 1 skill.\n", "{name}");
+        assert!(
+            stdout.starts_with("No problems found in 1 skill.\n"),
+            "{name}: {stdout}"
+        );
         let fixed = std::fs::read_to_string(dir.join("SKILL.md")).unwrap();
         snapshots().bind(|| insta::assert_snapshot!(name, fixed));
     }
@@ -147,7 +161,10 @@ fn requirements_line_up_with_an_indented_or_flow_frontmatter() {
             ],
         );
         assert_eq!(code, 0, "{frontmatter}: {stdout}{stderr}");
-        assert_eq!(stdout, "No problems found in 1 skill.\n", "{frontmatter}");
+        assert!(
+            stdout.starts_with("No problems found in 1 skill.\n"),
+            "{frontmatter}: {stdout}"
+        );
         assert_eq!(
             std::fs::read_to_string(dir.join("SKILL.md")).unwrap(),
             format!("---\n{fixed}---\n{body}")
@@ -341,4 +358,51 @@ fn a_doubled_key_is_not_moved_under_metadata() {
     );
     let (_, stdout, _) = lint_all(tmp.path(), &["--format", "concise"]);
     assert!(stdout.contains("SK105"), "{stdout}");
+}
+
+/// `--fix` alone never declares requirements, which would hide the skill where a command is
+/// missing: it offers them as unsafe fixes, says what each changes, and applies them only with
+/// `--unsafe-fixes`, naming the consequence.
+#[test]
+fn declaring_requirements_needs_unsafe_fixes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let source = "---\nname: my-skill\ndescription: Lists pull requests. Use when asked about PRs.\nmetadata:\n  openclaw:\n    emoji: x\n---\n\n```bash\ngh pr list\n```\n";
+    let dir = write_skill(tmp.path(), "my-skill", source);
+    let safe = |args: &[&str]| {
+        run(skill()
+            .current_dir(tmp.path())
+            .args(["lint", "my-skill", "--no-env-checks"])
+            .args(args))
+    };
+    let (code, stdout, stderr) = safe(&["--fix"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("SKILL.md")).unwrap(),
+        source
+    );
+    assert!(
+        stdout.contains("help: unsafe fix available with --unsafe-fixes: declare gh in metadata.openclaw.requires (OpenClaw and nanobot hide this skill where `gh` is not on PATH)"),
+        "{stdout}"
+    );
+    let (_, _, stderr) = safe(&["--show-fixes"]);
+    assert!(
+        stderr.contains("my-skill/SKILL.md:10: SK509: declare gh in metadata.openclaw.requires (unsafe, needs --unsafe-fixes: OpenClaw and nanobot hide this skill where `gh` is not on PATH)"),
+        "{stderr}"
+    );
+    let (_, stdout, _) = safe(&["--statistics"]);
+    assert_eq!(
+        stdout,
+        "1  SK509  [-] undeclared-bin\n[*] fixable with --fix; [-] fixable with --fix --unsafe-fixes\n"
+    );
+    let (code, _, stderr) = safe(&["--fix", "--unsafe-fixes"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        stderr,
+        "fixed my-skill/SKILL.md:10: undeclared-bin: declare gh in metadata.openclaw.requires (unsafe: OpenClaw and nanobot hide this skill where `gh` is not on PATH)\n"
+    );
+    assert!(
+        std::fs::read_to_string(dir.join("SKILL.md"))
+            .unwrap()
+            .contains("    requires:\n      bins:\n        - gh\n"),
+    );
 }

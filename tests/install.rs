@@ -92,13 +92,13 @@ fn lint_findings_are_shown_after_install() {
     write_skill(
         &tmp.path().join("src"),
         "demo",
-        "---\nname: demo\ndescription: Runs jq. Use when asked.\n---\n\n```bash\njq . x.json\n```\n",
+        "---\nname: demo\ndescription: Runs jq. Use when asked.\nmetadata: {\"openclaw\": {\"emoji\": \"x\"}}\n---\n\n```bash\njq . x.json\n```\n",
     );
     let (code, _, stderr) = install(tmp.path(), &["src/demo", "--dir", "agent/skills"]);
     assert_eq!(code, 0);
     assert!(
         stderr.contains(
-            "agent/skills/demo/SKILL.md:7:1: SK509 [warning] 'jq' is run but not declared"
+            "agent/skills/demo/SKILL.md:8:1: SK509 [warning] 'jq' is run but not declared"
         ),
         "{stderr}"
     );

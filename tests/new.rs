@@ -181,5 +181,8 @@ fn builtins_list_show_and_pass_strict_lint() {
         .args(["lint", "--strict", "--no-env-checks"])
         .arg(&builtins));
     assert_eq!(code, 0, "{stdout}");
-    assert_eq!(stdout, "No problems found in 6 skills.\n");
+    assert_eq!(
+        stdout,
+        "No problems found in 6 skills.\nLinted each skill for the agent it declares: openclaw 6 (--target chooses one for all).\n"
+    );
 }

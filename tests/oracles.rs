@@ -488,3 +488,96 @@ fn nanobot_prompt_and_builtin_group_match_nanobot_0_3_5() {
     assert_eq!(ours_head, their_head);
     assert_eq!(groups(&ours_summary), groups(&their_summary));
 }
+
+/// Skills per workspace for the fix oracle: under OpenClaw's 200 loaded and 300 candidate
+/// folders per root.
+const FIX_BATCH: usize = 150;
+
+/// Every corpus skill, whole folder, in workspaces of [`FIX_BATCH`].
+fn whole_corpus_workspaces(home: &Path) -> (String, Vec<PathBuf>) {
+    let (which, files) = corpus_skills();
+    let mut spaces = Vec::new();
+    for (i, batch) in files.chunks(FIX_BATCH).enumerate() {
+        let ws = home.join(format!("fix{i:02}"));
+        let skills = ws.join("skills");
+        for file in batch {
+            let source = file.parent().unwrap();
+            let base = source.file_name().unwrap().to_string_lossy().into_owned();
+            let mut name = base.clone();
+            let mut n = 2;
+            while skills.join(&name).exists() {
+                name = format!("{base}-{n}");
+                n += 1;
+            }
+            common::copy_tree(source, &skills.join(name));
+        }
+        spaces.push(ws);
+    }
+    (which, spaces)
+}
+
+/// What OpenClaw (loaded, eligible) and nanobot (listed, available) see in each workspace.
+fn agents_see(tmp: &Path, spaces: &[PathBuf]) -> (serde_json::Value, serde_json::Value) {
+    let node = need(deps().join("npm/node_modules/node/bin/node"));
+    let dist = need(deps().join("openclaw/node_modules/openclaw/dist"));
+    let python = need(deps().join("nanobot-venv/bin/python"));
+    let oracles = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oracle");
+    let empty = tmp.join("no-builtin");
+    std::fs::create_dir_all(&empty).unwrap();
+    let mut openclaw_args = vec![oracles.join("openclaw_eligible.mjs"), dist];
+    openclaw_args.extend(spaces.iter().cloned());
+    let mut nanobot_args = vec![oracles.join("nanobot_available.py"), empty];
+    nanobot_args.extend(spaces.iter().cloned());
+    let openclaw_args: Vec<&Path> = openclaw_args.iter().map(PathBuf::as_path).collect();
+    let nanobot_args: Vec<&Path> = nanobot_args.iter().map(PathBuf::as_path).collect();
+    (
+        oracle(tmp, &node, &openclaw_args),
+        oracle(tmp, &python, &nanobot_args),
+    )
+}
+
+/// `skill lint --fix` (safe fixes only) over every corpus skill changes no agent's view: the
+/// real OpenClaw 2026.9.2 loads and finds eligible, and the real nanobot 0.3.5 lists and finds
+/// available, exactly the same folders before and after, so every fixed SKILL.md still parses
+/// in both. With --unsafe-fixes, which declare inferred commands, both hide skills; that is
+/// why those fixes need the flag.
+#[test]
+fn safe_fixes_change_no_agents_view_of_the_corpus() {
+    let tmp = tempfile::tempdir().unwrap();
+    let tmp = std::fs::canonicalize(tmp.path()).unwrap();
+    let (which, spaces) = whole_corpus_workspaces(&tmp.join("home"));
+    let before = agents_see(&tmp, &spaces);
+    let mut fixed = 0;
+    for ws in &spaces {
+        let (code, _, stderr) = run(skill().current_dir(ws).env("HOME", tmp.join("home")).args([
+            "lint",
+            "skills",
+            "--fix",
+            "--no-env-checks",
+            "--format",
+            "concise",
+        ]));
+        assert!(code == 0 || code == 1, "{}: {stderr}", ws.display());
+        fixed += stderr.lines().filter(|l| l.starts_with("fixed ")).count();
+    }
+    let after = agents_see(&tmp, &spaces);
+    println!(
+        "{which}: {fixed} safe fixes applied in {} workspaces",
+        spaces.len()
+    );
+    assert!(fixed > 0, "no fix applied; the oracle compares nothing");
+    for (i, ws) in spaces.iter().enumerate() {
+        assert_eq!(
+            before.0[i],
+            after.0[i],
+            "OpenClaw sees {} differently after --fix",
+            ws.display()
+        );
+        assert_eq!(
+            before.1[i],
+            after.1[i],
+            "nanobot sees {} differently after --fix",
+            ws.display()
+        );
+    }
+}

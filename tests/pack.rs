@@ -258,18 +258,55 @@ fn a_tree_packs_every_skill_mirrored_under_the_output() {
     assert_eq!(mode & 0o777, 0o644, "archives are not private temp files");
 }
 
+/// A skill downloaded from ClawHub packs: its `_meta.json` and `.clawhub/` are left out with one
+/// note, and lint reports them as information only when asked.
+#[test]
+fn clawhub_install_metadata_is_left_out_with_a_note() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = write_skill(tmp.path(), "demo", SKILL_MD);
+    std::fs::write(dir.join("_meta.json"), "{\"slug\":\"demo\"}").unwrap();
+    std::fs::create_dir(dir.join(".clawhub")).unwrap();
+    std::fs::write(dir.join(".clawhub/origin.json"), "{}").unwrap();
+    let (code, stdout, stderr) = pack(tmp.path(), &["demo", "-o", "demo.skill"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.starts_with("Packed demo.skill: 1 files"), "{stdout}");
+    assert_eq!(
+        stderr,
+        "note: left out ClawHub's install metadata (_meta.json, .clawhub/); the registry writes its own\n"
+    );
+    let archive =
+        zip::ZipArchive::new(std::fs::File::open(tmp.path().join("demo.skill")).unwrap()).unwrap();
+    let names: Vec<String> = archive
+        .file_names()
+        .map(|n| n.unwrap().into_owned())
+        .collect();
+    assert_eq!(names, ["demo/SKILL.md"]);
+    let (_, stdout, _) = run(skill().current_dir(tmp.path()).args([
+        "lint",
+        "demo",
+        "--select",
+        "install-metadata",
+        "--format",
+        "concise",
+    ]));
+    assert_eq!(
+        stdout,
+        "demo: SK805 [info] ClawHub's install metadata (_meta.json, .clawhub/) is in the skill; pack and publish leave it out\n"
+    );
+}
+
 #[test]
 fn a_file_set_that_installers_refuse_is_not_packed() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = write_skill(tmp.path(), "demo", SKILL_MD);
-    std::fs::write(dir.join("_meta.json"), "{}").unwrap();
+    std::fs::write(dir.join("_META.JSON"), "{}").unwrap();
     let (code, _, stderr) = pack(tmp.path(), &["demo", "--no-lint"]);
     assert_eq!(code, 2, "{stderr}");
     assert!(
-        stderr.contains("\"_meta.json\" is reserved for install and registry metadata"),
+        stderr.contains("\"_META.JSON\" is reserved for install and registry metadata"),
         "{stderr}"
     );
-    std::fs::remove_file(dir.join("_meta.json")).unwrap();
+    std::fs::remove_file(dir.join("_META.JSON")).unwrap();
     std::fs::write(dir.join("notes "), "trailing space").unwrap();
     let (code, _, stderr) = pack(tmp.path(), &["demo", "--no-lint"]);
     assert_eq!(code, 2, "{stderr}");

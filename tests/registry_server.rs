@@ -603,21 +603,6 @@ fn publish_refuses_what_every_installer_would_refuse() {
     let server = Registry::on(&data, &[]);
     let cases: &[Refusal] = &[
         (
-            "install metadata",
-            &[(".clawhub", "x")],
-            "reserved for install and registry metadata",
-        ),
-        (
-            "inside install metadata",
-            &[(".clawhub/origin.json/x", "x")],
-            "reserved for install",
-        ),
-        (
-            "the registry's meta file",
-            &[("_meta.json", "{}")],
-            "reserved for install",
-        ),
-        (
             "a folder named like the registry's meta file (found by the registry_request fuzzer)",
             &[("_meta.json/gui", "x")],
             "reserved for install",
@@ -683,4 +668,31 @@ fn publish_refuses_what_every_installer_would_refuse() {
         None,
     );
     assert_eq!(status, 404);
+    // ClawHub's install metadata in a downloaded skill published again (`clawhub sync` of an
+    // install folder) is dropped, not refused: the registry writes its own `_meta.json`.
+    let (status, message) = try_publish(
+        &server.url,
+        &alice,
+        "republished",
+        &[
+            ("SKILL.md", SKILL_MD),
+            ("_meta.json", "{\"slug\":\"elsewhere\"}"),
+            (".clawhub/origin.json", "{}"),
+        ],
+    );
+    assert_eq!(status, 200, "{message}");
+    let (status, body) = call(
+        "GET",
+        &format!("{}/api/v1/skills/republished/versions/1.0.0", server.url),
+        None,
+        None,
+    );
+    assert_eq!(status, 200);
+    let files: Vec<String> = serde_json::from_slice::<Value>(&body).unwrap()["version"]["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["path"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(files, ["SKILL.md"]);
 }

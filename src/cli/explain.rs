@@ -56,17 +56,70 @@ pub fn explain(rule: &Rule) -> String {
     if !overrides.is_empty() {
         severities = format!("{severities} ({})", overrides.join(", "));
     }
-    let checks: Vec<String> = checks_of(rule)
-        .iter()
-        .map(|c| format!("lint::rules::{c}"))
-        .collect();
+    let checked_by = if super::output::verbose() {
+        let checks: Vec<String> = checks_of(rule)
+            .iter()
+            .map(|c| format!("lint::rules::{c}"))
+            .collect();
+        format!("checked by: {}\n", checks.join(", "))
+    } else {
+        String::new()
+    };
     format!(
-        "{} {} ({} rules)\nseverity: {severities}\nchecked by: {}\n\n{}\n\n{}\n",
+        "{} {} ({} rules)\nseverity: {severities}\nmatters to: {}\n{checked_by}\n{}\n\n{}\n{}",
         rule.code,
         rule.slug,
         rule.family(),
-        checks.join(", "),
+        matters_to(rule),
         rule.summary,
-        rule.doc
+        rule.doc,
+        examples(rule)
     )
 }
+
+/// Whom the rule's findings matter to, as `skill lint` decides what to report.
+fn matters_to(rule: &Rule) -> String {
+    let names: Vec<&str> = Target::ALL
+        .iter()
+        .filter(|t| rule.matters_to(**t))
+        .map(|t| t.name())
+        .collect();
+    match names.as_slice() {
+        [] => "no agent: shown only when selected by name (--select)".to_owned(),
+        _ if names.len() == Target::ALL.len() => "every target".to_owned(),
+        _ => format!(
+            "{} (skills written for other agents are not told; --target or --select shows it)",
+            names.join(", ")
+        ),
+    }
+}
+
+/// The rule's failing and passing example: its own test fixtures.
+fn examples(rule: &Rule) -> String {
+    let Some((_, bad, good)) = crate::lint::examples::EXAMPLES
+        .iter()
+        .find(|(slug, _, _)| *slug == rule.slug)
+    else {
+        return String::new();
+    };
+    let indent = |text: &str| -> String {
+        let lines: Vec<&str> = text.lines().collect();
+        let mut out: String = lines
+            .iter()
+            .take(EXAMPLE_LINES)
+            .map(|l| format!("    {l}\n"))
+            .collect();
+        if lines.len() > EXAMPLE_LINES {
+            out.push_str("    ...\n");
+        }
+        out
+    };
+    format!(
+        "\nReported (SKILL.md):\n{}\nNot reported (SKILL.md):\n{}",
+        indent(bad),
+        indent(good)
+    )
+}
+
+/// Lines of each example shown.
+const EXAMPLE_LINES: usize = 16;

@@ -3,7 +3,7 @@
 use super::CliError;
 use crate::archive::install::{Input, Installed, Risk, install_with};
 use crate::archive::signature::TrustPolicy;
-use crate::lint::{Options, Selection, Target, lint_paths};
+use crate::lint::{Options, Selection, lint_paths};
 use crate::registry::client::Client;
 use crate::registry::{credentials, install as registry_install};
 use std::path::PathBuf;
@@ -139,10 +139,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         installed.dir.display(),
         installed.files
     );
-    // The security findings were shown above, from the scan of what was written.
+    // The security findings were shown above, from the scan of what was written; the rest
+    // are those that matter to the agent the skill was written for, as `skill lint` says them.
     let options = Options {
         selection: Selection::new(Vec::new(), vec!["SK9".to_owned()])?,
-        ..Options::new(Target::Portable)
+        ..Options::inferring()
     };
     let run = lint_paths(std::slice::from_ref(&installed.dir), &options)?;
     let findings = crate::lint::report::render_concise(&run);

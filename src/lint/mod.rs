@@ -6,6 +6,11 @@ pub mod baseline;
 pub mod config;
 pub mod diagnostic;
 pub mod edit;
+/// The failing and passing example of each rule, `skill explain` shows: the rule's own test
+/// fixtures, embedded by build.rs.
+pub mod examples {
+    include!(concat!(env!("OUT_DIR"), "/examples.rs"));
+}
 pub mod fix;
 pub mod infer;
 pub mod report;

@@ -36,12 +36,12 @@ impl Selection {
 }
 
 impl Selection {
-    /// Whether `--select` names `rule` itself, by code or slug (not by a prefix or `ALL`): a
-    /// rule asked for by name is reported whatever the target.
+    /// Whether `--select` names `rule` itself, by code or slug, or asks for `ALL` (not by a
+    /// family prefix): a rule asked for so is reported whatever the target.
     pub fn names(&self, rule: &Rule) -> bool {
-        self.select
-            .iter()
-            .any(|s| s.eq_ignore_ascii_case(rule.code) || s == rule.slug)
+        self.select.iter().any(|s| {
+            s.eq_ignore_ascii_case(rule.code) || s == rule.slug || s.eq_ignore_ascii_case("ALL")
+        })
     }
 }
 

@@ -179,12 +179,8 @@ pub fn sanitise_path(path: &str) -> Result<Option<String>, String> {
         return Err(format!("Invalid file path: {path:?}"));
     }
     let name = path.rsplit('/').next().unwrap_or(path);
-    // ClawHub's install metadata comes along when a downloaded skill is published again
-    // (`clawhub sync` of an install folder); the registry writes its own `_meta.json`.
-    let dropped = path.split('/').any(|s| s == "__MACOSX")
-        || name == ".DS_Store"
-        || name.starts_with("._")
-        || crate::skill::layout::is_install_metadata(path);
+    let dropped =
+        path.split('/').any(|s| s == "__MACOSX") || name == ".DS_Store" || name.starts_with("._");
     Ok((!dropped).then(|| path.to_owned()))
 }
 

@@ -85,7 +85,14 @@ impl Uses {
         let mut assigned: Vec<String> = Vec::new();
         let mut env_refs: Vec<(String, Site)> = Vec::new();
         for block in body.code_blocks.iter().filter(|b| is_shell(b)) {
-            let console = block.lang.as_deref() == Some("console");
+            // A transcript (`$ cmd` lines and their output) counts only its prompt lines.
+            let console = block.lang.as_deref() == Some("console")
+                || (block.lang.is_none()
+                    && block
+                        .lines()
+                        .iter()
+                        .find(|(l, _)| !l.trim().is_empty())
+                        .is_some_and(|(l, _)| l.trim_start().starts_with("$ ")));
             // One text per block, so heredocs spanning lines are skipped; `starts` maps offsets
             // in it back to SKILL.md.
             let mut text = String::new();

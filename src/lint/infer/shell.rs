@@ -39,7 +39,8 @@ pub fn commands_and_paths(script: &str) -> (Vec<Found>, Vec<Found>) {
 /// The first word of every simple command, quotes trimmed, with offsets. A quoted string or a
 /// `\` continuation spanning lines is read as one logical line.
 fn first_words(script: &str) -> Vec<Found> {
-    let mut out = Vec::new();
+    let mut out: Vec<Found> = Vec::new();
+    let mut defined: Vec<String> = Vec::new();
     let mut heredoc: Option<String> = None;
     let mut offset = 0;
     // (start, text so far, the line ending that follows it): joined lines keep their own
@@ -74,6 +75,7 @@ fn first_words(script: &str) -> Vec<Found> {
         if is_not_a_command_line(code) {
             continue;
         }
+        defined.extend(function_defined(code).map(str::to_owned));
         let pattern = case_pattern_len(code);
         for_each_segment(&code[pattern..], |segment| {
             if let Some((word, at)) = command_word(segment) {
@@ -84,7 +86,26 @@ fn first_words(script: &str) -> Vec<Found> {
             }
         });
     }
+    // A function the script defines is the script's own, where it is defined and called.
+    out.retain(|(word, _)| !defined.contains(word));
     out
+}
+
+/// The function a line defines (`usage() {`, `function list_sessions {`), if any.
+fn function_defined(code: &str) -> Option<&str> {
+    let code = code.trim_start();
+    let is_name = |w: &str| {
+        !w.is_empty()
+            && w.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"_-:.".contains(&b))
+    };
+    if let Some(rest) = code.strip_prefix("function ") {
+        let name = rest.split(|c: char| c.is_whitespace() || c == '(').next()?;
+        return is_name(name).then_some(name);
+    }
+    let (name, rest) = code.split_once('(')?;
+    let name = name.trim_end();
+    (is_name(name) && rest.trim_start().starts_with(')')).then_some(name)
 }
 
 /// A line of a shell block that is not shell: a `key: value` field of a request body or a YAML
@@ -108,13 +129,9 @@ fn is_not_a_command_line(code: &str) -> bool {
 /// The length of a `case` arm's pattern at the start of `code` (`  stats) `, `start|stop)`), 0
 /// when there is none: the commands of the arm follow it.
 fn case_pattern_len(code: &str) -> usize {
-    let trimmed = code.trim_start();
-    let Some(first) = trimmed.split_whitespace().next() else {
-        return 0;
-    };
-    match first.find(')') {
-        Some(close) if !first[..close].contains(['(', '$', '=']) => {
-            code.len() - trimmed.len() + close + 1
+    match code.find(')') {
+        Some(close) if !code[..close].contains(['(', '$', '=', '"', '\'', '`', ';', '&']) => {
+            close + 1
         }
         _ => 0,
     }
@@ -337,6 +354,18 @@ fn for_each_segment<'a>(code: &'a str, mut each: impl FnMut(&[Word<'a>])) {
             i += 1;
             continue;
         }
+        // Arithmetic (`$(( now - start ))`, `(( n++ ))`) names variables, not commands.
+        if bytes[i..].starts_with(b"$((") || bytes[i..].starts_with(b"((") {
+            let open = if b == b'$' { 3 } else { 2 };
+            match code[i + open..].find("))") {
+                Some(close) => {
+                    word_start.get_or_insert(i);
+                    i += open + close + 2;
+                    continue;
+                }
+                None => break,
+            }
+        }
         let separator = match b {
             b'\'' | b'"' => {
                 quote = Some(b);
@@ -495,6 +524,12 @@ mod tests {
             names("docker run \\\n  --rm image \\\n  && gh x"),
             ["docker", "gh"]
         );
+    }
+
+    #[test]
+    fn skips_functions_arithmetic_and_case_alternatives() {
+        let script = "usage() {\n  echo hi\n}\nfunction list_sessions {\n  tmux ls\n}\nusage\nlist_sessions\nelapsed=$(( now - start_epoch ))\n(( n++ ))\ncase $m in\n  gpt-4o | gpt-4o-mini) curl -s x ;;\nesac\n";
+        assert_eq!(names(script), ["tmux", "curl"]);
     }
 
     #[test]

@@ -32,8 +32,9 @@ pub fn render(run: &LintRun, styled: bool) -> String {
     out
 }
 
-/// Which targets the skills were linted for, when some were inferred: `Linted for OpenClaw
-/// (inferred from metadata.openclaw; --target chooses).` for one skill, counts for many.
+/// Which agents the skills were linted for, when some were inferred to be written for one:
+/// `Linted for openclaw (inferred from metadata.openclaw; --target chooses).` for one skill,
+/// counts for many. Nothing when every skill was linted for the spec alone.
 pub fn targets_line(run: &LintRun) -> Option<String> {
     let inferred: Vec<&crate::lint::target::Chosen> = run
         .skills
@@ -41,6 +42,12 @@ pub fn targets_line(run: &LintRun) -> Option<String> {
         .map(|r| &r.target)
         .filter(|t| t.is_inferred())
         .collect();
+    if inferred
+        .iter()
+        .all(|t| t.target == crate::lint::Target::Portable)
+    {
+        return None;
+    }
     match inferred.as_slice() {
         [] => None,
         [one] => Some(format!(

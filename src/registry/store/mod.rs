@@ -672,6 +672,12 @@ pub(super) fn validate(request: &PublishRequest) -> Result<Vec<(String, &NewFile
         let Some(path) = rules::sanitise_path(&file.path).map_err(StoreError::Invalid)? else {
             continue;
         };
+        // ClawHub's install metadata comes along when a downloaded skill is published again
+        // (`clawhub sync` of an install folder): accepted and left out, as the registry writes
+        // its own `_meta.json`.
+        if crate::skill::layout::is_install_metadata(&path) {
+            continue;
+        }
         if file.bytes.len() > MAX_FILE_BYTES {
             return Err(StoreError::TooLarge(format!(
                 "File \"{path}\" exceeds 10MB limit"
