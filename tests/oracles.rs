@@ -580,4 +580,27 @@ fn safe_fixes_change_no_agents_view_of_the_corpus() {
             ws.display()
         );
     }
+    // The comparison can fail: the unsafe fixes, which declare what the skills run, hide skills
+    // from both agents on this machine, where almost no command is on PATH.
+    for ws in &spaces {
+        run(skill()
+            .current_dir(ws)
+            .env("HOME", tmp.join("home"))
+            .args(["lint", "skills", "--fix", "--unsafe-fixes", "--no-env-checks"]));
+    }
+    let unsafe_after = agents_see(&tmp, &spaces);
+    let count = |v: &serde_json::Value, key: &str| -> usize {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|ws| ws[key].as_array().unwrap().len())
+            .sum()
+    };
+    let (eligible, available) = (count(&after.0, "eligible"), count(&after.1, "available"));
+    let hidden_openclaw = eligible - count(&unsafe_after.0, "eligible");
+    let hidden_nanobot = available - count(&unsafe_after.1, "available");
+    println!(
+        "eligible in OpenClaw {eligible}, available in nanobot {available}; after --unsafe-fixes {hidden_openclaw} and {hidden_nanobot} fewer"
+    );
+    assert!(hidden_openclaw > 0 && hidden_nanobot > 0);
 }
