@@ -297,3 +297,9 @@ fn precision_on_the_shared_corpus() {
     let labels = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/precision/labels.jsonl");
     check_precision(&corpus, &labels, "corpus");
 }
+
+#[test]
+fn precision_on_the_package_corpus() {
+    let labels = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/precision/package-labels.jsonl");
+    check_precision(&package_corpus(), &labels, "package");
+}

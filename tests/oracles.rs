@@ -583,10 +583,13 @@ fn safe_fixes_change_no_agents_view_of_the_corpus() {
     // The comparison can fail: the unsafe fixes, which declare what the skills run, hide skills
     // from both agents on this machine, where almost no command is on PATH.
     for ws in &spaces {
-        run(skill()
-            .current_dir(ws)
-            .env("HOME", tmp.join("home"))
-            .args(["lint", "skills", "--fix", "--unsafe-fixes", "--no-env-checks"]));
+        run(skill().current_dir(ws).env("HOME", tmp.join("home")).args([
+            "lint",
+            "skills",
+            "--fix",
+            "--unsafe-fixes",
+            "--no-env-checks",
+        ]));
     }
     let unsafe_after = agents_see(&tmp, &spaces);
     let count = |v: &serde_json::Value, key: &str| -> usize {
