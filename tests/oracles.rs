@@ -432,6 +432,7 @@ fn nanobot_prompt_and_builtin_group_match_nanobot_0_3_5() {
         &tmp,
         &[
             "summary",
+            "--builtin",
             "--format",
             "json",
             ws.join("skills").to_str().unwrap(),
@@ -457,6 +458,7 @@ fn nanobot_prompt_and_builtin_group_match_nanobot_0_3_5() {
         &tmp,
         &[
             "summary",
+            "--builtin",
             "--agent",
             "nanobot",
             ws.join("skills").to_str().unwrap(),
@@ -471,6 +473,7 @@ fn nanobot_prompt_and_builtin_group_match_nanobot_0_3_5() {
         &tmp,
         &[
             "prompt",
+            "--builtin",
             "--agent",
             "nanobot",
             ws.join("skills").to_str().unwrap(),

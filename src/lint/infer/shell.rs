@@ -529,7 +529,7 @@ mod tests {
     #[test]
     fn skips_functions_arithmetic_and_case_alternatives() {
         let script = "usage() {\n  echo hi\n}\nfunction list_sessions {\n  tmux ls\n}\nusage\nlist_sessions\nelapsed=$(( now - start_epoch ))\n(( n++ ))\ncase $m in\n  gpt-4o | gpt-4o-mini) curl -s x ;;\nesac\n";
-        assert_eq!(names(script), ["tmux", "curl"]);
+        assert_eq!(names(script), ["echo", "tmux", "curl"]);
     }
 
     #[test]
