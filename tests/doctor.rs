@@ -174,3 +174,60 @@ fn default_agents_are_those_whose_roots_exist_and_shadowing_names_the_root() {
         "{shadowed}"
     );
 }
+
+/// `doctor --agent openclaw` counts the skills bundled with the real openclaw package (which
+/// `.ci/run` installs under target/test-deps/openclaw), found from `--openclaw-dir` or from the
+/// `openclaw` command on PATH, as OpenClaw's lowest root; without the package it says in one
+/// line that they are not counted.
+#[test]
+fn doctor_counts_openclaws_bundled_skills_when_the_package_is_found() {
+    let package = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("target/test-deps/openclaw/node_modules/openclaw");
+    assert!(
+        package.join("skills").is_dir(),
+        "{} is missing: run .ci/run",
+        package.display()
+    );
+    let tmp = tempfile::tempdir().unwrap();
+    let bundled = std::fs::read_dir(package.join("skills")).unwrap().count();
+    let reached = |stdout: &str| -> usize {
+        let head = stdout.lines().next().unwrap_or_default();
+        let of = head.split(" of ").nth(1).unwrap_or_default();
+        of.split_whitespace().next().unwrap_or("0").parse().unwrap()
+    };
+    let from_flag = run(skill()
+        .current_dir(tmp.path())
+        .env("HOME", tmp.path())
+        .env("PATH", "/nonexistent")
+        .args(["doctor", "--agent", "openclaw", "--openclaw-dir"])
+        .arg(&package));
+    assert!(
+        from_flag.1.contains("root openclaw-bundled: "),
+        "{}",
+        from_flag.1
+    );
+    assert!(reached(&from_flag.1) >= bundled - 2, "{}", from_flag.1);
+    assert!(!from_flag.2.contains("not counted"), "{}", from_flag.2);
+    let bin = package.parent().unwrap().join(".bin");
+    let from_path = run(skill()
+        .current_dir(tmp.path())
+        .env("HOME", tmp.path())
+        .env("PATH", &bin)
+        .args(["doctor", "--agent", "openclaw"]));
+    assert_eq!(
+        reached(&from_path.1),
+        reached(&from_flag.1),
+        "{}",
+        from_path.1
+    );
+    let (_, stdout, stderr) = run(skill()
+        .current_dir(tmp.path())
+        .env("HOME", tmp.path())
+        .env("PATH", "/nonexistent")
+        .args(["doctor", "--agent", "openclaw"]));
+    assert!(!stdout.contains("openclaw-bundled"), "{stdout}");
+    assert_eq!(
+        stderr,
+        "note: OpenClaw's bundled skills are not counted: no openclaw package found beside the `openclaw` on PATH (--openclaw-dir names one)\n"
+    );
+}

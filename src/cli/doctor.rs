@@ -5,7 +5,7 @@ use crate::prompt::doctor::{self, Report};
 use crate::skill::agents::{AGENTS, AgentCatalog};
 use crate::skill::catalog::{Agent, Root, agent_roots};
 use crate::skill::environment::SystemEnvironment;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Arguments of `skill doctor`.
@@ -31,6 +31,30 @@ pub struct Args {
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
+    /// The openclaw npm package, whose bundled skills OpenClaw loads below every other root
+    /// [default: the package of the `openclaw` on PATH]
+    #[arg(long, value_name = "DIR")]
+    pub openclaw_dir: Option<PathBuf>,
+}
+
+/// The bundled skills folder of the openclaw package: `--openclaw-dir`, else the package the
+/// `openclaw` command on PATH belongs to (its `package.json` names `openclaw`).
+fn openclaw_bundled(flag: Option<&Path>) -> Option<PathBuf> {
+    let package = match flag {
+        Some(dir) => dir.to_path_buf(),
+        None => {
+            let bin = std::fs::canonicalize(which::which("openclaw").ok()?).ok()?;
+            bin.ancestors()
+                .find(|dir| {
+                    std::fs::read_to_string(dir.join("package.json"))
+                        .ok()
+                        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+                        .is_some_and(|p| p["name"] == "openclaw")
+                })?
+                .to_path_buf()
+        }
+    };
+    Some(package.join("skills")).filter(|skills| skills.is_dir())
 }
 
 fn home() -> Option<PathBuf> {
@@ -41,12 +65,26 @@ fn home() -> Option<PathBuf> {
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let cwd = std::env::current_dir()?;
     let home_dir = home().unwrap_or_default();
+    // Named roots are looked at alone; an agent's own view has its bundled skills too.
+    let bundled = args
+        .roots
+        .is_empty()
+        .then(|| openclaw_bundled(args.openclaw_dir.as_deref()))
+        .flatten();
     let roots_of = |agent: Agent| -> Vec<Root> {
-        if args.roots.is_empty() {
+        let mut roots = if args.roots.is_empty() {
             agent_roots(agent, &home_dir, &cwd)
         } else {
             args.roots.iter().map(Root::plain).collect()
+        };
+        // OpenClaw loads the skills of its own package below every other root.
+        if let (Agent::Openclaw, Some(dir)) = (agent, &bundled) {
+            roots.push(Root {
+                path: dir.clone(),
+                label: "openclaw-bundled".to_owned(),
+            });
         }
+        roots
     };
     let agents: Vec<Agent> = if !args.agent.is_empty() {
         args.agent.clone()
@@ -60,7 +98,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     };
     let env = SystemEnvironment::default();
     let mut reports: Vec<Report> = Vec::new();
-    for agent in agents {
+    for &agent in &agents {
         let mut catalog = AgentCatalog::load(agent, roots_of(agent), &env);
         if !args.skills.is_empty() {
             catalog.retain_named(&args.skills);
@@ -72,6 +110,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             args.context,
             args.budget,
         ));
+    }
+    if args.roots.is_empty() && agents.contains(&Agent::Openclaw) && bundled.is_none() && !args.json
+    {
+        eprintln!(
+            "note: OpenClaw's bundled skills are not counted: no openclaw package found beside the `openclaw` on PATH (--openclaw-dir names one)"
+        );
     }
     let failed = reports.iter().any(Report::failed);
     if args.json {
