@@ -102,9 +102,15 @@ fuzz_target!(|data: &[u8]| {
     let dir = tmp.path().join("fuzz-skill");
     std::fs::create_dir_all(&dir).expect("temp dir is writable");
     write_tree(&dir, skill_md, &files);
+    // Half the runs infer each skill's agent, as `skill lint` does without --target.
+    let chosen = if pick & 0x40 != 0 {
+        Options::inferring()
+    } else {
+        Options::new(TARGETS[usize::from(pick) % TARGETS.len()])
+    };
     let options = Options {
         env_checks: false,
-        ..Options::new(TARGETS[usize::from(pick) % TARGETS.len()])
+        ..chosen
     };
     let Ok(run) = lint_paths(std::slice::from_ref(&dir), &options) else {
         return;
@@ -113,12 +119,12 @@ fuzz_target!(|data: &[u8]| {
         let _ = format.render(&run, pick & 0x80 != 0);
     }
     for report in &run.skills {
-        let Some(fixed) = fix::plan(report, &options) else {
+        let Some(fixed) = fix::plan(report, &options, fix::Applying::Unsafe) else {
             continue;
         };
         let relinted = lint_skill(report.skill.with_text(fixed.after.clone()), &options);
         assert!(
-            fix::plan(&relinted, &options).is_none(),
+            fix::plan(&relinted, &options, fix::Applying::Unsafe).is_none(),
             "fixing the fixed text changed it again:\n{}",
             fixed.after
         );

@@ -84,6 +84,7 @@ impl Uses {
         };
         let mut assigned: Vec<String> = Vec::new();
         let mut env_refs: Vec<(String, Site)> = Vec::new();
+        let settings = Settings::of(body, body_text);
         for block in body.code_blocks.iter().filter(|b| is_shell(b)) {
             // A transcript (`$ cmd` lines and their output) counts only its prompt lines.
             let console = block.lang.as_deref() == Some("console")
@@ -124,7 +125,7 @@ impl Uses {
                 l.starts_with("source ") || l.starts_with(". ")
             });
             for (name, at) in shell::env_refs(&text) {
-                if sources || !is_setting(&name, body, body_text) {
+                if sources || !settings.holds(&name) {
                     continue;
                 }
                 let start = map(at);
@@ -235,20 +236,51 @@ const SETTING_WORDS: &[&str] = &[
     "TENANT",
 ];
 
-/// Whether a variable a body's code block reads is a setting of the environment: its name
-/// says so ([`SETTING_WORDS`]), or the prose names it outside code ("set `FOO_HOME`", an env
-/// table), or a block exports it for the user to set.
-fn is_setting(name: &str, body: &Body, body_text: &str) -> bool {
-    if SETTING_WORDS.iter().any(|w| name.contains(w)) {
-        return true;
+/// The names a body gives as settings besides their use in code: those its prose names outside
+/// code ("set `FOO_HOME`", an env table) and those a line exports (`export FOO_HOME=...`).
+/// Built once per body by counting upper-case words, so every variable is looked up in
+/// constant time.
+struct Settings<'a> {
+    named: std::collections::HashSet<&'a str>,
+}
+
+impl<'a> Settings<'a> {
+    fn of(body: &'a Body, body_text: &'a str) -> Settings<'a> {
+        let words = |text: &'a str| {
+            text.split(|c: char| !(c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_'))
+                .filter(|w| w.len() > 1)
+        };
+        let mut count: std::collections::HashMap<&str, isize> = Default::default();
+        for w in words(body_text) {
+            *count.entry(w).or_default() += 1;
+        }
+        for w in body
+            .code_blocks
+            .iter()
+            .flat_map(|b| &b.pieces)
+            .flat_map(|(t, _)| words(t))
+        {
+            *count.entry(w).or_default() -= 1;
+        }
+        let mut named: std::collections::HashSet<&str> = count
+            .into_iter()
+            .filter(|(_, n)| *n > 0)
+            .map(|(w, _)| w)
+            .collect();
+        named.extend(
+            body_text
+                .match_indices("export ")
+                .filter_map(|(at, _)| body_text[at + 7..].split_once('=').map(|(w, _)| w))
+                .filter(|w| shell::is_env_name(w)),
+        );
+        Settings { named }
     }
-    let in_code: usize = body
-        .code_blocks
-        .iter()
-        .flat_map(|b| &b.pieces)
-        .map(|(text, _)| text.matches(name).count())
-        .sum();
-    body_text.matches(name).count() > in_code || body_text.contains(&format!("export {name}="))
+
+    /// Whether a variable a body's code block reads is a setting of the environment: its name
+    /// says so ([`SETTING_WORDS`]), or the body names it as one.
+    fn holds(&self, name: &str) -> bool {
+        SETTING_WORDS.iter().any(|w| name.contains(w)) || self.named.contains(name)
+    }
 }
 
 /// Interpreters a script's language implies, counted as mentioned for `unused-requirement`.
