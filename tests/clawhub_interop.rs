@@ -152,6 +152,24 @@ struct Hub {
 }
 
 impl Hub {
+    /// The clawhub CLI in `bin`, with `home` as its HOME and `home/work` as its working folder
+    /// (created), talking to the registry at `url`.
+    fn new(bin: PathBuf, home: &Path, url: &str) -> Hub {
+        let work = home.join("work");
+        std::fs::create_dir_all(&work).unwrap();
+        Hub {
+            path: format!(
+                "{}:{}",
+                bin.display(),
+                std::env::var("PATH").unwrap_or_default()
+            ),
+            bin,
+            home: home.to_owned(),
+            work,
+            url: url.to_owned(),
+        }
+    }
+
     fn output(&self, args: &[&str]) -> (bool, String, String) {
         let out = Command::new(self.bin.join("clawhub"))
             .args(args)
@@ -293,19 +311,8 @@ fn every_clawhub_command(tmp: &tempfile::TempDir, store: &[std::ffi::OsString]) 
     let token = admin(&["token", "create", "alice"]);
     let bob_token = admin(&["token", "create", "bob"]);
     let server = Registry::serve(store);
-    let work = tmp.path().join("work");
-    std::fs::create_dir_all(&work).unwrap();
-    let hub = Hub {
-        path: format!(
-            "{}:{}",
-            bin.display(),
-            std::env::var("PATH").unwrap_or_default()
-        ),
-        bin,
-        home: tmp.path().to_owned(),
-        work: work.clone(),
-        url: server.url.clone(),
-    };
+    let hub = Hub::new(bin, tmp.path(), &server.url);
+    let work = hub.work.clone();
 
     // Auth: logged out first, then in; `auth` is the same commands under one name.
     assert!(hub.fails(&["whoami"]).contains("Not logged in"));
@@ -893,19 +900,7 @@ fn clawhub_sync_uploads_corpus_skills_to_our_registry() {
     registry_admin(&data, &["user", "add", "alice"]);
     let token = registry_admin(&data, &["token", "create", "alice"]);
     let server = Registry::serve(&[std::ffi::OsStr::new("--data"), data.as_os_str()]);
-    let work = tmp.path().join("work");
-    std::fs::create_dir_all(&work).unwrap();
-    let hub = Hub {
-        path: format!(
-            "{}:{}",
-            bin.display(),
-            std::env::var("PATH").unwrap_or_default()
-        ),
-        bin,
-        home: tmp.path().to_owned(),
-        work,
-        url: server.url.clone(),
-    };
+    let hub = Hub::new(bin, tmp.path(), &server.url);
     hub.ok(&["login", "--token", &token, "--no-browser"]);
     hub.ok(&["sync", "--root", root.to_str().unwrap(), "--all"]);
     let mut missing = Vec::new();
