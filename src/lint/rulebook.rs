@@ -335,6 +335,9 @@ rules! {
     INVALID_ALLOW = "SK916" "invalid-allow" Error [] for EVERY
         "A `skill: allow` comment without a security rule or a reason."
         "Suppressions are written `<!-- skill: allow SK902 reason -->` (or after `#` or `//`) on the\nfinding's line or the line above it. They name SK9xx rules by code or slug and must give a\nreason. Other rules are turned off with `--ignore` or `[lint] ignore`. `skill install` and the\nregistry show the reason and do not let the finding through.";
+    TYPOSQUAT = "SK917" "typosquat" Error [] for EVERY
+        "A package whose name is a near miss of a very popular one."
+        "An install command (`pip install`, `uv add`, `npm install`, `npx`, `cargo add`...) or an\ninstall spec (`package:` beside `kind: node|uv|cargo`) naming a package one edit (names up to\nseven characters) or two edits (longer) from one of the 2,000 most-downloaded PyPI, npm or\ncrates.io packages, and not itself among the most popular (`reqeusts`, `lodahs`, `serde_jsn`).\nTyposquats install an attacker's code under a name a reader skims past.";
 }
 
 /// Finds a rule by code (`SK201`, any case) or slug (`name-dir-mismatch`).

@@ -350,6 +350,7 @@ pub static CHECKS: &[CheckEntry] = checks![
         HIDDEN_TAG_TEXT,
         INVISIBLE_CHARACTER,
         INVALID_ALLOW,
+        TYPOSQUAT,
     ],
 ];
 

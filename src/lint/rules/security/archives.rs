@@ -35,6 +35,28 @@ pub fn check_encrypted_archive(path: &str, bytes: &[u8], out: &mut Vec<Finding>)
     });
 }
 
+/// Whether `bytes` start like a compressed file or an archive, or an image or document format
+/// that holds compressed data: binaries, never text with a stray byte.
+pub(super) fn is_archive(bytes: &[u8]) -> bool {
+    const MAGICS: &[&[u8]] = &[
+        b"PK\x03\x04",
+        b"PK\x05\x06",
+        b"7z\xBC\xAF\x27\x1C",
+        b"Rar!\x1A\x07",
+        b"\x1f\x8b",
+        b"BZh",
+        b"\xfd7zXZ\0",
+        b"\x28\xb5\x2f\xfd",
+        b"\x89PNG",
+        b"\xff\xd8\xff",
+        b"GIF8",
+        b"RIFF",
+        b"\0\0\x01\0",
+        b"wOF",
+    ];
+    MAGICS.iter().any(|m| bytes.starts_with(m))
+}
+
 /// The archive format, when `bytes` are an archive with encryption.
 fn encrypted_format(bytes: &[u8]) -> Option<&'static str> {
     if bytes.starts_with(b"PK\x03\x04") || bytes.starts_with(b"PK\x05\x06") {

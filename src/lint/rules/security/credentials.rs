@@ -25,7 +25,16 @@ static STORES: LazyLock<Vec<(Pattern, &'static str)>> = LazyLock::new(|| {
         (r"\.git-credentials(?-u:\b)", "saved git credentials"),
         (r"\.pypirc(?-u:\b)", "a PyPI token"),
         (r"/etc/shadow(?-u:\b)", "the system's password hashes"),
-        (r"(?-u:\b)security[[:space:]]+(?:find-generic-password|find-internet-password|dump-keychain)(?-u:\b)", "the macOS keychain"),
+        (r"(?-u:\b)(?:tar|zip|7z|cp|rsync|scp)(?-u:\b)[^|;\n]*[[:space:]/](?:\.ssh|\.aws|\.gnupg|\.kube|\.docker|\.config/gcloud)/?(?:[[:space:]'\x22]|$)", "a whole credential folder"),
+        (r"\.npmrc(?-u:\b)", "an npm token"),
+        (r"\.cargo/credentials(?:\.toml)?(?-u:\b)", "a crates.io token"),
+        (r"(?:\.config/gh|GitHub CLI)/hosts\.yml(?-u:\b)", "GitHub CLI tokens"),
+        (r"\.config/skill/credentials\.json|\.config/clawhub/|clawdhub/config\.json|\.clawhub/(?:config|token|auth)", "registry tokens (skill, ClawHub)"),
+        (r"\.claude/\.credentials\.json|\.codex/auth\.json|\.gemini/oauth_creds\.json|\.openclaw/(?:openclaw\.json|credentials)|\.nanobot/config\.json|\.local/share/opencode/auth\.json|\.config/github-copilot/", "an agent's API keys"),
+        (r"\.gnupg/|private-keys-v1\.d", "GnuPG private keys"),
+        (r"\.vault-token(?-u:\b)|\.terraform\.d/credentials|\.config/op/|\.password-store/", "a secrets manager's tokens"),
+        (r"solana/id\.json|\.config/solana/|\.sui/sui_config/|MetaMask|Phantom/", "a cryptocurrency wallet"),
+        (r"(?-u:\b)security[[:space:]'\x22,]+(?:find-generic-password|find-internet-password|dump-keychain)(?-u:\b)", "the macOS keychain"),
         (r"(?i)(?-u:\b)login\.keychain(?:-db)?(?-u:\b)|Library/Keychains(?-u:\b)", "the macOS keychain"),
         (r"(?i)(?:Google/Chrome|google-chrome|Chromium|BraveSoftware|Microsoft Edge|Microsoft/Edge|\.mozilla/firefox|Firefox/Profiles|Opera Software)[/\\][^[:space:]'\x22]*|(?-u:\b)(?:Login Data|logins\.json|key4\.db|cookies\.sqlite)(?-u:\b)", "a browser profile (saved passwords and cookies)"),
         (r"(?i)(?-u:\b)wallet\.dat(?-u:\b)|exodus\.wallet|Electrum/wallets|\.electrum/wallets|(?:Ethereum|\.ethereum)/keystore|\.bitcoin/|nkbihfbeogaeaoehlefnkodbefgpgknn|bfnaelmomeimhlpmgjnjophhpkkoljpa", "a cryptocurrency wallet"),
@@ -36,15 +45,15 @@ static STORES: LazyLock<Vec<(Pattern, &'static str)>> = LazyLock::new(|| {
 });
 
 /// A command or call that reads a file.
-static READS: LazyLock<Pattern> = LazyLock::new(|| {
+pub(super) static READS: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(
-        r"(?i)(?:^|[[:space:];&|(`$])(?:cat|less|more|head|tail|cp|scp|rsync|tar|zip|7z|base64|xxd|strings|sqlite3|grep|find|type|copy|Copy-Item|Get-Content|gc|security|open|read_text|read_bytes|readFile[[:word:]]*|readFileSync)(?-u:\b)|(?-u:\b)open[[:space:]]*\(|\.read_(?:text|bytes)[[:space:]]*\(|(?-u:\b)fs\.read[[:word:]]*|[<@][[:space:]]*[~$/]",
+        r"(?i)(?:^|[[:space:];&|(`$])(?:cat|less|more|head|tail|cp|scp|rsync|tar|zip|7z|base64|xxd|strings|sqlite3|grep|find|type|copy|Copy-Item|Get-Content|gc|security|open|read_text|read_bytes|readFile[[:word:]]*|readFileSync)(?-u:\b)|(?-u:\b)open[[:space:]]*\(|\.read_(?:text|bytes)[[:space:]]*\(|(?-u:\b)fs\.read[[:word:]]*|\.read[[:space:]]*\(|(?-u:\b)expanduser(?-u:\b)|[<@][[:space:]]*[~$/]",
     )
     .expect("a valid read pattern")
 });
 
 /// Any of [`STORES`], so a line without one costs one search, not fourteen.
-static ANY_STORE: LazyLock<Pattern> = LazyLock::new(|| {
+pub(super) static ANY_STORE: LazyLock<Pattern> = LazyLock::new(|| {
     let all: Vec<String> = STORES
         .iter()
         .map(|(re, _)| format!("(?:{})", re.as_str()))
@@ -63,6 +72,19 @@ fn store_read(line: &str) -> Option<(&'static str, std::ops::Range<usize>)> {
             .find(|m| !line[m.end()..].starts_with(".pub"))?;
         let keychain = *what == "the macOS keychain" && line[m.range()].starts_with("security");
         (keychain || READS.is_match(line)).then(|| (*what, m.range()))
+    })
+}
+
+/// The credential store that `line` names, if any, read or not.
+fn store_named(line: &str) -> Option<(&'static str, std::ops::Range<usize>)> {
+    if !ANY_STORE.is_match(line) {
+        return None;
+    }
+    STORES.iter().find_map(|(re, what)| {
+        let m = re
+            .find_iter(line)
+            .find(|m| !line[m.end()..].starts_with(".pub"))?;
+        Some((*what, m.range()))
     })
 }
 
@@ -86,7 +108,7 @@ pub fn check_credential_access(text: &Text, out: &mut Vec<Finding>) {
 }
 
 /// A command that sends data over the network.
-static SEND: LazyLock<Pattern> = LazyLock::new(|| {
+pub(super) static SEND: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(
         r#"(?ix)
         (?-u:\b)curl(?-u:\b)[^\n]*?[[:space:]](?:-d|--data(?:-binary|-raw|-urlencode|-ascii)?|-F|--form|-T|--upload-file|--json)(?:[[:space:]]|=|@|'|")
@@ -116,7 +138,7 @@ static SEND_WORDS: LazyLock<Pattern> = LazyLock::new(|| {
 });
 
 /// A dump of the whole environment: every secret the agent was given.
-static ENV_DUMP: LazyLock<Pattern> = LazyLock::new(|| {
+pub(super) static ENV_DUMP: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(
         r#"(?i)\$\([[:space:]]*(?:env|printenv|set|export[[:space:]]+-p)[[:space:]]*\)|`[[:space:]]*(?:env|printenv)[[:space:]]*`|(?-u:\b)printenv[[:space:]]*(?:[|)`'"]|$)|(?:^|[[:space:];&(])env[[:space:]]*\||(?-u:\b)Get-ChildItem[[:space:]]+env:|(?-u:\b)gci[[:space:]]+env:|(?-u:\b)dict\([[:space:]]*os\.environ[[:space:]]*\)|(?-u:\b)json\.dumps\([[:space:]]*(?:dict\()?[[:space:]]*os\.environ|(?-u:\b)JSON\.stringify\([[:space:]]*process\.env[[:space:]]*\)|(?-u:\b)os\.environ[[:space:]]*[,)]|(?-u:\b)process\.env[[:space:]]*[,)]"#,
     )
@@ -142,9 +164,10 @@ fn check_sends(text: &Text, out: &mut Vec<Finding>) {
     if !text.triggered(family::SEND) {
         return;
     }
+    // A script names a store to use it: the read may be a loop or a call lines away.
     let read_in_script = if text.kind == Kind::Script {
         text.lines_with(family::CREDENTIAL).find_map(|line| {
-            store_read(&text.text[line.clone()])
+            store_named(&text.text[line.clone()])
                 .map(|(what, _)| (what, text.lines().position(text.text, line.start).line))
         })
     } else {

@@ -8,6 +8,8 @@ use super::pattern::Pattern;
 use super::text::{Text, family};
 use crate::lint::rulebook::{DOWNLOAD_EXEC, DOWNLOAD_EXEC_INSECURE};
 use crate::skill::Span;
+use std::cell::OnceCell;
+use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
 
 const DOWNLOADERS: &str = r"curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod";
@@ -58,13 +60,13 @@ pub fn check_download_exec(text: &Text, out: &mut Vec<Finding>) {
     if !text.triggered(family::DOWNLOAD) {
         return;
     }
-    let mut lines_seen: Vec<usize> = Vec::new();
+    let runs = OnceCell::new();
+    let mut lines_seen = HashSet::new();
     let mut report = |start: usize, end: usize, how: String, place: Place| {
         let line = text.line_at(start).start;
-        if lines_seen.contains(&line) {
+        if !lines_seen.insert(line) {
             return;
         }
-        lines_seen.push(line);
         out.push(finding(text, Span::new(start, end), how, place));
     };
     for line in text.lines_with(family::DOWNLOAD) {
@@ -130,7 +132,8 @@ pub fn check_download_exec(text: &Text, out: &mut Vec<Finding>) {
             if name.is_empty() || name == "-" || name.contains('$') || name == "null" {
                 continue;
             }
-            if let Some(how) = run_after(text.text, physical.start, name) {
+            let runs = runs.get_or_init(|| Runs::of(text.text));
+            if let Some(how) = runs.after(physical.start, name) {
                 report(start, physical.end, how, place_in(command));
             }
         }
@@ -140,7 +143,7 @@ pub fn check_download_exec(text: &Text, out: &mut Vec<Finding>) {
 /// Whether a shell or interpreter given the arguments `rest` runs what arrives on stdin:
 /// `| bash`, `| sh -s -- --yes`, `| python3 -`; not `| python3 -m json.tool` or
 /// `| python3 -c "..."` or `| node script.js`, which read the download as data.
-fn reads_program_from_stdin(rest: &str) -> bool {
+pub(super) fn reads_program_from_stdin(rest: &str) -> bool {
     for word in rest.split_whitespace() {
         match word {
             "-" | "-s" | "--" => return true,
@@ -155,64 +158,87 @@ fn reads_program_from_stdin(rest: &str) -> bool {
     true
 }
 
-/// How the file `name`, saved at `from`, is run later in `text`: made executable, or handed to
-/// an interpreter, or run by path. Read word by word (this runs for every `curl -o`, and most
-/// of those save data, so it must be cheap).
-fn run_after(text: &str, from: usize, name: &str) -> Option<String> {
-    const RUNNERS: &[&str] = &[
-        "sh",
-        "bash",
-        "zsh",
-        "dash",
-        "ksh",
-        "source",
-        ".",
-        "sudo",
-        "python",
-        "python3",
-        "node",
-        "perl",
-        "ruby",
-        "pwsh",
-        "powershell",
-        "&",
-        "start-process",
-        "exec",
-    ];
-    let rest = &text[from..];
-    for (i, _) in rest.match_indices(name) {
-        let at = from + i;
-        let after = text[at + name.len()..].chars().next();
-        if after.is_some_and(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '-')) {
-            continue;
+/// Commands that run a file named as their next word.
+const FILE_RUNNERS: &[&str] = &[
+    "sh",
+    "bash",
+    "zsh",
+    "dash",
+    "ksh",
+    "source",
+    ".",
+    "sudo",
+    "python",
+    "python3",
+    "node",
+    "perl",
+    "ruby",
+    "pwsh",
+    "powershell",
+    "&",
+    "start-process",
+    "exec",
+];
+
+/// Where each file name is run in a text: made executable, handed to an interpreter, or run by
+/// path. Built once per text in one pass over its words, so each saved download is one lookup
+/// (a search per `curl -o` line was quadratic in the file).
+struct Runs<'a> {
+    by_name: HashMap<&'a str, Vec<(usize, &'static str)>>,
+}
+
+impl<'a> Runs<'a> {
+    fn of(text: &'a str) -> Runs<'a> {
+        let mut by_name: HashMap<&'a str, Vec<(usize, &'static str)>> = HashMap::new();
+        let mut offset = 0;
+        for line in text.split_inclusive('\n') {
+            let mut previous: [&str; 2] = ["", ""];
+            for (at, word) in words(line) {
+                if let Some(how) = run_of(word, previous) {
+                    let name = word.rsplit('/').next().unwrap_or(word);
+                    by_name.entry(name).or_default().push((offset + at, how));
+                }
+                previous = [previous[1], word];
+            }
+            offset += line.len();
         }
-        let line_start = text[..at].rfind('\n').map_or(0, |n| n + 1);
-        let before = &text[line_start..at];
-        let word_start = before
-            .rfind(|c: char| c.is_whitespace() || matches!(c, ';' | '&' | '|' | '(' | '"' | '\''))
-            .map_or(0, |n| n + 1);
-        let prefix = &before[word_start..];
-        if !(prefix.is_empty() || prefix.ends_with('/')) {
-            continue;
-        }
-        if prefix == "./" {
-            return Some("saves a download and runs it".to_owned());
-        }
-        let mut words = before[..word_start].split_whitespace().rev();
-        let previous = words.next().unwrap_or("").to_ascii_lowercase();
-        if RUNNERS.contains(&previous.as_str()) {
-            return Some("saves a download and runs it".to_owned());
-        }
-        let executable_mode = previous.contains("+x")
-            || previous.contains("+rx")
-            || (previous.len() >= 3
-                && previous.bytes().all(|b| b.is_ascii_digit())
-                && previous.bytes().rev().take(3).any(|b| (b - b'0') & 1 == 1));
-        if executable_mode && words.next() == Some("chmod") {
-            return Some("saves a download and makes it executable".to_owned());
-        }
+        Runs { by_name }
     }
-    None
+
+    /// How `name` is run after `from`, if it is.
+    fn after(&self, from: usize, name: &str) -> Option<String> {
+        let runs = self.by_name.get(name)?;
+        let i = runs.partition_point(|&(at, _)| at < from);
+        runs.get(i).map(|&(_, how)| how.to_owned())
+    }
+}
+
+/// The words of a line with their offsets, split where a shell ends a word.
+fn words(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    line.split(|c: char| c.is_whitespace() || matches!(c, ';' | '|' | '(' | ')' | '"' | '\'' | '`'))
+        .scan(0, |at, word| {
+            let start = *at;
+            *at += word.len() + 1;
+            Some((start, word))
+        })
+        .filter(|(_, w)| !w.is_empty())
+}
+
+/// How `word` is run, given the two words before it.
+fn run_of(word: &str, [before, previous]: [&str; 2]) -> Option<&'static str> {
+    if word.starts_with("./") && word.len() > 2 {
+        return Some("saves a download and runs it");
+    }
+    let previous = previous.to_ascii_lowercase();
+    if FILE_RUNNERS.contains(&previous.as_str()) {
+        return Some("saves a download and runs it");
+    }
+    let executable_mode = previous.contains("+x")
+        || previous.contains("+rx")
+        || (previous.len() >= 3
+            && previous.bytes().all(|b| b.is_ascii_digit())
+            && previous.bytes().rev().take(3).any(|b| (b - b'0') & 1 == 1));
+    (executable_mode && before == "chmod").then_some("saves a download and makes it executable")
 }
 
 fn finding(text: &Text, span: Span, how: String, place: Place) -> Finding {

@@ -20,12 +20,16 @@ mod allow;
 mod archives;
 mod credentials;
 mod download;
+mod expand;
+mod flow;
+mod fold;
 mod injection;
 mod net;
 mod obfuscation;
 mod pattern;
 mod persistence;
 mod text;
+mod typosquat;
 mod unicode;
 mod words;
 
@@ -34,6 +38,8 @@ use crate::lint::diagnostic::{Diagnostic, Location, Severity};
 use crate::lint::rulebook::{self, Rule};
 use crate::skill::Span;
 use crate::skill::span::Position;
+use fold::Folded;
+use std::borrow::Cow;
 use text::Text;
 
 /// Largest file read: ClawHub's per-file limit, so nothing a registry accepts goes unread.
@@ -141,8 +147,8 @@ pub struct ScanFile<'a> {
     pub bytes: &'a [u8],
 }
 
-/// Scans the files of one skill. Text files (UTF-8, no NUL) go through every text rule;
-/// binary files are checked as archives only.
+/// Scans the files of one skill. Text files go through every text rule, decoded lossily when
+/// a stray byte is not UTF-8 or is NUL; true binaries are checked as archives only.
 pub fn scan<'a>(files: impl IntoIterator<Item = ScanFile<'a>>, allows: Allows) -> Scan {
     let mut findings = Vec::new();
     for file in files {
@@ -151,7 +157,15 @@ pub fn scan<'a>(files: impl IntoIterator<Item = ScanFile<'a>>, allows: Allows) -
     Scan { findings }
 }
 
-/// The per-file rules, in reporting order.
+/// The rules that read the text as written: the characters they look for are the ones
+/// [`fold`] removes.
+const CHARACTER_RULES: &[fn(&Text, &mut Vec<Finding>)] = &[
+    unicode::check_bidi,
+    unicode::check_tag_text,
+    unicode::check_invisible,
+];
+
+/// The rules that read the folded text, in reporting order.
 const TEXT_RULES: &[fn(&Text, &mut Vec<Finding>)] = &[
     download::check_download_exec,
     obfuscation::check_obfuscated_exec,
@@ -164,27 +178,45 @@ const TEXT_RULES: &[fn(&Text, &mut Vec<Finding>)] = &[
     persistence::check_persistence,
     injection::check_instruction_override,
     injection::check_hidden_instructions,
-    unicode::check_bidi,
-    unicode::check_tag_text,
-    unicode::check_invisible,
+    flow::check_flow,
+    typosquat::check_typosquat,
 ];
 
 fn scan_file(file: ScanFile, allows: Allows, out: &mut Vec<Finding>) {
     if file.bytes.len() > MAX_FILE_BYTES {
         return;
     }
-    match text_of(file.bytes) {
-        Some(text) => scan_text(&Text::new(file.path, text), allows, out),
-        None => archives::check_encrypted_archive(file.path, file.bytes, out),
+    match decode(file.bytes) {
+        Decoded::Text(text) => scan_text(&Text::new(file.path, &text), allows, out),
+        Decoded::Binary => archives::check_encrypted_archive(file.path, file.bytes, out),
     }
 }
 
-/// The text rules on one file already known to be text.
+/// The text rules on one file's text: the character rules on it as written, the others on
+/// its folded form, with their findings mapped back to the text as written.
 fn scan_text(text: &Text, allows: Allows, out: &mut Vec<Finding>) {
     let mut found = Vec::new();
-    for rule in TEXT_RULES {
+    for rule in CHARACTER_RULES {
         rule(text, &mut found);
     }
+    match Folded::of(text.text) {
+        None => run_text_rules(text, &mut found),
+        Some(folded) => {
+            let folded_text = Text::new(text.path, &folded.text);
+            let mut more = Vec::new();
+            run_text_rules(&folded_text, &mut more);
+            for mut f in more {
+                let start = folded.original(f.span.start);
+                f.span = Span::new(start, folded.original(f.span.end).max(start));
+                f.position = text.lines().position(text.text, start);
+                found.push(f);
+            }
+        }
+    }
+    // The flow rule reads what the line rules read, across lines: one finding per line and
+    // kind of harm, the line rule's first.
+    let mut seen = std::collections::HashSet::new();
+    found.retain(|f| seen.insert((harm(f.rule), f.position.line)));
     let comments = allow::comments(text);
     for comment in &comments {
         if let Some(problem) = comment.problem() {
@@ -210,12 +242,74 @@ fn scan_text(text: &Text, allows: Allows, out: &mut Vec<Finding>) {
     }
 }
 
-/// The bytes as text, when they are UTF-8 without NUL bytes.
-fn text_of(bytes: &[u8]) -> Option<&str> {
-    if memchr::memchr(0, bytes).is_some() {
-        return None;
+/// The rules that report one kind of harm: code that runs, or data that leaves.
+fn harm(rule: &Rule) -> &'static str {
+    match rule.code {
+        "SK901" | "SK902" | "SK903" => "runs",
+        "SK908" => "leaves",
+        code => code,
     }
-    std::str::from_utf8(bytes).ok()
+}
+
+fn run_text_rules(text: &Text, found: &mut Vec<Finding>) {
+    for rule in TEXT_RULES {
+        rule(text, found);
+    }
+}
+
+/// How the scan reads a file's bytes.
+enum Decoded<'a> {
+    /// Text: UTF-8 as it is, or decoded lossily when a stray byte (invalid UTF-8, a NUL) would
+    /// otherwise hide the rest of the file from every rule while `sh` still runs it.
+    Text(Cow<'a, str>),
+    /// A true binary: mostly bytes no text holds. Checked as an archive only.
+    Binary,
+}
+
+/// Share of control bytes (other than tab, newlines and form feed) above which a file is
+/// binary rather than text with a stray byte: text keeps almost none, executables and
+/// compressed data one in several.
+const BINARY_CONTROL_SHARE: f64 = 0.10;
+
+fn decode(bytes: &[u8]) -> Decoded<'_> {
+    if memchr::memchr(0, bytes).is_none()
+        && let Ok(text) = std::str::from_utf8(bytes)
+    {
+        return Decoded::Text(Cow::Borrowed(text));
+    }
+    if is_binary(bytes) {
+        return Decoded::Binary;
+    }
+    // NULs become the replacement character too, so no rule ever sees one.
+    let lossy = String::from_utf8_lossy(bytes).replace('\0', "\u{FFFD}");
+    Decoded::Text(Cow::Owned(lossy))
+}
+
+/// Whether `bytes` (not valid UTF-8 text) look like a binary: a known archive or executable
+/// magic, or many control bytes.
+fn is_binary(bytes: &[u8]) -> bool {
+    if archives::is_archive(bytes) || is_executable(bytes) {
+        return true;
+    }
+    let controls = bytes
+        .iter()
+        .filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c))
+        .count();
+    controls as f64 > bytes.len() as f64 * BINARY_CONTROL_SHARE
+}
+
+fn is_executable(bytes: &[u8]) -> bool {
+    const MAGICS: &[&[u8]] = &[
+        b"\x7fELF",
+        b"MZ",
+        b"\xfe\xed\xfa\xce",
+        b"\xfe\xed\xfa\xcf",
+        b"\xce\xfa\xed\xfe",
+        b"\xcf\xfa\xed\xfe",
+        b"\xca\xfe\xba\xbe",
+        b"\0asm",
+    ];
+    MAGICS.iter().any(|m| bytes.starts_with(m))
 }
 
 /// Compiles every pattern of the family on another thread. A run over many skills calls it
@@ -231,6 +325,8 @@ fn compile() {
     archives::compile();
     credentials::compile();
     download::compile();
+    flow::compile();
+    typosquat::compile();
     injection::compile();
     net::compile();
     obfuscation::compile();
@@ -244,18 +340,15 @@ pub fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
             continue;
         }
         let mut findings = Vec::new();
-        match file
-            .text()
-            .filter(|t| memchr::memchr(0, t.as_bytes()).is_none())
-        {
-            Some(text) => {
-                let text = Text::new(&file.entry.path, text);
+        match decode(file.bytes()) {
+            Decoded::Text(text) => {
+                let text = Text::new(&file.entry.path, &text);
                 if file.is_skill_md {
                     text.share_body(cx.body(), cx.body_offset());
                 }
                 scan_text(&text, Allows::Honour, &mut findings)
             }
-            None => {
+            Decoded::Binary => {
                 archives::check_encrypted_archive(&file.entry.path, file.bytes(), &mut findings)
             }
         }

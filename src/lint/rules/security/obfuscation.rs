@@ -62,7 +62,7 @@ pub fn check_obfuscated_exec(text: &Text, out: &mut Vec<Finding>) {
         let before = &text.text[line.start..m.start];
         let after = &text.text[m.end..line.end.max(m.end)];
         let sink = SINK_BEFORE.is_match(before) || PIPE_AFTER.is_match(after);
-        if !sink {
+        if !sink || (text.is_markdown() && decodes_a_placeholder(before)) {
             continue;
         }
         lines_seen.push(line.start);
@@ -95,6 +95,18 @@ pub fn check_obfuscated_exec(text: &Text, out: &mut Vec<Finding>) {
             .filter(|s| printable(s));
         out.push(obfuscated(text, Span::new(start, end), shown));
     }
+}
+
+/// True when what is decoded is written as a placeholder (`echo ... | base64 -d | sh`): a
+/// guide describing the technique, with nothing hidden in it.
+fn decodes_a_placeholder(before: &str) -> bool {
+    let code = before.rsplit('`').next().unwrap_or(before).trim_end();
+    let Some(input) = code.strip_suffix('|') else {
+        return false;
+    };
+    let input = input.trim();
+    let input = input.strip_prefix("echo").unwrap_or(input).trim();
+    matches!(input, "..." | "\u{2026}" | "") || (input.starts_with('<') && input.ends_with('>'))
 }
 
 fn obfuscated(text: &Text, span: Span, decoded: Option<String>) -> Finding {

@@ -39,6 +39,8 @@ pub mod family {
     pub const HIDDEN: u32 = 1 << 10;
     /// `skill: allow` comments.
     pub const ALLOW: u32 = 1 << 11;
+    /// Package installs.
+    pub const DEPENDENCY: u32 = 1 << 12;
 }
 
 use family::*;
@@ -107,6 +109,29 @@ pub(super) const TRIGGERS: &[(&str, u32)] = &[
     ("git-credentials", CREDENTIAL),
     (".pypirc", CREDENTIAL),
     ("/etc/shadow", CREDENTIAL),
+    (".npmrc", CREDENTIAL),
+    (".cargo/credentials", CREDENTIAL),
+    ("hosts.yml", CREDENTIAL),
+    ("clawhub", CREDENTIAL),
+    ("clawdhub", CREDENTIAL),
+    (".config/skill", CREDENTIAL),
+    (".claude/", CREDENTIAL),
+    (".codex/", CREDENTIAL),
+    (".gemini/", CREDENTIAL),
+    (".openclaw/", CREDENTIAL),
+    (".nanobot/", CREDENTIAL),
+    ("opencode/auth", CREDENTIAL),
+    ("github-copilot", CREDENTIAL),
+    (".gnupg", CREDENTIAL),
+    ("private-keys-v1", CREDENTIAL),
+    (".vault-token", CREDENTIAL),
+    (".terraform.d", CREDENTIAL),
+    (".config/op/", CREDENTIAL),
+    ("password-store", CREDENTIAL),
+    ("solana", CREDENTIAL),
+    (".sui/", CREDENTIAL),
+    ("metamask", CREDENTIAL),
+    ("phantom/", CREDENTIAL),
     ("keychain", CREDENTIAL),
     ("chrom", CREDENTIAL),
     ("bravesoftware", CREDENTIAL),
@@ -195,6 +220,15 @@ pub(super) const TRIGGERS: &[(&str, u32)] = &[
     ("[comment]:", HIDDEN),
     ("[_]:", HIDDEN),
     ("skill:", ALLOW),
+    ("install", DEPENDENCY),
+    (" add ", DEPENDENCY),
+    ("npx ", DEPENDENCY),
+    ("npm i ", DEPENDENCY),
+    ("bun i ", DEPENDENCY),
+    ("package:", DEPENDENCY),
+    ("package\":", DEPENDENCY),
+    ("module:", DEPENDENCY),
+    ("crate:", DEPENDENCY),
 ];
 
 /// Every trigger word in a finder of its own (ASCII case-insensitive: what lower-casing the

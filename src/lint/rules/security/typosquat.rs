@@ -1,0 +1,337 @@
+//! Typosquatted dependencies (`typosquat`): a package a skill installs whose name is one or
+//! two edits from a very popular package and is not popular itself (`pip install reqeusts`,
+//! `npm i lodahs`, `cargo add serde_jsn`, an install spec with `package: expresss`).
+//!
+//! The popular names are shipped lists (`popular/`, with their sources in its README): the
+//! most-downloaded PyPI projects, npm packages and crates. Only the first [`TARGETS`] of each
+//! are names an attacker imitates; the whole list says which names are popular themselves.
+
+use super::Finding;
+use super::pattern::Pattern;
+use super::text::{Text, excerpt, family};
+use crate::lint::rulebook::TYPOSQUAT;
+use crate::skill::Span;
+use std::collections::{HashMap, HashSet};
+use std::sync::LazyLock;
+
+/// How many of the most popular names of each registry are checked for imitations.
+const TARGETS: usize = 2000;
+/// Names shorter than this are left alone: every short name is near some popular one.
+const MIN_LEN: usize = 5;
+
+/// A package registry, with its popular names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Registry {
+    PyPi,
+    Npm,
+    Crates,
+}
+
+impl Registry {
+    fn label(self) -> &'static str {
+        match self {
+            Registry::PyPi => "PyPI",
+            Registry::Npm => "npm",
+            Registry::Crates => "crates.io",
+        }
+    }
+
+    fn list(self) -> &'static str {
+        match self {
+            Registry::PyPi => include_str!("popular/pypi.txt"),
+            Registry::Npm => include_str!("popular/npm.txt"),
+            Registry::Crates => include_str!("popular/crates.txt"),
+        }
+    }
+
+    /// The name as the registry compares names.
+    fn normalise(self, name: &str) -> String {
+        let lower = name.to_ascii_lowercase();
+        match self {
+            Registry::PyPi => {
+                let mut out = String::with_capacity(lower.len());
+                for c in lower.chars() {
+                    let c = if matches!(c, '_' | '.') { '-' } else { c };
+                    if !(c == '-' && out.ends_with('-')) {
+                        out.push(c);
+                    }
+                }
+                out
+            }
+            Registry::Crates => lower.replace('_', "-"),
+            Registry::Npm => lower,
+        }
+    }
+}
+
+/// One registry's popular names: all of them, and the most popular by length.
+struct Popular {
+    all: HashSet<String>,
+    targets_by_len: HashMap<usize, Vec<String>>,
+}
+
+static POPULAR: LazyLock<HashMap<Registry, Popular>> = LazyLock::new(|| {
+    [Registry::PyPi, Registry::Npm, Registry::Crates]
+        .into_iter()
+        .map(|r| {
+            let names: Vec<String> = r.list().lines().map(|n| r.normalise(n.trim())).collect();
+            let mut targets_by_len: HashMap<usize, Vec<String>> = HashMap::new();
+            for name in names.iter().take(TARGETS).filter(|n| n.len() >= MIN_LEN) {
+                targets_by_len
+                    .entry(name.len())
+                    .or_default()
+                    .push(name.clone());
+            }
+            let all = names.into_iter().collect();
+            (
+                r,
+                Popular {
+                    all,
+                    targets_by_len,
+                },
+            )
+        })
+        .collect()
+});
+
+/// Install commands, with the registry each installs from and the arguments that follow.
+static INSTALLS: LazyLock<Vec<(Pattern, Registry)>> = LazyLock::new(|| {
+    [
+        (r"(?i)(?-u:\b)(?:pip[0-9.]*|pipx|uv[[:space:]]+pip|python[0-9.]*[[:space:]]+-m[[:space:]]+pip)[[:space:]]+install(?-u:\b)([^\n|;&#>`]*)", Registry::PyPi),
+        (r"(?i)(?-u:\b)(?:uv|poetry|pdm|rye)[[:space:]]+add(?-u:\b)([^\n|;&#>`]*)", Registry::PyPi),
+        (r"(?i)(?-u:\b)(?:npm[[:space:]]+(?:install|i|add)|yarn[[:space:]]+(?:global[[:space:]]+)?add|pnpm[[:space:]]+(?:add|install|i)|bun[[:space:]]+(?:add|install|i)|npx)(?-u:\b)([^\n|;&#>`]*)", Registry::Npm),
+        (r"(?i)(?-u:\b)cargo[[:space:]]+(?:add|install)(?-u:\b)([^\n|;&#>`]*)", Registry::Crates),
+    ]
+    .into_iter()
+    .map(|(p, r)| (Pattern::new(p).expect("a valid install pattern"), r))
+    .collect()
+});
+
+/// `package: NAME` in an install spec of the frontmatter, and the `kind` that names its registry.
+static SPEC_PACKAGE: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r#"(?i)["']?(?:package|module|crate)["']?[[:space:]]*:[[:space:]]*["']?([@A-Za-z0-9][A-Za-z0-9._/@-]*)"#)
+        .expect("a valid spec pattern")
+});
+static SPEC_KIND: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
+        r#"(?i)["']?kind["']?[[:space:]]*:[[:space:]]*["']?(node|npm|uv|pip|python|cargo)"#,
+    )
+    .expect("a valid kind pattern")
+});
+
+/// Flags installs of names that imitate popular packages.
+pub fn check_typosquat(text: &Text, out: &mut Vec<Finding>) {
+    if !text.triggered(family::DEPENDENCY) {
+        return;
+    }
+    for line in text.lines_with(family::DEPENDENCY) {
+        let l = &text.text[line.clone()];
+        for (re, registry) in INSTALLS.iter() {
+            for caps in re.captures_iter(l) {
+                let Some(args) = caps.get(1) else { continue };
+                for name in package_args(args.as_str()) {
+                    report(text, line.start..line.end, *registry, name, out);
+                }
+            }
+        }
+        if text.in_frontmatter(line.start) {
+            check_spec(text, line, out);
+        }
+    }
+}
+
+fn check_spec(text: &Text, line: std::ops::Range<usize>, out: &mut Vec<Finding>) {
+    let l = &text.text[line.clone()];
+    let Some(name) = SPEC_PACKAGE.captures_iter(l).next().and_then(|c| c.get(1)) else {
+        return;
+    };
+    // The kind is on the same line (flow style) or on one of the lines above it.
+    let above = &text.text[line.start.saturating_sub(400)..line.end];
+    let kind = SPEC_KIND
+        .captures_iter(above)
+        .last()
+        .and_then(|c| c.get(1))
+        .map(|k| k.as_str().to_ascii_lowercase());
+    let registry = match kind.as_deref() {
+        Some("node" | "npm") => Registry::Npm,
+        Some("uv" | "pip" | "python") => Registry::PyPi,
+        Some("cargo") => Registry::Crates,
+        _ => return,
+    };
+    report(text, line, registry, name.as_str(), out);
+}
+
+/// The package names among an install command's arguments: flags, their values, paths,
+/// URLs, placeholders and version specifiers left out.
+fn package_args(args: &str) -> Vec<&str> {
+    const TAKES_VALUE: &[&str] = &[
+        "-r",
+        "-c",
+        "-e",
+        "-i",
+        "-t",
+        "--index-url",
+        "--extra-index-url",
+        "--target",
+        "--requirement",
+        "--constraint",
+        "--prefix",
+        "--root",
+        "--registry",
+        "--version",
+        "--git",
+        "--path",
+        "--branch",
+        "--tag",
+        "--rev",
+        "--features",
+        "-F",
+        "--python",
+        "-p",
+        "--package",
+        "--with",
+        "--from",
+    ];
+    let mut out = Vec::new();
+    let mut skip_next = false;
+    for word in args.split_whitespace() {
+        let word = word.trim_matches(['"', '\'', '`', ',', ')', '(']);
+        if std::mem::take(&mut skip_next) {
+            continue;
+        }
+        if word.starts_with('-') {
+            skip_next = TAKES_VALUE.contains(&word);
+            continue;
+        }
+        let name = strip_version(word);
+        let scoped = name.starts_with('@') && name.matches('/').count() == 1;
+        let plain = name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
+        if (plain || scoped) && !name.is_empty() && !name.starts_with('.') {
+            out.push(name);
+        }
+    }
+    out
+}
+
+/// `requests==2.0`, `requests[socks]>=2`, `lodash@4`, `serde@1.0` without the version.
+fn strip_version(word: &str) -> &str {
+    let cut = word
+        .char_indices()
+        .skip(1)
+        .find(|&(_, c)| matches!(c, '=' | '<' | '>' | '~' | '!' | '[' | '@' | ';'))
+        .map_or(word.len(), |(i, _)| i);
+    &word[..cut]
+}
+
+fn report(
+    text: &Text,
+    line: std::ops::Range<usize>,
+    registry: Registry,
+    name: &str,
+    out: &mut Vec<Finding>,
+) {
+    let Some(target) = imitated(registry, name) else {
+        return;
+    };
+    out.push(text.finding(
+        &TYPOSQUAT,
+        Span::new(line.start, line.end),
+        format!(
+            "installs '{name}', a near miss of the popular {} package '{target}': `{}`",
+            registry.label(),
+            excerpt(&text.text[line])
+        ),
+        "attackers publish packages named like popular ones with a letter changed so that a \
+         typo, or a skill written to look like it has one, installs their code",
+        "install the package you mean by its exact name; if this name is right, allow the \
+         finding with a reason",
+    ));
+}
+
+/// The popular name `name` imitates, when it is not popular itself and is within one edit
+/// (names up to 7 characters) or two (longer) of one of the most popular names.
+fn imitated(registry: Registry, name: &str) -> Option<String> {
+    let popular = POPULAR.get(&registry)?;
+    let name = registry.normalise(name);
+    if name.len() < MIN_LEN || popular.all.contains(&name) {
+        return None;
+    }
+    let limit = if name.len() <= 7 { 1 } else { 2 };
+    (name.len().saturating_sub(limit)..=name.len() + limit)
+        .filter_map(|len| popular.targets_by_len.get(&len))
+        .flatten()
+        .find(|target| distance(&name, target, limit) <= limit)
+        .cloned()
+}
+
+/// The optimal string alignment distance (edits, and swaps of neighbours) between `a` and
+/// `b`, or `limit + 1` once it is known to exceed `limit`.
+fn distance(a: &str, b: &str, limit: usize) -> usize {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let mut before: Vec<usize> = Vec::new();
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut current = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            current[j] = (previous[j] + 1)
+                .min(current[j - 1] + 1)
+                .min(previous[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                current[j] = current[j].min(before[j - 2] + 1);
+            }
+        }
+        if current.iter().min().is_some_and(|&m| m > limit) {
+            return limit + 1;
+        }
+        before = std::mem::replace(&mut previous, current);
+    }
+    previous[b.len()]
+}
+
+/// Compiles the patterns and reads the lists now (see [`super::preload`]).
+pub(super) fn compile() {
+    LazyLock::force(&INSTALLS);
+    LazyLock::force(&SPEC_PACKAGE);
+    LazyLock::force(&SPEC_KIND);
+    LazyLock::force(&POPULAR);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(text: &str) -> Vec<String> {
+        let t = Text::new("SKILL.md", text);
+        let mut out = Vec::new();
+        check_typosquat(&t, &mut out);
+        out.into_iter().map(|f| f.message).collect()
+    }
+
+    #[test]
+    fn near_misses_of_popular_names_are_found() {
+        assert_eq!(names("Run `pip install reqeusts==2.31`.\n").len(), 1);
+        assert_eq!(names("npm i -D lodahs\n").len(), 1);
+        assert_eq!(names("cargo add serde_jsn\n").len(), 1);
+        let spec = "---\nname: x\nmetadata:\n  openclaw:\n    install:\n      - kind: node\n        package: expresss\n---\n";
+        assert_eq!(names(spec).len(), 1);
+    }
+
+    #[test]
+    fn popular_and_unrelated_names_are_left_alone() {
+        assert!(names("pip install requests numpy -r requirements.txt\n").is_empty());
+        assert!(names("npm install @types/node lodash express\n").is_empty());
+        assert!(names("cargo add serde_json tokio --features full\n").is_empty());
+        assert!(names("pip install my-internal-tool ./local .\n").is_empty());
+        assert!(names("pip install six\n").is_empty());
+    }
+
+    #[test]
+    fn distance_counts_edits_and_swaps() {
+        assert_eq!(distance("reqeusts", "requests", 2), 1);
+        assert_eq!(distance("lodahs", "lodash", 2), 1);
+        assert_eq!(distance("abcdef", "uvwxyz", 2), 3);
+    }
+}

@@ -1,0 +1,3 @@
+module example.invalid/agent-config-sync
+
+go 1.22
