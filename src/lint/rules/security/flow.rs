@@ -97,7 +97,7 @@ static INLINE: LazyLock<Pattern> = LazyLock::new(|| {
 /// Calls that hand a string to a shell or start a program named by data.
 static RUNNER: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(
-        r"(?i)(?-u:\b)(?:os\.system|os\.popen|subprocess\.[a-z_]+|child_process\.[a-z]+|execsync|spawnsync|shell_exec|passthru|system|popen|start-process)[[:space:]]*\(?|(?:^|[;&|(][[:space:]]*)exec[[:space:]]+[^0-9<>[:space:]]",
+        r"(?i)(?-u:\b)(?:os\.system|os\.popen|subprocess\.[a-z_]+|child_process\.[a-z]+|execsync|spawnsync|shell_exec|passthru|system|popen)[[:space:]]*\(|(?-u:\b)start-process(?-u:\b)|(?:^|[;&|(][[:space:]]*)exec[[:space:]]+[^0-9<>[:space:]]",
     )
     .expect("a valid runner pattern")
 });
@@ -159,8 +159,10 @@ pub fn check_flow(text: &Text, out: &mut Vec<Finding>) {
         files: HashMap::new(),
         reported: Vec::new(),
     };
+    // Brackets in data (a JSON list of patterns) open no statement.
+    let join_brackets = text.kind != Kind::Data;
     for range in ranges {
-        for (start, line) in logical_lines(&text.text[range.clone()]) {
+        for (start, line) in logical_lines(&text.text[range.clone()], join_brackets) {
             flow.line(range.start + start, &line, out);
         }
     }
@@ -183,7 +185,7 @@ const MAX_JOINED: usize = 24;
 
 /// Statements: lines joined across `\`-continuations and across open brackets (a call whose
 /// arguments run over several lines), each with its offset.
-fn logical_lines(code: &str) -> Vec<(usize, String)> {
+fn logical_lines(code: &str, join_brackets: bool) -> Vec<(usize, String)> {
     let mut out: Vec<(usize, String)> = Vec::new();
     let mut pending: Option<(usize, String, usize)> = None;
     let mut depth: i64 = 0;
@@ -196,7 +198,9 @@ fn logical_lines(code: &str) -> Vec<(usize, String)> {
             None => (line, false),
         };
         joined.push_str(head);
-        depth += bracket_balance(head);
+        if join_brackets {
+            depth += bracket_balance(head);
+        }
         if (continued || depth > 0) && count + 1 < MAX_JOINED {
             joined.push(' ');
             pending = Some((start, joined, count + 1));
@@ -224,6 +228,9 @@ fn bracket_balance(line: &str) -> i64 {
 
 /// What one line holds: kinds of data at positions of its expansion.
 struct Line {
+    /// Whether every pipe into an interpreter is inside quotes as written: an argument shown
+    /// or checked (`validate "curl x | sh"`), not a pipeline.
+    pipes_quoted: bool,
     expanded: String,
     items: Vec<(usize, Kinds, usize)>,
     hidden: bool,
@@ -267,10 +274,13 @@ impl Flow<'_> {
         if CHAR_CODES.is_match(raw) {
             items.push((ANYWHERE, DECODED, 0));
         }
-        // A script names a store to use it; prose and examples name them to explain.
-        let reads = self.text.kind == Kind::Script || READS.is_match(&expanded);
+        // A script names a store to use it; prose and examples name them to explain, so
+        // there the command that names it must read it.
+        let script = self.text.kind == Kind::Script;
         for m in ANY_STORE.find_iter(&expanded) {
-            if reads && !expanded[m.end()..].starts_with(".pub") {
+            if (script || reads_at(&expanded, m.start()))
+                && !expanded[m.end()..].starts_with(".pub")
+            {
                 items.push((m.start(), CREDENTIAL, 0));
             }
         }
@@ -300,6 +310,7 @@ impl Flow<'_> {
             }
         }
         Line {
+            pipes_quoted: pipes_quoted(raw),
             expanded,
             items,
             hidden,
@@ -323,7 +334,11 @@ impl Flow<'_> {
         if self.text.kind == Kind::Script && REVERSE_SHELL.is_match(e) {
             merge(&mut found, (FETCHED | INSECURE | SHELL, 0));
         }
+        let runs_strings = EVAL.is_match(e) || INLINE.is_match(e) || RUNNER.is_match(e);
         for m in PIPE_EXEC.find_iter(e) {
+            if line.pipes_quoted && !runs_strings {
+                break;
+            }
             if reads_program_from_stdin(&e[m.end()..]) {
                 merge(&mut found, runnable(0..m.start(), true));
             }
@@ -515,6 +530,30 @@ impl Flow<'_> {
 fn merge(found: &mut (Kinds, usize), (kinds, from): (Kinds, usize)) {
     found.0 |= kinds;
     found.1 = found.1.max(from);
+}
+
+/// Whether every pipe into an interpreter in `raw` (as written) is inside quotes; false when
+/// there is none as written (expansion made it).
+fn pipes_quoted(raw: &str) -> bool {
+    let mut any = false;
+    for m in PIPE_EXEC.find_iter(raw) {
+        any = true;
+        let before = &raw[..m.start()];
+        let quoted = before.matches('"').count() % 2 == 1 || before.matches('\'').count() % 2 == 1;
+        if !quoted {
+            return false;
+        }
+    }
+    any
+}
+
+/// Whether the command holding `at` (from the last `|`, `;`, `&`, `(` or `` ` `` before it)
+/// reads a file.
+fn reads_at(line: &str, at: usize) -> bool {
+    let start = line[..at]
+        .rfind(['|', ';', '&', '(', '`'])
+        .map_or(0, |i| i + 1);
+    READS.is_match(&line[start..at])
 }
 
 /// Identifiers and paths of a line with their offsets.

@@ -17,7 +17,9 @@ use std::sync::LazyLock;
 /// How many of the most popular names of each registry are checked for imitations.
 const TARGETS: usize = 2000;
 /// Names shorter than this are left alone: every short name is near some popular one.
-const MIN_LEN: usize = 5;
+const MIN_LEN: usize = 6;
+/// Names this long or longer may be two edits from what they imitate; shorter ones one.
+const TWO_EDITS_FROM: usize = 10;
 
 /// A package registry, with its popular names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -97,10 +99,12 @@ static POPULAR: LazyLock<HashMap<Registry, Popular>> = LazyLock::new(|| {
 /// Install commands, with the registry each installs from and the arguments that follow.
 static INSTALLS: LazyLock<Vec<(Pattern, Registry)>> = LazyLock::new(|| {
     [
-        (r"(?i)(?-u:\b)(?:pip[0-9.]*|pipx|uv[[:space:]]+pip|python[0-9.]*[[:space:]]+-m[[:space:]]+pip)[[:space:]]+install(?-u:\b)([^\n|;&#>`]*)", Registry::PyPi),
-        (r"(?i)(?-u:\b)(?:uv|poetry|pdm|rye)[[:space:]]+add(?-u:\b)([^\n|;&#>`]*)", Registry::PyPi),
-        (r"(?i)(?-u:\b)(?:npm[[:space:]]+(?:install|i|add)|yarn[[:space:]]+(?:global[[:space:]]+)?add|pnpm[[:space:]]+(?:add|install|i)|bun[[:space:]]+(?:add|install|i)|npx)(?-u:\b)([^\n|;&#>`]*)", Registry::Npm),
-        (r"(?i)(?-u:\b)cargo[[:space:]]+(?:add|install)(?-u:\b)([^\n|;&#>`]*)", Registry::Crates),
+        (r#"(?i)(?-u:\b)(?:pip[0-9.]*|pipx|uv[[:space:]]+pip|python[0-9.]*[[:space:]]+-m[[:space:]]+pip)[[:space:]]+install(?-u:\b)([^\n|;&#>`"'),]*)"#, Registry::PyPi),
+        (r#"(?i)(?-u:\b)(?:uv|poetry|pdm|rye)[[:space:]]+add(?-u:\b)([^\n|;&#>`"'),]*)"#, Registry::PyPi),
+        (r#"(?i)(?-u:\b)(?:npm[[:space:]]+(?:install|i|add)|yarn[[:space:]]+(?:global[[:space:]]+)?add|pnpm[[:space:]]+(?:add|install|i)|bun[[:space:]]+(?:add|install|i))(?-u:\b)([^\n|;&#>`"'),]*)"#, Registry::Npm),
+        // npx runs one package; the words after it are that program's arguments.
+        (r#"(?i)(?-u:\b)npx(?:[[:space:]]+-[-[:word:]]+)*[[:space:]]+([@[:word:]][-[:word:]./@]*)"#, Registry::Npm),
+        (r#"(?i)(?-u:\b)cargo[[:space:]]+(?:add|install)(?-u:\b)([^\n|;&#>`"'),]*)"#, Registry::Crates),
     ]
     .into_iter()
     .map(|(p, r)| (Pattern::new(p).expect("a valid install pattern"), r))
@@ -251,19 +255,38 @@ fn report(
 }
 
 /// The popular name `name` imitates, when it is not popular itself and is within one edit
-/// (names up to 7 characters) or two (longer) of one of the most popular names.
+/// (names up to 9 characters) or two (longer) of one of the most popular names. A name that
+/// swaps a whole word of a popular one (`ai-queue` beside `p-queue`) names another package
+/// of the same family, not a typo.
 fn imitated(registry: Registry, name: &str) -> Option<String> {
     let popular = POPULAR.get(&registry)?;
     let name = registry.normalise(name);
     if name.len() < MIN_LEN || popular.all.contains(&name) {
         return None;
     }
-    let limit = if name.len() <= 7 { 1 } else { 2 };
+    let limit = if name.len() < TWO_EDITS_FROM { 1 } else { 2 };
     (name.len().saturating_sub(limit)..=name.len() + limit)
         .filter_map(|len| popular.targets_by_len.get(&len))
         .flatten()
-        .find(|target| distance(&name, target, limit) <= limit)
+        .find(|target| distance(&name, target, limit) <= limit && !swaps_a_word(&name, target))
         .cloned()
+}
+
+/// True when `a` and `b` have the same words (split at `-`) but one, and that one differs
+/// wholly or is a short prefix or suffix word (`ai`, `js`, `cli`).
+fn swaps_a_word(a: &str, b: &str) -> bool {
+    let (wa, wb): (Vec<&str>, Vec<&str>) = (a.split('-').collect(), b.split('-').collect());
+    if wa.len() != wb.len() || wa.len() < 2 {
+        return false;
+    }
+    let differing: Vec<(&str, &str)> = wa.into_iter().zip(wb).filter(|(x, y)| x != y).collect();
+    match differing.as_slice() {
+        [(x, y)] => {
+            x.len().max(y.len()) <= 3
+                || distance(x, y, x.len().max(y.len())) >= x.len().min(y.len())
+        }
+        _ => false,
+    }
 }
 
 /// The optimal string alignment distance (edits, and swaps of neighbours) between `a` and
@@ -326,6 +349,10 @@ mod tests {
         assert!(names("cargo add serde_json tokio --features full\n").is_empty());
         assert!(names("pip install my-internal-tool ./local .\n").is_empty());
         assert!(names("pip install six\n").is_empty());
+        assert!(names("npx ai-queue \"send welcome email\"\n").is_empty());
+        assert!(names("npx drizzle-kit generate\n").is_empty());
+        let spec = "metadata: {\"install\":[{\"command\":\"pip3 install pandas\",\"label\":\"Install Python\"}]}\n";
+        assert!(names(spec).is_empty());
     }
 
     #[test]
