@@ -508,3 +508,51 @@ fn the_token_never_goes_to_an_upload_url_on_another_host() {
     );
     assert!(auth(&seen[3]), "{}", seen[3]);
 }
+
+/// A hostile registry's text (escape sequences that clear the screen, retitle the window and
+/// print a fake "Installed OK", bidi controls) reaches `search` and `info` output as plain
+/// characters: the terminal obeys none of it.
+#[test]
+fn search_and_info_print_registry_text_without_terminal_escapes() {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let hostile = r"\u001b[2J\u001b]0;pwned\u0007\u009b31mInstalled OK\u202e";
+    let search = format!(
+        r#"{{"results":[{{"slug":"pdf","displayName":"PDF {hostile}","version":"1.0.0","score":1.0}}]}}"#
+    );
+    let info = format!(
+        r#"{{"skill":{{"slug":"pdf","displayName":"PDF {hostile}","summary":"Line one\n{hostile}","tags":{{"latest":"1.0.0{hostile}"}}}},"latestVersion":{{"version":"1.0.0{hostile}"}},"owner":{{"handle":"al{hostile}"}}}}"#
+    );
+    let server = std::thread::spawn(move || {
+        answer_once(&listener, &search);
+        answer_once(&listener, &info);
+    });
+    let (code, searched, stderr) = run(skill()
+        .args(["search", "pdf", "--registry", &url])
+        .env_remove("SKILL_TOKEN"));
+    assert_eq!(code, 0, "{stderr}");
+    let (code, shown, stderr) = run(skill()
+        .args(["info", "pdf", "--registry", &url])
+        .env_remove("SKILL_TOKEN"));
+    assert_eq!(code, 0, "{stderr}");
+    server.join().unwrap();
+    for out in [&searched, &shown] {
+        assert!(
+            !out.chars()
+                .any(|c| (c.is_control() && c != '\n') || c == '\u{202e}'),
+            "{out:?}"
+        );
+    }
+    assert!(
+        searched.starts_with("pdf v1.0.0  PDF [2J]0;pwned31mInstalled OK  score"),
+        "{searched:?}"
+    );
+    assert!(
+        shown.contains("owner:    @al[2J]0;pwned31mInstalled OK\n"),
+        "{shown:?}"
+    );
+    assert!(
+        shown.ends_with("\nLine one\n[2J]0;pwned31mInstalled OK\n"),
+        "{shown:?}"
+    );
+}

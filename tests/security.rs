@@ -183,3 +183,31 @@ fn install_from_a_folder_refuses_errors_and_shows_warnings() {
     assert!(stderr.starts_with("note: the security scan found 1 warning(s) in demo:\n  SKILL.md:7:1: SK902 [warning] pipes a download into sh from get.docker.com (a well-known installer)"), "{stderr}");
     assert_eq!(stderr.matches("SK902").count(), 1, "{stderr}");
 }
+
+#[test]
+fn findings_carry_their_owasp_agentic_skills_category() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = dropper(&tmp.path().join("src"));
+    let (_, stdout, _) = run(skill().args(["lint", "--format", "json"]).arg(&dir));
+    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let finding = &report["skills"][0]["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == "SK903")
+        .cloned()
+        .unwrap();
+    assert_eq!(finding["owasp"], "AST01");
+    let (_, stdout, _) = run(skill().args(["lint", "--format", "sarif"]).arg(&dir));
+    let sarif: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let rules = sarif["runs"][0]["tool"]["driver"]["rules"]
+        .as_array()
+        .unwrap();
+    let sk903 = rules.iter().find(|r| r["id"] == "SK903").unwrap();
+    assert_eq!(
+        sk903["properties"]["tags"],
+        serde_json::json!(["security", "OWASP-AST01: Malicious Skills"])
+    );
+    let sk101 = rules.iter().find(|r| r["id"] == "SK101").unwrap();
+    assert!(sk101.get("properties").is_none());
+}

@@ -118,16 +118,20 @@ pub fn explore(args: ExploreArgs) -> Result<ExitCode, CliError> {
             .as_deref()
             .map(|s| format!("  {s}"))
             .unwrap_or_default();
-        println!(
+        let line = format!(
             "{}  v{version}  {} downloads  {} stars{summary}",
             skill.slug, stats.downloads, stats.stars
         );
+        println!("{}", super::output::untrusted(&line, false));
     }
     if page.items.is_empty() {
         eprintln!("No skills found.");
     }
     if let Some(cursor) = &page.next_cursor {
-        eprintln!("Next page: --cursor {cursor}");
+        eprintln!(
+            "Next page: --cursor {}",
+            super::output::untrusted(cursor, false)
+        );
     }
     Ok(ExitCode::SUCCESS)
 }

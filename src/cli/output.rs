@@ -42,3 +42,32 @@ pub fn print_json<T: serde::Serialize>(value: &T, pretty: bool) -> Result<(), su
     println!("{text}");
     Ok(())
 }
+
+/// Registry text (names, summaries, tags, versions, cursors) made safe for a terminal: control
+/// characters (escape sequences that clear the screen, retitle the window or draw a fake
+/// "Installed OK"), bidirectional controls and invisible characters are dropped, and line
+/// breaks become spaces unless `multiline`. A publisher chooses this text; the user's terminal
+/// must not obey it.
+pub fn untrusted(text: &str, multiline: bool) -> String {
+    text.chars()
+        .filter_map(|c| match c {
+            '\n' if multiline => Some('\n'),
+            '\t' | '\n' | '\r' => Some(' '),
+            c if c.is_control() || crate::skill::layout::is_invisible(c) => None,
+            c => Some(c),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn registry_text_loses_escapes_and_invisible_characters() {
+        let hostile = "ok\u{1b}[2J\u{1b}]0;title\u{7}\u{9b}31m\u{202e}txt.exe\nInstalled OK";
+        assert_eq!(
+            super::untrusted(hostile, false),
+            "ok[2J]0;title31mtxt.exe Installed OK"
+        );
+        assert_eq!(super::untrusted("a\nb\u{1b}", true), "a\nb");
+    }
+}

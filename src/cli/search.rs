@@ -1,6 +1,7 @@
 //! `skill search QUERY` and `skill info SLUG`.
 
 use super::CliError;
+use super::output::untrusted;
 use crate::registry::client::Client;
 use crate::registry::credentials;
 use std::process::ExitCode;
@@ -60,12 +61,12 @@ pub fn search(args: SearchArgs) -> Result<ExitCode, CliError> {
             .as_ref()
             .map(|o| format!("  @{o}"))
             .unwrap_or_default();
-        println!(
-            "{}{version}{owner}  {}  score {:.3}",
+        let line = format!(
+            "{}{version}{owner}  {}",
             hit.slug,
-            hit.display_name.as_deref().unwrap_or(""),
-            hit.score
+            hit.display_name.as_deref().unwrap_or("")
         );
+        println!("{}  score {:.3}", untrusted(&line, false), hit.score);
     }
     if results.is_empty() {
         eprintln!("No skills match \"{}\".", args.query);
@@ -83,16 +84,13 @@ pub fn info(args: InfoArgs) -> Result<ExitCode, CliError> {
         return Ok(ExitCode::SUCCESS);
     }
     let skill = &detail.skill;
-    println!(
-        "{} ({})",
-        skill.display_name.as_deref().unwrap_or(&args.slug),
-        skill.slug
-    );
+    let name = skill.display_name.as_deref().unwrap_or(&args.slug);
+    println!("{}", untrusted(&format!("{name} ({})", skill.slug), false));
     if let Some(owner) = &detail.owner {
-        println!("owner:    @{}", owner.handle);
+        println!("owner:    @{}", untrusted(&owner.handle, false));
     }
     if let Some(latest) = &detail.latest_version {
-        println!("latest:   {}", latest.version);
+        println!("latest:   {}", untrusted(&latest.version, false));
     }
     if let Some(stats) = &skill.stats {
         println!(
@@ -102,10 +100,10 @@ pub fn info(args: InfoArgs) -> Result<ExitCode, CliError> {
     }
     if !skill.tags.is_empty() {
         let list: Vec<String> = skill.tags.iter().map(|(t, v)| format!("{t}={v}")).collect();
-        println!("tags:     {}", list.join(", "));
+        println!("tags:     {}", untrusted(&list.join(", "), false));
     }
     if let Some(summary) = &skill.summary {
-        println!("\n{summary}");
+        println!("\n{}", untrusted(summary, true));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -340,6 +340,69 @@ rules! {
         "An install command (`pip install`, `uv add`, `npm install`, `npx`, `cargo add`...) or an\ninstall spec (`package:` beside `kind: node|uv|cargo`) naming a package one edit (names up to\nseven characters) or two edits (longer) from one of the 2,000 most-downloaded PyPI, npm or\ncrates.io packages, and not itself among the most popular (`reqeusts`, `lodahs`, `serde_jsn`).\nTyposquats install an attacker's code under a name a reader skims past.";
 }
 
+/// A category of the OWASP Agentic Skills Top 10 (AST10): its identifier and name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Owasp {
+    /// `AST01` to `AST10`.
+    pub id: &'static str,
+    /// The category's name as OWASP writes it.
+    pub name: &'static str,
+}
+
+const MALICIOUS: Owasp = Owasp {
+    id: "AST01",
+    name: "Malicious Skills",
+};
+const SUPPLY_CHAIN: Owasp = Owasp {
+    id: "AST02",
+    name: "Supply Chain Compromise",
+};
+const OVER_PRIVILEGED: Owasp = Owasp {
+    id: "AST03",
+    name: "Over-Privileged Skills",
+};
+const INSECURE_METADATA: Owasp = Owasp {
+    id: "AST04",
+    name: "Insecure Metadata",
+};
+const WEAK_ISOLATION: Owasp = Owasp {
+    id: "AST06",
+    name: "Weak Isolation",
+};
+const NO_GOVERNANCE: Owasp = Owasp {
+    id: "AST09",
+    name: "No Governance",
+};
+
+/// The OWASP Agentic Skills Top 10 category of each security rule.
+const OWASP_CATEGORIES: &[(&str, Owasp)] = &[
+    ("SK901", MALICIOUS),
+    ("SK902", SUPPLY_CHAIN),
+    ("SK903", MALICIOUS),
+    ("SK904", MALICIOUS),
+    ("SK905", MALICIOUS),
+    ("SK906", WEAK_ISOLATION),
+    ("SK907", OVER_PRIVILEGED),
+    ("SK908", MALICIOUS),
+    ("SK909", MALICIOUS),
+    ("SK910", OVER_PRIVILEGED),
+    ("SK911", MALICIOUS),
+    ("SK912", MALICIOUS),
+    ("SK913", INSECURE_METADATA),
+    ("SK914", INSECURE_METADATA),
+    ("SK915", INSECURE_METADATA),
+    ("SK916", NO_GOVERNANCE),
+    ("SK917", SUPPLY_CHAIN),
+];
+
+/// The OWASP Agentic Skills Top 10 category a rule's findings fall in (security rules only).
+pub fn owasp(rule: &Rule) -> Option<Owasp> {
+    OWASP_CATEGORIES
+        .iter()
+        .find(|(code, _)| *code == rule.code)
+        .map(|(_, category)| *category)
+}
+
 /// Finds a rule by code (`SK201`, any case) or slug (`name-dir-mismatch`).
 pub fn find(id: &str) -> Option<&'static Rule> {
     ALL.iter()

@@ -32,6 +32,9 @@ struct DiagnosticOut<'a> {
     /// Only security findings carry one; left out otherwise so the shape stays as it was.
     #[serde(skip_serializing_if = "Option::is_none")]
     note: Option<&'a str>,
+    /// The OWASP Agentic Skills Top 10 category (`AST01`...), security findings only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    owasp: Option<&'static str>,
     help: Option<&'a str>,
     fix: Option<FixOut<'a>>,
 }
@@ -134,6 +137,7 @@ fn diagnostic<'a>(report: &'a SkillReport, d: &'a Diagnostic) -> DiagnosticOut<'
         end_line: end.map(|p| p.line),
         end_column: end.map(|p| p.column),
         note: d.note.as_deref(),
+        owasp: crate::lint::rulebook::owasp(d.rule).map(|c| c.id),
         help: d.help.as_deref(),
         fix: d.fix.as_ref().map(|f| fix(report, f)),
     }

