@@ -303,8 +303,8 @@ rules! {
         "A password-protected archive, or instructions to open one."
         "A zip, 7z or RAR file inside the skill with encrypted entries, or text telling the user to\nextract an archive with a password (`unzip -P`, \"EXTRACT with password: 1234\"). Encryption keeps\nscanners out; that is its only use in a skill.";
     DISABLE_SECURITY = "SK906" "disable-security" Error [] for EVERY
-        "Instructions to turn off antivirus, Gatekeeper, SIP or SELinux."
-        "`spctl --master-disable`, `csrutil disable`, `setenforce 0`, `Set-MpPreference -Disable...`,\n`Add-MpPreference -Exclusion...`, or prose such as \"disable your antivirus\". A skill that needs\nthe user's protections off is asking them to let its payload run.";
+        "Instructions to turn off antivirus, Gatekeeper, SIP, SELinux or certificate checks."
+        "`spctl --master-disable`, `csrutil disable`, `setenforce 0`, `Set-MpPreference -Disable...`,\n`Add-MpPreference -Exclusion...`, or prose such as \"disable your antivirus\". Also certificate\nchecks turned off for package managers and git (`strict-ssl=false`, `trusted-host`,\n`NODE_TLS_REJECT_UNAUTHORIZED=0`, `GIT_SSL_NO_VERIFY=1`, `http.sslVerify false`), which let a\nlook-alike mirror serve any package. A skill that needs the user's protections off is asking\nthem to let its payload run.";
     CREDENTIAL_ACCESS = "SK907" "credential-access" Warning [] for EVERY
         "The skill reads a credential store."
         "A command or call that reads SSH private keys, `~/.aws/credentials`, gcloud, Azure, kube or\nDocker credentials, `.netrc`, the macOS keychain (`security find-generic-password`), browser\nprofiles (saved passwords, cookies) or cryptocurrency wallets. A warning, because a few tools\nread their own; a script that also sends data anywhere is an SK908 error.";
@@ -338,6 +338,9 @@ rules! {
     TYPOSQUAT = "SK917" "typosquat" Error [] for EVERY
         "A package whose name is a near miss of a very popular one."
         "An install command (`pip install`, `uv add`, `npm install`, `npx`, `cargo add`...) or an\ninstall spec (`package:` beside `kind: node|uv|cargo`) naming a package one edit (names up to\nseven characters) or two edits (longer) from one of the 2,000 most-downloaded PyPI, npm or\ncrates.io packages, and not itself among the most popular (`reqeusts`, `lodahs`, `serde_jsn`).\nTyposquats install an attacker's code under a name a reader skims past.";
+    HOMOGLYPH = "SK918" "homoglyph" Error [] for EVERY
+        "A word that mixes ASCII with look-alike letters of another script."
+        "A host, command or name written with ASCII letters and characters of another script that are\ndrawn the same (Unicode's confusables: Cyrillic `о` for `o`, `с` for `c`), such as\n`files.pythonhоsted.org` or `сurl`, where the word names a host, path or address, or is the\ncommand of its line. Words wholly in one script, examples quoted as arguments, and symbols\nbeside numbers (`2πr`, `5µm`) are left alone.";
 }
 
 /// A category of the OWASP Agentic Skills Top 10 (AST10): its identifier and name.
@@ -393,6 +396,7 @@ const OWASP_CATEGORIES: &[(&str, Owasp)] = &[
     ("SK915", INSECURE_METADATA),
     ("SK916", NO_GOVERNANCE),
     ("SK917", SUPPLY_CHAIN),
+    ("SK918", INSECURE_METADATA),
 ];
 
 /// The OWASP Agentic Skills Top 10 category a rule's findings fall in (security rules only).

@@ -351,6 +351,7 @@ pub static CHECKS: &[CheckEntry] = checks![
         INVISIBLE_CHARACTER,
         INVALID_ALLOW,
         TYPOSQUAT,
+        HOMOGLYPH,
     ],
 ];
 

@@ -150,12 +150,20 @@ static DISABLE: LazyLock<Pattern> = LazyLock::new(|| {
           (?:antivirus|anti-virus|av\s+software|windows\s+defender|microsoft\s+defender|defender|gatekeeper|xprotect
              |sip|system\s+integrity\s+protection|selinux|apparmor|real-?time\s+protection|endpoint\s+protection|security\s+software)(?-u:\b)
         | (?-u:\b)(?:antivirus|anti-virus|windows\s+defender|gatekeeper)(?-u:\b)[^\n]{0,30}(?-u:\b)(?:must|should|needs\s+to)\s+be\s+(?:disabled|turned\s+off|off)(?-u:\b)
+        | (?-u:\b)strict-ssl\s*=?\s*false(?-u:\b)
+        | (?-u:\b)NODE_TLS_REJECT_UNAUTHORIZED\s*=\s*['\x22]?0
+        | (?-u:\b)GIT_SSL_NO_VERIFY\s*=\s*['\x22]?(?:1|true)(?-u:\b)
+        | (?-u:\b)http\.sslVerify\s*=?\s*false(?-u:\b)
+        | (?-u:\b)PYTHONHTTPSVERIFY\s*=\s*['\x22]?0
+        | (?-u:\b)trusted-host\s*[=\s]\s*\S
         ",
     )
     .expect("a valid disable pattern")
 });
 
-/// Commands or instructions that turn off antivirus, Gatekeeper, SIP, SELinux or AppArmor.
+/// Commands or instructions that turn off antivirus, Gatekeeper, SIP, SELinux or AppArmor,
+/// or the certificate checks of package managers and git (so a look-alike mirror can serve
+/// anything).
 pub fn check_disable_security(text: &Text, out: &mut Vec<Finding>) {
     if !text.triggered(family::DISABLE) {
         return;

@@ -140,7 +140,7 @@ static SEND_WORDS: LazyLock<Pattern> = LazyLock::new(|| {
 /// A dump of the whole environment: every secret the agent was given.
 pub(super) static ENV_DUMP: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(
-        r#"(?i)\$\([[:space:]]*(?:env|printenv|set|export[[:space:]]+-p)[[:space:]]*\)|`[[:space:]]*(?:env|printenv)[[:space:]]*`|(?-u:\b)printenv[[:space:]]*(?:[|)`'"]|$)|(?:^|[[:space:];&(])env[[:space:]]*\||(?-u:\b)Get-ChildItem[[:space:]]+env:|(?-u:\b)gci[[:space:]]+env:|(?-u:\b)dict\([[:space:]]*os\.environ[[:space:]]*\)|(?-u:\b)json\.dumps\([[:space:]]*(?:dict\()?[[:space:]]*os\.environ|(?-u:\b)JSON\.stringify\([[:space:]]*process\.env[[:space:]]*\)|(?-u:\b)os\.environ[[:space:]]*[,)]|(?-u:\b)process\.env[[:space:]]*[,)]"#,
+        r#"(?i)\$\([[:space:]]*(?:env|printenv|set|export[[:space:]]+-p)[[:space:]]*\)|`[[:space:]]*(?:env|printenv)[[:space:]]*`|(?-u:\b)printenv[[:space:]]*(?:[|)`'"]|$)|(?:^|[[:space:];&(])env[[:space:]]*\||(?-u:\b)Get-ChildItem[[:space:]]+env:|(?-u:\b)gci[[:space:]]+env:|(?-u:\b)dict\([[:space:]]*os\.environ[[:space:]]*\)|(?-u:\b)json\.dumps\([[:space:]]*(?:dict\()?[[:space:]]*os\.environ|(?-u:\b)JSON\.stringify\([[:space:]]*process\.env[[:space:]]*\)|(?-u:\b)os\.environ[[:space:]]*[,)]|(?-u:\b)process\.env[[:space:]]*[,)]|(?-u:\b)os\.environ\.(?:items|copy|keys|values)\(|(?-u:\b)Object\.(?:entries|keys|values|assign)\([^)]*process\.env|(?-u:\b)ENV\.(?:to_h|each|select|to_a)(?-u:\b)"#,
     )
     .expect("a valid env-dump pattern")
 });

@@ -73,7 +73,15 @@ pub fn assignment(line: &str) -> Option<(&str, &str)> {
         .find_map(|p| line.strip_prefix(p))
         .unwrap_or(line);
     let eq = line.find('=')?;
+    // `ev["env"] = …` and `cfg.token = …` fill the object they name.
     let name = line[..eq].trim_end();
+    if name.contains(['(', ' ', ',', '{']) {
+        return None;
+    }
+    let name = match name.find(['[', '.']) {
+        Some(at) if at > 0 && !name.ends_with('+') => &name[..at],
+        _ => name,
+    };
     let value = &line[eq + 1..];
     let bare = name.strip_suffix('+').unwrap_or(name);
     let is_name = !bare.is_empty()

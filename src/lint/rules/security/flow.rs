@@ -43,7 +43,7 @@ const ANYWHERE: usize = usize::MAX;
 /// Network fetches in any language.
 static FETCH: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(
-        r"(?i)(?-u:\b)(?:curl|wget|urlopen|urllib[23]?\.request|requests\.(?:get|request)|httpx\.(?:get|stream)|axios(?:\.get)?|fetch[[:space:]]*\(|https?\.get|invoke-webrequest|invoke-restmethod|iwr|irm|downloadstring|downloadfile|downloaddata|net\.webclient|ncat|netcat|socat|lwp::simple|open-uri|net::http|file_get_contents|aria2c)(?-u:\b)|/dev/(?:tcp|udp)/|(?:^|[[:space:]|;&(])nc[[:space:]]",
+        r"(?i)(?-u:\b)(?:curl|wget|urlopen|urllib[23]?\.request|requests\.(?:get|request)|httpx\.(?:get|stream)|axios(?:\.get)?|fetch[[:space:]]*\(|https?\.get|invoke-webrequest|invoke-restmethod|iwr|irm|downloadstring|downloadfile|downloaddata|net\.webclient|ncat|netcat|socat|lwp::simple|lwp::useragent|open-uri|uri\.open|net::http|file_get_contents|aria2c|urllib3|http\.client|httpclient|webclient|okhttp|reqwest)(?-u:\b)|/dev/(?:tcp|udp)/|(?:^|[[:space:]|;&(])nc[[:space:]]",
     )
     .expect("a valid fetch pattern")
 });
@@ -81,7 +81,7 @@ static PIPE_EXEC: LazyLock<Pattern> = LazyLock::new(|| {
 /// Evaluation of a string in the language itself: whatever follows is run as code.
 static EVAL: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(
-        r"(?i)(?-u:\b)(?:eval|iex|invoke-expression)(?-u:\b)|(?-u:\b)(?:exec|execfile)[[:space:]]*\(|new[[:space:]]+function[[:space:]]*\(|\[scriptblock\]::create|(?-u:\b)vm\.run[a-z]*[[:space:]]*\(",
+        r"(?i)(?-u:\b)(?:eval|iex|invoke-expression)(?-u:\b)|(?-u:\b)(?:exec|execfile)[[:space:]]*\(|new[[:space:]]+function[[:space:]]*\(|\[scriptblock\]::create|(?-u:\b)vm\.run[a-z]*[[:space:]]*\(|(?-u:\b)(?:instance_eval|class_eval|module_eval|instance_exec)(?-u:\b)|(?-u:\b)(?:c?pickle|marshal|dill|cloudpickle|joblib|shelve)\.loads?[[:space:]]*\(|(?-u:\b)yaml\.unsafe_load|(?-u:\b)jsonpickle\.decode",
     )
     .expect("a valid eval pattern")
 });
@@ -155,7 +155,7 @@ pub fn check_flow(text: &Text, out: &mut Vec<Finding>) {
     let mut flow = Flow {
         text,
         vars: Vars::default(),
-        tainted: HashMap::new(),
+        tainted: functions_returning_sources(text, &ranges),
         files: HashMap::new(),
         reported: Vec::new(),
     };
@@ -166,6 +166,73 @@ pub fn check_flow(text: &Text, out: &mut Vec<Finding>) {
             flow.line(range.start + start, &line, out);
         }
     }
+}
+
+/// A function definition: Python, JavaScript, Ruby, Perl, Go, Rust, shell.
+static FUNCTION: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
+        r"^[[:space:]]*(?:export[[:space:]]+)?(?:async[[:space:]]+)?(?:def|function|func|fn|sub)[[:space:]]+([A-Za-z_$][[:word:]$]*)|^[[:space:]]*(?:export[[:space:]]+)?(?:const|let|var)[[:space:]]+([A-Za-z_$][[:word:]$]*)[[:space:]]*=[[:space:]]*(?:async[[:space:]]*)?(?:function|\([^)]*\)[[:space:]]*=>|[A-Za-z_$][[:word:]$]*[[:space:]]*=>)|^[[:space:]]*([A-Za-z_][[:word:]]*)[[:space:]]*\(\)[[:space:]]*\{",
+    )
+    .expect("a valid function pattern")
+});
+
+/// Functions whose bodies fetch, decode or read credentials: a call to one is a source
+/// wherever it is made (`code = fetch_text(URL)` several functions away). One pass over the
+/// lines before the flow itself; a top-level function ends at the next line that starts at
+/// column 0.
+fn functions_returning_sources(
+    text: &Text,
+    ranges: &[Range<usize>],
+) -> HashMap<String, (Kinds, usize)> {
+    let mut found: HashMap<String, (Kinds, usize)> = HashMap::new();
+    for range in ranges {
+        let code = &text.text[range.clone()];
+        let mut current: Option<(String, usize)> = None;
+        for (offset, line) in code.split_inclusive('\n').scan(0, |at, l| {
+            let start = *at;
+            *at += l.len();
+            Some((start, l))
+        }) {
+            if let Some(caps) = FUNCTION.captures_iter(line).next() {
+                let name = (1..=3)
+                    .find_map(|g| caps.get(g))
+                    .map(|m| m.as_str().to_owned());
+                let number = text.lines().position(text.text, range.start + offset).line;
+                current = name.map(|n| (n, number));
+                continue;
+            }
+            if line.starts_with(|c: char| !c.is_whitespace() && c != '}' && c != ')') {
+                current = None;
+            }
+            let Some((name, number)) = &current else {
+                continue;
+            };
+            let kinds = line_sources(line);
+            if kinds != 0 {
+                let entry = found.entry(name.clone()).or_insert((0, *number));
+                entry.0 |= kinds;
+            }
+        }
+    }
+    found
+}
+
+/// The kinds of source a line holds by itself, read as written.
+fn line_sources(line: &str) -> Kinds {
+    let mut kinds = 0;
+    if FETCH.is_match(line) {
+        kinds |= FETCHED;
+        if matches!(place_in(line), Place::Ip { .. } | Place::Http { .. }) {
+            kinds |= INSECURE;
+        }
+    }
+    if DECODE.is_match(line) {
+        kinds |= DECODED;
+    }
+    if ENV_DUMP.is_match(line) {
+        kinds |= CREDENTIAL;
+    }
+    kinds
 }
 
 /// A Markdown code range without the backticks of inline code.
@@ -349,10 +416,8 @@ impl Flow<'_> {
             // `new Function`, `eval(`); a shell's `eval` and PowerShell's `iex` of an
             // installer are graded by its host, as the download rule grades them.
             let word = e[m.range()].to_ascii_lowercase();
-            let in_process = word.starts_with("exec")
-                || word.starts_with("new")
-                || word.starts_with("vm.")
-                || e[m.end()..].starts_with('(');
+            let shell_eval = word.trim() == "eval" && !e[m.end()..].starts_with('(');
+            let in_process = !(shell_eval || matches!(word.trim(), "iex" | "invoke-expression"));
             let graded = if in_process && kinds & FETCHED != 0 {
                 kinds | INSECURE
             } else {
@@ -672,6 +737,7 @@ pub(super) fn compile() {
         &FILE_RUN,
         &COVERT_SEND,
         &REVERSE_SHELL,
+        &FUNCTION,
         &IN_HEADER,
     ] {
         LazyLock::force(pattern);

@@ -61,7 +61,7 @@ impl Folded {
 
 /// The ASCII a non-ASCII character reads as, nothing for an ignorable one, or the character
 /// itself when it has no ASCII look-alike (most letters of other scripts).
-fn fold_char(c: char) -> String {
+pub(super) fn fold_char(c: char) -> String {
     let mut buf = [0u8; 4];
     let prototype: String = skeleton(c.encode_utf8(&mut buf)).collect();
     if prototype.is_ascii() && !prototype.chars().any(|p| p.is_ascii_control()) {

@@ -163,6 +163,7 @@ const CHARACTER_RULES: &[fn(&Text, &mut Vec<Finding>)] = &[
     unicode::check_bidi,
     unicode::check_tag_text,
     unicode::check_invisible,
+    unicode::check_homoglyph,
 ];
 
 /// The rules that read the folded text, in reporting order.

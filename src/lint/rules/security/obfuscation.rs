@@ -20,7 +20,7 @@ static DECODER: LazyLock<Pattern> = LazyLock::new(|| {
 /// A sink before the decoder on the same line: it evaluates what the decoder returns.
 static SINK_BEFORE: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(
-        r"(?i)(?:(?-u:\b)(?:eval|exec|compile|function|execsync|execfile|execfilesync|spawn|spawnsync|system|popen|runinthiscontext|runinnewcontext|settimeout|setinterval|iex|invoke-expression)[[:space:]]*\(|(?-u:\b)eval[[:space:]]|(?-u:\b)iex[[:space:]]|(?-u:\b)(?:ba|z|da|k)?sh[[:space:]]+-c(?-u:\b)|(?-u:\b)source[[:space:]]+<\(|(?:^|[[:space:]])\.[[:space:]]+<\(|(?-u:\b)new[[:space:]]+function(?-u:\b))",
+        r"(?i)(?:(?:^|[^.[:word:]])compile[[:space:]]*\(|(?-u:\b)(?:eval|exec|function|execsync|execfile|execfilesync|spawn|spawnsync|system|popen|runinthiscontext|runinnewcontext|settimeout|setinterval|iex|invoke-expression)[[:space:]]*\(|(?-u:\b)eval[[:space:]]|(?-u:\b)iex[[:space:]]|(?-u:\b)(?:ba|z|da|k)?sh[[:space:]]+-c(?-u:\b)|(?-u:\b)source[[:space:]]+<\(|(?:^|[[:space:]])\.[[:space:]]+<\(|(?-u:\b)new[[:space:]]+function(?-u:\b))",
     )
     .expect("a valid sink pattern")
 });

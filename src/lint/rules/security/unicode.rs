@@ -6,8 +6,8 @@
 //! right-to-left text, tag sequences of subdivision flags, and a byte-order mark at the start.
 
 use super::Finding;
-use super::text::{Text, excerpt};
-use crate::lint::rulebook::{BIDI_CONTROL, HIDDEN_TAG_TEXT, INVISIBLE_CHARACTER};
+use super::text::{Kind, Text, excerpt};
+use crate::lint::rulebook::{BIDI_CONTROL, HIDDEN_TAG_TEXT, HOMOGLYPH, INVISIBLE_CHARACTER};
 use crate::skill::Span;
 
 fn is_bidi_control(c: char) -> bool {
@@ -204,6 +204,95 @@ fn is_emoji(c: char) -> bool {
         | '\u{3030}' | '\u{303D}' | '\u{3297}' | '\u{3299}')
 }
 
+/// Least ASCII letters a word needs before a look-alike in it is a disguise rather than a
+/// symbol beside a number (`2πr`, `5µm`).
+const HOMOGLYPH_MIN_ASCII: usize = 3;
+
+/// Words that mix ASCII letters with characters of another script drawn like ASCII ones, where
+/// they name a place (a host, a path, an address: `pythonhоsted.org` with a Cyrillic `о`) or a
+/// command (`сurl` first on its line): one finding per line. A look-alike quoted as an example
+/// (`inspect 'pаypal'`) is left alone.
+pub fn check_homoglyph(text: &Text, out: &mut Vec<Finding>) {
+    if text.text.is_ascii() {
+        return;
+    }
+    let mut last_line = usize::MAX;
+    for (start, word) in words(text.text) {
+        if word.is_ascii() {
+            continue;
+        }
+        let ascii = word.chars().filter(char::is_ascii_alphabetic).count();
+        let disguised: Vec<char> = word
+            .chars()
+            .filter(|c| {
+                !c.is_ascii()
+                    && super::fold::fold_char(*c)
+                        .bytes()
+                        .any(|b| b.is_ascii_alphabetic())
+            })
+            .collect();
+        if ascii < HOMOGLYPH_MIN_ASCII || disguised.is_empty() || disguised.len() * 2 > ascii {
+            continue;
+        }
+        let line = text.line_at(start);
+        let before = text.text[line.start..start].trim_end();
+        let names_a_place = word.contains(['.', '/', '@', ':']);
+        // A command is code, and its disguise Cyrillic or full-width (Greek letters name
+        // variables in Julia and formulas in prose).
+        let runs = (before.is_empty() || before.ends_with(['|', ';', '&', '(', '`', '$']))
+            && (text.kind == Kind::Script || text.in_code(&(start..start + word.len())))
+            && disguised
+                .iter()
+                .all(|c| matches!(*c, '\u{0400}'..='\u{04FF}' | '\u{FF01}'..='\u{FF5E}'));
+        if line.start == last_line || !(names_a_place || runs) {
+            continue;
+        }
+        last_line = line.start;
+        let shown: String = word
+            .chars()
+            .map(|c| super::fold::fold_char(c).chars().next().unwrap_or(c))
+            .collect();
+        let codes: Vec<String> = disguised
+            .iter()
+            .map(|c| format!("U+{:04X}", *c as u32))
+            .collect();
+        out.push(text.finding(
+            &HOMOGLYPH,
+            Span::new(start, start + word.len()),
+            format!(
+                "`{}` is not what it looks like: it reads as `{shown}` but holds {}",
+                excerpt(word),
+                codes.join(", ")
+            ),
+            "a name spelled with look-alike letters of another script points somewhere else than \
+             it seems: a host that is not the one the reader trusts, a command a filter does not \
+             match",
+            "write names, hosts and commands in plain ASCII",
+        ));
+    }
+}
+
+/// The words of a text with their offsets: runs of letters, digits and the characters of
+/// hosts and paths (`.`, `/`, `:`, `@`), split at `-` and `_` so that a hyphenated word of
+/// two scripts (`iOS-версия`) is two words.
+fn words(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let is_part = |c: char| c.is_alphanumeric() || matches!(c, '.' | '/' | ':' | '@');
+    let mut start = None;
+    text.char_indices()
+        .chain(std::iter::once((text.len(), ' ')))
+        .filter_map(move |(i, c)| match (start, is_part(c)) {
+            (None, true) => {
+                start = Some(i);
+                None
+            }
+            (Some(s), false) => {
+                start = None;
+                Some((s, &text[s..i]))
+            }
+            _ => None,
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -238,5 +327,37 @@ mod tests {
         assert!(found("a\u{200B}b c\u{200B}d\n")[0].starts_with("SK915 2 invisible"));
         // Scotland's flag, a family emoji, Persian with ZWNJ, a leading BOM: all fine.
         assert!(found("\u{feff}🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F} 👨\u{200D}👩 می\u{200C}خواهم\n").is_empty());
+    }
+
+    #[test]
+    fn look_alike_hosts_and_commands_are_found() {
+        let found = |path: &str, text: &str| {
+            let t = Text::new(path, text);
+            let mut out = Vec::new();
+            check_homoglyph(&t, &mut out);
+            out.len()
+        };
+        assert_eq!(
+            found(
+                "a.sh",
+                "pip config set global.index-url https://pythonh\u{043E}sted.example/simple\n"
+            ),
+            1
+        );
+        assert_eq!(found("a.sh", "\u{0441}url -s https://x.example\n"), 1);
+        assert_eq!(
+            found(
+                "SKILL.md",
+                "Inspect `node cp.js 'p\u{0430}ypal'` to see it.\n"
+            ),
+            0
+        );
+        assert_eq!(
+            found(
+                "SKILL.md",
+                "sin\u{03B1} over 2\u{03C0}r, and \u{041C}\u{043E}\u{0441}\u{043A}\u{0432}\u{0430}\n"
+            ),
+            0
+        );
     }
 }

@@ -1,0 +1,2 @@
+"""mypkg."""
+from ._version import __version__  # noqa: F401
