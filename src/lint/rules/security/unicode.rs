@@ -250,7 +250,13 @@ pub fn check_homoglyph(text: &Text, out: &mut Vec<Finding>) {
         last_line = line.start;
         let shown: String = word
             .chars()
-            .map(|c| super::fold::fold_char(c).chars().next().unwrap_or(c))
+            .map(|c| {
+                if c.is_ascii() {
+                    c.to_string()
+                } else {
+                    super::fold::fold_char(c)
+                }
+            })
             .collect();
         let codes: Vec<String> = disguised
             .iter()
