@@ -77,6 +77,11 @@ impl LineIndex {
         }
     }
 
+    /// The 1-based line holding byte `offset`.
+    pub fn position_line(&self, offset: usize) -> usize {
+        self.starts.partition_point(|&s| s <= offset)
+    }
+
     /// The byte offset where 1-based `line` starts, if the text has that line.
     pub fn line_start(&self, line: usize) -> Option<usize> {
         self.starts.get(line.checked_sub(1)?).copied()

@@ -138,7 +138,7 @@ struct Flow<'t> {
     vars: Vars,
     tainted: HashMap<String, (Kinds, usize)>,
     files: HashMap<String, (Kinds, usize)>,
-    reported: Vec<usize>,
+    reported: std::collections::HashSet<usize>,
 }
 
 /// Flags what flows from a source into a sink in `text`.
@@ -157,7 +157,7 @@ pub fn check_flow(text: &Text, out: &mut Vec<Finding>) {
         vars: Vars::default(),
         tainted: functions_returning_sources(text, &ranges),
         files: HashMap::new(),
-        reported: Vec::new(),
+        reported: std::collections::HashSet::new(),
     };
     // Brackets in data (a JSON list of patterns) open no statement.
     let join_brackets = text.kind != Kind::Data;
@@ -327,14 +327,19 @@ impl Flow<'_> {
         let lower_raw = raw.to_ascii_lowercase();
         let mut items = Vec::new();
         let mut hidden = false;
+        let mut as_written: HashMap<String, bool> = HashMap::new();
         let insecure = match place_in(&expanded) {
             Place::Ip { .. } | Place::Http { .. } => INSECURE,
             _ => 0,
         };
         for (re, kind) in [(&*FETCH, FETCHED | insecure), (&*DECODE, DECODED)] {
             for m in re.find_iter(&expanded) {
-                let word = expanded[m.range()].to_ascii_lowercase();
-                hidden |= !lower_raw.contains(word.trim());
+                let word = expanded[m.range()].trim().to_ascii_lowercase();
+                // Each distinct word is looked for once: a long line repeats few of them.
+                let written = *as_written
+                    .entry(word)
+                    .or_insert_with_key(|w| lower_raw.contains(w.as_str()));
+                hidden |= !written;
                 items.push((m.start(), kind, 0));
             }
         }
@@ -355,7 +360,7 @@ impl Flow<'_> {
             items.push((m.start(), CREDENTIAL, 0));
         }
         for m in SECRET_VAR.find_iter(&expanded) {
-            let before = &expanded[..m.start()];
+            let before = &expanded[window_start(&expanded, m.start())..m.start()];
             if !IN_HEADER.is_match(before) {
                 items.push((m.start(), SECRET, 0));
             }
@@ -588,7 +593,7 @@ impl Flow<'_> {
 
     /// Marks the line at `at` reported; `None` when it already was.
     fn report(&mut self, at: usize) -> Option<()> {
-        (!self.reported.contains(&at)).then(|| self.reported.push(at))
+        self.reported.insert(at).then_some(())
     }
 }
 
@@ -601,23 +606,40 @@ fn merge(found: &mut (Kinds, usize), (kinds, from): (Kinds, usize)) {
 /// there is none as written (expansion made it).
 fn pipes_quoted(raw: &str) -> bool {
     let mut any = false;
+    // Quotes counted once, up to each match in turn: linear in the line.
+    let (mut counted, mut double, mut single) = (0, 0, 0);
     for m in PIPE_EXEC.find_iter(raw) {
         any = true;
-        let before = &raw[..m.start()];
-        let quoted = before.matches('"').count() % 2 == 1 || before.matches('\'').count() % 2 == 1;
-        if !quoted {
+        let between = &raw[counted..m.start()];
+        double += between.matches('"').count();
+        single += between.matches('\'').count();
+        counted = m.start();
+        if double % 2 == 0 && single % 2 == 0 {
             return false;
         }
     }
     any
 }
 
+/// How far back from `at` a look at what precedes it goes: a header or a reading command is
+/// close to what it names, and a bounded look keeps a line of many matches linear.
+const LOOK_BACK: usize = 256;
+
+fn window_start(line: &str, at: usize) -> usize {
+    let mut start = at.saturating_sub(LOOK_BACK);
+    while !line.is_char_boundary(start) {
+        start += 1;
+    }
+    start
+}
+
 /// Whether the command holding `at` (from the last `|`, `;`, `&`, `(` or `` ` `` before it)
 /// reads a file.
 fn reads_at(line: &str, at: usize) -> bool {
-    let start = line[..at]
+    let window = window_start(line, at);
+    let start = line[window..at]
         .rfind(['|', ';', '&', '(', '`'])
-        .map_or(0, |i| i + 1);
+        .map_or(window, |i| window + i + 1);
     READS.is_match(&line[start..at])
 }
 

@@ -427,11 +427,14 @@ impl<'a> Text<'a> {
 
     /// The byte range of the line holding `offset`, without its line ending.
     pub fn line_at(&self, offset: usize) -> Range<usize> {
-        let start = self.text[..offset.min(self.text.len())]
-            .rfind('\n')
-            .map_or(0, |i| i + 1);
-        let rest = &self.text[start..];
-        let end = start + rest.find('\n').unwrap_or(rest.len());
+        // From the line index: a search back and forth along a long line for every finding on
+        // it would make a one-line file quadratic.
+        let lines = self.lines();
+        let number = lines.position_line(offset.min(self.text.len()));
+        let start = lines.line_start(number).unwrap_or(0);
+        let end = lines
+            .line_start(number + 1)
+            .map_or(self.text.len(), |next| next - 1);
         let end = if self.text[..end].ends_with('\r') {
             end - 1
         } else {
