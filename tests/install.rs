@@ -737,3 +737,39 @@ fn write_fuzz_seeds() {
         std::fs::write(dir.join(format!("{file}.zip")), bytes).unwrap();
     }
 }
+
+/// A bare name that is also a folder here could mean the folder or the registry skill: it is
+/// refused naming both, before any registry is asked, and `./NAME` installs the folder.
+#[test]
+fn a_bare_name_that_is_also_a_folder_is_refused_naming_both() {
+    let tmp = tempfile::tempdir().unwrap();
+    write_skill(
+        tmp.path(),
+        "pdf-tools",
+        "---\nname: pdf-tools\ndescription: Extract tables from PDF files. Use when the user shares a PDF.\n---\n\nRun it.\n",
+    );
+    let (code, stdout, stderr) = run(skill().current_dir(tmp.path()).args([
+        "install",
+        "pdf-tools",
+        "--registry",
+        "http://127.0.0.1:9",
+    ]));
+    assert_eq!((code, stdout.as_str()), (2, ""), "{stderr}");
+    assert!(
+        stderr.contains("`pdf-tools` names both the path ./pdf-tools and the skill pdf-tools in the registry http://127.0.0.1:9"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("hint: write ./pdf-tools to install the path"),
+        "{stderr}"
+    );
+    assert!(!tmp.path().join("skills").exists());
+    let (code, stdout, stderr) = run(skill()
+        .current_dir(tmp.path())
+        .args(["install", "./pdf-tools"]));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.starts_with("Installed pdf-tools in skills/pdf-tools"),
+        "{stdout}"
+    );
+}

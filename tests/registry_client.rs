@@ -50,7 +50,7 @@ fn login_publish_search_install_logout() {
     assert_eq!(cli(&["whoami"]).1, "@alice\n");
 
     // The source lives under src/, so `skill install pdf-tools` below names the registry skill,
-    // not a folder of that name (an existing path wins).
+    // not a folder of that name (a bare name that is also a folder here is refused).
     write_skill(
         &tmp.path().join("src"),
         "pdf-tools",

@@ -88,17 +88,16 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             .split_once('@')
             .map_or((source.as_str(), None), |(s, v)| (s, Some(v)));
         let registry = super::registry_url(args.registry.as_deref());
+        // A bare name that is also a path here could mean either; installing the wrong one
+        // silently is how a planted folder (or a squatted slug) gets in.
+        if std::path::Path::new(&source).exists() {
+            return Err(CliError::Usage(format!(
+                "`{source}` names both the path ./{source} and the skill {slug} in the registry \
+                 {registry}\nhint: write ./{source} to install the path; to install the registry \
+                 skill, run the command from another folder"
+            )));
+        }
         let client = Client::new(&registry, credentials::token(&registry));
-        let local_hint = |message: String| {
-            if std::path::Path::new(&source).exists() {
-                CliError::Usage(format!(
-                    "{message}\nhint: to install the local folder instead, write ./{}",
-                    source
-                ))
-            } else {
-                CliError::Usage(message)
-            }
-        };
         match registry_install::install_with(
             &client,
             slug,
@@ -110,12 +109,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         ) {
             Ok(Some(installed)) => installed,
             Ok(None) => {
-                return Err(local_hint(format!(
+                return Err(CliError::Usage(format!(
                     "{}: no such skill in the registry {registry}",
                     source
                 )));
             }
-            Err(e) => return Err(local_hint(e.to_string())),
+            Err(e) => return Err(CliError::Usage(e.to_string())),
         }
     } else {
         let source = match Input::from_arg(&source)? {

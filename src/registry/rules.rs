@@ -151,6 +151,50 @@ pub fn parse_version(version: &str) -> Result<semver::Version, String> {
     Ok(parsed)
 }
 
+/// Longest display name, in characters.
+pub const MAX_DISPLAY_NAME: usize = 128;
+/// Longest summary, in characters: the Agent Skills limit on a description.
+pub const MAX_SUMMARY: usize = 1024;
+/// Longest changelog, in bytes.
+pub const MAX_CHANGELOG_BYTES: usize = 64 * 1024;
+/// Most tags on one publish.
+pub const MAX_TAGS: usize = 32;
+/// Longest tag name, in bytes.
+pub const MAX_TAG_BYTES: usize = 64;
+
+/// Bounds the text a publisher writes into every listing, so that one publish cannot make the
+/// skills list or a search page megabytes long for every reader.
+pub fn check_listing_text(
+    display_name: &str,
+    summary: Option<&str>,
+    changelog: &str,
+    tags: &[String],
+) -> Result<(), String> {
+    if display_name.chars().count() > MAX_DISPLAY_NAME {
+        return Err(format!(
+            "displayName must be at most {MAX_DISPLAY_NAME} characters"
+        ));
+    }
+    if summary.is_some_and(|s| s.chars().count() > MAX_SUMMARY) {
+        return Err(format!("summary must be at most {MAX_SUMMARY} characters"));
+    }
+    if changelog.len() > MAX_CHANGELOG_BYTES {
+        return Err(format!(
+            "changelog must be at most {MAX_CHANGELOG_BYTES} bytes"
+        ));
+    }
+    if tags.len() > MAX_TAGS {
+        return Err(format!("at most {MAX_TAGS} tags"));
+    }
+    if let Some(tag) = tags.iter().find(|t| t.len() > MAX_TAG_BYTES) {
+        return Err(format!(
+            "tag \"{}...\" is longer than {MAX_TAG_BYTES} bytes",
+            tag.chars().take(16).collect::<String>()
+        ));
+    }
+    Ok(())
+}
+
 /// Checks a tag name: printable ASCII without spaces, not starting with `$` or `_`. (`latest`
 /// is accepted, as ClawHub accepts it; the server then moves it to the published version.)
 pub fn check_tag(tag: &str) -> Result<(), String> {

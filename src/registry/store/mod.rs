@@ -663,6 +663,13 @@ pub(super) fn validate(request: &PublishRequest) -> Result<Vec<(String, &NewFile
         return Err(StoreError::Invalid("displayName required".into()));
     }
     rules::parse_version(&request.version).map_err(StoreError::Invalid)?;
+    rules::check_listing_text(
+        &request.display_name,
+        request.summary.as_deref(),
+        &request.changelog,
+        &request.tags,
+    )
+    .map_err(StoreError::Invalid)?;
     for tag in request.tags.iter().filter(|t| t.as_str() != "latest") {
         rules::check_tag(tag).map_err(StoreError::Invalid)?;
     }

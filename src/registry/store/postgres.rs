@@ -1004,6 +1004,11 @@ mod tests {
     }
 
     #[test]
+    fn listing_text_is_bounded() {
+        super::super::suite::listing_text_is_bounded(&open());
+    }
+
+    #[test]
     fn build_metadata_makes_no_new_version() {
         super::super::suite::build_metadata_makes_no_new_version(&open());
     }

@@ -1165,6 +1165,11 @@ mod tests {
     }
 
     #[test]
+    fn listing_text_is_bounded() {
+        super::super::suite::listing_text_is_bounded(&open().1);
+    }
+
+    #[test]
     fn build_metadata_makes_no_new_version() {
         super::super::suite::build_metadata_makes_no_new_version(&open().1);
     }

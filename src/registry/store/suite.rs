@@ -36,6 +36,49 @@ fn alice(store: &dyn Store) -> User {
     store.add_user("Alice", Some("Alice")).unwrap()
 }
 
+/// Every text a publisher writes into listings is bounded: a publish over a limit is refused
+/// naming it, and nothing is stored.
+pub fn listing_text_is_bounded(store: &dyn Store) {
+    let alice = alice(store);
+    let huge = "x".repeat(4 << 20);
+    type Set = fn(&mut PublishRequest, &str);
+    let cases: [(Set, &str); 4] = [
+        (
+            |r, h| r.display_name = h.to_owned(),
+            "displayName must be at most 128 characters",
+        ),
+        (
+            |r, h| r.summary = Some(h.to_owned()),
+            "summary must be at most 1024 characters",
+        ),
+        (
+            |r, h| r.changelog = h.to_owned(),
+            "changelog must be at most 65536 bytes",
+        ),
+        (
+            |r, h| r.tags = vec![h[..100].to_owned()],
+            "is longer than 64 bytes",
+        ),
+    ];
+    for (set, message) in cases {
+        let mut request = request("pdf-tools", "1.0.0");
+        set(&mut request, &huge);
+        match store.publish(&alice, &request) {
+            Err(StoreError::Invalid(m)) => assert!(m.contains(message), "{m}"),
+            other => panic!("{message}: {other:?}"),
+        }
+    }
+    let mut many = request("pdf-tools", "1.0.0");
+    many.tags = (0..33).map(|i| format!("t{i}")).collect();
+    assert!(matches!(
+        store.publish(&alice, &many),
+        Err(StoreError::Invalid(_))
+    ));
+    store
+        .publish(&alice, &request("pdf-tools", "1.0.0"))
+        .unwrap();
+}
+
 /// Build metadata does not make a new version (semver precedence decides what is taken), and
 /// prerelease and build labels have a length limit.
 pub fn build_metadata_makes_no_new_version(store: &dyn Store) {
