@@ -739,7 +739,8 @@ fn write_fuzz_seeds() {
 }
 
 /// A bare name that is also a folder here could mean the folder or the registry skill: it is
-/// refused naming both, before any registry is asked, and `./NAME` installs the folder.
+/// refused naming both, before any registry is asked, unless `--registry` says which; and
+/// `./NAME` installs the folder.
 #[test]
 fn a_bare_name_that_is_also_a_folder_is_refused_naming_both() {
     let tmp = tempfile::tempdir().unwrap();
@@ -748,21 +749,29 @@ fn a_bare_name_that_is_also_a_folder_is_refused_naming_both() {
         "pdf-tools",
         "---\nname: pdf-tools\ndescription: Extract tables from PDF files. Use when the user shares a PDF.\n---\n\nRun it.\n",
     );
-    let (code, stdout, stderr) = run(skill().current_dir(tmp.path()).args([
-        "install",
-        "pdf-tools",
-        "--registry",
-        "http://127.0.0.1:9",
-    ]));
+    let (code, stdout, stderr) = run(skill()
+        .current_dir(tmp.path())
+        .env("SKILL_REGISTRY", "http://127.0.0.1:9")
+        .args(["install", "pdf-tools"]));
     assert_eq!((code, stdout.as_str()), (2, ""), "{stderr}");
     assert!(
         stderr.contains("`pdf-tools` names both the path ./pdf-tools and the skill pdf-tools in the registry http://127.0.0.1:9"),
         "{stderr}"
     );
     assert!(
-        stderr.contains("hint: write ./pdf-tools to install the path"),
+        stderr.contains("hint: write ./pdf-tools to install the path, or --registry http://127.0.0.1:9 to install the registry skill"),
         "{stderr}"
     );
+    assert!(!tmp.path().join("skills").exists());
+    // Naming the registry on the command line says which: it is asked (and here refuses).
+    let (code, _, stderr) = run(skill().current_dir(tmp.path()).args([
+        "install",
+        "pdf-tools",
+        "--registry",
+        "http://127.0.0.1:9",
+    ]));
+    assert_eq!(code, 2);
+    assert!(!stderr.contains("names both"), "{stderr}");
     assert!(!tmp.path().join("skills").exists());
     let (code, stdout, stderr) = run(skill()
         .current_dir(tmp.path())

@@ -89,12 +89,13 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             .map_or((source.as_str(), None), |(s, v)| (s, Some(v)));
         let registry = super::registry_url(args.registry.as_deref());
         // A bare name that is also a path here could mean either; installing the wrong one
-        // silently is how a planted folder (or a squatted slug) gets in.
-        if std::path::Path::new(&source).exists() {
+        // silently is how a planted folder (or a squatted slug) gets in. `--registry` on the
+        // command line says which.
+        if args.registry.is_none() && std::path::Path::new(&source).exists() {
             return Err(CliError::Usage(format!(
                 "`{source}` names both the path ./{source} and the skill {slug} in the registry \
-                 {registry}\nhint: write ./{source} to install the path; to install the registry \
-                 skill, run the command from another folder"
+                 {registry}\nhint: write ./{source} to install the path, or --registry \
+                 {registry} to install the registry skill"
             )));
         }
         let client = Client::new(&registry, credentials::token(&registry));
