@@ -61,31 +61,33 @@ pub(super) static ANY_STORE: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(&all.join("|")).expect("the store patterns are valid")
 });
 
-/// The credential store that `line` reads, if any: `(what, range of the path)`.
+/// Each credential store `line` names (not its `.pub` half), in table order: `(what, range of
+/// the path)`.
+fn stores_named(line: &str) -> impl Iterator<Item = (&'static str, std::ops::Range<usize>)> + '_ {
+    let any = ANY_STORE.is_match(line);
+    STORES
+        .iter()
+        .filter(move |_| any)
+        .filter_map(move |(re, what)| {
+            let m = re
+                .find_iter(line)
+                .find(|m| !line[m.end()..].starts_with(".pub"))?;
+            Some((*what, m.range()))
+        })
+}
+
+/// The credential store that `line` reads, if any.
 fn store_read(line: &str) -> Option<(&'static str, std::ops::Range<usize>)> {
-    if !ANY_STORE.is_match(line) {
-        return None;
-    }
-    STORES.iter().find_map(|(re, what)| {
-        let m = re
-            .find_iter(line)
-            .find(|m| !line[m.end()..].starts_with(".pub"))?;
-        let keychain = *what == "the macOS keychain" && line[m.range()].starts_with("security");
-        (keychain || READS.is_match(line)).then(|| (*what, m.range()))
+    let mut reads = None;
+    stores_named(line).find(|(what, range)| {
+        *reads.get_or_insert_with(|| READS.is_match(line))
+            || (*what == "the macOS keychain" && line[range.clone()].starts_with("security"))
     })
 }
 
 /// The credential store that `line` names, if any, read or not.
 fn store_named(line: &str) -> Option<(&'static str, std::ops::Range<usize>)> {
-    if !ANY_STORE.is_match(line) {
-        return None;
-    }
-    STORES.iter().find_map(|(re, what)| {
-        let m = re
-            .find_iter(line)
-            .find(|m| !line[m.end()..].starts_with(".pub"))?;
-        Some((*what, m.range()))
-    })
+    stores_named(line).next()
 }
 
 /// Reads of credential stores.
