@@ -72,6 +72,7 @@ fn main() {
         http: &no_provider,
         rerecord: String::new(),
         script: Some(&scripted),
+        confinement: skill::agent::tools::Confinement::default(),
     };
     let subjects = load_subjects(std::slice::from_ref(&subject)).expect("trigger set");
     run(&subjects, &distractors, &options).expect("recording");

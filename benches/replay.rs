@@ -52,6 +52,7 @@ fn main() {
         answers: Answers::Script(script, cassette.clone()),
         rerecord: String::new(),
         confinement: Default::default(),
+        env: skill::agent::trial::PassEnv::Chosen(Default::default()),
         loading: Default::default(),
         stop_at_route: false,
     };

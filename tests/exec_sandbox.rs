@@ -289,18 +289,23 @@ fn the_environment_is_an_allow_list_plus_what_the_skill_declares() {
     }
 }
 
-/// Kills the processes named in pid files when dropped, so a failing test leaves no sleeper.
-struct Sleepers(Vec<PathBuf>);
+/// The processes on this machine whose command line holds `marker` (a `sleep` of a duration
+/// no other test uses), found from the host's `/proc` whatever namespace they run in; killed
+/// when dropped, so a failing test leaves no sleeper.
+struct Sleepers(&'static str);
 
 impl Sleepers {
     fn alive(&self) -> Vec<String> {
-        self.0
-            .iter()
-            .filter_map(|f| std::fs::read_to_string(f).ok())
-            .map(|pid| pid.trim().to_owned())
+        let marker = format!("sleep\0{}\0", self.0);
+        std::fs::read_dir("/proc")
+            .unwrap()
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|pid| pid.bytes().all(|b| b.is_ascii_digit()))
             .filter(|pid| {
-                std::fs::read_to_string(format!("/proc/{pid}/stat"))
-                    .is_ok_and(|stat| !stat.contains(") Z "))
+                std::fs::read(format!("/proc/{pid}/cmdline"))
+                    .is_ok_and(|c| String::from_utf8_lossy(&c).contains(&marker))
+                    && std::fs::read_to_string(format!("/proc/{pid}/stat"))
+                        .is_ok_and(|stat| !stat.contains(") Z "))
             })
             .collect()
     }
@@ -323,9 +328,9 @@ impl Drop for Sleepers {
 fn commands_that_detach_die_with_the_run() {
     let m = Machine::new();
     let ws = m.path("ws");
-    let sleepers = Sleepers(vec![ws.join("setsid.pid"), ws.join("forked.pid")]);
+    let sleepers = Sleepers("3001");
     let server = exec_once(
-        "setsid sh -c 'sleep 300 & echo $! > setsid.pid'; (setsid sh -c 'sleep 300 & echo $! > forked.pid' &); sleep 0.3; echo started",
+        "setsid sh -c 'sleep 3001 & echo $! > setsid.pid'; (setsid sh -c 'sleep 3001 & echo $! > forked.pid' &); sleep 0.3; echo started",
     );
     let (code, stdout, stderr) = run(m
         .skill("try")
@@ -349,8 +354,8 @@ fn ctrl_c_kills_commands_that_detached() {
     let m = Machine::new();
     let ws = m.path("ws");
     let pid_file = ws.join("setsid.pid");
-    let sleepers = Sleepers(vec![pid_file.clone()]);
-    let server = exec_once("setsid sh -c 'sleep 300 & echo $! > setsid.pid'; sleep 30");
+    let sleepers = Sleepers("3002");
+    let server = exec_once("setsid sh -c 'sleep 3002 & echo $! > setsid.pid'; sleep 30");
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_skill"))
         .arg("try")
         .arg(&m.skill)
@@ -410,7 +415,7 @@ fn where_landlock_fails<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'stati
 }
 
 #[test]
-fn where_commands_cannot_be_confined_skill_test_refuses_and_try_warns() {
+fn where_commands_cannot_be_confined_test_eval_and_replays_refuse_and_a_live_try_warns() {
     let m = Machine::new();
     let marker = m.outside.join("marker");
     let command = format!(
@@ -437,10 +442,36 @@ fn where_commands_cannot_be_confined_skill_test_refuses_and_try_warns() {
     let stderr = String::from_utf8_lossy(&refused.stderr);
     assert_eq!(refused.status.code(), Some(2), "{stderr}");
     assert!(
-        stderr.contains("the scenarios' commands cannot be confined here"),
+        stderr.contains("recorded commands cannot be confined here"),
         "{stderr}"
     );
     assert!(stderr.contains("pass --no-sandbox"), "{stderr}");
+    assert!(!marker.exists(), "a refused run ran the recorded command");
+
+    // A replay through `try`, and `eval`, are recorded calls too: refused the same way.
+    let cassette = m.skill.join("evals/cassettes/probe.yaml");
+    let mut cmd = m.skill("try");
+    cmd.arg(&m.skill)
+        .args(["-p", "Probe", "--replay"])
+        .arg(&cassette);
+    let try_replay = where_landlock_fails(move || cmd.output().unwrap());
+    let stderr = String::from_utf8_lossy(&try_replay.stderr);
+    assert_eq!(try_replay.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("recorded commands cannot be confined here"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = run(m.skill("eval").arg(&m.skill).arg("--init"));
+    assert_eq!(code, 0, "{stderr}");
+    let mut cmd = m.skill("eval");
+    cmd.arg(&m.skill);
+    let eval = where_landlock_fails(move || cmd.output().unwrap());
+    let stderr = String::from_utf8_lossy(&eval.stderr);
+    assert_eq!(eval.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("recorded commands cannot be confined here"),
+        "{stderr}"
+    );
     assert!(!marker.exists(), "a refused run ran the recorded command");
 
     // Asked for, the recorded command runs unconfined: it writes outside the workspace.
@@ -467,4 +498,237 @@ fn where_commands_cannot_be_confined_skill_test_refuses_and_try_warns() {
         first_result(&String::from_utf8_lossy(&live.stdout)),
         "ran\n"
     );
+}
+
+/// A loopback UDP socket counting the datagrams it receives.
+fn udp_listener() -> (u16, Arc<AtomicUsize>) {
+    let socket = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+    let port = socket.local_addr().unwrap().port();
+    let count = Arc::new(AtomicUsize::new(0));
+    let seen = Arc::clone(&count);
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 64];
+        while socket.recv(&mut buf).is_ok() {
+            seen.fetch_add(1, Ordering::SeqCst);
+        }
+    });
+    (port, count)
+}
+
+#[test]
+fn without_the_network_no_socket_reaches_out_mptcp_and_udp_included() {
+    let m = Machine::new();
+    let (tcp, connections) = listener();
+    let (udp, datagrams) = udp_listener();
+    let script = format!(
+        "import socket\n\
+         for name, make, act in [\n\
+         ('mptcp', lambda: socket.socket(socket.AF_INET, socket.SOCK_STREAM, 262), lambda s: s.connect(('127.0.0.1', {tcp}))),\n\
+         ('udp', lambda: socket.socket(socket.AF_INET, socket.SOCK_DGRAM), lambda s: s.sendto(b'x', ('127.0.0.1', {udp}))),\n\
+         ]:\n\
+         \x20   try:\n\
+         \x20       act(make()); print(name, 'reached')\n\
+         \x20   except OSError as e:\n\
+         \x20       print(name, 'refused', e.errno)\n"
+    );
+    let ws = m.path("ws");
+    std::fs::create_dir_all(&ws).unwrap();
+    std::fs::write(ws.join("net.py"), script).unwrap();
+    let server = exec_once("python3 net.py");
+    let (code, stdout, stderr) = run(m
+        .skill("try")
+        .arg(&m.skill)
+        .args([
+            "-p",
+            "Probe",
+            "--strict",
+            "--base-url",
+            &server.openai_base(),
+            "--json",
+        ])
+        .arg("--workspace")
+        .arg(&ws));
+    assert_eq!(code, 0, "{stderr}");
+    let result = first_result(&stdout);
+    assert!(result.contains("mptcp refused"), "{result}");
+    assert!(result.contains("udp refused"), "{result}");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert_eq!(connections.load(Ordering::SeqCst), 0);
+    assert_eq!(datagrams.load(Ordering::SeqCst), 0);
+}
+
+#[test]
+fn replayed_commands_cannot_read_the_environment_of_the_shell_that_started_skill() {
+    let m = Machine::new();
+    let secret = "ci-secret-value-7c6b5a4d3e";
+    let server = exec_once(
+        "for f in /proc/[0-9]*/environ; do tr '\\0' '\\n' < \"$f\" 2>/dev/null; done | grep -c CI_DEPLOY_KEY; echo scanned",
+    );
+    // The shell that started `skill` holds the secret in its environment and stays its parent.
+    let mut shell = std::process::Command::new("sh");
+    shell
+        .arg("-c")
+        .arg("\"$@\"; echo exit=$?")
+        .arg("sh")
+        .arg(env!("CARGO_BIN_EXE_skill"))
+        .args(["try"])
+        .arg(&m.skill)
+        .args([
+            "-p",
+            "Probe",
+            "--strict",
+            "--base-url",
+            &server.openai_base(),
+            "--json",
+        ])
+        .env("CI_DEPLOY_KEY", secret)
+        .env("HOME", &m.home)
+        .env_remove("OPENAI_API_KEY");
+    let out = shell.output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("exit=0"), "{stdout}");
+    let json_text = stdout.rsplit_once("exit=").unwrap().0;
+    let result = first_result(json_text);
+    assert!(result.contains("scanned"), "{result}");
+    assert!(
+        result.starts_with("0\n"),
+        "another process's environment was read: {result}"
+    );
+}
+
+#[test]
+fn a_deep_chain_of_sessions_dies_with_the_command() {
+    let m = Machine::new();
+    let ws = m.path("ws");
+    std::fs::create_dir_all(&ws).unwrap();
+    std::fs::write(
+        ws.join("chain.sh"),
+        "echo $$ >> pids\nif [ \"$1\" -gt 0 ]; then setsid sh chain.sh $(($1 - 1)) & fi\nexec sleep 3003\n",
+    )
+    .unwrap();
+    let pids = ws.join("pids");
+    let chain = Sleepers("3003");
+    let server = exec_once(
+        "sh chain.sh 400 & while [ \"$(wc -l < pids 2>/dev/null || echo 0)\" -lt 401 ]; do sleep 0.05; done; echo started",
+    );
+    let (code, stdout, stderr) = run(m
+        .skill("try")
+        .arg(&m.skill)
+        .args(["-p", "Probe", "--base-url", &server.openai_base(), "--json"])
+        .arg("--workspace")
+        .arg(&ws));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(first_result(&stdout).contains("started"), "{stdout}");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let text = std::fs::read_to_string(&pids).unwrap();
+    assert_eq!(text.lines().count(), 401);
+    let alive = chain.alive();
+    assert!(
+        alive.is_empty(),
+        "{} of the chain outlived the run",
+        alive.len()
+    );
+}
+
+#[test]
+fn inherited_descriptors_and_shared_memory_stay_out_of_reach() {
+    let m = Machine::new();
+    let log = m.outside.join("log");
+    let shm = PathBuf::from(format!("/dev/shm/skill-test-{}", std::process::id()));
+    std::fs::write(&shm, SECRET).unwrap();
+    let server = exec_once(&format!(
+        "echo leaked >&9 || echo fd-closed; cat {} || echo shm-refused",
+        shm.display()
+    ));
+    let mut shell = std::process::Command::new("sh");
+    shell
+        .arg("-c")
+        .arg("exec 9>>\"$0\"; exec \"$@\"")
+        .arg(&log)
+        .arg(env!("CARGO_BIN_EXE_skill"))
+        .arg("try")
+        .arg(&m.skill)
+        .args([
+            "-p",
+            "Probe",
+            "--strict",
+            "--base-url",
+            &server.openai_base(),
+            "--json",
+        ])
+        .env("HOME", &m.home)
+        .env_remove("OPENAI_API_KEY");
+    let out = shell.output().unwrap();
+    let _ = std::fs::remove_file(&shm);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let result = first_result(&stdout);
+    assert!(result.contains("fd-closed"), "{result}");
+    assert!(result.contains("shm-refused"), "{result}");
+    assert!(!result.contains(SECRET), "{result}");
+    assert_eq!(std::fs::read_to_string(&log).unwrap_or_default(), "");
+}
+
+#[test]
+fn tests_and_replays_pass_declared_variables_only_when_the_user_names_them() {
+    let m = Machine::new();
+    let token = "ghs-declared-secret-9a8b7c";
+    std::fs::create_dir_all(m.skill.join("evals")).unwrap();
+    std::fs::write(
+        m.skill.join("evals/probe.yaml"),
+        "prompt: Probe\nenv:\n  WRITTEN_SETTING: from-the-scenario\nexpect:\n  tool_calls:\n    - name: exec\n  final_answer: Done\n",
+    )
+    .unwrap();
+    let record = |pass: &[&str]| {
+        let server = exec_once("env");
+        let (code, stdout, stderr) = run(m
+            .skill("test")
+            .arg(&m.skill)
+            .args(["--mode", "record", "--base-url", &server.openai_base()])
+            .args(pass)
+            .env("DEMO_DECLARED", token));
+        assert_eq!(code, 0, "{stdout}{stderr}");
+        let sent = result_sent(&server);
+        server.stop();
+        sent
+    };
+    // The probe skill declares DEMO_DECLARED; declaring it is not enough.
+    let plain = record(&[]);
+    assert!(!plain.contains(token), "{plain}");
+    assert!(
+        plain.contains("WRITTEN_SETTING=from-the-scenario"),
+        "{plain}"
+    );
+    let named = record(&["--pass-env", "DEMO_DECLARED"]);
+    assert!(named.contains(&format!("DEMO_DECLARED={token}")), "{named}");
+
+    // A replay through `try` passes nothing declared either, unless named (a replayed
+    // command whose output changes no longer matches its recording).
+    let server = exec_once("test -n \"$DEMO_DECLARED\" && echo has-value || echo no-value");
+    let (code, stdout, stderr) = run(m
+        .skill("test")
+        .arg(&m.skill)
+        .args(["--mode", "record", "--base-url", &server.openai_base()])
+        .env("DEMO_DECLARED", token));
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let cassette = m.skill.join("evals/cassettes/probe.yaml");
+    let replay = |pass: &[&str]| {
+        run(m
+            .skill("try")
+            .arg(&m.skill)
+            .args(["-p", "Probe", "--json", "--replay"])
+            .arg(&cassette)
+            .args(pass)
+            .env("DEMO_DECLARED", token))
+    };
+    let (code, stdout, stderr) = replay(&[]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(first_result(&stdout), "no-value\n");
+    let (code, _, stderr) = replay(&["--pass-env", "DEMO_DECLARED"]);
+    assert_ne!(code, 0);
+    assert!(stderr.contains("+    has-value"), "{stderr}");
 }

@@ -5,7 +5,7 @@ use super::cassette::{Cassette, Mode, Normaliser, RecordedBy, Recorder, Replayer
 use super::message::Reply;
 use super::provider::script::Script;
 use super::provider::{HttpConfig, Model, ModelError};
-use super::tools::{Confinement, ToolBox};
+use super::tools::{Confinement, Passed, ToolBox};
 use super::{AgentError, Event, Transcript, Workspace};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -63,10 +63,23 @@ pub struct Trial {
     pub rerecord: String,
     /// How `exec` commands are confined.
     pub confinement: Confinement,
+    /// Which variables the commands get beyond the allow-list.
+    pub env: PassEnv,
     /// Skills whose bodies reach the model without a read (always-on, mentioned, preloaded).
     pub loading: Loading,
     /// End the run at the model's first skill read or action (`skill eval`).
     pub stop_at_route: bool,
+}
+
+/// Which variables a run's commands get beyond the allow-list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PassEnv {
+    /// What the installed skills declare (`requires.env`, `primaryEnv`), and these values (a
+    /// scenario's `env`): a live `try`, where the user chose the skills and watches the run.
+    Declared(Vec<(String, String)>),
+    /// Only what the user chose (`--pass-env`, a scenario's `env`): `skill test`, `skill eval`
+    /// and every replay.
+    Chosen(Passed),
 }
 
 /// The skills that reach the model other than through the summary, by name; see
@@ -141,9 +154,16 @@ pub fn run_in(
         }
     }
     let prompt = crate::prompt::via::with_mentions(&trial.prompt, &listings, &mentions);
-    let declared = workspace.declared_env();
+    let passed = match &trial.env {
+        PassEnv::Declared(values) => Passed {
+            names: workspace.declared_env(),
+            values: values.clone(),
+        },
+        PassEnv::Chosen(passed) => passed.clone(),
+    };
+    let declared = passed.names.clone();
     let tools = ToolBox::new(workspace.root().to_owned(), trial.exec_timeout)
-        .confined(trial.confinement, declared.clone());
+        .confined(trial.confinement, passed);
     let tmpdir = tools.tmpdir().map_err(|message| AgentError::Workspace {
         path: std::env::temp_dir(),
         message,

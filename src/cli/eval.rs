@@ -52,6 +52,10 @@ pub struct Args {
     /// should.
     #[arg(long, conflicts_with_all = ["mode", "json", "junit", "compare_via", "runs"])]
     pub init: bool,
+    /// Run the recorded commands without the sandbox, where it is missing: only for cassettes
+    /// you trust.
+    #[arg(long)]
+    pub no_sandbox: bool,
 }
 
 /// Runs the eval.
@@ -78,6 +82,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let subjects = eval::load_subjects(&dirs)?;
     let mode = args.model.mode()?;
     let http = || args.model.http();
+    let confinement =
+        super::test::decide_confinement(crate::agent::tools::Origin::Recorded, args.no_sandbox)?;
     let options = Options {
         mode,
         runs: args.runs,
@@ -89,6 +95,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         http: &http,
         rerecord: rerecord_command(&args),
         script: None,
+        confinement,
     };
     let report = eval::run(&subjects, &distractors, &options)?;
     if let Some(path) = &args.junit {

@@ -3,7 +3,7 @@
 use super::CliError;
 use super::suite::{ModelArgs, skill_dirs};
 use crate::agent::Stop;
-use crate::agent::tools::{Policy, adopt_orphans, sandbox, seal_process};
+use crate::agent::tools::{Confinement, Origin, decide};
 use crate::harness::starter::write_starter;
 use crate::harness::{Outcome, Report, junit, run_scenario, scenario::scenario_files};
 use crate::skill::builtin;
@@ -34,6 +34,11 @@ pub struct Args {
     /// cassettes you trust, since their tool calls run as you.
     #[arg(long)]
     pub no_sandbox: bool,
+    /// Give the scenarios' commands this variable from your environment (repeatable). Nothing
+    /// a skill declares in `requires.env` reaches them otherwise: the skill under test does not
+    /// choose which of your secrets its commands see.
+    #[arg(long, value_name = "NAME")]
+    pub pass_env: Vec<String>,
     /// The cassette mode and the model provider.
     #[command(flatten)]
     pub model: ModelArgs,
@@ -57,11 +62,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     }
     let mode = args.model.mode()?;
     let http = || args.model.http();
-    let landlock = sandbox_or_refusal(args.no_sandbox)?;
+    let confinement = decide_confinement(Origin::Recorded, args.no_sandbox)?;
     let mut reports = Vec::new();
     for dir in &skills {
         for file in scenario_files(dir) {
-            let report = run_scenario(dir, &file, mode, &http, landlock);
+            let report = run_scenario(dir, &file, mode, &http, confinement, &args.pass_env);
             print_report(&report);
             reports.push(report);
         }
@@ -87,26 +92,21 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     })
 }
 
-/// Whether Landlock confines the commands: always, unless `--no-sandbox`; where it cannot,
-/// recorded tool calls are not run at all. This process also becomes the subreaper of the
-/// commands and hides its memory from them.
-fn sandbox_or_refusal(no_sandbox: bool) -> Result<bool, CliError> {
-    if let Err(e) = adopt_orphans() {
-        eprintln!("warning: commands that detach may outlive this run: {e}");
-    }
-    if let Err(e) = seal_process() {
-        eprintln!("warning: commands may read this process's environment: {e}");
-    }
-    if no_sandbox {
-        eprintln!("warning: --no-sandbox: the scenarios' commands are not confined and run as you");
-        return Ok(false);
-    }
-    sandbox::probe(Policy::Test { network: false }).map_err(|e| {
+/// The confinement of a run's commands, decided in one place (`sandbox::decide`) for `try`,
+/// `test` and `eval`; its warnings are printed here, and a refusal gets its hint.
+pub(super) fn decide_confinement(
+    origin: Origin,
+    no_sandbox: bool,
+) -> Result<Confinement, CliError> {
+    let decision = decide(origin, no_sandbox).map_err(|e| {
         CliError::Usage(format!(
-            "the scenarios' commands cannot be confined here: {e}\nRecorded tool calls may come from anyone and are not run unconfined; pass --no-sandbox to run them anyway (only for cassettes you trust)"
+            "recorded commands cannot be confined here: {e}\nRecorded tool calls may come from anyone and are not run unconfined; pass --no-sandbox to run them anyway (only for cassettes you trust)"
         ))
     })?;
-    Ok(true)
+    for warning in &decision.warnings {
+        eprintln!("warning: {warning}");
+    }
+    Ok(decision.confinement)
 }
 
 fn print_report(report: &Report) {

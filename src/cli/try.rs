@@ -3,8 +3,8 @@
 use super::CliError;
 use crate::agent::cassette::Mode;
 use crate::agent::provider::{HttpConfig, ModelError, ProviderKind, ProviderOptions};
-use crate::agent::tools::{Confinement, Policy, adopt_orphans, sandbox, seal_process};
-use crate::agent::trial::{Answers, Loading, Trial, run_trial, shell_path, shell_quote};
+use crate::agent::tools::{Confinement, Origin, Passed};
+use crate::agent::trial::{Answers, Loading, PassEnv, Trial, run_trial, shell_path, shell_quote};
 use crate::agent::{AgentError, Event, Stop, Transcript};
 use crate::harness::scenario::Scenario;
 use anstyle::{AnsiColor, Style};
@@ -69,6 +69,10 @@ pub struct Args {
     /// kill still apply).
     #[arg(long)]
     pub no_sandbox: bool,
+    /// In a replay, give commands this variable from your environment (repeatable): a replay
+    /// passes nothing the skills declare unless named here. A live run passes what they declare.
+    #[arg(long, value_name = "NAME")]
+    pub pass_env: Vec<String>,
     /// Mention this skill in the prompt, as `@NAME` would: its body follows the user's message
     /// in nanobot's `[Active Skills — instructions for this user turn]` block (repeatable).
     #[arg(long, value_name = "NAME")]
@@ -143,6 +147,7 @@ impl ProviderArgs {
 pub fn run(mut args: Args) -> Result<ExitCode, CliError> {
     let mut files = Vec::new();
     let mut network = false;
+    let mut scenario_env = Vec::new();
     let mut loading = Loading {
         always: args.always.clone(),
         mention: args.mention.clone(),
@@ -151,6 +156,7 @@ pub fn run(mut args: Args) -> Result<ExitCode, CliError> {
     if let Some(path) = &args.scenario {
         let scenario = Scenario::load(path).map_err(|e| CliError::Usage(e.to_string()))?;
         network = scenario.network;
+        scenario_env = scenario.env.clone().into_iter().collect();
         if let Some(first) = args.skills.first() {
             let one = Loading::one(scenario.via, &crate::harness::skill_name(first));
             loading.always.extend(one.always);
@@ -170,7 +176,15 @@ pub fn run(mut args: Args) -> Result<ExitCode, CliError> {
         ));
     }
     let answers = answers(&args)?;
-    let confinement = confine_commands(&args, &answers, network);
+    let confinement = confine_commands(&args, &answers, network)?;
+    // Recorded calls get only what the user chose; a live run, what its skills declare.
+    let env = match answers {
+        Answers::Replay(_) => PassEnv::Chosen(Passed {
+            names: args.pass_env.clone(),
+            values: scenario_env,
+        }),
+        _ => PassEnv::Declared(scenario_env),
+    };
     let trial = Trial {
         skills: args.skills.clone(),
         workspace: args.workspace.clone(),
@@ -181,6 +195,7 @@ pub fn run(mut args: Args) -> Result<ExitCode, CliError> {
         answers,
         rerecord: rerecord_command(&args),
         confinement,
+        env,
         loading,
         stop_at_route: false,
     };
@@ -218,35 +233,20 @@ fn report(args: &Args, transcript: &Transcript) -> Result<(), CliError> {
 }
 
 /// How commands are confined: a replay's tool calls come from a file anyone could have
-/// written, so replays get the test policy, as `--strict` asks; a live run reads and connects
-/// freely. Where Landlock cannot enforce it, one warning, and the run goes on unconfined. This
-/// process also becomes the subreaper of the commands and hides its memory from them.
-fn confine_commands(args: &Args, answers: &Answers, network: bool) -> Confinement {
-    let policy = if args.strict || matches!(answers, Answers::Replay(_)) {
-        Policy::Test { network }
-    } else {
-        Policy::Live
+/// written, so a replay is confined as `skill test` is (and refused where it cannot be); a live
+/// run follows `--strict`.
+fn confine_commands(
+    args: &Args,
+    answers: &Answers,
+    network: bool,
+) -> Result<Confinement, CliError> {
+    let origin = match answers {
+        Answers::Replay(_) => Origin::Recorded,
+        _ => Origin::Live {
+            strict: args.strict,
+        },
     };
-    if let Err(e) = adopt_orphans() {
-        eprintln!("warning: commands that detach may outlive this run: {e}");
-    }
-    if let Err(e) = seal_process() {
-        eprintln!("warning: commands may read this process's environment: {e}");
-    }
-    let landlock = if args.no_sandbox {
-        eprintln!(
-            "warning: --no-sandbox: commands are not confined and can read and write anything you can"
-        );
-        false
-    } else if let Err(e) = sandbox::probe(policy) {
-        eprintln!(
-            "warning: commands are not confined ({e}); they can read and write anything you can"
-        );
-        false
-    } else {
-        true
-    };
-    Confinement { policy, landlock }
+    Ok(super::test::decide_confinement(origin, args.no_sandbox)?.with_network(network))
 }
 
 /// The answers the flags and `SKILL_RECORD` choose; the provider is only configured when

@@ -12,8 +12,8 @@ pub mod triggers;
 
 use crate::agent::cassette::Mode;
 use crate::agent::provider::{HttpConfig, ModelError};
-use crate::agent::tools::{Confinement, Policy};
-use crate::agent::trial::{Answers, Loading, Trial, run_in};
+use crate::agent::tools::{Confinement, Passed};
+use crate::agent::trial::{Answers, Loading, PassEnv, Trial, run_in};
 use crate::agent::{AgentError, Stop, Workspace};
 use crate::prompt::via::Via;
 use crate::skill::choice::Choice;
@@ -110,6 +110,8 @@ pub struct Options<'a> {
     pub rerecord: String,
     /// Record from these scripted replies (query, skill) instead of a provider (starters).
     pub script: Option<&'a Script>,
+    /// How the runs' commands are confined (see `sandbox::decide`).
+    pub confinement: Confinement,
 }
 
 /// One run of one query.
@@ -365,10 +367,8 @@ fn run_way(
                 exec_timeout: Duration::from_secs(10),
                 answers,
                 rerecord: options.rerecord.clone(),
-                confinement: Confinement {
-                    policy: Policy::Test { network: false },
-                    landlock: false,
-                },
+                confinement: options.confinement,
+                env: PassEnv::Chosen(Passed::default()),
                 loading: Loading::one(via, &subject.name),
                 stop_at_route: true,
             };

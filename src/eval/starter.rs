@@ -81,6 +81,8 @@ pub fn write_trigger_starter(dir: &Path, distractors: &[PathBuf]) -> Result<Path
         http: &no_provider,
         rerecord: String::new(),
         script: Some(&scripted),
+        // The scripted model runs no command.
+        confinement: crate::agent::tools::Confinement::default(),
     };
     super::run(&subjects, distractors, &options)?;
     Ok(path)

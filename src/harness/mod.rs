@@ -8,8 +8,8 @@ pub mod starter;
 
 use crate::agent::cassette::Mode;
 use crate::agent::provider::{HttpConfig, ModelError};
-use crate::agent::tools::{Confinement, Policy};
-use crate::agent::trial::{Answers, Trial, run_trial, shell_path};
+use crate::agent::tools::{Confinement, Passed};
+use crate::agent::trial::{Answers, PassEnv, Trial, run_trial, shell_path};
 use crate::agent::{DEFAULT_MAX_TURNS, Stop};
 use scenario::Scenario;
 use std::path::{Path, PathBuf};
@@ -50,13 +50,16 @@ pub struct Report {
 
 /// Runs the scenario in `file` for the skill in `skill_dir`. `http` configures the provider
 /// when the mode calls one; it is never called in replay. Commands run under the test policy
-/// (the network only if the scenario allows it), enforced by Landlock when `landlock`.
+/// as `confinement` says, with the network only if the scenario allows it, and get the
+/// variables named in `pass_env` (`--pass-env`) and the scenario's `env`, nothing the skill
+/// declares by itself.
 pub fn run_scenario(
     skill_dir: &Path,
     file: &Path,
     mode: Mode,
     http: &dyn Fn() -> Result<HttpConfig, ModelError>,
-    landlock: bool,
+    confinement: Confinement,
+    pass_env: &[String],
 ) -> Report {
     let started = Instant::now();
     let skill = skill_name(skill_dir);
@@ -73,7 +76,7 @@ pub fn run_scenario(
         stop: None,
         elapsed: Duration::ZERO,
     };
-    report.outcome = match attempt(skill_dir, &skill, file, mode, http, landlock) {
+    report.outcome = match attempt(skill_dir, &skill, file, mode, http, confinement, pass_env) {
         Ok((outcome, turns, stop)) => {
             report.turns = turns;
             report.stop = Some(stop);
@@ -91,7 +94,8 @@ fn attempt(
     file: &Path,
     mode: Mode,
     http: &dyn Fn() -> Result<HttpConfig, ModelError>,
-    landlock: bool,
+    confinement: Confinement,
+    pass_env: &[String],
 ) -> Result<(Outcome, usize, Stop), String> {
     let scenario = Scenario::load(file).map_err(|e| e.to_string())?;
     let cassette = scenario.cassette_path(file);
@@ -107,12 +111,11 @@ fn attempt(
         exec_timeout: crate::agent::tools::DEFAULT_EXEC_TIMEOUT,
         answers,
         rerecord: format!("skill test {} --mode record", shell_path(skill_dir)),
-        confinement: Confinement {
-            policy: Policy::Test {
-                network: scenario.network,
-            },
-            landlock,
-        },
+        confinement: confinement.with_network(scenario.network),
+        env: PassEnv::Chosen(Passed {
+            names: pass_env.to_vec(),
+            values: scenario.env.clone().into_iter().collect(),
+        }),
         loading: crate::agent::trial::Loading::one(scenario.via, skill),
         stop_at_route: false,
     };

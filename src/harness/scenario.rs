@@ -25,6 +25,10 @@ pub struct Scenario {
     /// Whether the run's commands may open TCP connections (refused otherwise).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub network: bool,
+    /// Variables the run's commands get, with the values written here (the variables the skill
+    /// declares get no value from the environment unless `--pass-env` names them).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub env: BTreeMap<String, String>,
     /// How the skill reaches the model: `summary` (the default), `always`, `mention` or
     /// `preload`.
     #[serde(default, skip_serializing_if = "is_summary")]

@@ -6,9 +6,9 @@
 use super::scenario::{CASSETTES_DIR, EVALS_DIR, Expect, Scenario};
 use crate::agent::cassette::Cassette;
 use crate::agent::message::{Reply, ToolCall, Usage};
-use crate::agent::tools::{Confinement, DEFAULT_EXEC_TIMEOUT};
+use crate::agent::tools::{Confinement, DEFAULT_EXEC_TIMEOUT, Passed};
 use crate::agent::trial::SCRIPTED;
-use crate::agent::trial::{Answers, Trial, run_trial, shell_path};
+use crate::agent::trial::{Answers, PassEnv, Trial, run_trial, shell_path};
 use crate::skill::discovery::discover;
 use crate::skill::{Skill, yaml::plain_or_quoted};
 use std::path::{Path, PathBuf};
@@ -74,6 +74,7 @@ pub fn write_starter(skill_dir: &Path) -> Result<PathBuf, StarterError> {
         files: Default::default(),
         cassette: None,
         network: false,
+        env: Default::default(),
         via: Default::default(),
         expect: Expect {
             reads_skill: Some(true),
@@ -107,6 +108,7 @@ pub fn write_starter(skill_dir: &Path) -> Result<PathBuf, StarterError> {
         answers: Answers::Script(script(&name, &answer), cassette),
         rerecord: String::new(),
         confinement: Confinement::default(),
+        env: PassEnv::Chosen(Passed::default()),
         loading: Default::default(),
         stop_at_route: false,
     };

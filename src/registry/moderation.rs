@@ -16,6 +16,13 @@ pub fn may_see_held(viewer: Option<&User>, owner_handle: &str) -> bool {
     viewer.is_some_and(|u| u.admin || u.handle == owner_handle)
 }
 
+/// True when `viewer` may know `skill` exists: it has a live version, or `viewer` may see its
+/// held ones. A skill whose only versions are quarantined is a 404 to everyone else, in its
+/// detail, search, resolve, the listing and its page alike.
+pub fn may_see_skill(viewer: Option<&User>, live_versions: u64, owner_handle: &str) -> bool {
+    live_versions > 0 || may_see_held(viewer, owner_handle)
+}
+
 /// The 403 body for a quarantined version: what the scan found, and who can get it.
 pub fn refusal(slug: &str, version: &VersionInfo) -> String {
     let errors: Vec<String> = version

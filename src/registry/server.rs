@@ -197,6 +197,7 @@ fn owner(handle: &str) -> api::Owner {
 
 async fn search(
     State(state): State<AppState>,
+    headers: HeaderMap,
     Query(q): Query<HashMap<String, String>>,
 ) -> ApiResult {
     let query = q.get("q").cloned().unwrap_or_default();
@@ -213,6 +214,7 @@ async fn search(
         Some("exact") => true,
         Some(_) => return Err(bad("Invalid mode")),
     };
+    let viewer = viewer(&state, &headers).await?;
     let hits = blocking(&state, move |s| {
         if exact {
             return exact_hit(s, &query);
@@ -220,8 +222,16 @@ async fn search(
         s.search(&query, limit)
     })
     .await?;
+    // A hit without a live `latest` has no version to install: only its owner and admins see it.
     let results = hits
         .into_iter()
+        .filter(|h| {
+            super::moderation::may_see_skill(
+                viewer.as_ref(),
+                u64::from(h.version.is_some()),
+                &h.owner_handle,
+            )
+        })
         .map(|h| api::SearchHit {
             score: h.score,
             slug: h.slug,
@@ -304,11 +314,22 @@ fn skill_detail_of(s: SkillInfo, stars: u64) -> api::SkillDetail {
     }
 }
 
-async fn skill_detail(State(state): State<AppState>, Path(slug): Path<String>) -> ApiResult {
+async fn skill_detail(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(slug): Path<String>,
+) -> ApiResult {
+    let viewer = viewer(&state, &headers).await?;
     let (skill, stars) = blocking(&state, move |s| listed_skill(s, &slug))
         .await?
+        .filter(|(k, _)| visible(viewer.as_ref(), k))
         .ok_or_else(|| not_found("Skill not found"))?;
     Ok(Json(skill_detail_of(skill, stars)).into_response())
+}
+
+/// True when `viewer` may know `skill` exists (see `moderation::may_see_skill`).
+fn visible(viewer: Option<&User>, skill: &SkillInfo) -> bool {
+    super::moderation::may_see_skill(viewer, skill.versions, &skill.owner_handle)
 }
 
 /// A live skill as the API shows it, with its star count: its `latest` is the version the
@@ -354,8 +375,10 @@ fn cursor_param(q: &HashMap<String, String>) -> Result<usize, ApiError> {
 /// `latestVersion` and `metadata`, pages chained by `nextCursor`.
 async fn list_skills(
     State(state): State<AppState>,
+    headers: HeaderMap,
     Query(q): Query<HashMap<String, String>>,
 ) -> ApiResult {
+    let viewer = viewer(&state, &headers).await?;
     let limit = limit_param(&q, 25)?;
     let offset = cursor_param(&q)?;
     let prefix = q.get("prefix").cloned();
@@ -379,6 +402,7 @@ async fn list_skills(
     .await?;
     let items = listed
         .into_iter()
+        .filter(|(skill, _)| visible(viewer.as_ref(), skill))
         .map(|(skill, stars)| {
             let detail = skill_detail_of(skill, stars);
             api::ListedSkill {
@@ -630,6 +654,7 @@ async fn file(
 
 async fn resolve(
     State(state): State<AppState>,
+    headers: HeaderMap,
     Query(q): Query<HashMap<String, String>>,
 ) -> ApiResult {
     let (Some(slug), Some(hash)) = (q.get("slug").cloned(), q.get("hash").cloned()) else {
@@ -650,7 +675,10 @@ async fn resolve(
         })
         .await?
     };
-    let skill = skill.ok_or_else(|| not_found("Skill not found"))?;
+    let viewer = viewer(&state, &headers).await?;
+    let skill = skill
+        .filter(|k| visible(viewer.as_ref(), k))
+        .ok_or_else(|| not_found("Skill not found"))?;
     let resolution = api::Resolution {
         slug: skill.slug,
         matched: matched.map(|version| api::VersionNumber { version }),

@@ -1,7 +1,8 @@
 //! The `exec` tool: a command through `sh -c` (or an argv without a shell) in the workspace, in
-//! its own session so a timeout kills everything it started (and what left the session, through
-//! the reaper), confined by Landlock, with an allow-listed environment, its output capped and
-//! destructive commands refused (the deny-list is a first line, not the defence).
+//! its own session (and PID namespace, where there is one) so a timeout kills everything it
+//! started (and what left the session, through the reaper), confined by `sandbox`, with an
+//! allow-listed environment, its output capped and destructive commands refused (the deny-list
+//! is a first line, not the defence).
 
 use super::paths::resolve;
 use super::sandbox::Confinement;
@@ -72,23 +73,23 @@ fn blocked(command: &str) -> Option<&'static str> {
         .map(|(_, why)| *why)
 }
 
-/// What every command of a run shares: its confinement, the names the skills declare, and
-/// the private TMPDIR (made at the first command, removed with the run's tools).
+/// What every command of a run shares: its confinement, the variables passed beyond the
+/// allow-list, and the private TMPDIR (made at the first command, removed with the run's tools).
 #[derive(Debug, Default)]
 pub struct Setup {
     /// How commands are confined.
     pub confinement: Confinement,
-    /// Variables the installed skills declare (`requires.env`, `primaryEnv`).
-    pub declared_env: Vec<String>,
+    /// Variables passed beyond the allow-list.
+    pub passed: environment::Passed,
     tmpdir: OnceLock<Result<(tempfile::TempDir, PathBuf), String>>,
 }
 
 impl Setup {
-    /// A setup with `confinement` and `declared_env`.
-    pub fn new(confinement: Confinement, declared_env: Vec<String>) -> Setup {
+    /// A setup with `confinement`, passing `passed`.
+    pub fn new(confinement: Confinement, passed: environment::Passed) -> Setup {
         Setup {
             confinement,
-            declared_env,
+            passed,
             tmpdir: OnceLock::new(),
         }
     }
@@ -159,29 +160,10 @@ pub fn exec(
         Some((_, home)) if !policy.is_test() => PathBuf::from(home),
         _ => workspace.to_owned(),
     };
-    command.env_clear().envs(environment::allowed(
-        vars,
-        &home,
-        &tmpdir,
-        &setup.declared_env,
-    ));
-    {
-        use std::os::unix::process::CommandExt;
-        // SAFETY: setsid and prctl are async-signal-safe. A session of its own gives the
-        // command no controlling terminal to read or inject into, and a process group to kill.
-        unsafe {
-            command.pre_exec(|| {
-                sandbox::drop_ptrace_capability();
-                match libc::setsid() {
-                    -1 => Err(std::io::Error::last_os_error()),
-                    _ => Ok(()),
-                }
-            });
-        }
-    }
-    if setup.confinement.landlock
-        && let Err(e) = sandbox::confine(&mut command, policy, &[workspace, &tmpdir])
-    {
+    command
+        .env_clear()
+        .envs(environment::allowed(vars, &home, &tmpdir, &setup.passed));
+    if let Err(e) = sandbox::confine(&mut command, setup.confinement, &[workspace, &tmpdir]) {
         return Err(format!(
             "Error: the command was not run: it could not be confined ({e})"
         ));

@@ -6,13 +6,16 @@ mod beneath;
 mod environment;
 mod exec;
 mod files;
+mod namespace;
 mod paths;
 mod reaper;
 pub mod sandbox;
+mod sockets;
 
+pub use environment::Passed;
 pub use paths::resolve;
 pub use reaper::{adopt_orphans, kill_adopted};
-pub use sandbox::{Confinement, Policy, seal_process};
+pub use sandbox::{Confinement, Decision, Origin, Policy, decide, seal_process};
 
 use super::message::{ToolCall, ToolSpec};
 use serde_json::json;
@@ -64,11 +67,11 @@ impl ToolBox {
         }
     }
 
-    /// The same tools with commands confined by `confinement` and given the variables named in
-    /// `declared_env` (what the installed skills declare) on top of the allow-list.
-    pub fn confined(self, confinement: Confinement, declared_env: Vec<String>) -> ToolBox {
+    /// The same tools with commands confined by `confinement` and given `passed` on top of the
+    /// allow-list.
+    pub fn confined(self, confinement: Confinement, passed: Passed) -> ToolBox {
         ToolBox {
-            exec: Arc::new(exec::Setup::new(confinement, declared_env)),
+            exec: Arc::new(exec::Setup::new(confinement, passed)),
             ..self
         }
     }

@@ -11,8 +11,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// Whether this process adopts orphans, and so whether every child it has is a command's.
 static ADOPTING: AtomicBool = AtomicBool::new(false);
 
-/// Rounds of killing before giving up on children that keep appearing (a fork loop).
-const ROUNDS: usize = 200;
+/// Rounds of killing (each kills one more level of a detached chain, 2 ms apart) before giving
+/// up on children that keep appearing (a fork loop).
+const ROUNDS: usize = 5_000;
 
 /// Makes this process the subreaper of whatever its commands start. Process-wide, so only a
 /// process whose children are all `exec` commands may call it (the `skill` binary does; a test

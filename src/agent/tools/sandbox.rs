@@ -1,10 +1,12 @@
-//! The Landlock confinement of `exec` commands: the ruleset is built in this process, and each
-//! command restricts itself with it between fork and exec, so this process is never restricted.
-//! Writes are confined to the workspace and the command's private TMPDIR in every run; under
-//! the test policy (`skill test`, every replay, `skill try --strict`) reads are confined to the
-//! system's folders and the workspace, and TCP connects are refused unless the scenario allows
-//! the network. This module does not choose the policy (the CLI does) nor build the environment
-//! (see `environment`).
+//! The confinement of `exec` commands: what is needed is prepared in this process (the Landlock
+//! ruleset, the socket filter), and each command applies it to itself between fork and exec, so
+//! this process is never restricted. In every run a command gets its own session, no descriptor
+//! this process inherited, and (where the kernel allows) its own PID namespace and `/proc`.
+//! With the sandbox on, writes are confined to the workspace and the command's private TMPDIR;
+//! under the test policy (`skill test`, every replay, `skill try --strict`) reads are confined to
+//! the system's folders and the workspace, and no socket is made unless the scenario allows the
+//! network. [`decide`] chooses the confinement for every command that runs commands; this module
+//! does not build the environment (see `environment`).
 
 use landlock::{
     ABI, Access, AccessFs, AccessNet, BitFlags, CompatLevel, Compatible, PathBeneath, PathFd,
@@ -33,7 +35,12 @@ const SYSTEM_READS: &[&str] = &[
     "/opt",
     "/proc",
     "/sys",
-    "/dev",
+    // Not the whole of /dev: /dev/shm holds other programs' shared memory.
+    "/dev/null",
+    "/dev/zero",
+    "/dev/full",
+    "/dev/random",
+    "/dev/urandom",
     "/nix/store",
     "/snap",
     // /etc/resolv.conf is often a link into these.
@@ -64,10 +71,13 @@ pub enum Policy {
 pub struct Confinement {
     /// What they may do.
     pub policy: Policy,
-    /// Whether Landlock enforces the policy. `false` (`--no-sandbox`, or a kernel without
-    /// Landlock after a warning) leaves the deny-list, the environment allow-list and the
-    /// process-tree kill, and nothing that stops a command reading or writing files.
+    /// Whether the sandbox (Landlock, and the socket filter of the test policy without network)
+    /// enforces the policy. `false` (`--no-sandbox`, or a kernel without Landlock after a
+    /// warning) leaves the deny-list, the environment allow-list and the process-tree kill, and
+    /// nothing that stops a command reading or writing files.
     pub landlock: bool,
+    /// Whether each command gets its own PID namespace and `/proc` (see `namespace`).
+    pub pid_namespace: bool,
 }
 
 impl Default for Confinement {
@@ -76,6 +86,21 @@ impl Default for Confinement {
         Confinement {
             policy: Policy::Test { network: false },
             landlock: true,
+            pid_namespace: false,
+        }
+    }
+}
+
+impl Confinement {
+    /// This confinement for a scenario that does or does not allow the network (the test
+    /// policy only: a live run connects freely).
+    pub fn with_network(self, network: bool) -> Confinement {
+        match self.policy {
+            Policy::Test { .. } => Confinement {
+                policy: Policy::Test { network },
+                ..self
+            },
+            Policy::Live => self,
         }
     }
 }
@@ -85,6 +110,80 @@ impl Policy {
     pub fn is_test(self) -> bool {
         matches!(self, Policy::Test { .. })
     }
+}
+
+/// Where a run's tool calls come from, which decides how its commands are confined.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// A live model in `skill try`: the live policy, or the test policy with `--strict`.
+    Live {
+        /// `--strict`.
+        strict: bool,
+    },
+    /// Calls that a file may hold, which anyone could have written: every replay, `skill test`
+    /// and `skill eval` in every mode. The test policy, and no run at all where it cannot be
+    /// enforced (unless `--no-sandbox`).
+    Recorded,
+}
+
+/// How a run's commands are confined, and what the user should be told about it.
+#[derive(Debug)]
+pub struct Decision {
+    /// The confinement (without network, under the test policy: see
+    /// [`Confinement::with_network`]).
+    pub confinement: Confinement,
+    /// Warnings to show once, before the run.
+    pub warnings: Vec<String>,
+}
+
+/// The one place the confinement of a run's commands is decided, for `try` (live or replayed),
+/// `test` and `eval` alike. This process also becomes the subreaper of the commands and hides
+/// its memory from them. An error means recorded calls must not run here.
+pub fn decide(origin: Origin, no_sandbox: bool) -> Result<Decision, SandboxError> {
+    let policy = match origin {
+        Origin::Live { strict: false } => Policy::Live,
+        _ => Policy::Test { network: false },
+    };
+    let mut warnings = Vec::new();
+    if let Err(e) = super::reaper::adopt_orphans() {
+        warnings.push(format!("commands that detach may outlive this run: {e}"));
+    }
+    if let Err(e) = seal_process() {
+        warnings.push(format!("commands may read this process's environment: {e}"));
+    }
+    let pid_namespace = super::namespace::available();
+    // SAFETY: geteuid has no preconditions.
+    if !pid_namespace && policy.is_test() && unsafe { libc::geteuid() } == 0 {
+        warnings.push(
+            "commands run as root without a PID namespace of their own and can read other processes' environments".to_owned(),
+        );
+    }
+    let landlock = if no_sandbox {
+        warnings.push(
+            "--no-sandbox: commands are not confined and can read and write anything you can"
+                .to_owned(),
+        );
+        false
+    } else {
+        match (probe(policy), origin) {
+            (Ok(()), _) => true,
+            (Err(e), Origin::Recorded) => return Err(e),
+            (Err(e), Origin::Live { .. }) => {
+                warnings.push(format!(
+                    "commands are not confined ({e}); they can read and write anything you can"
+                ));
+                false
+            }
+        }
+    };
+    Ok(Decision {
+        confinement: Confinement {
+            policy,
+            landlock,
+            pid_namespace,
+        },
+        warnings,
+    })
 }
 
 /// Why commands cannot be confined here.
@@ -131,24 +230,24 @@ pub fn drop_ptrace_capability() {
     }
 }
 
-/// Checks that `policy` can be enforced here: builds its ruleset and has a forked child
-/// restrict itself with it, exactly as each command will.
+/// Checks that `policy` can be enforced here: prepares its sandbox and has a forked child
+/// apply it, exactly as each command will.
 pub fn probe(policy: Policy) -> Result<(), SandboxError> {
-    let ruleset = build(policy, &[])?;
-    // SAFETY: the child only makes system calls (prctl, landlock_restrict_self) and _exits;
-    // nothing in it allocates or takes a lock another thread may hold.
+    let mut steps = Steps::sandbox(policy, &[])?;
+    // SAFETY: the child only makes system calls (prctl, seccomp, landlock_restrict_self) and
+    // _exits; nothing in it allocates or takes a lock another thread may hold.
     unsafe {
         match libc::fork() {
             -1 => Err(SandboxError::Restrict(std::io::Error::last_os_error())),
             0 => {
-                let code = match restrict(ruleset) {
+                let code = match steps.enforce(None) {
                     Ok(()) => 0,
                     Err(e) => e.raw_os_error().unwrap_or(libc::EPERM),
                 };
                 libc::_exit(code)
             }
             child => {
-                drop(ruleset);
+                drop(steps);
                 let mut status = 0;
                 while libc::waitpid(child, &mut status, 0) == -1 {
                     if std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
@@ -169,23 +268,104 @@ pub fn probe(policy: Policy) -> Result<(), SandboxError> {
     }
 }
 
-/// Makes `command` restrict itself with `policy` before it executes, writable folders
-/// `writable` (the workspace and the command's TMPDIR) and nothing else.
+/// Makes `command` confine itself as `confinement` says before it executes, with writable
+/// folders `writable` (the workspace and the command's TMPDIR) and nothing else.
 pub fn confine(
     command: &mut Command,
-    policy: Policy,
+    confinement: Confinement,
     writable: &[&Path],
 ) -> Result<(), SandboxError> {
-    let mut ruleset = Some(build(policy, writable)?);
-    // SAFETY: the closure runs in the forked child and only makes system calls; the ruleset
-    // was built (its allocations made, its folders opened) in the parent.
+    let mut steps = if confinement.landlock {
+        Steps::sandbox(confinement.policy, writable)?
+    } else {
+        Steps::default()
+    };
+    let namespace = confinement.pid_namespace;
+    // SAFETY: the closure runs in the forked child and only makes system calls; what it needs
+    // (the ruleset, its folders opened, the socket filter) was made in the parent.
     unsafe {
-        command.pre_exec(move || match ruleset.take() {
-            Some(ruleset) => restrict(ruleset),
-            None => Err(std::io::Error::from_raw_os_error(libc::EINVAL)),
+        command.pre_exec(move || {
+            drop_ptrace_capability();
+            // A session of its own gives the command no controlling terminal to read or inject
+            // into, and a process group to kill.
+            if libc::setsid() == -1 {
+                return Err(std::io::Error::last_os_error());
+            }
+            close_inherited();
+            let proc = if namespace {
+                super::namespace::enter()?;
+                Some(super::namespace::open_proc()?)
+            } else {
+                None
+            };
+            steps.enforce(proc)
         });
     }
     Ok(())
+}
+
+/// What a command applies to itself after any namespace is made: nothing without the sandbox.
+#[derive(Default)]
+struct Steps {
+    sockets: Option<seccompiler::BpfProgram>,
+    ruleset: Option<(RulesetCreated, Policy)>,
+}
+
+impl Steps {
+    /// The sandbox of `policy`: its Landlock ruleset, and the socket filter when it refuses
+    /// the network.
+    fn sandbox(policy: Policy, writable: &[&Path]) -> Result<Steps, SandboxError> {
+        let sockets = match policy {
+            Policy::Test { network: false } => {
+                Some(super::sockets::no_network_filter().map_err(SandboxError::Unsupported)?)
+            }
+            _ => None,
+        };
+        Ok(Steps {
+            sockets,
+            ruleset: Some((build(policy, writable)?, policy)),
+        })
+    }
+
+    /// Applies the steps to the calling process; `proc` is a `/proc` mounted since the ruleset
+    /// was built, which the test policy must also let the command read. Async-signal-safe.
+    fn enforce(&mut self, proc: Option<std::os::fd::OwnedFd>) -> std::io::Result<()> {
+        if let Some(program) = &self.sockets {
+            super::sockets::install(program)?;
+        }
+        let Some((mut ruleset, policy)) = self.ruleset.take() else {
+            return Ok(());
+        };
+        if let (Some(fd), true) = (proc, policy.is_test()) {
+            ruleset = ruleset
+                .add_rule(PathBeneath::new(fd, AccessFs::from_read(TARGET)))
+                .map_err(|_| std::io::Error::from_raw_os_error(libc::EINVAL))?;
+        }
+        restrict(ruleset)
+    }
+}
+
+/// Marks every descriptor from 3 up close-on-exec: what this process inherited (a `9>>log` of
+/// the shell that started it) must not reach a command. Closing them here would also close the
+/// channel through which the spawn reports a failed exec, which is close-on-exec already.
+fn close_inherited() {
+    // SAFETY: close_range and fcntl on descriptor numbers; none is dereferenced.
+    unsafe {
+        if libc::syscall(
+            libc::SYS_close_range,
+            3u32,
+            u32::MAX,
+            libc::CLOSE_RANGE_CLOEXEC,
+        ) == 0
+        {
+            return;
+        }
+        // Kernels before 5.11: one descriptor at a time, up to the limit.
+        let limit = libc::sysconf(libc::_SC_OPEN_MAX).clamp(0, 1 << 16) as libc::c_int;
+        for fd in 3..limit {
+            libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC);
+        }
+    }
 }
 
 /// Restricts the calling thread (in a child: the whole child) with `ruleset`. A ruleset the

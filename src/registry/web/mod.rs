@@ -103,9 +103,7 @@ impl Viewer {
     /// True when the viewer may see what the scan found in `owner`'s skill, and its
     /// quarantined versions: its owner and the registry's administrators.
     fn may_review(&self, owner: &str) -> bool {
-        self.user
-            .as_ref()
-            .is_some_and(|u| u.admin || u.handle == owner)
+        super::moderation::may_see_held(self.user.as_ref(), owner)
     }
 
     fn handle(&self) -> Value {
