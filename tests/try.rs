@@ -789,7 +789,7 @@ fn ctrl_c_during_exec_ends_the_command_too() {
             "",
             vec![call(
                 "exec",
-                json!({"command": "sleep 30 & echo $! > bg.pid; wait"}),
+                json!({"command": "sleep 3011 & echo started > bg.pid; wait"}),
             )],
         ),
         Step::Reply("never", vec![]),
@@ -830,18 +830,20 @@ fn ctrl_c_during_exec_ends_the_command_too() {
     }
     let status = child.wait().unwrap();
     assert!(!status.success());
-    let pid = std::fs::read_to_string(&pid_file).unwrap();
+    // Found by its command line in the host's /proc: its own PID may be a namespace's.
     // Killed at once; on a loaded machine the kernel may take a moment to tear it down.
     let alive = || {
-        std::fs::read_to_string(format!("/proc/{}/stat", pid.trim()))
-            .map(|stat| !stat.contains(") Z "))
-            .unwrap_or(false)
+        std::fs::read_dir("/proc").unwrap().flatten().any(|e| {
+            let dir = e.path();
+            std::fs::read(dir.join("cmdline")).is_ok_and(|c| c == b"sleep\x003011\x00")
+                && std::fs::read_to_string(dir.join("stat")).is_ok_and(|s| !s.contains(") Z "))
+        })
     };
     let since = std::time::Instant::now();
     while alive() && since.elapsed() < std::time::Duration::from_secs(5) {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    assert!(!alive(), "the command's process {pid} outlived Ctrl-C");
+    assert!(!alive(), "the command's `sleep 3011` outlived Ctrl-C");
 }
 
 #[test]

@@ -13,7 +13,7 @@ pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
 
 use crate::registry::rules;
-use crate::skill::layout::SKILL_MD;
+use crate::skill::layout::{SKILL_MD, SKILL_MD_LOWER};
 use std::collections::BTreeMap;
 
 /// A publisher.
@@ -712,13 +712,24 @@ pub(super) fn validate(request: &PublishRequest) -> Result<Vec<(String, &NewFile
             "Invalid file path: {path:?} is an archive; installers refuse archives inside a skill"
         )));
     }
-    if !files
-        .iter()
-        .any(|(p, _)| p.eq_ignore_ascii_case(SKILL_MD) || p.eq_ignore_ascii_case("skills.md"))
-    {
-        return Err(StoreError::Invalid(
-            "SKILL.md is required at the root of the bundle".into(),
-        ));
+    // The installer's archive rules: its entry limit (less the `_meta.json` the registry adds)
+    // and a root SKILL.md spelt as installers and discovery find it.
+    let most = crate::archive::reader::Limits::default().entries - 1;
+    if files.len() > most {
+        return Err(StoreError::Invalid(format!(
+            "The bundle has {} files; installers take at most {most}",
+            files.len()
+        )));
+    }
+    let root_manifest = |name: &str| files.iter().any(|(p, _)| p == name);
+    if !root_manifest(SKILL_MD) && !root_manifest(SKILL_MD_LOWER) {
+        let misspelt = files
+            .iter()
+            .find(|(p, _)| !p.contains('/') && p.eq_ignore_ascii_case(SKILL_MD));
+        return Err(StoreError::Invalid(match misspelt {
+            Some((p, _)) => format!("{p:?} is named in the wrong case: name it SKILL.md"),
+            None => "SKILL.md is required at the root of the bundle".into(),
+        }));
     }
     Ok(files)
 }
@@ -773,5 +784,62 @@ pub(super) fn check_version_free(version: &str, existing: &[String]) -> Result<(
         Some(v) => Err(StoreError::Conflict(format!(
             "Version {v} already exists, and {version} differs from it only in build metadata. Increment the version number and try again."
         ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(paths: &[&str]) -> PublishRequest {
+        PublishRequest {
+            slug: "demo".into(),
+            display_name: "Demo".into(),
+            summary: None,
+            version: "1.0.0".into(),
+            changelog: String::new(),
+            tags: vec![],
+            files: paths
+                .iter()
+                .map(|p| NewFile {
+                    path: (*p).to_owned(),
+                    content_type: None,
+                    bytes: b"---\nname: demo\ndescription: d\n---\n".to_vec(),
+                })
+                .collect(),
+            tickets: vec![],
+            signature: None,
+        }
+    }
+
+    fn refusal(paths: &[&str]) -> String {
+        match validate(&request(paths)) {
+            Err(StoreError::Invalid(m)) => m,
+            other => panic!("{paths:?} was not refused: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn publish_refuses_what_every_installer_refuses() {
+        assert!(validate(&request(&["SKILL.md"])).is_ok());
+        assert!(validate(&request(&["skill.md", "notes.md"])).is_ok());
+        assert_eq!(
+            refusal(&["skills.md"]),
+            "SKILL.md is required at the root of the bundle"
+        );
+        assert_eq!(
+            refusal(&["Skill.md"]),
+            "\"Skill.md\" is named in the wrong case: name it SKILL.md"
+        );
+        let names: Vec<String> = (0..5_000).map(|i| format!("f/{i}.md")).collect();
+        let mut many: Vec<&str> = names.iter().map(String::as_str).collect();
+        many.push("SKILL.md");
+        assert_eq!(
+            refusal(&many),
+            "The bundle has 5001 files; installers take at most 4999"
+        );
+        many.truncate(4_998);
+        many.push("SKILL.md");
+        assert!(validate(&request(&many)).is_ok());
     }
 }
