@@ -782,3 +782,141 @@ fn a_bare_name_that_is_also_a_folder_is_refused_naming_both() {
         "{stdout}"
     );
 }
+
+/// A registry on loopback with `slugs` published by alice, and a `skill` command for a folder
+/// `tmp` that talks to it.
+fn registry_with(tmp: &Path, slugs: &[&str]) -> common::Registry {
+    let data = tmp.join("data");
+    common::registry_admin(&data, &["user", "add", "alice"]);
+    let token = common::registry_admin(&data, &["token", "create", "alice"]);
+    let server = common::Registry::on(&data, &[]);
+    for slug in slugs {
+        write_skill(
+            &tmp.join("src"),
+            slug,
+            format!(
+                "---\nname: {slug}\ndescription: Does {slug}. Use when asked for {slug}.\n---\n\nRun it.\n"
+            ),
+        );
+        let (code, _, stderr) = run(skill()
+            .current_dir(tmp)
+            .env("SKILL_CONFIG_DIR", tmp.join("config"))
+            .env("SKILL_TOKEN", &token)
+            .args([
+                "publish",
+                &format!("src/{slug}"),
+                "--version",
+                "1.0.0",
+                "--registry",
+                &server.url,
+            ]));
+        assert_eq!(code, 0, "{stderr}");
+    }
+    server
+}
+
+fn installer(tmp: &Path, url: &str, slug: &str) -> std::process::Command {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_skill"));
+    cmd.current_dir(tmp)
+        .env("SKILL_CONFIG_DIR", tmp.join("config"))
+        .env("SKILL_CACHE_DIR", tmp.join("cache"))
+        .env_remove("SKILL_TOKEN")
+        .args(["install", slug, "--dir", "skills", "--registry", url]);
+    cmd
+}
+
+#[test]
+fn concurrent_installs_into_one_folder_each_get_their_lock_entry() {
+    let tmp = tempfile::tempdir().unwrap();
+    let slugs = ["one", "two", "three", "four", "five", "six"];
+    let server = registry_with(tmp.path(), &slugs);
+    let running: Vec<_> = slugs
+        .iter()
+        .map(|slug| {
+            installer(tmp.path(), &server.url, slug)
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for child in running {
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let lock: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(tmp.path().join(".clawhub/lock.json")).unwrap())
+            .unwrap();
+    let mut listed: Vec<&str> = lock["skills"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    listed.sort();
+    let mut expected = slugs.to_vec();
+    expected.sort();
+    assert_eq!(listed, expected, "{lock}");
+}
+
+#[test]
+fn an_install_whose_lock_entry_cannot_be_written_is_undone() {
+    let tmp = tempfile::tempdir().unwrap();
+    let server = registry_with(tmp.path(), &["demo"]);
+    // A small file-size limit lets the skill's files through and stops the lock file, whoever
+    // runs the test (root ignores permissions, not this).
+    let limited = |force: bool| {
+        let mut cmd = installer(tmp.path(), &server.url, "demo");
+        if force {
+            cmd.arg("--force");
+        }
+        limit_file_size(&mut cmd);
+        cmd.output().unwrap()
+    };
+    let out = limited(false);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains(".clawhub/lock.json"), "{stderr}");
+    assert!(
+        !tmp.path().join("skills/demo").exists(),
+        "the skill stayed installed without its lock entry"
+    );
+    assert!(!tmp.path().join(".clawhub/lock.json").exists());
+
+    // A reinstall over an earlier one that fails the same way puts the earlier one back.
+    let out = installer(tmp.path(), &server.url, "demo").output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let skill_md = tmp.path().join("skills/demo/SKILL.md");
+    std::fs::write(&skill_md, "---\nname: demo\ndescription: Edited.\n---\n").unwrap();
+    let out = limited(true);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        std::fs::read_to_string(&skill_md).unwrap(),
+        "---\nname: demo\ndescription: Edited.\n---\n"
+    );
+}
+
+/// Makes `cmd` run with a 420-byte file-size limit, a write past it failing with EFBIG.
+fn limit_file_size(cmd: &mut std::process::Command) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: setrlimit and signal are async-signal-safe.
+    unsafe {
+        cmd.pre_exec(|| {
+            let limit = libc::rlimit {
+                rlim_cur: 420,
+                rlim_max: 420,
+            };
+            libc::setrlimit(libc::RLIMIT_FSIZE, &limit);
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            Ok(())
+        });
+    }
+}

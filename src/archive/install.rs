@@ -154,6 +154,53 @@ pub fn install_with(
     force: bool,
     risk: Risk,
 ) -> Result<Installed, InstallError> {
+    install_pending(source, root, force, risk).map(Pending::commit)
+}
+
+/// An install whose replaced copy (if any) is kept aside until [`Pending::commit`], so a caller
+/// whose own records then fail to write can put everything back with [`Pending::roll_back`].
+#[derive(Debug)]
+pub struct Pending {
+    /// What was installed.
+    pub installed: Installed,
+    /// The previous install, moved aside (removed with this folder).
+    backup: Option<tempfile::TempDir>,
+    /// Whether the skills folder was made by this install.
+    created_root: bool,
+}
+
+impl Pending {
+    /// Keeps the install; the replaced copy is removed.
+    pub fn commit(self) -> Installed {
+        self.installed
+    }
+
+    /// Removes the install and puts back what it replaced, as if it never happened.
+    pub fn roll_back(self) -> Result<(), InstallError> {
+        let dir = &self.installed.dir;
+        std::fs::remove_dir_all(dir).map_err(io_error(dir))?;
+        if let Some(backup) = &self.backup {
+            std::fs::rename(backup.path().join(PREVIOUS), dir).map_err(io_error(dir))?;
+        }
+        if self.created_root
+            && let Some(root) = dir.parent()
+        {
+            let _ = std::fs::remove_dir(root);
+        }
+        Ok(())
+    }
+}
+
+/// The name of the previous install inside its backup folder.
+const PREVIOUS: &str = "previous";
+
+/// [`install_with`], keeping the previous install until the caller commits (see [`Pending`]).
+pub fn install_pending(
+    source: &Input,
+    root: &Path,
+    force: bool,
+    risk: Risk,
+) -> Result<Pending, InstallError> {
     let mut notes = Vec::new();
     let (name, files) = match source {
         Input::Archive(path) => {
@@ -214,7 +261,7 @@ pub fn install_with(
     }
     let created_root = !root.exists();
     std::fs::create_dir_all(root).map_err(io_error(root))?;
-    let replaced = stage_and_swap(root, &name, &files, &target).inspect_err(|_| {
+    let backup = stage_and_swap(root, &name, &files, &target).inspect_err(|_| {
         // A failed first install leaves no empty skills folder behind (remove_dir refuses a
         // folder that holds anything).
         if created_root {
@@ -225,15 +272,20 @@ pub fn install_with(
         .iter()
         .map(|(p, b, _)| (p.clone(), sha256_hex(b)))
         .collect();
-    Ok(Installed {
+    let installed = Installed {
         name,
         dir: target,
-        replaced,
+        replaced: backup.is_some(),
         files: files.len(),
         fingerprint: fingerprint(&hashes),
         hashes,
         notes,
         scan,
+    };
+    Ok(Pending {
+        installed,
+        backup,
+        created_root,
     })
 }
 
@@ -243,7 +295,7 @@ fn stage_and_swap(
     name: &str,
     files: &Payload,
     target: &Path,
-) -> Result<bool, InstallError> {
+) -> Result<Option<tempfile::TempDir>, InstallError> {
     let staging = tempfile::Builder::new()
         .prefix(&format!(".{name}.tmp-"))
         .tempdir_in(root)
@@ -309,12 +361,12 @@ fn write_files(dir: &Path, files: &Payload) -> Result<(), InstallError> {
     std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755)).map_err(io_error(dir))
 }
 
-/// Renames `staging` to `target`; an existing target is moved aside first and restored if the
-/// rename fails. Returns whether something was replaced.
-fn swap_in(staging: &Path, target: &Path) -> Result<bool, InstallError> {
+/// Renames `staging` to `target`; an existing target is moved aside first (into the returned
+/// folder, which removes it when dropped) and restored if the rename fails.
+fn swap_in(staging: &Path, target: &Path) -> Result<Option<tempfile::TempDir>, InstallError> {
     if !target.exists() {
         std::fs::rename(staging, target).map_err(io_error(target))?;
-        return Ok(false);
+        return Ok(None);
     }
     let name = target
         .file_name()
@@ -325,13 +377,13 @@ fn swap_in(staging: &Path, target: &Path) -> Result<bool, InstallError> {
         .prefix(&format!(".{name}.old-"))
         .tempdir_in(parent)
         .map_err(io_error(parent))?;
-    let backup_path = backup.path().join("previous");
+    let backup_path = backup.path().join(PREVIOUS);
     std::fs::rename(target, &backup_path).map_err(io_error(target))?;
     if let Err(e) = std::fs::rename(staging, target) {
         let _ = std::fs::rename(&backup_path, target);
         return Err(io_error(target)(e));
     }
-    Ok(true)
+    Ok(Some(backup))
 }
 
 /// Removes the installed skill `name` from `root` (install records are the caller's: see

@@ -3,7 +3,7 @@
 //! `origin.json` and `lock.json`.
 
 use super::client::{Client, ClientError};
-use super::lock::{LockEntry, LockError, LockFile, Origin};
+use super::lock::{LockEntry, LockError, LockFile, LockGuard, Origin};
 use crate::archive::install::{Input, InstallError, Installed, Risk};
 use crate::archive::reader::{Limits, check_hashes, read_bytes};
 use crate::archive::signature::{self, SignatureError, Signer, TrustPolicy};
@@ -107,7 +107,7 @@ pub fn install_with(
     trust: &TrustPolicy,
 ) -> Result<Option<Installed>, RegistryInstallError> {
     // A broken lock file stops the install before anything is downloaded or written.
-    let mut lock = LockFile::read(workdir(dir))?;
+    LockFile::read(workdir(dir))?;
     let Some(detail) = client.skill(slug)? else {
         return Ok(None);
     };
@@ -141,7 +141,11 @@ pub fn install_with(
         message,
     })?;
     let signer = check_signature(client, slug, &version, &expected, trust)?;
-    let installed = crate::archive::install::install_with(
+    // Held until the lock file is written: another install into this root waits, then reads
+    // the lock file with this one's entry in it.
+    let _guard = LockGuard::take(workdir(dir))?;
+    let mut lock = LockFile::read(workdir(dir))?;
+    let pending = crate::archive::install::install_pending(
         &Input::Bytes {
             name: slug.to_owned(),
             bytes,
@@ -150,34 +154,73 @@ pub fn install_with(
         force,
         risk,
     )?;
-    let owner = detail.owner.map(|o| o.handle);
-    let now = super::store::now_ms() as u64;
-    let origin = Origin {
-        version: 1,
-        registry: client.base().to_owned(),
-        slug: slug.to_owned(),
-        owner_handle: owner.clone(),
-        installed_version: version.clone(),
-        installed_at: now,
-        fingerprint: installed.fingerprint.clone(),
-    };
-    origin.write(&installed.dir)?;
-    let extra = lock.get(slug).map(|e| e.extra.clone()).unwrap_or_default();
-    lock.set(
+    let record = Record {
+        client,
         slug,
-        LockEntry {
-            version: Some(version),
+        version,
+        owner: detail.owner.map(|o| o.handle),
+        sha256,
+        signer: signer.map(|s| s.key_id),
+    };
+    // An install the lock file does not list is one `verify` and `--frozen` never see: when
+    // the records cannot be written, the install is undone.
+    match record.write(&pending.installed, &mut lock) {
+        Ok(()) => Ok(Some(pending.commit())),
+        Err(e) => {
+            pending.roll_back()?;
+            Err(e)
+        }
+    }
+}
+
+/// What a registry install writes down: `origin.json` in the skill, its entry in the lock file.
+struct Record<'a> {
+    client: &'a Client,
+    slug: &'a str,
+    version: String,
+    owner: Option<String>,
+    sha256: String,
+    signer: Option<String>,
+}
+
+impl Record<'_> {
+    fn write(self, installed: &Installed, lock: &mut LockFile) -> Result<(), RegistryInstallError> {
+        let Record {
+            client,
+            slug,
+            version,
+            owner,
+            sha256,
+            signer,
+        } = self;
+        let now = super::store::now_ms() as u64;
+        let origin = Origin {
+            version: 1,
+            registry: client.base().to_owned(),
+            slug: slug.to_owned(),
+            owner_handle: owner.clone(),
+            installed_version: version.clone(),
             installed_at: now,
-            owner_handle: owner,
-            sha256: Some(sha256),
-            fingerprint: Some(installed.fingerprint.clone()),
-            signer: signer.map(|s| s.key_id),
-            files: Some(installed.hashes.iter().cloned().collect()),
-            extra,
-        },
-    );
-    lock.write()?;
-    Ok(Some(installed))
+            fingerprint: installed.fingerprint.clone(),
+        };
+        origin.write(&installed.dir)?;
+        let extra = lock.get(slug).map(|e| e.extra.clone()).unwrap_or_default();
+        lock.set(
+            slug,
+            LockEntry {
+                version: Some(version),
+                installed_at: now,
+                owner_handle: owner,
+                sha256: Some(sha256),
+                fingerprint: Some(installed.fingerprint.clone()),
+                signer,
+                files: Some(installed.hashes.iter().cloned().collect()),
+                extra,
+            },
+        );
+        lock.write()?;
+        Ok(())
+    }
 }
 
 /// Checks the version's signature of its file manifest (`files`, which the download has just
@@ -224,9 +267,12 @@ pub fn workdir(dir: &Path) -> &Path {
 /// Removes the installed skill `name` from `dir` and its lock entry; the lock file is read and
 /// checked before anything is removed.
 pub fn uninstall(dir: &Path, name: &str) -> Result<PathBuf, RegistryInstallError> {
-    let mut lock = LockFile::read(workdir(dir))?;
+    let listed = LockFile::read(workdir(dir))?.get(name).is_some();
     let removed = crate::archive::install::remove(dir, name)?;
-    if lock.get(name).is_some() {
+    if listed {
+        // Read again under the hold: another install may have written it since.
+        let _guard = LockGuard::take(workdir(dir))?;
+        let mut lock = LockFile::read(workdir(dir))?;
         lock.remove(name);
         lock.write()?;
     }

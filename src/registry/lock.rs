@@ -3,7 +3,7 @@
 //! read into typed structs and checked as a whole before anything on disk changes; fields and
 //! entries this tool does not know are kept as they were, and writes are atomic.
 
-use crate::skill::layout::{LEGACY_LOCK_FILE, LOCK_FILE, ORIGIN_FILE};
+use crate::skill::layout::{LEGACY_LOCK_FILE, LOCK_FILE, LOCK_GUARD_FILE, ORIGIN_FILE};
 use serde_json::{Map, Value};
 use std::path::{Path, PathBuf};
 
@@ -146,6 +146,34 @@ fn kind(value: &Value) -> &'static str {
         Value::String(_) => "a string",
         Value::Array(_) => "an array",
         Value::Object(_) => "an object",
+    }
+}
+
+/// An exclusive hold, between processes, on the lock file of one install root: taken before
+/// the lock file is read for a change and released (when dropped) after it is written, so
+/// concurrent installs each add their entry instead of overwriting the others'.
+#[derive(Debug)]
+pub struct LockGuard {
+    _file: std::fs::File,
+}
+
+impl LockGuard {
+    /// Waits for and takes the hold on `workdir`'s lock file.
+    pub fn take(workdir: &Path) -> Result<LockGuard, LockError> {
+        let path = workdir.join(LOCK_GUARD_FILE);
+        let io = |e: std::io::Error| LockError::Io(path.clone(), e.to_string());
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(io)?;
+        }
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(io)?;
+        rustix::fs::flock(&file, rustix::fs::FlockOperation::LockExclusive)
+            .map_err(|e| io(e.into()))?;
+        Ok(LockGuard { _file: file })
     }
 }
 

@@ -25,6 +25,10 @@ pub const CLAWHUB_DIR: &str = ".clawhub";
 pub const ORIGIN_FILE: &str = ".clawhub/origin.json";
 /// The lock file at an install root (the skills folder's parent).
 pub const LOCK_FILE: &str = ".clawhub/lock.json";
+/// The file `skill` holds an exclusive lock on while it changes an install root's lock file,
+/// so installs running at once record every skill (the lock file itself is replaced by a
+/// rename, so it cannot be the one locked).
+pub const LOCK_GUARD_FILE: &str = ".clawhub/lock.json.guard";
 /// The lock file's name before ClawHub's rename, still read when the current one is absent.
 pub const LEGACY_LOCK_FILE: &str = ".clawdhub/lock.json";
 
