@@ -234,6 +234,19 @@ fn install_trusts_minisign_signatures_and_refuses_bad_foreign_and_missing_ones()
         cli(tmp.path(), &["install", "plain.skill", "--dir", "e"]).0,
         0
     );
+
+    // A folder carries no signature: refused under the same policy, installed without it.
+    let (code, _, stderr) = cli(
+        tmp.path(),
+        &["install", "./e/demo", "--require-signature", "--dir", "f"],
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("e/demo: not signed, and a signature is required"),
+        "{stderr}"
+    );
+    assert!(!tmp.path().join("f").exists());
+    assert_eq!(cli(tmp.path(), &["install", "./e/demo", "--dir", "f"]).0, 0);
 }
 
 #[test]

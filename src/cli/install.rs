@@ -120,6 +120,18 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     } else {
         let source = match Input::from_arg(&source)? {
             Input::Archive(path) => verified(path, &args)?,
+            // A folder carries no signature: the policy that refuses an unsigned archive
+            // refuses it too.
+            Input::Folder(path) => {
+                crate::archive::signature::check(
+                    &path.display().to_string(),
+                    &[],
+                    None,
+                    &trust(&args),
+                )
+                .map_err(|e| CliError::Usage(e.to_string()))?;
+                Input::Folder(path)
+            }
             other => other,
         };
         install_with(&source, &args.dir, args.force, risk(&args))?
@@ -192,7 +204,7 @@ fn run_frozen(args: &Args) -> Result<ExitCode, CliError> {
     use crate::registry::install::{FrozenOutcome, install_frozen_with};
     let registry = super::registry_url(args.registry.as_deref());
     let client = Client::new(&registry, credentials::token(&registry));
-    for (name, outcome) in install_frozen_with(&client, &args.dir, risk(args))? {
+    for (name, outcome) in install_frozen_with(&client, &args.dir, risk(args), &trust(args))? {
         match outcome {
             FrozenOutcome::Exact(v) => println!("{name} v{v}: as locked"),
             FrozenOutcome::Installed(v) => println!("Installed {name} v{v} as locked"),

@@ -115,19 +115,7 @@ pub fn install_with(
         .map(str::to_owned)
         .or_else(|| detail.latest_version.as_ref().map(|v| v.version.clone()))
         .ok_or_else(|| RegistryInstallError::NoVersion(slug.to_owned()))?;
-    let expected: Vec<(String, String)> = client.version(slug, &version)?["version"]["files"]
-        .as_array()
-        .map(|fs| {
-            fs.iter()
-                .filter_map(|f| {
-                    Some((
-                        f["path"].as_str()?.to_owned(),
-                        f["sha256"].as_str()?.to_owned(),
-                    ))
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+    let expected = listed_files(client, slug, &version)?;
     let bytes = client.download(slug, &version)?;
     let sha256 = sha256_hex(&bytes);
     let archive =
@@ -221,6 +209,28 @@ impl Record<'_> {
         lock.write()?;
         Ok(())
     }
+}
+
+/// The version's files as the registry lists them: (path, SHA-256), what a download is checked
+/// against and what its signature covers.
+fn listed_files(
+    client: &Client,
+    slug: &str,
+    version: &str,
+) -> Result<Vec<(String, String)>, RegistryInstallError> {
+    Ok(client.version(slug, version)?["version"]["files"]
+        .as_array()
+        .map(|fs| {
+            fs.iter()
+                .filter_map(|f| {
+                    Some((
+                        f["path"].as_str()?.to_owned(),
+                        f["sha256"].as_str()?.to_owned(),
+                    ))
+                })
+                .collect()
+        })
+        .unwrap_or_default())
 }
 
 /// Checks the version's signature of its file manifest (`files`, which the download has just
@@ -534,7 +544,7 @@ pub fn install_frozen(
     client: &Client,
     dir: &Path,
 ) -> Result<Vec<(String, FrozenOutcome)>, RegistryInstallError> {
-    install_frozen_with(client, dir, Risk::Refuse)
+    install_frozen_with(client, dir, Risk::Refuse, &TrustPolicy::default())
 }
 
 /// [`install_frozen`], with what a security error in a download does chosen by `risk` (a skill
@@ -543,6 +553,7 @@ pub fn install_frozen_with(
     client: &Client,
     dir: &Path,
     risk: Risk,
+    trust: &TrustPolicy,
 ) -> Result<Vec<(String, FrozenOutcome)>, RegistryInstallError> {
     let lock = LockFile::read(workdir(dir))?;
     let mut out = Vec::new();
@@ -576,6 +587,23 @@ pub fn install_frozen_with(
         if downloaded != recorded {
             return Err(disagree(format!(
                 "the registry's {version} is not what the lock file pins (its files differ)"
+            )));
+        }
+        // The signature policy of every other install; where it verifies a signer, the one the
+        // lock recorded.
+        let expected = listed_files(client, name, &version)?;
+        check_hashes(&archive, &expected).map_err(|message| RegistryInstallError::Mismatch {
+            slug: name.clone(),
+            version: version.clone(),
+            message,
+        })?;
+        let signer = check_signature(client, name, &version, &expected, trust)?;
+        if let (Some(pinned), Some(signer)) = (&entry.signer, &signer)
+            && &signer.key_id != pinned
+        {
+            return Err(disagree(format!(
+                "signed by key {}, but the lock file pins key {pinned}",
+                signer.key_id
             )));
         }
         let installed = crate::archive::install::install_with(

@@ -204,6 +204,28 @@ pub fn signed_publish_story(start: &dyn Fn() -> Registry, token: &str, tmp: &Pat
             .unwrap();
     assert_eq!(lock["skills"]["demo"]["signer"], serde_json::Value::Null);
 
+    // `--frozen` applies the same policy to what it downloads.
+    std::fs::remove_dir_all(cwd.join("b/skills/demo")).unwrap();
+    let (code, _, stderr) = cli(&[
+        "install",
+        "--frozen",
+        "--dir",
+        "b/skills",
+        "--require-signature",
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("demo@1.0.1: not signed, and a signature is required"),
+        "{stderr}"
+    );
+    assert!(!cwd.join("b/skills/demo").exists());
+    let (code, stdout, stderr) = cli(&["install", "--frozen", "--dir", "b/skills"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("Installed demo v1.0.1 as locked"),
+        "{stdout}"
+    );
+
     // The same policy from the project's skill.toml, keys relative to it.
     std::fs::write(
         cwd.join("skill.toml"),
