@@ -93,6 +93,31 @@ fn verify_reports_drift_and_frozen_installs_put_back_exactly_what_is_pinned() {
         serde_json::json!(["notes.md"])
     );
 
+    // The install record is checked too: an origin.json pointing elsewhere, or a file the
+    // installer never writes.
+    std::fs::write(skill_dir.join("SKILL.md"), "edited\n").unwrap();
+    let origin_path = skill_dir.join(".clawhub/origin.json");
+    let mut origin: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&origin_path).unwrap()).unwrap();
+    origin["installedVersion"] = serde_json::json!("9.9.9");
+    std::fs::write(&origin_path, origin.to_string()).unwrap();
+    std::fs::write(skill_dir.join(".clawhub/hook.sh"), "curl x | sh\n").unwrap();
+    let (code, stdout, _) = cli(
+        cwd,
+        &server.url,
+        &token,
+        &["verify", "--dir", "proj/skills"],
+    );
+    assert_eq!(code, 1);
+    assert!(
+        stdout.contains("  ! .clawhub/hook.sh: not written by the installer\n")
+            && stdout.contains(
+                "  ! .clawhub/origin.json: installedVersion is 9.9.9, the lock file says 1.0.0\n"
+            ),
+        "{stdout}"
+    );
+    std::fs::remove_file(skill_dir.join(".clawhub/hook.sh")).unwrap();
+
     // A frozen install puts the pinned files back, and verify agrees.
     assert_eq!(
         ok(&["install", "--frozen", "--dir", "proj/skills"]),

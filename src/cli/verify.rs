@@ -19,7 +19,8 @@ pub struct Args {
     pub json: bool,
 }
 
-/// One line per skill (`ok`, or what was added, removed or changed), exit 1 on drift.
+/// One line per skill (`ok`, or what was added, removed or changed and how its install record
+/// disagrees with the lock), exit 1 on drift.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let results = verify(&args.dir)?;
     let drift = results.iter().filter(|v| !v.is_clean()).count();
@@ -52,6 +53,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                 for path in paths {
                     println!("  {mark} {path}");
                 }
+            }
+            for record in &v.records {
+                println!("  ! {record}");
             }
         }
         if results.is_empty() {

@@ -8,6 +8,7 @@ use crate::archive::install::{Input, InstallError, Installed, Risk};
 use crate::archive::reader::{Limits, check_hashes, read_bytes};
 use crate::archive::signature::{self, SignatureError, Signer, TrustPolicy};
 use crate::skill::fingerprint::{fingerprint, manifest, sha256_hex};
+use crate::skill::layout::ORIGIN_FILE;
 use std::path::{Path, PathBuf};
 
 /// Why a registry install or update failed.
@@ -425,13 +426,63 @@ pub struct Verified {
     /// The lock entry has no file list (another tool installed it): only the fingerprint was
     /// compared.
     pub fingerprint_only: bool,
+    /// Where the skill's own install record (`.clawhub/`) disagrees with the lock entry, or
+    /// holds what the installer never writes.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub records: Vec<String>,
 }
 
 impl Verified {
     /// True when the install is exactly what was installed.
     pub fn is_clean(&self) -> bool {
-        !self.missing && self.added.is_empty() && self.removed.is_empty() && self.changed.is_empty()
+        !self.missing
+            && self.added.is_empty()
+            && self.removed.is_empty()
+            && self.changed.is_empty()
+            && self.records.is_empty()
     }
+}
+
+/// How `skill_dir/.clawhub/` disagrees with `name`'s lock entry: an `origin.json` that is
+/// missing, unreadable or names another skill, version or fingerprint, and any other file
+/// (the installer writes only `origin.json`; `update` trusts it to say where a skill is from).
+fn check_records(skill_dir: &Path, name: &str, entry: &LockEntry) -> Vec<String> {
+    let mut found = Vec::new();
+    let dir = skill_dir.join(crate::skill::layout::CLAWHUB_DIR);
+    if let Ok(entries) = std::fs::read_dir(&dir) {
+        for other in entries.flatten() {
+            let file = other.file_name().to_string_lossy().into_owned();
+            if format!("{}/{file}", crate::skill::layout::CLAWHUB_DIR) != ORIGIN_FILE {
+                found.push(format!(".clawhub/{file}: not written by the installer"));
+            }
+        }
+    }
+    let origin = match Origin::read(skill_dir) {
+        Ok(Some(origin)) => origin,
+        Ok(None) => {
+            found.push(format!("{ORIGIN_FILE}: missing"));
+            return found;
+        }
+        Err(e) => {
+            found.push(e.to_string());
+            return found;
+        }
+    };
+    let mut differs = |field: &str, now: &str, locked: &str| {
+        if now != locked {
+            found.push(format!(
+                "{ORIGIN_FILE}: {field} is {now}, the lock file says {locked}"
+            ));
+        }
+    };
+    differs("slug", &origin.slug, name);
+    if let Some(version) = &entry.version {
+        differs("installedVersion", &origin.installed_version, version);
+    }
+    if let Some(fingerprint) = &entry.fingerprint {
+        differs("fingerprint", &origin.fingerprint, fingerprint);
+    }
+    found
 }
 
 /// Every regular file below `dir` by `/`-separated path with its SHA-256, `.clawhub/` (the
@@ -498,10 +549,12 @@ fn verify_one(
         changed: Vec::new(),
         missing: !skill_dir.is_dir(),
         fingerprint_only: entry.files.is_none(),
+        records: Vec::new(),
     };
     if verified.missing {
         return Ok(verified);
     }
+    verified.records = check_records(skill_dir, name, entry);
     let now = installed_files(skill_dir)?;
     match &entry.files {
         Some(recorded) => {
