@@ -1,7 +1,8 @@
 //! A version with a security error is stored but quarantined by `skill registry serve` on
 //! SQLite (the same story runs on PostgreSQL in `tests/registry_postgres.rs`), and the real
 //! clawhub CLI sees the verdict where ClawHub's API gives it: `publish` says "pending",
-//! `inspect` prints the moderation block, `install` is refused with the registry's reason.
+//! `inspect` prints the moderation block, and to another user a skill whose only version is
+//! held does not exist.
 
 mod common;
 
@@ -117,8 +118,13 @@ fn the_clawhub_cli_sees_the_quarantine() {
         "bob",
         &["install", "demo-skill", "--version", "1.0.0", "--force"],
     );
+    // Its only version is held, so to bob the skill does not exist (the clawhub CLI's words
+    // for a 404).
     assert!(!ok, "{out}");
-    assert!(out.contains("is quarantined"), "{out}");
+    assert!(
+        out.contains("Skill not found or unavailable to this account"),
+        "{out}"
+    );
     assert!(!tmp.path().join("skills/demo-skill").exists());
 }
 
