@@ -111,6 +111,11 @@ const SKILL_MD: &str = "---\nname: demo-skill\ndescription: Demonstrates the reg
 
 /// Publishes SKILL.md as the clawhub CLI does (a ticket, an upload, the JSON); (status, body).
 fn publish(url: &str, token: &str, version: &str) -> (u16, String) {
+    publish_with(url, token, version, "")
+}
+
+/// [`publish`] with a changelog.
+fn publish_with(url: &str, token: &str, version: &str, changelog: &str) -> (u16, String) {
     let meta =
         json!({"path": "SKILL.md", "size": SKILL_MD.len(), "sha256": sha(SKILL_MD.as_bytes())});
     let (status, body) = post(
@@ -128,7 +133,7 @@ fn publish(url: &str, token: &str, version: &str) -> (u16, String) {
     assert_eq!(status, 200, "{body}");
     let entry = json!({"path": "SKILL.md", "size": SKILL_MD.len(), "sha256": sha(SKILL_MD.as_bytes()),
                        "uploadTicket": ticket["uploadTicket"]});
-    let payload = json!({"slug": "demo-skill", "displayName": "Demo Skill", "version": version, "changelog": "",
+    let payload = json!({"slug": "demo-skill", "displayName": "Demo Skill", "version": version, "changelog": changelog,
                          "acceptLicenseTerms": true, "files": [entry]});
     post(
         &format!("{url}/api/v1/skills"),
@@ -430,4 +435,48 @@ fn the_json_log_is_one_object_per_request() {
     for secret in [token.as_str(), "Bearer", "secret"] {
         assert!(!log.contains(secret), "{secret:?} in the log:\n{log}");
     }
+}
+
+#[test]
+fn a_page_of_versions_is_bounded_in_bytes_and_its_cursor_reaches_the_rest() {
+    let (_tmp, data, token) = registry();
+    let server = Server::start(&data, &[], Stdio::null());
+    // Each changelog is within the field's 64 KiB; 40 of them are not within a page.
+    let changelog = "c".repeat(60_000);
+    for minor in 0..40 {
+        let (status, body) = publish_with(&server.url, &token, &format!("1.{minor}.0"), &changelog);
+        assert_eq!(status, 200, "{body}");
+    }
+    let mut seen = Vec::new();
+    let mut cursor: Option<String> = None;
+    let mut pages = 0;
+    loop {
+        let url = match &cursor {
+            Some(c) => format!(
+                "{}/api/v1/skills/demo-skill/versions?limit=200&cursor={c}",
+                server.url
+            ),
+            None => format!("{}/api/v1/skills/demo-skill/versions?limit=200", server.url),
+        };
+        let mut response = agent().get(&url).call().unwrap();
+        let body = response.body_mut().read_to_vec().unwrap();
+        assert!(
+            body.len() <= (1 << 20) + 1024,
+            "a page of {} bytes",
+            body.len()
+        );
+        let page: Value = serde_json::from_slice(&body).unwrap();
+        for item in page["items"].as_array().unwrap() {
+            seen.push(item["version"].as_str().unwrap().to_owned());
+        }
+        pages += 1;
+        match page["nextCursor"].as_str() {
+            Some(next) => cursor = Some(next.to_owned()),
+            None => break,
+        }
+    }
+    assert!(pages > 1, "one page held every changelog");
+    seen.sort();
+    seen.dedup();
+    assert_eq!(seen.len(), 40);
 }

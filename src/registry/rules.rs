@@ -161,6 +161,9 @@ pub const MAX_CHANGELOG_BYTES: usize = 64 * 1024;
 pub const MAX_TAGS: usize = 32;
 /// Longest tag name, in bytes.
 pub const MAX_TAG_BYTES: usize = 64;
+/// Most bytes of items in one page of a list (skills, versions): a page stops early, with a
+/// cursor to the rest, rather than grow with what publishers write.
+pub const MAX_PAGE_BYTES: usize = 1 << 20;
 
 /// Bounds the text a publisher writes into every listing, so that one publish cannot make the
 /// skills list or a search page megabytes long for every reader.

@@ -394,27 +394,57 @@ async fn list_skills(
         let more = slugs.len() > limit;
         slugs.truncate(limit);
         let mut listed = Vec::new();
-        for slug in slugs {
-            listed.extend(listed_skill(s, &slug)?);
+        for (at, slug) in slugs.iter().enumerate() {
+            listed.extend(listed_skill(s, slug)?.map(|found| (at, found)));
         }
         Ok((listed, more))
     })
     .await?;
-    let items = listed
+    let items: Vec<(usize, api::ListedSkill)> = listed
         .into_iter()
-        .filter(|(skill, _)| visible(viewer.as_ref(), skill))
-        .map(|(skill, stars)| {
+        .filter(|(_, (skill, _))| visible(viewer.as_ref(), skill))
+        .map(|(at, (skill, stars))| {
             let detail = skill_detail_of(skill, stars);
-            api::ListedSkill {
+            let item = api::ListedSkill {
                 skill: detail.skill,
                 latest_version: detail.latest_version,
                 metadata: None,
                 owner: detail.owner,
-            }
+            };
+            (at, item)
         })
         .collect();
-    let next_cursor = more.then(|| (offset + limit).to_string());
-    Ok(Json(api::SkillPage { items, next_cursor }).into_response())
+    let (items, cut) = within_page_bytes(items, |(_, item)| item);
+    let next_cursor = match items.last() {
+        Some((at, _)) if cut => Some(offset + at + 1),
+        _ => more.then_some(offset + limit),
+    };
+    Ok(Json(api::SkillPage {
+        items: items.into_iter().map(|(_, item)| item).collect(),
+        next_cursor: next_cursor.map(|n| n.to_string()),
+    })
+    .into_response())
+}
+
+/// The first of `items` whose JSON adds up to at most `MAX_PAGE_BYTES` (the first always), and
+/// whether any were left out: a page stays bounded whatever publishers write.
+fn within_page_bytes<T, S: serde::Serialize>(
+    items: Vec<T>,
+    shown: impl Fn(&T) -> &S,
+) -> (Vec<T>, bool) {
+    let mut total = 0;
+    let mut kept = Vec::new();
+    let count = items.len();
+    for item in items {
+        let size = serde_json::to_vec(shown(&item)).map_or(0, |b| b.len()) + 1;
+        if !kept.is_empty() && total + size > super::rules::MAX_PAGE_BYTES {
+            break;
+        }
+        total += size;
+        kept.push(item);
+    }
+    let cut = kept.len() < count;
+    (kept, cut)
 }
 
 /// `POST /api/v1/stars/{slug}`: `{"ok":true,"starred":true,"alreadyStarred":bool}`.
@@ -512,13 +542,15 @@ async fn versions(
     let limit = limit_param(&q, 200)?;
     let offset = cursor_param(&q)?;
     let list = blocking(&state, move |s| s.versions(&slug)).await?;
-    let next = (list.len() > offset.saturating_add(limit)).then(|| (offset + limit).to_string());
     let items: Vec<Value> = list
         .iter()
         .skip(offset)
         .take(limit)
         .map(|v| json!({"version": v.version, "createdAt": v.created_at, "changelog": v.changelog, "changelogSource": "user"}))
         .collect();
+    let (items, _) = within_page_bytes(items, |item| item);
+    let shown = offset.saturating_add(items.len());
+    let next = (list.len() > shown).then(|| shown.to_string());
     Ok(Json(json!({"items": items, "nextCursor": next})).into_response())
 }
 
