@@ -135,16 +135,58 @@ fn install_trusts_minisign_signatures_and_refuses_bad_foreign_and_missing_ones()
         "{}",
         String::from_utf8_lossy(&status.stderr)
     );
-    let status = minisign()
-        .current_dir(tmp.path())
-        .args(["-S", "-s", "upstream.key", "-m", "demo.skill"])
-        .output()
-        .unwrap();
-    assert!(
-        status.status.success(),
-        "{}",
-        String::from_utf8_lossy(&status.stderr)
+    let sign = |comment: &str| {
+        let status = minisign()
+            .current_dir(tmp.path())
+            .args([
+                "-S",
+                "-s",
+                "upstream.key",
+                "-m",
+                "demo.skill",
+                "-t",
+                comment,
+            ])
+            .output()
+            .unwrap();
+        assert!(
+            status.status.success(),
+            "{}",
+            String::from_utf8_lossy(&status.stderr)
+        );
+    };
+    // A signature binds the skill, its version and the archive's bytes: one whose trusted
+    // comment names another version (or minisign's default, naming none) vouches for nothing
+    // here.
+    let sha = skill::skill::fingerprint::sha256_hex(
+        &std::fs::read(tmp.path().join("demo.skill")).unwrap(),
     );
+    for comment in [
+        format!("skill:demo version:2.0.0 sha256:{sha}"),
+        "file:demo.skill hashed".to_owned(),
+    ] {
+        sign(&comment);
+        let (code, _, stderr) = cli(
+            tmp.path(),
+            &[
+                "install",
+                "demo.skill",
+                "--trust",
+                "upstream.pub",
+                "--dir",
+                "a",
+            ],
+        );
+        assert_eq!(code, 2, "{stderr}");
+        assert!(
+            stderr.contains(&format!(
+                "its trusted comment is \"{comment}\", expected \"skill:demo version:1.2.0 sha256:{sha}\""
+            )),
+            "{stderr}"
+        );
+        assert!(!tmp.path().join("a").exists());
+    }
+    sign(&format!("skill:demo version:1.2.0 sha256:{sha}"));
 
     let (code, _, stderr) = cli(
         tmp.path(),

@@ -162,6 +162,41 @@ pub fn trusted_comment(skill: &str, version: Option<&str>, sha256: &str) -> Stri
     )
 }
 
+/// The version a signature names for a skill: its `metadata.version`.
+pub fn signed_version(manifest: &crate::skill::manifest::Manifest) -> Option<String> {
+    manifest
+        .value("metadata")
+        .and_then(|m| m.get("version"))
+        .and_then(|v| v.as_str())
+        .map(str::to_owned)
+}
+
+/// The trusted comment a signature of the archive `bytes` (read from `path`) must carry: the
+/// skill it installs as, the version its SKILL.md gives and its SHA-256, so a signature cannot
+/// vouch for another skill or version than the one installed. `None` for bytes that are not a
+/// readable skill archive (the install refuses them anyway).
+fn expected_comment(path: &Path, bytes: &[u8]) -> Option<String> {
+    use crate::skill::layout::{SKILL_MD, SKILL_MD_LOWER};
+    let archive = super::reader::read_bytes(bytes, &super::reader::Limits::default()).ok()?;
+    let name = archive
+        .top
+        .clone()
+        .or_else(|| Some(path.file_stem()?.to_string_lossy().into_owned()))?;
+    let skill_md = archive
+        .files
+        .iter()
+        .find(|f| f.path == SKILL_MD || f.path == SKILL_MD_LOWER)?;
+    let document = crate::skill::document::Document::parse(crate::skill::source::Source::new(
+        String::from_utf8_lossy(&skill_md.bytes).into_owned(),
+    ));
+    let version = document.manifest.ok().as_ref().and_then(signed_version);
+    Some(trusted_comment(
+        &name,
+        version.as_deref(),
+        &crate::skill::fingerprint::sha256_hex(bytes),
+    ))
+}
+
 /// The trusted comment of a registry version's signature, which signs the version's file
 /// manifest (see [`crate::skill::fingerprint::manifest`]) rather than any one archive of it.
 pub fn manifest_comment(slug: &str, version: &str, fingerprint: &str) -> String {
@@ -295,6 +330,19 @@ pub fn check_file(
     };
     let name = path.display().to_string();
     let signer = check(&name, &bytes, signature.as_deref(), policy)?;
+    if let (Some(signer), Some(expected)) = (&signer, expected_comment(path, &bytes))
+        && signer.trusted_comment != expected
+    {
+        return Err(SignatureError::Invalid {
+            archive: name,
+            key_id: signer.key_id.clone(),
+            message: format!(
+                "its trusted comment is \"{}\", expected \"{expected}\"",
+                signer.trusted_comment
+            ),
+        }
+        .into());
+    }
     Ok((bytes, signer))
 }
 

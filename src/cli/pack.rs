@@ -121,12 +121,7 @@ fn sign(
         .next()
         .ok_or_else(|| CliError::Usage(format!("{}: no skill to sign", dir.display())))?;
     let skill = crate::skill::Skill::load(location);
-    let version = skill
-        .manifest()
-        .and_then(|m| m.value("metadata"))
-        .and_then(|m| m.get("version"))
-        .and_then(|v| v.as_str())
-        .map(str::to_owned);
+    let version = skill.manifest().and_then(signature::signed_version);
     let name = crate::archive::pack::archive_name(dir);
     let comment = signature::trusted_comment(&name, version.as_deref(), &report.sha256);
     signature::sign(&report.path, key, super::keygen::password(), &comment)
