@@ -13,6 +13,7 @@ pub mod junit;
 pub mod lint;
 pub mod prompt;
 pub mod registry;
+pub mod review;
 pub mod scaffold;
 pub mod settings_file;
 pub mod skill;

@@ -186,7 +186,8 @@ pub fn run_in(
     .map_err(AgentError::Interrupted)
 }
 
-fn model_for(
+/// The model `answers` name: a provider, a recorder around one, a replayer or a script.
+pub(crate) fn model_for(
     answers: &Answers,
     normaliser: Normaliser,
     rerecord: &str,

@@ -68,6 +68,14 @@ pub struct Args {
     /// linting them (repeatable): an agent's install, say.
     #[arg(long = "with", value_name = "ROOT")]
     pub with: Vec<PathBuf>,
+    /// Also ask a model for a second opinion on each skill: its findings are `model-review`
+    /// notes that never fail the run, replayed from the skill's evals/cassettes/review.yaml
+    /// (`--mode record` asks the provider and records it).
+    #[arg(long, conflicts_with_all = ["fix", "write_baseline", "statistics"])]
+    pub review: bool,
+    /// For --review: the cassette mode and the model provider.
+    #[command(flatten)]
+    pub model: super::suite::ModelArgs,
 }
 
 /// Lints (and fixes), prints in the chosen format, and returns 0 (clean), 1 (errors, or
@@ -80,6 +88,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         .or(args.json.then_some(Format::Json))
         .unwrap_or_else(default_format);
     if format == Format::Json
+        && !args.review
         && !args.fix
         && !args.show_fixes
         && !args.statistics
@@ -90,6 +99,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     }
     let lint = || -> Result<LintRun, CliError> { Ok(lint_paths(&args.paths, &options)?) };
     let mut run = lint()?;
+    if args.review {
+        add_reviews(&args, &mut run)?;
+    }
     if args.show_fixes {
         super::lint_fixes::show(&run, args.unsafe_fixes)?;
     }
@@ -148,6 +160,21 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         _ => write(std::io::stdout().lock(), &text)?,
     }
     Ok(exit_code(run.had_io_error(), run.summary(), args.strict))
+}
+
+/// Adds each skill's model review to its findings (see `crate::review`).
+fn add_reviews(args: &Args, run: &mut LintRun) -> Result<(), CliError> {
+    let mode = args.model.mode()?;
+    for report in &mut run.skills {
+        let rerecord = format!(
+            "skill lint {} --review --mode record",
+            crate::agent::trial::shell_path(&report.skill.dir)
+        );
+        let found = crate::review::review(&report.skill, mode, || args.model.http(), &rerecord)
+            .map_err(|e| CliError::Usage(format!("{}: {e}", report.skill.dir.display())))?;
+        report.diagnostics.extend(found);
+    }
+    Ok(())
 }
 
 /// `--format json` without fixes or baselines: each skill is rendered as soon as it is linted

@@ -341,6 +341,9 @@ rules! {
     HOMOGLYPH = "SK918" "homoglyph" Error [] for EVERY
         "A word that mixes ASCII with look-alike letters of another script."
         "A host, command or name written with ASCII letters and characters of another script that are\ndrawn the same (Unicode's confusables: Cyrillic `о` for `o`, `с` for `c`), such as\n`files.pythonhоsted.org` or `сurl`, where the word names a host, path or address, or is the\ncommand of its line. Words wholly in one script, examples quoted as arguments, and symbols\nbeside numbers (`2πr`, `5µm`) are left alone.";
+    MODEL_REVIEW = "SK990" "model-review" Info [] for EVERY
+        "What a model asked to review the skill found (`skill lint --review`)."
+        "With `--review`, `skill lint` sends each skill's text files to the configured provider with\na fixed rubric (what could harm the user or mislead the agent: exfiltration, downloads that\nrun, hidden commands, secrecy, instructions that override the agent's) and reports what it\nanswers here, marked as the model's opinion. These findings are notes: they never fail a run,\nand a model can be wrong both ways. The exchange is recorded in the skill's\n`evals/cassettes/review.yaml` and replayed offline (`--mode record` records it again).";
 }
 
 /// A category of the OWASP Agentic Skills Top 10 (AST10): its identifier and name.
