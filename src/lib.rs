@@ -4,6 +4,7 @@
 
 pub mod agent;
 pub mod archive;
+pub mod atomic_file;
 pub mod cli;
 pub mod config;
 pub mod eval;

@@ -66,9 +66,26 @@ fn every_template_ships_a_passing_scenario_that_catches_edits() {
         .current_dir(tmp.path())
         .args(["--init", "t-basic"]));
     assert_eq!(code, 0, "{stderr}");
-    assert_eq!(stdout, "wrote t-basic/evals/basic.yaml\n");
+    assert_eq!(
+        stdout,
+        "wrote t-basic/evals/basic.yaml and its cassette t-basic/evals/cassettes/basic.yaml (from a scripted model)\n"
+    );
     let (code, _, _) = run(test_cmd().current_dir(tmp.path()).arg("t-basic"));
     assert_eq!(code, 0);
+    // Both with the mode of every other file the skill has.
+    let mode = |path: &str| {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::metadata(tmp.path().join(path))
+            .unwrap()
+            .permissions()
+            .mode()
+            & 0o777
+    };
+    assert_eq!(
+        mode("t-basic/evals/cassettes/basic.yaml"),
+        mode("t-basic/SKILL.md")
+    );
+    assert_eq!(mode("t-basic/evals/basic.yaml"), mode("t-basic/SKILL.md"));
 
     // An edited starter scenario is the author's now: --init leaves it alone.
     let scenario = tmp.path().join("t-basic/evals/basic.yaml");

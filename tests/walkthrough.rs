@@ -126,10 +126,14 @@ fn the_readme_walkthrough_works_as_written() {
                 check("skills read: docker-deploy");
                 check("The docker-deploy skill: Builds and runs the app");
             }
-            "test" if args.len() > 1 && args[1] == "--init" => {
-                check("wrote docker-deploy/evals/basic.yaml")
-            }
+            "test" if args.len() > 1 && args[1] == "--init" => check(
+                "wrote docker-deploy/evals/basic.yaml and its cassette docker-deploy/evals/cassettes/basic.yaml",
+            ),
             "test" => check("1 passed, 0 failed"),
+            "eval" if args.len() > 1 && args[1] == "--init" => check(
+                "wrote docker-deploy/evals/triggers.yaml (a starter, from the current description) and recorded 2 cassettes",
+            ),
+            "eval" => check("1 passed, 0 failed"),
             _ => {}
         }
         if let Some(var) = var {

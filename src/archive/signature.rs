@@ -215,10 +215,7 @@ pub fn sign(
     let bytes = std::fs::read(archive).map_err(io(archive))?;
     let signature = sign_bytes(&bytes, secret_key, password, comment)?;
     let out = signature_path(archive);
-    let mut temp = tempfile::NamedTempFile::new_in(out.parent().unwrap_or(Path::new(".")))
-        .map_err(io(&out))?;
-    std::io::Write::write_all(&mut temp, signature.as_bytes()).map_err(io(&out))?;
-    temp.persist(&out).map_err(|e| io(&out)(e.error))?;
+    crate::atomic_file::write(&out, signature.as_bytes()).map_err(io(&out))?;
     Ok(out)
 }
 

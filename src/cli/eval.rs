@@ -73,8 +73,19 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let distractors = eval::skills_of_roots(&roots);
     if args.init {
         for dir in &dirs {
-            let path = eval::starter::write_trigger_starter(dir, &distractors)?;
-            println!("wrote {} and its cassettes", path.display());
+            let written = eval::starter::write_trigger_starter(dir, &distractors)?;
+            let cassettes = super::output::plural(written.cassettes, "cassette", "cassettes");
+            if written.wrote_triggers {
+                println!(
+                    "wrote {} (a starter, from the current description) and recorded {cassettes}",
+                    written.path.display()
+                );
+            } else {
+                println!(
+                    "kept {} (yours) and recorded its {cassettes}",
+                    written.path.display()
+                );
+            }
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -237,12 +248,6 @@ fn print_skill(out: &mut impl Write, skill: &SkillReport) {
 }
 
 fn write_junit(path: &std::path::Path, report: &EvalReport) -> Result<(), CliError> {
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_owned(),
-        _ => PathBuf::from("."),
-    };
-    let mut file = tempfile::NamedTempFile::new_in(&dir)?;
-    file.write_all(eval::junit::render(report).as_bytes())?;
-    file.persist(path).map_err(|e| e.error)?;
+    crate::atomic_file::write(path, eval::junit::render(report).as_bytes())?;
     Ok(())
 }

@@ -59,6 +59,11 @@ pub fn untrusted(text: &str, multiline: bool) -> String {
         .collect()
 }
 
+/// `n` and the noun it counts, singular for one: "1 file", "3 files".
+pub fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

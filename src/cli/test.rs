@@ -55,8 +55,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let skills = skill_dirs(&args.paths, builtins.as_deref())?;
     if args.init {
         for dir in &skills {
-            let scenario = write_starter(dir)?;
-            println!("wrote {}", scenario.display());
+            let starter = write_starter(dir)?;
+            println!(
+                "wrote {} and its cassette {} (from a scripted model)",
+                starter.scenario.display(),
+                starter.cassette.display()
+            );
         }
         return Ok(ExitCode::SUCCESS);
     }

@@ -13,11 +13,15 @@ use std::path::{Path, PathBuf};
 /// The answer of the scripted model when it reads no skill.
 const ANSWER: &str = "I can answer that without a skill.";
 
+/// The first line of a starter trigger set, by which `--init` knows it may write it again.
+const STARTER_HEADER: &str =
+    "# A starter trigger set for `skill eval`. Its cassettes come from a scripted model that reads";
+
 /// The starter trigger set of a skill described as `description`.
 pub fn starter_yaml(description: &str) -> String {
     let quoted = |text: &str| serde_json::to_string(text).unwrap_or_else(|_| "\"\"".to_owned());
     format!(
-        "# A starter trigger set for `skill eval`. Its cassettes come from a scripted model that reads\n\
+        "{STARTER_HEADER}\n\
          # the skill exactly when it should; record them with a real model to measure it:\n\
          #   skill eval . --mode record\n\
          queries:\n  - prompt: {}\n    should_trigger: true\n  - prompt: \"What is the capital of France?\"\n    should_trigger: false\n\
@@ -49,12 +53,30 @@ pub fn scripted(query: &Query, skill: &str) -> Vec<Reply> {
     }
 }
 
-/// Writes the starter trigger set of the skill in `dir` unless it has one, then records every
-/// cassette of its trigger set from the scripted model, with `distractors` beside it. Returns
-/// the trigger set's path.
-pub fn write_trigger_starter(dir: &Path, distractors: &[PathBuf]) -> Result<PathBuf, EvalError> {
+/// What [`write_trigger_starter`] wrote.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StarterWritten {
+    /// The trigger set's path.
+    pub path: PathBuf,
+    /// Whether the trigger set was written (a starter, from the current description), rather
+    /// than kept (one the author wrote).
+    pub wrote_triggers: bool,
+    /// The cassettes recorded.
+    pub cassettes: usize,
+}
+
+/// Writes the starter trigger set of the skill in `dir` from its current name and description
+/// (unless it has one the author wrote: a starter is written again, so it follows an edited
+/// description), then records every cassette of its trigger set from the scripted model, with
+/// `distractors` beside it.
+pub fn write_trigger_starter(
+    dir: &Path,
+    distractors: &[PathBuf],
+) -> Result<StarterWritten, EvalError> {
     let path = dir.join(TRIGGERS_FILE);
-    if !path.exists() {
+    let is_starter = |text: String| text.starts_with(STARTER_HEADER);
+    let wrote_triggers = std::fs::read_to_string(&path).map_or(true, is_starter);
+    if wrote_triggers {
         let description = crate::skill::discover(&[dir.to_owned()])
             .ok()
             .and_then(|found| found.into_iter().next())
@@ -84,8 +106,17 @@ pub fn write_trigger_starter(dir: &Path, distractors: &[PathBuf]) -> Result<Path
         // The scripted model runs no command.
         confinement: crate::agent::tools::Confinement::default(),
     };
-    super::run(&subjects, distractors, &options)?;
-    Ok(path)
+    let report = super::run(&subjects, distractors, &options)?;
+    let cassettes = report
+        .skills
+        .iter()
+        .map(|s| s.queries.iter().map(|q| q.runs.len()).sum::<usize>())
+        .sum();
+    Ok(StarterWritten {
+        path,
+        wrote_triggers,
+        cassettes,
+    })
 }
 
 fn unreachable_provider() -> Result<crate::agent::provider::HttpConfig, ModelError> {

@@ -42,9 +42,17 @@ pub enum StarterError {
     Agent(#[from] crate::agent::AgentError),
 }
 
-/// Writes `evals/basic.yaml` and its cassette into the skill at `skill_dir`; returns the
-/// scenario's path.
-pub fn write_starter(skill_dir: &Path) -> Result<PathBuf, StarterError> {
+/// The files of a starter scenario.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Starter {
+    /// `evals/basic.yaml`.
+    pub scenario: PathBuf,
+    /// Its cassette, recorded from the scripted model.
+    pub cassette: PathBuf,
+}
+
+/// Writes `evals/basic.yaml` and its cassette into the skill at `skill_dir`.
+pub fn write_starter(skill_dir: &Path) -> Result<Starter, StarterError> {
     let location = discover(&[skill_dir.to_owned()])?
         .into_iter()
         .next()
@@ -105,7 +113,7 @@ pub fn write_starter(skill_dir: &Path) -> Result<PathBuf, StarterError> {
         prompt: prompt.clone(),
         max_turns: MAX_TURNS,
         exec_timeout: DEFAULT_EXEC_TIMEOUT,
-        answers: Answers::Script(script(&name, &answer), cassette),
+        answers: Answers::Script(script(&name, &answer), cassette.clone()),
         rerecord: String::new(),
         confinement: Confinement::default(),
         env: PassEnv::Chosen(Passed::default()),
@@ -127,7 +135,7 @@ pub fn write_starter(skill_dir: &Path) -> Result<PathBuf, StarterError> {
         path: scenario.clone(),
         message: e.to_string(),
     })?;
-    Ok(scenario)
+    Ok(Starter { scenario, cassette })
 }
 
 /// The skill's name as a regex: names are usually `a-z0-9-`, which need no escaping.

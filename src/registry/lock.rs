@@ -281,10 +281,7 @@ fn write_json(path: &Path, value: &Value) -> Result<(), LockError> {
     text.push('\n');
     let dir = path.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).map_err(io)?;
-    let mut temp = tempfile::NamedTempFile::new_in(dir).map_err(io)?;
-    std::io::Write::write_all(&mut temp, text.as_bytes()).map_err(io)?;
-    temp.persist(path).map_err(|e| io(e.error))?;
-    Ok(())
+    crate::atomic_file::write(path, text.as_bytes()).map_err(io)
 }
 
 #[cfg(test)]

@@ -265,10 +265,7 @@ impl Cassette {
             _ => Path::new("."),
         };
         std::fs::create_dir_all(dir).map_err(|e| write(e.to_string()))?;
-        let mut file = tempfile::NamedTempFile::new_in(dir).map_err(|e| write(e.to_string()))?;
-        std::io::Write::write_all(&mut file, text.as_bytes()).map_err(|e| write(e.to_string()))?;
-        file.persist(path).map_err(|e| write(e.error.to_string()))?;
-        Ok(())
+        crate::atomic_file::write(path, text.as_bytes()).map_err(|e| write(e.to_string()))
     }
 }
 
