@@ -250,3 +250,20 @@ fn update_replaces_only_the_skill_its_own_lock_entry_names() {
         "{stderr}"
     );
 }
+
+#[test]
+fn an_untouched_install_of_a_withdrawn_version_is_updated_and_said_so() {
+    let setup = Setup::new();
+    setup.ok(&["delete", "pdf-tools", "--version", "1.0.0"]);
+    assert_eq!(
+        setup.ok(&["verify", "--dir", "proj/skills"]),
+        "pdf-tools: ok\ncsv-tools: ok\n"
+    );
+    let (code, stdout, stderr) = setup.cli(&["update", "--dir", "proj/skills"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert_eq!(
+        stdout,
+        "pdf-tools: installed v1.0.0 was withdrawn from the registry; updated to v1.1.0\nUpdated csv-tools -> v1.1.0\n"
+    );
+    assert_eq!(version_of(&setup.path("proj/skills/pdf-tools")), "1.1.0");
+}

@@ -260,6 +260,9 @@ pub fn run_update(args: UpdateArgs) -> Result<ExitCode, CliError> {
         match update(&client, &name, &args.dir, args.force, &trust) {
             Ok(UpdateOutcome::UpToDate(v)) => println!("{name} up to date v{v}"),
             Ok(UpdateOutcome::Updated(v)) => println!("Updated {name} -> v{v}"),
+            Ok(UpdateOutcome::Withdrawn { installed, to }) => println!(
+                "{name}: installed v{installed} was withdrawn from the registry; updated to v{to}"
+            ),
             Ok(UpdateOutcome::LocalChanges) => {
                 println!("{name}: local changes (no match). Use --force to overwrite.")
             }

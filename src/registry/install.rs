@@ -299,6 +299,14 @@ pub enum UpdateOutcome {
     Updated(String),
     /// Edited locally: the files match no published version (left alone without force).
     LocalChanges,
+    /// The installed version was withdrawn from the registry (the files are as installed): it
+    /// was replaced by the latest.
+    Withdrawn {
+        /// The version installed before.
+        installed: String,
+        /// The version installed now.
+        to: String,
+    },
 }
 
 /// The skills `update` works on: `names`, or every entry of the lock file. The lock file is
@@ -367,21 +375,32 @@ pub fn update(
             matched: None,
             latest: None,
         });
+    // Files exactly as the lock recorded them are the installed version, whether or not the
+    // registry still serves it (a withdrawn version resolves to nothing).
+    let untouched = entry.files.is_some() && verify_one(&skill_dir, name, entry)?.is_clean();
+    let withdrawn = resolved.matched.is_none() && (untouched || origin.fingerprint == local);
     let installed = resolved
         .matched
-        .or_else(|| (origin.fingerprint == local).then(|| origin.installed_version.clone()));
+        .or_else(|| withdrawn.then(|| origin.installed_version.clone()));
     let Some(latest) = resolved.latest else {
         return Err(RegistryInstallError::NoVersion(name.to_owned()));
     };
     match installed {
         None if !force => return Ok(UpdateOutcome::LocalChanges),
-        Some(current) if is_current(&current, &latest) => {
+        Some(current) if !withdrawn && is_current(&current, &latest) => {
             return Ok(UpdateOutcome::UpToDate(current));
         }
         _ => {}
     }
     install_with(client, name, Some(&latest), dir, true, Risk::Refuse, trust)?;
-    Ok(UpdateOutcome::Updated(latest))
+    Ok(if withdrawn {
+        UpdateOutcome::Withdrawn {
+            installed: origin.installed_version,
+            to: latest,
+        }
+    } else {
+        UpdateOutcome::Updated(latest)
+    })
 }
 
 fn is_current(installed: &str, latest: &str) -> bool {
