@@ -440,3 +440,27 @@ fn each_family_alone_finds_what_the_whole_run_finds() {
         );
     }
 }
+
+#[test]
+fn every_todo_placeholder_in_the_body_is_reported() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = write_skill(
+        tmp.path(),
+        "notes",
+        "---\nname: notes\ndescription: Keeps notes. Use when the user asks to keep a note.\n---\n\n# Notes\n\n1. [TODO: first step] then [TODO: second step]\n2. Save.\n\nTODO: explain the format\n",
+    );
+    let (_, stdout, _) = run(skill().args(["lint"]).arg(&dir).args([
+        "--select",
+        "todo-placeholder",
+        "--format",
+        "json",
+    ]));
+    let report = json(&stdout);
+    let lines: Vec<u64> = report["skills"][0]["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [8, 8, 11], "{report}");
+}

@@ -183,7 +183,8 @@ pub fn check_base_dir(cx: &Context, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Scaffold placeholders left in the body: `[TODO ...]` or a line starting with `TODO:`.
+/// Scaffold placeholders left in the body, each one: `[TODO ...]` or a line starting with
+/// `TODO:`.
 pub fn check_todo_in_body(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(fm) = cx.document().and_then(|d| d.frontmatter) else {
         return;
@@ -196,18 +197,16 @@ pub fn check_todo_in_body(cx: &Context, out: &mut Vec<Diagnostic>) {
     let mut offset = fm.body.start;
     for line in body.split_inclusive('\n') {
         let trimmed = line.trim_start_matches(|c: char| c.is_whitespace() || "#-*>".contains(c));
-        let found = line.find("[TODO").or_else(|| {
-            trimmed
-                .starts_with("TODO:")
-                .then(|| line.len() - trimmed.len())
-        });
-        if let Some(i) = found {
+        let mut found: Vec<usize> = line.match_indices("[TODO").map(|(i, _)| i).collect();
+        if found.is_empty() && trimmed.starts_with("TODO:") {
+            found.push(line.len() - trimmed.len());
+        }
+        for i in found {
             out.push(cx.diagnostic(
                 &TODO_PLACEHOLDER,
                 "a TODO placeholder is left in the body".into(),
                 Location::Span(Span::new(offset + i, offset + i + 5)),
             ));
-            return;
         }
         offset += line.len();
     }
