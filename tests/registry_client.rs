@@ -293,7 +293,15 @@ fn explore_star_tag_and_withdraw_versions() {
     );
     ok(&["install", "pdf-tools@1.0.0", "--dir", "out"]);
     assert!(tmp.path().join("out/pdf-tools/SKILL.md").is_file());
-    assert_eq!(ok(&["delete", "pdf-merge"]), "deleted pdf-merge\n");
+    // A whole skill goes only when confirmed: not on a terminal, --yes says so.
+    let (code, _, stderr) = cli(&["delete", "pdf-merge"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("this deletes the whole skill pdf-merge (every version) from")
+            && stderr.contains("pass --yes to confirm"),
+        "{stderr}"
+    );
+    assert_eq!(ok(&["delete", "pdf-merge", "--yes"]), "deleted pdf-merge\n");
     assert!(!ok(&["explore"]).contains("pdf-merge"));
     assert_eq!(ok(&["undelete", "pdf-merge"]), "restored pdf-merge\n");
     assert!(ok(&["explore"]).contains("pdf-merge"));

@@ -77,6 +77,9 @@ pub struct DeleteArgs {
     /// The registry.
     #[arg(long)]
     pub registry: Option<String>,
+    /// Delete the whole skill without asking (required when not on a terminal).
+    #[arg(long, short = 'y')]
+    pub yes: bool,
 }
 
 fn reader(flag: Option<&str>) -> Client {
@@ -168,12 +171,39 @@ pub fn tag(args: TagArgs) -> Result<ExitCode, CliError> {
 
 /// Deletes a skill, or withdraws one version.
 pub fn delete(args: DeleteArgs) -> Result<ExitCode, CliError> {
+    if args.version.is_none() && !args.yes {
+        confirm_delete(&args)?;
+    }
     writer(args.registry.as_deref())?.delete(&args.slug, args.version.as_deref())?;
     match &args.version {
         Some(v) => println!("withdrew {}@{v} (its number stays taken)", args.slug),
         None => println!("deleted {}", args.slug),
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Asks on a terminal before a whole skill is deleted; elsewhere, `--yes` must say so.
+fn confirm_delete(args: &DeleteArgs) -> Result<(), CliError> {
+    use std::io::{BufRead, IsTerminal, Write};
+    let registry = super::registry_url(args.registry.as_deref());
+    let what = format!(
+        "the whole skill {} (every version) from {registry}",
+        args.slug
+    );
+    if !std::io::stdin().is_terminal() {
+        return Err(CliError::Usage(format!(
+            "this deletes {what}; pass --yes to confirm (not asked: not on a terminal)"
+        )));
+    }
+    eprint!("Delete {what}? [y/N] ");
+    std::io::stderr().flush()?;
+    let mut answer = String::new();
+    std::io::stdin().lock().read_line(&mut answer)?;
+    if matches!(answer.trim(), "y" | "Y" | "yes" | "Yes") {
+        Ok(())
+    } else {
+        Err(CliError::Usage("not deleted".to_owned()))
+    }
 }
 
 /// Restores a deleted skill, or one withdrawn version.
