@@ -269,7 +269,7 @@ fn clawhub_install_metadata_is_left_out_with_a_note() {
     std::fs::write(dir.join(".clawhub/origin.json"), "{}").unwrap();
     let (code, stdout, stderr) = pack(tmp.path(), &["demo", "-o", "demo.skill"]);
     assert_eq!(code, 0, "{stderr}");
-    assert!(stdout.starts_with("Packed demo.skill: 1 files"), "{stdout}");
+    assert!(stdout.starts_with("Packed demo.skill: 1 file,"), "{stdout}");
     assert_eq!(
         stderr,
         "note: left out ClawHub's install metadata (_meta.json, .clawhub/); the registry writes its own\n"

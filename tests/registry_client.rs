@@ -59,7 +59,7 @@ fn login_publish_search_install_logout() {
     let (code, stdout, _) = cli(&["publish", "src/pdf-tools", "--dry-run"]);
     assert_eq!(code, 0);
     assert!(
-        stdout.starts_with(&format!("Would publish pdf-tools@1.0.0 to {url}: 1 files")),
+        stdout.starts_with(&format!("Would publish pdf-tools@1.0.0 to {url}: 1 file,")),
         "{stdout}"
     );
     let (code, stdout, stderr) = cli(&["publish", "src/pdf-tools"]);
@@ -265,7 +265,7 @@ fn explore_star_tag_and_withdraw_versions() {
         serde_json::from_str(&ok(&["explore", "--sort", "stars", "--json"])).unwrap();
     assert_eq!(page["items"][0]["slug"], "pdf-merge");
     assert_eq!(page["items"][0]["stats"]["stars"], 1);
-    assert!(ok(&["info", "pdf-merge"]).contains("stats:    0 downloads, 1 stars, 1 versions"));
+    assert!(ok(&["info", "pdf-merge"]).contains("stats:    0 downloads, 1 star, 1 version"));
     assert_eq!(ok(&["unstar", "pdf-merge"]), "unstarred pdf-merge\n");
     assert_eq!(ok(&["unstar", "pdf-merge"]), "pdf-merge was not starred\n");
 

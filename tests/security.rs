@@ -179,7 +179,7 @@ fn install_from_a_folder_refuses_errors_and_shows_warnings() {
     );
     let (code, stdout, stderr) = install(tmp.path(), &[warned.to_str().unwrap()]);
     assert_eq!(code, 0, "{stderr}");
-    assert_eq!(stdout, "Installed demo in skills/demo (1 files)\n");
+    assert_eq!(stdout, "Installed demo in skills/demo (1 file)\n");
     assert!(stderr.starts_with("note: the security scan found 1 warning(s) in demo:\n  SKILL.md:7:1: SK902 [warning] pipes a download into sh from get.docker.com (a well-known installer)"), "{stderr}");
     assert_eq!(stderr.matches("SK902").count(), 1, "{stderr}");
 }

@@ -355,3 +355,27 @@ fn check_gates_by_the_agents_rules() {
         "{stderr}"
     );
 }
+
+#[test]
+fn list_prints_whole_descriptions_to_a_pipe_and_fits_width_when_asked() {
+    let tmp = tempfile::tempdir().unwrap();
+    let description = "Turns meeting notes into a list of decisions, owners and dates, then files each one in the tracker the team uses. Use when the user shares notes.";
+    common::write_skill(
+        &tmp.path().join("skills"),
+        "notes",
+        format!("---\nname: notes\ndescription: {description}\n---\n"),
+    );
+    let list = |extra: &[&str]| {
+        let (code, stdout, stderr) = run(skill()
+            .current_dir(tmp.path())
+            .env_remove("COLUMNS")
+            .args(["list", "--no-builtin", "skills"])
+            .args(extra));
+        assert_eq!(code, 0, "{stderr}");
+        stdout
+    };
+    assert!(list(&[]).contains(description), "{}", list(&[]));
+    let narrow = list(&["--width", "80"]);
+    assert!(!narrow.contains(description), "{narrow}");
+    assert!(narrow.lines().all(|l| l.chars().count() <= 80), "{narrow}");
+}

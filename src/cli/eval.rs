@@ -74,7 +74,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     if args.init {
         for dir in &dirs {
             let written = eval::starter::write_trigger_starter(dir, &distractors)?;
-            let cassettes = super::output::plural(written.cassettes, "cassette", "cassettes");
+            let cassettes =
+                super::output::plural(written.cassettes as u64, "cassette", "cassettes");
             if written.wrote_triggers {
                 println!(
                     "wrote {} (a starter, from the current description) and recorded {cassettes}",

@@ -146,10 +146,10 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         "Installed"
     };
     println!(
-        "{verb} {} in {} ({} files)",
+        "{verb} {} in {} ({})",
         installed.name,
         installed.dir.display(),
-        installed.files
+        super::output::plural(installed.files as u64, "file", "files")
     );
     // The security findings were shown above, from the scan of what was written; the rest
     // are those that matter to the agent the skill was written for, as `skill lint` says them.

@@ -19,6 +19,10 @@ pub struct Args {
     /// Print JSON instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Fit the table to this many columns (default: the terminal's; whole descriptions when
+    /// printing to a pipe).
+    #[arg(long, value_name = "N")]
+    pub width: Option<usize>,
 }
 
 /// Arguments of `skill check`.
@@ -49,7 +53,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         super::output::print_json(&out, true)?;
         return Ok(ExitCode::SUCCESS);
     }
-    print!("{}", table(&listings, width()));
+    print!("{}", table(&listings, width(args.width)));
     for s in &catalog.shadowed {
         println!(
             "shadowed: {} at {} (hidden by the one in {})",
@@ -61,11 +65,19 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn width() -> usize {
-    terminal_size::terminal_size()
-        .map(|(w, _)| usize::from(w.0))
-        .or_else(|| std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok()))
-        .unwrap_or(100)
+/// The table's width: `--width`, else the terminal's, else `COLUMNS`; a pipe without either
+/// gets whole descriptions, since a program reading them has no screen to fit.
+fn width(flag: Option<usize>) -> usize {
+    use std::io::IsTerminal;
+    let on_terminal = std::io::stdout().is_terminal();
+    flag.or_else(|| {
+        on_terminal
+            .then(terminal_size::terminal_size)
+            .flatten()
+            .map(|(w, _)| usize::from(w.0))
+    })
+    .or_else(|| std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok()))
+    .unwrap_or(if on_terminal { 100 } else { usize::MAX })
 }
 
 /// The table: name, root, status, missing, always, and the description cut to fit `width`.

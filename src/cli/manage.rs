@@ -122,8 +122,10 @@ pub fn explore(args: ExploreArgs) -> Result<ExitCode, CliError> {
             .map(|s| format!("  {s}"))
             .unwrap_or_default();
         let line = format!(
-            "{}  v{version}  {} downloads  {} stars{summary}",
-            skill.slug, stats.downloads, stats.stars
+            "{}  v{version}  {}  {}{summary}",
+            skill.slug,
+            super::output::plural(stats.downloads, "download", "downloads"),
+            super::output::plural(stats.stars, "star", "stars")
         );
         println!("{}", super::output::untrusted(&line, false));
     }

@@ -60,7 +60,7 @@ pub fn untrusted(text: &str, multiline: bool) -> String {
 }
 
 /// `n` and the noun it counts, singular for one: "1 file", "3 files".
-pub fn plural(n: usize, one: &str, many: &str) -> String {
+pub fn plural(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 

@@ -75,9 +75,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         super::output::print_json(&report, false)?;
     } else {
         println!(
-            "Packed {}: {} files, {} bytes ({} packed)",
+            "Packed {}: {}, {} bytes ({} packed)",
             report.path.display(),
-            report.files,
+            super::output::plural(report.files as u64, "file", "files"),
             report.bytes,
             report.packed_bytes
         );
@@ -160,9 +160,9 @@ fn run_tree(args: &Args, root: &std::path::Path) -> Result<ExitCode, CliError> {
     } else {
         for report in &reports {
             println!(
-                "Packed {}: {} files, {} bytes ({} packed)",
+                "Packed {}: {}, {} bytes ({} packed)",
                 report.path.display(),
-                report.files,
+                super::output::plural(report.files as u64, "file", "files"),
                 report.bytes,
                 report.packed_bytes
             );

@@ -86,10 +86,10 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     };
     if args.dry_run {
         println!(
-            "Would publish {}@{} to {registry}: {} files, fingerprint {}",
+            "Would publish {}@{} to {registry}: {}, fingerprint {}",
             plan.slug,
             plan.version,
-            plan.files.len(),
+            super::output::plural(plan.files.len() as u64, "file", "files"),
             plan.fingerprint
         );
         return Ok(ExitCode::SUCCESS);
@@ -109,18 +109,18 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let sent = result?;
     if sent.held {
         println!(
-            "Submitted {}@{} to {registry} ({} files, version id {}); the registry holds it for review: its scan found security errors. It stays out of search and installs until an admin approves it.",
+            "Submitted {}@{} to {registry} ({}, version id {}); the registry holds it for review: its scan found security errors. It stays out of search and installs until an admin approves it.",
             plan.slug,
             plan.version,
-            plan.files.len(),
+            super::output::plural(plan.files.len() as u64, "file", "files"),
             sent.version_id
         );
     } else {
         println!(
-            "Published {}@{} to {registry} ({} files, version id {})",
+            "Published {}@{} to {registry} ({}, version id {})",
             plan.slug,
             plan.version,
-            plan.files.len(),
+            super::output::plural(plan.files.len() as u64, "file", "files"),
             sent.version_id
         );
     }

@@ -93,9 +93,12 @@ pub fn info(args: InfoArgs) -> Result<ExitCode, CliError> {
         println!("latest:   {}", untrusted(&latest.version, false));
     }
     if let Some(stats) = &skill.stats {
+        let count = super::output::plural;
         println!(
-            "stats:    {} downloads, {} stars, {} versions",
-            stats.downloads, stats.stars, stats.versions
+            "stats:    {}, {}, {}",
+            count(stats.downloads, "download", "downloads"),
+            count(stats.stars, "star", "stars"),
+            count(stats.versions, "version", "versions")
         );
     }
     if !skill.tags.is_empty() {
