@@ -126,7 +126,11 @@ fn never_overwrites_and_refuses_bad_names() {
     assert!(stderr.contains("cannot be a skill name"), "{stderr}");
     let (code, _, stderr) = new(tmp.path(), &["x", "--template", "nope"]);
     assert_eq!(code, 2);
-    assert!(stderr.contains("unknown template 'nope'"), "{stderr}");
+    assert!(
+        stderr.contains("invalid value 'nope' for '--template <TEMPLATE>'")
+            && stderr.contains("[possible values: basic, cli-tool, scripted]"),
+        "{stderr}"
+    );
     let (code, _, stderr) = new(tmp.path(), &["x", "--resources", "bin"]);
     assert_eq!(code, 2);
     assert!(stderr.contains("unknown resource folder 'bin'"), "{stderr}");
@@ -185,4 +189,17 @@ fn builtins_list_show_and_pass_strict_lint() {
         stdout,
         "No problems found in 6 skills.\nLinted each skill for the agent it declares: openclaw 6 (--target chooses one for all).\n"
     );
+}
+
+#[test]
+fn new_help_lists_every_template_with_its_line() {
+    let (code, stdout, _) = run(skill().args(["new", "--help"]));
+    assert_eq!(code, 0);
+    for template in skill::scaffold::TEMPLATES {
+        assert!(
+            stdout.contains(&format!("- {}:", template.name)) && stdout.contains(template.summary),
+            "{}: {stdout}",
+            template.name
+        );
+    }
 }

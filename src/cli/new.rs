@@ -17,7 +17,7 @@ pub struct Args {
     #[arg(required_unless_present = "list_templates")]
     pub name: Option<String>,
     /// The template to start from.
-    #[arg(long, short, default_value = "basic")]
+    #[arg(long, short, default_value = "basic", value_parser = templates())]
     pub template: String,
     /// Start from a copy of a builtin skill instead (`skill builtin list`).
     #[arg(long, conflicts_with = "template")]
@@ -46,6 +46,15 @@ pub struct Args {
     /// List the templates and exit.
     #[arg(long)]
     pub list_templates: bool,
+}
+
+/// The templates as clap's possible values, each with its line, so `--help` lists them.
+fn templates() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(
+        TEMPLATES
+            .iter()
+            .map(|t| clap::builder::PossibleValue::new(t.name).help(t.summary)),
+    )
 }
 
 /// Creates the skill and says what was written.
