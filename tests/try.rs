@@ -869,3 +869,19 @@ fn the_models_api_key_is_not_in_execs_environment() {
     assert!(!env.contains("still-visible"), "{env}");
     assert!(!env.contains("test-key-visible-to-model"), "{env}");
 }
+
+#[test]
+fn quiet_prints_the_answer_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let skill_dir = demo_skill(dir.path());
+    let server = ModelServer::start(script());
+    let (code, stdout, stderr) = run(try_cmd().arg(&skill_dir).args([
+        "-q",
+        "-p",
+        "Greet the world in a file",
+        "--base-url",
+        &server.openai_base(),
+    ]));
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(stdout, "Wrote hello.txt.\n");
+}

@@ -42,10 +42,12 @@ use std::process::ExitCode;
     after_help = "Examples:\n  skill new docker-deploy --template cli-tool --bins docker\n  skill lint docker-deploy\n  skill test docker-deploy\n  skill publish docker-deploy --version 1.0.0\n\nSettings: `skill config show`. Manual: `skill man`. Completions: `skill completions SHELL`."
 )]
 pub struct Cli {
-    /// Print only results and errors: no progress bars, notes or passing lines.
+    /// Print only results and errors: no progress bars, notes, passing lines or live views
+    /// (`try -q` prints the answer alone).
     #[arg(short, long, global = true, conflicts_with = "verbose")]
     pub quiet: bool,
-    /// Print more: whole tool results, scenario paths.
+    /// Print more: whole tool results in `try`, scenario paths in `test`, the checks behind a
+    /// rule in `explain`, debug lines of `registry serve`.
     #[arg(short, long, global = true)]
     pub verbose: bool,
     /// The command to run.

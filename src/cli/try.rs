@@ -222,10 +222,16 @@ pub fn run(mut args: Args) -> Result<ExitCode, CliError> {
     })
 }
 
-/// The transcript as JSON on stdout, or the summary after the live view.
+/// The transcript as JSON on stdout, the summary after the live view, or with `-q` the answer
+/// alone.
 fn report(args: &Args, transcript: &Transcript) -> Result<(), CliError> {
     if args.json {
         super::output::print_json(transcript, true)?;
+    } else if super::output::quiet() {
+        // -q leaves out the live view and the summary, never the result: the answer alone.
+        if let Some(answer) = &transcript.final_answer {
+            println!("{answer}");
+        }
     } else {
         print_summary(transcript);
     }
