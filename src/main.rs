@@ -1,5 +1,5 @@
 use clap::Parser;
-use skill::cli::{Cli, run};
+use skill::cli::{Cli, print_error, run};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -13,7 +13,7 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(error) => {
-            anstream::eprintln!("error: {error}");
+            print_error(&error);
             ExitCode::from(2)
         }
     }

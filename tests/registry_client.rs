@@ -33,7 +33,8 @@ fn login_publish_search_install_logout() {
     let (code, _, stderr) = cli(&["login", "--token", "skl_wrong", "--registry", &url]);
     assert_eq!(code, 2);
     assert!(
-        stderr.contains("401: Unauthorized: API token is invalid or revoked"),
+        stderr.contains("the registry does not accept your token (401): Unauthorized: API token is invalid or revoked")
+            && stderr.contains("hint: log in again: skill login --token TOKEN"),
         "{stderr}"
     );
     let (code, stdout, _) = cli(&["login", "--token", &token, "--registry", &url]);
@@ -76,7 +77,7 @@ fn login_publish_search_install_logout() {
     assert_eq!(code, 2);
     assert!(
         stderr.ends_with(
-            "409: Version 1.0.0 already exists. Increment the version number and try again.\n"
+            "the registry has this already (409): Version 1.0.0 already exists. Increment the version number and try again.\n"
         ),
         "{stderr}"
     );
@@ -251,7 +252,10 @@ fn explore_star_tag_and_withdraw_versions() {
     );
     let (code, _, stderr) = cli(&["explore", "--sort", "sideways"]);
     assert_eq!(code, 2);
-    assert!(stderr.contains("400: Invalid sort: sideways"), "{stderr}");
+    assert!(
+        stderr.contains("the registry refused the request (400): Invalid sort: sideways"),
+        "{stderr}"
+    );
 
     assert_eq!(ok(&["star", "pdf-merge"]), "starred pdf-merge\n");
     assert_eq!(
@@ -260,7 +264,10 @@ fn explore_star_tag_and_withdraw_versions() {
     );
     let (code, _, stderr) = cli(&["star", "no-such-skill"]);
     assert_eq!(code, 2);
-    assert!(stderr.contains("404: Skill not found"), "{stderr}");
+    assert!(
+        stderr.contains("not found in the registry (404): Skill not found"),
+        "{stderr}"
+    );
     let page: serde_json::Value =
         serde_json::from_str(&ok(&["explore", "--sort", "stars", "--json"])).unwrap();
     assert_eq!(page["items"][0]["slug"], "pdf-merge");
@@ -277,7 +284,17 @@ fn explore_star_tag_and_withdraw_versions() {
     let (code, _, stderr) = cli(&["delete", "pdf-tools", "--version", "1.1.0"]);
     assert_eq!(code, 2);
     assert!(
-        stderr.contains("400: Cannot delete the latest version"),
+        stderr.contains("the registry refused the request (400): Cannot delete the latest version")
+            && !stderr.contains("http://"),
+        "{stderr}"
+    );
+    // -v adds the call's URL.
+    let (code, _, stderr) = cli(&["-v", "delete", "pdf-tools", "--version", "1.1.0"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains(&format!(
+            "  (the call was {url}/api/v1/skills/pdf-tools/versions/1.1.0)"
+        )),
         "{stderr}"
     );
     assert_eq!(
@@ -363,7 +380,12 @@ fn retries_honour_retry_after_and_errors_are_shown_verbatim() {
         .env("SKILL_CONFIG_DIR", tmp.path().join("config"))
         .args(["search", "x", "--registry", &url]));
     assert_eq!(code, 2);
-    assert!(stderr.ends_with("429: Rate limit exceeded\n"), "{stderr}");
+    assert!(
+        stderr.ends_with(
+            "the registry is busy (429): Rate limit exceeded\nhint: try again in a minute\n"
+        ),
+        "{stderr}"
+    );
     assert_eq!(
         server.join().unwrap(),
         6,

@@ -115,7 +115,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                     source
                 )));
             }
-            Err(e) => return Err(CliError::Usage(e.to_string())),
+            Err(e) => return Err(e.into()),
         }
     } else {
         let source = match Input::from_arg(&source)? {

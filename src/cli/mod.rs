@@ -201,6 +201,27 @@ pub enum CliError {
     Output(#[from] std::io::Error),
 }
 
+impl CliError {
+    /// The URL of the registry call behind this error, if a call failed.
+    pub fn registry_url(&self) -> Option<&str> {
+        use crate::registry::install::RegistryInstallError;
+        match self {
+            CliError::Client(e) | CliError::RegistryInstall(RegistryInstallError::Client(e)) => {
+                Some(e.url())
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Prints `error` as the command's last words: with `-v`, the URL of a failed registry call.
+pub fn print_error(error: &CliError) {
+    anstream::eprintln!("error: {error}");
+    if let Some(url) = error.registry_url().filter(|_| output::verbose()) {
+        anstream::eprintln!("  (the call was {url})");
+    }
+}
+
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     // A broken skill.toml or config.toml is reported before any command runs.
