@@ -920,3 +920,38 @@ fn limit_file_size(cmd: &mut std::process::Command) {
         });
     }
 }
+
+#[test]
+fn agent_names_the_skills_folder_of_install_uninstall_update_and_verify() {
+    let tmp = tempfile::tempdir().unwrap();
+    let home = tmp.path().join("home");
+    write_skill(
+        tmp.path(),
+        "notes",
+        "---\nname: notes\ndescription: Keeps notes. Use when the user asks to keep a note.\n---\n\nAppend to notes.md.\n",
+    );
+    let cli = |args: &[&str]| {
+        run(skill()
+            .current_dir(tmp.path())
+            .env("HOME", &home)
+            .args(args))
+    };
+    let (code, stdout, stderr) = cli(&["install", "./notes", "--agent", "claude"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("Installed notes in"), "{stdout}");
+    assert!(home.join(".claude/skills/notes/SKILL.md").is_file());
+    for command in ["verify", "update"] {
+        let (code, stdout, stderr) = cli(&[command, "--agent", "claude"]);
+        assert_eq!(code, 0, "{command}: {stderr}");
+        assert!(stdout.contains(".claude/skills"), "{command}: {stdout}");
+    }
+    let (code, _, stderr) = cli(&["install", "./notes", "--agent", "claude", "--dir", "x"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("cannot be used with"), "{stderr}");
+    let (code, _, stderr) = cli(&["uninstall", "notes", "--agent", "claude"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(!home.join(".claude/skills/notes").exists());
+    let (code, _, stderr) = cli(&["builtin", "install", "tmux", "--agent", "claude"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(home.join(".claude/skills/tmux/SKILL.md").is_file());
+}

@@ -37,33 +37,15 @@ pub enum Action {
     Install {
         /// The skill's name.
         name: String,
-        /// Install into this agent's user skills folder.
-        #[arg(long, value_parser = super::choice::parser::<crate::skill::catalog::Agent>(), conflicts_with = "dir")]
-        agent: Option<crate::skill::catalog::Agent>,
-        /// Install into this skills folder [default: ./skills].
-        #[arg(long)]
-        dir: Option<std::path::PathBuf>,
+        /// The skills folder to install into.
+        #[command(flatten)]
+        skills: super::skills_dir::SkillsDir,
     },
 }
 
-/// Writes the builtin `name` into `dir`, the agent's user root, or `./skills`; an existing
-/// folder of that name is left alone.
-fn install(
-    name: &str,
-    agent: Option<crate::skill::catalog::Agent>,
-    dir: Option<std::path::PathBuf>,
-) -> Result<(), CliError> {
+/// Writes the builtin `name` into `root`; an existing folder of that name is left alone.
+fn install(name: &str, root: &std::path::Path) -> Result<(), CliError> {
     let skill = builtin::find(name).ok_or_else(|| CliError::UnknownSkills(name.to_owned()))?;
-    let root = match (dir, agent) {
-        (Some(dir), _) => dir,
-        (None, Some(agent)) => {
-            let home = std::env::var_os("HOME")
-                .map(std::path::PathBuf::from)
-                .unwrap_or_default();
-            crate::skill::catalog::user_root(agent, &home)
-        }
-        (None, None) => std::path::PathBuf::from("skills"),
-    };
     let target = root.join(skill.name);
     if target.exists() {
         return Err(CliError::Usage(format!(
@@ -72,8 +54,8 @@ fn install(
         )));
     }
     // Written beside its place and renamed in, so a failure leaves no half skill.
-    std::fs::create_dir_all(&root)?;
-    let temp = tempfile::tempdir_in(&root)?;
+    std::fs::create_dir_all(root)?;
+    let temp = tempfile::tempdir_in(root)?;
     // The scenarios and cassettes stay with skill, as pack leaves them out of an archive.
     let evals = format!("{}/", crate::skill::layout::EVALS_DIR);
     for (path, contents) in skill.files.iter().filter(|(p, _)| !p.starts_with(&evals)) {
@@ -113,7 +95,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                 println!("{:<15} {short}", skill.name);
             }
         }
-        Action::Install { name, agent, dir } => install(&name, agent, dir)?,
+        Action::Install { name, skills } => install(&name, &skills.path())?,
         Action::Show { name } => {
             let skill =
                 builtin::find(&name).ok_or_else(|| CliError::UnknownSkills(name.clone()))?;

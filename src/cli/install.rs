@@ -23,8 +23,8 @@ pub struct Args {
     #[arg(long, conflicts_with = "source")]
     pub frozen: bool,
     /// The skills folder to install into.
-    #[arg(long, default_value = "skills")]
-    pub dir: PathBuf,
+    #[command(flatten)]
+    pub skills: super::skills_dir::SkillsDir,
     /// Replace an existing install (atomically).
     #[arg(long)]
     pub force: bool,
@@ -54,8 +54,8 @@ pub struct UninstallArgs {
     /// The installed skill's name (its folder name).
     pub name: String,
     /// The skills folder it is in.
-    #[arg(long, default_value = "skills")]
-    pub dir: PathBuf,
+    #[command(flatten)]
+    pub skills: super::skills_dir::SkillsDir,
 }
 
 /// Arguments of `skill update`.
@@ -67,8 +67,8 @@ pub struct UpdateArgs {
     /// Skills to update [default: every registry install in the folder].
     pub names: Vec<String>,
     /// The skills folder.
-    #[arg(long, default_value = "skills")]
-    pub dir: PathBuf,
+    #[command(flatten)]
+    pub skills: super::skills_dir::SkillsDir,
     /// Overwrite local changes.
     #[arg(long)]
     pub force: bool,
@@ -103,7 +103,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             &client,
             slug,
             version,
-            &args.dir,
+            &args.skills.path(),
             args.force,
             risk(&args),
             &trust(&args),
@@ -134,7 +134,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             }
             other => other,
         };
-        install_with(&source, &args.dir, args.force, risk(&args))?
+        install_with(&source, &args.skills.path(), args.force, risk(&args))?
     };
     report_scan(&installed);
     for note in &installed.notes {
@@ -204,7 +204,9 @@ fn run_frozen(args: &Args) -> Result<ExitCode, CliError> {
     use crate::registry::install::{FrozenOutcome, install_frozen_with};
     let registry = super::registry_url(args.registry.as_deref());
     let client = Client::new(&registry, credentials::token(&registry));
-    for (name, outcome) in install_frozen_with(&client, &args.dir, risk(args), &trust(args))? {
+    for (name, outcome) in
+        install_frozen_with(&client, &args.skills.path(), risk(args), &trust(args))?
+    {
         match outcome {
             FrozenOutcome::Exact(v) => println!("{name} v{v}: as locked"),
             FrozenOutcome::Installed(v) => println!("Installed {name} v{v} as locked"),
@@ -229,7 +231,7 @@ fn verified(path: PathBuf, args: &Args) -> Result<Input, CliError> {
 
 /// Removes an installed skill.
 pub fn run_uninstall(args: UninstallArgs) -> Result<ExitCode, CliError> {
-    let removed = registry_install::uninstall(&args.dir, &args.name)
+    let removed = registry_install::uninstall(&args.skills.path(), &args.name)
         .map_err(|e| CliError::Usage(e.to_string()))?;
     println!("Removed {}", removed.display());
     Ok(ExitCode::SUCCESS)
@@ -246,10 +248,10 @@ fn looks_like_slug(arg: &str) -> bool {
 /// skill that fails and exits 1 at the end if any did.
 pub fn run_update(args: UpdateArgs) -> Result<ExitCode, CliError> {
     use crate::registry::install::{UpdateOutcome, update, update_targets};
-    let names =
-        update_targets(&args.dir, &args.names).map_err(|e| CliError::Usage(e.to_string()))?;
+    let names = update_targets(&args.skills.path(), &args.names)
+        .map_err(|e| CliError::Usage(e.to_string()))?;
     if names.is_empty() {
-        println!("No registry installs in {}", args.dir.display());
+        println!("No registry installs in {}", args.skills.path().display());
     }
     // Tokens go only to the registry the user configured or logged in to.
     let registry = super::registry_url(args.registry.as_deref());
@@ -257,7 +259,7 @@ pub fn run_update(args: UpdateArgs) -> Result<ExitCode, CliError> {
     let trust = crate::config::current().trust(&[], false);
     let mut failed = 0;
     for name in names {
-        match update(&client, &name, &args.dir, args.force, &trust) {
+        match update(&client, &name, &args.skills.path(), args.force, &trust) {
             Ok(UpdateOutcome::UpToDate(v)) => println!("{name} up to date v{v}"),
             Ok(UpdateOutcome::Updated(v)) => println!("Updated {name} -> v{v}"),
             Ok(UpdateOutcome::Withdrawn { installed, to }) => println!(

@@ -23,6 +23,7 @@ pub mod publish;
 pub mod registry;
 pub mod search;
 pub mod skill_args;
+mod skills_dir;
 pub mod suite;
 pub mod summary;
 pub mod test;

@@ -2,7 +2,6 @@
 
 use super::CliError;
 use crate::registry::install::verify;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Arguments of `skill verify`.
@@ -12,8 +11,8 @@ use std::process::ExitCode;
 )]
 pub struct Args {
     /// The skills folder.
-    #[arg(long, default_value = "skills")]
-    pub dir: PathBuf,
+    #[command(flatten)]
+    pub skills: super::skills_dir::SkillsDir,
     /// Print the result as JSON.
     #[arg(long)]
     pub json: bool,
@@ -22,7 +21,7 @@ pub struct Args {
 /// One line per skill (`ok`, or what was added, removed or changed and how its install record
 /// disagrees with the lock), exit 1 on drift.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    let results = verify(&args.dir)?;
+    let results = verify(&args.skills.path())?;
     let drift = results.iter().filter(|v| !v.is_clean()).count();
     if args.json {
         super::output::print_json(
@@ -35,7 +34,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                 println!(
                     "{}: missing (in the lock file, not in {})",
                     v.name,
-                    args.dir.display()
+                    args.skills.path().display()
                 );
                 continue;
             }
@@ -59,7 +58,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             }
         }
         if results.is_empty() {
-            println!("No locked installs in {}", args.dir.display());
+            println!("No locked installs in {}", args.skills.path().display());
         }
     }
     Ok(ExitCode::from(u8::from(drift > 0)))
