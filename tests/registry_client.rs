@@ -179,8 +179,38 @@ fn login_publish_search_install_logout() {
         "{stderr}"
     );
 
-    assert_eq!(cli(&["logout"]).1, "Logged out\n");
+    assert_eq!(
+        cli(&["logout"]).1,
+        format!(
+            "Logged out of {url} (@alice). The token still works: it is only gone from this machine; if it may have leaked, have it revoked (skill registry token revoke)\n"
+        )
+    );
     assert_eq!(cli(&["whoami"]).0, 2);
+    assert_eq!(cli(&["logout"]).1, "Logged out (no token was stored)\n");
+
+    // An administrator lists alice's tokens and revokes the one she logged in with; logging in
+    // with it again is refused, and logging out of a revoked token says so.
+    let listed = admin(&["token", "list", "alice"]);
+    let id = listed.split_whitespace().next().unwrap().to_owned();
+    assert_eq!(listed.lines().count(), 1, "{listed}");
+    assert_eq!(
+        admin(&["token", "revoke", "alice", &id]),
+        format!("Revoked token {id} of @alice")
+    );
+    assert_eq!(admin(&["token", "list", "alice"]), "@alice has no tokens");
+    assert_eq!(cli(&["login", "--token", &token, "--registry", &url]).0, 2);
+    let second = admin(&["token", "create", "alice"]);
+    assert_eq!(cli(&["login", "--token", &second, "--registry", &url]).0, 0);
+    let id = admin(&["token", "list", "alice"])
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .to_owned();
+    admin(&["token", "revoke", "alice", &id]);
+    assert_eq!(
+        cli(&["logout"]).1,
+        format!("Logged out of {url}; the registry no longer accepted the token\n")
+    );
 }
 
 /// A server that answers 503 (with Retry-After) twice, then 200; and a 500 with a text body.

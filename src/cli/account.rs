@@ -51,9 +51,28 @@ pub fn logout(args: RegistryArg) -> Result<ExitCode, CliError> {
             asked.trim_end_matches('/').to_owned(),
         ));
     }
+    let checked = match (&stored.token, &stored.registry) {
+        (Some(token), Some(registry)) => Some((
+            registry.clone(),
+            Client::new(registry, Some(token.clone())).whoami(),
+        )),
+        _ => None,
+    };
     stored.token = None;
     credentials::save(&stored)?;
-    println!("Logged out");
+    match checked {
+        None => println!("Logged out (no token was stored)"),
+        Some((registry, Ok(handle))) => println!(
+            "Logged out of {registry} (@{handle}). The token still works: it is only gone from \
+             this machine; if it may have leaked, have it revoked (skill registry token revoke)"
+        ),
+        Some((registry, Err(crate::registry::client::ClientError::Http { status: 401, .. }))) => {
+            println!("Logged out of {registry}; the registry no longer accepted the token")
+        }
+        Some((registry, Err(e))) => {
+            println!("Logged out of {registry}; the token could not be checked: {e}")
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
 

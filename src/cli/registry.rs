@@ -193,6 +193,58 @@ pub enum TokenAction {
         #[command(flatten)]
         data: DataArgs,
     },
+    /// List a publisher's tokens: id, label and when each was made (the tokens themselves are
+    /// never stored).
+    List {
+        /// The publisher's handle.
+        handle: String,
+        /// Where the data is.
+        #[command(flatten)]
+        data: DataArgs,
+    },
+    /// Revoke one of a publisher's tokens by its id (`token list`): it stops working at once.
+    #[command(
+        after_help = "Example:\n  skill registry token revoke alice 3 --data ./registry-data"
+    )]
+    Revoke {
+        /// The publisher's handle.
+        handle: String,
+        /// The token's id.
+        id: i64,
+        /// Where the data is.
+        #[command(flatten)]
+        data: DataArgs,
+    },
+}
+
+/// `skill registry token ...`.
+fn token(action: TokenAction) -> Result<(), CliError> {
+    match action {
+        TokenAction::Create {
+            handle,
+            label,
+            data,
+        } => println!("{}", data.open()?.create_token(&handle, label.as_deref())?),
+        TokenAction::List { handle, data } => {
+            let tokens = data.open()?.tokens(&handle)?;
+            if tokens.is_empty() {
+                println!("@{} has no tokens", handle.trim_start_matches('@'));
+            }
+            for t in tokens {
+                let created = crate::registry::web::text::date(t.created_at);
+                println!(
+                    "{:>4}  {created}  {}",
+                    t.id,
+                    t.label.as_deref().unwrap_or("-")
+                );
+            }
+        }
+        TokenAction::Revoke { handle, id, data } => {
+            data.open()?.revoke_token(&handle, id)?;
+            println!("Revoked token {id} of @{}", handle.trim_start_matches('@'));
+        }
+    }
+    Ok(())
 }
 
 /// Runs an administration command.
@@ -234,17 +286,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             println!("@{} is {role}", user.handle);
         }
         Action::Review(args) => return review(args),
-        Action::Token {
-            action:
-                TokenAction::Create {
-                    handle,
-                    label,
-                    data,
-                },
-        } => {
-            let token = data.open()?.create_token(&handle, label.as_deref())?;
-            println!("{token}");
-        }
+        Action::Token { action } => token(action)?,
     }
     Ok(ExitCode::SUCCESS)
 }

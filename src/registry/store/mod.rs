@@ -415,6 +415,24 @@ pub const MAX_FILE_BYTES: usize = 10 * 1024 * 1024;
 /// Per-version limit (ClawHub's).
 pub const MAX_BUNDLE_BYTES: usize = 50 * 1024 * 1024;
 
+/// A token as an administrator sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TokenInfo {
+    /// Its id, which `revoke_token` takes.
+    pub id: i64,
+    /// The label given at creation.
+    pub label: Option<String>,
+    /// Created, ms since the epoch.
+    pub created_at: i64,
+}
+
+/// The error for a token `id` that `handle` does not have.
+fn no_token(handle: &str, id: i64) -> StoreError {
+    StoreError::NotFound(format!(
+        "@{handle} has no token {id}; `skill registry token list {handle}` lists them"
+    ))
+}
+
 /// Storage for a registry.
 pub trait Store: Send + Sync {
     /// Creates a publisher.
@@ -423,6 +441,11 @@ pub trait Store: Send + Sync {
     fn create_token(&self, handle: &str, label: Option<&str>) -> Result<String, StoreError>;
     /// The user a token belongs to.
     fn user_for_token(&self, token: &str) -> Result<Option<User>, StoreError>;
+    /// `handle`'s tokens, oldest first (never the tokens themselves: only their SHA-256 is
+    /// kept).
+    fn tokens(&self, handle: &str) -> Result<Vec<TokenInfo>, StoreError>;
+    /// Revokes `handle`'s token `id`: it stops working at once.
+    fn revoke_token(&self, handle: &str, id: i64) -> Result<(), StoreError>;
     /// Publishes a version, all files or nothing.
     fn publish(&self, user: &User, request: &PublishRequest) -> Result<Published, StoreError>;
     /// A live skill.

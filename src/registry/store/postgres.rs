@@ -279,6 +279,40 @@ impl Store for PostgresStore {
         Ok(token)
     }
 
+    fn tokens(&self, handle: &str) -> Result<Vec<TokenInfo>, StoreError> {
+        let handle = handle.trim().trim_start_matches('@').to_lowercase();
+        let rows = self
+            .client()?
+            .query(
+                "SELECT t.id, t.label, t.created_at FROM tokens t JOIN users u ON u.id = t.user_id WHERE u.handle = $1 ORDER BY t.id",
+                &[&handle],
+            )
+            .map_err(db)?;
+        Ok(rows
+            .iter()
+            .map(|r| TokenInfo {
+                id: r.get(0),
+                label: r.get(1),
+                created_at: r.get(2),
+            })
+            .collect())
+    }
+
+    fn revoke_token(&self, handle: &str, id: i64) -> Result<(), StoreError> {
+        let handle = handle.trim().trim_start_matches('@').to_lowercase();
+        let removed = self
+            .client()?
+            .execute(
+                "DELETE FROM tokens WHERE id = $1 AND user_id = (SELECT id FROM users WHERE handle = $2)",
+                &[&id, &handle],
+            )
+            .map_err(db)?;
+        if removed == 0 {
+            return Err(super::no_token(&handle, id));
+        }
+        Ok(())
+    }
+
     fn user_for_token(&self, token: &str) -> Result<Option<User>, StoreError> {
         let row = self
             .client()?

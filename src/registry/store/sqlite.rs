@@ -366,6 +366,41 @@ impl Store for SqliteStore {
         Ok(token)
     }
 
+    fn tokens(&self, handle: &str) -> Result<Vec<TokenInfo>, StoreError> {
+        let handle = handle.trim().trim_start_matches('@').to_lowercase();
+        let conn = self.conn()?;
+        let mut stmt = conn
+            .prepare(
+                "SELECT t.id, t.label, t.created_at FROM tokens t JOIN users u ON u.id = t.user_id WHERE u.handle = ? ORDER BY t.id",
+            )
+            .map_err(db)?;
+        let rows = stmt
+            .query_map([&handle], |r| {
+                Ok(TokenInfo {
+                    id: r.get(0)?,
+                    label: r.get(1)?,
+                    created_at: r.get(2)?,
+                })
+            })
+            .map_err(db)?;
+        rows.collect::<Result<_, _>>().map_err(db)
+    }
+
+    fn revoke_token(&self, handle: &str, id: i64) -> Result<(), StoreError> {
+        let handle = handle.trim().trim_start_matches('@').to_lowercase();
+        let removed = self
+            .conn()?
+            .execute(
+                "DELETE FROM tokens WHERE id = ? AND user_id = (SELECT id FROM users WHERE handle = ?)",
+                params![id, handle],
+            )
+            .map_err(db)?;
+        if removed == 0 {
+            return Err(super::no_token(&handle, id));
+        }
+        Ok(())
+    }
+
     fn user_for_token(&self, token: &str) -> Result<Option<User>, StoreError> {
         self.conn()?
             .query_row(

@@ -135,6 +135,29 @@ pub fn tokens(store: &dyn Store) -> String {
         store.add_user("alice", None),
         Err(StoreError::Conflict(_))
     ));
+    // Listed by label and id, revoked by id and handle, and gone at once.
+    let spare = store.create_token("alice", None).unwrap();
+    let listed = store.tokens("alice").unwrap();
+    assert_eq!(
+        listed
+            .iter()
+            .map(|t| t.label.as_deref())
+            .collect::<Vec<_>>(),
+        [Some("ci"), None]
+    );
+    store.add_user("bob", None).unwrap();
+    assert!(matches!(
+        store.revoke_token("bob", listed[1].id),
+        Err(StoreError::NotFound(_))
+    ));
+    store.revoke_token("@Alice", listed[1].id).unwrap();
+    assert_eq!(store.user_for_token(&spare).unwrap(), None);
+    assert!(store.user_for_token(&token).unwrap().is_some());
+    assert!(matches!(
+        store.revoke_token("alice", listed[1].id),
+        Err(StoreError::NotFound(_))
+    ));
+    assert_eq!(store.tokens("alice").unwrap().len(), 1);
     token
 }
 

@@ -9,7 +9,7 @@
 mod markdown;
 mod pages;
 mod templates;
-mod text;
+pub(crate) mod text;
 
 use super::store::{Store, StoreError, User};
 use axum::Router;
