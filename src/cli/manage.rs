@@ -62,13 +62,13 @@ pub struct TagArgs {
     pub registry: Option<String>,
 }
 
-/// Arguments of `skill delete` and `skill undelete`.
+/// Arguments of `skill undelete` (and what `skill delete` takes besides `--yes`).
 #[derive(Debug, clap::Args)]
 #[command(
     disable_version_flag = true,
-    after_help = "Examples:\n  skill delete pdf-tools --version 1.0.0   (withdraw one version, never the latest)\n  skill undelete pdf-tools --version 1.0.0\n  skill delete pdf-tools                   (the whole skill)"
+    after_help = "Examples:\n  skill undelete pdf-tools --version 1.0.0\n  skill undelete pdf-tools"
 )]
-pub struct DeleteArgs {
+pub struct UndeleteArgs {
     /// The skill's slug.
     pub slug: String,
     /// Only this version (delete: withdraw it, its number stays taken; undelete: restore it).
@@ -77,6 +77,18 @@ pub struct DeleteArgs {
     /// The registry.
     #[arg(long)]
     pub registry: Option<String>,
+}
+
+/// Arguments of `skill delete`.
+#[derive(Debug, clap::Args)]
+#[command(
+    disable_version_flag = true,
+    after_help = "Examples:\n  skill delete pdf-tools --version 1.0.0   (withdraw one version, never the latest)\n  skill delete pdf-tools                   (the whole skill; asks, or --yes)"
+)]
+pub struct DeleteArgs {
+    /// What to delete.
+    #[command(flatten)]
+    pub target: UndeleteArgs,
     /// Delete the whole skill without asking (required when not on a terminal).
     #[arg(long, short = 'y')]
     pub yes: bool,
@@ -172,9 +184,10 @@ pub fn tag(args: TagArgs) -> Result<ExitCode, CliError> {
 }
 
 /// Deletes a skill, or withdraws one version.
-pub fn delete(args: DeleteArgs) -> Result<ExitCode, CliError> {
-    if args.version.is_none() && !args.yes {
-        confirm_delete(&args)?;
+pub fn delete(delete: DeleteArgs) -> Result<ExitCode, CliError> {
+    let args = &delete.target;
+    if args.version.is_none() && !delete.yes {
+        confirm_delete(args)?;
     }
     writer(args.registry.as_deref())?.delete(&args.slug, args.version.as_deref())?;
     match &args.version {
@@ -185,7 +198,7 @@ pub fn delete(args: DeleteArgs) -> Result<ExitCode, CliError> {
 }
 
 /// Asks on a terminal before a whole skill is deleted; elsewhere, `--yes` must say so.
-fn confirm_delete(args: &DeleteArgs) -> Result<(), CliError> {
+fn confirm_delete(args: &UndeleteArgs) -> Result<(), CliError> {
     use std::io::{BufRead, IsTerminal, Write};
     let registry = super::registry_url(args.registry.as_deref());
     let what = format!(
@@ -209,7 +222,7 @@ fn confirm_delete(args: &DeleteArgs) -> Result<(), CliError> {
 }
 
 /// Restores a deleted skill, or one withdrawn version.
-pub fn undelete(args: DeleteArgs) -> Result<ExitCode, CliError> {
+pub fn undelete(args: UndeleteArgs) -> Result<ExitCode, CliError> {
     writer(args.registry.as_deref())?.undelete(&args.slug, args.version.as_deref())?;
     match &args.version {
         Some(v) => println!("restored {}@{v}", args.slug),

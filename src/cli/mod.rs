@@ -113,7 +113,7 @@ pub enum Command {
     /// Delete your registry skill, or withdraw one version of it (--version).
     Delete(manage::DeleteArgs),
     /// Restore your deleted registry skill, or one withdrawn version (--version).
-    Undelete(manage::DeleteArgs),
+    Undelete(manage::UndeleteArgs),
     /// Publish a skill to a registry.
     Publish(publish::Args),
     /// Run skills inside a real agent loop (live, recorded, or replayed from a cassette).
