@@ -732,3 +732,40 @@ fn tests_and_replays_pass_declared_variables_only_when_the_user_names_them() {
     assert_ne!(code, 0);
     assert!(stderr.contains("+    has-value"), "{stderr}");
 }
+
+#[test]
+fn a_later_run_removes_the_tmpdirs_runs_killed_long_ago_left_behind() {
+    let m = Machine::new();
+    let temp = m.path("temp");
+    std::fs::create_dir_all(&temp).unwrap();
+    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(2 * 24 * 60 * 60);
+    let make = |name: &str, aged: bool| {
+        let dir = temp.join(name);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("left"), "x").unwrap();
+        if aged {
+            std::fs::File::open(&dir)
+                .unwrap()
+                .set_modified(old)
+                .unwrap();
+        }
+        dir
+    };
+    // No process has PID 4194304 (the kernel's highest is one less).
+    let dead_and_old = make("skill-exec-4194304-a1b2c3", true);
+    let dead_but_recent = make("skill-exec-4194304-d4e5f6", false);
+    let alive = make(&format!("skill-exec-{}-g7h8i9", std::process::id()), true);
+    let not_ours = make("skill-exec-notapid", true);
+    let server = exec_once("echo ran");
+    let (code, stdout, stderr) = run(m.skill("try").env("TMPDIR", &temp).arg(&m.skill).args([
+        "-p",
+        "Probe",
+        "--base-url",
+        &server.openai_base(),
+        "--json",
+    ]));
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(first_result(&stdout), "ran\n");
+    assert!(!dead_and_old.exists());
+    assert!(dead_but_recent.exists() && alive.exists() && not_ours.exists());
+}

@@ -94,11 +94,13 @@ impl Setup {
         }
     }
 
-    /// The private TMPDIR, made on first use.
+    /// The private TMPDIR, made on first use (named after this process, so a later run can
+    /// remove the ones a killed run left: see [`sweep_stale`]).
     pub fn tmpdir(&self) -> Result<PathBuf, String> {
         let made = self.tmpdir.get_or_init(|| {
+            sweep_stale(&std::env::temp_dir());
             let dir = tempfile::Builder::new()
-                .prefix("skill-exec-")
+                .prefix(&format!("{TMPDIR_PREFIX}{}-", std::process::id()))
                 .tempdir()
                 .map_err(|e| e.to_string())?;
             // Canonical, as Landlock rules and the paths a command prints should be.
@@ -108,6 +110,47 @@ impl Setup {
         match made {
             Ok((_, path)) => Ok(path.clone()),
             Err(e) => Err(e.clone()),
+        }
+    }
+}
+
+/// The start of a command TMPDIR's name, before the owning process's id.
+const TMPDIR_PREFIX: &str = "skill-exec-";
+
+/// A TMPDIR untouched this long, whose process is gone, is a killed run's: the age guards a run
+/// whose process this one cannot see (another PID namespace sharing `/tmp`).
+const STALE_AFTER: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// Removes the command TMPDIRs in `temp` whose process is gone (a run killed by a signal cannot
+/// remove its own) and that were last changed [`STALE_AFTER`] ago. Only folders of this user,
+/// named `skill-exec-PID-...`, are touched; a link is removed as a link.
+fn sweep_stale(temp: &Path) {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(entries) = std::fs::read_dir(temp) else {
+        return;
+    };
+    // SAFETY: geteuid has no preconditions.
+    let me = unsafe { libc::geteuid() };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix(TMPDIR_PREFIX))
+            .and_then(|rest| rest.split('-').next())
+            .and_then(|pid| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let ours = entry.path().symlink_metadata().is_ok_and(|m| {
+            m.is_dir()
+                && m.uid() == me
+                && m.modified()
+                    .ok()
+                    .and_then(|t| t.elapsed().ok())
+                    .is_some_and(|age| age >= STALE_AFTER)
+        });
+        if ours && !Path::new("/proc").join(pid.to_string()).exists() {
+            let _ = std::fs::remove_dir_all(entry.path());
         }
     }
 }
