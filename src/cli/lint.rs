@@ -74,7 +74,7 @@ pub struct Args {
     #[arg(long, conflicts_with_all = ["fix", "write_baseline", "statistics"])]
     pub review: bool,
     /// For --review: the cassette mode and the model provider.
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Review (with --review)")]
     pub model: super::suite::ModelArgs,
 }
 
