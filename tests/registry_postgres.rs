@@ -85,7 +85,7 @@ fn two_servers_share_one_database() {
     let (code, _, stderr) = cli(&b.url, &["publish", "src/pdf-tools", "--version", "1.0.0"]);
     assert_eq!(code, 2);
     assert!(
-        stderr.contains("409: Version 1.0.0 already exists"),
+        stderr.contains("(409): Version 1.0.0 already exists"),
         "{stderr}"
     );
     let (code, _, stderr) = cli(
@@ -94,7 +94,7 @@ fn two_servers_share_one_database() {
     );
     assert_eq!(code, 2);
     assert!(
-        stderr.contains("409: Version 1.0.0 already exists, and 1.0.0+build2 differs from it only in build metadata"),
+        stderr.contains("(409): Version 1.0.0 already exists, and 1.0.0+build2 differs from it only in build metadata"),
         "{stderr}"
     );
     let (code, stdout, stderr) = cli(&b.url, &["install", "pdf-tools", "--dir", "skills"]);

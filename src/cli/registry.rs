@@ -195,6 +195,7 @@ pub enum TokenAction {
     },
     /// List a publisher's tokens: id, label and when each was made (the tokens themselves are
     /// never stored).
+    #[command(after_help = "Example:\n  skill registry token list alice --data ./registry-data")]
     List {
         /// The publisher's handle.
         handle: String,

@@ -355,8 +355,12 @@ pub static CHECKS: &[CheckEntry] = checks![
     ],
 ];
 
-/// Rules reported across the skills of a run rather than by a check of one skill.
-pub static RUN_RULES: &[(&str, &[&Rule])] = &[("overlap::check_run", &[&DESCRIPTION_OVERLAP])];
+/// Rules reported across the skills of a run rather than by a check of one skill (the model's
+/// review is asked for by `skill lint --review`, outside the rules: see `crate::review`).
+pub static RUN_RULES: &[(&str, &[&Rule])] = &[
+    ("overlap::check_run", &[&DESCRIPTION_OVERLAP]),
+    ("crate::review::review", &[&MODEL_REVIEW]),
+];
 
 /// The checks that report `rule`, by name (see [`CHECKS`] and [`RUN_RULES`]).
 pub fn checks_of(rule: &Rule) -> Vec<&'static str> {
