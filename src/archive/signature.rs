@@ -327,20 +327,26 @@ pub fn check_file(
     };
     let name = path.display().to_string();
     let signer = check(&name, &bytes, signature.as_deref(), policy)?;
-    if let (Some(signer), Some(expected)) = (&signer, expected_comment(path, &bytes))
-        && signer.trusted_comment != expected
-    {
-        return Err(SignatureError::Invalid {
-            archive: name,
-            key_id: signer.key_id.clone(),
-            message: format!(
-                "its trusted comment is \"{}\", expected \"{expected}\"",
-                signer.trusted_comment
-            ),
-        }
-        .into());
+    if let (Some(signer), Some(expected)) = (&signer, expected_comment(path, &bytes)) {
+        check_comment(&name, signer, &expected)?;
     }
     Ok((bytes, signer))
+}
+
+/// Refuses a good signature whose trusted comment is not `expected`: it vouches for another
+/// skill, version or content than the one at hand. `name` names the signed thing in errors.
+pub fn check_comment(name: &str, signer: &Signer, expected: &str) -> Result<(), SignatureError> {
+    if signer.trusted_comment == expected {
+        return Ok(());
+    }
+    Err(SignatureError::Invalid {
+        archive: name.to_owned(),
+        key_id: signer.key_id.clone(),
+        message: format!(
+            "its trusted comment is \"{}\", expected \"{expected}\"",
+            signer.trusted_comment
+        ),
+    })
 }
 
 /// Why [`check_file`] refused.

@@ -253,17 +253,7 @@ fn check_signature(
     let signer = signature::check(&name, manifest(files).as_bytes(), text.as_deref(), trust)?;
     if let Some(signer) = &signer {
         let expected = signature::manifest_comment(slug, version, &fingerprint(files));
-        if signer.trusted_comment != expected {
-            return Err(SignatureError::Invalid {
-                archive: name,
-                key_id: signer.key_id.clone(),
-                message: format!(
-                    "its trusted comment is \"{}\", expected \"{expected}\"",
-                    signer.trusted_comment
-                ),
-            }
-            .into());
-        }
+        signature::check_comment(&name, signer, &expected)?;
     }
     Ok(signer)
 }
