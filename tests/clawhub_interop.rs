@@ -374,15 +374,24 @@ fn every_clawhub_command(tmp: &tempfile::TempDir, store: &[std::ffi::OsString]) 
     );
 
     // Installing moves stats.downloads.
-    let downloads = |slug: &str| {
-        hub.api(&format!("/api/v1/skills/{slug}"))["skill"]["stats"]["downloads"].clone()
+    // The server writes counted downloads every second: the count gets a few to arrive.
+    let downloads_reach = |slug: &str, expected: u64| {
+        let count =
+            || hub.api(&format!("/api/v1/skills/{slug}"))["skill"]["stats"]["downloads"].clone();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        let mut last = count();
+        while last != expected && std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            last = count();
+        }
+        assert_eq!(last, expected, "downloads of {slug}");
     };
-    assert_eq!(downloads("demo-skill"), 0);
+    downloads_reach("demo-skill", 0);
     assert!(
         hub.ok(&["install", "demo-skill"])
             .contains("Installed demo-skill v1.1.0")
     );
-    assert_eq!(downloads("demo-skill"), 1);
+    downloads_reach("demo-skill", 1);
     assert!(hub.ok(&["list"]).contains("demo-skill  1.1.0"));
     std::thread::sleep(std::time::Duration::from_millis(20));
     write_demo(
@@ -406,7 +415,7 @@ fn every_clawhub_command(tmp: &tempfile::TempDir, store: &[std::ffi::OsString]) 
         hub.ok(&["update", "demo-skill"])
             .contains("Updated demo-skill -> v1.2.0")
     );
-    assert_eq!(downloads("demo-skill"), 2);
+    downloads_reach("demo-skill", 2);
 
     // Search: words, a slug prefix with pages, an exact slug.
     let found = hub.ok(&["search", "registry"]);

@@ -12,6 +12,9 @@ mod scenario;
 #[path = "scenarios/signed.rs"]
 mod signed;
 
+#[path = "scenarios/downloads.rs"]
+mod downloads;
+
 use common::{Registry, run, skill, write_skill};
 
 /// A fresh, empty database on the test server; returns its URL.
@@ -130,6 +133,16 @@ fn a_signed_publish_is_served_and_checked_at_install_on_postgres() {
     let token = admin(&["token", "create", "alice"]);
     let start = || start(&database);
     signed::signed_publish_story(&start, &token, tmp.path());
+}
+
+#[test]
+fn downloads_are_counted_exactly_under_load_and_across_a_restart_on_postgres() {
+    let database = fresh_database();
+    let tmp = tempfile::tempdir().unwrap();
+    admin(&database, &["user", "add", "alice"]);
+    let token = admin(&database, &["token", "create", "alice"]);
+    let start = || start(&database);
+    downloads::download_count_story(&start, &token, tmp.path());
 }
 
 #[test]

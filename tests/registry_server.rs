@@ -3,6 +3,9 @@
 
 mod common;
 
+#[path = "scenarios/downloads.rs"]
+mod downloads;
+
 use common::{Registry, registry_admin};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
@@ -695,4 +698,16 @@ fn publish_refuses_what_every_installer_would_refuse() {
         .map(|f| f["path"].as_str().unwrap().to_owned())
         .collect();
     assert_eq!(files, ["SKILL.md"]);
+}
+
+#[test]
+fn downloads_are_counted_exactly_under_load_and_across_a_restart_on_sqlite() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    registry_admin(&data, &["user", "add", "alice"]);
+    let token = registry_admin(&data, &["token", "create", "alice"]);
+    let start = || Registry::on(&data, &[]);
+    let work = tmp.path().join("work");
+    std::fs::create_dir_all(&work).unwrap();
+    downloads::download_count_story(&start, &token, &work);
 }

@@ -419,7 +419,7 @@ fn serve(args: ServeArgs) -> Result<ExitCode, CliError> {
         writeln!(out, "{url}")?;
         out.flush()?;
         drop(out);
-        let app = crate::registry::server::router(store, &url, ticket_lifetime);
+        let app = crate::registry::server::app(store, &url, ticket_lifetime);
         crate::registry::server::serve(listener, app, limits).await
     })?;
     Ok(ExitCode::SUCCESS)

@@ -3,9 +3,11 @@
 //! `latest`, a delete hides a skill. This process's writes invalidate at once; another process
 //! sharing a PostgreSQL database is seen within [`LIFETIME`].
 //!
-//! Entries are keyed by the slug and the *resolved* version, never by what the request spelled
-//! out, so parameters that do not change the bytes (an unknown tag, padding) cannot mint keys;
-//! and the cache is bounded by both its number of entries and the bytes they hold, keys included.
+//! Entries are keyed by what a request asks for ([`Wanted`]) under the skill's stored slug, so a
+//! cached archive is answered before any store call. Only a request that resolved is kept, and
+//! only under the stored slug and version it resolved to, so parameters that do not change the
+//! bytes (an unknown tag, padding, another spelling of the slug) cannot mint keys; and the cache
+//! is bounded by both its number of entries and the bytes they hold, keys included.
 
 use axum::body::Bytes;
 use std::collections::HashMap;
@@ -37,8 +39,25 @@ struct Entry {
     download: Download,
 }
 
-/// `(slug, version)`.
-type Key = (String, String);
+/// Which version of a skill a download request asks for.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Wanted {
+    /// A version number, as the store compares it (trimmed).
+    Version(String),
+    /// The version a tag points at (`latest` when the request names neither).
+    Tag(String),
+}
+
+impl Wanted {
+    fn len(&self) -> usize {
+        match self {
+            Wanted::Version(s) | Wanted::Tag(s) => s.len(),
+        }
+    }
+}
+
+/// `(stored slug, what was asked for)`.
+type Key = (String, Wanted);
 
 /// What an entry costs the cache.
 fn weight(key: &Key, entry: &Entry) -> usize {
@@ -76,17 +95,18 @@ impl DownloadCache {
         entry.generation == self.generation() && entry.made.elapsed() < LIFETIME
     }
 
-    /// The archive of `version` of `slug`, if one made since the last write is still fresh.
-    pub fn get(&self, slug: &str, version: &str) -> Option<Download> {
+    /// The archive `wanted` of `slug` resolved to, if one made since the last write is still
+    /// fresh.
+    pub fn get(&self, slug: &str, wanted: &Wanted) -> Option<Download> {
         let entries = self.entries.read().unwrap_or_else(|e| e.into_inner());
-        let entry = entries.map.get(&(slug.to_owned(), version.to_owned()))?;
+        let entry = entries.map.get(&(slug.to_owned(), wanted.clone()))?;
         self.fresh(entry).then(|| entry.download.clone())
     }
 
-    /// Keeps `download` as the archive of `version` of `slug`, unless a write happened since
-    /// `generation` was read; drops stale entries, then the oldest while there is no room.
-    pub fn put(&self, slug: &str, version: &str, generation: u64, download: Download) {
-        let key = (slug.to_owned(), version.to_owned());
+    /// Keeps `download` as the archive `wanted` of `slug` resolves to, unless a write happened
+    /// since `generation` was read; drops stale entries, then the oldest while there is no room.
+    pub fn put(&self, slug: &str, wanted: &Wanted, generation: u64, download: Download) {
+        let key = (slug.to_owned(), wanted.clone());
         let entry = Entry {
             generation,
             made: Instant::now(),
@@ -145,6 +165,10 @@ impl DownloadCache {
 mod tests {
     use super::*;
 
+    fn v(version: &str) -> Wanted {
+        Wanted::Version(version.to_owned())
+    }
+
     fn download(n: usize) -> Download {
         Download {
             body: Bytes::from(vec![0; n]),
@@ -157,31 +181,34 @@ mod tests {
     fn a_write_invalidates_entries_and_work_started_before_it() {
         let cache = DownloadCache::default();
         let before = cache.generation();
-        cache.put("a", "1.0.0", before, download(3));
-        assert_eq!(cache.get("a", "1.0.0").unwrap().body.len(), 3);
+        cache.put("a", &v("1.0.0"), before, download(3));
+        assert_eq!(cache.get("a", &v("1.0.0")).unwrap().body.len(), 3);
         cache.invalidate();
-        assert!(cache.get("a", "1.0.0").is_none());
-        cache.put("a", "1.0.0", before, download(3));
-        assert!(cache.get("a", "1.0.0").is_none(), "stale work is not kept");
+        assert!(cache.get("a", &v("1.0.0")).is_none());
+        cache.put("a", &v("1.0.0"), before, download(3));
+        assert!(
+            cache.get("a", &v("1.0.0")).is_none(),
+            "stale work is not kept"
+        );
     }
 
     #[test]
     fn the_oldest_entries_make_room_for_bytes() {
         let cache = DownloadCache::default();
-        cache.put("a", "1.0.0", 0, download(CAPACITY - 100));
-        cache.put("b", "1.0.0", 0, download(200));
-        assert!(cache.get("a", "1.0.0").is_none());
-        assert!(cache.get("b", "1.0.0").is_some());
-        cache.put("c", "1.0.0", 0, download(CAPACITY + 1));
-        assert!(cache.get("c", "1.0.0").is_none(), "too big to keep");
-        assert!(cache.get("b", "1.0.0").is_some());
+        cache.put("a", &v("1.0.0"), 0, download(CAPACITY - 100));
+        cache.put("b", &v("1.0.0"), 0, download(200));
+        assert!(cache.get("a", &v("1.0.0")).is_none());
+        assert!(cache.get("b", &v("1.0.0")).is_some());
+        cache.put("c", &v("1.0.0"), 0, download(CAPACITY + 1));
+        assert!(cache.get("c", &v("1.0.0")).is_none(), "too big to keep");
+        assert!(cache.get("b", &v("1.0.0")).is_some());
     }
 
     #[test]
     fn the_number_of_entries_is_bounded_and_bytes_add_up() {
         let cache = DownloadCache::default();
         for i in 0..MAX_ENTRIES * 3 {
-            cache.put("a", &format!("1.0.{i}"), 0, download(10));
+            cache.put("a", &v(&format!("1.0.{i}")), 0, download(10));
         }
         let (count, bytes) = cache.size();
         assert_eq!(count, MAX_ENTRIES);
@@ -189,12 +216,12 @@ mod tests {
         assert!(bytes >= count * one && bytes <= count * (one + 4));
         assert!(
             cache
-                .get("a", &format!("1.0.{}", MAX_ENTRIES * 3 - 1))
+                .get("a", &v(&format!("1.0.{}", MAX_ENTRIES * 3 - 1)))
                 .is_some()
         );
-        assert!(cache.get("a", "1.0.0").is_none());
-        cache.put("a", "1.0.0", 0, download(10));
-        cache.put("a", "1.0.0", 0, download(10));
+        assert!(cache.get("a", &v("1.0.0")).is_none());
+        cache.put("a", &v("1.0.0"), 0, download(10));
+        cache.put("a", &v("1.0.0"), 0, download(10));
         assert_eq!(
             cache.size().0,
             MAX_ENTRIES,

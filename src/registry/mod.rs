@@ -7,6 +7,7 @@ pub mod api;
 pub mod client;
 pub mod credentials;
 pub mod download_cache;
+pub mod download_counts;
 pub mod install;
 pub mod lock;
 pub mod moderation;

@@ -4,7 +4,8 @@
 //! status codes and messages.
 
 use super::api;
-use super::download_cache::{Download, DownloadCache};
+use super::download_cache::{Download, DownloadCache, Wanted};
+use super::download_counts::{DownloadCounts, FLUSH_EVERY};
 use super::store::{
     ExploreOrder, FileInfo, HeldVersion, Moderation, NewFile, PublishRequest, REUSED_TICKET,
     SkillInfo, Store, StoreError, UploadTicket, User, now_ms,
@@ -33,6 +34,7 @@ pub struct AppState {
     base_url: String,
     ticket_lifetime_ms: i64,
     downloads: Arc<DownloadCache>,
+    counts: Arc<DownloadCounts>,
 }
 
 /// A plain-text error response.
@@ -85,16 +87,31 @@ async fn blocking<T: Send + 'static>(
         .map_err(ApiError::from)
 }
 
-/// The router, with `base_url` (no trailing `/`) used in discovery and upload URLs, and upload
+/// The registry's routes and the downloads they count, which [`serve`] writes to the store.
+pub struct App {
+    router: Router,
+    counts: Arc<DownloadCounts>,
+}
+
+/// The registry, with `base_url` (no trailing `/`) used in discovery and upload URLs, and upload
 /// tickets valid for `ticket_lifetime` (ClawHub's is an hour).
-pub fn router(store: Arc<dyn Store>, base_url: &str, ticket_lifetime: Duration) -> Router {
-    let pages = super::web::router(store.clone(), base_url);
+pub fn app(store: Arc<dyn Store>, base_url: &str, ticket_lifetime: Duration) -> App {
+    let counts = Arc::new(DownloadCounts::new(store.clone()));
     let state = AppState {
         store,
         base_url: base_url.trim_end_matches('/').to_owned(),
         ticket_lifetime_ms: i64::try_from(ticket_lifetime.as_millis()).unwrap_or(i64::MAX),
         downloads: Arc::default(),
+        counts: counts.clone(),
     };
+    App {
+        router: router(state),
+        counts,
+    }
+}
+
+fn router(state: AppState) -> Router {
+    let pages = super::web::router(state.store.clone(), &state.base_url);
     Router::new()
         .route("/.well-known/clawhub.json", get(well_known))
         .route("/.well-known/clawdhub.json", get(well_known))
@@ -649,6 +666,15 @@ async fn moderation(
 }
 
 /// The version a request names: `version`, else the version `tag` points at, else `latest`.
+/// What a download's query asks for, in [`pick_version`]'s order: `version`, else `tag`, else
+/// `latest`.
+fn wanted(q: &HashMap<String, String>) -> Wanted {
+    match (q.get("version"), q.get("tag")) {
+        (Some(version), _) => Wanted::Version(version.trim().to_owned()),
+        (None, tag) => Wanted::Tag(tag.map_or("latest", String::as_str).to_owned()),
+    }
+}
+
 fn pick_version(skill: &SkillInfo, q: &HashMap<String, String>) -> Option<String> {
     q.get("version").cloned().or_else(|| {
         skill
@@ -727,6 +753,12 @@ async fn download(
     Query(q): Query<HashMap<String, String>>,
 ) -> ApiResult {
     let slug = q.get("slug").cloned().ok_or_else(|| bad("Missing slug"))?;
+    let (cached_slug, wanted) = (super::rules::normalise_slug(&slug), wanted(&q));
+    // Before any store call: answering a popular archive costs a lookup and a count in memory.
+    if let Some(cached) = state.downloads.get(&cached_slug, &wanted) {
+        state.counts.add(&cached_slug);
+        return Ok(zip_response(cached));
+    }
     // Read before the lookups, so a write during them keeps this archive out of the cache.
     let generation = state.downloads.generation();
     let skill = {
@@ -735,11 +767,6 @@ async fn download(
     }
     .ok_or_else(|| not_found("Skill not found"))?;
     let version = pick_version(&skill, &q).ok_or_else(|| not_found("Version not found"))?;
-    // Keyed by what the request resolved to: the stored slug and version (the store trims it).
-    if let Some(cached) = state.downloads.get(&skill.slug, version.trim()) {
-        count_download(&state, &skill.slug).await;
-        return Ok(zip_response(cached));
-    }
     let (info, files) = {
         let (slug, version) = (slug.clone(), version.clone());
         blocking(&state, move |s| {
@@ -771,7 +798,7 @@ async fn download(
             }
         };
     };
-    count_download(&state, &skill.slug).await;
+    state.counts.add(&skill.slug);
     let zip = bundle(&skill, &info.version, info.created_at, files)
         .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e))?;
     let download = Download {
@@ -779,9 +806,16 @@ async fn download(
         file_name: format!("{}-{}.zip", skill.slug, info.version),
         signature: info.signature.clone(),
     };
-    state
-        .downloads
-        .put(&skill.slug, &info.version, generation, download.clone());
+    // Kept only under what the request resolved to, so no spelling of it mints a key.
+    let resolved = match &wanted {
+        Wanted::Version(v) => *v == info.version,
+        Wanted::Tag(_) => true,
+    };
+    if resolved && cached_slug == skill.slug {
+        state
+            .downloads
+            .put(&skill.slug, &wanted, generation, download.clone());
+    }
     Ok(zip_response(download))
 }
 
@@ -839,15 +873,6 @@ async fn download_held(
         file_name: format!("{}-{}.zip", skill.slug, held.version.version),
         signature: held.version.signature.clone(),
     }))
-}
-
-/// Counts a download (what the web pages rank "most downloaded" by); a count that fails is
-/// logged and the download goes on.
-async fn count_download(state: &AppState, slug: &str) {
-    let slug = slug.to_owned();
-    if let Err(e) = blocking(state, move |s| s.count_download(&slug)).await {
-        tracing::warn!(error = %e.1, "counting a download failed");
-    }
 }
 
 fn zip_response(download: Download) -> Response {
@@ -1350,16 +1375,43 @@ async fn shutdown_signal() {
 
 /// Serves `app` on an already bound listener until Ctrl-C or SIGTERM, within `limits`, logging
 /// one `tracing` event per request (method and path in its span; status, bytes and duration).
+/// Counted downloads reach the store every [`FLUSH_EVERY`], and once more after the last
+/// request has been answered.
 pub async fn serve(
     listener: tokio::net::TcpListener,
-    app: Router,
+    app: App,
     limits: ServeLimits,
 ) -> std::io::Result<()> {
-    use hyper_util::rt::{TokioIo, TokioTimer};
+    let flusher = tokio::spawn(flush_counts(app.counts.clone()));
+    let router = with_request_log(app.router, limits.body_timeout);
+    accept_until_shutdown(listener, router, limits).await;
+    flusher.abort();
+    let counts = app.counts;
+    if let Ok(Err(e)) = tokio::task::spawn_blocking(move || counts.flush()).await {
+        tracing::error!(error = %e, "the last download counts were not saved");
+    }
+    Ok(())
+}
+
+/// Writes counted downloads to the store every [`FLUSH_EVERY`], until aborted.
+async fn flush_counts(counts: Arc<DownloadCounts>) {
+    let mut ticks = tokio::time::interval(FLUSH_EVERY);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        let counts = counts.clone();
+        if let Ok(Err(e)) = tokio::task::spawn_blocking(move || counts.flush()).await {
+            tracing::warn!(error = %e, "saving download counts failed; kept for the next try");
+        }
+    }
+}
+
+/// `router` with a deadline for each request's body and one log event per request.
+fn with_request_log(router: Router, body_timeout: Duration) -> Router {
     use tower_http::trace::TraceLayer;
-    let app = app
+    router
         .layer(axum::middleware::from_fn_with_state(
-            limits.body_timeout,
+            body_timeout,
             read_body_in_time,
         ))
         .layer(
@@ -1387,7 +1439,17 @@ pub async fn serve(
                         );
                     },
                 ),
-        );
+        )
+}
+
+/// Accepts connections until Ctrl-C or SIGTERM, then lets open ones finish within
+/// [`DRAIN_TIME`].
+async fn accept_until_shutdown(
+    listener: tokio::net::TcpListener,
+    app: Router,
+    limits: ServeLimits,
+) {
+    use hyper_util::rt::{TokioIo, TokioTimer};
     let service = hyper_util::service::TowerToHyperService::new(app);
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
@@ -1430,5 +1492,4 @@ pub async fn serve(
         () = graceful.shutdown() => {}
         () = tokio::time::sleep(DRAIN_TIME) => {}
     }
-    Ok(())
 }

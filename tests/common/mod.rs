@@ -146,6 +146,20 @@ impl Registry {
     }
 }
 
+impl Registry {
+    /// Stops the server as an operator does (SIGTERM) and expects it to exit cleanly.
+    pub fn terminate(mut self) {
+        let pid = self.child.id().to_string();
+        let sent = std::process::Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        let status = self.child.wait().unwrap();
+        assert!(status.success(), "the server exited with {status}");
+    }
+}
+
 impl Drop for Registry {
     fn drop(&mut self) {
         let _ = self.child.kill();

@@ -480,8 +480,9 @@ pub trait Store: Send + Sync {
         offset: usize,
         limit: usize,
     ) -> Result<Vec<SkillSummary>, StoreError>;
-    /// Counts one download of a live skill (what [`SkillOrder::Popular`] ranks by).
-    fn count_download(&self, slug: &str) -> Result<(), StoreError>;
+    /// Adds downloads to live skills, `(slug, how many)`, in one transaction (what
+    /// [`SkillOrder::Popular`] ranks by); a slug no live skill has is passed over.
+    fn count_downloads(&self, counts: &[(String, u64)]) -> Result<(), StoreError>;
     /// Makes `handle` an administrator, or not.
     fn set_admin(&self, handle: &str, admin: bool) -> Result<User, StoreError>;
     /// A quarantined version of a live skill (what [`Store::version`] leaves out).

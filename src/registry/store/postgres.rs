@@ -569,14 +569,18 @@ impl Store for PostgresStore {
             .collect())
     }
 
-    fn count_download(&self, slug: &str) -> Result<(), StoreError> {
-        self.client()?
-            .execute(
-                "UPDATE skills SET downloads = downloads + 1 WHERE slug = $1 AND deleted_at IS NULL",
-                &[&rules::normalise_slug(slug)],
-            )
+    fn count_downloads(&self, counts: &[(String, u64)]) -> Result<(), StoreError> {
+        let mut client = self.client()?;
+        let mut tx = client.transaction().map_err(db)?;
+        let stmt = tx
+            .prepare("UPDATE skills SET downloads = downloads + $1 WHERE slug = $2 AND deleted_at IS NULL")
             .map_err(db)?;
-        Ok(())
+        for (slug, n) in counts {
+            let n = i64::try_from(*n).unwrap_or(i64::MAX);
+            tx.execute(&stmt, &[&n, &rules::normalise_slug(slug)])
+                .map_err(db)?;
+        }
+        tx.commit().map_err(db)
     }
 
     fn set_admin(&self, handle: &str, admin: bool) -> Result<User, StoreError> {

@@ -699,14 +699,22 @@ impl Store for SqliteStore {
         .map_err(db)
     }
 
-    fn count_download(&self, slug: &str) -> Result<(), StoreError> {
-        self.conn()?
-            .execute(
-                "UPDATE skills SET downloads = downloads + 1 WHERE slug = ? AND deleted_at IS NULL",
-                [rules::normalise_slug(slug)],
-            )
+    fn count_downloads(&self, counts: &[(String, u64)]) -> Result<(), StoreError> {
+        let mut conn = self.conn()?;
+        let tx = conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
             .map_err(db)?;
-        Ok(())
+        {
+            let mut stmt = tx
+                .prepare_cached("UPDATE skills SET downloads = downloads + ? WHERE slug = ? AND deleted_at IS NULL")
+                .map_err(db)?;
+            for (slug, n) in counts {
+                let n = i64::try_from(*n).unwrap_or(i64::MAX);
+                stmt.execute(params![n, rules::normalise_slug(slug)])
+                    .map_err(db)?;
+            }
+        }
+        tx.commit().map_err(db)
     }
 
     fn set_admin(&self, handle: &str, admin: bool) -> Result<User, StoreError> {
