@@ -22,6 +22,9 @@ import urllib.parse
 
 skill_bin, corpus, work = sys.argv[1], sys.argv[2], sys.argv[3]
 postgres = sys.argv[4] if len(sys.argv) > 4 else None
+# The request log on (one line per request, as an operator runs it) unless SKILL_BENCH_QUIET is set:
+# nginx runs with `access_log off`, so the quiet run is the like-for-like one.
+log_flags = ["-q"] if os.environ.get("SKILL_BENCH_QUIET") else []
 backend = "PostgreSQL" if postgres else "SQLite"
 
 
@@ -104,7 +107,7 @@ def main():
     data = os.path.join(work, "data")
     admin(data, "user", "add", "bench")
     token = admin(data, "token", "create", "bench")
-    server = subprocess.Popen([skill_bin, "registry", "serve", "--addr", "127.0.0.1:0", *where(data)],
+    server = subprocess.Popen([skill_bin, *log_flags, "registry", "serve", "--addr", "127.0.0.1:0", *where(data)],
                               stdout=subprocess.PIPE, text=True)
     try:
         url = server.stdout.readline().strip()

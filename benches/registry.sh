@@ -11,6 +11,9 @@ if ! command -v wrk >/dev/null 2>&1 || ! command -v nginx >/dev/null 2>&1; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk nginx-light
 fi
 cargo build --release --manifest-path "$repo/Cargo.toml" --quiet
+# The server without its request log, as nginx runs here (`access_log off`); SKILL_BENCH_QUIET=
+# (empty) measures it with a log line per request.
+export SKILL_BENCH_QUIET="${SKILL_BENCH_QUIET-1}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 python3 "$here/registry.py" "$repo/target/release/skill" "$shared/corpus" "$work"

@@ -368,7 +368,10 @@ fn review(args: ReviewArgs) -> Result<ExitCode, CliError> {
 }
 
 /// Sends one line per request to stderr: info level, warnings only with `-q`, debug with `-v`.
-fn start_request_log(format: LogFormat) {
+/// Lines are written by a thread of their own, so a request never waits on stderr (unless a
+/// reader falls so far behind that the buffer fills: then requests wait rather than lines being
+/// lost); the returned guard writes what is left when dropped.
+fn start_request_log(format: LogFormat) -> tracing_appender::non_blocking::WorkerGuard {
     let level = if super::output::quiet() {
         tracing::Level::WARN
     } else if super::output::verbose() {
@@ -376,8 +379,12 @@ fn start_request_log(format: LogFormat) {
     } else {
         tracing::Level::INFO
     };
+    let (writer, guard) = tracing_appender::non_blocking::NonBlockingBuilder::default()
+        .lossy(false)
+        // Buffered: the thread writes what piled up since its last pass in one call.
+        .finish(std::io::BufWriter::new(std::io::stderr()));
     let builder = tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
+        .with_writer(writer)
         .with_max_level(level)
         .with_target(false);
     // A second subscriber cannot be installed; the first one logs, which is all that matters.
@@ -390,6 +397,7 @@ fn start_request_log(format: LogFormat) {
             .with_span_list(false)
             .try_init(),
     };
+    guard
 }
 
 /// Binds, prints the URL as the first line of stdout, and serves until interrupted.
@@ -403,7 +411,7 @@ fn serve(args: ServeArgs) -> Result<ExitCode, CliError> {
         max_connections: args.max_connections as usize,
     };
     let ticket_lifetime = Duration::from_secs(args.ticket_lifetime);
-    start_request_log(args.log_format);
+    let _log = start_request_log(args.log_format);
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(&args.addr).await?;
