@@ -146,6 +146,39 @@ fn downloads_are_counted_exactly_under_load_and_across_a_restart_on_postgres() {
 }
 
 #[test]
+fn healthz_answers_503_when_the_database_is_gone() {
+    let database = fresh_database();
+    let server = start(&database);
+    let healthz = || {
+        let agent: ureq::Agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .build()
+            .into();
+        let mut response = agent.get(format!("{}/healthz", server.url)).call().unwrap();
+        let status = response.status().as_u16();
+        (status, response.body_mut().read_to_string().unwrap())
+    };
+    assert_eq!(healthz(), (200, "ok\n".to_owned()));
+    let name = database.rsplit('/').next().unwrap();
+    let mut admin = postgres::Client::connect(
+        &std::env::var("SKILL_TEST_POSTGRES").unwrap(),
+        postgres::NoTls,
+    )
+    .unwrap();
+    admin
+        .batch_execute(&format!("DROP DATABASE {name} WITH (FORCE)"))
+        .unwrap();
+    let started = std::time::Instant::now();
+    let (status, body) = healthz();
+    assert_eq!(status, 503, "{body}");
+    assert!(body.starts_with("The store does not answer: "), "{body}");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(8),
+        "a probe waits at most a few seconds"
+    );
+}
+
+#[test]
 fn an_unreachable_database_is_a_clear_error() {
     let (code, stdout, stderr) = run(skill().args([
         "registry",

@@ -10,6 +10,7 @@ pub mod download_cache;
 pub mod download_counts;
 pub mod install;
 pub mod lock;
+pub mod metrics;
 pub mod moderation;
 pub mod publish;
 pub mod rules;

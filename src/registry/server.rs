@@ -6,6 +6,7 @@
 use super::api;
 use super::download_cache::{Download, DownloadCache, Wanted};
 use super::download_counts::{DownloadCounts, FLUSH_EVERY};
+use super::metrics::Metrics;
 use super::store::{
     ExploreOrder, FileInfo, HeldVersion, Moderation, NewFile, PublishRequest, REUSED_TICKET,
     SkillInfo, Store, StoreError, UploadTicket, User, now_ms,
@@ -35,6 +36,7 @@ pub struct AppState {
     ticket_lifetime_ms: i64,
     downloads: Arc<DownloadCache>,
     counts: Arc<DownloadCounts>,
+    metrics: Arc<Metrics>,
 }
 
 /// A plain-text error response.
@@ -103,6 +105,7 @@ pub fn app(store: Arc<dyn Store>, base_url: &str, ticket_lifetime: Duration) -> 
         ticket_lifetime_ms: i64::try_from(ticket_lifetime.as_millis()).unwrap_or(i64::MAX),
         downloads: Arc::default(),
         counts: counts.clone(),
+        metrics: Arc::default(),
     };
     App {
         router: router(state),
@@ -110,9 +113,20 @@ pub fn app(store: Arc<dyn Store>, base_url: &str, ticket_lifetime: Duration) -> 
     }
 }
 
+impl AppState {
+    /// Counts a download of `slug` (as stored), for the store and for `/metrics`.
+    fn count_download(&self, slug: &str) {
+        self.counts.add(slug);
+        self.metrics.downloaded();
+    }
+}
+
 fn router(state: AppState) -> Router {
     let pages = super::web::router(state.store.clone(), &state.base_url);
+    let metrics = state.metrics.clone();
     Router::new()
+        .route("/healthz", get(healthz))
+        .route("/metrics", get(metrics_text))
         .route("/.well-known/clawhub.json", get(well_known))
         .route("/.well-known/clawdhub.json", get(well_known))
         .route("/api/v1/whoami", get(whoami))
@@ -146,7 +160,43 @@ fn router(state: AppState) -> Router {
         .merge(pages)
         .fallback(super::web::not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn_with_state(
+            metrics,
+            super::metrics::record,
+        ))
         .with_state(state)
+}
+
+/// How long `/healthz` waits for the store: a load balancer's probe should not hang on a pool
+/// that keeps trying to reconnect.
+const HEALTH_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// `GET /healthz`: 200 `ok` when the store (and with it every blob) answers, else a 503 saying
+/// what failed, for a load balancer to take this server out of rotation.
+async fn healthz(State(state): State<AppState>) -> Response {
+    let why = match tokio::time::timeout(HEALTH_TIMEOUT, blocking(&state, |s| s.ping())).await {
+        Ok(Ok(())) => return (StatusCode::OK, "ok\n").into_response(),
+        Ok(Err(ApiError(_, why))) => why,
+        Err(_) => format!("no answer within {} s", HEALTH_TIMEOUT.as_secs()),
+    };
+    ApiError(
+        StatusCode::SERVICE_UNAVAILABLE,
+        format!("The store does not answer: {why}"),
+    )
+    .into_response()
+}
+
+/// `GET /metrics`: Prometheus's scrape, in the OpenMetrics text format.
+async fn metrics_text(State(state): State<AppState>) -> ApiResult {
+    let held = blocking(&state, |s| s.quarantined()).await?.len();
+    Ok((
+        [(
+            header::CONTENT_TYPE,
+            "application/openmetrics-text; version=1.0.0; charset=utf-8",
+        )],
+        state.metrics.render(held),
+    )
+        .into_response())
 }
 
 async fn well_known(State(state): State<AppState>) -> Json<Value> {
@@ -756,7 +806,7 @@ async fn download(
     let (cached_slug, wanted) = (super::rules::normalise_slug(&slug), wanted(&q));
     // Before any store call: answering a popular archive costs a lookup and a count in memory.
     if let Some(cached) = state.downloads.get(&cached_slug, &wanted) {
-        state.counts.add(&cached_slug);
+        state.count_download(&cached_slug);
         return Ok(zip_response(cached));
     }
     // Read before the lookups, so a write during them keeps this archive out of the cache.
@@ -798,7 +848,7 @@ async fn download(
             }
         };
     };
-    state.counts.add(&skill.slug);
+    state.count_download(&skill.slug);
     let zip = bundle(&skill, &info.version, info.created_at, files)
         .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e))?;
     let download = Download {
@@ -1172,6 +1222,9 @@ async fn store_publish(state: &AppState, user: &User, request: PublishRequest) -
     let publisher = user.clone();
     let published = blocking(state, move |s| s.publish(&publisher, &request)).await?;
     state.downloads.invalidate();
+    state
+        .metrics
+        .published(published.moderation != Moderation::Live);
     // "pending" is ClawHub's word for a version held back by its scans; the clawhub CLI then
     // prints "pending security scans before it becomes public".
     let status = match published.moderation {

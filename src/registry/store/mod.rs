@@ -497,6 +497,8 @@ pub trait Store: Send + Sync {
     ) -> Result<Option<Vec<u8>>, StoreError>;
     /// Every quarantined version, oldest first.
     fn quarantined(&self) -> Result<Vec<HeldVersion>, StoreError>;
+    /// Answers when the database (and with it every blob) can be read.
+    fn ping(&self) -> Result<(), StoreError>;
     /// Releases or removes a quarantined version, writing a line to the audit log by `actor`.
     fn review(
         &self,

@@ -633,6 +633,13 @@ impl Store for PostgresStore {
             .map(|r| r.get(0)))
     }
 
+    fn ping(&self) -> Result<(), StoreError> {
+        self.client()?
+            .query_one("SELECT count(*) FROM skills", &[])
+            .map(drop)
+            .map_err(db)
+    }
+
     fn quarantined(&self) -> Result<Vec<HeldVersion>, StoreError> {
         let mut c = self.client()?;
         let rows = c

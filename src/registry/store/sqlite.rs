@@ -777,6 +777,12 @@ impl Store for SqliteStore {
             .map_err(db)
     }
 
+    fn ping(&self) -> Result<(), StoreError> {
+        self.conn()?
+            .query_row("SELECT count(*) FROM skills", [], |_| Ok(()))
+            .map_err(db)
+    }
+
     fn quarantined(&self) -> Result<Vec<HeldVersion>, StoreError> {
         let conn = self.conn()?;
         let rows: Vec<(i64, String, String)> = conn
