@@ -33,7 +33,7 @@ fn login_publish_search_install_logout() {
     let (code, _, stderr) = cli(&["login", "--token", "skl_wrong", "--registry", &url]);
     assert_eq!(code, 2);
     assert!(
-        stderr.contains("the registry does not accept your token (401): Unauthorized: API token is invalid or revoked")
+        stderr.contains("the registry does not accept your token (401): Unauthorized: API token is invalid, expired or revoked")
             && stderr.contains("hint: log in again: skill login --token TOKEN"),
         "{stderr}"
     );

@@ -798,3 +798,112 @@ fn healthz_and_metrics_report_the_store_and_the_traffic() {
     );
     assert!(metrics.ends_with("# EOF\n"), "{metrics}");
 }
+
+#[test]
+fn token_scopes_limit_what_a_token_may_do_and_every_admin_use_is_audited() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    registry_admin(&data, &["user", "add", "alice"]);
+    registry_admin(&data, &["user", "add", "root", "--admin"]);
+    let read = registry_admin(
+        &data,
+        &[
+            "token", "create", "alice", "--scope", "read", "--label", "ro",
+        ],
+    );
+    let month = registry_admin(&data, &["token", "create", "alice", "--expires-in", "30"]);
+    let admin = registry_admin(&data, &["token", "create", "root", "--scope", "admin"]);
+    let plain = registry_admin(&data, &["token", "create", "root"]);
+    let server = Registry::on(&data, &[]);
+    let url = server.url.as_str();
+
+    let (status, body) = publish(
+        url,
+        &month,
+        "demo-skill",
+        "1.0.0",
+        &[("SKILL.md", SKILL_MD)],
+    );
+    assert_eq!(status, 200, "{body}");
+    let meta =
+        json!({"path": "SKILL.md", "size": 1, "sha256": sha(b"x"), "contentType": "text/markdown"});
+    let (status, body) = call(
+        "POST",
+        &format!("{url}/api/v1/skills/-/upload-url"),
+        Some(&read),
+        Some(meta.to_string().into_bytes()),
+    );
+    assert_eq!(
+        (status, text(&body).as_str()),
+        (
+            403,
+            "Forbidden: this token's scopes are read; upload url needs a token with the publish scope"
+        )
+    );
+    let role = |token: &str| {
+        let (status, body) = call("GET", &format!("{url}/api/v1/whoami"), Some(token), None);
+        assert_eq!(status, 200, "{}", text(&body));
+        serde_json::from_slice::<Value>(&body).unwrap()["user"]["role"].clone()
+    };
+    assert_eq!(role(&read), "user", "every token reads");
+    assert_eq!(
+        role(&plain),
+        "user",
+        "an administrator's token without the admin scope"
+    );
+    assert_eq!(role(&admin), "admin");
+    assert_eq!(
+        call(
+            "GET",
+            &format!("{url}/api/v1/search?q=demo"),
+            Some(&admin),
+            None
+        )
+        .0,
+        200
+    );
+
+    let listed = registry_admin(&data, &["token", "list", "alice"]);
+    let lines: Vec<&str> = listed.lines().collect();
+    assert_eq!(lines.len(), 2, "{listed}");
+    assert!(lines[0].ends_with("  read  never expires  ro"), "{listed}");
+    assert!(lines[1].contains("  read,publish  expires 20"), "{listed}");
+    let root_tokens = registry_admin(&data, &["token", "list", "root"]);
+    let admin_id = root_tokens.split_whitespace().next().unwrap();
+    assert!(
+        root_tokens
+            .lines()
+            .next()
+            .unwrap()
+            .contains("  read,admin  never expires"),
+        "{root_tokens}"
+    );
+
+    let audit = registry_admin(&data, &["audit"]);
+    let uses: Vec<&str> = audit
+        .lines()
+        .map(|l| l.split_once(" UTC  ").unwrap().1)
+        .collect();
+    assert_eq!(
+        uses,
+        [
+            format!("root  admin-token  token {admin_id} used for whoami"),
+            format!("root  admin-token  token {admin_id} used for search"),
+        ],
+        "{audit}"
+    );
+    let out = common::skill()
+        .args([
+            "registry",
+            "token",
+            "create",
+            "alice",
+            "--expires-in",
+            "0",
+            "--data",
+        ])
+        .arg(&data)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -285,14 +285,19 @@ fn every_page_shows_its_content() {
         ["width=device-width, initial-scale=1"]
     );
 
-    // One download makes it the most downloaded.
+    // One download makes it the most downloaded, once the server writes its counts (every
+    // second).
     let download = get_with(&format!("{url}/api/v1/download?slug=demo-skill"), &[]);
     assert_eq!(download.status, 200);
-    let html = get(&format!("{url}/")).html();
-    assert_eq!(
-        texts(&html, "section[aria-labelledby=popular] .skill-row h3"),
-        ["Demo Skill"]
-    );
+    let popular = || {
+        let html = get(&format!("{url}/")).html();
+        texts(&html, "section[aria-labelledby=popular] .skill-row h3")
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while popular().is_empty() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert_eq!(popular(), ["Demo Skill"]);
 
     // Search: the API's ranking, the query kept in the box.
     let html = get(&format!("{url}/search?q=registry%20pages")).html();
@@ -1083,7 +1088,7 @@ fn quarantined_versions_show_their_findings_to_the_owner_and_admins_only() {
     let data = tmp.path().join("data");
     let (server, alice, bob) = registry(&data);
     registry_admin(&data, &["user", "add", "root", "--admin"]);
-    let root = registry_admin(&data, &["token", "create", "root"]);
+    let root = registry_admin(&data, &["token", "create", "root", "--scope", "admin"]);
     let url = &server.url;
     let held_only = RISKY_MD.replace("name: demo-skill", "name: held-skill");
     let md = |text: &'static str| [("SKILL.md", text.as_bytes())];

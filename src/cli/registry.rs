@@ -117,6 +117,17 @@ pub enum Action {
         after_help = "Examples:\n  skill registry review --data ./registry-data                   list quarantined versions\n  skill registry review pdf-tools@1.2.0 --data ./registry-data   show its findings\n  skill registry review pdf-tools@1.2.0 --approve --note \"installer reviewed\"\n  skill registry review pdf-tools@1.2.0 --reject\n\nEvery decision is a line in the store's audit log, shown with the version."
     )]
     Review(ReviewArgs),
+    /// Show the audit log: review decisions and every use of a token with admin powers.
+    #[command(
+        after_help = "Examples:\n  skill registry audit --data ./registry-data\n  skill registry audit pdf-tools --data ./registry-data   one skill's entries"
+    )]
+    Audit {
+        /// Only this skill's entries [default: all].
+        slug: Option<String>,
+        /// Where the data is.
+        #[command(flatten)]
+        data: DataArgs,
+    },
 }
 
 /// Arguments of `skill registry review`.
@@ -181,7 +192,7 @@ pub enum UserAction {
 pub enum TokenAction {
     /// Create an API token for a publisher and print it (only its SHA-256 is stored).
     #[command(
-        after_help = "Example:\n  TOKEN=$(skill registry token create alice --data ./registry-data)"
+        after_help = "Examples:\n  TOKEN=$(skill registry token create alice --data ./registry-data)\n  skill registry token create ci-bot --scope read --expires-in 30 --label ci --data ./registry-data\n  skill registry token create root --scope admin --expires-in 1 --data ./registry-data"
     )]
     Create {
         /// The publisher's handle.
@@ -189,6 +200,14 @@ pub enum TokenAction {
         /// A label to remember it by.
         #[arg(long)]
         label: Option<String>,
+        /// What it may do, besides reading (every token reads): `publish` (publish, delete,
+        /// restore, tags, stars), `admin` (an administrator's powers, each use audited), or
+        /// `read` alone. Repeat for several.
+        #[arg(long, value_enum, default_values_t = [Scope::Publish])]
+        scope: Vec<Scope>,
+        /// Days until it stops working (it never does without this).
+        #[arg(long, value_name = "DAYS", value_parser = clap::value_parser!(u32).range(1..=3650))]
+        expires_in: Option<u32>,
         /// Where the data is.
         #[command(flatten)]
         data: DataArgs,
@@ -218,24 +237,64 @@ pub enum TokenAction {
     },
 }
 
+/// A token scope on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Scope {
+    /// Reading only.
+    Read,
+    /// Publishing and the other writes.
+    Publish,
+    /// An administrator's powers.
+    Admin,
+}
+
+/// The scopes `chosen` on the command line grant.
+fn scopes(chosen: &[Scope]) -> crate::registry::store::Scopes {
+    crate::registry::store::Scopes {
+        publish: chosen.contains(&Scope::Publish),
+        admin: chosen.contains(&Scope::Admin),
+    }
+}
+
 /// `skill registry token ...`.
 fn token(action: TokenAction) -> Result<(), CliError> {
     match action {
         TokenAction::Create {
             handle,
             label,
+            scope,
+            expires_in,
             data,
-        } => println!("{}", data.open()?.create_token(&handle, label.as_deref())?),
+        } => {
+            const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+            let terms = crate::registry::store::NewToken {
+                label: label.as_deref(),
+                scopes: scopes(&scope),
+                expires_at: expires_in
+                    .map(|days| crate::registry::store::now_ms() + i64::from(days) * DAY_MS),
+            };
+            println!("{}", data.open()?.create_token(&handle, &terms)?);
+        }
         TokenAction::List { handle, data } => {
             let tokens = data.open()?.tokens(&handle)?;
             if tokens.is_empty() {
                 println!("@{} has no tokens", handle.trim_start_matches('@'));
             }
+            let (date, now) = (
+                crate::registry::web::text::date,
+                crate::registry::store::now_ms(),
+            );
             for t in tokens {
-                let created = crate::registry::web::text::date(t.created_at);
+                let expires = match t.expires_at {
+                    None => "never expires".to_owned(),
+                    Some(at) if at <= now => format!("expired {}", date(at)),
+                    Some(at) => format!("expires {}", date(at)),
+                };
                 println!(
-                    "{:>4}  {created}  {}",
+                    "{:>4}  {}  {}  {expires}  {}",
                     t.id,
+                    date(t.created_at),
+                    t.scopes.to_text(),
                     t.label.as_deref().unwrap_or("-")
                 );
             }
@@ -288,8 +347,32 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         }
         Action::Review(args) => return review(args),
         Action::Token { action } => token(action)?,
+        Action::Audit { slug, data } => audit(slug.as_deref(), &data)?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `skill registry audit`: one line per entry, oldest first.
+fn audit(slug: Option<&str>, data: &DataArgs) -> Result<(), CliError> {
+    let entries = data.open()?.audit_log(slug)?;
+    if entries.is_empty() {
+        println!("The audit log is empty");
+    }
+    for e in entries {
+        let target = match (e.slug.as_str(), e.version.as_str()) {
+            ("", _) => String::new(),
+            (slug, "") => format!("  {slug}"),
+            (slug, version) => format!("  {slug}@{version}"),
+        };
+        println!(
+            "{}  {}  {}{target}  {}",
+            crate::registry::web::text::date_time(e.at),
+            e.actor,
+            e.action,
+            e.note
+        );
+    }
+    Ok(())
 }
 
 /// `skill registry review`: lists, shows, approves or rejects quarantined versions.

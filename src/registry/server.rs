@@ -204,8 +204,24 @@ async fn well_known(State(state): State<AppState>) -> Json<Value> {
     Json(json!({"apiBase": base, "authBase": base, "minCliVersion": "0.1.0", "registry": base}))
 }
 
-/// The user a request's bearer token belongs to, or ClawHub's 401.
-async fn authenticate(state: &AppState, headers: &HeaderMap) -> Result<User, ApiError> {
+/// What a request needs its token to allow.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Need {
+    /// Reading: every token may.
+    Read,
+    /// Writing: publish, delete, restore, tags, stars.
+    Publish,
+}
+
+/// The user a request's bearer token belongs to (an administrator only when the token carries
+/// the admin scope), or ClawHub's 401, or a 403 when the token may not do what `need` says.
+/// `what` names the route in the audit log (see [`super::store::use_token`]).
+async fn authenticate(
+    state: &AppState,
+    headers: &HeaderMap,
+    need: Need,
+    what: &'static str,
+) -> Result<User, ApiError> {
     let token = headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
@@ -219,23 +235,38 @@ async fn authenticate(state: &AppState, headers: &HeaderMap) -> Result<User, Api
             )
         })?
         .to_owned();
-    blocking(state, move |s| s.user_for_token(&token))
+    let grant = blocking(state, move |s| super::store::use_token(s, &token, what))
         .await?
         .ok_or_else(|| {
             ApiError(
                 StatusCode::UNAUTHORIZED,
-                "Unauthorized: API token is invalid or revoked. Run `clawhub login` again.".into(),
+                "Unauthorized: API token is invalid, expired or revoked. Run `clawhub login` again."
+                    .into(),
             )
-        })
+        })?;
+    if need == Need::Publish && !grant.scopes.publish {
+        return Err(ApiError(
+            StatusCode::FORBIDDEN,
+            format!(
+                "Forbidden: this token's scopes are {}; {what} needs a token with the publish scope",
+                grant.scopes.to_text()
+            ),
+        ));
+    }
+    Ok(grant.user)
 }
 
 /// The user a request's token belongs to, if it carries a valid one; anonymous reads go on
 /// without. Decides who may see quarantined versions.
-async fn viewer(state: &AppState, headers: &HeaderMap) -> Result<Option<User>, ApiError> {
+async fn viewer(
+    state: &AppState,
+    headers: &HeaderMap,
+    what: &'static str,
+) -> Result<Option<User>, ApiError> {
     if !headers.contains_key(header::AUTHORIZATION) {
         return Ok(None);
     }
-    match authenticate(state, headers).await {
+    match authenticate(state, headers, Need::Read, what).await {
         Ok(user) => Ok(Some(user)),
         Err(ApiError(StatusCode::UNAUTHORIZED, _)) => Ok(None),
         Err(e) => Err(e),
@@ -243,7 +274,7 @@ async fn viewer(state: &AppState, headers: &HeaderMap) -> Result<Option<User>, A
 }
 
 async fn whoami(State(state): State<AppState>, headers: HeaderMap) -> ApiResult {
-    let user = authenticate(&state, &headers).await?;
+    let user = authenticate(&state, &headers, Need::Read, "whoami").await?;
     let role = if user.admin { "admin" } else { "user" };
     let user = api::Account {
         handle: user.handle,
@@ -281,7 +312,7 @@ async fn search(
         Some("exact") => true,
         Some(_) => return Err(bad("Invalid mode")),
     };
-    let viewer = viewer(&state, &headers).await?;
+    let viewer = viewer(&state, &headers, "search").await?;
     let hits = blocking(&state, move |s| {
         if exact {
             return exact_hit(s, &query);
@@ -386,7 +417,7 @@ async fn skill_detail(
     headers: HeaderMap,
     Path(slug): Path<String>,
 ) -> ApiResult {
-    let viewer = viewer(&state, &headers).await?;
+    let viewer = viewer(&state, &headers, "skill detail").await?;
     let (skill, stars) = blocking(&state, move |s| listed_skill(s, &slug))
         .await?
         .filter(|(k, _)| visible(viewer.as_ref(), k))
@@ -445,7 +476,7 @@ async fn list_skills(
     headers: HeaderMap,
     Query(q): Query<HashMap<String, String>>,
 ) -> ApiResult {
-    let viewer = viewer(&state, &headers).await?;
+    let viewer = viewer(&state, &headers, "list skills").await?;
     let limit = limit_param(&q, 25)?;
     let offset = cursor_param(&q)?;
     let prefix = q.get("prefix").cloned();
@@ -520,7 +551,7 @@ async fn star(
     headers: HeaderMap,
     Path(slug): Path<String>,
 ) -> ApiResult {
-    let user = authenticate(&state, &headers).await?;
+    let user = authenticate(&state, &headers, Need::Publish, "star").await?;
     let added = blocking(&state, move |s| s.star(&user, &slug)).await?;
     let reply = api::Starred {
         ok: true,
@@ -536,7 +567,7 @@ async fn unstar(
     headers: HeaderMap,
     Path(slug): Path<String>,
 ) -> ApiResult {
-    let user = authenticate(&state, &headers).await?;
+    let user = authenticate(&state, &headers, Need::Publish, "unstar").await?;
     let removed = blocking(&state, move |s| s.unstar(&user, &slug)).await?;
     let reply = api::Unstarred {
         ok: true,
@@ -552,7 +583,7 @@ async fn delete_version(
     headers: HeaderMap,
     Path((slug, version)): Path<(String, String)>,
 ) -> ApiResult {
-    let user = authenticate(&state, &headers).await?;
+    let user = authenticate(&state, &headers, Need::Publish, "delete version").await?;
     blocking(&state, move |s| s.delete_version(&user, &slug, &version)).await?;
     state.downloads.invalidate();
     Ok(Json(json!({"ok": true})).into_response())
@@ -564,7 +595,7 @@ async fn restore_version(
     headers: HeaderMap,
     Path((slug, version)): Path<(String, String)>,
 ) -> ApiResult {
-    let user = authenticate(&state, &headers).await?;
+    let user = authenticate(&state, &headers, Need::Publish, "restore version").await?;
     blocking(&state, move |s| s.restore_version(&user, &slug, &version)).await?;
     state.downloads.invalidate();
     Ok(Json(json!({"ok": true})).into_response())
@@ -577,7 +608,7 @@ async fn set_tag(
     Path((slug, tag)): Path<(String, String)>,
     body: Bytes,
 ) -> ApiResult {
-    let user = authenticate(&state, &headers).await?;
+    let user = authenticate(&state, &headers, Need::Publish, "set tag").await?;
     let request: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
     let version = request["version"]
         .as_str()
@@ -680,7 +711,7 @@ async fn moderation(
     Path(slug): Path<String>,
     Query(q): Query<HashMap<String, String>>,
 ) -> ApiResult {
-    let viewer = viewer(&state, &headers).await?;
+    let viewer = viewer(&state, &headers, "moderation").await?;
     let (skill, live, held) = {
         let (slug, version) = (slug.clone(), q.get("version").cloned());
         blocking(&state, move |s| {
@@ -783,7 +814,7 @@ async fn resolve(
         })
         .await?
     };
-    let viewer = viewer(&state, &headers).await?;
+    let viewer = viewer(&state, &headers, "resolve").await?;
     let skill = skill
         .filter(|k| visible(viewer.as_ref(), k))
         .ok_or_else(|| not_found("Skill not found"))?;
@@ -876,7 +907,7 @@ async fn shown_to(
     headers: &HeaderMap,
     held: &HeldVersion,
 ) -> Result<(), ApiError> {
-    let viewer = viewer(state, headers).await?;
+    let viewer = viewer(state, headers, "a quarantined version").await?;
     if super::moderation::may_see_held(viewer.as_ref(), &held.owner_handle) {
         Ok(())
     } else {
@@ -1016,7 +1047,7 @@ pub fn bundle(
 }
 
 async fn upload_url(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> ApiResult {
-    let user = authenticate(&state, &headers).await?;
+    let user = authenticate(&state, &headers, Need::Publish, "upload url").await?;
     let request: Value = serde_json::from_slice(&body).map_err(|_| bad("Invalid JSON body"))?;
     let path = request["path"]
         .as_str()
@@ -1070,7 +1101,7 @@ async fn upload(
     Path(ticket_id): Path<String>,
     body: Bytes,
 ) -> ApiResult {
-    let user = authenticate(&state, &headers).await?;
+    let user = authenticate(&state, &headers, Need::Publish, "upload").await?;
     let gone = || bad("Skill upload ticket is missing, used, or expired");
     let ticket = {
         let id = ticket_id.clone();
@@ -1109,7 +1140,7 @@ async fn publish(
     headers: HeaderMap,
     request: axum::extract::Request,
 ) -> ApiResult {
-    let user = authenticate(&state, &headers).await?;
+    let user = authenticate(&state, &headers, Need::Publish, "publish").await?;
     let multipart = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
@@ -1299,7 +1330,7 @@ async fn delete_skill(
     headers: HeaderMap,
     Path(slug): Path<String>,
 ) -> ApiResult {
-    let user = authenticate(&state, &headers).await?;
+    let user = authenticate(&state, &headers, Need::Publish, "delete skill").await?;
     blocking(&state, move |s| s.delete_skill(&user, &slug)).await?;
     state.downloads.invalidate();
     Ok(Json(json!({"ok": true})).into_response())
@@ -1310,7 +1341,7 @@ async fn undelete_skill(
     headers: HeaderMap,
     Path(slug): Path<String>,
 ) -> ApiResult {
-    let user = authenticate(&state, &headers).await?;
+    let user = authenticate(&state, &headers, Need::Publish, "undelete skill").await?;
     blocking(&state, move |s| s.undelete_skill(&user, &slug)).await?;
     state.downloads.invalidate();
     Ok(Json(json!({"ok": true})).into_response())

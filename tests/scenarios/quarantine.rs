@@ -57,7 +57,7 @@ pub fn quarantine_story(store: &[&str], start: &dyn Fn() -> Registry, tmp: &Path
     );
     let alice = admin(&["token", "create", "alice"]);
     let bob = admin(&["token", "create", "bob"]);
-    let root = admin(&["token", "create", "root"]);
+    let root = admin(&["token", "create", "root", "--scope", "admin"]);
     let server = start();
     let url = server.url.clone();
     let cli = |token: &str, args: &[&str]| {

@@ -192,7 +192,8 @@ pub struct AuditEntry {
     pub at: i64,
     /// Who: a publisher's handle, or the operator who ran `skill registry review`.
     pub actor: String,
-    /// `quarantine`, `approve` or `reject`.
+    /// `quarantine`, `approve`, `reject`, or `admin-token` (a request made with a token that
+    /// carries an administrator's powers).
     pub action: String,
     /// The skill.
     pub slug: String,
@@ -415,6 +416,98 @@ pub const MAX_FILE_BYTES: usize = 10 * 1024 * 1024;
 /// Per-version limit (ClawHub's).
 pub const MAX_BUNDLE_BYTES: usize = 50 * 1024 * 1024;
 
+/// What a token may do beyond reading. Every token reads: `whoami`, its user's own
+/// quarantined versions, signing in to the web pages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Scopes {
+    /// Publish, delete and restore, move tags, star.
+    pub publish: bool,
+    /// An administrator's powers (others' quarantined versions), when its user is one.
+    pub admin: bool,
+}
+
+impl Scopes {
+    /// Every power: what tokens made before scopes existed keep.
+    pub const ALL: Scopes = Scopes {
+        publish: true,
+        admin: true,
+    };
+
+    /// The scopes as stored and shown: `read`, then `publish` and `admin` when granted.
+    pub fn to_text(self) -> String {
+        let mut words = vec!["read"];
+        words.extend(self.publish.then_some("publish"));
+        words.extend(self.admin.then_some("admin"));
+        words.join(",")
+    }
+
+    /// The scopes [`Scopes::to_text`] wrote (a word it does not know grants nothing).
+    pub fn from_text(text: &str) -> Scopes {
+        let has = |word: &str| text.split(',').any(|w| w.trim() == word);
+        Scopes {
+            publish: has("publish"),
+            admin: has("admin"),
+        }
+    }
+}
+
+/// The terms of a token being created.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NewToken<'a> {
+    /// A label to tell it apart in `token list`.
+    pub label: Option<&'a str>,
+    /// What it may do.
+    pub scopes: Scopes,
+    /// When it stops working, ms since the epoch; never when `None`.
+    pub expires_at: Option<i64>,
+}
+
+/// Who a live token speaks for and what it may do. `user.admin` is true only when the user is
+/// an administrator *and* the token carries the admin scope.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Grant {
+    /// The token's user, with `admin` as the token allows it.
+    pub user: User,
+    /// The token's id.
+    pub token_id: i64,
+    /// What the token may do.
+    pub scopes: Scopes,
+}
+
+impl Grant {
+    /// A grant from a stored token row: `user` as stored, the token's id and scopes text.
+    pub fn of(mut user: User, token_id: i64, scopes: &str) -> Grant {
+        let scopes = Scopes::from_text(scopes);
+        user.admin &= scopes.admin;
+        Grant {
+            user,
+            token_id,
+            scopes,
+        }
+    }
+}
+
+/// Looks a presented token up for `what` (a route's or page's name): who it speaks for and
+/// what it may do, `None` when it is unknown, revoked or expired. A token that carries an
+/// administrator's powers is written to the audit log at every use; when that cannot be
+/// written, the use is refused with the store's error.
+pub fn use_token(store: &dyn Store, token: &str, what: &str) -> Result<Option<Grant>, StoreError> {
+    let Some(grant) = store.grant_for_token(token)? else {
+        return Ok(None);
+    };
+    if grant.user.admin {
+        store.record_audit(&AuditEntry {
+            at: now_ms(),
+            actor: grant.user.handle.clone(),
+            action: "admin-token".into(),
+            slug: String::new(),
+            version: String::new(),
+            note: format!("token {} used for {what}", grant.token_id),
+        })?;
+    }
+    Ok(Some(grant))
+}
+
 /// A token as an administrator sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TokenInfo {
@@ -424,6 +517,10 @@ pub struct TokenInfo {
     pub label: Option<String>,
     /// Created, ms since the epoch.
     pub created_at: i64,
+    /// What it may do.
+    pub scopes: Scopes,
+    /// When it stops working, ms since the epoch.
+    pub expires_at: Option<i64>,
 }
 
 /// The error for a token `id` that `handle` does not have.
@@ -437,10 +534,13 @@ fn no_token(handle: &str, id: i64) -> StoreError {
 pub trait Store: Send + Sync {
     /// Creates a publisher.
     fn add_user(&self, handle: &str, display_name: Option<&str>) -> Result<User, StoreError>;
-    /// Creates an API token for `handle` and returns it; only its SHA-256 is kept.
-    fn create_token(&self, handle: &str, label: Option<&str>) -> Result<String, StoreError>;
-    /// The user a token belongs to.
-    fn user_for_token(&self, token: &str) -> Result<Option<User>, StoreError>;
+    /// Creates an API token for `handle` on `terms` and returns it; only its SHA-256 is kept.
+    fn create_token(&self, handle: &str, terms: &NewToken) -> Result<String, StoreError>;
+    /// Who a token speaks for and what it may do; `None` for a token that is unknown, revoked
+    /// or expired.
+    fn grant_for_token(&self, token: &str) -> Result<Option<Grant>, StoreError>;
+    /// Appends `entry` to the audit log.
+    fn record_audit(&self, entry: &AuditEntry) -> Result<(), StoreError>;
     /// `handle`'s tokens, oldest first (never the tokens themselves: only their SHA-256 is
     /// kept).
     fn tokens(&self, handle: &str) -> Result<Vec<TokenInfo>, StoreError>;

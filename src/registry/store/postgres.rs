@@ -99,6 +99,8 @@ impl PostgresStore {
              ALTER TABLE versions ADD COLUMN IF NOT EXISTS pending TEXT;
              ALTER TABLE versions ADD COLUMN IF NOT EXISTS signature TEXT;
              ALTER TABLE users ADD COLUMN IF NOT EXISTS admin BOOLEAN NOT NULL DEFAULT FALSE;
+             ALTER TABLE tokens ADD COLUMN IF NOT EXISTS scopes TEXT NOT NULL DEFAULT 'read,publish,admin';
+             ALTER TABLE tokens ADD COLUMN IF NOT EXISTS expires_at BIGINT;
              CREATE TABLE IF NOT EXISTS audit_log (
                  id BIGSERIAL PRIMARY KEY, at BIGINT NOT NULL, actor TEXT NOT NULL, action TEXT NOT NULL,
                  slug TEXT NOT NULL, version TEXT NOT NULL, note TEXT NOT NULL);",
@@ -258,7 +260,7 @@ impl Store for PostgresStore {
         })
     }
 
-    fn create_token(&self, handle: &str, label: Option<&str>) -> Result<String, StoreError> {
+    fn create_token(&self, handle: &str, terms: &NewToken) -> Result<String, StoreError> {
         let handle = handle.trim().trim_start_matches('@').to_lowercase();
         let token = new_token()?;
         let mut c = self.client()?;
@@ -272,8 +274,8 @@ impl Store for PostgresStore {
                 ))
             })?;
         c.execute(
-            "INSERT INTO tokens (user_id, sha256, label, created_at) VALUES ($1, $2, $3, $4)",
-            &[&user_id, &sha256_hex(token.as_bytes()), &label, &now_ms()],
+            "INSERT INTO tokens (user_id, sha256, label, created_at, scopes, expires_at) VALUES ($1, $2, $3, $4, $5, $6)",
+            &[&user_id, &sha256_hex(token.as_bytes()), &terms.label, &now_ms(), &terms.scopes.to_text(), &terms.expires_at],
         )
         .map_err(db)?;
         Ok(token)
@@ -284,7 +286,7 @@ impl Store for PostgresStore {
         let rows = self
             .client()?
             .query(
-                "SELECT t.id, t.label, t.created_at FROM tokens t JOIN users u ON u.id = t.user_id WHERE u.handle = $1 ORDER BY t.id",
+                "SELECT t.id, t.label, t.created_at, t.scopes, t.expires_at FROM tokens t JOIN users u ON u.id = t.user_id WHERE u.handle = $1 ORDER BY t.id",
                 &[&handle],
             )
             .map_err(db)?;
@@ -294,6 +296,8 @@ impl Store for PostgresStore {
                 id: r.get(0),
                 label: r.get(1),
                 created_at: r.get(2),
+                scopes: Scopes::from_text(r.get(3)),
+                expires_at: r.get(4),
             })
             .collect())
     }
@@ -313,15 +317,25 @@ impl Store for PostgresStore {
         Ok(())
     }
 
-    fn user_for_token(&self, token: &str) -> Result<Option<User>, StoreError> {
+    fn grant_for_token(&self, token: &str) -> Result<Option<Grant>, StoreError> {
         let row = self
             .client()?
             .query_opt(
-                "SELECT u.id, u.handle, u.display_name, u.admin FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.sha256 = $1",
-                &[&sha256_hex(token.trim().as_bytes())],
+                "SELECT u.id, u.handle, u.display_name, u.admin, t.id, t.scopes FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.sha256 = $1 AND (t.expires_at IS NULL OR t.expires_at > $2)",
+                &[&sha256_hex(token.trim().as_bytes()), &now_ms()],
             )
             .map_err(db)?;
-        Ok(row.as_ref().map(user_row))
+        Ok(row.map(|r| Grant::of(user_row(&r), r.get(4), r.get(5))))
+    }
+
+    fn record_audit(&self, entry: &AuditEntry) -> Result<(), StoreError> {
+        self.client()?
+            .execute(
+                "INSERT INTO audit_log (at, actor, action, slug, version, note) VALUES ($1, $2, $3, $4, $5, $6)",
+                &[&entry.at, &entry.actor, &entry.action, &entry.slug, &entry.version, &entry.note],
+            )
+            .map_err(db)?;
+        Ok(())
     }
 
     fn publish(&self, user: &User, request: &PublishRequest) -> Result<Published, StoreError> {
@@ -1121,6 +1135,11 @@ mod tests {
     #[test]
     fn signatures() {
         super::super::suite::signatures(&open());
+    }
+
+    #[test]
+    fn token_scopes_and_expiry() {
+        super::super::suite::token_scopes_and_expiry(&open());
     }
 
     #[test]

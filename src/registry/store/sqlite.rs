@@ -161,6 +161,14 @@ fn migrate(conn: &Connection) -> Result<(), StoreError> {
             conn.execute_batch("ALTER TABLE versions ADD COLUMN signature TEXT;")
                 .map_err(db)?;
         }
+        if !has_column("tokens", "scopes")? {
+            // Tokens made before scopes keep every power they had.
+            conn.execute_batch(
+                "ALTER TABLE tokens ADD COLUMN scopes TEXT NOT NULL DEFAULT 'read,publish,admin';
+                 ALTER TABLE tokens ADD COLUMN expires_at INTEGER;",
+            )
+            .map_err(db)?;
+        }
         if !has_column("users", "admin")? {
             conn.execute_batch("ALTER TABLE users ADD COLUMN admin INTEGER NOT NULL DEFAULT 0;")
                 .map_err(db)?;
@@ -343,7 +351,7 @@ impl Store for SqliteStore {
         })
     }
 
-    fn create_token(&self, handle: &str, label: Option<&str>) -> Result<String, StoreError> {
+    fn create_token(&self, handle: &str, terms: &NewToken) -> Result<String, StoreError> {
         let handle = handle.trim().trim_start_matches('@').to_lowercase();
         let token = new_token()?;
         let conn = self.conn()?;
@@ -359,8 +367,8 @@ impl Store for SqliteStore {
                 ))
             })?;
         conn.execute(
-            "INSERT INTO tokens (user_id, sha256, label, created_at) VALUES (?, ?, ?, ?)",
-            params![user_id, sha256_hex(token.as_bytes()), label, now_ms()],
+            "INSERT INTO tokens (user_id, sha256, label, created_at, scopes, expires_at) VALUES (?, ?, ?, ?, ?, ?)",
+            params![user_id, sha256_hex(token.as_bytes()), terms.label, now_ms(), terms.scopes.to_text(), terms.expires_at],
         )
         .map_err(db)?;
         Ok(token)
@@ -371,7 +379,7 @@ impl Store for SqliteStore {
         let conn = self.conn()?;
         let mut stmt = conn
             .prepare(
-                "SELECT t.id, t.label, t.created_at FROM tokens t JOIN users u ON u.id = t.user_id WHERE u.handle = ? ORDER BY t.id",
+                "SELECT t.id, t.label, t.created_at, t.scopes, t.expires_at FROM tokens t JOIN users u ON u.id = t.user_id WHERE u.handle = ? ORDER BY t.id",
             )
             .map_err(db)?;
         let rows = stmt
@@ -380,6 +388,8 @@ impl Store for SqliteStore {
                     id: r.get(0)?,
                     label: r.get(1)?,
                     created_at: r.get(2)?,
+                    scopes: Scopes::from_text(&r.get::<_, String>(3)?),
+                    expires_at: r.get(4)?,
                 })
             })
             .map_err(db)?;
@@ -401,15 +411,25 @@ impl Store for SqliteStore {
         Ok(())
     }
 
-    fn user_for_token(&self, token: &str) -> Result<Option<User>, StoreError> {
+    fn grant_for_token(&self, token: &str) -> Result<Option<Grant>, StoreError> {
         self.conn()?
             .query_row(
-                "SELECT u.id, u.handle, u.display_name, u.admin FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.sha256 = ?",
-                [sha256_hex(token.trim().as_bytes())],
-                user_row,
+                "SELECT u.id, u.handle, u.display_name, u.admin, t.id, t.scopes FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.sha256 = ? AND (t.expires_at IS NULL OR t.expires_at > ?)",
+                params![sha256_hex(token.trim().as_bytes()), now_ms()],
+                |r| Ok(Grant::of(user_row(r)?, r.get(4)?, &r.get::<_, String>(5)?)),
             )
             .optional()
             .map_err(db)
+    }
+
+    fn record_audit(&self, entry: &AuditEntry) -> Result<(), StoreError> {
+        self.conn()?
+            .execute(
+                "INSERT INTO audit_log (at, actor, action, slug, version, note) VALUES (?, ?, ?, ?, ?, ?)",
+                params![entry.at, entry.actor, entry.action, entry.slug, entry.version, entry.note],
+            )
+            .map_err(db)?;
+        Ok(())
     }
 
     fn publish(&self, user: &User, request: &PublishRequest) -> Result<Published, StoreError> {
@@ -1241,6 +1261,11 @@ mod tests {
     #[test]
     fn signatures() {
         super::super::suite::signatures(&open().1);
+    }
+
+    #[test]
+    fn token_scopes_and_expiry() {
+        super::super::suite::token_scopes_and_expiry(&open().1);
     }
 
     #[test]

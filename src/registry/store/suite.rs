@@ -120,15 +120,28 @@ pub fn build_metadata_makes_no_new_version(store: &dyn Store) {
     );
 }
 
+fn terms(label: Option<&str>) -> NewToken<'_> {
+    NewToken {
+        label,
+        scopes: Scopes::ALL,
+        expires_at: None,
+    }
+}
+
+/// The user a token speaks for, if it is live.
+fn user_of(store: &dyn Store, token: &str) -> Option<User> {
+    store.grant_for_token(token).unwrap().map(|g| g.user)
+}
+
 /// Tokens: created, resolved, unknown ones refused; returns the token.
 pub fn tokens(store: &dyn Store) -> String {
     let user = alice(store);
-    let token = store.create_token("alice", Some("ci")).unwrap();
+    let token = store.create_token("alice", &terms(Some("ci"))).unwrap();
     assert!(token.starts_with("skl_") && token.len() == 52);
-    assert_eq!(store.user_for_token(&token).unwrap(), Some(user));
-    assert_eq!(store.user_for_token("skl_nope").unwrap(), None);
+    assert_eq!(user_of(store, &token), Some(user));
+    assert_eq!(user_of(store, "skl_nope"), None);
     assert!(matches!(
-        store.create_token("bob", None),
+        store.create_token("bob", &terms(None)),
         Err(StoreError::NotFound(_))
     ));
     assert!(matches!(
@@ -136,7 +149,7 @@ pub fn tokens(store: &dyn Store) -> String {
         Err(StoreError::Conflict(_))
     ));
     // Listed by label and id, revoked by id and handle, and gone at once.
-    let spare = store.create_token("alice", None).unwrap();
+    let spare = store.create_token("alice", &terms(None)).unwrap();
     let listed = store.tokens("alice").unwrap();
     assert_eq!(
         listed
@@ -151,14 +164,70 @@ pub fn tokens(store: &dyn Store) -> String {
         Err(StoreError::NotFound(_))
     ));
     store.revoke_token("@Alice", listed[1].id).unwrap();
-    assert_eq!(store.user_for_token(&spare).unwrap(), None);
-    assert!(store.user_for_token(&token).unwrap().is_some());
+    assert_eq!(user_of(store, &spare), None);
+    assert!(user_of(store, &token).is_some());
     assert!(matches!(
         store.revoke_token("alice", listed[1].id),
         Err(StoreError::NotFound(_))
     ));
     assert_eq!(store.tokens("alice").unwrap().len(), 1);
     token
+}
+
+/// Scopes and expiry: a token's admin powers need both an administrator and the admin scope,
+/// an expired token speaks for nobody, and each use of an admin token is in the audit log.
+pub fn token_scopes_and_expiry(store: &dyn Store) {
+    store.add_user("root", None).unwrap();
+    store.set_admin("root", true).unwrap();
+    let read_only = NewToken {
+        label: Some("ro"),
+        scopes: Scopes::default(),
+        expires_at: None,
+    };
+    let read = store.create_token("root", &read_only).unwrap();
+    let grant = store.grant_for_token(&read).unwrap().unwrap();
+    assert_eq!(grant.scopes, Scopes::default());
+    assert!(!grant.user.admin, "no admin scope, no admin powers");
+    let admin_terms = NewToken {
+        scopes: Scopes {
+            publish: false,
+            admin: true,
+        },
+        expires_at: Some(now_ms() + 60_000),
+        ..read_only
+    };
+    let admin = store.create_token("root", &admin_terms).unwrap();
+    assert!(store.grant_for_token(&admin).unwrap().unwrap().user.admin);
+    let expired = NewToken {
+        expires_at: Some(now_ms() - 1),
+        ..admin_terms
+    };
+    let stale = store.create_token("root", &expired).unwrap();
+    assert_eq!(store.grant_for_token(&stale).unwrap(), None);
+    let listed = store.tokens("root").unwrap();
+    let shown: Vec<(String, bool)> = listed
+        .iter()
+        .map(|t| (t.scopes.to_text(), t.expires_at.is_some()))
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            ("read".to_owned(), false),
+            ("read,admin".to_owned(), true),
+            ("read,admin".to_owned(), true)
+        ]
+    );
+
+    use_token(store, &read, "whoami").unwrap().unwrap();
+    use_token(store, &admin, "search").unwrap().unwrap();
+    assert_eq!(use_token(store, &stale, "search").unwrap(), None);
+    let log = store.audit_log(None).unwrap();
+    let uses: Vec<(&str, &str, &str)> = log
+        .iter()
+        .map(|e| (e.actor.as_str(), e.action.as_str(), e.note.as_str()))
+        .collect();
+    let note = format!("token {} used for search", listed[1].id);
+    assert_eq!(uses, [("root", "admin-token", note.as_str())]);
 }
 
 /// Versions are immutable, `latest` is the highest semver, slugs are owned.

@@ -226,8 +226,13 @@ impl Web {
         let Some(token) = request_token(headers) else {
             return Viewer::default();
         };
-        match self.run(move |s| s.user_for_token(&token)).await {
-            Ok(user) => Viewer { user },
+        match self
+            .run(move |s| super::store::use_token(s, &token, "a page"))
+            .await
+        {
+            Ok(grant) => Viewer {
+                user: grant.map(|g| g.user),
+            },
             Err(e) => {
                 tracing::warn!(error = %e, "looking up a page viewer's token failed");
                 Viewer::default()
@@ -514,7 +519,9 @@ async fn login(
             .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
     let user = if well_formed {
         let t = token.clone();
-        web.run(move |s| s.user_for_token(&t)).await
+        web.run(move |s| super::store::use_token(s, &t, "signing in"))
+            .await
+            .map(|grant| grant.map(|g| g.user))
     } else {
         Ok(None)
     };

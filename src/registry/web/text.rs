@@ -3,6 +3,12 @@
 
 use crate::skill::layout::is_invisible;
 
+/// `YYYY-MM-DD HH:MM UTC` of a time in ms since the epoch.
+pub fn date_time(ms: i64) -> String {
+    let minutes = ms.rem_euclid(86_400_000) / 60_000;
+    format!("{} {:02}:{:02} UTC", date(ms), minutes / 60, minutes % 60)
+}
+
 /// `ms` since the epoch as a UTC calendar date, `2026-11-01`.
 pub fn date(ms: i64) -> String {
     let days = ms.div_euclid(86_400_000);
@@ -199,6 +205,11 @@ mod tests {
         assert_eq!(date(951_782_400_000), "2000-02-29");
         assert_eq!(date(1_793_404_800_000 + 86_399_999), "2026-10-31");
         assert_eq!(date(-86_400_000), "1969-12-31");
+        assert_eq!(
+            date_time(1_793_404_800_000 + 86_399_999),
+            "2026-10-31 23:59 UTC"
+        );
+        assert_eq!(date_time(-60_000), "1969-12-31 23:59 UTC");
     }
 
     #[test]
