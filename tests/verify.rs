@@ -58,11 +58,15 @@ fn verify_reports_drift_and_frozen_installs_put_back_exactly_what_is_pinned() {
         .keys()
         .map(String::as_str)
         .collect();
-    assert_eq!(files, ["SKILL.md", "_meta.json", "notes.md"]);
+    // The registry's `_meta.json` (its publish time and owner) is not the skill: not pinned,
+    // not trusted, and a change to it is no drift.
+    assert_eq!(files, ["SKILL.md", "notes.md"]);
 
     assert_eq!(ok(&["verify", "--dir", "proj/skills"]), "pdf-tools: ok\n");
 
     let skill_dir = cwd.join("proj/skills/pdf-tools");
+    std::fs::write(skill_dir.join("_meta.json"), "{\"slug\": \"other\"}\n").unwrap();
+    assert_eq!(ok(&["verify", "--dir", "proj/skills"]), "pdf-tools: ok\n");
     std::fs::write(skill_dir.join("SKILL.md"), "edited\n").unwrap();
     std::fs::remove_file(skill_dir.join("notes.md")).unwrap();
     std::fs::create_dir_all(skill_dir.join(".hidden")).unwrap();

@@ -167,6 +167,9 @@ pub enum CliError {
     /// A registry install or update failed.
     #[error(transparent)]
     RegistryInstall(#[from] crate::registry::install::RegistryInstallError),
+    /// A mirror run stopped.
+    #[error(transparent)]
+    Mirror(#[from] crate::registry::mirror::MirrorError),
     /// No token for the registry.
     #[error("not logged in to {0}; run `skill login --token TOKEN --registry {0}`")]
     NotLoggedIn(String),
@@ -206,10 +209,11 @@ impl CliError {
     /// The URL of the registry call behind this error, if a call failed.
     pub fn registry_url(&self) -> Option<&str> {
         use crate::registry::install::RegistryInstallError;
+        use crate::registry::mirror::MirrorError;
         match self {
-            CliError::Client(e) | CliError::RegistryInstall(RegistryInstallError::Client(e)) => {
-                Some(e.url())
-            }
+            CliError::Client(e)
+            | CliError::RegistryInstall(RegistryInstallError::Client(e))
+            | CliError::Mirror(MirrorError::Source(e)) => Some(e.url()),
             _ => None,
         }
     }

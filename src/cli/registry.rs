@@ -117,6 +117,22 @@ pub enum Action {
         after_help = "Examples:\n  skill registry review --data ./registry-data                   list quarantined versions\n  skill registry review pdf-tools@1.2.0 --data ./registry-data   show its findings\n  skill registry review pdf-tools@1.2.0 --approve --note \"installer reviewed\"\n  skill registry review pdf-tools@1.2.0 --reject\n\nEvery decision is a line in the store's audit log, shown with the version."
     )]
     Review(ReviewArgs),
+    /// Copy the live skills of a ClawHub-compatible registry into this one (an offline mirror),
+    /// checking each version's fingerprint; again with `--since` to copy only what changed.
+    #[command(
+        after_help = "Examples:\n  skill registry mirror --from https://registry.example.com --data ./registry-data\n  skill registry mirror --from https://registry.example.com --since 1764806400000:pdf-tools --data ./registry-data\n\nThe last line printed is the command for the next run."
+    )]
+    Mirror {
+        /// The registry to copy from.
+        #[arg(long, value_name = "URL")]
+        from: String,
+        /// Copy only what changed after this cursor (printed by the previous run).
+        #[arg(long, value_name = "CURSOR")]
+        since: Option<String>,
+        /// Where the data is.
+        #[command(flatten)]
+        data: DataArgs,
+    },
     /// Show the audit log: review decisions and every use of a token with admin powers.
     #[command(
         after_help = "Examples:\n  skill registry audit --data ./registry-data\n  skill registry audit pdf-tools --data ./registry-data   one skill's entries"
@@ -348,8 +364,28 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         Action::Review(args) => return review(args),
         Action::Token { action } => token(action)?,
         Action::Audit { slug, data } => audit(slug.as_deref(), &data)?,
+        Action::Mirror { from, since, data } => mirror(&from, since.as_deref(), &data)?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `skill registry mirror`: copies, then says what and how to go on.
+fn mirror(from: &str, since: Option<&str>, data: &DataArgs) -> Result<(), CliError> {
+    use super::output::plural;
+    let store = data.open()?;
+    let client = crate::registry::client::Client::new(from.trim_end_matches('/'), None);
+    let done = crate::registry::mirror::mirror(&client, store.as_ref(), since)?;
+    println!(
+        "Mirrored {} of {} from {from} ({} already here, {} released that this registry's scan would hold)",
+        plural(done.versions as u64, "version", "versions"),
+        plural(done.skills as u64, "changed skill", "changed skills"),
+        done.present,
+        done.released,
+    );
+    if let Some(cursor) = done.cursor {
+        println!("Next run: skill registry mirror --from {from} --since {cursor}");
+    }
+    Ok(())
 }
 
 /// `skill registry audit`: one line per entry, oldest first.

@@ -269,3 +269,55 @@ pub struct VersionNumber {
     /// The version number.
     pub version: String,
 }
+
+/// `GET /api/v1/skills/export`'s body: one page of what a mirror copies, skills in the order
+/// they last changed, oldest change first.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportPage {
+    /// The skills on this page.
+    pub items: Vec<ExportedSkill>,
+    /// What to pass as `cursor` for the next page; on the last page, what a later mirror run
+    /// passes to copy only what changed since (`None` when nothing was listed).
+    #[serde(default)]
+    pub next_cursor: Option<String>,
+    /// True when more skills follow this page now.
+    #[serde(default)]
+    pub more: bool,
+}
+
+/// A skill as a mirror copies it: its owner, tags and live versions.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportedSkill {
+    /// The slug.
+    pub slug: String,
+    /// The display name.
+    pub display_name: String,
+    /// The summary.
+    #[serde(default)]
+    pub summary: Option<String>,
+    /// The owner's handle.
+    pub owner: String,
+    /// Tag name to version.
+    #[serde(default)]
+    pub tags: BTreeMap<String, String>,
+    /// Its live versions, oldest first.
+    pub versions: Vec<ExportedVersion>,
+}
+
+/// A live version as a mirror checks it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportedVersion {
+    /// The version.
+    pub version: String,
+    /// Its changelog.
+    #[serde(default)]
+    pub changelog: String,
+    /// The fingerprint of its files, which the mirror recomputes from the download.
+    pub fingerprint: String,
+    /// The author's minisign signature of the file manifest, if signed.
+    #[serde(default)]
+    pub signature: Option<String>,
+}

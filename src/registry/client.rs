@@ -323,6 +323,15 @@ impl Client {
         )
     }
 
+    /// One page of `GET /api/v1/skills/export`, after `cursor` (from the start without one).
+    pub fn export(&self, cursor: Option<&str>) -> Result<super::api::ExportPage, ClientError> {
+        let path = match cursor {
+            Some(c) => format!("/api/v1/skills/export?cursor={}", encode(c)),
+            None => "/api/v1/skills/export".to_owned(),
+        };
+        self.json(reqwest::Method::GET, &path, None)
+    }
+
     /// A version's signature (its `.minisig` text), or `None` when its author did not sign it.
     pub fn signature(&self, slug: &str, version: &str) -> Result<Option<String>, ClientError> {
         let path = format!(

@@ -9,6 +9,7 @@ use crate::archive::reader::{Limits, check_hashes, read_bytes};
 use crate::archive::signature::{self, SignatureError, Signer, TrustPolicy};
 use crate::skill::fingerprint::{fingerprint, manifest, sha256_hex};
 use crate::skill::layout::ORIGIN_FILE;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// Why a registry install or update failed.
@@ -203,7 +204,7 @@ impl Record<'_> {
                 sha256: Some(sha256),
                 fingerprint: Some(installed.fingerprint.clone()),
                 signer,
-                files: Some(installed.hashes.iter().cloned().collect()),
+                files: Some(skill_files(installed.hashes.iter().cloned()).collect()),
                 extra,
             },
         );
@@ -419,6 +420,17 @@ fn local_fingerprint(dir: &Path) -> Result<String, RegistryInstallError> {
     Ok(fingerprint(&hashes))
 }
 
+/// `(path, hash)` pairs without the registry's `_meta.json`: its publish time and owner are the
+/// serving registry's (a mirror's differ), not the skill's, so no lock pins it and nothing
+/// trusts it.
+fn skill_files(
+    files: impl IntoIterator<Item = (String, String)>,
+) -> impl Iterator<Item = (String, String)> {
+    files
+        .into_iter()
+        .filter(|(path, _)| path != crate::skill::layout::META_FILE)
+}
+
 /// What `skill verify` found for one locked skill.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Verified {
@@ -497,13 +509,11 @@ fn check_records(skill_dir: &Path, name: &str, entry: &LockEntry) -> Vec<String>
 /// Every regular file below `dir` by `/`-separated path with its SHA-256, `.clawhub/` (the
 /// installer's own records) left out; a link or anything else that is not a regular file is
 /// listed with an empty hash, so it never matches.
-fn installed_files(
-    dir: &Path,
-) -> Result<std::collections::BTreeMap<String, String>, RegistryInstallError> {
+fn installed_files(dir: &Path) -> Result<BTreeMap<String, String>, RegistryInstallError> {
     fn walk(
         root: &Path,
         dir: &Path,
-        out: &mut std::collections::BTreeMap<String, String>,
+        out: &mut BTreeMap<String, String>,
     ) -> Result<(), RegistryInstallError> {
         let io = |e: std::io::Error| RegistryInstallError::Io(format!("{}: {e}", dir.display()));
         for entry in std::fs::read_dir(dir).map_err(io)? {
@@ -529,7 +539,7 @@ fn installed_files(
         }
         Ok(())
     }
-    let mut out = std::collections::BTreeMap::new();
+    let mut out = BTreeMap::new();
     walk(dir, dir, &mut out)?;
     Ok(out)
 }
@@ -564,13 +574,13 @@ fn verify_one(
         return Ok(verified);
     }
     verified.records = check_records(skill_dir, name, entry);
-    let now = installed_files(skill_dir)?;
+    let now: BTreeMap<String, String> = skill_files(installed_files(skill_dir)?).collect();
     match &entry.files {
         Some(recorded) => {
-            for (path, sha) in recorded {
-                match now.get(path) {
-                    None => verified.removed.push(path.clone()),
-                    Some(current) if current != sha => verified.changed.push(path.clone()),
+            for (path, sha) in skill_files(recorded.clone()) {
+                match now.get(&path) {
+                    None => verified.removed.push(path),
+                    Some(current) if *current != sha => verified.changed.push(path),
                     Some(_) => {}
                 }
             }
@@ -641,12 +651,14 @@ pub fn install_frozen_with(
                 path: PathBuf::from(name),
                 source,
             })?;
-        let downloaded: std::collections::BTreeMap<String, String> = archive
-            .files
-            .iter()
-            .map(|f| (f.path.clone(), sha256_hex(&f.bytes)))
-            .collect();
-        if downloaded != recorded {
+        let downloaded: BTreeMap<String, String> = skill_files(
+            archive
+                .files
+                .iter()
+                .map(|f| (f.path.clone(), sha256_hex(&f.bytes))),
+        )
+        .collect();
+        if downloaded != skill_files(recorded).collect() {
             return Err(disagree(format!(
                 "the registry's {version} is not what the lock file pins (its files differ)"
             )));

@@ -11,6 +11,7 @@ pub mod download_counts;
 pub mod install;
 pub mod lock;
 pub mod metrics;
+pub mod mirror;
 pub mod moderation;
 pub mod publish;
 pub mod rules;

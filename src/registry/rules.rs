@@ -3,6 +3,8 @@
 
 /// Slugs no new skill may take.
 const RESERVED: &[&str] = &[
+    // Not ClawHub's: this registry's `GET /api/v1/skills/export` takes the name.
+    "export",
     "about",
     "account-banned",
     "admin",

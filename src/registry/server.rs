@@ -136,6 +136,7 @@ fn router(state: AppState) -> Router {
         .route("/api/v1/download/signature", get(download_signature))
         .route("/api/v1/skills", get(list_skills).post(publish))
         .route("/api/v1/skills/-/upload-url", post(upload_url))
+        .route("/api/v1/skills/export", get(export))
         .route("/api/v1/skills/-/upload/{ticket}", post(upload))
         .route(
             "/api/v1/skills/{slug}",
@@ -170,6 +171,88 @@ fn router(state: AppState) -> Router {
 /// How long `/healthz` waits for the store: a load balancer's probe should not hang on a pool
 /// that keeps trying to reconnect.
 const HEALTH_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// Most skills on one page of `/api/v1/skills/export`, and how many without `limit`.
+const EXPORT_LIMIT: (usize, usize) = (200, 50);
+
+/// An export cursor: the last listed skill's change time and slug, `MS:SLUG`.
+fn export_cursor(at: i64, slug: &str) -> String {
+    format!("{at}:{slug}")
+}
+
+fn parse_export_cursor(cursor: &str) -> Option<(i64, String)> {
+    let (at, slug) = cursor.split_once(':')?;
+    Some((at.parse().ok()?, slug.to_owned()))
+}
+
+/// `GET /api/v1/skills/export?cursor=&limit=`: live skills in the order they last changed,
+/// each with its owner, tags and live versions (fingerprint, signature): what `skill registry
+/// mirror` pages through. The last page's cursor is where a later run starts.
+async fn export(
+    State(state): State<AppState>,
+    Query(q): Query<HashMap<String, String>>,
+) -> ApiResult {
+    let (most, default) = EXPORT_LIMIT;
+    let limit = match q.get("limit") {
+        Some(l) => l
+            .parse::<usize>()
+            .map_err(|_| bad("Invalid limit"))?
+            .clamp(1, most),
+        None => default,
+    };
+    let after = match q.get("cursor") {
+        Some(c) => Some(parse_export_cursor(c).ok_or_else(|| bad("Invalid cursor"))?),
+        None => None,
+    };
+    let page = blocking(&state, move |s| export_page(s, after, limit)).await?;
+    Ok(Json(page).into_response())
+}
+
+fn export_page(
+    store: &dyn Store,
+    after: Option<(i64, String)>,
+    limit: usize,
+) -> Result<api::ExportPage, StoreError> {
+    let mut changed =
+        store.changed_after(after.as_ref().map(|(at, s)| (*at, s.as_str())), limit + 1)?;
+    let more = changed.len() > limit;
+    changed.truncate(limit);
+    let next_cursor = match changed.last() {
+        Some(last) => Some(export_cursor(last.updated_at, &last.slug)),
+        None => after.map(|(at, slug)| export_cursor(at, &slug)),
+    };
+    let mut items = Vec::new();
+    for summary in changed {
+        let Some(skill) = store.skill(&summary.slug)? else {
+            continue;
+        };
+        let mut versions: Vec<api::ExportedVersion> = store
+            .versions(&summary.slug)?
+            .into_iter()
+            .filter(|v| v.moderation == Moderation::Live)
+            .map(|v| api::ExportedVersion {
+                version: v.version,
+                changelog: v.changelog,
+                fingerprint: v.fingerprint,
+                signature: v.signature,
+            })
+            .collect();
+        versions.reverse();
+        items.push(api::ExportedSkill {
+            slug: skill.slug,
+            display_name: skill.display_name,
+            summary: skill.summary,
+            owner: skill.owner_handle,
+            tags: skill.tags,
+            versions,
+        });
+    }
+    Ok(api::ExportPage {
+        items,
+        next_cursor,
+        more,
+    })
+}
 
 /// `GET /healthz`: 200 `ok` when the store (and with it every blob) answers, else a 503 saying
 /// what failed, for a load balancer to take this server out of rotation.

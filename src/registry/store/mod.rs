@@ -580,6 +580,13 @@ pub trait Store: Send + Sync {
         offset: usize,
         limit: usize,
     ) -> Result<Vec<SkillSummary>, StoreError>;
+    /// Live skills whose last change (`updated_at`, then slug) comes after `after`, oldest
+    /// change first, at most `limit`: what a mirror pages through.
+    fn changed_after(
+        &self,
+        after: Option<(i64, &str)>,
+        limit: usize,
+    ) -> Result<Vec<SkillSummary>, StoreError>;
     /// Adds downloads to live skills, `(slug, how many)`, in one transaction (what
     /// [`SkillOrder::Popular`] ranks by); a slug no live skill has is passed over.
     fn count_downloads(&self, counts: &[(String, u64)]) -> Result<(), StoreError>;

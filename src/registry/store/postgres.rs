@@ -583,6 +583,40 @@ impl Store for PostgresStore {
             .collect())
     }
 
+    fn changed_after(
+        &self,
+        after: Option<(i64, &str)>,
+        limit: usize,
+    ) -> Result<Vec<SkillSummary>, StoreError> {
+        let (at, slug) = after.unwrap_or((i64::MIN, ""));
+        let limit = Page::new(0, limit).limit;
+        // Byte order for slugs, as SQLite compares them, so a cursor means the same on both.
+        let rows = self
+            .client()?
+            .query(
+                "SELECT s.slug, s.display_name, s.summary, u.handle, s.updated_at, s.downloads,
+                        (SELECT v.version FROM tags t JOIN versions v ON v.id = t.version_id WHERE t.skill_id = s.id AND t.tag = 'latest')
+                 FROM skills s JOIN users u ON u.id = s.owner_id
+                 WHERE s.deleted_at IS NULL AND (s.updated_at > $1 OR (s.updated_at = $1 AND s.slug COLLATE \"C\" > $2))
+                   AND EXISTS (SELECT 1 FROM versions v WHERE v.skill_id = s.id AND v.deleted_at IS NULL AND v.moderation = 'live')
+                 ORDER BY s.updated_at, s.slug COLLATE \"C\" LIMIT $3",
+                &[&at, &slug, &limit],
+            )
+            .map_err(db)?;
+        Ok(rows
+            .into_iter()
+            .map(|r| SkillSummary {
+                slug: r.get(0),
+                display_name: r.get(1),
+                summary: r.get(2),
+                owner_handle: r.get(3),
+                updated_at: r.get(4),
+                downloads: r.get::<_, i64>(5).max(0) as u64,
+                version: r.get(6),
+            })
+            .collect())
+    }
+
     fn count_downloads(&self, counts: &[(String, u64)]) -> Result<(), StoreError> {
         let mut client = self.client()?;
         let mut tx = client.transaction().map_err(db)?;

@@ -719,6 +719,40 @@ impl Store for SqliteStore {
         .map_err(db)
     }
 
+    fn changed_after(
+        &self,
+        after: Option<(i64, &str)>,
+        limit: usize,
+    ) -> Result<Vec<SkillSummary>, StoreError> {
+        let (at, slug) = after.unwrap_or((i64::MIN, ""));
+        let conn = self.conn()?;
+        let mut stmt = conn
+            .prepare_cached(
+                "SELECT s.slug, s.display_name, s.summary, u.handle, s.updated_at, s.downloads,
+                        (SELECT v.version FROM tags t JOIN versions v ON v.id = t.version_id WHERE t.skill_id = s.id AND t.tag = 'latest')
+                 FROM skills s JOIN users u ON u.id = s.owner_id
+                 WHERE s.deleted_at IS NULL AND (s.updated_at > ?1 OR (s.updated_at = ?1 AND s.slug > ?2))
+                   AND EXISTS (SELECT 1 FROM versions v WHERE v.skill_id = s.id AND v.deleted_at IS NULL AND v.moderation = 'live')
+                 ORDER BY s.updated_at, s.slug LIMIT ?3",
+            )
+            .map_err(db)?;
+        let limit = Page::new(0, limit).limit;
+        stmt.query_map(params![at, slug, limit], |r| {
+            Ok(SkillSummary {
+                slug: r.get(0)?,
+                display_name: r.get(1)?,
+                summary: r.get(2)?,
+                owner_handle: r.get(3)?,
+                updated_at: r.get(4)?,
+                downloads: r.get::<_, i64>(5)?.max(0) as u64,
+                version: r.get(6)?,
+            })
+        })
+        .map_err(db)?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(db)
+    }
+
     fn count_downloads(&self, counts: &[(String, u64)]) -> Result<(), StoreError> {
         let mut conn = self.conn()?;
         let tx = conn
