@@ -55,16 +55,10 @@ impl Server {
             .unwrap()
     }
 
-    /// Stops the server and returns what it wrote on stderr (when piped).
     /// Stops the server as an operator does (SIGTERM: it writes what its log holds) and
-    /// returns its stderr.
+    /// returns what it wrote on stderr (when piped).
     fn stop(mut self) -> String {
-        let pid = self.child.id().to_string();
-        let sent = std::process::Command::new("kill")
-            .args(["-TERM", &pid])
-            .status()
-            .unwrap();
-        assert!(sent.success());
+        common::sigterm(&self.child);
         let mut err = String::new();
         if let Some(mut pipe) = self.child.stderr.take() {
             pipe.read_to_string(&mut err).unwrap();

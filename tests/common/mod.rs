@@ -146,15 +146,19 @@ impl Registry {
     }
 }
 
+/// Sends SIGTERM to `child`, as an operator stopping a server does.
+pub fn sigterm(child: &std::process::Child) {
+    let sent = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+}
+
 impl Registry {
     /// Stops the server as an operator does (SIGTERM) and expects it to exit cleanly.
     pub fn terminate(mut self) {
-        let pid = self.child.id().to_string();
-        let sent = std::process::Command::new("kill")
-            .args(["-TERM", &pid])
-            .status()
-            .unwrap();
-        assert!(sent.success());
+        sigterm(&self.child);
         let status = self.child.wait().unwrap();
         assert!(status.success(), "the server exited with {status}");
     }

@@ -120,6 +120,20 @@ impl PostgresStore {
     }
 }
 
+/// A skill summary from the columns `slug, display_name, summary, handle, updated_at,
+/// downloads, latest version`.
+fn summary_row(r: &::postgres::Row) -> SkillSummary {
+    SkillSummary {
+        slug: r.get(0),
+        display_name: r.get(1),
+        summary: r.get(2),
+        owner_handle: r.get(3),
+        updated_at: r.get(4),
+        downloads: r.get::<_, i64>(5).max(0) as u64,
+        version: r.get(6),
+    }
+}
+
 fn user_row(r: &::postgres::Row) -> User {
     User {
         id: r.get(0),
@@ -571,15 +585,7 @@ impl Store for PostgresStore {
             .map_err(db)?;
         Ok(rows
             .into_iter()
-            .map(|r| SkillSummary {
-                slug: r.get(0),
-                display_name: r.get(1),
-                summary: r.get(2),
-                owner_handle: r.get(3),
-                updated_at: r.get(4),
-                downloads: r.get::<_, i64>(5).max(0) as u64,
-                version: r.get(6),
-            })
+            .map(|r| summary_row(&r))
             .collect())
     }
 
@@ -605,15 +611,7 @@ impl Store for PostgresStore {
             .map_err(db)?;
         Ok(rows
             .into_iter()
-            .map(|r| SkillSummary {
-                slug: r.get(0),
-                display_name: r.get(1),
-                summary: r.get(2),
-                owner_handle: r.get(3),
-                updated_at: r.get(4),
-                downloads: r.get::<_, i64>(5).max(0) as u64,
-                version: r.get(6),
-            })
+            .map(|r| summary_row(&r))
             .collect())
     }
 

@@ -189,6 +189,20 @@ fn migrate(conn: &Connection) -> Result<(), StoreError> {
     }
 }
 
+/// A skill summary from the columns `slug, display_name, summary, handle, updated_at,
+/// downloads, latest version`.
+fn summary_row(r: &rusqlite::Row) -> rusqlite::Result<SkillSummary> {
+    Ok(SkillSummary {
+        slug: r.get(0)?,
+        display_name: r.get(1)?,
+        summary: r.get(2)?,
+        owner_handle: r.get(3)?,
+        updated_at: r.get(4)?,
+        downloads: r.get::<_, i64>(5)?.max(0) as u64,
+        version: r.get(6)?,
+    })
+}
+
 fn user_row(r: &rusqlite::Row) -> rusqlite::Result<User> {
     Ok(User {
         id: r.get(0)?,
@@ -703,17 +717,7 @@ impl Store for SqliteStore {
             .map_err(db)?;
         let owner = owner.map(normalise_handle);
         let page = Page::new(offset, limit);
-        stmt.query_map(params![owner, page.limit, page.offset], |r| {
-            Ok(SkillSummary {
-                slug: r.get(0)?,
-                display_name: r.get(1)?,
-                summary: r.get(2)?,
-                owner_handle: r.get(3)?,
-                updated_at: r.get(4)?,
-                downloads: r.get::<_, i64>(5)?.max(0) as u64,
-                version: r.get(6)?,
-            })
-        })
+        stmt.query_map(params![owner, page.limit, page.offset], summary_row)
         .map_err(db)?
         .collect::<Result<Vec<_>, _>>()
         .map_err(db)
@@ -737,17 +741,7 @@ impl Store for SqliteStore {
             )
             .map_err(db)?;
         let limit = Page::new(0, limit).limit;
-        stmt.query_map(params![at, slug, limit], |r| {
-            Ok(SkillSummary {
-                slug: r.get(0)?,
-                display_name: r.get(1)?,
-                summary: r.get(2)?,
-                owner_handle: r.get(3)?,
-                updated_at: r.get(4)?,
-                downloads: r.get::<_, i64>(5)?.max(0) as u64,
-                version: r.get(6)?,
-            })
-        })
+        stmt.query_map(params![at, slug, limit], summary_row)
         .map_err(db)?
         .collect::<Result<Vec<_>, _>>()
         .map_err(db)
