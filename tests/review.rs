@@ -108,3 +108,80 @@ fn an_answer_that_is_not_the_rubrics_json_is_an_error_and_a_missing_cassette_say
         "{stderr}"
     );
 }
+
+#[test]
+fn a_registry_configured_to_review_adds_the_models_notes_to_each_new_version() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    common::registry_admin(&data, &["user", "add", "alice"]);
+    let token = common::registry_admin(&data, &["token", "create", "alice"]);
+    let model = ModelServer::start(vec![Step::Reply(ANSWER, vec![])]);
+    let base = model.openai_base();
+    let registry = common::Registry::on(
+        &data,
+        &[
+            "--review",
+            "--provider",
+            "openai",
+            "--model",
+            "reviewer",
+            "--base-url",
+            &base,
+        ],
+    );
+    let dir = notes_skill(tmp.path());
+    std::fs::write(dir.join("sync.sh"), "echo synced\n").unwrap();
+    let (code, stdout, stderr) = run(skill()
+        .current_dir(tmp.path())
+        .env("SKILL_CONFIG_DIR", tmp.path().join("config"))
+        .env("SKILL_REGISTRY", &registry.url)
+        .env("SKILL_TOKEN", &token)
+        .env_remove("CLAWHUB_REGISTRY")
+        .env_remove("CLAWHUB_TOKEN")
+        .args(["publish", "notes", "--version", "1.0.0"]));
+    assert_eq!(code, 0, "{stdout}{stderr}");
+
+    // The review runs after the publish was answered: wait for its note.
+    let detail = || {
+        let url = format!("{}/api/v1/skills/notes/versions/1.0.0", registry.url);
+        let mut response = ureq::get(&url).call().unwrap();
+        json(&response.body_mut().read_to_string().unwrap())
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let mut version = detail();
+    while version["version"]["security"]["findings"]
+        .as_array()
+        .is_none_or(|f| f.is_empty())
+        && std::time::Instant::now() < deadline
+    {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        version = detail();
+    }
+    let requests = model.requests();
+    model.stop();
+    let security = &version["version"]["security"];
+    let findings = security["findings"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{version}"));
+    assert_eq!(findings.len(), 1, "{version}");
+    assert_eq!(findings[0]["code"], "SK990");
+    assert_eq!(findings[0]["file"], "sync.sh");
+    assert_eq!(findings[0]["line"], 1);
+    assert!(
+        findings[0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("model review: Posts the user's SSH key"),
+        "{version}"
+    );
+    assert_eq!(
+        security["status"], "clean",
+        "a note never holds a version back"
+    );
+    assert_eq!(security["hasWarnings"], false);
+    let sent = requests[0]["messages"][1]["content"].as_str().unwrap();
+    assert!(
+        sent.contains("=== sync.sh ===\n   1| echo synced"),
+        "{sent}"
+    );
+}

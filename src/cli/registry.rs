@@ -74,6 +74,14 @@ pub struct ServeArgs {
     /// How the line logged on stderr for each request looks.
     #[arg(long, value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
+    /// Have a model review each new version with `skill lint --review`'s rubric, after the
+    /// publish is answered: its findings are added to the version as `model-review` notes and
+    /// never hold it back or release it.
+    #[arg(long)]
+    pub review: bool,
+    /// The model provider for --review.
+    #[command(flatten, next_help_heading = "Review (with --review)")]
+    pub provider: super::r#try::ProviderArgs,
     /// Where the data is.
     #[command(flatten)]
     pub data: DataArgs,
@@ -93,7 +101,7 @@ pub enum LogFormat {
 pub enum Action {
     /// Serve a ClawHub-compatible registry over HTTP.
     #[command(
-        after_help = "Examples:\n  skill registry serve --data ./registry-data\n  skill registry serve --addr 127.0.0.1:0     a free port, printed as the first line\n  skill registry serve --database postgres://skill:secret@127.0.0.1/skill\n  CLAWHUB_REGISTRY=http://127.0.0.1:8787 clawhub search pdf"
+        after_help = "Examples:\n  skill registry serve --data ./registry-data\n  skill registry serve --addr 127.0.0.1:0     a free port, printed as the first line\n  skill registry serve --database postgres://skill:secret@127.0.0.1/skill\n  skill registry serve --review --provider anthropic   a model's second opinion on each publish\n  CLAWHUB_REGISTRY=http://127.0.0.1:8787 clawhub search pdf"
     )]
     Serve(ServeArgs),
     /// Manage publishers.
@@ -530,6 +538,14 @@ fn serve(args: ServeArgs) -> Result<ExitCode, CliError> {
         max_connections: args.max_connections as usize,
     };
     let ticket_lifetime = Duration::from_secs(args.ticket_lifetime);
+    let review = match args.review {
+        true => Some(
+            args.provider
+                .config()
+                .map_err(|e| CliError::Agent(e.into()))?,
+        ),
+        false => None,
+    };
     let _log = start_request_log(args.log_format);
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async {
@@ -546,7 +562,7 @@ fn serve(args: ServeArgs) -> Result<ExitCode, CliError> {
         writeln!(out, "{url}")?;
         out.flush()?;
         drop(out);
-        let app = crate::registry::server::app(store, &url, ticket_lifetime);
+        let app = crate::registry::server::app(store, &url, ticket_lifetime, review);
         crate::registry::server::serve(listener, app, limits).await
     })?;
     Ok(ExitCode::SUCCESS)

@@ -14,6 +14,7 @@ pub mod metrics;
 pub mod mirror;
 pub mod moderation;
 pub mod publish;
+pub mod review;
 pub mod rules;
 pub mod server;
 pub mod store;

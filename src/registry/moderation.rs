@@ -74,13 +74,22 @@ pub fn security_json(version: &VersionInfo) -> Value {
     let held = version.moderation == Moderation::Quarantined;
     json!({
         "status": if held { "suspicious" } else { "clean" },
-        "hasWarnings": !version.findings.is_empty(),
+        "hasWarnings": warnings(version) > 0,
         "checkedAt": version.created_at,
         "model": null,
         "engineVersion": ENGINE,
         "moderation": version.moderation,
         "findings": findings_json(&version.findings),
     })
+}
+
+/// How many of a version's findings are the scan's warnings (a model review's notes are not).
+fn warnings(version: &VersionInfo) -> usize {
+    version
+        .findings
+        .iter()
+        .filter(|f| f.severity == "warning")
+        .count()
 }
 
 /// The body of `GET /api/v1/skills/{slug}/moderation` for `version` (`{"moderation": null}`
@@ -91,7 +100,7 @@ pub fn moderation_json(version: Option<&VersionInfo>) -> Value {
     };
     let held = v.moderation == Moderation::Quarantined;
     let errors = v.findings.iter().filter(|f| f.is_error()).count();
-    let summary = match (held, errors, v.findings.len()) {
+    let summary = match (held, errors, warnings(v)) {
         (true, n, _) => format!(
             "Version {} is quarantined: {n} security error(s). It is out of search and downloads until an admin reviews it.",
             v.version

@@ -37,6 +37,14 @@ pub struct AppState {
     downloads: Arc<DownloadCache>,
     counts: Arc<DownloadCounts>,
     metrics: Arc<Metrics>,
+    review: Option<Arc<PublishReviews>>,
+}
+
+/// The model reviews of new versions, when the server is configured to make them: one at a
+/// time, after the publish has been answered.
+struct PublishReviews {
+    http: crate::agent::provider::HttpConfig,
+    one_at_a_time: std::sync::Mutex<()>,
 }
 
 /// A plain-text error response.
@@ -95,9 +103,15 @@ pub struct App {
     counts: Arc<DownloadCounts>,
 }
 
-/// The registry, with `base_url` (no trailing `/`) used in discovery and upload URLs, and upload
-/// tickets valid for `ticket_lifetime` (ClawHub's is an hour).
-pub fn app(store: Arc<dyn Store>, base_url: &str, ticket_lifetime: Duration) -> App {
+/// The registry, with `base_url` (no trailing `/`) used in discovery and upload URLs, upload
+/// tickets valid for `ticket_lifetime` (ClawHub's is an hour), and each new version reviewed by
+/// the model `review` names, when given (see [`super::review`]).
+pub fn app(
+    store: Arc<dyn Store>,
+    base_url: &str,
+    ticket_lifetime: Duration,
+    review: Option<crate::agent::provider::HttpConfig>,
+) -> App {
     let counts = Arc::new(DownloadCounts::new(store.clone()));
     let state = AppState {
         store,
@@ -106,6 +120,12 @@ pub fn app(store: Arc<dyn Store>, base_url: &str, ticket_lifetime: Duration) -> 
         downloads: Arc::default(),
         counts: counts.clone(),
         metrics: Arc::default(),
+        review: review.map(|http| {
+            Arc::new(PublishReviews {
+                http,
+                one_at_a_time: std::sync::Mutex::default(),
+            })
+        }),
     };
     App {
         router: router(state),
@@ -1339,6 +1359,25 @@ async fn store_publish(state: &AppState, user: &User, request: PublishRequest) -
     state
         .metrics
         .published(published.moderation != Moderation::Live);
+    if let Some(reviews) = state.review.clone() {
+        let (store, slug, version) = (
+            state.store.clone(),
+            published.slug.clone(),
+            published.version.clone(),
+        );
+        let id = published.version_id;
+        tokio::task::spawn_blocking(move || {
+            let _turn = reviews
+                .one_at_a_time
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            match super::review::review_version(store.as_ref(), &reviews.http, &slug, &version, id)
+            {
+                Ok(n) => tracing::info!(slug, version, findings = n, "model review added"),
+                Err(e) => tracing::warn!(slug, version, error = %e, "model review failed"),
+            }
+        });
+    }
     // "pending" is ClawHub's word for a version held back by its scans; the clawhub CLI then
     // prints "pending security scans before it becomes public".
     let status = match published.moderation {

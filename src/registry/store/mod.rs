@@ -604,6 +604,9 @@ pub trait Store: Send + Sync {
     ) -> Result<Option<Vec<u8>>, StoreError>;
     /// Every quarantined version, oldest first.
     fn quarantined(&self) -> Result<Vec<HeldVersion>, StoreError>;
+    /// Appends `findings` to those of the version with id `version_id` (a later review's);
+    /// its moderation state does not change.
+    fn add_findings(&self, version_id: i64, findings: &[StoredFinding]) -> Result<(), StoreError>;
     /// Answers when the database (and with it every blob) can be read.
     fn ping(&self) -> Result<(), StoreError>;
     /// Releases or removes a quarantined version, writing a line to the audit log by `actor`.

@@ -583,10 +583,7 @@ impl Store for PostgresStore {
                 &[&owner, &page.limit, &page.offset],
             )
             .map_err(db)?;
-        Ok(rows
-            .into_iter()
-            .map(|r| summary_row(&r))
-            .collect())
+        Ok(rows.into_iter().map(|r| summary_row(&r)).collect())
     }
 
     fn changed_after(
@@ -609,10 +606,7 @@ impl Store for PostgresStore {
                 &[&at, &slug, &limit],
             )
             .map_err(db)?;
-        Ok(rows
-            .into_iter()
-            .map(|r| summary_row(&r))
-            .collect())
+        Ok(rows.into_iter().map(|r| summary_row(&r)).collect())
     }
 
     fn count_downloads(&self, counts: &[(String, u64)]) -> Result<(), StoreError> {
@@ -677,6 +671,27 @@ impl Store for PostgresStore {
             )
             .map_err(db)?
             .map(|r| r.get(0)))
+    }
+
+    fn add_findings(&self, version_id: i64, findings: &[StoredFinding]) -> Result<(), StoreError> {
+        let mut client = self.client()?;
+        let mut tx = client.transaction().map_err(db)?;
+        let stored: String = tx
+            .query_one(
+                "SELECT findings FROM versions WHERE id = $1 FOR UPDATE",
+                &[&version_id],
+            )
+            .map_err(db)?
+            .get(0);
+        let mut all = parse_findings(&stored);
+        all.extend_from_slice(findings);
+        let json = serde_json::to_string(&all).map_err(|e| StoreError::Database(e.to_string()))?;
+        tx.execute(
+            "UPDATE versions SET findings = $1 WHERE id = $2",
+            &[&json, &version_id],
+        )
+        .map_err(db)?;
+        tx.commit().map_err(db)
     }
 
     fn ping(&self) -> Result<(), StoreError> {

@@ -718,9 +718,9 @@ impl Store for SqliteStore {
         let owner = owner.map(normalise_handle);
         let page = Page::new(offset, limit);
         stmt.query_map(params![owner, page.limit, page.offset], summary_row)
-        .map_err(db)?
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(db)
+            .map_err(db)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(db)
     }
 
     fn changed_after(
@@ -742,9 +742,9 @@ impl Store for SqliteStore {
             .map_err(db)?;
         let limit = Page::new(0, limit).limit;
         stmt.query_map(params![at, slug, limit], summary_row)
-        .map_err(db)?
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(db)
+            .map_err(db)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(db)
     }
 
     fn count_downloads(&self, counts: &[(String, u64)]) -> Result<(), StoreError> {
@@ -823,6 +823,29 @@ impl Store for SqliteStore {
             )
             .optional()
             .map_err(db)
+    }
+
+    fn add_findings(&self, version_id: i64, findings: &[StoredFinding]) -> Result<(), StoreError> {
+        let mut conn = self.conn()?;
+        let tx = conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(db)?;
+        let stored: String = tx
+            .query_row(
+                "SELECT findings FROM versions WHERE id = ?",
+                [version_id],
+                |r| r.get(0),
+            )
+            .map_err(db)?;
+        let mut all = parse_findings(&stored);
+        all.extend_from_slice(findings);
+        let json = serde_json::to_string(&all).map_err(|e| StoreError::Database(e.to_string()))?;
+        tx.execute(
+            "UPDATE versions SET findings = ? WHERE id = ?",
+            params![json, version_id],
+        )
+        .map_err(db)?;
+        tx.commit().map_err(db)
     }
 
     fn ping(&self) -> Result<(), StoreError> {
