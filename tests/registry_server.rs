@@ -952,18 +952,48 @@ fn a_mirror_copies_live_versions_incrementally_and_installs_match_the_source_loc
     // Held and never released: the source does not serve it, so it is not copied.
     publish_ok("held", "1.0.0", &risky.replace("name: risky", "name: held"));
 
+    // Here, bob already has an `other-skill`: the mirror passes it over rather than override it.
+    registry_admin(&mirror_data, &["user", "add", "bob"]);
+    let bob = registry_admin(&mirror_data, &["token", "create", "bob"]);
+    let here = Registry::on(&mirror_data, &[]);
+    let (status, body) = publish(
+        &here.url,
+        &bob,
+        "other-skill",
+        "1.0.0",
+        &[("SKILL.md", SKILL_MD)],
+    );
+    assert_eq!(status, 200, "{body}");
+    drop(here);
+
     let mirror = |since: &[&str]| {
-        let mut args = vec!["mirror", "--from", url];
-        args.extend_from_slice(since);
-        registry_admin(&mirror_data, &args)
+        let out = common::skill()
+            .args(["registry", "mirror", "--from", url])
+            .args(since)
+            .arg("--data")
+            .arg(&mirror_data)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{stdout}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        stdout
     };
     let first = mirror(&[]);
     let mut lines = first.lines();
     assert_eq!(
         lines.next().unwrap(),
         format!(
-            "Mirrored 3 versions of 3 changed skills from {url} (0 already here, 1 released that this registry's scan would hold)"
+            "Mirrored 2 versions from 3 skills listed at {url} (0 already here, 1 released that this registry's scan would hold)"
         )
+    );
+    assert_eq!(
+        lines.next().unwrap(),
+        "  passed over other-skill: here it belongs to @bob, at the source to @alice"
     );
     let next = lines.next().unwrap();
     let cursor = next
@@ -978,19 +1008,21 @@ fn a_mirror_copies_live_versions_incrementally_and_installs_match_the_source_loc
         "1.1.0",
         &SKILL_MD.replace("Body.", "Body 1.1."),
     );
+    // A later run starts a minute before its cursor, so the skills published in that minute
+    // are listed again; only the new version moves.
     let second = mirror(&["--since", &cursor]);
     assert!(
         second.starts_with(&format!(
-            "Mirrored 1 version of 1 changed skill from {url} (1 already here, 0 released"
+            "Mirrored 1 version from 3 skills listed at {url} (2 already here, 0 released"
         )),
-        "only the new version moves: {second}"
+        "{second}"
     );
     let third = mirror(&[
         "--since",
-        second.lines().nth(1).unwrap().rsplit(' ').next().unwrap(),
+        second.lines().last().unwrap().rsplit(' ').next().unwrap(),
     ]);
     assert!(
-        third.starts_with("Mirrored 0 versions of 0 changed skills"),
+        third.starts_with("Mirrored 0 versions from 3 skills listed at"),
         "{third}"
     );
 

@@ -372,28 +372,37 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         Action::Review(args) => return review(args),
         Action::Token { action } => token(action)?,
         Action::Audit { slug, data } => audit(slug.as_deref(), &data)?,
-        Action::Mirror { from, since, data } => mirror(&from, since.as_deref(), &data)?,
+        Action::Mirror { from, since, data } => return mirror(&from, since.as_deref(), &data),
     }
     Ok(ExitCode::SUCCESS)
 }
 
 /// `skill registry mirror`: copies, then says what and how to go on.
-fn mirror(from: &str, since: Option<&str>, data: &DataArgs) -> Result<(), CliError> {
+/// `skill registry mirror`: copies, then says what, what it passed over (exit 1 then), and
+/// how to go on.
+fn mirror(from: &str, since: Option<&str>, data: &DataArgs) -> Result<ExitCode, CliError> {
     use super::output::plural;
     let store = data.open()?;
     let client = crate::registry::client::Client::new(from.trim_end_matches('/'), None);
     let done = crate::registry::mirror::mirror(&client, store.as_ref(), since)?;
     println!(
-        "Mirrored {} of {} from {from} ({} already here, {} released that this registry's scan would hold)",
+        "Mirrored {} from {} listed at {from} ({} already here, {} released that this registry's scan would hold)",
         plural(done.versions as u64, "version", "versions"),
-        plural(done.skills as u64, "changed skill", "changed skills"),
+        plural(done.skills as u64, "skill", "skills"),
         done.present,
         done.released,
     );
+    for skipped in &done.skipped {
+        println!("  passed over {}: {}", skipped.what, skipped.why);
+    }
     if let Some(cursor) = done.cursor {
         println!("Next run: skill registry mirror --from {from} --since {cursor}");
     }
-    Ok(())
+    Ok(if done.skipped.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }
 
 /// `skill registry audit`: one line per entry, oldest first.

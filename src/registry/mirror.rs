@@ -25,6 +25,17 @@ pub struct Mirrored {
     pub released: usize,
     /// Where a later run starts (`--since`), when the source listed anything.
     pub cursor: Option<String>,
+    /// What was passed over rather than override what is here.
+    pub skipped: Vec<Skipped>,
+}
+
+/// A skill, version or tag a run passed over, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Skipped {
+    /// `slug`, `slug@version` or `slug tag NAME`.
+    pub what: String,
+    /// Why, in words.
+    pub why: String,
 }
 
 /// Why a mirror run stopped.
@@ -33,16 +44,6 @@ pub enum MirrorError {
     /// The source did not answer as a registry does.
     #[error(transparent)]
     Source(#[from] ClientError),
-    /// This registry's store refused.
-    #[error("{slug}@{version}: {source}")]
-    Store {
-        /// The skill.
-        slug: String,
-        /// The version.
-        version: String,
-        /// Why.
-        source: StoreError,
-    },
     /// A download is not the version the source listed.
     #[error("{slug}@{version}: {message}; nothing of it was stored")]
     Mismatch {
@@ -55,7 +56,26 @@ pub enum MirrorError {
     },
 }
 
+/// How far a run starts before the cursor it is given: a publish that read the clock before a
+/// later one committed can land behind a cursor already handed out, and what is copied twice
+/// is only counted as already here.
+const REWIND_MS: i64 = 60_000;
+
+/// `cursor` moved back by [`REWIND_MS`]; a cursor of another form is passed on as it is.
+fn rewound(cursor: &str) -> String {
+    match cursor
+        .split_once(':')
+        .and_then(|(at, _)| at.parse::<i64>().ok())
+    {
+        Some(at) => format!("{}:", at.saturating_sub(REWIND_MS)),
+        None => cursor.to_owned(),
+    }
+}
+
 /// Copies what changed on the source after `since` (everything without it) into `store`.
+/// A skill or version that cannot be copied without overriding what is here is passed over
+/// and listed in [`Mirrored::skipped`]; a source that serves other files than it lists, or
+/// stops answering as a registry, ends the run.
 pub fn mirror(
     client: &Client,
     store: &dyn Store,
@@ -65,14 +85,20 @@ pub fn mirror(
         cursor: since.map(str::to_owned),
         ..Mirrored::default()
     };
+    let mut asked = since.map(rewound);
     loop {
-        let page = client.export(done.cursor.as_deref())?;
+        let page = client.export(asked.as_deref())?;
         for skill in &page.items {
             copy_skill(client, store, skill, &mut done)?;
         }
         done.skills += page.items.len();
-        done.cursor = page.next_cursor.or(done.cursor);
-        if !page.more || page.items.is_empty() {
+        let moved = page.next_cursor.is_some() && page.next_cursor != asked;
+        if let Some(next) = page.next_cursor {
+            done.cursor = Some(next.clone());
+            asked = Some(next);
+        }
+        // A source that says there is more without moving its cursor would loop forever.
+        if !page.more || page.items.is_empty() || !moved {
             return Ok(done);
         }
     }
@@ -84,68 +110,126 @@ fn copy_skill(
     skill: &ExportedSkill,
     done: &mut Mirrored,
 ) -> Result<(), MirrorError> {
-    let at = |version: &str| {
-        let (slug, version) = (skill.slug.clone(), version.to_owned());
-        move |source| MirrorError::Store {
-            slug,
-            version,
-            source,
+    let mut skip = |what: String, why: String| done.skipped.push(Skipped { what, why });
+    let slug = skill.slug.as_str();
+    let refused = |what: &str, e: StoreError| (format!("{slug}{what}"), e.to_string());
+    match store.skill(slug) {
+        Ok(Some(here)) if here.owner_handle != skill.owner => {
+            skip(
+                slug.to_owned(),
+                format!(
+                    "here it belongs to @{}, at the source to @{}",
+                    here.owner_handle, skill.owner
+                ),
+            );
+            return Ok(());
         }
-    };
-    // Made only once a version has passed its checks, so a refused source leaves no trace.
-    let mut owner: Option<User> = None;
-    for version in &skill.versions {
-        let number = version.version.as_str();
-        let here = store.version(&skill.slug, number).map_err(at(number))?;
-        // A version withdrawn here stays withdrawn: this registry's owner decided.
-        if here.is_some() || store.withdrawn(&skill.slug, number).map_err(at(number))? {
-            done.present += 1;
-            continue;
+        Ok(_) => {}
+        Err(e) => {
+            let (what, why) = refused("", e);
+            skip(what, why);
+            return Ok(());
         }
-        // Held by an earlier run that stopped before releasing it.
-        if store
-            .held_version(&skill.slug, number)
-            .map_err(at(number))?
-            .is_some()
-        {
-            release(client, store, &skill.slug, number).map_err(at(number))?;
-            done.released += 1;
-            continue;
-        }
-        let files = verified_files(client, &skill.slug, version)?;
-        let request = PublishRequest {
-            slug: skill.slug.clone(),
-            display_name: skill.display_name.clone(),
-            summary: skill.summary.clone(),
-            version: version.version.clone(),
-            changelog: version.changelog.clone(),
-            tags: Vec::new(),
-            files,
-            tickets: Vec::new(),
-            signature: version.signature.clone(),
-        };
-        let publisher = match owner.take() {
-            Some(user) => user,
-            None => local_owner(store, &skill.owner).map_err(at(number))?,
-        };
-        let published = store.publish(&publisher, &request).map_err(at(number))?;
-        owner = Some(publisher);
-        if published.moderation != Moderation::Live {
-            release(client, store, &skill.slug, number).map_err(at(number))?;
-            done.released += 1;
-        }
-        done.versions += 1;
     }
-    let owner = match owner {
-        Some(user) => user,
-        None => local_owner(store, &skill.owner).map_err(at(""))?,
-    };
+    for version in &skill.versions {
+        match copy_version(client, store, skill, version)? {
+            Ok(Copied::Present) => done.present += 1,
+            Ok(Copied::Published) => done.versions += 1,
+            Ok(Copied::Released) => {
+                done.versions += 1;
+                done.released += 1;
+            }
+            Err(why) => skip(format!("{slug}@{}", version.version), why),
+        }
+    }
     for (tag, version) in &skill.tags {
-        store
-            .set_tag(&owner, &skill.slug, tag, version)
-            .map_err(at(version))?;
+        let live_here = matches!(store.version(slug, version), Ok(Some(_)));
+        if !live_here {
+            continue;
+        }
+        let owner = match store.user(&skill.owner) {
+            Ok(Some(owner)) => owner,
+            _ => continue,
+        };
+        if let Err(e) = store.set_tag(&owner, slug, tag, version) {
+            let (what, why) = refused(&format!(" tag {tag}"), e);
+            skip(what, why);
+        }
     }
     Ok(())
+}
+
+/// What became of one version.
+enum Copied {
+    /// Already here, with the source's files.
+    Present,
+    /// Published here, live.
+    Published,
+    /// Published or found held here, and released as the source serves it.
+    Released,
+}
+
+/// Copies one version: `Err(MirrorError)` ends the run, `Ok(Err(why))` passes the version over.
+fn copy_version(
+    client: &Client,
+    store: &dyn Store,
+    skill: &ExportedSkill,
+    version: &ExportedVersion,
+) -> Result<Result<Copied, String>, MirrorError> {
+    let (slug, number) = (skill.slug.as_str(), version.version.as_str());
+    let other_files = |found: &str| {
+        format!(
+            "here it has other files than at the source (fingerprint {found}, the source's {})",
+            version.fingerprint
+        )
+    };
+    let here = (|| {
+        Ok::<_, StoreError>((
+            store.version(slug, number)?,
+            store.withdrawn(slug, number)?,
+            store.held_version(slug, number)?,
+        ))
+    })();
+    match here {
+        Err(e) => return Ok(Err(e.to_string())),
+        Ok((Some(live), _, _)) if live.fingerprint != version.fingerprint => {
+            return Ok(Err(other_files(&live.fingerprint)));
+        }
+        // A version withdrawn here stays withdrawn: this registry's owner decided.
+        Ok((Some(_), _, _) | (None, true, _)) => return Ok(Ok(Copied::Present)),
+        // Held by an earlier run that stopped before releasing it, if it is the source's.
+        Ok((None, false, Some(held))) => {
+            if held.version.fingerprint != version.fingerprint || held.owner_handle != skill.owner {
+                return Ok(Err(other_files(&held.version.fingerprint)));
+            }
+            return Ok(release(client, store, slug, number)
+                .map(|()| Copied::Released)
+                .map_err(|e| e.to_string()));
+        }
+        Ok((None, false, None)) => {}
+    }
+    // Checked before anything is stored, so a refused source leaves no trace.
+    let files = verified_files(client, slug, version)?;
+    let request = PublishRequest {
+        slug: slug.to_owned(),
+        display_name: skill.display_name.clone(),
+        summary: skill.summary.clone(),
+        version: number.to_owned(),
+        changelog: version.changelog.clone(),
+        tags: Vec::new(),
+        files,
+        tickets: Vec::new(),
+        signature: version.signature.clone(),
+    };
+    let published =
+        local_owner(store, &skill.owner).and_then(|owner| store.publish(&owner, &request));
+    Ok(match published {
+        Err(e) => Err(e.to_string()),
+        Ok(p) if p.moderation == Moderation::Live => Ok(Copied::Published),
+        Ok(_) => release(client, store, slug, number)
+            .map(|()| Copied::Released)
+            .map_err(|e| e.to_string()),
+    })
 }
 
 /// Approves a version this registry's scan held: the source serves it live.

@@ -41,11 +41,16 @@ pub struct AppState {
 }
 
 /// The model reviews of new versions, when the server is configured to make them: one at a
-/// time, after the publish has been answered.
+/// time, after the publish has been answered, and at most [`REVIEWS_WAITING`] waiting (a burst
+/// of publishes beyond that goes unreviewed, with a warning, rather than hold threads).
 struct PublishReviews {
     http: crate::agent::provider::HttpConfig,
     one_at_a_time: std::sync::Mutex<()>,
+    waiting: std::sync::atomic::AtomicUsize,
 }
+
+/// Most model reviews waiting for their turn.
+const REVIEWS_WAITING: usize = 16;
 
 /// A plain-text error response.
 struct ApiError(StatusCode, String);
@@ -124,6 +129,7 @@ pub fn app(
             Arc::new(PublishReviews {
                 http,
                 one_at_a_time: std::sync::Mutex::default(),
+                waiting: std::sync::atomic::AtomicUsize::new(0),
             })
         }),
     };
@@ -1360,23 +1366,7 @@ async fn store_publish(state: &AppState, user: &User, request: PublishRequest) -
         .metrics
         .published(published.moderation != Moderation::Live);
     if let Some(reviews) = state.review.clone() {
-        let (store, slug, version) = (
-            state.store.clone(),
-            published.slug.clone(),
-            published.version.clone(),
-        );
-        let id = published.version_id;
-        tokio::task::spawn_blocking(move || {
-            let _turn = reviews
-                .one_at_a_time
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            match super::review::review_version(store.as_ref(), &reviews.http, &slug, &version, id)
-            {
-                Ok(n) => tracing::info!(slug, version, findings = n, "model review added"),
-                Err(e) => tracing::warn!(slug, version, error = %e, "model review failed"),
-            }
-        });
+        review_later(reviews, state.store.clone(), &published);
     }
     // "pending" is ClawHub's word for a version held back by its scans; the clawhub CLI then
     // prints "pending security scans before it becomes public".
@@ -1389,6 +1379,37 @@ async fn store_publish(state: &AppState, user: &User, request: PublishRequest) -
                    "moderation": {"state": published.moderation,
                                   "findings": published.findings.iter().filter(|f| f.is_error()).count()}}))
     .into_response())
+}
+
+/// Queues the model review of a new version, unless [`REVIEWS_WAITING`] already wait.
+fn review_later(
+    reviews: Arc<PublishReviews>,
+    store: Arc<dyn Store>,
+    published: &super::store::Published,
+) {
+    use std::sync::atomic::Ordering;
+    let (slug, version) = (published.slug.clone(), published.version.clone());
+    let id = published.version_id;
+    if reviews.waiting.fetch_add(1, Ordering::AcqRel) >= REVIEWS_WAITING {
+        reviews.waiting.fetch_sub(1, Ordering::AcqRel);
+        tracing::warn!(
+            slug,
+            version,
+            "model review skipped: {REVIEWS_WAITING} reviews already wait"
+        );
+        return;
+    }
+    tokio::task::spawn_blocking(move || {
+        let _turn = reviews
+            .one_at_a_time
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        reviews.waiting.fetch_sub(1, Ordering::AcqRel);
+        match super::review::review_version(store.as_ref(), &reviews.http, &slug, &version, id) {
+            Ok(n) => tracing::info!(slug, version, findings = n, "model review added"),
+            Err(e) => tracing::warn!(slug, version, error = %e, "model review failed"),
+        }
+    });
 }
 
 /// The legacy flavour older clawhub CLIs use: a `payload` part with the JSON (no `files`), and

@@ -696,7 +696,7 @@ impl Store for PostgresStore {
 
     fn ping(&self) -> Result<(), StoreError> {
         self.client()?
-            .query_one("SELECT count(*) FROM skills", &[])
+            .query_one("SELECT EXISTS (SELECT 1 FROM skills)", &[])
             .map(drop)
             .map_err(db)
     }

@@ -850,7 +850,7 @@ impl Store for SqliteStore {
 
     fn ping(&self) -> Result<(), StoreError> {
         self.conn()?
-            .query_row("SELECT count(*) FROM skills", [], |_| Ok(()))
+            .query_row("SELECT EXISTS (SELECT 1 FROM skills)", [], |_| Ok(()))
             .map_err(db)
     }
 
