@@ -116,7 +116,7 @@ impl Metrics {
     }
 
     /// The text exposition, with `quarantined` versions waiting now.
-    pub fn render(&self, quarantined: usize) -> String {
+    pub fn render(&self, quarantined: u64) -> String {
         self.quarantined
             .set(i64::try_from(quarantined).unwrap_or(i64::MAX));
         let mut text = String::new();

@@ -297,7 +297,7 @@ async fn healthz(State(state): State<AppState>) -> Response {
 
 /// `GET /metrics`: Prometheus's scrape, in the OpenMetrics text format.
 async fn metrics_text(State(state): State<AppState>) -> ApiResult {
-    let held = blocking(&state, |s| s.quarantined()).await?.len();
+    let held = blocking(&state, |s| s.quarantined_count()).await?;
     Ok((
         [(
             header::CONTENT_TYPE,

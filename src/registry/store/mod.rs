@@ -604,6 +604,8 @@ pub trait Store: Send + Sync {
     ) -> Result<Option<Vec<u8>>, StoreError>;
     /// Every quarantined version, oldest first.
     fn quarantined(&self) -> Result<Vec<HeldVersion>, StoreError>;
+    /// How many versions [`Store::quarantined`] lists, without reading them.
+    fn quarantined_count(&self) -> Result<u64, StoreError>;
     /// Appends `findings` to those of the version with id `version_id` (a later review's);
     /// its moderation state does not change.
     fn add_findings(&self, version_id: i64, findings: &[StoredFinding]) -> Result<(), StoreError>;

@@ -701,6 +701,18 @@ impl Store for PostgresStore {
             .map_err(db)
     }
 
+    fn quarantined_count(&self) -> Result<u64, StoreError> {
+        let row = self
+            .client()?
+            .query_one(
+                "SELECT count(*) FROM versions v JOIN skills s ON s.id = v.skill_id
+                 WHERE s.deleted_at IS NULL AND v.deleted_at IS NULL AND v.moderation = 'quarantined'",
+                &[],
+            )
+            .map_err(db)?;
+        Ok(row.get::<_, i64>(0).max(0) as u64)
+    }
+
     fn quarantined(&self) -> Result<Vec<HeldVersion>, StoreError> {
         let mut c = self.client()?;
         let rows = c

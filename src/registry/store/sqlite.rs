@@ -854,6 +854,18 @@ impl Store for SqliteStore {
             .map_err(db)
     }
 
+    fn quarantined_count(&self) -> Result<u64, StoreError> {
+        self.conn()?
+            .query_row(
+                "SELECT count(*) FROM versions v JOIN skills s ON s.id = v.skill_id
+                 WHERE s.deleted_at IS NULL AND v.deleted_at IS NULL AND v.moderation = 'quarantined'",
+                [],
+                |r| r.get::<_, i64>(0),
+            )
+            .map(|n| n.max(0) as u64)
+            .map_err(db)
+    }
+
     fn quarantined(&self) -> Result<Vec<HeldVersion>, StoreError> {
         let conn = self.conn()?;
         let rows: Vec<(i64, String, String)> = conn
