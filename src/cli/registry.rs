@@ -377,7 +377,6 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `skill registry mirror`: copies, then says what and how to go on.
 /// `skill registry mirror`: copies, then says what, what it passed over (exit 1 then), and
 /// how to go on.
 fn mirror(from: &str, since: Option<&str>, data: &DataArgs) -> Result<ExitCode, CliError> {

@@ -855,7 +855,6 @@ async fn moderation(
     Ok(Json(super::moderation::moderation_json(newest.as_ref())).into_response())
 }
 
-/// The version a request names: `version`, else the version `tag` points at, else `latest`.
 /// What a download's query asks for, in [`pick_version`]'s order: `version`, else `tag`, else
 /// `latest`.
 fn wanted(q: &HashMap<String, String>) -> Wanted {
@@ -865,6 +864,7 @@ fn wanted(q: &HashMap<String, String>) -> Wanted {
     }
 }
 
+/// The version a request names: `version`, else the version `tag` points at, else `latest`.
 fn pick_version(skill: &SkillInfo, q: &HashMap<String, String>) -> Option<String> {
     q.get("version").cloned().or_else(|| {
         skill
