@@ -14,7 +14,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use libfuzzer_sys::fuzz_target;
 use skill::archive::reader::{Limits, read_bytes};
-use skill::registry::store::{SqliteStore, Store};
+use skill::registry::store::{NewToken, Scopes, SqliteStore, Store};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 use tower::ServiceExt;
@@ -51,12 +51,21 @@ fn server() -> &'static Server {
         unsafe { atexit(remove_data) };
         let store = SqliteStore::open(dir.path()).expect("a store in a temp dir");
         store.add_user("fuzzer", None).expect("a new user");
-        let token = store.create_token("fuzzer", None).expect("a token");
-        let router = skill::registry::server::router(
+        let terms = NewToken {
+            scopes: Scopes {
+                publish: true,
+                admin: false,
+            },
+            ..NewToken::default()
+        };
+        let token = store.create_token("fuzzer", &terms).expect("a token");
+        let router = skill::registry::server::app(
             Arc::new(store),
             "http://127.0.0.1:9",
             std::time::Duration::from_secs(600),
-        );
+            None,
+        )
+        .router();
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()

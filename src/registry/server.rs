@@ -108,6 +108,13 @@ pub struct App {
     counts: Arc<DownloadCounts>,
 }
 
+impl App {
+    /// The routes alone, to drive without a socket (the counts they make stay in memory).
+    pub fn router(&self) -> Router {
+        self.router.clone()
+    }
+}
+
 /// The registry, with `base_url` (no trailing `/`) used in discovery and upload URLs, upload
 /// tickets valid for `ticket_lifetime` (ClawHub's is an hour), and each new version reviewed by
 /// the model `review` names, when given (see [`super::review`]).
