@@ -1025,6 +1025,28 @@ fn a_mirror_copies_live_versions_incrementally_and_installs_match_the_source_loc
         third.starts_with("Mirrored 0 versions from 3 skills listed at"),
         "{third}"
     );
+    // Nothing changed since a cursor: the next run starts from the same one, not earlier.
+    let out = common::skill()
+        .args([
+            "registry",
+            "mirror",
+            "--from",
+            url,
+            "--since",
+            "99999999999999:",
+        ])
+        .arg("--data")
+        .arg(tmp.path().join("empty-mirror"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.ends_with(&format!(
+            "Next run: skill registry mirror --from {url} --since 99999999999999:\n"
+        )),
+        "{stdout}"
+    );
 
     // A lock made on the source installs, frozen, from the mirror.
     let cwd = tmp.path().join("work");

@@ -93,7 +93,9 @@ pub fn mirror(
         }
         done.skills += page.items.len();
         let moved = page.next_cursor.is_some() && page.next_cursor != asked;
-        if let Some(next) = page.next_cursor {
+        // An empty page hands back the (rewound) cursor it was asked with: keeping the one the
+        // run was given stops a quiet registry's cursor from drifting back a minute a run.
+        if let Some(next) = page.next_cursor.filter(|_| !page.items.is_empty()) {
             done.cursor = Some(next.clone());
             asked = Some(next);
         }
