@@ -178,7 +178,9 @@ fn symlinks_output_inside_lint_gate_and_json() {
     assert!(stderr.contains("demo/guide.md is a symlink"), "{stderr}");
     let (code, stdout, _) = pack(tmp.path(), &["demo", "--follow-symlinks", "--json"]);
     assert_eq!(code, 0);
-    let report = json(&stdout);
+    let document = json(&stdout);
+    assert_eq!(document["version"], 1);
+    let report = &document["archives"][0];
     assert_eq!(report["files"], 4);
     for key in [
         "path",
@@ -232,7 +234,7 @@ fn fingerprint_matches_clawhubs_test_vector() {
     let (code, stdout, _) = pack(tmp.path(), &["vector", "--no-lint", "--json"]);
     assert_eq!(code, 0);
     assert_eq!(
-        json(&stdout)["fingerprint"],
+        json(&stdout)["archives"][0]["fingerprint"],
         "a9bed0d49caf2d4610899717983d37db72536dd75b5708a5cb09f18d159bc73a"
     );
 }

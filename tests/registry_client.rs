@@ -300,8 +300,8 @@ fn explore_star_tag_and_withdraw_versions() {
     );
     let page: serde_json::Value =
         serde_json::from_str(&ok(&["explore", "--sort", "stars", "--json"])).unwrap();
-    assert_eq!(page["items"][0]["slug"], "pdf-merge");
-    assert_eq!(page["items"][0]["stats"]["stars"], 1);
+    assert_eq!(page["skills"][0]["slug"], "pdf-merge");
+    assert_eq!(page["skills"][0]["stars"], 1);
     assert!(ok(&["info", "pdf-merge"]).contains("stats:    0 downloads, 1 star, 1 version"));
     assert_eq!(ok(&["unstar", "pdf-merge"]), "unstarred pdf-merge\n");
     assert_eq!(ok(&["unstar", "pdf-merge"]), "pdf-merge was not starred\n");

@@ -114,10 +114,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         write_junit(path, &report)?;
     }
     if args.json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&report).expect("a report serializes")
-        );
+        super::output::print_json(&report, true)?;
     } else {
         print_report(&report);
     }

@@ -47,7 +47,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         let shadowed: Vec<serde_json::Value> = catalog
             .shadowed
             .iter()
-            .map(|s| serde_json::json!({"name": s.name, "dir": s.dir, "by_root": catalog.roots[s.by_root].label}))
+            .map(|s| serde_json::json!({"name": s.name, "path": s.dir, "shadowed_by": catalog.roots[s.by_root].label}))
             .collect();
         let out = serde_json::json!({"skills": listings, "shadowed": shadowed});
         super::output::print_json(&out, true)?;

@@ -27,7 +27,7 @@ pub struct ExploreArgs {
     /// The registry.
     #[arg(long)]
     pub registry: Option<String>,
-    /// Print the registry's page as JSON.
+    /// Print the page as JSON.
     #[arg(long)]
     pub json: bool,
 }
@@ -118,7 +118,7 @@ pub fn explore(args: ExploreArgs) -> Result<ExitCode, CliError> {
         args.cursor.as_deref(),
     )?;
     if args.json {
-        super::output::print_json(&page, true)?;
+        super::output::print_json(&super::registry_json::ExploreDocument::from(&page), true)?;
         return Ok(ExitCode::SUCCESS);
     }
     for item in &page.items {

@@ -21,6 +21,7 @@ pub mod pack;
 pub mod progress;
 pub mod publish;
 pub mod registry;
+mod registry_json;
 pub mod search;
 pub mod skill_args;
 mod skills_dir;

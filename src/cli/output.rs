@@ -28,13 +28,25 @@ pub fn verbose() -> bool {
     LEVEL.load(Ordering::Relaxed) > 0
 }
 
-/// Prints `value` as JSON on stdout, pretty or on one line. A value that cannot be written as
-/// JSON is an error that says so, never an empty line.
-pub fn print_json<T: serde::Serialize>(value: &T, pretty: bool) -> Result<(), super::CliError> {
+/// Prints `body` as one JSON document on stdout, pretty or on one line: `{"version": N, ...}`
+/// with the body's fields after the version. A body must be an object (a struct or a map),
+/// so that every command's document can grow a field without breaking its readers; one that is
+/// not, or that cannot be written as JSON, is an error that says so, never an empty line.
+pub fn print_json<T: serde::Serialize>(body: &T, pretty: bool) -> Result<(), super::CliError> {
+    #[derive(serde::Serialize)]
+    struct Versioned<'a, T> {
+        version: u32,
+        #[serde(flatten)]
+        body: &'a T,
+    }
+    let document = Versioned {
+        version: crate::JSON_VERSION,
+        body,
+    };
     let text = if pretty {
-        serde_json::to_string_pretty(value)
+        serde_json::to_string_pretty(&document)
     } else {
-        serde_json::to_string(value)
+        serde_json::to_string(&document)
     }
     .map_err(|e| {
         super::CliError::Output(std::io::Error::other(format!("cannot write JSON: {e}")))

@@ -2,6 +2,7 @@
 
 use super::CliError;
 use super::output::untrusted;
+use super::registry_json::{InfoDocument, SearchDocument};
 use crate::registry::client::Client;
 use crate::registry::credentials;
 use std::process::ExitCode;
@@ -32,7 +33,7 @@ pub struct InfoArgs {
     /// The registry.
     #[arg(long)]
     pub registry: Option<String>,
-    /// Print the registry's JSON.
+    /// Print the skill as JSON.
     #[arg(long)]
     pub json: bool,
 }
@@ -47,7 +48,7 @@ fn client(flag: Option<&str>) -> Client {
 pub fn search(args: SearchArgs) -> Result<ExitCode, CliError> {
     let results = client(args.registry.as_deref()).search(&args.query, args.limit)?;
     if args.json {
-        super::output::print_json(&results, true)?;
+        super::output::print_json(&SearchDocument::from(results.as_slice()), true)?;
         return Ok(ExitCode::SUCCESS);
     }
     for hit in &results {
@@ -80,7 +81,7 @@ pub fn info(args: InfoArgs) -> Result<ExitCode, CliError> {
         .skill(&args.slug)?
         .ok_or_else(|| CliError::UnknownSkills(args.slug.clone()))?;
     if args.json {
-        super::output::print_json(&detail, true)?;
+        super::output::print_json(&InfoDocument::from(&detail), true)?;
         return Ok(ExitCode::SUCCESS);
     }
     let skill = &detail.skill;

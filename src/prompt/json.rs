@@ -2,7 +2,10 @@
 
 use super::Listing;
 
-/// `{"skills": [...]}`, pretty-printed.
+/// `{"version": 1, "skills": [...]}`, pretty-printed.
 pub fn render(listings: &[Listing]) -> String {
-    serde_json::to_string_pretty(&serde_json::json!({ "skills": listings })).unwrap_or_default()
+    serde_json::to_string_pretty(
+        &serde_json::json!({ "version": crate::JSON_VERSION, "skills": listings }),
+    )
+    .unwrap_or_default()
 }

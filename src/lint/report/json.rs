@@ -93,7 +93,11 @@ pub fn write<'s>(
     skills: impl IntoIterator<Item = &'s str>,
     summary: Summary,
 ) -> std::io::Result<()> {
-    out.write_all(b"{\n  \"version\": 1,\n  \"skills\": [")?;
+    write!(
+        out,
+        "{{\n  \"version\": {},\n  \"skills\": [",
+        crate::JSON_VERSION
+    )?;
     let mut empty = true;
     for entry in skills {
         out.write_all(if empty { b"\n" } else { b",\n" })?;
