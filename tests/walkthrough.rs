@@ -31,37 +31,6 @@ fn walkthrough_lines() -> Vec<String> {
         .collect()
 }
 
-/// Splits a command line the way sh would for these lines: spaces, single and double quotes.
-fn words(line: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut word = String::new();
-    let mut quote = None;
-    let mut in_word = false;
-    for c in line.chars() {
-        match (quote, c) {
-            (None, '\'' | '"') => {
-                quote = Some(c);
-                in_word = true;
-            }
-            (Some(q), c) if c == q => quote = None,
-            (None, ' ') => {
-                if in_word {
-                    out.push(std::mem::take(&mut word));
-                    in_word = false;
-                }
-            }
-            (_, c) => {
-                word.push(c);
-                in_word = true;
-            }
-        }
-    }
-    if in_word {
-        out.push(word);
-    }
-    out
-}
-
 #[test]
 fn the_readme_walkthrough_works_as_written() {
     let tmp = tempfile::tempdir().unwrap();
@@ -88,7 +57,7 @@ fn the_readme_walkthrough_works_as_written() {
             Some((var, rest)) => (Some(var.to_owned()), rest.trim_end_matches(')').to_owned()),
             None => (None, line.clone()),
         };
-        let mut args = words(&command);
+        let mut args = shlex::split(&command).expect("a line sh can split");
         assert_eq!(args.remove(0), "skill", "{line}");
         if args.last().map(String::as_str) == Some("&") {
             args.pop();

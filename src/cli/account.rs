@@ -19,9 +19,6 @@ pub struct LoginArgs {
 
 /// Arguments of `skill whoami` and `skill logout`.
 #[derive(Debug, clap::Args)]
-#[command(
-    after_help = "Examples:\n  skill whoami\n  skill logout --registry http://127.0.0.1:8787"
-)]
 pub struct RegistryArg {
     /// The registry [default: $SKILL_REGISTRY, $CLAWHUB_REGISTRY, the last one logged in to, or ClawHub]
     #[arg(long)]

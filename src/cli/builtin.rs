@@ -32,7 +32,7 @@ pub enum Action {
     /// Write a builtin skill into a skills folder, where agents load it (builtins are
     /// otherwise in no agent's view).
     #[command(
-        after_help = "Examples:\n  skill builtin install tmux                  into ./skills\n  skill builtin install github --agent claude into ~/.claude/skills"
+        after_help = "Examples:\n  skill builtin install tmux                  into ./skills\n  skill builtin install github --agent claude  into ~/.claude/skills"
     )]
     Install {
         /// The skill's name.

@@ -96,8 +96,14 @@ pub enum Command {
     /// Store a registry token (checked with whoami first).
     Login(account::LoginArgs),
     /// Forget the stored token.
+    #[command(
+        after_help = "Examples:\n  skill logout\n  skill logout --registry http://127.0.0.1:8787"
+    )]
     Logout(account::RegistryArg),
     /// Show who the stored token belongs to.
+    #[command(
+        after_help = "Examples:\n  skill whoami\n  skill whoami --registry http://127.0.0.1:8787"
+    )]
     Whoami(account::RegistryArg),
     /// Search a registry.
     Search(search::SearchArgs),
@@ -108,6 +114,7 @@ pub enum Command {
     /// Star a registry skill.
     Star(manage::StarArgs),
     /// Take your star off a registry skill.
+    #[command(after_help = "Example:\n  skill unstar pdf-tools")]
     Unstar(manage::StarArgs),
     /// Point a tag of your registry skill at an existing version.
     Tag(manage::TagArgs),
