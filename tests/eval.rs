@@ -141,8 +141,10 @@ fn recall_false_rate_routing_and_stealing_recorded_then_replayed_offline() {
     assert_eq!(code, 1);
     let report = json(&stdout);
     let csv = &report["skills"][0];
-    assert_eq!(csv["skill"], "csv-report");
+    assert_eq!(report["version"], 1);
+    assert_eq!(csv["name"], "csv-report");
     assert_eq!(csv["recall"], 0.5);
+    assert_eq!(csv["recall_runs"], serde_json::json!({"read": 2, "of": 4}));
     assert_eq!(csv["false_rate"], 0.0);
     assert_eq!(csv["passed"], false);
     assert_eq!(

@@ -147,9 +147,13 @@ fn render(report: &Report) -> String {
         reaching,
         report.rows.len()
     );
-    for (label, path, exists) in &report.roots {
-        let note = if *exists { "" } else { " (absent)" };
-        out.push_str(&format!("  root {label}: {}{note}\n", path.display()));
+    for root in &report.roots {
+        let note = if root.exists { "" } else { " (absent)" };
+        out.push_str(&format!(
+            "  root {}: {}{note}\n",
+            root.label,
+            root.path.display()
+        ));
     }
     let width = |f: &dyn Fn(&doctor::Row) -> usize, min: usize| {
         report.rows.iter().map(f).max().unwrap_or(0).max(min)
@@ -190,7 +194,7 @@ fn render(report: &Report) -> String {
         let list: Vec<String> = report
             .trim_first
             .iter()
-            .map(|(name, chars)| format!("{name} ({chars})"))
+            .map(|l| format!("{} ({})", l.name, l.chars))
             .collect();
         out.push_str(&format!("  longest descriptions: {}\n", list.join(", ")));
     }

@@ -30,7 +30,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         )?;
     } else {
         for v in &results {
-            if v.missing {
+            if v.folder_removed {
                 println!(
                     "{}: missing (in the lock file, not in {})",
                     v.name,

@@ -175,15 +175,28 @@ pub struct WayReport {
     /// load the skill whatever the query).
     pub false_rate: Option<f64>,
     /// The counts behind `recall`: (hits, decided runs).
+    #[serde(serialize_with = "tally")]
     pub recall_runs: (usize, usize),
     /// The counts behind `false_rate`.
+    #[serde(serialize_with = "tally")]
     pub false_runs: (usize, usize),
+}
+
+/// A pair of counts as JSON: `{"read": runs that read the skill, "of": decided runs}`.
+fn tally<S: serde::Serializer>(&(read, of): &(usize, usize), out: S) -> Result<S::Ok, S::Error> {
+    #[derive(serde::Serialize)]
+    struct Tally {
+        read: usize,
+        of: usize,
+    }
+    serde::Serialize::serialize(&Tally { read, of }, out)
 }
 
 /// One skill's result.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct SkillReport {
     /// The skill's name.
+    #[serde(rename = "name")]
     pub skill: String,
     /// Its trigger set.
     pub file: PathBuf,
@@ -194,8 +207,10 @@ pub struct SkillReport {
     /// Share of decided should-not runs that read it (`null` when there are none).
     pub false_rate: Option<f64>,
     /// The counts behind `recall`: (hits, decided runs).
+    #[serde(serialize_with = "tally")]
     pub recall_runs: (usize, usize),
     /// The counts behind `false_rate`.
+    #[serde(serialize_with = "tally")]
     pub false_runs: (usize, usize),
     /// The file's threshold.
     pub min_recall: Option<f64>,

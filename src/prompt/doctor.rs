@@ -60,7 +60,7 @@ pub struct Row {
     /// The skill's name to this agent (the folder name when it is not a skill).
     pub name: String,
     /// The folder.
-    pub dir: PathBuf,
+    pub path: PathBuf,
     /// Its root's label.
     pub root: String,
     /// The verdict.
@@ -76,8 +76,8 @@ pub struct Report {
     pub agent: Agent,
     /// The release its rules come from.
     pub release: &'static str,
-    /// Roots, highest precedence first: label, path, whether it exists.
-    pub roots: Vec<(String, PathBuf, bool)>,
+    /// Roots, highest precedence first.
+    pub roots: Vec<RootState>,
     /// Every folder, in the agent's order.
     pub rows: Vec<Row>,
     /// The size of the skills list the agent would build, in characters of its kind.
@@ -88,11 +88,31 @@ pub struct Report {
     pub budget_source: String,
     /// The step the budget forced (`full`, `descriptions shortened to N`, ...).
     pub step: String,
-    /// The longest descriptions among the skills that reach the model: name, characters.
-    pub trim_first: Vec<(String, usize)>,
+    /// The longest descriptions among the skills that reach the model, longest first.
+    pub trim_first: Vec<Longest>,
     /// Pairs of skills in the prompt too alike to route (lint's `description-overlap`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub overlaps: Vec<Overlap>,
+}
+
+/// A root as the agent finds it.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct RootState {
+    /// Its label (`workspace`, `~/.claude/skills`, ...).
+    pub label: String,
+    /// The folder.
+    pub path: PathBuf,
+    /// Whether the folder exists.
+    pub exists: bool,
+}
+
+/// A skill whose description is among the longest in the prompt.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Longest {
+    /// The skill.
+    pub name: String,
+    /// Its description's length in characters.
+    pub chars: usize,
 }
 
 /// Two skills of the prompt whose name and description are too alike for the model to choose.
@@ -395,7 +415,7 @@ pub fn judge(
         };
         rows.push(Row {
             name: s.name.clone(),
-            dir: s.dir.clone(),
+            path: s.dir.clone(),
             root: label(s.root),
             state,
             why,
@@ -408,7 +428,7 @@ pub fn judge(
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default(),
-            dir: d.dir.clone(),
+            path: d.dir.clone(),
             root: label(d.root),
             state: State::Dropped,
             why: d.reason.to_string(),
@@ -417,22 +437,20 @@ pub fn judge(
     for s in &catalog.shadowed {
         rows.push(Row {
             name: s.name.clone(),
-            dir: s.dir.clone(),
+            path: s.dir.clone(),
             root: label(s.root),
             state: State::Shadowed,
             why: format!("by {} in {}", shown(&s.by_dir), label(s.by_root)),
         });
     }
-    let mut trim_first: Vec<(String, usize)> = in_prompt
+    let mut trim_first: Vec<Longest> = in_prompt
         .iter()
-        .map(|&i| {
-            (
-                catalog.skills[i].name.clone(),
-                catalog.skills[i].description.chars().count(),
-            )
+        .map(|&i| Longest {
+            name: catalog.skills[i].name.clone(),
+            chars: catalog.skills[i].description.chars().count(),
         })
         .collect();
-    trim_first.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    trim_first.sort_by(|a, b| b.chars.cmp(&a.chars).then_with(|| a.name.cmp(&b.name)));
     trim_first.truncate(5);
     Report {
         agent,
@@ -440,7 +458,11 @@ pub fn judge(
         roots: catalog
             .roots
             .iter()
-            .map(|r| (r.label.clone(), r.path.clone(), r.path.is_dir()))
+            .map(|r| RootState {
+                label: r.label.clone(),
+                path: r.path.clone(),
+                exists: r.path.is_dir(),
+            })
             .collect(),
         rows,
         size,

@@ -443,7 +443,7 @@ pub struct Verified {
     /// Installed files whose bytes changed (or that became links or folders).
     pub changed: Vec<String>,
     /// The skill's folder is gone.
-    pub missing: bool,
+    pub folder_removed: bool,
     /// The lock entry has no file list (another tool installed it): only the fingerprint was
     /// compared.
     pub fingerprint_only: bool,
@@ -456,7 +456,7 @@ pub struct Verified {
 impl Verified {
     /// True when the install is exactly what was installed.
     pub fn is_clean(&self) -> bool {
-        !self.missing
+        !self.folder_removed
             && self.added.is_empty()
             && self.removed.is_empty()
             && self.changed.is_empty()
@@ -566,11 +566,11 @@ fn verify_one(
         added: Vec::new(),
         removed: Vec::new(),
         changed: Vec::new(),
-        missing: !skill_dir.is_dir(),
+        folder_removed: !skill_dir.is_dir(),
         fingerprint_only: entry.files.is_none(),
         records: Vec::new(),
     };
-    if verified.missing {
+    if verified.folder_removed {
         return Ok(verified);
     }
     verified.records = check_records(skill_dir, name, entry);
