@@ -1,6 +1,8 @@
 //! The README's command reference, held to the real command tree: every command has its section
 //! with each of its flags and an example, and the examples under an `<!-- offline -->` mark run
 //! as written, in order, in one folder holding the example skills, with no network and no model.
+//! Transcripts under a `<!-- transcript -->` mark run the same way and must print what they
+//! show, `…` standing for any text within a line.
 
 mod common;
 
@@ -9,6 +11,7 @@ use common::{copy_tree, run, skill};
 use std::path::Path;
 
 const OFFLINE_MARK: &str = "<!-- offline -->";
+const TRANSCRIPT_MARK: &str = "<!-- transcript -->";
 
 fn readme() -> String {
     std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap()
@@ -155,29 +158,43 @@ fn few_commands(tmp: &Path) -> std::path::PathBuf {
     bin
 }
 
-#[test]
-fn the_offline_examples_of_the_command_reference_run_as_written() {
-    let readme = readme();
-    let lines = offline_lines(commands_section(&readme));
-    assert!(lines.len() > 30, "{} offline example lines", lines.len());
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("work");
-    let home = tmp.path().join("home");
-    std::fs::create_dir_all(&home).unwrap();
-    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/skills");
-    copy_tree(&examples, &dir.join("skills"));
-    copy_tree(&examples.join("docker-deploy"), &dir.join("docker-deploy"));
-    let path = few_commands(tmp.path());
-    for line in &lines {
-        let example = example(line, &home);
+/// A folder holding the example skills (also `docker-deploy` at its top), a HOME of its own, a
+/// PATH without the commands skills need, and a registry address where nothing listens.
+struct Workspace {
+    _tmp: tempfile::TempDir,
+    dir: std::path::PathBuf,
+    home: std::path::PathBuf,
+    path: std::path::PathBuf,
+}
+
+impl Workspace {
+    fn new() -> Workspace {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("work");
+        let home = tmp.path().join("home");
+        std::fs::create_dir_all(&home).unwrap();
+        let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/skills");
+        copy_tree(&examples, &dir.join("skills"));
+        copy_tree(&examples.join("docker-deploy"), &dir.join("docker-deploy"));
+        let path = few_commands(tmp.path());
+        Workspace {
+            _tmp: tmp,
+            dir,
+            home,
+            path,
+        }
+    }
+
+    /// Runs one example; its exit code, and stdout then stderr.
+    fn run(&self, example: &Example) -> (i32, String) {
         let mut cmd = skill();
-        cmd.current_dir(&dir)
-            .env("HOME", &home)
-            .env("PATH", &path)
-            .env("XDG_CONFIG_HOME", home.join(".config"))
-            .env("SKILL_CACHE_DIR", home.join(".cache"))
+        cmd.current_dir(&self.dir)
+            .env("HOME", &self.home)
+            .env("PATH", &self.path)
+            .env("XDG_CONFIG_HOME", self.home.join(".config"))
+            .env("SKILL_CACHE_DIR", self.home.join(".cache"))
             .env("SKILL_REGISTRY", "http://127.0.0.1:9")
-            .env("OPENCLAW_WORKSPACE", home.join(".openclaw/workspace"));
+            .env("OPENCLAW_WORKSPACE", self.home.join(".openclaw/workspace"));
         for var in [
             "SKILL_TOKEN",
             "CLAWHUB_REGISTRY",
@@ -193,11 +210,71 @@ fn the_offline_examples_of_the_command_reference_run_as_written() {
             cmd.env(key, value);
         }
         let (code, stdout, stderr) = run(cmd.args(&example.args));
-        assert_eq!(code, example.exits, "{}\n{stdout}{stderr}", example.line);
         if let Some(file) = &example.stdout_to {
-            let path = dir.join(file.replacen('~', &home.display().to_string(), 1));
+            let path = self.dir.join(file);
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(path, stdout).unwrap();
+            std::fs::write(path, &stdout).unwrap();
+        }
+        (code, stdout + &stderr)
+    }
+}
+
+#[test]
+fn the_offline_examples_of_the_command_reference_run_as_written() {
+    let readme = readme();
+    let lines = offline_lines(commands_section(&readme));
+    assert!(lines.len() > 30, "{} offline example lines", lines.len());
+    let workspace = Workspace::new();
+    for line in &lines {
+        let example = example(line, &workspace.home);
+        let (code, output) = workspace.run(&example);
+        assert_eq!(code, example.exits, "{}\n{output}", example.line);
+    }
+}
+
+/// Whether `line` is what `expected` shows, `…` standing for any text.
+fn shows(expected: &str, line: &str) -> bool {
+    let mut parts = expected.split('…');
+    let first = parts.next().unwrap_or("");
+    let Some(mut rest) = line.strip_prefix(first) else {
+        return false;
+    };
+    let parts: Vec<&str> = parts.collect();
+    for (i, part) in parts.iter().enumerate() {
+        if i + 1 == parts.len() {
+            return rest.ends_with(part);
+        }
+        match rest.find(part) {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    rest.is_empty()
+}
+
+#[test]
+fn the_readme_transcripts_print_what_they_show() {
+    let readme = readme();
+    let blocks: Vec<&str> = readme.split(TRANSCRIPT_MARK).skip(1).collect();
+    assert!(!blocks.is_empty(), "no transcript in the README");
+    for part in blocks {
+        let block = part
+            .trim_start()
+            .strip_prefix("```console\n")
+            .expect("a console block");
+        let block = &block[..block.find("```").expect("the block's end")];
+        let workspace = Workspace::new();
+        for step in block.split("$ ").filter(|s| !s.is_empty()) {
+            let (line, shown) = step.split_once('\n').unwrap_or((step, ""));
+            let example = example(line, &workspace.home);
+            let (code, output) = workspace.run(&example);
+            assert_eq!(code, example.exits, "{line}\n{output}");
+            let printed: Vec<&str> = output.lines().collect();
+            let expected: Vec<&str> = shown.lines().collect();
+            assert_eq!(printed.len(), expected.len(), "{line}\n{output}");
+            for (want, got) in expected.iter().zip(&printed) {
+                assert!(shows(want, got), "{line}: shows {want:?}, printed {got:?}");
+            }
         }
     }
 }
