@@ -90,11 +90,11 @@ fn config_show_gives_each_setting_and_its_origin_by_precedence() {
     };
 
     let v = show(&mut config_cmd(&project, &user));
-    assert_eq!(v["registry"]["value"], "https://clawhub.ai");
-    assert_eq!(v["registry"]["origin"]["kind"], "default");
-    assert_eq!(v["target"]["value"], "portable");
-    assert_eq!(v["provider"]["value"], "openai");
-    assert_eq!(v["model"]["value"], "gpt-4.1-mini");
+    assert_eq!(v["settings"]["registry"]["value"], "https://clawhub.ai");
+    assert_eq!(v["settings"]["registry"]["origin"]["kind"], "default");
+    assert_eq!(v["settings"]["target"]["value"], "portable");
+    assert_eq!(v["settings"]["provider"]["value"], "openai");
+    assert_eq!(v["settings"]["model"]["value"], "gpt-4.1-mini");
 
     std::fs::write(
         user.join("config.toml"),
@@ -102,11 +102,11 @@ fn config_show_gives_each_setting_and_its_origin_by_precedence() {
     )
     .unwrap();
     let v = show(&mut config_cmd(&project.join("sub"), &user));
-    assert_eq!(v["registry"]["value"], "http://user.example");
-    assert_eq!(v["registry"]["origin"]["kind"], "user");
-    assert_eq!(v["target"]["value"], "nanobot");
-    assert_eq!(v["provider"]["value"], "anthropic");
-    assert_eq!(v["model"]["value"], "user-model");
+    assert_eq!(v["settings"]["registry"]["value"], "http://user.example");
+    assert_eq!(v["settings"]["registry"]["origin"]["kind"], "user");
+    assert_eq!(v["settings"]["target"]["value"], "nanobot");
+    assert_eq!(v["settings"]["provider"]["value"], "anthropic");
+    assert_eq!(v["settings"]["model"]["value"], "user-model");
 
     std::fs::write(
         project.join("skill.toml"),
@@ -114,12 +114,12 @@ fn config_show_gives_each_setting_and_its_origin_by_precedence() {
     )
     .unwrap();
     let v = show(&mut config_cmd(&project.join("sub"), &user));
-    assert_eq!(v["registry"]["value"], "http://project.example");
-    assert_eq!(v["registry"]["origin"]["kind"], "project");
-    assert_eq!(v["target"]["value"], "openclaw");
-    assert_eq!(v["provider"]["value"], "anthropic");
-    assert_eq!(v["provider"]["origin"]["kind"], "user");
-    assert_eq!(v["model"]["value"], "project-model");
+    assert_eq!(v["settings"]["registry"]["value"], "http://project.example");
+    assert_eq!(v["settings"]["registry"]["origin"]["kind"], "project");
+    assert_eq!(v["settings"]["target"]["value"], "openclaw");
+    assert_eq!(v["settings"]["provider"]["value"], "anthropic");
+    assert_eq!(v["settings"]["provider"]["origin"]["kind"], "user");
+    assert_eq!(v["settings"]["model"]["value"], "project-model");
 
     let v = show(
         config_cmd(&project.join("sub"), &user)
@@ -127,13 +127,13 @@ fn config_show_gives_each_setting_and_its_origin_by_precedence() {
             .env("SKILL_TARGET", "claude")
             .env("SKILL_MODEL", "env-model"),
     );
-    assert_eq!(v["registry"]["value"], "http://env.example");
+    assert_eq!(v["settings"]["registry"]["value"], "http://env.example");
     assert_eq!(
-        v["registry"]["origin"],
+        v["settings"]["registry"]["origin"],
         serde_json::json!({"kind": "env", "source": "SKILL_REGISTRY"})
     );
-    assert_eq!(v["target"]["value"], "claude");
-    assert_eq!(v["model"]["value"], "env-model");
+    assert_eq!(v["settings"]["target"]["value"], "claude");
+    assert_eq!(v["settings"]["model"]["value"], "env-model");
 
     // The human view names the files.
     let (code, stdout, _) = run(config_cmd(&project.join("sub"), &user).args(["config", "show"]));

@@ -161,7 +161,7 @@ fn recall_false_rate_routing_and_stealing_recorded_then_replayed_offline() {
     assert_eq!(csv["queries"][2]["runs"][0]["stop"], "answer");
     assert_eq!(
         csv["stolen_by"],
-        serde_json::json!([{"skill": "bar-charts", "runs": 2}])
+        serde_json::json!([{"name": "bar-charts", "runs": 2}])
     );
     let distractors: Vec<&str> = report["distractors"]
         .as_array()

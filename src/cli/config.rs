@@ -53,18 +53,18 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         ),
     ];
     if json {
-        let mut out = serde_json::Map::new();
+        let mut settings = serde_json::Map::new();
         for (name, setting) in &rows {
-            out.insert(
+            settings.insert(
                 (*name).to_owned(),
                 serde_json::json!({"value": setting.value, "origin": setting.origin}),
             );
         }
-        out.insert(
-            "files".to_owned(),
-            serde_json::json!({"project": files[0].1, "user": files[1].1,
-                "user_path": config::user_file()}),
-        );
+        let out = serde_json::json!({
+            "settings": settings,
+            "files": {"project": files[0].1, "user": config::user_file(),
+                "user_exists": files[1].1.is_some()},
+        });
         super::output::print_json(&out, true)?;
         return Ok(ExitCode::SUCCESS);
     }

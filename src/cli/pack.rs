@@ -72,7 +72,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         None => None,
     };
     if args.json {
-        super::output::print_json(&serde_json::json!({"archives": [&report]}), false)?;
+        super::output::print_json(&serde_json::json!({"archives": [&report]}), true)?;
     } else {
         println!(
             "Packed {}: {}, {} bytes ({} packed)",
@@ -156,7 +156,7 @@ fn run_tree(args: &Args, root: &std::path::Path) -> Result<ExitCode, CliError> {
     };
     let reports = crate::archive::pack::pack_tree(root, &skills, &out_dir, &options)?;
     if args.json {
-        super::output::print_json(&serde_json::json!({"archives": &reports}), false)?;
+        super::output::print_json(&serde_json::json!({"archives": &reports}), true)?;
     } else {
         for report in &reports {
             println!(

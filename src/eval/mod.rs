@@ -159,6 +159,7 @@ impl QueryReport {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Steal {
     /// The skill the model read instead.
+    #[serde(rename = "name")]
     pub skill: String,
     /// How many runs.
     pub runs: usize,
