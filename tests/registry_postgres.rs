@@ -247,3 +247,262 @@ fn a_ticket_from_one_server_is_used_through_another() {
         (400, "Skill upload tickets cannot be reused")
     );
 }
+
+/// The S3-compatible server `bash .ci/run` starts (Garage from crates.io): a bucket's location
+/// (`SKILL_TEST_S3`, as `--blobs` takes it) and a key pair allowed to read and write it.
+struct ObjectStore {
+    location: String,
+    key: String,
+    secret: String,
+}
+
+impl ObjectStore {
+    /// The test's object store, or `None` with one line saying why the test is skipped.
+    fn from_env(test: &str) -> Option<ObjectStore> {
+        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
+        match (
+            var("SKILL_TEST_S3"),
+            var("SKILL_TEST_S3_KEY_ID"),
+            var("SKILL_TEST_S3_SECRET"),
+        ) {
+            (Some(location), Some(key), Some(secret)) => Some(ObjectStore {
+                location,
+                key,
+                secret,
+            }),
+            _ => {
+                eprintln!(
+                    "SKIPPED {test}: no S3-compatible server (SKILL_TEST_S3, SKILL_TEST_S3_KEY_ID and SKILL_TEST_S3_SECRET; bash .ci/run starts Garage)"
+                );
+                None
+            }
+        }
+    }
+
+    /// A server on `database` keeping file contents in this store's bucket.
+    fn serve(&self, database: &str) -> Registry {
+        self.serve_at(database, &self.location)
+    }
+
+    fn serve_at(&self, database: &str, location: &str) -> Registry {
+        Registry::serve_with(
+            &["--database", database, "--blobs", location],
+            &[
+                ("AWS_ACCESS_KEY_ID", &self.key),
+                ("AWS_SECRET_ACCESS_KEY", &self.secret),
+            ],
+        )
+    }
+
+    /// The object named by `sha256` as the bucket holds it, read with a signed request of the
+    /// test's own, not through `skill`.
+    fn object(&self, sha256: &str) -> Option<Vec<u8>> {
+        use rusty_s3::S3Action;
+        let url = reqwest::Url::parse(&self.location).unwrap();
+        let query = |key: &str| {
+            url.query_pairs()
+                .find(|(k, _)| k == key)
+                .map(|(_, v)| v.into_owned())
+        };
+        let bucket = rusty_s3::Bucket::new(
+            query("endpoint").unwrap().parse().unwrap(),
+            rusty_s3::UrlStyle::Path,
+            url.host_str().unwrap().to_owned(),
+            query("region").unwrap_or_else(|| "us-east-1".into()),
+        )
+        .unwrap();
+        let credentials = rusty_s3::Credentials::new(&self.key, &self.secret);
+        let key = format!("blobs/{}/{sha256}", &sha256[..2]);
+        let signed = bucket
+            .get_object(Some(&credentials), &key)
+            .sign(std::time::Duration::from_secs(60));
+        match ureq::get(signed.as_str()).call() {
+            Ok(mut reply) => Some(reply.body_mut().read_to_vec().unwrap()),
+            Err(ureq::Error::StatusCode(404)) => None,
+            Err(e) => panic!("reading {key} from the bucket: {e}"),
+        }
+    }
+}
+
+/// Runs `skill ARGS --registry URL` with `token` from a folder of its own; code, stdout, stderr.
+fn client(dir: &std::path::Path, token: &str, url: &str, args: &[&str]) -> (i32, String, String) {
+    run(skill()
+        .current_dir(dir)
+        .env("SKILL_CONFIG_DIR", dir.join("config"))
+        .env("SKILL_CACHE_DIR", dir.join("cache"))
+        .env("SKILL_TOKEN", token)
+        .env_remove("SKILL_REGISTRY")
+        .env_remove("CLAWHUB_REGISTRY")
+        .env_remove("CLAWHUB_TOKEN")
+        .args(args)
+        .args(["--registry", url]))
+}
+
+/// A skill whose SKILL.md no other test writes, so that its blob is this test's alone.
+fn unique_skill(parent: &std::path::Path, slug: &str, words: &str) -> (std::path::PathBuf, String) {
+    let nonce = format!(
+        "{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    );
+    let text = format!(
+        "---\nname: {slug}\ndescription: {words}. Use when the user asks for it.\n---\n\nRun it ({nonce}).\n"
+    );
+    let dir = write_skill(parent, slug, &text);
+    (dir, skill::skill::fingerprint::sha256_hex(text.as_bytes()))
+}
+
+#[test]
+fn two_servers_share_one_database_and_one_bucket_which_holds_the_files() {
+    let Some(s3) = ObjectStore::from_env("two_servers_share_one_database_and_one_bucket") else {
+        return;
+    };
+    let database = fresh_database();
+    let tmp = tempfile::tempdir().unwrap();
+    admin(&database, &["user", "add", "alice"]);
+    let token = admin(&database, &["token", "create", "alice"]);
+    let (a, b) = (s3.serve(&database), s3.serve(&database));
+    let (_, sha) = unique_skill(
+        &tmp.path().join("src"),
+        "pdf-tools",
+        "Extract tables from PDF files",
+    );
+    assert_eq!(
+        s3.object(&sha),
+        None,
+        "the bucket has the blob before the publish"
+    );
+
+    let (code, stdout, stderr) = client(tmp.path(), &token, &a.url, &["publish", "src/pdf-tools"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.starts_with("Published pdf-tools@1.0.0"), "{stdout}");
+    // The bytes are in the bucket; the database row keeps none of them.
+    let original = std::fs::read(tmp.path().join("src/pdf-tools/SKILL.md")).unwrap();
+    assert_eq!(s3.object(&sha).as_deref(), Some(original.as_slice()));
+    let mut db = postgres::Client::connect(&database, postgres::NoTls).unwrap();
+    let kept: i32 = db
+        .query_one("SELECT length(data) FROM blobs WHERE sha256 = $1", &[&sha])
+        .unwrap()
+        .get(0);
+    assert_eq!(kept, 0);
+
+    // The other server answers with it at once.
+    let (code, stdout, stderr) = client(
+        tmp.path(),
+        &token,
+        &b.url,
+        &["install", "pdf-tools", "--dir", "skills"],
+    );
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.starts_with("Installed pdf-tools"), "{stdout}");
+    assert_eq!(
+        std::fs::read(tmp.path().join("skills/pdf-tools/SKILL.md")).unwrap(),
+        original
+    );
+    let health = ureq::get(&format!("{}/healthz", b.url)).call().unwrap();
+    assert_eq!(health.status(), 200);
+}
+
+#[test]
+fn racing_publishes_of_one_version_through_two_servers_have_one_winner() {
+    let Some(s3) = ObjectStore::from_env("racing_publishes_of_one_version") else {
+        return;
+    };
+    let database = fresh_database();
+    let tmp = tempfile::tempdir().unwrap();
+    admin(&database, &["user", "add", "alice"]);
+    let token = admin(&database, &["token", "create", "alice"]);
+    let (a, b) = (s3.serve(&database), s3.serve(&database));
+    for round in 0..4 {
+        let version = format!("1.0.{round}");
+        let sources: Vec<(String, std::path::PathBuf)> = [&a.url, &b.url]
+            .iter()
+            .enumerate()
+            .map(|(i, url)| {
+                let parent = tmp.path().join(format!("src-{round}-{i}"));
+                unique_skill(&parent, "race", &format!("Race number {i}"));
+                ((*url).clone(), parent.join("race"))
+            })
+            .collect();
+        let outcomes: Vec<(i32, String, String)> = std::thread::scope(|scope| {
+            let handles: Vec<_> = sources
+                .iter()
+                .map(|(url, dir)| {
+                    let (token, version, home) = (&token, &version, tmp.path());
+                    scope.spawn(move || {
+                        let dir = dir.to_str().unwrap();
+                        client(home, token, url, &["publish", dir, "--version", version])
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        let winners: Vec<usize> = (0..2).filter(|&i| outcomes[i].0 == 0).collect();
+        assert_eq!(winners.len(), 1, "round {round}: {outcomes:?}");
+        let loser = &outcomes[1 - winners[0]];
+        assert!(loser.2.contains("(409)"), "round {round}: {loser:?}");
+        // Both servers serve the winner's files.
+        let expected = std::fs::read(sources[winners[0]].1.join("SKILL.md")).unwrap();
+        for url in [&a.url, &b.url] {
+            let file = ureq::get(&format!(
+                "{url}/api/v1/skills/race/file?path=SKILL.md&version={version}"
+            ))
+            .call()
+            .unwrap()
+            .body_mut()
+            .read_to_vec()
+            .unwrap();
+            assert_eq!(file, expected, "round {round} from {url}");
+        }
+    }
+}
+
+#[test]
+fn a_publish_the_bucket_refuses_stores_nothing_and_health_says_so() {
+    let Some(s3) = ObjectStore::from_env("a_publish_the_bucket_refuses") else {
+        return;
+    };
+    let database = fresh_database();
+    let tmp = tempfile::tempdir().unwrap();
+    admin(&database, &["user", "add", "alice"]);
+    let token = admin(&database, &["token", "create", "alice"]);
+    // Nothing listens on port 9: the object store is down.
+    let down = s3.serve_at(&database, "s3://skill-blobs?endpoint=http://127.0.0.1:9");
+    unique_skill(
+        &tmp.path().join("src"),
+        "pdf-tools",
+        "Extract tables from PDF files",
+    );
+    let (code, _, stderr) = client(tmp.path(), &token, &down.url, &["publish", "src/pdf-tools"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("(500)") && stderr.contains("blob store error"),
+        "{stderr}"
+    );
+    let health = ureq::get(&format!("{}/healthz", down.url)).call();
+    assert!(
+        matches!(health, Err(ureq::Error::StatusCode(503))),
+        "{health:?}"
+    );
+    // Nothing was half-written: a working server sees no such skill, and the version is free.
+    let up = s3.serve(&database);
+    let (code, _, _) = client(tmp.path(), &token, &up.url, &["info", "pdf-tools"]);
+    assert_eq!(code, 2);
+    let (code, stdout, stderr) = client(tmp.path(), &token, &up.url, &["publish", "src/pdf-tools"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.starts_with("Published pdf-tools@1.0.0"), "{stdout}");
+    // A server started without --blobs on that database refuses to pass off an empty file.
+    let without = start(&database);
+    let reply = ureq::get(&format!(
+        "{}/api/v1/skills/pdf-tools/file?path=SKILL.md",
+        without.url
+    ))
+    .call();
+    assert!(
+        matches!(reply, Err(ureq::Error::StatusCode(500))),
+        "{reply:?}"
+    );
+}

@@ -2,7 +2,7 @@
 //! `skill registry review`: serving a self-hosted registry and administering its store.
 
 use super::CliError;
-use crate::registry::store::{PostgresStore, SqliteStore, Store};
+use crate::registry::store::{PostgresStore, S3Blobs, SqliteStore, Store};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -28,6 +28,11 @@ pub struct DataArgs {
     /// (postgres://user:password@host/db).
     #[arg(long, value_name = "URL", conflicts_with = "data")]
     pub database: Option<String>,
+    /// Keep file contents in this S3-compatible bucket instead of the database
+    /// (s3://BUCKET?endpoint=URL[&region=REGION]; the key pair from AWS_ACCESS_KEY_ID and
+    /// AWS_SECRET_ACCESS_KEY), so that several servers share them.
+    #[arg(long, value_name = "S3_URL")]
+    pub blobs: Option<String>,
 }
 
 impl DataArgs {
@@ -38,9 +43,19 @@ impl DataArgs {
 
     /// Opens the store with a pool of up to `connections` connections.
     fn open_with(&self, connections: u32) -> Result<Arc<dyn Store>, CliError> {
-        Ok(match &self.database {
-            Some(url) => Arc::new(PostgresStore::open_with(url, connections)?),
-            None => Arc::new(SqliteStore::open_with(&self.data, connections)?),
+        let blobs = match &self.blobs {
+            Some(location) => Some(Arc::new(S3Blobs::from_location(location)?)),
+            None => None,
+        };
+        Ok(match (&self.database, blobs) {
+            (Some(url), Some(blobs)) => {
+                Arc::new(PostgresStore::open_with(url, connections)?.with_blobs(blobs))
+            }
+            (Some(url), None) => Arc::new(PostgresStore::open_with(url, connections)?),
+            (None, Some(blobs)) => {
+                Arc::new(SqliteStore::open_with(&self.data, connections)?.with_blobs(blobs))
+            }
+            (None, None) => Arc::new(SqliteStore::open_with(&self.data, connections)?),
         })
     }
 }

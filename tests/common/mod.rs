@@ -127,11 +127,17 @@ impl Registry {
 
     /// Starts a server with `args` after `registry serve --addr 127.0.0.1:0`.
     pub fn serve<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Registry {
+        Registry::serve_with(args, &[])
+    }
+
+    /// [`Registry::serve`] with these environment variables set for the server.
+    pub fn serve_with<S: AsRef<std::ffi::OsStr>>(args: &[S], env: &[(&str, &str)]) -> Registry {
         use std::io::BufRead;
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_skill"))
             // Quiet: the request log would fill every test's output.
             .args(["-q", "registry", "serve", "--addr", "127.0.0.1:0"])
             .args(args)
+            .envs(env.iter().copied())
             .stdout(std::process::Stdio::piped())
             .spawn()
             .unwrap();

@@ -11,6 +11,9 @@ use crate::skill::layout::SKILL_MD;
 
 /// Where a backend runs a flow's steps.
 pub(super) trait Backend {
+    /// The object store that keeps file contents, when the database does not.
+    fn blobs(&self) -> Option<&S3Blobs>;
+
     /// Runs `flow` in one write transaction: committed when it returns `Ok`, rolled back when it
     /// returns an error.
     fn in_transaction<T>(
@@ -127,8 +130,9 @@ pub(super) trait Steps {
     /// The version `version` of `slug` that is not removed, for a review (row-locked where the
     /// backend locks rows).
     fn review_row(&mut self, slug: &str, version: &str) -> Result<Option<ReviewRow>, StoreError>;
-    /// The bytes of a version's SKILL.md (any case), empty when it has none.
-    fn skill_md(&mut self, version_id: i64) -> Result<Vec<u8>, StoreError>;
+    /// The hash of a version's SKILL.md (any case) and the bytes its blob row keeps (see
+    /// [`blobs::load`]); `None` when it has none.
+    fn skill_md(&mut self, version_id: i64) -> Result<Option<(String, Vec<u8>)>, StoreError>;
     /// Sets a version's moderation and removed time, and forgets what was pending.
     fn set_moderation(
         &mut self,
@@ -176,6 +180,12 @@ pub(super) fn publish(
     let fp = fingerprint(&hashes);
     check_signature(request, &fp)?;
     let now = now_ms();
+    // The bytes go to the object store first, so that no committed version lacks them.
+    if let Some(blobs) = backend.blobs() {
+        for ((_, file), (_, sha)) in files.iter().zip(&hashes) {
+            blobs.put(sha, &file.bytes)?;
+        }
+    }
     backend.in_transaction(move |tx| {
         tx.lock_slug(&slug)?;
         for id in &request.tickets {
@@ -205,7 +215,7 @@ pub(super) fn publish(
             signature: request.signature.as_deref(),
         })?;
         for ((path, file), (_, sha)) in files.iter().zip(&hashes) {
-            tx.put_blob(sha, &file.bytes)?;
+            tx.put_blob(sha, blobs::kept_in_row(backend.blobs(), &file.bytes))?;
             let size = file.bytes.len() as i64;
             if !tx.insert_file(version_id, path, size, sha, file.content_type.as_deref())? {
                 return Err(StoreError::Invalid(format!("Duplicate file path: {path}")));
@@ -374,7 +384,10 @@ pub(super) fn review(
                     .pending
                     .and_then(|p| serde_json::from_str(&p).ok())
                     .unwrap_or_default();
-                let skill_md = tx.skill_md(row.version_id)?;
+                let skill_md = match tx.skill_md(row.version_id)? {
+                    Some((sha, data)) => blobs::load(backend.blobs(), &sha, data)?,
+                    None => Vec::new(),
+                };
                 tx.set_moderation(row.version_id, Moderation::Live, None)?;
                 let live = LiveVersion {
                     skill_id: row.skill_id,

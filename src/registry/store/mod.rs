@@ -3,12 +3,14 @@
 //! default) and PostgreSQL (for several server processes). The policy is written once, here and
 //! in `flow` (the checks and the write flows); the backends hold only their SQL.
 
+mod blobs;
 mod flow;
 mod postgres;
 mod sqlite;
 #[cfg(test)]
 mod suite;
 
+pub use blobs::S3Blobs;
 pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
 
@@ -409,6 +411,9 @@ pub enum StoreError {
     /// The database failed.
     #[error("database error: {0}")]
     Database(String),
+    /// The object store holding file contents failed (`--blobs`).
+    #[error("blob store error: {0}")]
+    Blobs(String),
 }
 
 /// Per-file limit (ClawHub's).

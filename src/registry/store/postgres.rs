@@ -44,6 +44,7 @@ CREATE INDEX IF NOT EXISTS stars_skill ON stars (skill_id);
 /// The PostgreSQL store.
 pub struct PostgresStore {
     pool: r2d2::Pool<PostgresConnectionManager<NoTls>>,
+    blobs: Option<std::sync::Arc<S3Blobs>>,
 }
 
 impl std::fmt::Debug for PostgresStore {
@@ -70,6 +71,14 @@ impl PostgresStore {
     /// the tables if needed.
     pub fn open(url: &str) -> Result<PostgresStore, StoreError> {
         PostgresStore::open_with(url, 1)
+    }
+
+    /// The same store with file contents kept in `blobs` instead of the database.
+    pub fn with_blobs(self, blobs: std::sync::Arc<S3Blobs>) -> PostgresStore {
+        PostgresStore {
+            blobs: Some(blobs),
+            ..self
+        }
     }
 
     /// [`PostgresStore::open`], with a pool of up to `connections` connections.
@@ -108,7 +117,7 @@ impl PostgresStore {
         .map_err(db)?;
         tx.commit().map_err(db)?;
         drop(client);
-        Ok(PostgresStore { pool })
+        Ok(PostgresStore { pool, blobs: None })
     }
 
     fn client(
@@ -429,12 +438,13 @@ impl Store for PostgresStore {
         let row = self
             .client()?
             .query_opt(
-                "SELECT b.data FROM skills s JOIN versions v ON v.skill_id = s.id JOIN version_files f ON f.version_id = v.id JOIN blobs b ON b.sha256 = f.sha256
+                "SELECT b.sha256, b.data FROM skills s JOIN versions v ON v.skill_id = s.id JOIN version_files f ON f.version_id = v.id JOIN blobs b ON b.sha256 = f.sha256
                  WHERE s.slug = $1 AND s.deleted_at IS NULL AND v.version = $2 AND v.deleted_at IS NULL AND v.moderation = 'live' AND f.path = $3",
                 &[&rules::normalise_slug(slug), &version.trim(), &path],
             )
             .map_err(db)?;
-        Ok(row.map(|r| r.get(0)))
+        row.map(|r| blobs::load(self.blobs.as_deref(), r.get(0), r.get(1)))
+            .transpose()
     }
 
     fn resolve(&self, slug: &str, fingerprint: &str) -> Result<Option<String>, StoreError> {
@@ -662,15 +672,15 @@ impl Store for PostgresStore {
         version: &str,
         path: &str,
     ) -> Result<Option<Vec<u8>>, StoreError> {
-        Ok(self
-            .client()?
+        self.client()?
             .query_opt(
-                "SELECT b.data FROM skills s JOIN versions v ON v.skill_id = s.id JOIN version_files f ON f.version_id = v.id JOIN blobs b ON b.sha256 = f.sha256
+                "SELECT b.sha256, b.data FROM skills s JOIN versions v ON v.skill_id = s.id JOIN version_files f ON f.version_id = v.id JOIN blobs b ON b.sha256 = f.sha256
                  WHERE s.slug = $1 AND s.deleted_at IS NULL AND v.version = $2 AND v.deleted_at IS NULL AND v.moderation = 'quarantined' AND f.path = $3",
                 &[&rules::normalise_slug(slug), &version.trim(), &path],
             )
             .map_err(db)?
-            .map(|r| r.get(0)))
+            .map(|r| blobs::load(self.blobs.as_deref(), r.get(0), r.get(1)))
+            .transpose()
     }
 
     fn add_findings(&self, version_id: i64, findings: &[StoredFinding]) -> Result<(), StoreError> {
@@ -697,8 +707,8 @@ impl Store for PostgresStore {
     fn ping(&self) -> Result<(), StoreError> {
         self.client()?
             .query_one("SELECT EXISTS (SELECT 1 FROM skills)", &[])
-            .map(drop)
-            .map_err(db)
+            .map_err(db)?;
+        self.blobs.as_deref().map_or(Ok(()), S3Blobs::ping)
     }
 
     fn quarantined_count(&self) -> Result<u64, StoreError> {
@@ -768,6 +778,10 @@ impl Store for PostgresStore {
 }
 
 impl flow::Backend for PostgresStore {
+    fn blobs(&self) -> Option<&S3Blobs> {
+        self.blobs.as_deref()
+    }
+
     fn in_transaction<T>(
         &self,
         flow: impl FnOnce(&mut dyn Steps) -> Result<T, StoreError>,
@@ -996,16 +1010,15 @@ impl<C: ::postgres::GenericClient> Steps for PgSteps<'_, C> {
             }))
     }
 
-    fn skill_md(&mut self, version_id: i64) -> Result<Vec<u8>, StoreError> {
+    fn skill_md(&mut self, version_id: i64) -> Result<Option<(String, Vec<u8>)>, StoreError> {
         Ok(self
             .0
             .query_opt(
-                "SELECT b.data FROM version_files f JOIN blobs b ON b.sha256 = f.sha256 WHERE f.version_id = $1 AND lower(f.path) = 'skill.md'",
+                "SELECT b.sha256, b.data FROM version_files f JOIN blobs b ON b.sha256 = f.sha256 WHERE f.version_id = $1 AND lower(f.path) = 'skill.md'",
                 &[&version_id],
             )
             .map_err(db)?
-            .map(|r| r.get(0))
-            .unwrap_or_default())
+            .map(|r| (r.get(0), r.get(1))))
     }
 
     fn set_moderation(

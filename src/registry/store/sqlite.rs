@@ -53,6 +53,7 @@ const SEARCH_CANDIDATES: i64 = 500;
 #[derive(Debug)]
 pub struct SqliteStore {
     pool: r2d2::Pool<Connector>,
+    blobs: Option<std::sync::Arc<S3Blobs>>,
 }
 
 /// SQLite counts every allocation under one process-wide mutex unless told not to before its
@@ -108,6 +109,14 @@ impl SqliteStore {
         SqliteStore::open_with(data_dir, 1)
     }
 
+    /// The same store with file contents kept in `blobs` instead of the database.
+    pub fn with_blobs(self, blobs: std::sync::Arc<S3Blobs>) -> SqliteStore {
+        SqliteStore {
+            blobs: Some(blobs),
+            ..self
+        }
+    }
+
     /// [`SqliteStore::open`], with a pool of up to `connections` connections.
     pub fn open_with(data_dir: &Path, connections: u32) -> Result<SqliteStore, StoreError> {
         std::fs::create_dir_all(data_dir)
@@ -126,7 +135,7 @@ impl SqliteStore {
             .min_idle(Some(1))
             .build(connector)
             .map_err(|e| StoreError::Database(e.to_string()))?;
-        Ok(SqliteStore { pool })
+        Ok(SqliteStore { pool, blobs: None })
     }
 
     fn conn(&self) -> Result<r2d2::PooledConnection<Connector>, StoreError> {
@@ -536,14 +545,17 @@ impl Store for SqliteStore {
 
     fn file(&self, slug: &str, version: &str, path: &str) -> Result<Option<Vec<u8>>, StoreError> {
         let conn = self.conn()?;
-        conn.query_row(
-            "SELECT b.data FROM skills s JOIN versions v ON v.skill_id = s.id JOIN version_files f ON f.version_id = v.id JOIN blobs b ON b.sha256 = f.sha256
-             WHERE s.slug = ? AND s.deleted_at IS NULL AND v.version = ? AND v.deleted_at IS NULL AND v.moderation = 'live' AND f.path = ?",
-            params![rules::normalise_slug(slug), version.trim(), path],
-            |r| r.get(0),
-        )
-        .optional()
-        .map_err(db)
+        let row: Option<(String, Vec<u8>)> = conn
+            .query_row(
+                "SELECT b.sha256, b.data FROM skills s JOIN versions v ON v.skill_id = s.id JOIN version_files f ON f.version_id = v.id JOIN blobs b ON b.sha256 = f.sha256
+                 WHERE s.slug = ? AND s.deleted_at IS NULL AND v.version = ? AND v.deleted_at IS NULL AND v.moderation = 'live' AND f.path = ?",
+                params![rules::normalise_slug(slug), version.trim(), path],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()
+            .map_err(db)?;
+        row.map(|(sha, data)| blobs::load(self.blobs.as_deref(), &sha, data))
+            .transpose()
     }
 
     fn resolve(&self, slug: &str, fingerprint: &str) -> Result<Option<String>, StoreError> {
@@ -814,15 +826,18 @@ impl Store for SqliteStore {
         version: &str,
         path: &str,
     ) -> Result<Option<Vec<u8>>, StoreError> {
-        self.conn()?
+        let row: Option<(String, Vec<u8>)> = self
+            .conn()?
             .query_row(
-                "SELECT b.data FROM skills s JOIN versions v ON v.skill_id = s.id JOIN version_files f ON f.version_id = v.id JOIN blobs b ON b.sha256 = f.sha256
+                "SELECT b.sha256, b.data FROM skills s JOIN versions v ON v.skill_id = s.id JOIN version_files f ON f.version_id = v.id JOIN blobs b ON b.sha256 = f.sha256
                  WHERE s.slug = ? AND s.deleted_at IS NULL AND v.version = ? AND v.deleted_at IS NULL AND v.moderation = 'quarantined' AND f.path = ?",
                 params![rules::normalise_slug(slug), version.trim(), path],
-                |r| r.get(0),
+                |r| Ok((r.get(0)?, r.get(1)?)),
             )
             .optional()
-            .map_err(db)
+            .map_err(db)?;
+        row.map(|(sha, data)| blobs::load(self.blobs.as_deref(), &sha, data))
+            .transpose()
     }
 
     fn add_findings(&self, version_id: i64, findings: &[StoredFinding]) -> Result<(), StoreError> {
@@ -851,7 +866,8 @@ impl Store for SqliteStore {
     fn ping(&self) -> Result<(), StoreError> {
         self.conn()?
             .query_row("SELECT EXISTS (SELECT 1 FROM skills)", [], |_| Ok(()))
-            .map_err(db)
+            .map_err(db)?;
+        self.blobs.as_deref().map_or(Ok(()), S3Blobs::ping)
     }
 
     fn quarantined_count(&self) -> Result<u64, StoreError> {
@@ -924,6 +940,10 @@ impl Store for SqliteStore {
 }
 
 impl flow::Backend for SqliteStore {
+    fn blobs(&self) -> Option<&S3Blobs> {
+        self.blobs.as_deref()
+    }
+
     fn in_transaction<T>(
         &self,
         flow: impl FnOnce(&mut dyn Steps) -> Result<T, StoreError>,
@@ -1168,17 +1188,15 @@ impl Steps for SqliteSteps<'_> {
             .map_err(db)
     }
 
-    fn skill_md(&mut self, version_id: i64) -> Result<Vec<u8>, StoreError> {
-        let bytes = self
-            .0
+    fn skill_md(&mut self, version_id: i64) -> Result<Option<(String, Vec<u8>)>, StoreError> {
+        self.0
             .query_row(
-                "SELECT b.data FROM version_files f JOIN blobs b ON b.sha256 = f.sha256 WHERE f.version_id = ? AND lower(f.path) = 'skill.md'",
+                "SELECT b.sha256, b.data FROM version_files f JOIN blobs b ON b.sha256 = f.sha256 WHERE f.version_id = ? AND lower(f.path) = 'skill.md'",
                 [version_id],
-                |r| r.get(0),
+                |r| Ok((r.get(0)?, r.get(1)?)),
             )
             .optional()
-            .map_err(db)?;
-        Ok(bytes.unwrap_or_default())
+            .map_err(db)
     }
 
     fn set_moderation(
