@@ -1,7 +1,8 @@
 """Registry at scale: a synthetic catalogue of 100,000 skills loaded through the store
 (`benches/registry_seed.rs`), then search and resolve latency (p50/p99 over one keep-alive
 connection) and requests per second with wrk at 1, 8 and 32 connections. On SQLite one server
-process; on PostgreSQL two processes sharing the database, wrk driving both at once.
+process; on PostgreSQL two processes sharing the database, wrk driving both at once, and search
+through one of them against search through both.
 
 Usage: registry_scale.py REPO WORK_DIR [POSTGRES_URL] [COUNT]
 Needs `wrk` (Debian package), `cargo build --release` and `cargo bench --bench registry_seed --no-run`;
@@ -103,6 +104,12 @@ def main():
                 + " / ".join(f"{r:.0f}" for r in rates)
                 + f" ({rates[2] / rates[0]:.2f}x from 1 to 32)"
             )
+        if len(urls) > 1:
+            # The scale-out question: does a second process add search throughput? Both runs
+            # at 32 connections, one after the other in this run.
+            one = wrk([urls[0] + search_paths[0]], 32)
+            two = wrk([u + search_paths[0] for u in urls], 32)
+            print(f"  search at 32 connections: one server {one:.0f} req/s, two servers {two:.0f} req/s ({two / one:.2f}x)")
     finally:
         for proc, _ in servers:
             proc.terminate()
