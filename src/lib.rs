@@ -12,6 +12,7 @@ pub mod harness;
 pub mod http;
 pub mod junit;
 pub mod lint;
+pub mod lsp;
 pub mod prompt;
 pub mod registry;
 pub mod review;

@@ -209,20 +209,33 @@ fn exit_code(had_io_error: bool, summary: crate::lint::Summary, strict: bool) ->
 
 /// Flags over skill.toml over defaults.
 fn options(args: &Args, config: &Config) -> Result<Options, CliError> {
+    let mut options = configured(config, args.target, &args.select, &args.ignore)?;
+    options.env_checks &= !args.no_env_checks;
+    options.overlap_with = crate::skill::similarity::described_in(&args.with);
+    Ok(options)
+}
+
+/// The options skill.toml and the target setting give, with rules selected and ignored on top
+/// (`skill lint`'s flags, or none for `skill lsp`).
+pub(super) fn configured(
+    config: &Config,
+    target: Option<Target>,
+    select: &[String],
+    ignore: &[String],
+) -> Result<Options, CliError> {
     let lint = &config.lint;
-    let select = if args.select.is_empty() {
+    let select = if select.is_empty() {
         lint.select.clone()
     } else {
-        args.select.clone()
+        select.to_vec()
     };
-    let ignore = lint.ignore.iter().chain(&args.ignore).cloned().collect();
+    let ignore = lint.ignore.iter().chain(ignore).cloned().collect();
     Ok(Options {
         selection: Selection::new(select, ignore)?,
         path_ignores: config.path_ignores()?,
-        env_checks: !args.no_env_checks && lint.env_checks.unwrap_or(true),
+        env_checks: lint.env_checks.unwrap_or(true),
         budgets: lint.budgets,
-        overlap_with: crate::skill::similarity::described_in(&args.with),
-        target: chosen_target(args.target),
+        target: chosen_target(target),
         ..Options::inferring()
     })
 }

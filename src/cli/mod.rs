@@ -14,6 +14,7 @@ pub mod keygen;
 pub mod lint;
 pub mod lint_fixes;
 pub mod list;
+pub mod lsp;
 pub mod manage;
 pub mod new;
 pub mod output;
@@ -62,6 +63,8 @@ pub struct Cli {
 pub enum Command {
     /// Check skills against the Agent Skills spec and what agents accept.
     Lint(lint::Args),
+    /// A language server for SKILL.md (stdio): lint's findings, fixes, hover and completion in the editor.
+    Lsp(lsp::Args),
     /// Print the documentation of a lint rule (or list all rules).
     Explain(explain::Args),
     /// Create a skill from a template or a builtin skill.
@@ -242,6 +245,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     output::set(cli.quiet, cli.verbose);
     match cli.command {
         Command::Lint(args) => lint::run(args),
+        Command::Lsp(args) => lsp::run(args),
         Command::Explain(args) => explain::run(args),
         Command::New(args) => new::run(args),
         Command::Builtin(args) => builtin::run(args),

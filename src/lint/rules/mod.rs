@@ -13,6 +13,8 @@ mod references;
 mod requirements;
 pub mod security;
 
+pub use keys::SPEC_KEYS;
+
 use super::diagnostic::{Diagnostic, Location};
 use super::infer::{self, Uses};
 use super::rulebook::*;

@@ -1,0 +1,25 @@
+//! `skill lsp`: the language server, on stdin and stdout.
+
+use super::CliError;
+use crate::lint::Target;
+use crate::lint::config::Config;
+use std::process::ExitCode;
+
+/// Arguments of `skill lsp`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Example:\n  skill lsp                  started by an editor, which talks to it on stdin and stdout\n\nConfiguration: [lint] in skill.toml, found from the folder the editor starts it in upwards."
+)]
+pub struct Args {
+    /// Whose rules apply [default: skill.toml's, else each skill's own agent].
+    #[arg(long, value_parser = super::choice::parser::<Target>())]
+    pub target: Option<Target>,
+}
+
+/// Serves one editor until it exits.
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    let config = Config::find(&std::env::current_dir()?)?;
+    let options = super::lint::configured(&config, args.target, &[], &[])?;
+    crate::lsp::serve(options).map_err(|e| CliError::Output(std::io::Error::other(e)))?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,311 @@
+//! What the server answers about an open `SKILL.md`: its capabilities, findings as LSP
+//! diagnostics, code actions, hover, completion and document links.
+
+use super::{Server, file_path, file_uri, position};
+use crate::lint::diagnostic::{Fix, Location};
+use crate::lint::{Diagnostic, Severity, rulebook};
+use crate::skill::agents;
+use crate::skill::body::Body;
+use lsp_types::{
+    CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, CompletionItem,
+    CompletionItemKind, CompletionParams, DiagnosticSeverity, DocumentLink, DocumentLinkParams,
+    Hover, HoverContents, HoverParams, MarkupContent, MarkupKind, NumberOrString, Range,
+    ServerCapabilities, TextDocumentSyncCapability, TextDocumentSyncKind, TextEdit, WorkspaceEdit,
+};
+use std::collections::HashMap;
+
+/// What the server does.
+pub fn capabilities() -> ServerCapabilities {
+    ServerCapabilities {
+        text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
+        hover_provider: Some(lsp_types::HoverProviderCapability::Simple(true)),
+        completion_provider: Some(lsp_types::CompletionOptions::default()),
+        code_action_provider: Some(lsp_types::CodeActionProviderCapability::Simple(true)),
+        document_link_provider: Some(lsp_types::DocumentLinkOptions {
+            resolve_provider: Some(false),
+            work_done_progress_options: Default::default(),
+        }),
+        ..ServerCapabilities::default()
+    }
+}
+
+/// A lint finding as an LSP diagnostic in `text` (the file it is about).
+pub fn diagnostic(text: &str, finding: &Diagnostic) -> lsp_types::Diagnostic {
+    let mut message = finding.message.clone();
+    for (label, line) in [("why", &finding.note), ("help", &finding.help)] {
+        if let Some(line) = line {
+            message.push_str(&format!("\n{label}: {line}"));
+        }
+    }
+    lsp_types::Diagnostic {
+        range: range_of(text, &finding.location),
+        severity: Some(match finding.severity {
+            Severity::Error => DiagnosticSeverity::ERROR,
+            Severity::Warning => DiagnosticSeverity::WARNING,
+            Severity::Info => DiagnosticSeverity::INFORMATION,
+        }),
+        code: Some(NumberOrString::String(finding.rule.code.to_owned())),
+        source: Some("skill".to_owned()),
+        message,
+        ..lsp_types::Diagnostic::default()
+    }
+}
+
+fn range_of(text: &str, location: &Location) -> Range {
+    match location {
+        Location::Folder => Range::default(),
+        Location::Span(span) => position::range(text, span.start, span.end),
+        Location::Point(point) => {
+            let at = position::from_line_column(text, point.line, point.column);
+            position::range(text, at, at)
+        }
+    }
+}
+
+/// The fixes of the findings under the requested range, and an allow comment for each security
+/// finding there.
+pub fn code_actions(server: &Server, params: CodeActionParams) -> Vec<CodeActionOrCommand> {
+    let Some(path) = file_path(&params.text_document.uri) else {
+        return Vec::new();
+    };
+    let Some(document) = server.documents.get(&path) else {
+        return Vec::new();
+    };
+    let text = &document.text;
+    let wanted = params.range;
+    let mut actions = Vec::new();
+    for finding in document.findings.iter().filter(|f| f.file == path) {
+        let range = range_of(text, &finding.location);
+        if range.end < wanted.start || wanted.end < range.start {
+            continue;
+        }
+        if let Some(fix) = &finding.fix {
+            actions.push(fix_action(&document.uri, text, finding, fix));
+        }
+        if finding.rule.code.starts_with("SK9") {
+            actions.push(allow_action(&document.uri, text, finding));
+        }
+    }
+    actions
+}
+
+fn fix_action(
+    uri: &lsp_types::Uri,
+    text: &str,
+    finding: &Diagnostic,
+    fix: &Fix,
+) -> CodeActionOrCommand {
+    let title = match &fix.unsafe_because {
+        None => fix.message.clone(),
+        Some(why) => format!("{} (unsafe: {why})", fix.message),
+    };
+    let edits = fix
+        .edits
+        .iter()
+        .map(|e| TextEdit {
+            range: position::range(text, e.span.start, e.span.end),
+            new_text: e.replacement.clone(),
+        })
+        .collect();
+    CodeActionOrCommand::CodeAction(CodeAction {
+        title,
+        kind: Some(CodeActionKind::QUICKFIX),
+        diagnostics: Some(vec![diagnostic(text, finding)]),
+        edit: Some(one_file_edit(uri, edits)),
+        is_preferred: Some(fix.is_safe()),
+        ..CodeAction::default()
+    })
+}
+
+/// `<!-- skill: allow CODE REASON -->` on the line above the finding, or above the code block
+/// it sits in, with a reason for the author to write.
+fn allow_action(uri: &lsp_types::Uri, text: &str, finding: &Diagnostic) -> CodeActionOrCommand {
+    let at = match &finding.location {
+        Location::Span(span) => span.start,
+        _ => 0,
+    };
+    let body = Body::parse(text, 0);
+    let at = body
+        .code_blocks
+        .iter()
+        .find(|b| b.span.start <= at && at < b.span.end)
+        .map_or(at, |b| b.span.start);
+    let line_start = text[..at.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
+    let code = finding.rule.code;
+    let insert = position::at(text, line_start);
+    let edit = TextEdit {
+        range: Range {
+            start: insert,
+            end: insert,
+        },
+        new_text: format!("<!-- skill: allow {code} REASON: say why this is safe -->\n"),
+    };
+    CodeActionOrCommand::CodeAction(CodeAction {
+        title: format!("Allow {code} here, with a reason"),
+        kind: Some(CodeActionKind::QUICKFIX),
+        edit: Some(one_file_edit(uri, vec![edit])),
+        is_preferred: Some(false),
+        ..CodeAction::default()
+    })
+}
+
+fn one_file_edit(uri: &lsp_types::Uri, edits: Vec<TextEdit>) -> WorkspaceEdit {
+    WorkspaceEdit {
+        changes: Some(HashMap::from([(uri.clone(), edits)])),
+        ..WorkspaceEdit::default()
+    }
+}
+
+/// On a frontmatter key: which agents read it. On a finding: its rule's documentation. On the
+/// description: its length and token cost.
+pub fn hover(server: &Server, params: HoverParams) -> Option<Hover> {
+    let at = params.text_document_position_params;
+    let path = file_path(&at.text_document.uri)?;
+    let document = server.documents.get(&path)?;
+    let text = &document.text;
+    let offset = position::offset(text, at.position);
+    let finding = document.findings.iter().find(|f| {
+        f.file == path
+            && matches!(&f.location, Location::Span(s) if s.start <= offset && offset <= s.end)
+    });
+    let markdown = match finding {
+        Some(finding) => rule_doc(finding.rule),
+        None => key_doc(text, offset)?,
+    };
+    Some(Hover {
+        contents: HoverContents::Markup(MarkupContent {
+            kind: MarkupKind::Markdown,
+            value: markdown,
+        }),
+        range: None,
+    })
+}
+
+fn rule_doc(rule: &rulebook::Rule) -> String {
+    format!(
+        "**{} {}**: {}\n\n{}",
+        rule.code, rule.slug, rule.summary, rule.doc
+    )
+}
+
+/// The frontmatter key on the line at `offset`, and what reads it.
+fn key_doc(text: &str, offset: usize) -> Option<String> {
+    let fences = crate::skill::frontmatter::split(text).ok()?;
+    if offset < fences.yaml.start || offset >= fences.yaml.end {
+        return None;
+    }
+    let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let line = text[line_start..].lines().next()?;
+    let (key, value) = line.split_once(':')?;
+    if key.starts_with([' ', '\t', '-']) {
+        return None;
+    }
+    let key = key.trim();
+    let mut out = format!("**`{key}`**: {}", readers(key));
+    if key == "description" {
+        let value = value.trim().trim_matches(['"', '\'']);
+        out.push_str(&format!(
+            "\n\n{} characters, {} tokens (o200k), in every prompt that lists the skill.",
+            value.chars().count(),
+            crate::lint::tokens::count(value)
+        ));
+    }
+    Some(out)
+}
+
+fn readers(key: &str) -> String {
+    let spec = crate::lint::rules::SPEC_KEYS.contains(&key);
+    let agents: Vec<&str> = agents::readers_of_key(key).map(|f| f.name).collect();
+    match (spec, agents.is_empty()) {
+        (true, true) => "defined by the Agent Skills spec.".to_owned(),
+        (true, false) => format!(
+            "defined by the Agent Skills spec; also read by {}.",
+            agents.join(", ")
+        ),
+        (false, false) => format!(
+            "read by {} (not in the Agent Skills spec).",
+            agents.join(", ")
+        ),
+        (false, true) => "read by no agent skill knows of: it changes nothing.".to_owned(),
+    }
+}
+
+/// Frontmatter keys, when the cursor is at the start of a frontmatter line.
+pub fn completion(server: &Server, params: CompletionParams) -> Vec<CompletionItem> {
+    let at = params.text_document_position;
+    let Some(document) = file_path(&at.text_document.uri).and_then(|p| server.documents.get(&p))
+    else {
+        return Vec::new();
+    };
+    let text = &document.text;
+    let offset = position::offset(text, at.position);
+    let in_yaml = crate::skill::frontmatter::split(text)
+        .is_ok_and(|f| f.yaml.start <= offset && offset <= f.yaml.end);
+    let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    if !in_yaml || text[line_start..offset].contains([' ', ':']) {
+        return Vec::new();
+    }
+    let mut keys: Vec<&str> = crate::lint::rules::SPEC_KEYS.to_vec();
+    for facts in agents::AGENTS.iter().map(|a| agents::facts(*a)) {
+        for key in facts.keys {
+            if !keys.contains(key) {
+                keys.push(key);
+            }
+        }
+    }
+    keys.into_iter()
+        .map(|key| CompletionItem {
+            label: key.to_owned(),
+            kind: Some(CompletionItemKind::PROPERTY),
+            detail: Some(readers(key)),
+            insert_text: Some(format!("{key}: ")),
+            ..CompletionItem::default()
+        })
+        .collect()
+}
+
+/// The body's links to files of the skill, as document links (missing ones are lint's findings).
+pub fn links(server: &Server, params: DocumentLinkParams) -> Vec<DocumentLink> {
+    let Some(path) = file_path(&params.text_document.uri) else {
+        return Vec::new();
+    };
+    let Some(document) = server.documents.get(&path) else {
+        return Vec::new();
+    };
+    let text = &document.text;
+    let Some(dir) = path.parent() else {
+        return Vec::new();
+    };
+    let Ok(fences) = crate::skill::frontmatter::split(text) else {
+        return Vec::new();
+    };
+    let body = Body::parse(&text[fences.body.start..fences.body.end], fences.body.start);
+    body.links
+        .iter()
+        .filter(|l| !l.dest.contains("://") && !l.dest.starts_with(['#', '/']))
+        .filter_map(|l| {
+            let file = dir.join(l.dest.split(['#', '?']).next()?);
+            Some(DocumentLink {
+                range: position::range(text, l.span.start, l.span.end),
+                target: Some(file_uri(&file).filter(|_| file.exists())?),
+                tooltip: Some(l.dest.clone()),
+                data: None,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_says_who_reads_it() {
+        let text = "---\nname: x\ndescription: Reads PDFs.\nwhen_to_use: always\n---\nbody\n";
+        let name = key_doc(text, 5).unwrap();
+        assert!(name.contains("Agent Skills spec"), "{name}");
+        let description = key_doc(text, text.find("description").unwrap()).unwrap();
+        assert!(description.contains("11 characters"), "{description}");
+        assert_eq!(key_doc(text, text.find("body").unwrap()), None);
+    }
+}
