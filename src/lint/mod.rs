@@ -324,6 +324,26 @@ enum Staged<T> {
     Waiting(Box<SkillReport>),
 }
 
+/// The `description-overlap` findings of one skill compared with `others` (name, description),
+/// as a run over its folder would give them: for a skill linted alone, as an editor does.
+pub fn overlap_of(
+    skill: &Skill,
+    others: &[(String, String)],
+    options: &Options,
+) -> Vec<Diagnostic> {
+    let entries = [overlap::Entry::of(skill)];
+    let target = options
+        .target
+        .unwrap_or_else(|| target::infer(skill).target);
+    let mut found = overlap::check_run(&entries, others, target)
+        .pop()
+        .unwrap_or_default();
+    found.retain(|d| {
+        options.selection.allows(d.rule) && !options.path_ignores.ignores(&skill.dir, d)
+    });
+    found
+}
+
 /// Lints one loaded skill: the selected rules, less those its path ignores.
 pub fn lint_skill(skill: Skill, options: &Options) -> SkillReport {
     let mut report = lint_own(skill, options);

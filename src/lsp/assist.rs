@@ -9,15 +9,24 @@ use crate::skill::body::Body;
 use lsp_types::{
     CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, CompletionItem,
     CompletionItemKind, CompletionParams, DiagnosticSeverity, DocumentLink, DocumentLinkParams,
-    Hover, HoverContents, HoverParams, MarkupContent, MarkupKind, NumberOrString, Range,
-    ServerCapabilities, TextDocumentSyncCapability, TextDocumentSyncKind, TextEdit, WorkspaceEdit,
+    GotoDefinitionParams, GotoDefinitionResponse, Hover, HoverContents, HoverParams, MarkupContent,
+    MarkupKind, NumberOrString, Range, ServerCapabilities, TextDocumentSyncCapability,
+    TextDocumentSyncKind, TextEdit, WorkspaceEdit,
 };
 use std::collections::HashMap;
 
 /// What the server does.
 pub fn capabilities() -> ServerCapabilities {
     ServerCapabilities {
-        text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
+        text_document_sync: Some(TextDocumentSyncCapability::Options(
+            lsp_types::TextDocumentSyncOptions {
+                open_close: Some(true),
+                change: Some(TextDocumentSyncKind::FULL),
+                save: Some(lsp_types::TextDocumentSyncSaveOptions::Supported(true)),
+                ..Default::default()
+            },
+        )),
+        definition_provider: Some(lsp_types::OneOf::Left(true)),
         hover_provider: Some(lsp_types::HoverProviderCapability::Simple(true)),
         completion_provider: Some(lsp_types::CompletionOptions::default()),
         code_action_provider: Some(lsp_types::CodeActionProviderCapability::Simple(true)),
@@ -170,7 +179,7 @@ pub fn hover(server: &Server, params: HoverParams) -> Option<Hover> {
     });
     let markdown = match finding {
         Some(finding) => rule_doc(finding.rule),
-        None => key_doc(text, offset)?,
+        None => key_doc(text, offset).or_else(|| body_doc(text, offset))?,
     };
     Some(Hover {
         contents: HoverContents::Markup(MarkupContent {
@@ -211,6 +220,20 @@ fn key_doc(text: &str, offset: usize) -> Option<String> {
         ));
     }
     Some(out)
+}
+
+/// In the body: what loading the skill costs.
+fn body_doc(text: &str, offset: usize) -> Option<String> {
+    let fences = crate::skill::frontmatter::split(text).ok()?;
+    if offset < fences.body.start {
+        return None;
+    }
+    let body = &text[fences.body.start..fences.body.end];
+    Some(format!(
+        "The body: {} lines, {} tokens (o200k), read by the model when it loads the skill.",
+        body.lines().count(),
+        crate::lint::tokens::count(body)
+    ))
 }
 
 fn readers(key: &str) -> String {
@@ -272,11 +295,38 @@ pub fn links(server: &Server, params: DocumentLinkParams) -> Vec<DocumentLink> {
     let Some(document) = server.documents.get(&path) else {
         return Vec::new();
     };
-    let text = &document.text;
-    let Some(dir) = path.parent() else {
-        return Vec::new();
-    };
-    let Ok(fences) = crate::skill::frontmatter::split(text) else {
+    local_links(&path, &document.text)
+        .into_iter()
+        .filter_map(|(range, file, dest)| {
+            Some(DocumentLink {
+                range,
+                target: Some(file_uri(&file)?),
+                tooltip: Some(dest),
+                data: None,
+            })
+        })
+        .collect()
+}
+
+/// On a link to a file of the skill: that file.
+pub fn definition(server: &Server, params: GotoDefinitionParams) -> Option<GotoDefinitionResponse> {
+    let at = params.text_document_position_params;
+    let path = file_path(&at.text_document.uri)?;
+    let document = server.documents.get(&path)?;
+    let (_, file, _) = local_links(&path, &document.text)
+        .into_iter()
+        .find(|(range, _, _)| range.start <= at.position && at.position <= range.end)?;
+    Some(GotoDefinitionResponse::Scalar(lsp_types::Location {
+        uri: file_uri(&file)?,
+        range: Range::default(),
+    }))
+}
+
+/// The body's relative links to files that exist: where each is, the file, and the link as
+/// written.
+fn local_links(skill_md: &std::path::Path, text: &str) -> Vec<(Range, std::path::PathBuf, String)> {
+    let (Some(dir), Ok(fences)) = (skill_md.parent(), crate::skill::frontmatter::split(text))
+    else {
         return Vec::new();
     };
     let body = Body::parse(&text[fences.body.start..fences.body.end], fences.body.start);
@@ -285,11 +335,9 @@ pub fn links(server: &Server, params: DocumentLinkParams) -> Vec<DocumentLink> {
         .filter(|l| !l.dest.contains("://") && !l.dest.starts_with(['#', '/']))
         .filter_map(|l| {
             let file = dir.join(l.dest.split(['#', '?']).next()?);
-            Some(DocumentLink {
-                range: position::range(text, l.span.start, l.span.end),
-                target: Some(file_uri(&file).filter(|_| file.exists())?),
-                tooltip: Some(l.dest.clone()),
-                data: None,
+            file.exists().then(|| {
+                let range = position::range(text, l.span.start, l.span.end);
+                (range, file, l.dest.clone())
             })
         })
         .collect()

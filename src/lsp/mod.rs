@@ -44,6 +44,7 @@ pub fn serve(options: lint::Options) -> Result<(), LspError> {
         options,
         documents: HashMap::new(),
         dirty: BTreeSet::new(),
+        described: HashMap::new(),
     }
     .run()?;
     drop(connection);
@@ -67,6 +68,9 @@ struct Server<'a> {
     documents: HashMap<PathBuf, Document>,
     /// Documents changed since their last lint.
     dirty: BTreeSet<PathBuf>,
+    /// The skills of each folder that holds an open skill, as on disk (folder, name,
+    /// description): read once, again after a save in that folder.
+    described: HashMap<PathBuf, Vec<(PathBuf, String, String)>>,
 }
 
 impl Server<'_> {
@@ -118,6 +122,9 @@ impl Server<'_> {
             request::DocumentLinkRequest::METHOD => {
                 answer_with(request, |p| assist::links(self, p))
             }
+            request::GotoDefinition::METHOD => {
+                answer_with(request, |p| assist::definition(self, p))
+            }
             _ => {
                 return Response::new_err(
                     id,
@@ -149,6 +156,14 @@ impl Server<'_> {
                     self.set_text(p.text_document.uri, change.text);
                 }
             }
+            notification::DidSaveTextDocument::METHOD => {
+                if let Ok(p) = note.extract::<lsp_types::DidSaveTextDocumentParams>(
+                    notification::DidSaveTextDocument::METHOD,
+                ) && let Some(path) = file_path(&p.text_document.uri)
+                {
+                    self.siblings_changed(&path);
+                }
+            }
             notification::DidCloseTextDocument::METHOD => {
                 if let Ok(p) = note.extract::<lsp_types::DidCloseTextDocumentParams>(
                     notification::DidCloseTextDocument::METHOD,
@@ -160,6 +175,20 @@ impl Server<'_> {
             }
             _ => {}
         }
+    }
+
+    /// A saved `SKILL.md` is what the other skills of its folder are compared with: the open
+    /// ones are linted again, so their `description-overlap` findings follow.
+    fn siblings_changed(&mut self, saved: &Path) {
+        let root = saved.parent().and_then(Path::parent);
+        if let Some(root) = root {
+            self.described.remove(root);
+        }
+        let open = self
+            .documents
+            .keys()
+            .filter(|p| *p != saved && is_skill_md(p) && p.parent().and_then(Path::parent) == root);
+        self.dirty.extend(open.cloned().collect::<Vec<_>>());
     }
 
     /// The whole new text of a document (the server asks for full syncs).
@@ -187,7 +216,9 @@ impl Server<'_> {
             let Some(document) = self.documents.get(&path) else {
                 continue;
             };
-            let findings = lint_buffer(&path, &document.text, &self.options);
+            let text = document.text.clone();
+            let siblings = self.siblings_of(&path);
+            let findings = lint_buffer(&path, &text, &siblings, &self.options);
             let published = self.publish(&path, &findings)?;
             if let Some(document) = self.documents.get_mut(&path) {
                 document.findings = findings;
@@ -270,8 +301,14 @@ fn answer_with<P: serde::de::DeserializeOwned, R: serde::Serialize>(
     serde_json::to_value(f(params)).map_err(|e| e.to_string())
 }
 
-/// Lint's findings in the skill of `skill_md`, with `text` as its `SKILL.md`.
-fn lint_buffer(skill_md: &Path, text: &str, options: &lint::Options) -> Vec<Diagnostic> {
+/// Lint's findings in the skill of `skill_md`, with `text` as its `SKILL.md`, and its
+/// `description-overlap` with `siblings` (name, description).
+fn lint_buffer(
+    skill_md: &Path,
+    text: &str,
+    siblings: &[(String, String)],
+    options: &lint::Options,
+) -> Vec<Diagnostic> {
     let dir = skill_md.parent().unwrap_or(Path::new(".")).to_path_buf();
     let skill = Skill::load(SkillLocation {
         dir,
@@ -279,7 +316,46 @@ fn lint_buffer(skill_md: &Path, text: &str, options: &lint::Options) -> Vec<Diag
         files: None,
     })
     .with_text(text.to_owned());
-    lint::lint_skill(skill, options).diagnostics
+    let overlap = lint::overlap_of(&skill, siblings, options);
+    let mut findings = lint::lint_skill(skill, options).diagnostics;
+    findings.extend(overlap);
+    findings
+}
+
+impl Server<'_> {
+    /// The name and description of every other skill in the folder that holds the skill of
+    /// `skill_md`.
+    fn siblings_of(&mut self, skill_md: &Path) -> Vec<(String, String)> {
+        let Some(dir) = skill_md.parent() else {
+            return Vec::new();
+        };
+        let Some(root) = dir.parent() else {
+            return Vec::new();
+        };
+        self.described
+            .entry(root.to_path_buf())
+            .or_insert_with(|| described_skills(root))
+            .iter()
+            .filter(|(folder, _, _)| folder != dir)
+            .map(|(_, name, description)| (name.clone(), description.clone()))
+            .collect()
+    }
+}
+
+/// Each skill folder directly in `root`, with its name and description.
+fn described_skills(root: &Path) -> Vec<(PathBuf, String, String)> {
+    std::fs::read_dir(root)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .filter_map(|folder| {
+            let described = crate::skill::similarity::described_in(std::slice::from_ref(&folder));
+            let (name, description) = described.into_iter().next()?;
+            Some((folder, name, description))
+        })
+        .collect()
 }
 
 fn is_skill_md(path: &Path) -> bool {

@@ -151,28 +151,70 @@ async def test_hover_completion_and_links(client: LanguageClient, tmp_path):
     assert [l.target for l in links] == [(tmp_path / "pdf-tools" / "references" / "guide.md").as_uri()]
 
 
-@pytest.mark.asyncio
-async def test_latency(client: LanguageClient, tmp_path):
-    """Time from a change to its findings: one typical skill, then with 300 skills open."""
-    _, uri = skill(tmp_path, "pdf-tools", GOOD)
-    await opened(client, uri, GOOD)
+async def median_change(client: LanguageClient, uri: str, first_version: int) -> float:
     times = []
-    for version in range(2, 22):
+    for version in range(first_version, first_version + 20):
         start = time.perf_counter()
         await changed(client, uri, GOOD + f"\nEdit {version}.\n", version)
         times.append(time.perf_counter() - start)
-    for i in range(300):
-        _, other = skill(tmp_path, f"skill-{i:03}", GOOD.replace("pdf-tools", f"skill-{i:03}"))
-        await opened(client, other, GOOD.replace("pdf-tools", f"skill-{i:03}"))
-    many = []
-    for version in range(22, 42):
-        start = time.perf_counter()
-        await changed(client, uri, GOOD + f"\nEdit {version}.\n", version)
-        many.append(time.perf_counter() - start)
     times.sort()
-    many.sort()
+    return times[10] * 1000
+
+
+@pytest.mark.asyncio
+async def test_latency(client: LanguageClient, tmp_path):
+    """Time from a change to its findings: a skill alone, then one of 301 skills in one folder,
+    all open (its description compared with the other 300's)."""
+    _, alone = skill(tmp_path / "alone", "pdf-tools", GOOD)
+    await opened(client, alone, GOOD)
+    one = await median_change(client, alone, 2)
+    workspace = tmp_path / "workspace"
+    others = [skill(workspace, f"skill-{i:03}", GOOD.replace("pdf-tools", f"skill-{i:03}").replace("PDF", f"format {i}")) for i in range(300)]
+    _, uri = skill(workspace, "pdf-tools", GOOD)
+    await opened(client, uri, GOOD)
+    for path, other in others:
+        await opened(client, other, path.read_text())
+    many = await median_change(client, uri, 2)
+    line = f"change to findings, median of 20: a skill alone {one:.1f} ms; one of 301 open skills in one folder {many:.1f} ms\n"
     report = os.environ.get("SKILL_LSP_LATENCY")
-    line = f"change to findings, median of 20: one skill {times[10] * 1000:.1f} ms; with 300 skills open {many[10] * 1000:.1f} ms\n"
     if report:
         pathlib.Path(report).write_text(line)
     print(line)
+
+
+@pytest.mark.asyncio
+async def test_definition_and_body_cost(client: LanguageClient, tmp_path):
+    _, uri = skill(tmp_path, "pdf-tools", GOOD)
+    await opened(client, uri, GOOD)
+    line = GOOD.splitlines().index("Read [the guide](references/guide.md) first, then run the extractor.")
+    found = await client.text_document_definition_async(
+        types.DefinitionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            position=types.Position(line=line, character=20),
+        )
+    )
+    assert found.uri == (tmp_path / "pdf-tools" / "references" / "guide.md").as_uri()
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=line, character=2))
+    )
+    assert "The body:" in hover.contents.value and "tokens (o200k)" in hover.contents.value
+
+
+@pytest.mark.asyncio
+async def test_overlap_follows_a_sibling_when_it_is_saved(client: LanguageClient, tmp_path):
+    alike = GOOD.replace("pdf-tools", "pdf-reader")
+    first, uri = skill(tmp_path, "pdf-tools", GOOD)
+    second, other = skill(tmp_path, "pdf-reader", GOOD.replace("pdf-tools", "pdf-reader").replace("Extract text and tables", "Draw charts"))
+    assert "SK307" not in codes(await opened(client, uri, GOOD))
+    await opened(client, other, second.read_text())
+    # The sibling now says the same as this skill, and is saved: this skill's findings follow.
+    second.write_text(alike)
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=other, version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=alike)],
+        )
+    )
+    client.text_document_did_save(types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=other)))
+    (overlap,) = [d for d in await published(client, uri) if d.code == "SK307"]
+    assert "'pdf-reader'" in overlap.message, overlap.message
