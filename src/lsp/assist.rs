@@ -179,7 +179,10 @@ pub fn hover(server: &Server, params: HoverParams) -> Option<Hover> {
     });
     let markdown = match finding {
         Some(finding) => rule_doc(finding.rule),
-        None => key_doc(text, offset).or_else(|| body_doc(text, offset))?,
+        None => rule_named_at(text, offset)
+            .map(rule_doc)
+            .or_else(|| key_doc(text, offset))
+            .or_else(|| body_doc(text, offset))?,
     };
     Some(Hover {
         contents: HoverContents::Markup(MarkupContent {
@@ -188,6 +191,21 @@ pub fn hover(server: &Server, params: HoverParams) -> Option<Hover> {
         }),
         range: None,
     })
+}
+
+/// The rule whose code or slug is the word at `offset` (in an allow comment, say).
+fn rule_named_at(text: &str, offset: usize) -> Option<&'static rulebook::Rule> {
+    let word_char = |c: char| c.is_ascii_alphanumeric() || c == '-';
+    let start = text[..offset]
+        .rfind(|c: char| !word_char(c))
+        .map_or(0, |i| i + 1);
+    let end = text[offset..]
+        .find(|c: char| !word_char(c))
+        .map_or(text.len(), |i| offset + i);
+    let word = &text[start..end];
+    (word.starts_with("SK") || word.contains('-'))
+        .then(|| rulebook::find(word))
+        .flatten()
 }
 
 fn rule_doc(rule: &rulebook::Rule) -> String {
@@ -355,5 +373,9 @@ mod tests {
         let description = key_doc(text, text.find("description").unwrap()).unwrap();
         assert!(description.contains("11 characters"), "{description}");
         assert_eq!(key_doc(text, text.find("body").unwrap()), None);
+        let allow = "<!-- skill: allow SK902 installs Docker -->";
+        let rule = rule_named_at(allow, allow.find("902").unwrap()).unwrap();
+        assert_eq!(rule.code, "SK902");
+        assert!(rule_named_at(allow, allow.find("Docker").unwrap()).is_none());
     }
 }

@@ -128,6 +128,16 @@ async def test_a_security_finding_can_be_allowed_with_a_reason(client: LanguageC
     fence = text.splitlines().index("```bash")
     assert edit.range.start == types.Position(line=fence, character=0)
     assert edit.new_text.startswith("<!-- skill: allow SK901 ")
+    # With the comment written (and a reason given), the finding is gone, and hovering the code
+    # in the comment explains the rule.
+    lines = text.splitlines(keepends=True)
+    lines.insert(fence, "<!-- skill: allow SK901 the address is our own build server -->\n")
+    allowed = "".join(lines)
+    assert "SK901" not in codes(await changed(client, uri, allowed, 2))
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=fence, character=21))
+    )
+    assert "SK901 download-exec-insecure" in hover.contents.value, hover.contents.value
 
 
 @pytest.mark.asyncio
