@@ -30,5 +30,5 @@ fn an_editor_client_gets_findings_fixes_hover_completion_and_links() {
         .env("SKILL_LSP_LATENCY", repo.join("target/lsp-latency.txt"))
         .env("SKILL_CACHE_DIR", tmp.path().join("cache")));
     assert_eq!(code, 0, "{stdout}{stderr}");
-    assert!(stdout.contains("7 passed"), "{stdout}");
+    assert!(stdout.contains("8 passed"), "{stdout}");
 }

@@ -6,6 +6,7 @@ use crate::lint::diagnostic::{Fix, Location};
 use crate::lint::{Diagnostic, Severity, rulebook};
 use crate::skill::agents;
 use crate::skill::body::Body;
+use crate::skill::requirements::{BLOCK_KEYS, BLOCK_NAMES, REQUIRES_KEYS};
 use lsp_types::{
     CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, CompletionItem,
     CompletionItemKind, CompletionParams, DiagnosticSeverity, DocumentLink, DocumentLinkParams,
@@ -283,9 +284,37 @@ pub fn completion(server: &Server, params: CompletionParams) -> Vec<CompletionIt
     let in_yaml = crate::skill::frontmatter::split(text)
         .is_ok_and(|f| f.yaml.start <= offset && offset <= f.yaml.end);
     let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
-    if !in_yaml || text[line_start..offset].contains([' ', ':']) {
+    let typed = &text[line_start..offset];
+    if !in_yaml || typed.trim_start().contains([' ', ':']) {
         return Vec::new();
     }
+    let parents = parents_of(&text[..line_start], typed.len() - typed.trim_start().len());
+    let parents: Vec<&str> = parents.iter().map(String::as_str).collect();
+    let (keys, detail): (Vec<&str>, fn(&str) -> String) = match parents.as_slice() {
+        [] => (top_level_keys(), readers),
+        ["metadata"] => (block_names(server), |_| "a requirements block".to_owned()),
+        ["metadata", block] if BLOCK_NAMES.contains(block) => (BLOCK_KEYS.to_vec(), |_| {
+            "read from the requirements block".to_owned()
+        }),
+        ["metadata", block, "requires"] if BLOCK_NAMES.contains(block) => {
+            (REQUIRES_KEYS.to_vec(), |_| {
+                "gates the skill where it does not hold".to_owned()
+            })
+        }
+        _ => return Vec::new(),
+    };
+    keys.into_iter()
+        .map(|key| CompletionItem {
+            label: key.to_owned(),
+            kind: Some(CompletionItemKind::PROPERTY),
+            detail: Some(detail(key)),
+            insert_text: Some(format!("{key}: ")),
+            ..CompletionItem::default()
+        })
+        .collect()
+}
+
+fn top_level_keys() -> Vec<&'static str> {
     let mut keys: Vec<&str> = crate::lint::rules::SPEC_KEYS.to_vec();
     for facts in agents::AGENTS.iter().map(|a| agents::facts(*a)) {
         for key in facts.keys {
@@ -294,15 +323,40 @@ pub fn completion(server: &Server, params: CompletionParams) -> Vec<CompletionIt
             }
         }
     }
-    keys.into_iter()
-        .map(|key| CompletionItem {
-            label: key.to_owned(),
-            kind: Some(CompletionItemKind::PROPERTY),
-            detail: Some(readers(key)),
-            insert_text: Some(format!("{key}: ")),
-            ..CompletionItem::default()
-        })
-        .collect()
+    keys
+}
+
+/// The requirements blocks the target's agent reads, or every agent's without a target.
+fn block_names(server: &Server) -> Vec<&'static str> {
+    match server.options.target.and_then(|t| t.facts()) {
+        Some(facts) if !facts.metadata_blocks.is_empty() => facts.metadata_blocks.to_vec(),
+        _ => BLOCK_NAMES.to_vec(),
+    }
+}
+
+/// The keys of the mappings a line indented by `indent` sits in, outermost first, read from the
+/// frontmatter lines before it.
+fn parents_of(before: &str, indent: usize) -> Vec<String> {
+    let mut parents = Vec::new();
+    let mut limit = indent;
+    for line in before.lines().rev() {
+        if line.trim() == "---" {
+            break;
+        }
+        let depth = line.len() - line.trim_start().len();
+        let Some((key, _)) = line.trim_start().split_once(':') else {
+            continue;
+        };
+        if depth < limit && !key.starts_with('-') {
+            parents.push(key.trim().to_owned());
+            limit = depth;
+        }
+        if depth == 0 {
+            break;
+        }
+    }
+    parents.reverse();
+    parents
 }
 
 /// The body's links to files of the skill, as document links (missing ones are lint's findings).

@@ -9,6 +9,12 @@ use super::yaml::{Node, Value};
 /// OpenClaw's current name, its older names, then nanobot's.
 pub const BLOCK_NAMES: [&str; 5] = ["openclaw", "clawdbot", "moltbot", "clawdis", "nanobot"];
 
+/// The keys of a requirements block that are read (`metadata.openclaw.KEY`).
+pub const BLOCK_KEYS: [&str; 5] = ["requires", "os", "always", "primaryEnv", "install"];
+
+/// The keys of its `requires` mapping that are read.
+pub const REQUIRES_KEYS: [&str; 4] = ["bins", "anyBins", "env", "config"];
+
 /// A string the skill declared, with where it was written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Item {
@@ -168,6 +174,30 @@ mod tests {
         assert_eq!(bins, ["gh", "jq"]);
         assert_eq!(r.env[0].value, "GITHUB_TOKEN");
         assert_eq!(r.os[0].value, "linux");
+    }
+
+    #[test]
+    fn every_listed_key_is_read() {
+        let r = requirements(
+            "---\nname: a\nmetadata:\n  openclaw:\n    requires:\n      bins: [b]\n      anyBins: [a]\n      env: [E]\n      config: [c]\n    os: [linux]\n    always: true\n    primaryEnv: E\n    install:\n      - kind: brew\n---\n",
+        );
+        let read = [
+            ("bins", !r.bins.is_empty()),
+            ("anyBins", !r.any_bins.is_empty()),
+            ("env", !r.env.is_empty()),
+            ("config", !r.config.is_empty()),
+        ];
+        assert_eq!(read.map(|(k, _)| k), REQUIRES_KEYS);
+        assert!(read.iter().all(|(_, found)| *found), "{read:?}");
+        let read = [
+            ("requires", !r.bins.is_empty()),
+            ("os", !r.os.is_empty()),
+            ("always", r.always),
+            ("primaryEnv", r.primary_env.is_some()),
+            ("install", !r.install.is_empty()),
+        ];
+        assert_eq!(read.map(|(k, _)| k), BLOCK_KEYS);
+        assert!(read.iter().all(|(_, found)| *found), "{read:?}");
     }
 
     #[test]

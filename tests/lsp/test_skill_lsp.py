@@ -228,3 +228,25 @@ async def test_overlap_follows_a_sibling_when_it_is_saved(client: LanguageClient
     client.text_document_did_save(types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=other)))
     (overlap,) = [d for d in await published(client, uri) if d.code == "SK307"]
     assert "'pdf-reader'" in overlap.message, overlap.message
+
+
+@pytest.mark.asyncio
+async def test_completion_inside_a_requirements_block(client: LanguageClient, tmp_path):
+    text = GOOD.replace("---\n\n#", "metadata:\n  \n  openclaw:\n    \n    requires:\n      \n---\n\n#", 1)
+    _, uri = skill(tmp_path, "pdf-tools", text)
+    await opened(client, uri, text)
+    lines = text.splitlines()
+    start = lines.index("metadata:")
+
+    async def labels(line: int, character: int) -> set[str]:
+        items = await client.text_document_completion_async(
+            types.CompletionParams(
+                text_document=types.TextDocumentIdentifier(uri=uri),
+                position=types.Position(line=line, character=character),
+            )
+        )
+        return {i.label for i in items}
+
+    assert {"openclaw", "nanobot"} <= await labels(start + 1, 2)
+    assert {"requires", "os", "install", "always", "primaryEnv"} == await labels(start + 3, 4)
+    assert {"bins", "anyBins", "env", "config"} == await labels(start + 5, 6)
