@@ -4,7 +4,8 @@
 # are set. Exit 1 when the chosen fail level is reached or a replay fails, 2 on a usage error.
 set -uo pipefail
 
-read -r -a paths <<< "${SKILL_ACTION_PATHS:-.}"
+# Paths are separated by spaces or line breaks (a YAML block scalar gives the latter).
+read -r -d '' -a paths <<< "${SKILL_ACTION_PATHS:-.}"
 [ "${#paths[@]}" -gt 0 ] || paths=(.)
 target=()
 [ -n "${SKILL_ACTION_TARGET:-}" ] && target=(--target "$SKILL_ACTION_TARGET")
@@ -31,13 +32,15 @@ status=0
 # Annotations on the pull request's lines.
 skill lint "${paths[@]}" "${target[@]}" "${strict[@]}" --format github
 lint=$?
-[ "$lint" -eq 2 ] && exit 2
+# 0 and 1 are lint's answers; anything else (2, a crash, no skill on PATH) is a failure to lint.
+[ "$lint" -gt 1 ] && exit "$lint"
 [ "$lint" -ne 0 ] && [ "$fail_level" != never ] && status=1
 summary "skill lint: $([ "$lint" -eq 0 ] && echo passed || echo "found what fail-level $fail_level reports")"
 
 # The same findings as SARIF, for code scanning: written whole or not at all.
 skill lint "${paths[@]}" "${target[@]}" --format sarif > "$sarif.partial"
-[ $? -eq 2 ] && { rm -f "$sarif.partial"; exit 2; }
+code=$?
+[ "$code" -gt 1 ] && { rm -f "$sarif.partial"; exit "$code"; }
 mv "$sarif.partial" "$sarif"
 [ -n "${GITHUB_OUTPUT:-}" ] && echo "sarif=$sarif" >> "$GITHUB_OUTPUT"
 

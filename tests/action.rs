@@ -62,9 +62,18 @@ impl Runner {
         let tmp = tempfile::tempdir().unwrap();
         let dir = tmp.path().join("checkout");
         copy_tree(&repo().join("examples/skills"), &dir.join("skills"));
+        // The shell's tools and skill, nothing a skill needs (pdftotext, docker), so which
+        // findings there are does not depend on the machine.
         let bin = tmp.path().join("bin");
         std::fs::create_dir_all(&bin).unwrap();
         std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_skill"), bin.join("skill")).unwrap();
+        for tool in [
+            "bash", "sh", "mv", "rm", "cat", "ls", "echo", "mkdir", "env", "grep",
+        ] {
+            if let Ok(found) = which::which(tool) {
+                std::os::unix::fs::symlink(found, bin.join(tool)).unwrap();
+            }
+        }
         Runner {
             _tmp: tmp,
             dir,
@@ -79,8 +88,8 @@ impl Runner {
         let summary = self.dir.join("../step-summary");
         let _ = std::fs::remove_file(&output);
         let _ = std::fs::remove_file(&summary);
-        let path = format!("{}:/usr/bin:/bin", self.bin.display());
-        let mut cmd = assert_cmd::Command::new("bash");
+        let path = self.bin.display().to_string();
+        let mut cmd = assert_cmd::Command::new(which::which("bash").unwrap());
         cmd.arg(repo().join("action/run.sh"))
             .current_dir(&self.dir)
             .env("PATH", path)
@@ -156,6 +165,22 @@ fn the_step_annotates_writes_valid_sarif_and_fails_at_the_chosen_level() {
     assert!(runner.dir.join("out.sarif").is_file());
     let (code, ..) = runner.step(&[("paths", "skills"), ("fail-level", "never")]);
     assert_eq!(code, 0);
+    // Paths on lines of their own, as a YAML block scalar gives them.
+    let (code, stdout, ..) = runner.step(&[("paths", "skills/pdf-tools\nskills/broken\n")]);
+    assert_eq!(code, 1);
+    assert!(
+        stdout.contains("skills/broken/SKILL.md") && stdout.contains("skills/pdf-tools/SKILL.md"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_lint_that_cannot_run_fails_the_step_even_at_fail_level_never() {
+    let runner = Runner::new();
+    std::fs::remove_file(runner.bin.join("skill")).unwrap();
+    let (code, ..) = runner.step(&[("paths", "skills"), ("fail-level", "never")]);
+    assert_eq!(code, 127);
+    assert!(!runner.dir.join("skill-lint.sarif").exists());
 }
 
 #[test]

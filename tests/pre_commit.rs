@@ -92,12 +92,23 @@ fn a_bad_skill_blocks_the_commit_a_good_one_passes_and_fix_rewrites_once() {
         &project.join("skills/docker-deploy"),
     );
     let config = format!(
-        "repos:\n  - repo: {}\n    rev: {rev}\n    hooks:\n      - id: skill-lint\n      - id: skill-lint-fix\n      - id: skill-test\n",
+        "repos:\n  - repo: {}\n    rev: {rev}\n    hooks:\n      - id: skill-lint\n      - id: skill-lint-fix\n      - id: skill-test\n      - id: skill-eval\n",
         tmp.path().join("hooks").display()
     );
     std::fs::write(project.join(".pre-commit-config.yaml"), config).unwrap();
     let (ok, out) = git(&project, &home, &["init", "-q"]);
     assert!(ok, "{out}");
+    // skill-eval replays trigger sets: each skill gets its starter one.
+    let triggers = |dir: &Path| {
+        let init = common::skill()
+            .args(["eval", "--init"])
+            .arg(dir)
+            .env("SKILL_CACHE_DIR", home.join("cache"))
+            .output()
+            .unwrap();
+        assert!(init.status.success(), "{init:?}");
+    };
+    triggers(&project.join("skills/docker-deploy"));
     let install = Command::new(&pre_commit)
         .arg("install")
         .current_dir(&project)
@@ -114,11 +125,18 @@ fn a_bad_skill_blocks_the_commit_a_good_one_passes_and_fix_rewrites_once() {
 
     let (ok, out) = commit("a good skill");
     assert!(ok, "{out}");
-    assert!(
-        out.contains("skill lint") && out.contains("Passed"),
-        "{out}"
-    );
+    for hook in ["skill lint", "skill test", "skill eval"] {
+        let passed = out
+            .lines()
+            .any(|l| l.starts_with(hook) && l.ends_with("Passed"));
+        assert!(passed, "{hook}: {out}");
+    }
 
+    // A new skill is a new distractor in every other skill's trigger set, whose cassettes must
+    // then be recorded again with a model: the rest runs without skill-eval.
+    let config = std::fs::read_to_string(project.join(".pre-commit-config.yaml")).unwrap();
+    let without_eval = config.replace("      - id: skill-eval\n", "");
+    std::fs::write(project.join(".pre-commit-config.yaml"), without_eval).unwrap();
     write_skill(
         &project.join("skills"),
         "broken",

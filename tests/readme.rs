@@ -70,7 +70,11 @@ fn every_command_has_a_section_with_each_of_its_flags_and_an_example() {
             continue;
         };
         for flag in flags {
-            if !text.contains(&format!("`{flag}")) {
+            // `--data` must not be found in `--database`: the flag ends at a space or a quote.
+            let written = [" ", "`"]
+                .iter()
+                .any(|end| text.contains(&format!("`{flag}{end}")));
+            if !written {
                 missing.push(format!("{command}: {flag} is not described"));
             }
         }
@@ -197,6 +201,12 @@ impl Workspace {
             .env("OPENCLAW_WORKSPACE", self.home.join(".openclaw/workspace"));
         for var in [
             "SKILL_TOKEN",
+            "SKILL_CONFIG_DIR",
+            "SKILL_TARGET",
+            "SKILL_PROVIDER",
+            "SKILL_MODEL",
+            "OPENAI_BASE_URL",
+            "ANTHROPIC_BASE_URL",
             "CLAWHUB_REGISTRY",
             "CLAWHUB_TOKEN",
             "OPENAI_API_KEY",

@@ -198,8 +198,9 @@ pub fn hover(server: &Server, params: HoverParams) -> Option<Hover> {
 fn rule_named_at(text: &str, offset: usize) -> Option<&'static rulebook::Rule> {
     let word_char = |c: char| c.is_ascii_alphanumeric() || c == '-';
     let start = text[..offset]
-        .rfind(|c: char| !word_char(c))
-        .map_or(0, |i| i + 1);
+        .char_indices()
+        .rfind(|(_, c)| !word_char(*c))
+        .map_or(0, |(i, c)| i + c.len_utf8());
     let end = text[offset..]
         .find(|c: char| !word_char(c))
         .map_or(text.len(), |i| offset + i);
@@ -431,5 +432,11 @@ mod tests {
         let rule = rule_named_at(allow, allow.find("902").unwrap()).unwrap();
         assert_eq!(rule.code, "SK902");
         assert!(rule_named_at(allow, allow.find("Docker").unwrap()).is_none());
+        let accented = "---\nname: na\u{ef}ve\n---\nSK902 caf\u{e9}";
+        for offset in (0..=accented.len()).filter(|&i| accented.is_char_boundary(i)) {
+            let _ = rule_named_at(accented, offset);
+            let _ = key_doc(accented, offset);
+            let _ = body_doc(accented, offset);
+        }
     }
 }

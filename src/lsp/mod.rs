@@ -38,10 +38,11 @@ pub enum LspError {
 /// Serves one client on stdin and stdout until it asks the server to exit.
 pub fn serve(options: lint::Options) -> Result<(), LspError> {
     let (connection, io_threads) = Connection::stdio();
-    connection.initialize(serde_json::to_value(assist::capabilities())?)?;
+    let client = connection.initialize(serde_json::to_value(assist::capabilities())?)?;
     Server {
         connection: &connection,
         options,
+        workspace: workspace_root(&client),
         documents: HashMap::new(),
         dirty: BTreeSet::new(),
         described: HashMap::new(),
@@ -65,6 +66,8 @@ struct Document {
 struct Server<'a> {
     connection: &'a Connection,
     options: lint::Options,
+    /// The folder the editor opened: skills are compared only with others inside it.
+    workspace: Option<PathBuf>,
     documents: HashMap<PathBuf, Document>,
     /// Documents changed since their last lint.
     dirty: BTreeSet<PathBuf>,
@@ -169,8 +172,10 @@ impl Server<'_> {
                     notification::DidCloseTextDocument::METHOD,
                 ) && let Some(path) = file_path(&p.text_document.uri)
                 {
-                    self.documents.remove(&path);
                     self.dirty.remove(&path);
+                    if let Some(closed) = self.documents.remove(&path) {
+                        self.clear(&closed);
+                    }
                 }
             }
             _ => {}
@@ -258,7 +263,8 @@ impl Server<'_> {
             .map(|(f, _)| f.clone())
             .collect();
         for (file, diagnostics) in by_file {
-            let Some(uri) = file_uri(&file) else {
+            let open = self.documents.get(&file).map(|d| d.uri.clone());
+            let Some(uri) = open.or_else(|| file_uri(&file)) else {
                 continue;
             };
             let params = PublishDiagnosticsParams {
@@ -271,6 +277,22 @@ impl Server<'_> {
             self.send(Message::Notification(note))?;
         }
         Ok(now)
+    }
+
+    /// Empties the findings a closed document had published, on it and on its skill's files.
+    fn clear(&self, closed: &Document) {
+        let files = closed.published.iter().filter_map(|f| file_uri(f));
+        for uri in std::iter::once(closed.uri.clone()).chain(files) {
+            let params = PublishDiagnosticsParams {
+                uri,
+                diagnostics: Vec::new(),
+                version: None,
+            };
+            let note =
+                Notification::new(notification::PublishDiagnostics::METHOD.to_owned(), params);
+            // A client that is gone needs no clearing.
+            let _ = self.send(Message::Notification(note));
+        }
     }
 
     /// The text of `file`: the editor's buffer when it is open, else the disk's.
@@ -299,6 +321,15 @@ fn answer_with<P: serde::de::DeserializeOwned, R: serde::Serialize>(
     let params =
         serde_json::from_value(request.params).map_err(|e| format!("{}: {e}", request.method))?;
     serde_json::to_value(f(params)).map_err(|e| e.to_string())
+}
+
+/// The folder the client opened (its first workspace folder, else its root), from its
+/// `initialize` parameters.
+fn workspace_root(params: &serde_json::Value) -> Option<PathBuf> {
+    let uri = params["workspaceFolders"][0]["uri"]
+        .as_str()
+        .or_else(|| params["rootUri"].as_str())?;
+    reqwest::Url::parse(uri).ok()?.to_file_path().ok()
 }
 
 /// Lint's findings in the skill of `skill_md`, with `text` as its `SKILL.md`, and its
@@ -332,6 +363,10 @@ impl Server<'_> {
         let Some(root) = dir.parent() else {
             return Vec::new();
         };
+        // A skill at a repository's top has the user's other projects beside it, not skills.
+        if !self.workspace.as_ref().is_some_and(|w| root.starts_with(w)) {
+            return Vec::new();
+        }
         self.described
             .entry(root.to_path_buf())
             .or_insert_with(|| described_skills(root))

@@ -21,9 +21,11 @@ Read [the guide](references/guide.md) first, then run the extractor.
 
 
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=[os.environ["SKILL_BIN"], "lsp"]))
-async def client(lsp_client: LanguageClient):
+async def client(lsp_client: LanguageClient, tmp_path_factory):
+    # The tests' folders are in the base temporary folder: that is the workspace.
+    root = tmp_path_factory.getbasetemp().as_uri()
     await lsp_client.initialize_session(
-        types.InitializeParams(capabilities=types.ClientCapabilities(), root_uri=None)
+        types.InitializeParams(capabilities=types.ClientCapabilities(), root_uri=root)
     )
     yield
     await lsp_client.shutdown_session()
@@ -81,6 +83,10 @@ async def test_findings_follow_the_buffer_not_the_disk(client: LanguageClient, t
     assert mismatch[0].range.start == types.Position(line=1, character=6)
     assert path.read_text() == GOOD
     assert "SK208" not in codes(await changed(client, uri, GOOD, 3))
+    # Closing the document clears what it showed.
+    await changed(client, uri, broken, 4)
+    client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+    assert list(await published(client, uri)) == []
 
 
 @pytest.mark.asyncio
@@ -204,6 +210,14 @@ async def test_definition_and_body_cost(client: LanguageClient, tmp_path):
         )
     )
     assert found.uri == (tmp_path / "pdf-tools" / "references" / "guide.md").as_uri()
+    # A non-ASCII word under the cursor is just a word.
+    accented = GOOD.replace("# PDF tools", "# Outils PDF: naïve café")
+    await changed(client, uri, accented, 2)
+    heading = accented.splitlines().index("# Outils PDF: naïve café")
+    for character in range(len("# Outils PDF: naïve café") + 1):
+        await client.text_document_hover_async(
+            types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=heading, character=character))
+        )
     hover = await client.text_document_hover_async(
         types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=line, character=2))
     )

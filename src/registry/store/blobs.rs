@@ -104,7 +104,7 @@ impl S3Blobs {
         let reply = self.expect_success(self.http.get(url).send(), "reading", sha256)?;
         let bytes = reply
             .bytes()
-            .map_err(|e| self.failed("reading", sha256, &e.to_string()))?;
+            .map_err(|e| self.failed("reading", sha256, &e.without_url().to_string()))?;
         if crate::skill::fingerprint::sha256_hex(&bytes) != sha256 {
             return Err(self.failed("reading", sha256, "its bytes do not have that hash"));
         }
@@ -127,7 +127,8 @@ impl S3Blobs {
         doing: &str,
         what: &str,
     ) -> Result<reqwest::blocking::Response, StoreError> {
-        let reply = reply.map_err(|e| self.failed(doing, what, &e.to_string()))?;
+        // The error's URL is the signed one (key id and signature): it must not reach a reply.
+        let reply = reply.map_err(|e| self.failed(doing, what, &e.without_url().to_string()))?;
         let status = reply.status();
         if status.is_success() {
             return Ok(reply);
