@@ -505,6 +505,16 @@ fn a_publish_the_bucket_refuses_stores_nothing_and_health_says_so() {
     let (code, stdout, stderr) = client(tmp.path(), &token, &up.url, &["publish", "src/pdf-tools"]);
     assert_eq!(code, 0, "{stderr}");
     assert!(stdout.starts_with("Published pdf-tools@1.0.0"), "{stdout}");
+    // A publish the registry would refuse is refused before the bucket is asked: a 409 while
+    // the bucket is down, not a 500.
+    let (code, _, stderr) = client(
+        tmp.path(),
+        &token,
+        &down.url,
+        &["publish", "src/pdf-tools", "--version", "1.0.0"],
+    );
+    assert_eq!(code, 2);
+    assert!(stderr.contains("(409)"), "{stderr}");
     // A server started without --blobs on that database refuses to pass off an empty file.
     let without = start(&database);
     let reply = ureq::get(&format!(

@@ -242,17 +242,18 @@ impl Server<'_> {
     ) -> Result<BTreeSet<PathBuf>, LspError> {
         let mut by_file: HashMap<PathBuf, Vec<lsp_types::Diagnostic>> = HashMap::new();
         by_file.insert(skill_md.to_path_buf(), Vec::new());
+        let mut texts: HashMap<PathBuf, String> = HashMap::new();
         for finding in findings {
             let file = if finding.file.is_file() {
                 finding.file.clone()
             } else {
                 skill_md.to_path_buf()
             };
-            let text = self.text_of(&file);
-            by_file
-                .entry(file)
-                .or_default()
-                .push(assist::diagnostic(&text, finding));
+            let text = texts
+                .entry(file.clone())
+                .or_insert_with(|| self.text_of(&file));
+            let diagnostic = assist::diagnostic(text, finding);
+            by_file.entry(file).or_default().push(diagnostic);
         }
         for stale in &self.documents[skill_md].published {
             by_file.entry(stale.clone()).or_default();

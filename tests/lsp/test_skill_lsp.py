@@ -1,5 +1,6 @@
 """`skill lsp` driven by pytest-lsp's client, as an editor drives it (tests/lsp.rs runs this)."""
 
+import asyncio
 import os
 import pathlib
 import time
@@ -50,8 +51,11 @@ async def opened(client: LanguageClient, uri: str, text: str) -> list[types.Diag
 
 
 async def published(client: LanguageClient, uri: str) -> list[types.Diagnostic]:
+    """The next findings published for `uri`; a server that publishes none within 30 s fails."""
     while True:
-        params = await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        params = await asyncio.wait_for(
+            client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), timeout=30
+        )
         if params.uri == uri:
             return params.diagnostics
 

@@ -19,6 +19,9 @@ const SIGNED_FOR: Duration = Duration::from_secs(300);
 /// How long one request to the object store may take.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
+/// How long a health check waits for the object store (the server answers within 2 s).
+const PING_TIMEOUT: Duration = Duration::from_secs(2);
+
 /// A bucket of an S3-compatible object store, with the credentials to read and write it.
 pub struct S3Blobs {
     bucket: Bucket,
@@ -111,14 +114,27 @@ impl S3Blobs {
         Ok(bytes.to_vec())
     }
 
-    /// Answers when the bucket can be reached with these credentials.
+    /// Answers when the bucket can be reached with these credentials: a HEAD of an object that
+    /// need not exist, which a key allowed only objects may make (a bucket HEAD needs listing).
     pub fn ping(&self) -> Result<(), StoreError> {
         let url = self
             .bucket
-            .head_bucket(Some(&self.credentials))
+            .head_object(Some(&self.credentials), "blobs/health")
             .sign(SIGNED_FOR);
-        self.expect_success(self.http.head(url).send(), "reaching", "the bucket")
-            .map(drop)
+        let reply = self
+            .http
+            .head(url)
+            .timeout(PING_TIMEOUT)
+            .send()
+            .map_err(|e| self.failed("reaching", "the bucket", &e.without_url().to_string()))?;
+        match reply.status() {
+            status if status.is_success() || status == reqwest::StatusCode::NOT_FOUND => Ok(()),
+            status => Err(self.failed(
+                "reaching",
+                "the bucket",
+                &format!("the object store answered {status}"),
+            )),
+        }
     }
 
     fn expect_success(

@@ -180,8 +180,10 @@ pub(super) fn publish(
     let fp = fingerprint(&hashes);
     check_signature(request, &fp)?;
     let now = now_ms();
-    // The bytes go to the object store first, so that no committed version lacks them.
+    // The bytes go to the object store first, so that no committed version lacks them; the
+    // checks that need only reads come before, so a refused publish leaves nothing there.
     if let Some(blobs) = backend.blobs() {
+        backend.on_connection(|tx| may_publish(tx, user, &slug, &version))?;
         for ((_, file), (_, sha)) in files.iter().zip(&hashes) {
             blobs.put(sha, &file.bytes)?;
         }
@@ -259,6 +261,21 @@ pub(super) fn publish(
 
 /// The id of the skill a publish adds to: `user`'s own, or a new one; someone else's slug is
 /// refused.
+/// Whether `user` may publish `version` of `slug` as the store stands: the checks the publish's
+/// transaction makes again, read-only.
+fn may_publish(
+    tx: &mut dyn Steps,
+    user: &User,
+    slug: &str,
+    version: &str,
+) -> Result<(), StoreError> {
+    match tx.skill_owner(slug)? {
+        Some((_, owner)) if owner != user.id => Err(StoreError::Forbidden(SLUG_TAKEN.into())),
+        Some((id, _)) => check_version_free(version, &tx.version_numbers(id)?),
+        None => rules::check_new_slug(slug).map_err(StoreError::Invalid),
+    }
+}
+
 fn publishers_skill(
     tx: &mut dyn Steps,
     user: &User,
