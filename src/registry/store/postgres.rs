@@ -73,6 +73,25 @@ impl PostgresStore {
         PostgresStore::open_with(url, 1)
     }
 
+    /// A file of a version in the given moderation state, from its row or the bucket.
+    fn file_of(
+        &self,
+        moderation: Moderation,
+        slug: &str,
+        version: &str,
+        path: &str,
+    ) -> Result<Option<Vec<u8>>, StoreError> {
+        self.client()?
+            .query_opt(
+                "SELECT b.sha256, b.data FROM skills s JOIN versions v ON v.skill_id = s.id JOIN version_files f ON f.version_id = v.id JOIN blobs b ON b.sha256 = f.sha256
+                 WHERE s.slug = $1 AND s.deleted_at IS NULL AND v.version = $2 AND v.deleted_at IS NULL AND v.moderation = $3 AND f.path = $4",
+                &[&rules::normalise_slug(slug), &version.trim(), &moderation.as_str(), &path],
+            )
+            .map_err(db)?
+            .map(|r| blobs::load(self.blobs.as_deref(), r.get(0), r.get(1)))
+            .transpose()
+    }
+
     /// The same store with file contents kept in `blobs` instead of the database.
     pub fn with_blobs(self, blobs: std::sync::Arc<S3Blobs>) -> PostgresStore {
         PostgresStore {
@@ -435,16 +454,7 @@ impl Store for PostgresStore {
     }
 
     fn file(&self, slug: &str, version: &str, path: &str) -> Result<Option<Vec<u8>>, StoreError> {
-        let row = self
-            .client()?
-            .query_opt(
-                "SELECT b.sha256, b.data FROM skills s JOIN versions v ON v.skill_id = s.id JOIN version_files f ON f.version_id = v.id JOIN blobs b ON b.sha256 = f.sha256
-                 WHERE s.slug = $1 AND s.deleted_at IS NULL AND v.version = $2 AND v.deleted_at IS NULL AND v.moderation = 'live' AND f.path = $3",
-                &[&rules::normalise_slug(slug), &version.trim(), &path],
-            )
-            .map_err(db)?;
-        row.map(|r| blobs::load(self.blobs.as_deref(), r.get(0), r.get(1)))
-            .transpose()
+        self.file_of(Moderation::Live, slug, version, path)
     }
 
     fn resolve(&self, slug: &str, fingerprint: &str) -> Result<Option<String>, StoreError> {
@@ -672,15 +682,7 @@ impl Store for PostgresStore {
         version: &str,
         path: &str,
     ) -> Result<Option<Vec<u8>>, StoreError> {
-        self.client()?
-            .query_opt(
-                "SELECT b.sha256, b.data FROM skills s JOIN versions v ON v.skill_id = s.id JOIN version_files f ON f.version_id = v.id JOIN blobs b ON b.sha256 = f.sha256
-                 WHERE s.slug = $1 AND s.deleted_at IS NULL AND v.version = $2 AND v.deleted_at IS NULL AND v.moderation = 'quarantined' AND f.path = $3",
-                &[&rules::normalise_slug(slug), &version.trim(), &path],
-            )
-            .map_err(db)?
-            .map(|r| blobs::load(self.blobs.as_deref(), r.get(0), r.get(1)))
-            .transpose()
+        self.file_of(Moderation::Quarantined, slug, version, path)
     }
 
     fn add_findings(&self, version_id: i64, findings: &[StoredFinding]) -> Result<(), StoreError> {

@@ -109,6 +109,28 @@ impl SqliteStore {
         SqliteStore::open_with(data_dir, 1)
     }
 
+    /// A file of a version in the given moderation state, from its row or the bucket.
+    fn file_of(
+        &self,
+        moderation: Moderation,
+        slug: &str,
+        version: &str,
+        path: &str,
+    ) -> Result<Option<Vec<u8>>, StoreError> {
+        let row: Option<(String, Vec<u8>)> = self
+            .conn()?
+            .query_row(
+                "SELECT b.sha256, b.data FROM skills s JOIN versions v ON v.skill_id = s.id JOIN version_files f ON f.version_id = v.id JOIN blobs b ON b.sha256 = f.sha256
+                 WHERE s.slug = ? AND s.deleted_at IS NULL AND v.version = ? AND v.deleted_at IS NULL AND v.moderation = ? AND f.path = ?",
+                params![rules::normalise_slug(slug), version.trim(), moderation.as_str(), path],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()
+            .map_err(db)?;
+        row.map(|(sha, data)| blobs::load(self.blobs.as_deref(), &sha, data))
+            .transpose()
+    }
+
     /// The same store with file contents kept in `blobs` instead of the database.
     pub fn with_blobs(self, blobs: std::sync::Arc<S3Blobs>) -> SqliteStore {
         SqliteStore {
@@ -544,18 +566,7 @@ impl Store for SqliteStore {
     }
 
     fn file(&self, slug: &str, version: &str, path: &str) -> Result<Option<Vec<u8>>, StoreError> {
-        let conn = self.conn()?;
-        let row: Option<(String, Vec<u8>)> = conn
-            .query_row(
-                "SELECT b.sha256, b.data FROM skills s JOIN versions v ON v.skill_id = s.id JOIN version_files f ON f.version_id = v.id JOIN blobs b ON b.sha256 = f.sha256
-                 WHERE s.slug = ? AND s.deleted_at IS NULL AND v.version = ? AND v.deleted_at IS NULL AND v.moderation = 'live' AND f.path = ?",
-                params![rules::normalise_slug(slug), version.trim(), path],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()
-            .map_err(db)?;
-        row.map(|(sha, data)| blobs::load(self.blobs.as_deref(), &sha, data))
-            .transpose()
+        self.file_of(Moderation::Live, slug, version, path)
     }
 
     fn resolve(&self, slug: &str, fingerprint: &str) -> Result<Option<String>, StoreError> {
@@ -826,18 +837,7 @@ impl Store for SqliteStore {
         version: &str,
         path: &str,
     ) -> Result<Option<Vec<u8>>, StoreError> {
-        let row: Option<(String, Vec<u8>)> = self
-            .conn()?
-            .query_row(
-                "SELECT b.sha256, b.data FROM skills s JOIN versions v ON v.skill_id = s.id JOIN version_files f ON f.version_id = v.id JOIN blobs b ON b.sha256 = f.sha256
-                 WHERE s.slug = ? AND s.deleted_at IS NULL AND v.version = ? AND v.deleted_at IS NULL AND v.moderation = 'quarantined' AND f.path = ?",
-                params![rules::normalise_slug(slug), version.trim(), path],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()
-            .map_err(db)?;
-        row.map(|(sha, data)| blobs::load(self.blobs.as_deref(), &sha, data))
-            .transpose()
+        self.file_of(Moderation::Quarantined, slug, version, path)
     }
 
     fn add_findings(&self, version_id: i64, findings: &[StoredFinding]) -> Result<(), StoreError> {
