@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::{run, skill};
+use common::{corpus, run, skill};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -32,83 +32,6 @@ fn need(path: PathBuf) -> PathBuf {
         path.display()
     );
     path
-}
-
-/// splitmix64: a fixed, dependency-free generator, so the sample is the same everywhere.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
-
-/// Every skill folder of the corpus (a `SKILL.md` or only a `skill.md`), sorted.
-fn corpus_skills() -> (String, Vec<PathBuf>) {
-    let (which, root) = match common::shared_corpus("oracles") {
-        Some(dir) => ("../shared/corpus".to_owned(), dir),
-        None => (
-            "target/test-deps/corpus".to_owned(),
-            common::package_corpus(),
-        ),
-    };
-    let mut found = Vec::new();
-    let mut stack = vec![root];
-    while let Some(dir) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let path = e.path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if matches!(e.file_name().to_str(), Some("SKILL.md" | "skill.md")) {
-                found.push(path);
-            }
-        }
-    }
-    found.sort();
-    found.dedup_by(|a, b| a.parent() == b.parent());
-    (which, found)
-}
-
-/// A seeded sample of `n` corpus skill files.
-fn sample(n: usize) -> (String, Vec<PathBuf>) {
-    let (which, mut all) = corpus_skills();
-    let mut rng = Rng(SEED);
-    for i in (1..all.len()).rev() {
-        all.swap(i, (rng.next() % (i as u64 + 1)) as usize);
-    }
-    all.truncate(n);
-    (which, all)
-}
-
-/// Copies each file into `<ws>/skills/<its folder name>/`, with a suffix when two folders of
-/// the sample share a name.
-fn workspace(ws: &Path, files: &[PathBuf]) {
-    let skills = ws.join("skills");
-    std::fs::create_dir_all(&skills).unwrap();
-    for file in files {
-        let base = file
-            .parent()
-            .unwrap()
-            .file_name()
-            .unwrap()
-            .to_string_lossy()
-            .into_owned();
-        let mut name = base.clone();
-        let mut n = 2;
-        while skills.join(&name).exists() {
-            name = format!("{base}-{n}");
-            n += 1;
-        }
-        std::fs::create_dir_all(skills.join(&name)).unwrap();
-        std::fs::copy(file, skills.join(&name).join(file.file_name().unwrap())).unwrap();
-    }
 }
 
 fn write(path: &Path, text: &str) {
@@ -220,15 +143,15 @@ fn oracle(tmp: &Path, program: &Path, args: &[&Path]) -> serde_json::Value {
 
 fn workspaces(tmp: &Path) -> (String, usize, Vec<PathBuf>, Vec<PathBuf>) {
     let home = tmp.join("home");
-    let (which, files) = sample(SAMPLE);
+    let (which, files) = corpus::sample("oracles", SEED, SAMPLE);
     let mut sampled = Vec::new();
     for (i, batch) in files.chunks(BATCH).enumerate() {
         let ws = home.join(format!("batch{i:02}"));
-        workspace(&ws, batch);
+        corpus::workspace(&ws.join("skills"), batch);
         sampled.push(ws);
     }
     let all = home.join("all");
-    workspace(&all, &files);
+    corpus::workspace(&all.join("skills"), &files);
     sampled.push(all);
     (which, files.len(), sampled, edge_cases(&home))
 }
@@ -498,7 +421,7 @@ const FIX_BATCH: usize = 150;
 
 /// Every corpus skill, whole folder, in workspaces of [`FIX_BATCH`].
 fn whole_corpus_workspaces(home: &Path) -> (String, Vec<PathBuf>) {
-    let (which, files) = corpus_skills();
+    let (which, files) = corpus::skills("oracles");
     let mut spaces = Vec::new();
     for (i, batch) in files.chunks(FIX_BATCH).enumerate() {
         let ws = home.join(format!("fix{i:02}"));

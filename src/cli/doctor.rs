@@ -2,7 +2,7 @@
 
 use super::CliError;
 use crate::prompt::doctor::{self, Report};
-use crate::skill::agents::{AGENTS, AgentCatalog};
+use crate::skill::agents::{AGENTS, AgentCatalog, facts};
 use crate::skill::catalog::{Agent, Root, agent_roots};
 use crate::skill::environment::SystemEnvironment;
 use std::path::{Path, PathBuf};
@@ -180,9 +180,12 @@ fn render(report: &Report) -> String {
         out.push_str(line.trim_end());
         out.push('\n');
     }
+    let unit = facts(report.agent)
+        .budget
+        .map_or("characters", |b| b.measure.unit());
     match report.budget {
         Some(budget) => out.push_str(&format!(
-            "  summary: {} of {} characters ({}), {}\n",
+            "  summary: {} of {} {unit} ({}), {}\n",
             report.size, budget, report.budget_source, report.step
         )),
         None => out.push_str(&format!(

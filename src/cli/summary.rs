@@ -149,9 +149,10 @@ pub fn run_prompt(args: PromptArgs) -> Result<ExitCode, CliError> {
         .unwrap_or(PromptLayout::of(args.selection.agent));
     let (listings, roots) = read(&args.selection, Some(layout.agent()), "this prompt")?;
     let home = home();
+    let budget = prompt::agent_budget(layout.agent(), &SystemEnvironment::default(), None);
     let cx = RenderContext {
         roots: &roots,
-        budget: None,
+        budget: budget.map(|(chars, _)| chars),
         home: home.as_deref(),
     };
     println!("{}", prompt::render_prompt(layout, &listings, cx));

@@ -5,6 +5,7 @@
 //! only adds the budget, which is a property of the prompt.
 
 use super::openclaw::{self, MAX_SKILLS};
+use super::{Listing, claude};
 use crate::skill::agents::text::js_len;
 use crate::skill::agents::{AgentCatalog, facts};
 use crate::skill::catalog::Agent;
@@ -156,28 +157,6 @@ impl Report {
     }
 }
 
-/// The budget of `agent` here: the env override, else its share of `context_tokens` at 4
-/// characters per token, else its default.
-fn budget(
-    agent: Agent,
-    env: &dyn Environment,
-    context_tokens: Option<usize>,
-) -> Option<(usize, String)> {
-    let b = facts(agent).budget?;
-    if let Some(name) = b.env_override
-        && let Some(v) = env.var(name).and_then(|v| v.trim().parse().ok())
-    {
-        return Some((v, name.to_owned()));
-    }
-    if let (Some(percent), Some(tokens)) = (b.context_percent, context_tokens) {
-        return Some((
-            tokens * 4 * percent / 100,
-            format!("{percent}% of a {tokens}-token context at 4 characters per token"),
-        ));
-    }
-    Some((b.default_chars, "default".to_owned()))
-}
-
 fn shown(path: &Path) -> String {
     path.display().to_string()
 }
@@ -273,9 +252,32 @@ pub fn judge(
                 "full".to_owned(),
             )
         }
-        Agent::Claude | Agent::Codex => {
-            let (limit, source) =
-                budget(agent, env, context_tokens).expect("Claude Code and Codex have budgets");
+        Agent::Claude => {
+            let (limit, source) = super::agent_budget(agent, env, context_tokens)
+                .expect("Claude Code has a budget");
+            let shown: Vec<Listing> = in_prompt.iter().map(|&i| listings[i].clone()).collect();
+            let entries = claude::entries(&shown);
+            let prepared = claude::prepare(&entries, limit);
+            for ((&i, entry), &bare) in in_prompt.iter().zip(&entries).zip(&prepared.collapsed) {
+                let why = if bare {
+                    "name only: no room for its description".to_owned()
+                } else if entry.capped {
+                    format!("description cut to {} characters", claude::DESCRIPTION_CAP)
+                } else {
+                    continue;
+                };
+                cuts.insert(i, (State::Cut, why));
+            }
+            let collapsed = prepared.collapsed.iter().filter(|c| **c).count();
+            let step = match collapsed {
+                0 => "full".to_owned(),
+                n => format!("names only for {n} skills"),
+            };
+            (prepared.size, Some(limit), source, step)
+        }
+        Agent::Codex => {
+            let (limit, source) = super::agent_budget(agent, env, context_tokens)
+                .expect("Claude Code and Codex have budgets");
             let cap = facts(agent).budget.and_then(|b| b.description_cap);
             let entry = |i: usize, description: &str| {
                 let s = &catalog.skills[i];

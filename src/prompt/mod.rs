@@ -4,6 +4,7 @@
 //! JSON; the whole skills part of a system prompt; and `doctor`, what reaches the model.
 
 mod agentskills;
+pub mod claude;
 pub mod doctor;
 mod json;
 mod markdown;
@@ -24,7 +25,7 @@ pub use openclaw::{
 };
 pub use system::{PART_SEPARATOR, active_skills, skills_prompt};
 
-use crate::skill::agents::{Agent, AgentCatalog, Reading, gated};
+use crate::skill::agents::{Agent, AgentCatalog, Reading, facts, gated};
 use crate::skill::catalog::{Catalog, Root};
 use crate::skill::environment::Environment;
 use crate::skill::layout::SKILL_MD;
@@ -72,6 +73,7 @@ crate::choices! {
     pub enum PromptLayout {
         Nanobot = "nanobot": "nanobot 0.3.5's sections (`# Active Skills` and `# Skills`).",
         Openclaw = "openclaw": "OpenClaw 2026.9.2's `## Skills` section.",
+        Claude = "claude": "Claude Code 2.1.328's skills listing (its own bundled skills left out).",
     }
 }
 
@@ -81,6 +83,7 @@ impl PromptLayout {
         match self {
             PromptLayout::Nanobot => Agent::Nanobot,
             PromptLayout::Openclaw => Agent::Openclaw,
+            PromptLayout::Claude => Agent::Claude,
         }
     }
 
@@ -88,6 +91,7 @@ impl PromptLayout {
     pub fn of(agent: Option<Agent>) -> PromptLayout {
         match agent {
             Some(Agent::Openclaw) => PromptLayout::Openclaw,
+            Some(Agent::Claude) => PromptLayout::Claude,
             _ => PromptLayout::Nanobot,
         }
     }
@@ -121,12 +125,41 @@ pub fn render(format: Format, listings: &[Listing], cx: RenderContext) -> String
     }
 }
 
-/// The skills part of a system prompt in `layout` (OpenClaw's at its default budget).
+/// The skills part of a system prompt in `layout` (OpenClaw's at its default budget, the
+/// others at `cx.budget`, else their agent's default).
 pub fn render_prompt(layout: PromptLayout, listings: &[Listing], cx: RenderContext) -> String {
+    let budget = |agent: Agent| {
+        cx.budget
+            .or(facts(agent).budget.map(|b| b.default_chars))
+            .unwrap_or(usize::MAX)
+    };
     match layout {
         PromptLayout::Nanobot => nanobot_prompt(listings, cx.roots),
         PromptLayout::Openclaw => openclaw_section(listings, openclaw::DEFAULT_BUDGET, cx.home),
+        PromptLayout::Claude => claude::render(listings, budget(Agent::Claude)),
     }
+}
+
+/// The prompt budget of `agent` here and where it comes from: the agent's env override, else
+/// its share of `context_tokens` at 4 characters per token, else its default.
+pub fn agent_budget(
+    agent: Agent,
+    env: &dyn Environment,
+    context_tokens: Option<usize>,
+) -> Option<(usize, String)> {
+    let b = facts(agent).budget?;
+    if let Some(name) = b.env_override
+        && let Some(v) = env.var(name).and_then(|v| v.trim().parse().ok())
+    {
+        return Some((v, name.to_owned()));
+    }
+    if let (Some(percent), Some(tokens)) = (b.context_percent, context_tokens) {
+        return Some((
+            tokens * 4 * percent / 100,
+            format!("{percent}% of a {tokens}-token context at 4 characters per token"),
+        ));
+    }
+    Some((b.default_chars, "default".to_owned()))
 }
 
 /// A summary cut to a budget: the text, and how many skills it left out.
@@ -259,7 +292,7 @@ pub fn agent_listings(catalog: AgentCatalog) -> (Vec<Listing>, Vec<Root>) {
             available: s.availability.is_available(),
             missing: s.availability.describe(),
             root: catalog.roots[s.root].label.clone(),
-            declared_name: s.name.clone(),
+            declared_name: s.declared_name,
             name: s.name,
             description: s.description,
             location: s.file,

@@ -57,10 +57,12 @@ pub fn agent_roots(agent: Agent, home: &Path, cwd: &Path) -> Vec<Root> {
             ]
         }
         Agent::Nanobot => vec![root(home.join(".nanobot/workspace/skills"), "workspace")],
-        Agent::Claude => vec![
-            root(home.join(".claude/skills"), "personal"),
-            root(cwd.join(".claude/skills"), "project"),
-        ],
+        // Claude Code 2.1.328 (`xne`): the personal root, then `.claude/skills` of every
+        // folder from here up to the repository's root, or, outside a repository, up to the
+        // home folder (left out: it is the personal root's parent) or the file system's root.
+        Agent::Claude => std::iter::once(root(home.join(".claude/skills"), "personal"))
+            .chain(project_dirs(cwd, home).map(|d| root(d.join(".claude/skills"), "project")))
+            .collect(),
         Agent::Codex => {
             let mut roots: Vec<Root> = Vec::new();
             for dir in cwd.ancestors() {
@@ -74,6 +76,19 @@ pub fn agent_roots(agent: Agent, home: &Path, cwd: &Path) -> Vec<Root> {
             roots
         }
     }
+}
+
+/// `cwd` and the folders above it that belong to its project: up to the repository's root
+/// (the first with a `.git`), else up to but not including `home` when `cwd` is under it,
+/// else every one.
+fn project_dirs<'a>(cwd: &'a Path, home: &'a Path) -> impl Iterator<Item = &'a Path> {
+    let repo = cwd.ancestors().find(|d| d.join(".git").exists());
+    let mut done = false;
+    cwd.ancestors().take_while(move |dir| {
+        let keep = !done && (repo.is_some() || *dir != home);
+        done = done || repo == Some(*dir);
+        keep
+    })
 }
 
 /// The root a user-level install for `agent` goes into: one of [`agent_roots`], under `home`.

@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests: the binary, the corpora of real skills, snapshots.
 #![allow(dead_code)]
 
+pub mod agent_server;
+pub mod corpus;
 pub mod model_server;
 pub mod router;
 

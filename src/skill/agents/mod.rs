@@ -6,6 +6,7 @@
 //! Not here: rendering (see `prompt`), and the generic, spec-shaped catalog of
 //! [`super::catalog`] that lint and the skills-ref format use.
 
+pub mod claude;
 pub mod nanobot;
 pub mod openclaw;
 pub mod others;
@@ -27,8 +28,8 @@ pub const AGENTS: [Agent; 4] = [Agent::Openclaw, Agent::Nanobot, Agent::Claude, 
 pub struct PromptBudget {
     /// The default size of the list, in characters.
     pub default_chars: usize,
-    /// What a character is: JavaScript agents count UTF-16 code units.
-    pub utf16: bool,
+    /// What the budget counts.
+    pub measure: Measure,
     /// The share of the model's context window, in percent, when the agent scales the budget
     /// (at 4 characters per token); `None` when the budget is a fixed number.
     pub context_percent: Option<usize>,
@@ -40,6 +41,38 @@ pub struct PromptBudget {
     pub max_skills: Option<usize>,
     /// What happens over budget, in order.
     pub steps: &'static [&'static str],
+}
+
+/// What a prompt budget counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Measure {
+    /// Unicode scalar values.
+    Chars,
+    /// UTF-16 code units (JavaScript's `.length`).
+    Utf16,
+    /// Terminal columns (Bun's `stringWidth`).
+    Columns,
+}
+
+impl Measure {
+    /// What a size in this measure is called.
+    pub fn unit(self) -> &'static str {
+        match self {
+            Measure::Columns => "columns",
+            Measure::Chars | Measure::Utf16 => "characters",
+        }
+    }
+}
+
+/// A skill an agent lists of its own, beside those of its roots: only what its budget needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BundledSkill {
+    /// Its name.
+    pub name: &'static str,
+    /// The size of its entry, in the budget's measure.
+    pub columns: usize,
+    /// Its entry may collapse to the bare name when over budget.
+    pub collapsible: bool,
 }
 
 /// Limits an agent applies to each root it scans.
@@ -82,6 +115,8 @@ pub struct Facts {
     pub name_max: Option<usize>,
     /// The prompt budget.
     pub budget: Option<PromptBudget>,
+    /// The skills the agent lists of its own, in its order.
+    pub bundled: &'static [BundledSkill],
     /// Per-root limits.
     pub root_limits: Option<RootLimits>,
     /// Folders whose name starts with `.` are skipped.
@@ -232,7 +267,7 @@ const OPENCLAW: Facts = Facts {
     budget: Some(PromptBudget {
         // skill-prompt-limits: DEFAULT_MAX_SKILLS_PROMPT_CHARS = 18e3, compared with `.length`.
         default_chars: 18_000,
-        utf16: true,
+        measure: Measure::Utf16,
         context_percent: None,
         env_override: None,
         description_cap: None,
@@ -245,6 +280,7 @@ const OPENCLAW: Facts = Facts {
         ],
     }),
     // skill-root-discovery: 300 candidates, 200 loaded, 256,000 bytes, 6 levels.
+    bundled: &[],
     root_limits: Some(RootLimits {
         candidates: 300,
         loaded: 200,
@@ -298,6 +334,7 @@ const NANOBOT: Facts = Facts {
     name_max: None,
     // nanobot 0.3.5 puts every skill in the prompt, with no budget.
     budget: None,
+    bundled: &[],
     root_limits: None,
     skips_hidden: false,
     resolves_links: false,
@@ -308,19 +345,15 @@ const NANOBOT: Facts = Facts {
     runtime: &["python3", "python"],
 };
 
-/// Claude Code. Sources: code.claude.com/docs/en/skills ("Skill descriptions are cut short"),
-/// anthropics/claude-code#68135 (a maintainer: "default 1% of the model's context window"),
-/// caveman#898 (`contextWindowTokens * 4 * skillListingBudgetFraction`),
-/// claude-codex-settings#193 (`SLASH_COMMAND_TOOL_CHAR_BUDGET`, "1% / 8000-char budget"),
-/// anthropics/claude-code#40121 (a 250-character cap per listed description).
-/// Doubts: older docs said 2% with a 16,000 fallback; which descriptions go first depends on
-/// how often each skill is used, which a static tool cannot know (we cut in listing order);
-/// the exact text of one listing entry is not published (we count `- name: description`).
+/// Claude Code, read from the requests the real CLI (npm `@anthropic-ai/claude-code@2.1.328`)
+/// sends and from its bundle (`bin/claude.exe` holds the JavaScript as text; the anchors in
+/// quotes are its minified names). The oracle test is `tests/agent_clis.rs`.
 const CLAUDE: Facts = Facts {
     agent: Agent::Claude,
     name: "Claude Code",
-    release: "Claude Code 2.1 (docs, Aug 2026)",
-    identity_is_folder: false,
+    release: "Claude Code 2.1.328",
+    // `CSn`: a skill is keyed by its folder; a valid frontmatter name is shown beside it.
+    identity_is_folder: true,
     skill_files: &[SKILL_MD],
     metadata_blocks: &[],
     gates: Gates {
@@ -330,20 +363,94 @@ const CLAUDE: Facts = Facts {
         config: false,
         os: false,
     },
-    yaml: "YAML frontmatter",
-    // The docs: "If omitted, uses the first paragraph of markdown content."
+    // `EKe`: frontmatter that does not parse is ignored (a line in ~/.claude/debug only).
+    yaml: "YAML frontmatter; unreadable frontmatter is ignored, the skill kept",
+    // `xdt`: the first body line (97 characters and "..." past 100), else "Skill".
     requires_description: false,
     description_max: None,
     name_max: None,
     budget: Some(PromptBudget {
+        // `o5t`: 1% (`skillListingBudgetFraction`) of the context window at 4 characters per
+        // token for the models up to Sonnet 4.6 (3 for later ones): 8,000 for a 200k window.
         default_chars: 8_000,
-        utf16: true,
+        measure: Measure::Columns,
         context_percent: Some(1),
         env_override: Some("SLASH_COMMAND_TOOL_CHAR_BUDGET"),
-        description_cap: Some(250),
+        // `jEs = 1536`: a longer `description - when_to_use` keeps 1,535 and gets `…`.
+        description_cap: Some(1536),
         max_skills: None,
-        steps: &["descriptions shortened", "names only"],
+        // `_3n`: whole entries collapse to `- name`; descriptions are never shortened.
+        steps: &["names only"],
     }),
+    // The 13 skills 2.1.328 lists after the user's (with claude-sonnet-4-5, offline), with
+    // the columns of each entry; `init` and `security-review` may collapse, the rest never.
+    bundled: &[
+        BundledSkill {
+            name: "dataviz",
+            columns: 1447,
+            collapsible: false,
+        },
+        BundledSkill {
+            name: "update-config",
+            columns: 707,
+            collapsible: false,
+        },
+        BundledSkill {
+            name: "keybindings-help",
+            columns: 248,
+            collapsible: false,
+        },
+        BundledSkill {
+            name: "code-review",
+            columns: 850,
+            collapsible: false,
+        },
+        BundledSkill {
+            name: "simplify",
+            columns: 188,
+            collapsible: false,
+        },
+        BundledSkill {
+            name: "fewer-permission-prompts",
+            columns: 191,
+            collapsible: false,
+        },
+        BundledSkill {
+            name: "loop",
+            columns: 344,
+            collapsible: false,
+        },
+        BundledSkill {
+            name: "claude-api",
+            columns: 1169,
+            collapsible: false,
+        },
+        BundledSkill {
+            name: "workflow-authoring",
+            columns: 252,
+            collapsible: false,
+        },
+        BundledSkill {
+            name: "run",
+            columns: 368,
+            collapsible: false,
+        },
+        BundledSkill {
+            name: "plugin-authoring",
+            columns: 275,
+            collapsible: false,
+        },
+        BundledSkill {
+            name: "init",
+            columns: 67,
+            collapsible: true,
+        },
+        BundledSkill {
+            name: "security-review",
+            columns: 90,
+            collapsible: true,
+        },
+    ],
     root_limits: None,
     skips_hidden: false,
     resolves_links: false,
@@ -398,13 +505,14 @@ const CODEX: Facts = Facts {
     name_max: Some(64),
     budget: Some(PromptBudget {
         default_chars: 8_000,
-        utf16: false,
+        measure: Measure::Chars,
         context_percent: Some(2),
         env_override: None,
         description_cap: None,
         max_skills: None,
         steps: &["descriptions shortened", "skills dropped"],
     }),
+    bundled: &[],
     root_limits: None,
     skips_hidden: false,
     resolves_links: false,
@@ -486,6 +594,8 @@ impl std::fmt::Display for DropReason {
 pub struct AgentSkill {
     /// The name the agent keys it by.
     pub name: String,
+    /// The frontmatter `name` as the agent reads it (its key when absent).
+    pub declared_name: String,
     /// The folder's own name.
     pub dir_name: String,
     /// The skill folder, as reached through its root.
@@ -555,7 +665,8 @@ impl AgentCatalog {
         match agent {
             Agent::Openclaw => openclaw::load(roots, env),
             Agent::Nanobot => nanobot::load(roots, env),
-            Agent::Claude | Agent::Codex => others::load(agent, roots, env),
+            Agent::Claude => claude::load(roots),
+            Agent::Codex => others::load(agent, roots, env),
         }
     }
 

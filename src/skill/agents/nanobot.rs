@@ -336,6 +336,7 @@ pub fn load(roots: Vec<Root>, env: &dyn Environment) -> AgentCatalog {
             let availability = gated(&requirements, facts(Agent::Nanobot).gates, env);
             seen.insert(name.clone(), skills.len());
             skills.push(AgentSkill {
+                declared_name: name.clone(),
                 name: name.clone(),
                 dir_name: name,
                 file: super::openclaw::resolve(&file),

@@ -649,6 +649,7 @@ fn load_candidate(
     };
     Ok(Record {
         skill: AgentSkill {
+            declared_name: read.name.clone(),
             name: read.name,
             dir_name,
             dir: candidate.dir.clone(),

@@ -131,6 +131,7 @@ pub fn load(agent: Agent, roots: Vec<Root>, _env: &dyn Environment) -> AgentCata
                 continue;
             }
             skills.push(AgentSkill {
+                declared_name: name.clone(),
                 name,
                 dir_name: skill.dir_name.clone(),
                 file: super::openclaw::resolve(&file),

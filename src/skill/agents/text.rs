@@ -59,6 +59,14 @@ pub fn js_collapse_spaces(s: &str) -> String {
     out
 }
 
+/// The columns a terminal gives `s`, as Bun's `stringWidth` counts them (East Asian wide
+/// characters and emoji two, ambiguous ones one, control characters none): Claude Code
+/// measures its skills listing this way.
+pub fn terminal_width(s: &str) -> usize {
+    use unicode_width::UnicodeWidthChar;
+    s.chars().map(|c| c.width().unwrap_or(0)).sum()
+}
+
 /// The first `max` UTF-16 code units of `s`, never splitting a surrogate pair (OpenClaw's
 /// `truncateUtf16Safe`: a pair that would be cut is left out whole).
 pub fn js_truncate(s: &str, max: usize) -> &str {
@@ -116,6 +124,7 @@ mod tests {
         assert_eq!(js_truncate("ab😀c", 4), "ab😀");
         assert_eq!(js_collapse_spaces("  a \n\t b  "), "a b");
         assert_eq!(js_code_unit_cmp("B", "a"), Ordering::Less);
+        assert_eq!(terminal_width("a\nb日…😀"), 7);
     }
 
     #[test]
