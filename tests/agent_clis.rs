@@ -43,13 +43,14 @@ fn places(tmp: &Path) -> (PathBuf, PathBuf) {
 }
 
 /// `skill prompt --agent AGENT` in `project` with `home`.
-fn ours(agent: &str, home: &Path, project: &Path, env: &[(&str, &str)]) -> String {
+fn ours(agent: &str, home: &Path, project: &Path, env: &[(&str, &str)], args: &[&str]) -> String {
     let mut cmd = skill();
     cmd.current_dir(project)
         .env("HOME", home)
         .env("SKILL_CACHE_DIR", home.join(".cache/skill"))
         .env_remove("SLASH_COMMAND_TOOL_CHAR_BUDGET")
-        .args(["prompt", "--agent", agent]);
+        .args(["prompt", "--agent", agent])
+        .args(args);
     for (k, v) in env {
         cmd.env(k, v);
     }
@@ -215,7 +216,7 @@ fn claude_code_lists_skills_as_skill_prompt_says() {
         assert_same(
             &format!("edge cases, budget {budget:?}"),
             &claude(&home, &cwd, budget),
-            &ours("claude", &home, &cwd, &env),
+            &ours("claude", &home, &cwd, &env, &[]),
         );
     }
 }
@@ -235,7 +236,137 @@ fn claude_code_lists_real_skills_as_skill_prompt_says() {
         assert_same(
             &format!("{} skills of {which}, budget {budget:?}", files.len()),
             &claude(&home, &project, budget),
-            &ours("claude", &home, &project, &env),
+            &ours("claude", &home, &project, &env, &[]),
+        );
+    }
+}
+
+// --- Codex ---------------------------------------------------------------------------------
+
+/// Codex's `<skills_instructions>` part in its first request.
+fn codex_listing(body: &Value) -> String {
+    body["input"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|item| item["content"].as_array().into_iter().flatten())
+        .filter_map(|part| part["text"].as_str())
+        .find(|t| t.starts_with("<skills_instructions>"))
+        .unwrap_or("")
+        .to_owned()
+}
+
+/// Runs `codex exec` with a config of its own in `home` and returns its listing. A model
+/// Codex does not know has a 272,000-token window, so a 5,440-token budget, unless
+/// `context` sets the window.
+fn codex(home: &Path, project: &Path, context: Option<usize>) -> String {
+    let server = AgentServer::start();
+    let codex_home = home.join(".codex");
+    let window = context
+        .map(|c| format!("model_context_window = {c}\n"))
+        .unwrap_or_default();
+    write(
+        &codex_home.join("config.toml"),
+        &format!(
+            "model = \"test-model\"\nmodel_provider = \"loopback\"\ncheck_for_update_on_startup = false\n{window}\n[model_providers.loopback]\nname = \"loopback\"\nbase_url = \"{}/v1\"\nwire_api = \"responses\"\nenv_key = \"LOOPBACK_API_KEY\"\nrequest_max_retries = 0\nstream_max_retries = 0\n\n[analytics]\nenabled = false\n\n[feedback]\nenabled = false\n\n[otel]\nexporter = \"none\"\n",
+            server.url
+        ),
+    );
+    let body = first_request(
+        &server,
+        &cli("codex"),
+        &[
+            "exec",
+            "--skip-git-repo-check",
+            "--sandbox",
+            "read-only",
+            "--disable",
+            "plugins",
+            "--disable",
+            "apps",
+            "--disable",
+            "remote_plugin",
+            "hello",
+        ],
+        project,
+        &[
+            ("HOME", home.display().to_string()),
+            ("CODEX_HOME", codex_home.display().to_string()),
+            ("LOOPBACK_API_KEY", "sk-test".to_owned()),
+            ("NO_COLOR", "1".to_owned()),
+        ],
+    );
+    codex_listing(&body)
+}
+
+/// Skills that exercise Codex's reading: names, the 1,024 cut, whitespace, nesting, the
+/// rescue of unquoted values, refused files, hidden skills and every project root.
+fn codex_edge_cases(home: &Path, project: &Path) {
+    let agents = project.join(".agents/skills");
+    let here = project.join("sub/.agents/skills");
+    let codex_dir = project.join("sub/.codex/skills");
+    let user = home.join(".agents/skills");
+    let long = "Use when a description runs past the cap. ".repeat(30);
+    let cases: Vec<(PathBuf, &str, String)> = vec![
+        (agents.clone(), "folder-x", "---\nname: named-y\ndescription: The frontmatter name wins.\n---\n".into()),
+        (agents.clone(), "no-name", "---\ndescription: Named after its folder.\n---\n".into()),
+        (agents.clone(), "spaces", "---\nname: spaces\ndescription: |\n  Line one.\n  Line two.\n\n  After\ta  blank.\n---\n".into()),
+        (agents.clone(), "long", format!("---\nname: long\ndescription: {long}\n---\n")),
+        (agents.clone(), "colon", "---\nname: colon\ndescription: Use when: the YAML is not quoted\n---\n".into()),
+        (agents.clone(), "nodesc", "---\nname: nodesc\n---\nbody\n".into()),
+        (agents.clone(), "nofront", "# No frontmatter\n".into()),
+        (agents.clone(), "dup", "---\nname: dup\ndescription: The project's copy.\n---\n".into()),
+        (agents.join("outer/inner"), "deep", "---\nname: deep\ndescription: Nested two levels down.\n---\n".into()),
+        (agents.join(".hidden"), "dot", "---\nname: dot\ndescription: In a dot folder.\n---\n".into()),
+        (agents.clone(), "quiet", "---\nname: quiet\ndescription: Not listed by its policy.\n---\n".into()),
+        (agents.clone(), "escaped", "---\nname: escaped\ndescription: Keeps <tags> & \"quotes\" as written.\n---\n".into()),
+        (here.clone(), "dup", "---\nname: dup\ndescription: The copy in the folder it runs in.\n---\n".into()),
+        (codex_dir.clone(), "from-codex-dir", "---\nname: from-codex-dir\ndescription: A project .codex root.\n---\n".into()),
+        (user.clone(), "dup", "---\nname: dup\ndescription: The user's copy.\n---\n".into()),
+    ];
+    for (root, dir, text) in cases {
+        write(&root.join(dir).join("SKILL.md"), &text);
+    }
+    write(
+        &agents.join("quiet/agents/openai.yaml"),
+        "policy:\n  allow_implicit_invocation: false\n",
+    );
+}
+
+#[test]
+fn codex_lists_skills_as_skill_prompt_says() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (home, project) = places(tmp.path());
+    codex_edge_cases(&home, &project);
+    let cwd = project.join("sub");
+    // Codex writes its system skills into $CODEX_HOME on its first start; ours reads them there.
+    let real = codex(&home, &cwd, None);
+    let env = [("CODEX_HOME", home.join(".codex").display().to_string())];
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    assert_same("edge cases", &real, &ours("codex", &home, &cwd, &env, &[]));
+}
+
+#[test]
+fn codex_lists_real_skills_as_skill_prompt_says() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (home, project) = places(tmp.path());
+    let (which, files) = corpus::sample("agent_clis", SEED, 300);
+    corpus::workspace(&project.join(".agents/skills"), &files);
+    let env = [("CODEX_HOME", home.join(".codex").display().to_string())];
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    // Trimmed at the default 5,440 tokens and at 3,000, and left out at 1,000 (a window over the
+    // 272,000 Codex gives a model it does not know is not taken).
+    for context in [None, Some(150_000), Some(50_000)] {
+        let real = codex(&home, &project, context);
+        let window = context.map(|c| c.to_string());
+        let args: Vec<&str> = match &window {
+            Some(w) => vec!["--context", w.as_str()],
+            None => Vec::new(),
+        };
+        assert_same(
+            &format!("{} skills of {which}, context {context:?}", files.len()),
+            &real,
+            &ours("codex", &home, &project, &env, &args),
         );
     }
 }

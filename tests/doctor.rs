@@ -124,20 +124,20 @@ fn budgets_cut_at_each_step() {
     assert_eq!(code, 0);
     assert_eq!(json(&out)["agents"][0]["budget"], 900);
     assert!(out.contains("name only"), "{out}");
-    // Codex: 2% of the context window, descriptions shortened first.
+    // Codex: 2% of the context window in tokens, descriptions shortened first.
     let (_, out) = doctor(
         &tmp,
         &[root, "--agent", "codex", "--json", "--context", "100000"],
         &[],
     );
-    assert_eq!(json(&out)["agents"][0]["budget"], 8000);
+    assert_eq!(json(&out)["agents"][0]["budget"], 2000);
     let (_, out) = doctor(
         &tmp,
         &[root, "--agent", "codex", "--json", "--context", "20000"],
         &[],
     );
-    assert_eq!(json(&out)["agents"][0]["budget"], 1600);
-    assert!(out.contains("descriptions shortened to"), "{out}");
+    assert_eq!(json(&out)["agents"][0]["budget"], 400);
+    assert!(out.contains("description shortened to"), "{out}");
 }
 
 #[test]

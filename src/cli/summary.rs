@@ -42,16 +42,21 @@ pub struct Args {
 /// Arguments of `skill prompt`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  skill prompt skills/\n  skill prompt --agent openclaw\n  skill prompt --agent nanobot"
+    after_help = "Examples:\n  skill prompt skills/\n  skill prompt --agent openclaw\n  skill prompt --agent nanobot\n  skill prompt --agent claude\n  skill prompt --agent codex --context 400000"
 )]
 pub struct PromptArgs {
     /// Which skills.
     #[command(flatten)]
     pub selection: SkillArgs,
-    /// Whose prompt: nanobot 0.3.5 (`# Active Skills` + `# Skills`) or OpenClaw 2026.9.2
-    /// (`## Skills`) [default: the --agent's, else nanobot]
+    /// Whose prompt: nanobot 0.3.5 (`# Active Skills` + `# Skills`), OpenClaw 2026.9.2
+    /// (`## Skills`), Claude Code 2.1.328 or Codex 0.169.1 (their skills listings) [default:
+    /// the --agent's, else nanobot]
     #[arg(long, value_parser = super::choice::parser::<PromptLayout>())]
     pub format: Option<PromptLayout>,
+    /// The model's context window in tokens, for the agents whose budget is a share of it
+    /// (Claude Code 1%, Codex 2%)
+    #[arg(long, value_name = "TOKENS")]
+    pub context: Option<usize>,
 }
 
 fn home() -> Option<PathBuf> {
@@ -149,7 +154,7 @@ pub fn run_prompt(args: PromptArgs) -> Result<ExitCode, CliError> {
         .unwrap_or(PromptLayout::of(args.selection.agent));
     let (listings, roots) = read(&args.selection, Some(layout.agent()), "this prompt")?;
     let home = home();
-    let budget = prompt::agent_budget(layout.agent(), &SystemEnvironment::default(), None);
+    let budget = prompt::agent_budget(layout.agent(), &SystemEnvironment::default(), args.context);
     let cx = RenderContext {
         roots: &roots,
         budget: budget.map(|(chars, _)| chars),

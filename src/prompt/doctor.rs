@@ -5,7 +5,7 @@
 //! only adds the budget, which is a property of the prompt.
 
 use super::openclaw::{self, MAX_SKILLS};
-use super::{Listing, claude};
+use super::{Listing, claude, codex};
 use crate::skill::agents::text::js_len;
 use crate::skill::agents::{AgentCatalog, facts};
 use crate::skill::catalog::Agent;
@@ -253,8 +253,8 @@ pub fn judge(
             )
         }
         Agent::Claude => {
-            let (limit, source) = super::agent_budget(agent, env, context_tokens)
-                .expect("Claude Code has a budget");
+            let (limit, source) =
+                super::agent_budget(agent, env, context_tokens).expect("Claude Code has a budget");
             let shown: Vec<Listing> = in_prompt.iter().map(|&i| listings[i].clone()).collect();
             let entries = claude::entries(&shown);
             let prepared = claude::prepare(&entries, limit);
@@ -276,130 +276,39 @@ pub fn judge(
             (prepared.size, Some(limit), source, step)
         }
         Agent::Codex => {
-            let (limit, source) = super::agent_budget(agent, env, context_tokens)
-                .expect("Claude Code and Codex have budgets");
-            let cap = facts(agent).budget.and_then(|b| b.description_cap);
-            let entry = |i: usize, description: &str| {
-                let s = &catalog.skills[i];
-                match agent {
-                    Agent::Codex => {
-                        format!("- {}: {} (file: {})\n", s.name, description, shown(&s.file))
-                            .chars()
-                            .count()
-                    }
-                    _ => format!("- {}: {}\n", s.name, description).chars().count(),
-                }
-            };
-            let capped = |d: &str| match cap {
-                Some(c) if d.chars().count() > c => d.chars().take(c).collect::<String>(),
-                _ => d.to_owned(),
-            };
-            let full: usize = in_prompt
+            let (limit, source) =
+                super::agent_budget(agent, env, context_tokens).expect("Codex has a budget");
+            let shown: Vec<Listing> = in_prompt.iter().map(|&i| listings[i].clone()).collect();
+            let entries = codex::entries(&shown, &catalog.roots);
+            let fit = codex::prepare(&entries, limit);
+            for ((&i, entry), kept) in in_prompt.iter().zip(&entries).zip(&fit) {
+                let full = entry.description.chars().count();
+                let cut = match kept {
+                    None => (
+                        State::CutOut,
+                        "left out of the list by the budget".to_owned(),
+                    ),
+                    Some(0) if full > 0 => (State::Cut, "description removed".to_owned()),
+                    Some(n) if *n < full => (
+                        State::Cut,
+                        format!("description shortened to {n} characters"),
+                    ),
+                    Some(_) => continue,
+                };
+                cuts.insert(i, cut);
+            }
+            let left_out = fit.iter().filter(|k| k.is_none()).count();
+            let shortened = fit
                 .iter()
-                .map(|&i| entry(i, &capped(&catalog.skills[i].description)))
-                .sum();
-            for &i in &in_prompt {
-                if cap.is_some_and(|c| catalog.skills[i].description.chars().count() > c) {
-                    cuts.insert(
-                        i,
-                        (
-                            State::Cut,
-                            format!("description cut to {} characters", cap.unwrap_or(0)),
-                        ),
-                    );
-                }
-            }
-            if full <= limit {
-                (full, Some(limit), source, "full".to_owned())
-            } else if agent == Agent::Claude {
-                // Names always stay; descriptions are granted in listing order while they fit.
-                let mut used: usize = in_prompt.iter().map(|&i| entry(i, "")).sum();
-                for &i in &in_prompt {
-                    let d = capped(&catalog.skills[i].description);
-                    let extra = entry(i, &d) - entry(i, "");
-                    if used + extra <= limit {
-                        used += extra;
-                    } else {
-                        cuts.insert(
-                            i,
-                            (
-                                State::Cut,
-                                "name only: no room for its description".to_owned(),
-                            ),
-                        );
-                    }
-                }
-                (
-                    used,
-                    Some(limit),
-                    source,
-                    "names only for some skills".to_owned(),
-                )
-            } else {
-                // Codex shortens every description alike, then leaves skills out.
-                let bare: usize = in_prompt.iter().map(|&i| entry(i, "")).sum();
-                if bare <= limit {
-                    let (mut lo, mut hi) = (0usize, 1024usize);
-                    let total = |n: usize| -> usize {
-                        in_prompt
-                            .iter()
-                            .map(|&i| {
-                                entry(
-                                    i,
-                                    &catalog.skills[i]
-                                        .description
-                                        .chars()
-                                        .take(n)
-                                        .collect::<String>(),
-                                )
-                            })
-                            .sum()
-                    };
-                    while lo < hi {
-                        let mid = (lo + hi).div_ceil(2);
-                        if total(mid) <= limit {
-                            lo = mid
-                        } else {
-                            hi = mid - 1
-                        }
-                    }
-                    for &i in &in_prompt {
-                        if catalog.skills[i].description.chars().count() > lo {
-                            cuts.insert(
-                                i,
-                                (
-                                    State::Cut,
-                                    format!("description shortened to {lo} characters"),
-                                ),
-                            );
-                        }
-                    }
-                    (
-                        total(lo),
-                        Some(limit),
-                        source,
-                        format!("descriptions shortened to {lo}"),
-                    )
-                } else {
-                    let mut used = 0;
-                    for &i in &in_prompt {
-                        let e = entry(i, "");
-                        if used + e <= limit {
-                            used += e;
-                            cuts.insert(i, (State::Cut, "description removed".to_owned()));
-                        } else {
-                            cuts.insert(
-                                i,
-                                (
-                                    State::CutOut,
-                                    "left out of the list by the budget".to_owned(),
-                                ),
-                            );
-                        }
-                    }
-                    (used, Some(limit), source, "skills left out".to_owned())
-                }
-            }
+                .zip(&entries)
+                .any(|(k, e)| k.is_some_and(|n| n < e.description.chars().count()));
+            let step = match (left_out, shortened) {
+                (0, false) => "full".to_owned(),
+                (0, true) => "descriptions shortened".to_owned(),
+                (n, _) => format!("descriptions removed, {n} skills left out"),
+            };
+            let size = codex::size(&entries, &fit);
+            (size, Some(limit), source, step)
         }
     };
     for (i, s) in catalog.skills.iter().enumerate() {

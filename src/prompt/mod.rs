@@ -5,6 +5,7 @@
 
 mod agentskills;
 pub mod claude;
+pub mod codex;
 pub mod doctor;
 mod json;
 mod markdown;
@@ -25,7 +26,7 @@ pub use openclaw::{
 };
 pub use system::{PART_SEPARATOR, active_skills, skills_prompt};
 
-use crate::skill::agents::{Agent, AgentCatalog, Reading, facts, gated};
+use crate::skill::agents::{Agent, AgentCatalog, Measure, Reading, facts, gated};
 use crate::skill::catalog::{Catalog, Root};
 use crate::skill::environment::Environment;
 use crate::skill::layout::SKILL_MD;
@@ -74,6 +75,7 @@ crate::choices! {
         Nanobot = "nanobot": "nanobot 0.3.5's sections (`# Active Skills` and `# Skills`).",
         Openclaw = "openclaw": "OpenClaw 2026.9.2's `## Skills` section.",
         Claude = "claude": "Claude Code 2.1.328's skills listing (its own bundled skills left out).",
+        Codex = "codex": "Codex 0.169.1's `<skills_instructions>`.",
     }
 }
 
@@ -84,6 +86,7 @@ impl PromptLayout {
             PromptLayout::Nanobot => Agent::Nanobot,
             PromptLayout::Openclaw => Agent::Openclaw,
             PromptLayout::Claude => Agent::Claude,
+            PromptLayout::Codex => Agent::Codex,
         }
     }
 
@@ -92,6 +95,7 @@ impl PromptLayout {
         match agent {
             Some(Agent::Openclaw) => PromptLayout::Openclaw,
             Some(Agent::Claude) => PromptLayout::Claude,
+            Some(Agent::Codex) => PromptLayout::Codex,
             _ => PromptLayout::Nanobot,
         }
     }
@@ -137,11 +141,13 @@ pub fn render_prompt(layout: PromptLayout, listings: &[Listing], cx: RenderConte
         PromptLayout::Nanobot => nanobot_prompt(listings, cx.roots),
         PromptLayout::Openclaw => openclaw_section(listings, openclaw::DEFAULT_BUDGET, cx.home),
         PromptLayout::Claude => claude::render(listings, budget(Agent::Claude)),
+        PromptLayout::Codex => codex::render(listings, cx.roots, budget(Agent::Codex)),
     }
 }
 
 /// The prompt budget of `agent` here and where it comes from: the agent's env override, else
-/// its share of `context_tokens` at 4 characters per token, else its default.
+/// its share of `context_tokens` (at 4 characters per token unless it counts tokens), else its
+/// default.
 pub fn agent_budget(
     agent: Agent,
     env: &dyn Environment,
@@ -154,10 +160,16 @@ pub fn agent_budget(
         return Some((v, name.to_owned()));
     }
     if let (Some(percent), Some(tokens)) = (b.context_percent, context_tokens) {
-        return Some((
-            tokens * 4 * percent / 100,
-            format!("{percent}% of a {tokens}-token context at 4 characters per token"),
-        ));
+        return Some(match b.measure {
+            Measure::Tokens => (
+                tokens * percent / 100,
+                format!("{percent}% of a {tokens}-token context"),
+            ),
+            _ => (
+                tokens * 4 * percent / 100,
+                format!("{percent}% of a {tokens}-token context at 4 characters per token"),
+            ),
+        });
     }
     Some((b.default_chars, "default".to_owned()))
 }

@@ -63,16 +63,32 @@ pub fn agent_roots(agent: Agent, home: &Path, cwd: &Path) -> Vec<Root> {
         Agent::Claude => std::iter::once(root(home.join(".claude/skills"), "personal"))
             .chain(project_dirs(cwd, home).map(|d| root(d.join(".claude/skills"), "project")))
             .collect(),
+        // Codex 0.169.1, in the order of its skill roots table: `.codex/skills` from here up
+        // to the project root (the first folder with a `.git`, else here only), the user's
+        // `$CODEX_HOME/skills` and `~/.agents/skills`, its system skills, the admin root, then
+        // `.agents/skills` from the project root down to here.
         Agent::Codex => {
-            let mut roots: Vec<Root> = Vec::new();
-            for dir in cwd.ancestors() {
-                roots.push(root(dir.join(".agents/skills"), "repo"));
-                if dir.join(".git").exists() {
-                    break;
-                }
-            }
+            let project: Vec<&Path> = match cwd.ancestors().position(|d| d.join(".git").exists()) {
+                Some(top) => cwd.ancestors().take(top + 1).collect(),
+                None => vec![cwd],
+            };
+            let codex_home = std::env::var_os("CODEX_HOME")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| home.join(".codex"));
+            let mut roots: Vec<Root> = project
+                .iter()
+                .map(|d| root(d.join(".codex/skills"), "repo"))
+                .collect();
+            roots.push(root(codex_home.join("skills"), "user"));
             roots.push(root(home.join(".agents/skills"), "user"));
+            roots.push(root(codex_home.join("skills/.system"), "system"));
             roots.push(root(PathBuf::from("/etc/codex/skills"), "admin"));
+            roots.extend(
+                project
+                    .iter()
+                    .rev()
+                    .map(|d| root(d.join(".agents/skills"), "repo")),
+            );
             roots
         }
     }

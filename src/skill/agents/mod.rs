@@ -7,9 +7,9 @@
 //! [`super::catalog`] that lint and the skills-ref format use.
 
 pub mod claude;
+pub mod codex;
 pub mod nanobot;
 pub mod openclaw;
-pub mod others;
 pub mod text;
 
 use super::availability::Availability;
@@ -52,6 +52,8 @@ pub enum Measure {
     Utf16,
     /// Terminal columns (Bun's `stringWidth`).
     Columns,
+    /// Tokens, each line of the list costing its bytes and newline over four, rounded up.
+    Tokens,
 }
 
 impl Measure {
@@ -59,6 +61,7 @@ impl Measure {
     pub fn unit(self) -> &'static str {
         match self {
             Measure::Columns => "columns",
+            Measure::Tokens => "tokens",
             Measure::Chars | Measure::Utf16 => "characters",
         }
     }
@@ -480,15 +483,12 @@ const CLAUDE: Facts = Facts {
     runtime: &["node"],
 };
 
-/// Codex. Sources: developers.openai.com/codex/skills ("capped at roughly 2% of the model's
-/// context window, or 8,000 characters when the context window is unknown ... shortens skill
-/// descriptions first ... some skills may be omitted"), garrytan/gstack#281 (a skill skipped
-/// with "invalid description: exceeds maximum length of 1024 characters"). Doubt: the name
-/// limit (64 here, as the Agent Skills spec; one third-party validator says 100).
+/// Codex, read from the requests the real CLI (npm `@openai/codex@0.169.1`, a Rust binary) sends
+/// and from strings in that binary. The oracle test is `tests/agent_clis.rs`.
 const CODEX: Facts = Facts {
     agent: Agent::Codex,
     name: "Codex",
-    release: "Codex CLI (docs, Aug 2026)",
+    release: "Codex 0.169.1",
     identity_is_folder: false,
     skill_files: &[SKILL_MD],
     metadata_blocks: &[],
@@ -499,22 +499,30 @@ const CODEX: Facts = Facts {
         config: false,
         os: false,
     },
-    yaml: "YAML frontmatter; name and description required",
+    // "invalid YAML": strict YAML, with unquoted values holding `: ` read as strings.
+    yaml: "YAML frontmatter from the first line; name and description required",
+    // "missing field `description`".
     requires_description: true,
-    description_max: Some(1024),
+    // Longer descriptions are cut to 1,021 characters and "...", not refused.
+    description_max: None,
+    // "invalid name: exceeds maximum length of 64 characters".
     name_max: Some(64),
     budget: Some(PromptBudget {
-        default_chars: 8_000,
-        measure: Measure::Chars,
+        // "skills context budget of 2%": of the model's whole context window, in tokens
+        // (5,440 for the 272,000 of a model Codex does not know).
+        default_chars: 5_440,
+        measure: Measure::Tokens,
         context_percent: Some(2),
         env_override: None,
-        description_cap: None,
+        description_cap: Some(1024),
         max_skills: None,
         steps: &["descriptions shortened", "skills dropped"],
     }),
+    // Its system skills are files it writes to `$CODEX_HOME/skills/.system` on every start,
+    // read from there like any root.
     bundled: &[],
     root_limits: None,
-    skips_hidden: false,
+    skips_hidden: true,
     resolves_links: false,
     keys: &[],
     reserved_name_words: &[],
@@ -666,7 +674,7 @@ impl AgentCatalog {
             Agent::Openclaw => openclaw::load(roots, env),
             Agent::Nanobot => nanobot::load(roots, env),
             Agent::Claude => claude::load(roots),
-            Agent::Codex => others::load(agent, roots, env),
+            Agent::Codex => codex::load(roots),
         }
     }
 

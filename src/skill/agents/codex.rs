@@ -1,0 +1,232 @@
+//! Codex 0.169.1's reading of skill roots, seen in the requests the real CLI sends and checked
+//! against strings in its binary: every `SKILL.md` up to six folders below a root (dot folders
+//! skipped, links followed), one skill per real file, no precedence by name (all of a name are
+//! listed), entries ordered by scope (system, admin, repository, user), name and path. The
+//! frontmatter must open the file; `name` falls back to the folder and is at most 64
+//! characters; `description` is required, its whitespace collapsed and cut to 1,024.
+
+use super::{AgentCatalog, AgentSkill, DropReason, Dropped};
+use crate::skill::availability::Availability;
+use crate::skill::catalog::{Agent, Root};
+use crate::skill::layout::SKILL_MD;
+use crate::skill::requirements::Requirements;
+use crate::skill::yaml::{self, Node, Value};
+use std::path::{Path, PathBuf};
+
+/// Folders below a root searched for a `SKILL.md`.
+const MAX_DEPTH: usize = 6;
+/// Longest name (characters); longer names drop the skill.
+const NAME_MAX: usize = 64;
+/// Longest description (characters); longer ones keep 1,021 and get `...`.
+const DESCRIPTION_MAX: usize = 1024;
+
+/// Where a root's skills sort (`system` first, `user` last).
+pub fn scope_rank(label: &str) -> usize {
+    match label {
+        "system" => 0,
+        "admin" => 1,
+        "repo" => 2,
+        _ => 3,
+    }
+}
+
+/// Every `SKILL.md` under `dir`, at most `depth` folders further down.
+fn walk(dir: &Path, depth: usize, found: &mut Vec<PathBuf>) {
+    let file = dir.join(SKILL_MD);
+    if file.is_file() {
+        found.push(file);
+    }
+    if depth == MAX_DEPTH {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut dirs: Vec<PathBuf> = entries
+        .flatten()
+        .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    dirs.sort();
+    for d in dirs {
+        walk(&d, depth + 1, found);
+    }
+}
+
+/// Whitespace runs as one space, ends trimmed.
+fn collapse(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Codex's rescue for unquoted values: a top-level `key: value` line whose value holds `: ` or
+/// starts with `[`, `@` or a backtick is read as a plain string.
+fn rescue(block: &str) -> String {
+    let line = |l: &str| -> Option<String> {
+        let (key, rest) = l.split_once(": ")?;
+        if key.is_empty() || key.starts_with([' ', '\t', '-', '#']) {
+            return None;
+        }
+        let value = rest.trim();
+        let risky = value.contains(": ") || value.starts_with(['[', '@', '`']);
+        (risky && !value.starts_with(['"', '\'']))
+            .then(|| format!("{key}: {}", serde_json::Value::from(value)))
+    };
+    block
+        .split('\n')
+        .map(|l| line(l).unwrap_or_else(|| l.to_owned()))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The frontmatter's keys, or why Codex refuses the file.
+fn frontmatter(text: &str) -> Result<Vec<(String, Node)>, DropReason> {
+    let no_frontmatter = || DropReason::Yaml {
+        detail: "missing YAML frontmatter delimited by ---".to_owned(),
+    };
+    let text = text.replace("\r\n", "\n");
+    let rest = text.strip_prefix("---\n").ok_or_else(no_frontmatter)?;
+    let end = rest
+        .split_inclusive('\n')
+        .scan(0, |at, line| {
+            let start = *at;
+            *at += line.len();
+            Some((start, line))
+        })
+        .find(|(_, line)| line.trim_end() == "---")
+        .map(|(start, _)| start)
+        .ok_or_else(no_frontmatter)?;
+    let block = &rest[..end];
+    let node = yaml::parse(block, 0)
+        .or_else(|_| yaml::parse(&rescue(block), 0))
+        .map_err(|e| DropReason::Yaml {
+            detail: format!("invalid YAML: {}", e.message),
+        })?;
+    let mut keys: Vec<(String, Node)> = Vec::new();
+    if let Value::Map(pairs) = node.value {
+        for (k, v) in pairs {
+            let key = k.as_str().unwrap_or_default().to_owned();
+            if keys.iter().any(|(seen, _)| *seen == key) {
+                return Err(DropReason::Yaml {
+                    detail: format!("invalid YAML: duplicate key `{key}`"),
+                });
+            }
+            keys.push((key, v));
+        }
+    }
+    Ok(keys)
+}
+
+/// False when `agents/openai.yaml` says `policy: {allow_implicit_invocation: false}`.
+fn implicit_invocation(dir: &Path) -> bool {
+    let Ok(text) = std::fs::read_to_string(dir.join("agents/openai.yaml")) else {
+        return true;
+    };
+    let Ok(root) = yaml::parse(&text, 0) else {
+        return true;
+    };
+    !root
+        .get("policy")
+        .and_then(|p| p.get("allow_implicit_invocation"))
+        .is_some_and(|v| matches!(v.value, Value::Bool(false)))
+}
+
+/// The name and description Codex lists for one file.
+fn read(file: &Path, dir_name: &str) -> Result<(String, String), DropReason> {
+    let text = std::fs::read_to_string(file).map_err(|e| DropReason::Unreadable {
+        detail: e.to_string(),
+    })?;
+    let keys = frontmatter(&text)?;
+    let string = |key: &str| {
+        keys.iter()
+            .find(|(k, _)| k == key)
+            .and_then(|(_, v)| v.as_str())
+            .map(collapse)
+            .filter(|s| !s.is_empty())
+    };
+    let name = string("name").unwrap_or_else(|| dir_name.to_owned());
+    let chars = name.chars().count();
+    if chars > NAME_MAX {
+        return Err(DropReason::Name {
+            detail: format!("{chars} characters, over {NAME_MAX}"),
+        });
+    }
+    let description = string("description").ok_or(DropReason::NoDescription)?;
+    let description = if description.chars().count() > DESCRIPTION_MAX {
+        let kept: String = description.chars().take(DESCRIPTION_MAX - 3).collect();
+        format!("{kept}...")
+    } else {
+        description
+    };
+    Ok((name, description))
+}
+
+/// Loads `roots` (in Codex's table order) as Codex does.
+pub fn load(roots: Vec<Root>) -> AgentCatalog {
+    let mut skills: Vec<AgentSkill> = Vec::new();
+    let mut dropped = Vec::new();
+    let mut seen: Vec<PathBuf> = Vec::new();
+    for (index, root) in roots.iter().enumerate() {
+        let mut files = Vec::new();
+        walk(&root.path, 0, &mut files);
+        for file in files {
+            let real = std::fs::canonicalize(&file).unwrap_or_else(|_| file.clone());
+            if seen.contains(&real) {
+                continue;
+            }
+            seen.push(real);
+            let dir = file.parent().unwrap_or(&root.path).to_path_buf();
+            let dir_name = dir
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            match read(&file, &dir_name) {
+                Ok((name, description)) => skills.push(AgentSkill {
+                    declared_name: name.clone(),
+                    name,
+                    model_invocable: implicit_invocation(&dir),
+                    dir_name,
+                    file,
+                    dir,
+                    root: index,
+                    description,
+                    requirements: Requirements::default(),
+                    availability: Availability::default(),
+                    always: false,
+                    body: String::new(),
+                }),
+                Err(reason) => dropped.push(Dropped {
+                    dir,
+                    root: index,
+                    reason,
+                }),
+            }
+        }
+    }
+    // Paths compare as strings, byte by byte, not folder by folder.
+    skills.sort_by(|a, b| {
+        let rank = |s: &AgentSkill| scope_rank(&roots[s.root].label);
+        let path = |s: &'_ AgentSkill| s.file.as_os_str().as_encoded_bytes().to_vec();
+        (rank(a), a.name.as_bytes(), path(a)).cmp(&(rank(b), b.name.as_bytes(), path(b)))
+    });
+    AgentCatalog {
+        agent: Agent::Codex,
+        roots,
+        skills,
+        dropped,
+        shadowed: Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unquoted_values_are_rescued_and_duplicates_refused() {
+        let keys = frontmatter("---\nname: a\ndescription: Use when: it breaks\n---\n").unwrap();
+        assert_eq!(keys[1].1.as_str(), Some("Use when: it breaks"));
+        assert!(frontmatter("---\nname: a\nname: b\n---\n").is_err());
+        assert!(frontmatter("\u{feff}---\nname: a\n---\n").is_err());
+    }
+}
