@@ -49,6 +49,9 @@ fn ours(agent: &str, home: &Path, project: &Path, env: &[(&str, &str)], args: &[
         .env("HOME", home)
         .env("SKILL_CACHE_DIR", home.join(".cache/skill"))
         .env_remove("SLASH_COMMAND_TOOL_CHAR_BUDGET")
+        .env_remove("SKILL_CHAR_BUDGET")
+        .env_remove("CODEX_HOME")
+        .env_remove("GEMINI_CLI_HOME")
         .args(["prompt", "--agent", agent])
         .args(args);
     for (k, v) in env {
@@ -59,15 +62,15 @@ fn ours(agent: &str, home: &Path, project: &Path, env: &[(&str, &str)], args: &[
     stdout.strip_suffix('\n').unwrap_or(&stdout).to_owned()
 }
 
-/// Runs `program args` in `project` with a clean environment plus `env`, and returns the first
-/// model request it sent.
-fn first_request(
+/// Runs `program args` in `project` with a clean environment plus `env`, and returns the model
+/// requests it sent.
+fn requests(
     server: &AgentServer,
     program: &Path,
     args: &[&str],
     project: &Path,
     env: &[(&str, String)],
-) -> Value {
+) -> Vec<Value> {
     let mut cmd = Command::new(program);
     cmd.args(args)
         .current_dir(project)
@@ -80,7 +83,11 @@ fn first_request(
         cmd.env(k, v);
     }
     let out = cmd.output().unwrap();
-    let requests = server.model_requests();
+    let requests: Vec<Value> = server
+        .model_requests()
+        .into_iter()
+        .map(|r| r.body)
+        .collect();
     assert!(
         !requests.is_empty(),
         "{} sent no model request: {}\n{}",
@@ -88,7 +95,71 @@ fn first_request(
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
-    requests[0].body.clone()
+    requests
+}
+
+/// The first model request `program` sent.
+fn first_request(
+    server: &AgentServer,
+    program: &Path,
+    args: &[&str],
+    project: &Path,
+    env: &[(&str, String)],
+) -> Value {
+    requests(server, program, args, project, env).remove(0)
+}
+
+/// The corpus sample without the skills whose frontmatter name another skill of the sample
+/// also has: agents that key skills by that name keep one of them by a race.
+fn unique_names(files: Vec<PathBuf>) -> Vec<PathBuf> {
+    let name = |f: &PathBuf| {
+        std::fs::read_to_string(f).ok().and_then(|t| {
+            t.lines()
+                .skip(1)
+                .take_while(|l| l.trim_end() != "---")
+                .find_map(|l| {
+                    l.strip_prefix("name:")
+                        .map(|n| n.trim().trim_matches(['"', '\'']).to_owned())
+                })
+        })
+    };
+    let names: Vec<Option<String>> = files.iter().map(name).collect();
+    files
+        .into_iter()
+        .zip(&names)
+        .filter(|(_, n)| n.is_none() || names.iter().filter(|m| *m == *n).count() == 1)
+        .map(|(f, _)| f)
+        .collect()
+}
+
+/// Writes `cases` (root, folder, SKILL.md text).
+fn write_cases(cases: Vec<(PathBuf, &str, String)>) {
+    for (root, dir, text) in cases {
+        write(&root.join(dir).join("SKILL.md"), &text);
+    }
+}
+
+/// Skills that exercise the readers of Gemini CLI, OpenCode and Copilot CLI: names that differ
+/// from their folder, missing or broken frontmatter, unquoted colons, block scalars, escaping,
+/// nesting, hidden skills and long descriptions.
+fn common_edge_cases(root: &Path) -> Vec<(PathBuf, &'static str, String)> {
+    let long = "Use when a description runs long. ".repeat(40);
+    vec![
+        (root.to_path_buf(), "folder-x", "---\nname: named-y\ndescription: The frontmatter name and not the folder.\n---\n".into()),
+        (root.to_path_buf(), "no-name", "---\ndescription: No name at all.\n---\n".into()),
+        (root.to_path_buf(), "nodesc", "---\nname: nodesc\n---\n# Title\n\nBody line one\nline two.\n".into()),
+        (root.to_path_buf(), "colon", "---\nname: colon\ndescription: Use when: the value is not quoted\n---\n".into()),
+        (root.to_path_buf(), "literal", "---\nname: literal\ndescription: |\n  Line one.\n  Line two.\n---\n".into()),
+        (root.to_path_buf(), "folded", "---\nname: folded\ndescription: >\n  Folded one\n  folded two.\n---\n".into()),
+        (root.to_path_buf(), "escaped", "---\nname: escaped\ndescription: Reads <b>tags</b> & 'single' \"double\".\n---\n".into()),
+        (root.to_path_buf(), "hidden", "---\nname: hidden\ndescription: Not for the model.\ndisable-model-invocation: true\n---\n".into()),
+        (root.to_path_buf(), "broken", "---\nname: broken\ndescription: \"unterminated\n---\n".into()),
+        (root.to_path_buf(), "nofront", "# Only a heading\n".into()),
+        (root.to_path_buf(), "long", format!("---\nname: long\ndescription: {long}\n---\n")),
+        (root.to_path_buf(), "crlf", "---\r\nname: crlf\r\ndescription: Windows line ends.\r\n---\r\n".into()),
+        (root.join("group"), "inner", "---\nname: inner\ndescription: One folder further down.\n---\n".into()),
+        (root.to_path_buf(), "Upper", "---\nname: Upper\ndescription: A capital letter.\n---\n".into()),
+    ]
 }
 
 /// The lines that differ, as a unified diff (at most 40 lines of it).
@@ -367,6 +438,341 @@ fn codex_lists_real_skills_as_skill_prompt_says() {
             &format!("{} skills of {which}, context {context:?}", files.len()),
             &real,
             &ours("codex", &home, &project, &env, &args),
+        );
+    }
+}
+
+// --- Gemini CLI ----------------------------------------------------------------------------
+
+/// The model the Gemini CLI runs ask for: a Gemini 3 model, told to "call" its skill tool.
+const GEMINI_MODEL: &str = "gemini-3-pro-preview";
+
+/// The `# Available Agent Skills` section of Gemini CLI's system instruction.
+fn gemini_listing(body: &Value) -> String {
+    let system = body["systemInstruction"]["parts"][0]["text"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no system instruction in {body}"));
+    let Some(start) = system.find("# Available Agent Skills") else {
+        return String::new();
+    };
+    let end = system[start..]
+        .find("</available_skills>")
+        .map(|i| start + i + "</available_skills>".len())
+        .expect("the end of the skills section");
+    system[start..end].to_owned()
+}
+
+/// Runs `gemini -p` with settings of its own in `home` (its two built-in skills turned off, as
+/// they come from its package) and returns its listing.
+fn gemini(home: &Path, project: &Path) -> String {
+    let server = AgentServer::start();
+    write(
+        &home.join(".gemini/settings.json"),
+        &serde_json::json!({
+            "general": {"enableAutoUpdate": false, "enableAutoUpdateNotification": false},
+            "privacy": {"usageStatisticsEnabled": false},
+            "telemetry": {"enabled": false},
+            "security": {"auth": {"selectedType": "gemini-api-key"}},
+            "ide": {"enabled": false},
+            "model": {"name": GEMINI_MODEL},
+            "skills": {"disabled": ["skill-creator", "antigravity-support"]}
+        })
+        .to_string(),
+    );
+    let body = first_request(
+        &server,
+        &cli("gemini"),
+        &["-p", "hello", "-m", GEMINI_MODEL, "--output-format", "text"],
+        project,
+        &[
+            ("HOME", home.display().to_string()),
+            ("GEMINI_API_KEY", "test-key".to_owned()),
+            ("GOOGLE_GEMINI_BASE_URL", server.url.clone()),
+            ("GEMINI_CLI_TRUST_WORKSPACE", "true".to_owned()),
+            ("GEMINI_TELEMETRY_ENABLED", "false".to_owned()),
+            ("GEMINI_CLI_NO_RELAUNCH", "true".to_owned()),
+            ("NO_BROWSER", "true".to_owned()),
+            ("CI", "1".to_owned()),
+        ],
+    );
+    gemini_listing(&body)
+}
+
+/// The listing with its `<skill>` entries sorted: Gemini CLI's order within a root comes from
+/// an asynchronous walk and is not always the same.
+fn entries_sorted(listing: &str) -> String {
+    let Some(open) = listing.find("<available_skills>\n") else {
+        return listing.to_owned();
+    };
+    let head = &listing[..open + "<available_skills>\n".len()];
+    let rest = &listing[head.len()..];
+    let mut entries: Vec<String> = rest
+        .split("  <skill>\n")
+        .filter(|e| !e.is_empty())
+        .map(|e| {
+            e.trim_end_matches("</available_skills>")
+                .trim_end_matches('\n')
+                .to_owned()
+        })
+        .collect();
+    entries.sort();
+    format!("{head}{}", entries.join("\n"))
+}
+
+#[test]
+fn gemini_cli_lists_skills_as_skill_prompt_says() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (home, project) = places(tmp.path());
+    let mut cases = common_edge_cases(&project.join(".gemini/skills"));
+    cases.push((
+        home.join(".agents/skills"),
+        "mine",
+        "---\nname: mine\ndescription: A user skill.\n---\n".into(),
+    ));
+    cases.push((
+        home.join(".gemini/skills"),
+        "dup",
+        "---\nname: dup\ndescription: The user's copy, replaced in place.\n---\n".into(),
+    ));
+    cases.push((
+        project.join(".agents/skills"),
+        "dup",
+        "---\nname: dup\ndescription: The project's copy wins.\n---\n".into(),
+    ));
+    write_cases(cases);
+    assert_same(
+        "edge cases",
+        &entries_sorted(&gemini(&home, &project)),
+        &entries_sorted(&ours("gemini", &home, &project, &[], &[])),
+    );
+}
+
+#[test]
+fn gemini_cli_lists_real_skills_as_skill_prompt_says() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (home, project) = places(tmp.path());
+    let (which, files) = corpus::sample("agent_clis", SEED, 300);
+    let files = unique_names(files);
+    corpus::workspace(&project.join(".agents/skills"), &files);
+    assert_same(
+        &format!("{} skills of {which}", files.len()),
+        &entries_sorted(&gemini(&home, &project)),
+        &entries_sorted(&ours("gemini", &home, &project, &[], &[])),
+    );
+}
+
+// --- OpenCode ------------------------------------------------------------------------------
+
+/// The skills block at the end of the system message of OpenCode's request with tools (the
+/// first request names the session and lists no skills).
+fn opencode_listing(bodies: &[Value]) -> String {
+    let body = bodies
+        .iter()
+        .find(|b| b["tools"].is_array())
+        .unwrap_or_else(|| panic!("no request with tools in {bodies:?}"));
+    let system = body["messages"][0]["content"]
+        .as_str()
+        .expect("a system message");
+    let start = system
+        .rfind("Skills provide specialized instructions")
+        .expect("the skills block");
+    system[start..].to_owned()
+}
+
+/// Runs `opencode run` with a config of its own in `home` (its built-in skill denied, its
+/// plugin install stubbed so that it fetches nothing) and returns its listing.
+fn opencode(home: &Path, project: &Path) -> String {
+    let server = AgentServer::start();
+    let config = home.join(".config/opencode");
+    write(
+        &config.join("opencode.json"),
+        &serde_json::json!({
+            "model": "loopback/test-model",
+            "small_model": "loopback/test-model",
+            "autoupdate": false,
+            "share": "disabled",
+            "permission": {"skill": {"customize-opencode": "deny"}},
+            "provider": {"loopback": {
+                "npm": "@ai-sdk/openai-compatible",
+                "name": "Loopback",
+                "options": {"baseURL": format!("{}/v1", server.url), "apiKey": "sk-test"},
+                "models": {"test-model": {"name": "Test", "limit": {"context": 200000, "output": 8192}}}
+            }}
+        })
+        .to_string(),
+    );
+    std::fs::create_dir_all(config.join("node_modules")).unwrap();
+    write(
+        &config.join("package.json"),
+        r#"{"dependencies":{"@opencode-ai/plugin":"*"}}"#,
+    );
+    write(
+        &config.join("package-lock.json"),
+        r#"{"lockfileVersion":3,"packages":{"":{"dependencies":{"@opencode-ai/plugin":"*"}}}}"#,
+    );
+    let mut env = vec![
+        ("HOME", home.display().to_string()),
+        ("npm_config_registry", format!("{}/npm/", server.url)),
+    ];
+    for flag in [
+        "OPENCODE_DISABLE_MODELS_FETCH",
+        "OPENCODE_DISABLE_AUTOUPDATE",
+        "OPENCODE_DISABLE_SHARE",
+        "OPENCODE_DISABLE_LSP_DOWNLOAD",
+        "OPENCODE_DISABLE_DEFAULT_PLUGINS",
+        "OPENCODE_DISABLE_EMBEDDED_WEB_UI",
+        "OPENCODE_DISABLE_AUTOCOMPACT",
+    ] {
+        env.push((flag, "1".to_owned()));
+    }
+    let bodies = requests(&server, &cli("opencode"), &["run", "hello"], project, &env);
+    opencode_listing(&bodies)
+}
+
+#[test]
+fn opencode_lists_skills_as_skill_prompt_says() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (home, project) = places(tmp.path());
+    let mut cases = common_edge_cases(&project.join(".claude/skills"));
+    cases.push((
+        home.join(".agents/skills"),
+        "mine",
+        "---\nname: mine\ndescription: A user skill.\n---\n".into(),
+    ));
+    cases.push((
+        project.join("sub/.agents/skills"),
+        "here",
+        "---\nname: here\ndescription: From the folder it runs in.\n---\n".into(),
+    ));
+    write_cases(cases);
+    let cwd = project.join("sub");
+    assert_same(
+        "edge cases",
+        &opencode(&home, &cwd),
+        &ours("opencode", &home, &cwd, &[], &[]),
+    );
+}
+
+#[test]
+fn opencode_lists_real_skills_as_skill_prompt_says() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (home, project) = places(tmp.path());
+    let (which, files) = corpus::sample("agent_clis", SEED, 300);
+    let files = unique_names(files);
+    corpus::workspace(&project.join(".agents/skills"), &files);
+    assert_same(
+        &format!("{} skills of {which}", files.len()),
+        &opencode(&home, &project),
+        &ours("opencode", &home, &project, &[], &[]),
+    );
+}
+
+// --- Copilot CLI ---------------------------------------------------------------------------
+
+/// Copilot CLI's skills block in its system message.
+fn copilot_listing(body: &Value) -> String {
+    let system = body["messages"][0]["content"].as_str().unwrap_or("");
+    let Some(start) = system.find("<skill>\n<available_skills>") else {
+        return String::new();
+    };
+    let end = system[start..]
+        .find("</available_skills>\n</skill>\n")
+        .map(|i| start + i + "</available_skills>\n</skill>\n".len())
+        .expect("the end of the skills block");
+    system[start..end].to_owned()
+}
+
+/// Runs `copilot -p` offline against the loopback model (its two bundled skills turned off in
+/// the user's settings, which `skill` reads too) and returns its listing.
+fn copilot(home: &Path, project: &Path, budget: Option<usize>) -> String {
+    let server = AgentServer::start();
+    write(
+        &home.join(".copilot/settings.json"),
+        r#"{"disabledSkills":["customize-cloud-agent","github-pr-media"]}"#,
+    );
+    let cache = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/test-deps/agents/copilot-pkg");
+    let mut env = vec![
+        ("HOME", home.display().to_string()),
+        ("NO_COLOR", "1".to_owned()),
+        ("COPILOT_PKG_CACHE_HOME", cache.display().to_string()),
+        ("COPILOT_OFFLINE", "true".to_owned()),
+        ("COPILOT_AUTO_UPDATE", "false".to_owned()),
+        ("COPILOT_PROVIDER_BASE_URL", format!("{}/v1", server.url)),
+        ("COPILOT_PROVIDER_TYPE", "openai".to_owned()),
+        ("COPILOT_PROVIDER_WIRE_API", "completions".to_owned()),
+        ("COPILOT_PROVIDER_API_KEY", "sk-test".to_owned()),
+        ("COPILOT_MODEL", "gpt-4.1".to_owned()),
+    ];
+    if let Some(b) = budget {
+        env.push(("SKILL_CHAR_BUDGET", b.to_string()));
+    }
+    let body = first_request(
+        &server,
+        &cli("copilot"),
+        &[
+            "-p",
+            "hello",
+            "--allow-all-tools",
+            "--trust-folder",
+            "--no-auto-update",
+            "--disable-client-telemetry",
+        ],
+        project,
+        &env,
+    );
+    copilot_listing(&body)
+}
+
+#[test]
+fn copilot_cli_lists_skills_as_skill_prompt_says() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (home, project) = places(tmp.path());
+    let mut cases = common_edge_cases(&project.join(".github/skills"));
+    cases.push((
+        home.join(".copilot/skills"),
+        "mine",
+        "---\nname: mine\ndescription: A user skill.\n---\n".into(),
+    ));
+    cases.push((
+        project.join(".claude/skills"),
+        "dup",
+        "---\nname: dup\ndescription: Loses to .agents.\n---\n".into(),
+    ));
+    cases.push((
+        project.join(".agents/skills"),
+        "dup",
+        "---\nname: dup\ndescription: Wins over .claude.\n---\n".into(),
+    ));
+    cases.push((
+        project.join("sub/.github/skills"),
+        "here",
+        "---\nname: here\ndescription: From the folder it runs in.\n---\n".into(),
+    ));
+    write_cases(cases);
+    let cwd = project.join("sub");
+    assert_same(
+        "edge cases",
+        &copilot(&home, &cwd, None),
+        &ours("copilot", &home, &cwd, &[], &[]),
+    );
+}
+
+#[test]
+fn copilot_cli_lists_real_skills_as_skill_prompt_says() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (home, project) = places(tmp.path());
+    let (which, files) = corpus::sample("agent_clis", SEED, 300);
+    corpus::workspace(&project.join(".agents/skills"), &files);
+    // Names only after the first entry over 15,000 units (the default), and all whole.
+    for budget in [None, Some(1_000_000)] {
+        let env: Vec<(&str, String)> = budget
+            .map(|b| vec![("SKILL_CHAR_BUDGET", b.to_string())])
+            .unwrap_or_default();
+        let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        assert_same(
+            &format!("{} skills of {which}, budget {budget:?}", files.len()),
+            &copilot(&home, &project, budget),
+            &ours("copilot", &home, &project, &env, &[]),
         );
     }
 }

@@ -165,7 +165,8 @@ fn default_agents_are_those_whose_roots_exist_and_shadowing_names_the_root() {
         .iter()
         .map(|a| a["agent"].as_str().unwrap())
         .collect();
-    assert_eq!(agents, ["claude"]);
+    // OpenCode reads `.claude/skills` at home and in the project, Copilot CLI in the project.
+    assert_eq!(agents, ["claude", "opencode", "copilot"]);
     let rows = report["agents"][0]["rows"].as_array().unwrap();
     let shadowed = rows.iter().find(|r| r["state"] == "shadowed").unwrap();
     assert_eq!(shadowed["root"], "project");

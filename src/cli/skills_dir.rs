@@ -11,7 +11,8 @@ pub struct SkillsDir {
     #[arg(long)]
     pub dir: Option<PathBuf>,
     /// This agent's user skills folder instead (openclaw: ~/.openclaw/skills, nanobot:
-    /// ~/.nanobot/workspace/skills, claude: ~/.claude/skills, codex: ~/.agents/skills).
+    /// ~/.nanobot/workspace/skills, claude: ~/.claude/skills, codex: ~/.agents/skills, gemini:
+    /// ~/.gemini/skills, opencode: ~/.config/opencode/skills, copilot: ~/.copilot/skills).
     #[arg(long, value_parser = super::choice::parser::<Agent>(), conflicts_with = "dir")]
     pub agent: Option<Agent>,
 }

@@ -49,8 +49,8 @@ pub struct PromptArgs {
     #[command(flatten)]
     pub selection: SkillArgs,
     /// Whose prompt: nanobot 0.3.5 (`# Active Skills` + `# Skills`), OpenClaw 2026.9.2
-    /// (`## Skills`), Claude Code 2.1.328 or Codex 0.169.1 (their skills listings) [default:
-    /// the --agent's, else nanobot]
+    /// (`## Skills`), or the skills listing of Claude Code 2.1.328, Codex 0.169.1, Gemini CLI
+    /// 0.61.0, OpenCode 1.18.33 or Copilot CLI 1.0.102 [default: the --agent's, else nanobot]
     #[arg(long, value_parser = super::choice::parser::<PromptLayout>())]
     pub format: Option<PromptLayout>,
     /// The model's context window in tokens, for the agents whose budget is a share of it

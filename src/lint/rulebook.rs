@@ -3,18 +3,39 @@
 //! `rules/`; this file is the single list a reader scans to know what lint can say.
 
 use super::diagnostic::Severity::{self, Error, Info, Warning};
-use super::target::Target::{self, Agentskills, Claude, Codex, Nanobot, Openclaw, Portable};
+use super::target::Target::{
+    self, Agentskills, Claude, Codex, Copilot, Gemini, Nanobot, Openclaw, Opencode, Portable,
+};
 
 // Who a rule's findings matter to. A finding that matters to no agent the skill was written for
 // is left out of the report and counted in one line, so a skill written for OpenClaw is not
 // told what only skills-ref or a claude.ai upload would refuse.
 
 /// Every consumer.
-const EVERY: &[Target] = &[Portable, Agentskills, Openclaw, Nanobot, Claude, Codex];
+const EVERY: &[Target] = &[
+    Portable,
+    Agentskills,
+    Openclaw,
+    Nanobot,
+    Claude,
+    Codex,
+    Gemini,
+    Opencode,
+    Copilot,
+];
 /// Every consumer but OpenClaw, whose loader is lenient where the spec is strict: it reads
 /// frontmatter a YAML parser refuses line by line, names a nameless skill after its folder,
 /// accepts any name, and substitutes `{baseDir}`.
-const LENIENT: &[Target] = &[Portable, Agentskills, Nanobot, Claude, Codex];
+const LENIENT: &[Target] = &[
+    Portable,
+    Agentskills,
+    Nanobot,
+    Claude,
+    Codex,
+    Gemini,
+    Opencode,
+    Copilot,
+];
 /// Only the reference validator, skills-ref (strictyaml, byte-level splitting, CRLF).
 const SKILLS_REF: &[Target] = &[Agentskills];
 /// The validators that refuse what agents ignore: skills-ref and Claude's upload form.

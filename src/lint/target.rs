@@ -16,6 +16,9 @@ crate::choices! {
         Nanobot = "nanobot": "nanobot.",
         Claude = "claude": "Claude (Claude Code and uploads to Claude apps).",
         Codex = "codex": "OpenAI Codex.",
+        Gemini = "gemini": "Gemini CLI.",
+        Opencode = "opencode": "OpenCode.",
+        Copilot = "copilot": "GitHub Copilot CLI.",
     }
 }
 
@@ -28,6 +31,9 @@ impl Target {
             Target::Nanobot => Some(Agent::Nanobot),
             Target::Claude => Some(Agent::Claude),
             Target::Codex => Some(Agent::Codex),
+            Target::Gemini => Some(Agent::Gemini),
+            Target::Opencode => Some(Agent::Opencode),
+            Target::Copilot => Some(Agent::Copilot),
         }
     }
 

@@ -243,6 +243,43 @@ pub fn judge(
             };
             (prepared.size, Some(limit), source, step)
         }
+        Agent::Gemini | Agent::Opencode => {
+            let shown: Vec<Listing> = in_prompt.iter().map(|&i| listings[i].clone()).collect();
+            let text = match agent {
+                Agent::Gemini => super::gemini::render(&shown),
+                _ => super::opencode::render(&shown),
+            };
+            (
+                text.chars().count(),
+                None,
+                format!("none: {} lists every skill", facts(agent).name),
+                "full".to_owned(),
+            )
+        }
+        Agent::Copilot => {
+            let (limit, source) =
+                super::agent_budget(agent, env, context_tokens).expect("Copilot CLI has a budget");
+            let shown: Vec<Listing> = in_prompt.iter().map(|&i| listings[i].clone()).collect();
+            let (whole, _) = super::copilot::prepare(&shown, &catalog.roots, limit);
+            for (&i, whole) in in_prompt.iter().zip(&whole) {
+                if !whole {
+                    cuts.insert(
+                        i,
+                        (
+                            State::Cut,
+                            "name only: past the first entry over the budget".to_owned(),
+                        ),
+                    );
+                }
+            }
+            let collapsed = whole.iter().filter(|w| !**w).count();
+            let step = match collapsed {
+                0 => "full".to_owned(),
+                n => format!("names only for {n} skills"),
+            };
+            let size = js_len(&super::copilot::render(&shown, &catalog.roots, limit));
+            (size, Some(limit), source, step)
+        }
         Agent::Nanobot => {
             let text = super::render_nanobot_grouped(&listings, &catalog.roots);
             (

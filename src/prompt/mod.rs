@@ -6,11 +6,14 @@
 mod agentskills;
 pub mod claude;
 pub mod codex;
+pub mod copilot;
 pub mod doctor;
+pub mod gemini;
 mod json;
 mod markdown;
 mod nanobot;
 pub mod openclaw;
+pub mod opencode;
 mod system;
 pub mod via;
 
@@ -76,6 +79,9 @@ crate::choices! {
         Openclaw = "openclaw": "OpenClaw 2026.9.2's `## Skills` section.",
         Claude = "claude": "Claude Code 2.1.328's skills listing (its own bundled skills left out).",
         Codex = "codex": "Codex 0.169.1's `<skills_instructions>`.",
+        Gemini = "gemini": "Gemini CLI 0.61.0's `# Available Agent Skills` (its own built-in skills left out).",
+        Opencode = "opencode": "OpenCode 1.18.33's skills block (its built-in skill left out).",
+        Copilot = "copilot": "Copilot CLI 1.0.102's `<available_skills>` (its bundled skills counted, their text left out).",
     }
 }
 
@@ -87,6 +93,9 @@ impl PromptLayout {
             PromptLayout::Openclaw => Agent::Openclaw,
             PromptLayout::Claude => Agent::Claude,
             PromptLayout::Codex => Agent::Codex,
+            PromptLayout::Gemini => Agent::Gemini,
+            PromptLayout::Opencode => Agent::Opencode,
+            PromptLayout::Copilot => Agent::Copilot,
         }
     }
 
@@ -96,6 +105,9 @@ impl PromptLayout {
             Some(Agent::Openclaw) => PromptLayout::Openclaw,
             Some(Agent::Claude) => PromptLayout::Claude,
             Some(Agent::Codex) => PromptLayout::Codex,
+            Some(Agent::Gemini) => PromptLayout::Gemini,
+            Some(Agent::Opencode) => PromptLayout::Opencode,
+            Some(Agent::Copilot) => PromptLayout::Copilot,
             _ => PromptLayout::Nanobot,
         }
     }
@@ -142,6 +154,9 @@ pub fn render_prompt(layout: PromptLayout, listings: &[Listing], cx: RenderConte
         PromptLayout::Openclaw => openclaw_section(listings, openclaw::DEFAULT_BUDGET, cx.home),
         PromptLayout::Claude => claude::render(listings, budget(Agent::Claude)),
         PromptLayout::Codex => codex::render(listings, cx.roots, budget(Agent::Codex)),
+        PromptLayout::Gemini => gemini::render(listings),
+        PromptLayout::Opencode => opencode::render(listings),
+        PromptLayout::Copilot => copilot::render(listings, cx.roots, budget(Agent::Copilot)),
     }
 }
 

@@ -14,7 +14,10 @@ crate::choices! {
         Openclaw = "openclaw": "OpenClaw: workspace, `.agents`, user and managed roots.",
         Nanobot = "nanobot": "nanobot: its workspace's `skills/`.",
         Claude = "claude": "Claude Code: personal `~/.claude/skills`, then the project's `.claude/skills`.",
-        Codex = "codex": "Codex: `.agents/skills` from here up to the repository root, then user and admin roots.",
+        Codex = "codex": "Codex: `.codex/skills` and `.agents/skills` up to the repository root, then user, system and admin roots.",
+        Gemini = "gemini": "Gemini CLI: `~/.gemini/skills`, `~/.agents/skills`, then this folder's `.gemini/skills` and `.agents/skills`.",
+        Opencode = "opencode": "OpenCode: `.claude/skills` and `.agents/skills` at home and up to the repository root, then its own config folders.",
+        Copilot = "copilot": "GitHub Copilot CLI: `.github`, `.agents` and `.claude` skills up to the repository root, then `~/.copilot/skills` and `~/.agents/skills`.",
     }
 }
 
@@ -91,6 +94,62 @@ pub fn agent_roots(agent: Agent, home: &Path, cwd: &Path) -> Vec<Root> {
             );
             roots
         }
+        // Gemini CLI 0.61.0 (`discoverSkills`): user roots, then the working folder's only.
+        Agent::Gemini => {
+            let gemini_home = std::env::var_os("GEMINI_CLI_HOME")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| home.to_path_buf());
+            vec![
+                root(gemini_home.join(".gemini/skills"), "user"),
+                root(gemini_home.join(".agents/skills"), "user"),
+                root(cwd.join(".gemini/skills"), "project"),
+                root(cwd.join(".agents/skills"), "project"),
+            ]
+        }
+        // OpenCode 1.18.33 (`EA`): home's `.claude` and `.agents`, the same in each folder up to
+        // the repository's root (outside one, to `/`), then its config folders' `skill(s)`.
+        Agent::Opencode => {
+            let mut roots = vec![
+                root(home.join(".claude/skills"), "user"),
+                root(home.join(".agents/skills"), "user"),
+            ];
+            let up = up_to_repository(cwd);
+            for dir in &up {
+                roots.push(root(dir.join(".claude/skills"), "project"));
+                roots.push(root(dir.join(".agents/skills"), "project"));
+            }
+            let config = std::iter::once(home.join(".config/opencode"))
+                .chain(up.iter().map(|d| d.join(".opencode")))
+                .chain(std::iter::once(home.join(".opencode")));
+            for dir in config {
+                roots.push(root(dir.join("skill"), "config"));
+                roots.push(root(dir.join("skills"), "config"));
+            }
+            roots
+        }
+        // Copilot CLI 1.0.102: `.github`, then `.agents`, then `.claude` skills, each in this
+        // folder (`project`) and then up to the repository's root (`inherited`), then the user's.
+        Agent::Copilot => {
+            let up = up_to_repository(cwd);
+            let mut roots = Vec::new();
+            for kind in [".github", ".agents", ".claude"] {
+                for (i, dir) in up.iter().enumerate() {
+                    let label = if i == 0 { "project" } else { "inherited" };
+                    roots.push(root(dir.join(kind).join("skills"), label));
+                }
+            }
+            roots.push(root(home.join(".copilot/skills"), "personal-copilot"));
+            roots.push(root(home.join(".agents/skills"), "personal-agents"));
+            roots
+        }
+    }
+}
+
+/// `cwd` and its parents up to the repository's root (the first with a `.git`), else all.
+fn up_to_repository(cwd: &Path) -> Vec<&Path> {
+    match cwd.ancestors().position(|d| d.join(".git").exists()) {
+        Some(top) => cwd.ancestors().take(top + 1).collect(),
+        None => cwd.ancestors().collect(),
     }
 }
 
@@ -114,6 +173,9 @@ pub fn user_root(agent: Agent, home: &Path) -> PathBuf {
         Agent::Nanobot => home.join(".nanobot/workspace/skills"),
         Agent::Claude => home.join(".claude/skills"),
         Agent::Codex => home.join(".agents/skills"),
+        Agent::Gemini => home.join(".gemini/skills"),
+        Agent::Opencode => home.join(".config/opencode/skills"),
+        Agent::Copilot => home.join(".copilot/skills"),
     }
 }
 

@@ -8,7 +8,6 @@
 use super::{AgentCatalog, AgentSkill, DropReason, Dropped};
 use crate::skill::availability::Availability;
 use crate::skill::catalog::{Agent, Root};
-use crate::skill::layout::SKILL_MD;
 use crate::skill::requirements::Requirements;
 use crate::skill::yaml::{self, Node, Value};
 use std::path::{Path, PathBuf};
@@ -27,30 +26,6 @@ pub fn scope_rank(label: &str) -> usize {
         "admin" => 1,
         "repo" => 2,
         _ => 3,
-    }
-}
-
-/// Every `SKILL.md` under `dir`, at most `depth` folders further down.
-fn walk(dir: &Path, depth: usize, found: &mut Vec<PathBuf>) {
-    let file = dir.join(SKILL_MD);
-    if file.is_file() {
-        found.push(file);
-    }
-    if depth == MAX_DEPTH {
-        return;
-    }
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut dirs: Vec<PathBuf> = entries
-        .flatten()
-        .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
-        .map(|e| e.path())
-        .filter(|p| p.is_dir())
-        .collect();
-    dirs.sort();
-    for d in dirs {
-        walk(&d, depth + 1, found);
     }
 }
 
@@ -167,9 +142,7 @@ pub fn load(roots: Vec<Root>) -> AgentCatalog {
     let mut dropped = Vec::new();
     let mut seen: Vec<PathBuf> = Vec::new();
     for (index, root) in roots.iter().enumerate() {
-        let mut files = Vec::new();
-        walk(&root.path, 0, &mut files);
-        for file in files {
+        for file in super::skill_files(&root.path, MAX_DEPTH, true) {
             let real = std::fs::canonicalize(&file).unwrap_or_else(|_| file.clone());
             if seen.contains(&real) {
                 continue;

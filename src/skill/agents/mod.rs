@@ -8,8 +8,11 @@
 
 pub mod claude;
 pub mod codex;
+pub mod copilot;
+pub mod gemini;
 pub mod nanobot;
 pub mod openclaw;
+pub mod opencode;
 pub mod text;
 
 use super::availability::Availability;
@@ -18,10 +21,18 @@ use super::catalog::Root;
 use super::environment::Environment;
 use super::requirements::{BLOCK_NAMES, Requirements};
 use crate::skill::layout::SKILL_MD;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Every agent with a preset, in the order reports list them.
-pub const AGENTS: [Agent; 4] = [Agent::Openclaw, Agent::Nanobot, Agent::Claude, Agent::Codex];
+pub const AGENTS: [Agent; 7] = [
+    Agent::Openclaw,
+    Agent::Nanobot,
+    Agent::Claude,
+    Agent::Codex,
+    Agent::Gemini,
+    Agent::Opencode,
+    Agent::Copilot,
+];
 
 /// How an agent caps the skills list in its system prompt.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -237,6 +248,9 @@ pub const fn facts(agent: Agent) -> &'static Facts {
         Agent::Nanobot => &NANOBOT,
         Agent::Claude => &CLAUDE,
         Agent::Codex => &CODEX,
+        Agent::Gemini => &GEMINI,
+        Agent::Opencode => &OPENCODE,
+        Agent::Copilot => &COPILOT,
     }
 }
 
@@ -530,6 +544,149 @@ const CODEX: Facts = Facts {
     runtime: &[],
 };
 
+/// No requirements gate a skill.
+const NO_GATES: Gates = Gates {
+    bins: false,
+    any_bins: false,
+    env: false,
+    config: false,
+    os: false,
+};
+
+/// Gemini CLI, read from the requests the real CLI (npm `@google/gemini-cli@0.61.0`) sends and
+/// from its bundle (`skills/skillLoader.js`, `skills/skillManager.js`). The oracle test is
+/// `tests/agent_clis.rs`.
+const GEMINI: Facts = Facts {
+    agent: Agent::Gemini,
+    name: "Gemini CLI",
+    release: "Gemini CLI 0.61.0",
+    identity_is_folder: false,
+    skill_files: &[SKILL_MD],
+    metadata_blocks: &[],
+    gates: NO_GATES,
+    // `parseFrontmatter`: js-yaml, else `parseSimpleFrontmatter` line by line.
+    yaml: "YAML frontmatter, else name and description read line by line",
+    requires_description: true,
+    description_max: None,
+    name_max: None,
+    // No budget: every skill is listed whole.
+    budget: None,
+    // `skill-creator` and `antigravity-support`, listed first, from its package.
+    bundled: &[],
+    root_limits: None,
+    skips_hidden: true,
+    resolves_links: false,
+    keys: &[],
+    reserved_name_words: &[],
+    description_advice: None,
+    runtime: &["node"],
+};
+
+/// OpenCode, read from the requests the real CLI (npm `opencode-ai@1.18.33`) sends and from the
+/// JavaScript its binary holds. The oracle test is `tests/agent_clis.rs`.
+const OPENCODE: Facts = Facts {
+    agent: Agent::Opencode,
+    name: "OpenCode",
+    release: "OpenCode 1.18.33",
+    identity_is_folder: false,
+    skill_files: &[SKILL_MD],
+    metadata_blocks: &[],
+    gates: NO_GATES,
+    // gray-matter, retried once with `key: value` lines holding `:` made block scalars.
+    yaml: "YAML frontmatter (gray-matter), one retry with colons in values quoted",
+    // A skill without a description loads but is not listed.
+    requires_description: true,
+    description_max: None,
+    name_max: None,
+    budget: None,
+    // `customize-opencode`, at `<built-in>`.
+    bundled: &[],
+    root_limits: None,
+    skips_hidden: false,
+    resolves_links: false,
+    keys: &[],
+    reserved_name_words: &[],
+    description_advice: None,
+    runtime: &[],
+};
+
+/// GitHub Copilot CLI, read from the requests the real CLI (npm `@github/copilot@1.0.102`) sends
+/// and from strings in its runtime library. The oracle test is `tests/agent_clis.rs`.
+const COPILOT: Facts = Facts {
+    agent: Agent::Copilot,
+    name: "Copilot CLI",
+    release: "Copilot CLI 1.0.102",
+    identity_is_folder: false,
+    skill_files: &[SKILL_MD],
+    metadata_blocks: &[],
+    gates: NO_GATES,
+    yaml: "YAML frontmatter; unreadable YAML drops the skill",
+    // A description missing is taken from the body; a null one drops the skill.
+    requires_description: false,
+    // "Skill description must be at most 1024 characters" (UTF-16 code units).
+    description_max: Some(1024),
+    // "Skill name must be at most 64 characters".
+    name_max: Some(64),
+    budget: Some(PromptBudget {
+        // `skillsGetSkillCharBudget`: 15,000 UTF-16 code units of whole entries.
+        default_chars: 15_000,
+        measure: Measure::Utf16,
+        context_percent: None,
+        env_override: Some("SKILL_CHAR_BUDGET"),
+        description_cap: None,
+        max_skills: None,
+        steps: &["names only from the first entry that does not fit"],
+    }),
+    // Listed last, with their entries' lengths.
+    bundled: &[
+        BundledSkill {
+            name: "customize-cloud-agent",
+            columns: 444,
+            collapsible: true,
+        },
+        BundledSkill {
+            name: "github-pr-media",
+            columns: 325,
+            collapsible: true,
+        },
+    ],
+    root_limits: None,
+    skips_hidden: false,
+    resolves_links: false,
+    keys: &[],
+    reserved_name_words: &[],
+    description_advice: None,
+    runtime: &[],
+};
+
+/// Every `SKILL.md` at or below `dir`, at most `depth` folders down, folders sorted by name
+/// (dot folders left out when `skip_dots`), links followed.
+fn skill_files(dir: &Path, depth: usize, skip_dots: bool) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut stack = vec![(dir.to_path_buf(), 0)];
+    while let Some((dir, level)) = stack.pop() {
+        let file = dir.join(SKILL_MD);
+        if file.is_file() {
+            found.push(file);
+        }
+        if level == depth {
+            continue;
+        }
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        let mut dirs: Vec<PathBuf> = entries
+            .flatten()
+            .filter(|e| !(skip_dots && e.file_name().to_string_lossy().starts_with('.')))
+            .map(|e| e.path())
+            .filter(|p| p.is_dir())
+            .collect();
+        dirs.sort();
+        stack.extend(dirs.into_iter().rev().map(|d| (d, level + 1)));
+    }
+    found
+}
+
 /// Why an agent does not make a skill of a folder.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
@@ -675,6 +832,9 @@ impl AgentCatalog {
             Agent::Nanobot => nanobot::load(roots, env),
             Agent::Claude => claude::load(roots),
             Agent::Codex => codex::load(roots),
+            Agent::Gemini => gemini::load(roots),
+            Agent::Opencode => opencode::load(roots),
+            Agent::Copilot => copilot::load(roots),
         }
     }
 
