@@ -306,7 +306,7 @@ fn agent_targets_read_the_agents_table() {
     assert_eq!(
         found("old-block", "openclaw"),
         [
-            "requirements-block-name warning: metadata.moltbot is not read by OpenClaw 2026.9.2, which reads openclaw or clawdbot; rename it to 'openclaw'"
+            "requirements-block-name warning: metadata.moltbot is not read by OpenClaw 2026.9.6, which reads openclaw or clawdbot; rename it to 'openclaw'"
         ]
     );
     let portable = found("old-block", "portable");
@@ -318,7 +318,7 @@ fn agent_targets_read_the_agents_table() {
                 .starts_with("bin-missing warning: 'skill-test-no-such-binary' is not on PATH")),
         "{portable:?}"
     );
-    // OpenClaw 2026.9.2 no longer reads `clawdis`.
+    // OpenClaw 2026.9.6 no longer reads `clawdis`.
     assert_eq!(
         found("retired-block", "portable"),
         [

@@ -1,5 +1,5 @@
 //! `skill summary --format openclaw|nanobot` and `skill prompt --agent openclaw|nanobot` against
-//! the real agents, installed by `.ci/run`: `openclaw@2026.9.2` from npm (its
+//! the real agents, installed by `.ci/run`: `openclaw@2026.9.6` from npm (its
 //! `buildSkillSnapshot`, run by npm's `node@22`) and `nanobot-ai==0.3.5` from PyPI in a venv
 //! (`SkillsLoader.build_skills_summary`). Both see the same workspaces: a seeded random sample
 //! of corpus skills (`../shared/corpus` when present, else the package corpus
@@ -28,7 +28,7 @@ fn deps() -> PathBuf {
 fn need(path: PathBuf) -> PathBuf {
     assert!(
         path.exists(),
-        "{} is missing: run .ci/run, which installs openclaw@2026.9.2 and nanobot-ai==0.3.5",
+        "{} is missing: run .ci/run, which installs openclaw@2026.9.6 and nanobot-ai==0.3.5",
         path.display()
     );
     path
@@ -169,7 +169,7 @@ fn first_difference(a: &str, b: &str) -> String {
 }
 
 #[test]
-fn openclaw_summary_and_prompt_match_openclaw_2026_9_2() {
+fn openclaw_summary_and_prompt_match_openclaw_2026_9_6() {
     let node = need(deps().join("npm/node_modules/node/bin/node"));
     let dist = need(deps().join("openclaw/node_modules/openclaw/dist"));
     let tmp = tempfile::tempdir().unwrap();
@@ -463,7 +463,7 @@ fn agents_see(tmp: &Path, spaces: &[PathBuf]) -> (serde_json::Value, serde_json:
 }
 
 /// `skill lint --fix` (safe fixes only) over every corpus skill changes no agent's view: the
-/// real OpenClaw 2026.9.2 loads and finds eligible, and the real nanobot 0.3.5 lists and finds
+/// real OpenClaw 2026.9.6 loads and finds eligible, and the real nanobot 0.3.5 lists and finds
 /// available, exactly the same folders before and after, so every fixed SKILL.md still parses
 /// in both. With --unsafe-fixes, which declare inferred commands, both hide skills; that is
 /// why those fixes need the flag.

@@ -14,7 +14,7 @@ use std::process::ExitCode;
 /// Arguments of `skill summary`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  skill summary skills/\n  skill summary --agent nanobot\n  skill summary skills/ --format openclaw --budget 4000 --tokens\n\nThe formats `openclaw` (OpenClaw 2026.9.2) and `nanobot` (nanobot 0.3.5) read skills with their\nagent's own rules; with --agent, every other format reads them with that agent's rules."
+    after_help = "Examples:\n  skill summary skills/\n  skill summary --agent nanobot\n  skill summary skills/ --format openclaw --budget 4000 --tokens\n\nThe formats `openclaw` (OpenClaw 2026.9.6) and `nanobot` (nanobot 0.3.5) read skills with their\nagent's own rules; with --agent, every other format reads them with that agent's rules."
 )]
 pub struct Args {
     /// Which skills.
@@ -48,7 +48,7 @@ pub struct PromptArgs {
     /// Which skills.
     #[command(flatten)]
     pub selection: SkillArgs,
-    /// Whose prompt: nanobot 0.3.5 (`# Active Skills` + `# Skills`), OpenClaw 2026.9.2
+    /// Whose prompt: nanobot 0.3.5 (`# Active Skills` + `# Skills`), OpenClaw 2026.9.6
     /// (`## Skills`), or the skills listing of Claude Code 2.1.328, Codex 0.169.1, Gemini CLI
     /// 0.61.0, OpenCode 1.18.33 or Copilot CLI 1.0.102 [default: the --agent's, else nanobot]
     #[arg(long, value_parser = super::choice::parser::<PromptLayout>())]

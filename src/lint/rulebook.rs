@@ -241,7 +241,7 @@ rules! {
         "`license` and `homepage` are strings; `always`, `user-invocable` and\n`disable-model-invocation` are booleans. nanobot v0.1 reads `always: \"false\"` as true.";
     REQUIREMENTS_BLOCK_NAME = "SK501" "requirements-block-name" Info [] for GATING
         "Says which agents read the requirements block the skill uses."
-        "Requirements live under `metadata.openclaw`. OpenClaw 2026.9.2 also reads the older\n`clawdbot`; nanobot 0.3.5 reads `nanobot`, else `openclaw`; `moltbot` and `clawdis` are read by no\ncurrent agent. Write `openclaw` to reach both. With an agent's `--target`, a block that agent\ndoes not read is a warning.";
+        "Requirements live under `metadata.openclaw`. OpenClaw 2026.9.6 also reads the older\n`clawdbot`; nanobot 0.3.5 reads `nanobot`, else `openclaw`; `moltbot` and `clawdis` are read by no\ncurrent agent. Write `openclaw` to reach both. With an agent's `--target`, a block that agent\ndoes not read is a warning.";
     INVALID_REQUIRES = "SK502" "invalid-requires" Error [] for GATING
         "The requirements block is malformed."
         "`requires` is a mapping with `bins`, `anyBins`, `env` and `config`, each a list of names;\n`primaryEnv` is a string, `always` a boolean. A malformed block is ignored by agents, so the\nskill is never gated (or, in OpenClaw, dropped).";

@@ -1,6 +1,6 @@
 //! The skills summary an agent puts in its system prompt, in the formats agents use: skills-ref's
 //! `to-prompt` (`agentskills`), nanobot 0.3.5's grouped Markdown (`nanobot`) and v0.1's XML
-//! (`nanobot-xml`), OpenClaw 2026.9.2's `<available_skills>` (`openclaw`), a Markdown list, and
+//! (`nanobot-xml`), OpenClaw 2026.9.6's `<available_skills>` (`openclaw`), a Markdown list, and
 //! JSON; the whole skills part of a system prompt; and `doctor`, what reaches the model.
 
 mod agentskills;
@@ -44,7 +44,7 @@ crate::choices! {
         Agentskills = "agentskills": "skills-ref `to-prompt`, byte for byte.",
         Nanobot = "nanobot": "nanobot 0.3.5's grouped Markdown, byte for byte (with nanobot's reading rules).",
         NanobotXml = "nanobot-xml": "nanobot v0.1's `<skills>` XML, byte for byte.",
-        Openclaw = "openclaw": "OpenClaw 2026.9.2's catalog, byte for byte: its reading rules, order, budget and steps.",
+        Openclaw = "openclaw": "OpenClaw 2026.9.6's catalog, byte for byte: its reading rules, order, budget and steps.",
         Markdown = "markdown": "One Markdown line per skill.",
         Json = "json": "JSON for scripts.",
     }
@@ -76,7 +76,7 @@ crate::choices! {
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub enum PromptLayout {
         Nanobot = "nanobot": "nanobot 0.3.5's sections (`# Active Skills` and `# Skills`).",
-        Openclaw = "openclaw": "OpenClaw 2026.9.2's `## Skills` section.",
+        Openclaw = "openclaw": "OpenClaw 2026.9.6's `## Skills` section.",
         Claude = "claude": "Claude Code 2.1.328's skills listing (its own bundled skills left out).",
         Codex = "codex": "Codex 0.169.1's `<skills_instructions>`.",
         Gemini = "gemini": "Gemini CLI 0.61.0's `# Available Agent Skills` (its own built-in skills left out).",

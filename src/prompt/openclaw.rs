@@ -1,4 +1,4 @@
-//! OpenClaw 2026.9.2's skills catalog, ported from `skill-contract` and `skill-prompt-limits` in
+//! OpenClaw's skills catalog (2026.9.2, unchanged in 2026.9.6), ported from `skill-contract` and `skill-prompt-limits` in
 //! its `dist/`: eligible, model-invocable skills sorted with `localeCompare(…, "en")`, values
 //! XML-escaped, paths under the home folder shown as `~/…`, and its budget (18,000 UTF-16 code
 //! units and 150 skills by default). Over budget it first shortens every description (to the

@@ -12,12 +12,12 @@ import { basename, join, relative, resolve, isAbsolute } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [dist, ...workspaces] = process.argv.slice(2);
-const file = readdirSync(dist).find((f) => /^workspace-skill-loader-.*\.js$/.test(f));
+const file = readdirSync(dist).find((f) => /^workspace-skill-loader-.*\.m?js$/.test(f));
 const mod = await import(pathToFileURL(join(dist, file)).href);
 const fn = (name) => Object.values(mod).find((f) => typeof f === "function" && f.name === name);
 const load = fn("loadWorkspaceSkills");
 const gate = fn("resolveWorkspaceSkillPromptEntries");
-const out = workspaces.map((ws) => {
+const out = await Promise.all(workspaces.map(async (ws) => {
   const opts = {
     bundledSkillsDir: join(ws, "no-bundled"),
     managedSkillsDir: join(ws, "no-managed"),
@@ -33,6 +33,9 @@ const out = workspaces.map((ws) => {
       })
       .map((dir) => basename(dir))
       .sort();
-  return { loaded: folders(load(ws, opts)), eligible: folders(gate(ws, opts).eligible) };
-});
+  return {
+    loaded: folders(await load(ws, opts)),
+    eligible: folders((await gate(ws, opts)).eligible),
+  };
+}));
 process.stdout.write(JSON.stringify(out));

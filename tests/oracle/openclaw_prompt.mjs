@@ -7,14 +7,20 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [dist, ...workspaces] = process.argv.slice(2);
-const file = readdirSync(dist).find((f) => /^workspace-skill-prompt-.*\.js$/.test(f));
+const file = readdirSync(dist).find((f) => /^workspace-skill-prompt-.*\.m?js$/.test(f));
 const mod = await import(pathToFileURL(join(dist, file)).href);
 const build = Object.values(mod).find((f) => typeof f === "function" && f.name === "buildSkillSnapshot");
-const out = workspaces.map((ws) =>
-  build(ws, {
-    bundledSkillsDir: join(ws, "no-bundled"),
-    managedSkillsDir: join(ws, "no-managed"),
-    config: { plugins: { enabled: false } },
-  }).prompt,
+// 2026.9.6 builds the snapshot asynchronously; `await` takes either.
+const out = await Promise.all(
+  workspaces.map(
+    async (ws) =>
+      (
+        await build(ws, {
+          bundledSkillsDir: join(ws, "no-bundled"),
+          managedSkillsDir: join(ws, "no-managed"),
+          config: { plugins: { enabled: false } },
+        })
+      ).prompt,
+  ),
 );
 process.stdout.write(JSON.stringify(out));

@@ -254,11 +254,12 @@ pub const fn facts(agent: Agent) -> &'static Facts {
     }
 }
 
-/// OpenClaw, read from the npm package `openclaw@2026.9.2` (`dist/`, file names carry a hash).
+/// OpenClaw, read from the npm package `openclaw@2026.9.2` (`dist/`, file names carry a hash) and
+/// checked against `openclaw@2026.9.6`, whose reading and catalog are the same.
 const OPENCLAW: Facts = Facts {
     agent: Agent::Openclaw,
     name: "OpenClaw",
-    release: "OpenClaw 2026.9.2",
+    release: "OpenClaw 2026.9.6",
     // local-loader: `name = frontmatter.name?.trim() || basename(skillDir)`, merged by name.
     identity_is_folder: false,
     // local-loader: `path.join(skillDir, "SKILL.md")`, no lower-case fallback.

@@ -1,4 +1,4 @@
-//! OpenClaw 2026.9.2's reading of skill roots, ported from its `dist/` (the function names in
+//! OpenClaw's reading of skill roots (2026.9.2, unchanged in 2026.9.6), ported from its `dist/` (the function names in
 //! comments are OpenClaw's): discovery below each root (`discoverSkillCandidates`), the
 //! frontmatter (`parseFrontmatterBlockResult`: YAML core schema, a line parser as fallback, and
 //! a retry that re-quotes a broken `description:` line), the skip rules (`loadSingleSkillDirectory`),
