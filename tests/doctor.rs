@@ -55,7 +55,9 @@ fn every_reason_for_every_agent() {
     let tmp = tempfile::tempdir().unwrap();
     let tmp = std::fs::canonicalize(tmp.path()).unwrap();
     let r = root(&tmp);
-    for agent in ["openclaw", "nanobot", "claude", "codex"] {
+    for agent in [
+        "openclaw", "nanobot", "claude", "codex", "gemini", "opencode", "copilot",
+    ] {
         let (code, out) = doctor(&tmp, &[r.to_str().unwrap(), "--agent", agent], &[]);
         assert_eq!(code, 1, "{out}");
         snapshots().bind(|| insta::assert_snapshot!(format!("doctor-{agent}"), out));

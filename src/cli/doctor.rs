@@ -193,6 +193,9 @@ fn render(report: &Report) -> String {
             report.size
         )),
     }
+    if let Some(own) = &report.own_skills {
+        out.push_str(&format!("  its own skills: {own}\n"));
+    }
     if !report.trim_first.is_empty() {
         let list: Vec<String> = report
             .trim_first

@@ -89,6 +89,9 @@ pub struct Report {
     pub budget_source: String,
     /// The step the budget forced (`full`, `descriptions shortened to N`, ...).
     pub step: String,
+    /// The skills the agent lists of its own beside its roots', if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub own_skills: Option<String>,
     /// The longest descriptions among the skills that reach the model, longest first.
     pub trim_first: Vec<Longest>,
     /// Pairs of skills in the prompt too alike to route (lint's `description-overlap`).
@@ -155,6 +158,37 @@ impl Report {
     pub fn failed(&self) -> bool {
         self.rows.iter().any(|r| !r.state.reaches_model())
     }
+}
+
+/// What the agent lists of its own, and whether this report counts it.
+fn own_skills(agent: Agent) -> Option<String> {
+    let bundled = facts(agent).bundled;
+    let columns: usize = bundled.iter().map(|b| b.columns).sum();
+    Some(match agent {
+        Agent::Claude => format!(
+            "{} bundled skills after yours ({columns} columns), counted in the size and budget",
+            bundled.len()
+        ),
+        Agent::Copilot => format!(
+            "{} bundled skills after yours ({}), counted in the budget unless turned off in ~/.copilot/settings.json",
+            bundled.len(),
+            bundled
+                .iter()
+                .map(|b| b.name)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Agent::Codex => {
+            "its system skills, read from $CODEX_HOME/skills/.system once Codex has written them"
+                .to_owned()
+        }
+        Agent::Gemini => {
+            "skill-creator and antigravity-support from its package, listed first (not counted)"
+                .to_owned()
+        }
+        Agent::Opencode => "customize-opencode, built in (not counted)".to_owned(),
+        Agent::Openclaw | Agent::Nanobot => return None,
+    })
 }
 
 fn shown(path: &Path) -> String {
@@ -417,6 +451,7 @@ pub fn judge(
         budget: budget_value,
         budget_source: source,
         step,
+        own_skills: own_skills(agent),
         trim_first,
         overlaps: overlaps(catalog, &in_prompt),
     }

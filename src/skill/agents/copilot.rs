@@ -137,6 +137,7 @@ pub fn load(roots: Vec<Root>) -> AgentCatalog {
     let mut dropped = Vec::new();
     let mut shadowed = Vec::new();
     for (index, root) in roots.iter().enumerate() {
+        dropped.extend(super::lowercase_only(&root.path, index));
         for file in super::skill_files(&root.path, MAX_DEPTH, false) {
             let dir: PathBuf = file.parent().map(Path::to_path_buf).unwrap_or_default();
             let dir_name = dir

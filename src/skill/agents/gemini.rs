@@ -115,6 +115,7 @@ pub fn load(roots: Vec<Root>) -> AgentCatalog {
     let mut dropped = Vec::new();
     let mut shadowed = Vec::new();
     for (index, root) in roots.iter().enumerate() {
+        dropped.extend(super::lowercase_only(&root.path, index));
         for file in files(root) {
             let dir = file.parent().map(Path::to_path_buf).unwrap_or_default();
             let read = std::fs::read_to_string(&file)

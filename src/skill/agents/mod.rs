@@ -688,6 +688,27 @@ fn skill_files(dir: &Path, depth: usize, skip_dots: bool) -> Vec<PathBuf> {
     found
 }
 
+/// The folders directly in `root` with only a lower-case `skill.md`, which no agent here reads,
+/// as drops of root `index`.
+fn lowercase_only(root: &Path, index: usize) -> Vec<Dropped> {
+    let Ok(entries) = std::fs::read_dir(root) else {
+        return Vec::new();
+    };
+    let mut dirs: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.join("skill.md").is_file() && !p.join(SKILL_MD).is_file())
+        .collect();
+    dirs.sort();
+    dirs.into_iter()
+        .map(|dir| Dropped {
+            dir,
+            root: index,
+            reason: DropReason::LowercaseFile,
+        })
+        .collect()
+}
+
 /// Why an agent does not make a skill of a folder.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]

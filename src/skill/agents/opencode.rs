@@ -98,6 +98,7 @@ pub fn load(roots: Vec<Root>) -> AgentCatalog {
     let mut shadowed = Vec::new();
     let mut seen: Vec<PathBuf> = Vec::new();
     for (index, root) in roots.iter().enumerate() {
+        dropped.extend(super::lowercase_only(&root.path, index));
         let skip_dots = root.label == "config";
         for file in super::skill_files(&root.path, MAX_DEPTH, skip_dots) {
             if seen.contains(&file) {
