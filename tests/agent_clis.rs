@@ -132,6 +132,16 @@ fn unique_names(files: Vec<PathBuf>) -> Vec<PathBuf> {
         .collect()
 }
 
+/// A skill whose body holds a byte that is not UTF-8 (the JavaScript agents read it as U+FFFD).
+fn not_utf8(dir: &Path) {
+    std::fs::create_dir_all(dir).unwrap();
+    std::fs::write(
+        dir.join("SKILL.md"),
+        b"---\nname: latin1\ndescription: A body in Latin-1.\n---\nCaf\xe9\n",
+    )
+    .unwrap();
+}
+
 /// Writes `cases` (root, folder, SKILL.md text).
 fn write_cases(cases: Vec<(PathBuf, &str, String)>) {
     for (root, dir, text) in cases {
@@ -262,6 +272,8 @@ fn claude_edge_cases(home: &Path, project: &Path) {
         (personal.clone(), "dup", "---\ndescription: The personal copy wins.\n---\n".into()),
         (personal.clone(), "mine", "---\ndescription: A personal skill.\n---\n".into()),
         (here.clone(), "here", "---\ndescription: From the folder the agent runs in.\n---\n".into()),
+        // A folder of a bundled skill's name replaces it, and so leaves the budget.
+        (top.clone(), "loop", "---\nname: my-loop\ndescription: Takes the place of the bundled loop.\n---\n".into()),
     ];
     for (root, dir, text) in cases {
         write(&root.join(dir).join("SKILL.md"), &text);
@@ -271,6 +283,7 @@ fn claude_edge_cases(home: &Path, project: &Path) {
         "---\ndescription: lower-case file\n---\n",
     );
     std::os::unix::fs::symlink(top.join("when"), here.join("linked")).unwrap();
+    not_utf8(&top.join("latin1"));
 }
 
 #[test]
@@ -394,10 +407,12 @@ fn codex_edge_cases(home: &Path, project: &Path) {
         (here.clone(), "dup", "---\nname: dup\ndescription: The copy in the folder it runs in.\n---\n".into()),
         (codex_dir.clone(), "from-codex-dir", "---\nname: from-codex-dir\ndescription: A project .codex root.\n---\n".into()),
         (user.clone(), "dup", "---\nname: dup\ndescription: The user's copy.\n---\n".into()),
+        (agents.clone(), "numbers", "---\nname: 123\ndescription: 42\n---\n".into()),
     ];
     for (root, dir, text) in cases {
         write(&root.join(dir).join("SKILL.md"), &text);
     }
+    not_utf8(&agents.join("latin1"));
     write(
         &agents.join("quiet/agents/openai.yaml"),
         "policy:\n  allow_implicit_invocation: false\n",
@@ -539,7 +554,13 @@ fn gemini_cli_lists_skills_as_skill_prompt_says() {
         "dup",
         "---\nname: dup\ndescription: The project's copy wins.\n---\n".into(),
     ));
+    cases.push((
+        project.join(".agents/skills"),
+        "last-name",
+        "---\nname: outer\ndescription: Use when: x\nmetadata:\n name: inner\n---\n".into(),
+    ));
     write_cases(cases);
+    not_utf8(&project.join(".gemini/skills/latin1"));
     assert_same(
         "edge cases",
         &entries_sorted(&gemini(&home, &project)),
@@ -644,7 +665,35 @@ fn opencode_lists_skills_as_skill_prompt_says() {
         "here",
         "---\nname: here\ndescription: From the folder it runs in.\n---\n".into(),
     ));
+    // gray-matter's fences: text after the opening one, a closing `----`, no closing one.
+    let claude_root = project.join(".claude/skills");
+    cases.push((
+        claude_root.clone(),
+        "fence-space",
+        "--- \nname: fence-space\ndescription: A space after the fence.\n---\n".into(),
+    ));
+    cases.push((
+        claude_root.clone(),
+        "fence-long",
+        "---\nname: fence-long\ndescription: Four dashes close it.\n----\nbody\n".into(),
+    ));
+    cases.push((
+        claude_root.clone(),
+        "no-close",
+        "---\nname: no-close\ndescription: Never closed.".into(),
+    ));
+    cases.push((
+        claude_root.clone(),
+        "twice",
+        "---\nname: twice\ndescription: first\ndescription: second\n---\n".into(),
+    ));
+    cases.push((
+        claude_root.clone(),
+        "odd-key",
+        "---\nname: odd-key\ndescription: fine\nargument-hint: usage: x\n---\n".into(),
+    ));
     write_cases(cases);
+    not_utf8(&claude_root.join("latin1"));
     let cwd = project.join("sub");
     assert_same(
         "edge cases",

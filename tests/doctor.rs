@@ -234,3 +234,57 @@ fn doctor_counts_openclaws_bundled_skills_when_the_package_is_found() {
         "note: OpenClaw's bundled skills are not counted: no openclaw package found beside the `openclaw` on PATH (--openclaw-dir names one)\n"
     );
 }
+
+/// A link back up the tree inside a skill root ends the walk (each real folder is read once),
+/// for every agent that walks below its roots; a budget variable of 0 is the agent's default,
+/// as Copilot CLI and Claude Code read it.
+#[test]
+fn link_loops_end_and_a_zero_budget_is_the_default() {
+    let tmp = tempfile::tempdir().unwrap();
+    let tmp = std::fs::canonicalize(tmp.path()).unwrap();
+    let project = tmp.join("proj");
+    std::fs::create_dir_all(project.join(".git")).unwrap();
+    for root in [".claude/skills", ".agents/skills"] {
+        let skill = project.join(root).join("a");
+        write(
+            &skill.join("SKILL.md"),
+            "---\nname: a\ndescription: Inside a loop of links.\n---\n",
+        );
+        std::os::unix::fs::symlink("..", skill.join("up")).unwrap();
+        std::os::unix::fs::symlink(".", skill.join("self")).unwrap();
+    }
+    let prompt = |agent: &str, env: &[(&str, &str)]| {
+        let mut cmd = skill();
+        cmd.current_dir(&project)
+            .env("HOME", &tmp)
+            .env("SKILL_CACHE_DIR", tmp.join(".cache"))
+            .env_remove("SKILL_CHAR_BUDGET")
+            .timeout(std::time::Duration::from_secs(60))
+            .args(["prompt", "--agent", agent]);
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        let (code, out, err) = run(&mut cmd);
+        assert_eq!(code, 0, "{agent}: {err}");
+        out
+    };
+    for agent in ["copilot", "opencode", "codex"] {
+        let out = prompt(agent, &[]);
+        assert!(out.contains("Inside a loop of links."), "{agent}: {out}");
+    }
+    assert_eq!(
+        prompt("copilot", &[("SKILL_CHAR_BUDGET", "0")]),
+        prompt("copilot", &[])
+    );
+    let (_, out) = doctor(
+        &tmp,
+        &[
+            project.join(".claude/skills").to_str().unwrap(),
+            "--agent",
+            "claude",
+            "--json",
+        ],
+        &[("SLASH_COMMAND_TOOL_CHAR_BUDGET", "0")],
+    );
+    assert_eq!(json(&out)["agents"][0]["budget"], 8000, "{out}");
+}

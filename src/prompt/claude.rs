@@ -7,17 +7,25 @@
 
 use super::Listing;
 use crate::skill::agents::text::{js_len, terminal_width};
-use crate::skill::agents::{Agent, BundledSkill, facts};
+use crate::skill::agents::{Agent, BundledSkill, PromptBudget, facts};
 
 /// The line before the entries (`skill_listing`).
 pub const HEADER: &str = "The following skills are available for use with the Skill tool:";
 
 /// Longest description kept whole, in UTF-16 code units (`jEs`); longer ones end in `…`.
-pub const DESCRIPTION_CAP: usize = 1536;
+pub const DESCRIPTION_CAP: usize = match facts(Agent::Claude).budget {
+    Some(PromptBudget {
+        description_cap: Some(cap),
+        ..
+    }) => cap,
+    _ => panic!("the agents table gives Claude Code a description cap"),
+};
 
 /// One line of the listing.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
+    /// The skill's name (its folder's).
+    pub name: String,
     /// The folder name, with the frontmatter name in parentheses when Claude Code shows it.
     pub label: String,
     /// The description as listed (capped), `when_to_use` included.
@@ -93,6 +101,7 @@ pub fn entries(listings: &[Listing]) -> Vec<Entry> {
         .map(|i| {
             let (description, capped) = cap(&shown[i].description);
             Entry {
+                name: shown[i].name.clone(),
                 label: label(&shown, i),
                 description,
                 capped,
@@ -122,7 +131,7 @@ pub struct Prepared {
 pub fn prepare(entries: &[Entry], budget: usize) -> Prepared {
     let bundled: Vec<&BundledSkill> = bundled()
         .iter()
-        .filter(|b| !entries.iter().any(|e| e.label == b.name))
+        .filter(|b| !entries.iter().any(|e| e.name == b.name))
         .collect();
     let count = entries.len() + bundled.len();
     let gaps = count.saturating_sub(1);
@@ -198,6 +207,7 @@ mod tests {
 
     fn entry(label: &str, description: &str) -> Entry {
         Entry {
+            name: label.to_owned(),
             label: label.to_owned(),
             description: description.to_owned(),
             capped: false,

@@ -9,11 +9,7 @@ use crate::skill::agents::{Agent, facts};
 use crate::skill::catalog::Root;
 
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&apos;")
+    super::escape_xml(text, "&apos;")
 }
 
 /// Where a skill comes from, as the entry says it.

@@ -389,7 +389,11 @@ pub fn judge(
                 format!("missing {}", s.availability.describe()),
             )
         } else if !s.model_invocable {
-            (State::Hidden, "disable-model-invocation: true".to_owned())
+            let why = match agent {
+                Agent::Codex => "agents/openai.yaml: allow_implicit_invocation: false",
+                _ => "disable-model-invocation: true",
+            };
+            (State::Hidden, why.to_owned())
         } else if let Some((state, why)) = cuts.remove(&i) {
             (state, why)
         } else {

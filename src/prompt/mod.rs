@@ -169,8 +169,12 @@ pub fn agent_budget(
     context_tokens: Option<usize>,
 ) -> Option<(usize, String)> {
     let b = facts(agent).budget?;
+    // Both agents with an override fall back to their default on 0 or on what is not a number.
     if let Some(name) = b.env_override
-        && let Some(v) = env.var(name).and_then(|v| v.trim().parse().ok())
+        && let Some(v) = env
+            .var(name)
+            .and_then(|v| v.trim().parse::<usize>().ok())
+            .filter(|v| *v > 0)
     {
         return Some((v, name.to_owned()));
     }
@@ -331,11 +335,17 @@ pub fn agent_listings(catalog: AgentCatalog) -> (Vec<Listing>, Vec<Root>) {
     (listings, catalog.roots)
 }
 
-/// Python's `html.escape(s, quote=True)`.
-pub fn escape_html(text: &str) -> String {
+/// `&`, `<`, `>` and `"` as XML entities, and `'` as `apostrophe`: each agent writes that one
+/// its own way (`&apos;`, `&#39;`, Python's `&#x27;`).
+pub fn escape_xml(text: &str, apostrophe: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
-        .replace('\'', "&#x27;")
+        .replace('\'', apostrophe)
+}
+
+/// Python's `html.escape(s, quote=True)`.
+pub fn escape_html(text: &str) -> String {
+    escape_xml(text, "&#x27;")
 }

@@ -41,11 +41,7 @@ const RELATIVE: &str = "When a skill file references a relative path, resolve it
 pub const HEADING: &str = "## Skills\nScan <available_skills>. Clear match: read exact <location> with `read`; obey.\nSeveral: most specific. None: read none.\nUp-front max one. Never invent paths.\nExternal writes: batch safely; no tight loops; honor 429/Retry-After.";
 
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&apos;")
+    super::escape_xml(text, "&apos;")
 }
 
 /// One skill as the catalog shows it.

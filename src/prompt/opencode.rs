@@ -7,11 +7,7 @@ const INTRO: &str = "Skills provide specialized instructions and workflows for s
 
 /// `$A`: the location's escaping.
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&#39;")
+    super::escape_xml(text, "&#39;")
 }
 
 /// The block.

@@ -12,8 +12,7 @@ use crate::skill::catalog::{Agent, Root};
 use crate::skill::layout::SKILL_MD;
 use crate::skill::requirements::Requirements;
 use crate::skill::yaml::{self, Node, Value};
-use crate::skill::{Skill, SkillLocation};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 
 /// The description when neither the frontmatter nor the body gives one (`xdt`).
@@ -216,14 +215,12 @@ fn split(text: &str) -> (Vec<(String, Node)>, String) {
     (keys, body)
 }
 
-fn read(skill: &Skill) -> Result<Read, DropReason> {
-    let doc = skill
-        .document
-        .as_ref()
-        .map_err(|e| DropReason::Unreadable {
-            detail: format!("{e:?}"),
-        })?;
-    let (keys, body) = split(&doc.source.text);
+fn read(file: &Path) -> Result<Read, DropReason> {
+    // Read as Bun reads UTF-8: a byte that is not UTF-8 becomes U+FFFD.
+    let bytes = std::fs::read(file).map_err(|e| DropReason::Unreadable {
+        detail: e.to_string(),
+    })?;
+    let (keys, body) = split(&String::from_utf8_lossy(&bytes));
     let field = |key: &str| keys.iter().find(|(k, _)| k == key).map(|(_, v)| v);
     let text_of = |node: &Node| match &node.value {
         Value::Str(s) => Some(s.clone()),
@@ -305,12 +302,7 @@ pub fn load(roots: Vec<Root>) -> AgentCatalog {
                 continue;
             }
             let file = dir.join(SKILL_MD);
-            let skill = Skill::load(SkillLocation {
-                dir: dir.clone(),
-                file: Some(file.clone()),
-                files: None,
-            });
-            match read(&skill) {
+            match read(&file) {
                 Ok(read) => {
                     real_files.push(real.unwrap_or_else(|| file.clone()));
                     skills.push(AgentSkill {

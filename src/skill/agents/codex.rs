@@ -5,19 +5,15 @@
 //! frontmatter must open the file; `name` falls back to the folder and is at most 64
 //! characters; `description` is required, its whitespace collapsed and cut to 1,024.
 
-use super::{AgentCatalog, AgentSkill, DropReason, Dropped};
+use super::{AgentCatalog, AgentSkill, DropReason, Dropped, facts};
 use crate::skill::availability::Availability;
 use crate::skill::catalog::{Agent, Root};
 use crate::skill::requirements::Requirements;
-use crate::skill::yaml::{self, Node, Value};
+use crate::skill::yaml::{self, Value};
 use std::path::{Path, PathBuf};
 
 /// Folders below a root searched for a `SKILL.md`.
 const MAX_DEPTH: usize = 6;
-/// Longest name (characters); longer names drop the skill.
-const NAME_MAX: usize = 64;
-/// Longest description (characters); longer ones keep 1,021 and get `...`.
-const DESCRIPTION_MAX: usize = 1024;
 
 /// Where a root's skills sort (`system` first, `user` last).
 pub fn scope_rank(label: &str) -> usize {
@@ -54,40 +50,40 @@ fn rescue(block: &str) -> String {
         .join("\n")
 }
 
-/// The frontmatter's keys, or why Codex refuses the file.
-fn frontmatter(text: &str) -> Result<Vec<(String, Node)>, DropReason> {
+/// The frontmatter's keys with their scalar values as text (numbers as written, as serde
+/// reads them into strings), or why Codex refuses the file.
+fn frontmatter(text: &str) -> Result<Vec<(String, Option<String>)>, DropReason> {
     let no_frontmatter = || DropReason::Yaml {
         detail: "missing YAML frontmatter delimited by ---".to_owned(),
     };
     let text = text.replace("\r\n", "\n");
     let rest = text.strip_prefix("---\n").ok_or_else(no_frontmatter)?;
-    let end = rest
-        .split_inclusive('\n')
-        .scan(0, |at, line| {
-            let start = *at;
-            *at += line.len();
-            Some((start, line))
-        })
-        .find(|(_, line)| line.trim_end() == "---")
-        .map(|(start, _)| start)
-        .ok_or_else(no_frontmatter)?;
+    let end = super::closing_fence(rest).ok_or_else(no_frontmatter)?;
     let block = &rest[..end];
-    let node = yaml::parse(block, 0)
-        .or_else(|_| yaml::parse(&rescue(block), 0))
-        .map_err(|e| DropReason::Yaml {
-            detail: format!("invalid YAML: {}", e.message),
-        })?;
-    let mut keys: Vec<(String, Node)> = Vec::new();
-    if let Value::Map(pairs) = node.value {
-        for (k, v) in pairs {
-            let key = k.as_str().unwrap_or_default().to_owned();
-            if keys.iter().any(|(seen, _)| *seen == key) {
-                return Err(DropReason::Yaml {
-                    detail: format!("invalid YAML: duplicate key `{key}`"),
-                });
-            }
-            keys.push((key, v));
+    let rescued;
+    let (source, node) = match yaml::parse(block, 0) {
+        Ok(node) => (block, node),
+        Err(_) => {
+            rescued = rescue(block);
+            let node = yaml::parse(&rescued, 0).map_err(|e| DropReason::Yaml {
+                detail: format!("invalid YAML: {}", e.message),
+            })?;
+            (rescued.as_str(), node)
         }
+    };
+    let mut keys: Vec<(String, Option<String>)> = Vec::new();
+    for (k, v) in node.as_map().unwrap_or_default() {
+        let key = k.as_str().unwrap_or_default().to_owned();
+        if keys.iter().any(|(seen, _)| *seen == key) {
+            return Err(DropReason::Yaml {
+                detail: format!("invalid YAML: duplicate key `{key}`"),
+            });
+        }
+        let text = match v.value {
+            Value::Null => None,
+            _ => v.scalar_text(source).map(str::to_owned),
+        };
+        keys.push((key, text));
     }
     Ok(keys)
 }
@@ -115,20 +111,25 @@ fn read(file: &Path, dir_name: &str) -> Result<(String, String), DropReason> {
     let string = |key: &str| {
         keys.iter()
             .find(|(k, _)| k == key)
-            .and_then(|(_, v)| v.as_str())
+            .and_then(|(_, v)| v.as_deref())
             .map(collapse)
             .filter(|s| !s.is_empty())
     };
     let name = string("name").unwrap_or_else(|| dir_name.to_owned());
     let chars = name.chars().count();
-    if chars > NAME_MAX {
+    let name_max = facts(Agent::Codex).name_max.unwrap_or(usize::MAX);
+    if chars > name_max {
         return Err(DropReason::Name {
-            detail: format!("{chars} characters, over {NAME_MAX}"),
+            detail: format!("{chars} characters, over {name_max}"),
         });
     }
     let description = string("description").ok_or(DropReason::NoDescription)?;
-    let description = if description.chars().count() > DESCRIPTION_MAX {
-        let kept: String = description.chars().take(DESCRIPTION_MAX - 3).collect();
+    let cap = facts(Agent::Codex)
+        .budget
+        .and_then(|b| b.description_cap)
+        .unwrap_or(usize::MAX);
+    let description = if description.chars().count() > cap {
+        let kept: String = description.chars().take(cap - 3).collect();
         format!("{kept}...")
     } else {
         description
@@ -198,7 +199,9 @@ mod tests {
     #[test]
     fn unquoted_values_are_rescued_and_duplicates_refused() {
         let keys = frontmatter("---\nname: a\ndescription: Use when: it breaks\n---\n").unwrap();
-        assert_eq!(keys[1].1.as_str(), Some("Use when: it breaks"));
+        assert_eq!(keys[1].1.as_deref(), Some("Use when: it breaks"));
+        let keys = frontmatter("---\nname: 123\ndescription: 42\n---\n").unwrap();
+        assert_eq!(keys[0].1.as_deref(), Some("123"));
         assert!(frontmatter("---\nname: a\nname: b\n---\n").is_err());
         assert!(frontmatter("\u{feff}---\nname: a\n---\n").is_err());
     }

@@ -166,6 +166,13 @@ pub fn load(roots: Vec<Root>) -> AgentCatalog {
                 continue;
             }
             if off.contains(&name) {
+                dropped.push(Dropped {
+                    dir,
+                    root: index,
+                    reason: DropReason::TurnedOff {
+                        by: "~/.copilot/settings.json (disabledSkills)".to_owned(),
+                    },
+                });
                 continue;
             }
             skills.push(AgentSkill {

@@ -10,7 +10,7 @@ use crate::skill::availability::Availability;
 use crate::skill::catalog::{Agent, Root};
 use crate::skill::layout::SKILL_MD;
 use crate::skill::requirements::Requirements;
-use crate::skill::yaml::{self, Value};
+use crate::skill::yaml;
 use std::path::{Path, PathBuf};
 
 /// The files of one root in the order its glob gives them: the root's own `SKILL.md`, then the
@@ -34,32 +34,53 @@ fn files(root: &Root) -> Vec<PathBuf> {
     out
 }
 
-/// `parseSimpleFrontmatter`: `name:` as written on its line, `description:` with the indented
-/// lines after it joined by spaces.
+/// `parseSimpleFrontmatter`: line by line, the last `name:` as written on its line and the last
+/// `description:` with the indented lines after it joined by spaces.
 fn line_by_line(block: &str) -> (Option<String>, Option<String>) {
     let lines: Vec<&str> = block.lines().collect();
-    let value = |key: &str| {
-        lines.iter().position(|l| {
-            l.trim_start()
-                .strip_prefix(key)
-                .is_some_and(|r| r.starts_with(':'))
-        })
+    let value = |line: &str, key: &str| {
+        js_trim(line)
+            .strip_prefix(key)
+            .and_then(|r| r.strip_prefix(':'))
+            .map(|r| js_trim(r).to_owned())
     };
-    let rest =
-        |i: usize, key: &str| js_trim(&js_trim(lines[i]).trim_start()[key.len() + 1..]).to_owned();
-    let name = value("name").map(|i| rest(i, "name"));
-    let description = value("description").map(|i| {
-        let mut parts = vec![rest(i, "description")];
-        for l in &lines[i + 1..] {
-            if !l.starts_with([' ', '\t']) || js_trim(l).is_empty() {
-                break;
+    let (mut name, mut description) = (None, None);
+    let mut i = 0;
+    while i < lines.len() {
+        if let Some(n) = value(lines[i], "name") {
+            name = Some(n);
+        } else if let Some(first) = value(lines[i], "description") {
+            let mut parts = vec![first];
+            while i + 1 < lines.len()
+                && lines[i + 1].starts_with([' ', '\t'])
+                && !js_trim(lines[i + 1]).is_empty()
+            {
+                i += 1;
+                parts.push(js_trim(lines[i]).to_owned());
             }
-            parts.push(js_trim(l).to_owned());
+            parts.retain(|p| !p.is_empty());
+            description = Some(parts.join(" "));
         }
-        parts.retain(|p| !p.is_empty());
-        parts.join(" ")
-    });
+        i += 1;
+    }
     (name, description)
+}
+
+/// The block's `name` and `description` when js-yaml reads both as strings (it refuses a
+/// repeated key).
+fn from_yaml(block: &str) -> Option<(String, String)> {
+    let node = yaml::parse(block, 0).ok()?;
+    let keys: Vec<&str> = node
+        .as_map()?
+        .iter()
+        .filter_map(|(k, _)| k.as_str())
+        .collect();
+    if keys.iter().enumerate().any(|(i, k)| keys[..i].contains(k)) {
+        return None;
+    }
+    let name = node.get("name")?.as_str()?.to_owned();
+    let description = node.get("description")?.as_str()?.to_owned();
+    Some((name, description))
 }
 
 /// The name and description Gemini CLI lists for `text`.
@@ -71,12 +92,7 @@ fn read(text: &str) -> Result<(String, String), DropReason> {
     let rest = text.strip_prefix("---\n").ok_or_else(no_frontmatter)?;
     let end = rest.find("\n---").ok_or_else(no_frontmatter)?;
     let block = &rest[..end];
-    let yaml = yaml::parse(block, 0).ok().and_then(|node| {
-        let name = node.get("name")?.as_str()?.to_owned();
-        let description = node.get("description")?.as_str()?.to_owned();
-        matches!(node.value, Value::Map(_)).then_some((name, description))
-    });
-    let (name, description) = match yaml {
+    let (name, description) = match from_yaml(block) {
         Some((n, d)) => (Some(n), Some(d)),
         None => line_by_line(block),
     };
@@ -118,11 +134,12 @@ pub fn load(roots: Vec<Root>) -> AgentCatalog {
         dropped.extend(super::lowercase_only(&root.path, index));
         for file in files(root) {
             let dir = file.parent().map(Path::to_path_buf).unwrap_or_default();
-            let read = std::fs::read_to_string(&file)
+            // Read as Node reads UTF-8: a byte that is not UTF-8 becomes U+FFFD.
+            let read = std::fs::read(&file)
                 .map_err(|e| DropReason::Unreadable {
                     detail: e.to_string(),
                 })
-                .and_then(|t| read(&t));
+                .and_then(|bytes| read(&String::from_utf8_lossy(&bytes)));
             let (name, description) = match read {
                 Ok(read) => read,
                 Err(reason) => {
@@ -174,5 +191,17 @@ mod tests {
             ("-quoted-".to_owned(), "[bad more".to_owned())
         );
         assert!(read("---\ndescription: no name\n---\n").is_err());
+        assert_eq!(
+            read("---\nname: outer\ndescription: Use when: x\nmetadata:\n name: inner\n---\n")
+                .unwrap()
+                .0,
+            "inner"
+        );
+        assert_eq!(
+            read("---\nname: \"a\"\nname: \"b\"\ndescription: d\n---\n")
+                .unwrap()
+                .0,
+            "-b-"
+        );
     }
 }

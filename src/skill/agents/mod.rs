@@ -661,11 +661,19 @@ const COPILOT: Facts = Facts {
 };
 
 /// Every `SKILL.md` at or below `dir`, at most `depth` folders down, folders sorted by name
-/// (dot folders left out when `skip_dots`), links followed.
+/// (dot folders left out when `skip_dots`), links followed but no real folder entered twice
+/// (a link to a parent would otherwise loop).
 fn skill_files(dir: &Path, depth: usize, skip_dots: bool) -> Vec<PathBuf> {
     let mut found = Vec::new();
+    let mut visited = std::collections::HashSet::new();
     let mut stack = vec![(dir.to_path_buf(), 0)];
     while let Some((dir, level)) = stack.pop() {
+        let Ok(real) = std::fs::canonicalize(&dir) else {
+            continue;
+        };
+        if !visited.insert(real) {
+            continue;
+        }
         let file = dir.join(SKILL_MD);
         if file.is_file() {
             found.push(file);
@@ -686,6 +694,19 @@ fn skill_files(dir: &Path, depth: usize, skip_dots: bool) -> Vec<PathBuf> {
         stack.extend(dirs.into_iter().rev().map(|d| (d, level + 1)));
     }
     found
+}
+
+/// Where the frontmatter after an opening `---` line ends: the start of the first line that is
+/// `---` (trailing spaces allowed).
+fn closing_fence(rest: &str) -> Option<usize> {
+    let mut at = 0;
+    for line in rest.split_inclusive('\n') {
+        if line.trim_end() == "---" {
+            return Some(at);
+        }
+        at += line.len();
+    }
+    None
 }
 
 /// The folders directly in `root` with only a lower-case `skill.md`, which no agent here reads,
@@ -748,6 +769,11 @@ pub enum DropReason {
     },
     /// The folder resolves outside its root (a symlink).
     OutsideRoot,
+    /// The user turned it off in the agent's settings.
+    TurnedOff {
+        /// The settings file.
+        by: String,
+    },
     /// Beyond the per-root limit of folders looked at or skills loaded.
     RootLimit {
         /// The limit that was hit.
@@ -772,6 +798,7 @@ impl std::fmt::Display for DropReason {
             DropReason::Name { detail } => write!(f, "name: {detail}"),
             DropReason::OutsideRoot => write!(f, "resolves outside its root"),
             DropReason::RootLimit { detail } => write!(f, "beyond the root's limit: {detail}"),
+            DropReason::TurnedOff { by } => write!(f, "turned off in {by}"),
         }
     }
 }

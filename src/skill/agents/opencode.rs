@@ -15,21 +15,21 @@ use std::path::{Path, PathBuf};
 /// Deepest folder searched; its glob has no limit, this only stops a loop of links.
 const MAX_DEPTH: usize = 32;
 
-/// The sanitising retry: `key: value` lines whose unquoted value holds a colon become
-/// `key: |-` with the value indented below.
+/// The sanitising retry: `key: value` lines (a key of letters, digits and `_`, not starting
+/// with a digit) whose unquoted value holds a colon become `key: |-` with the value below.
 fn sanitise(block: &str) -> String {
+    let plain_key = |key: &str| {
+        key.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    };
     block
         .split('\n')
         .map(|line| {
             let Some((key, value)) = line.split_once(": ") else {
                 return line.to_owned();
             };
-            let plain_key = !key.is_empty()
-                && key
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
             let value = value.trim();
-            if plain_key && value.contains(':') && !value.starts_with(['"', '\'', '|', '>']) {
+            if plain_key(key) && value.contains(':') && !value.starts_with(['"', '\'', '|', '>']) {
                 format!("{key}: |-\n  {value}")
             } else {
                 line.to_owned()
@@ -39,7 +39,18 @@ fn sanitise(block: &str) -> String {
         .join("\n")
 }
 
-/// The frontmatter mapping, as gray-matter reads it.
+/// The frontmatter block as gray-matter cuts it: after an opening `---` (not `----`; the rest
+/// of that line names a language), up to the first `\n---` anywhere, else to the end.
+fn block(text: &str) -> Option<&str> {
+    let rest = text.strip_prefix("---")?;
+    if rest.starts_with('-') {
+        return None;
+    }
+    let matter = &rest[..rest.find("\n---").unwrap_or(rest.len())];
+    Some(matter.split_once('\n').map_or("", |(_, block)| block))
+}
+
+/// The frontmatter mapping, as gray-matter reads it with js-yaml (which refuses a repeated key).
 fn frontmatter(text: &str) -> Result<Node, DropReason> {
     let bad = |detail: &str| DropReason::Yaml {
         detail: detail.to_owned(),
@@ -48,30 +59,35 @@ fn frontmatter(text: &str) -> Result<Node, DropReason> {
         .strip_prefix('\u{feff}')
         .unwrap_or(text)
         .replace("\r\n", "\n");
-    let rest = text
-        .strip_prefix("---\n")
-        .ok_or_else(|| bad("no frontmatter at the start of the file"))?;
-    let end = rest
-        .split_inclusive('\n')
-        .scan(0, |at, line| {
-            let start = *at;
-            *at += line.len();
-            Some((start, line))
-        })
-        .find(|(_, line)| line.trim_end_matches('\n') == "---")
-        .map(|(start, _)| start)
-        .ok_or_else(|| bad("no closing ---"))?;
-    let block = &rest[..end];
-    yaml::parse(block, 0)
-        .or_else(|_| yaml::parse(&sanitise(block), 0))
-        .map_err(|e| bad(&e.message))
+    let block = block(&text).ok_or_else(|| bad("no frontmatter at the start of the file"))?;
+    let parse = |source: &str| {
+        let node = yaml::parse(source, 0).map_err(|e| e.message)?;
+        let keys: Vec<&str> = node
+            .as_map()
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|(k, _)| k.as_str())
+            .collect();
+        match keys
+            .iter()
+            .enumerate()
+            .find(|(i, k)| keys[..*i].contains(k))
+        {
+            Some((_, k)) => Err(format!("duplicated mapping key `{k}`")),
+            None => Ok(node),
+        }
+    };
+    parse(block)
+        .or_else(|_| parse(&sanitise(block)))
+        .map_err(|e| bad(&e))
 }
 
 fn read(file: &Path) -> Result<(String, String), DropReason> {
-    let text = std::fs::read_to_string(file).map_err(|e| DropReason::Unreadable {
+    // Read as JavaScript reads UTF-8: a byte that is not UTF-8 becomes U+FFFD.
+    let bytes = std::fs::read(file).map_err(|e| DropReason::Unreadable {
         detail: e.to_string(),
     })?;
-    let node = frontmatter(&text)?;
+    let node = frontmatter(&String::from_utf8_lossy(&bytes))?;
     let name = node
         .get("name")
         .and_then(Node::as_str)
@@ -168,5 +184,11 @@ mod tests {
             Some("Use when: asked")
         );
         assert!(frontmatter("\n---\nname: a\n---\n").is_err());
+        assert!(frontmatter("---\nname: a\nname: b\n---\n").is_err());
+        let open = frontmatter("--- \nname: a\ndescription: no closing fence").unwrap();
+        assert_eq!(
+            open.get("description").and_then(Node::as_str),
+            Some("no closing fence")
+        );
     }
 }
