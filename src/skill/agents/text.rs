@@ -63,8 +63,10 @@ pub fn js_collapse_spaces(s: &str) -> String {
 /// characters and emoji two, ambiguous ones one, control characters none): Claude Code
 /// measures its skills listing this way.
 pub fn terminal_width(s: &str) -> usize {
-    use unicode_width::UnicodeWidthChar;
-    s.chars().map(|c| c.width().unwrap_or(0)).sum()
+    use unicode_width::UnicodeWidthStr;
+    // Whole strings, so that an emoji joined with ZWJ or a variation selector counts as one
+    // glyph; control characters, which the string measure counts, count nothing.
+    s.split(char::is_control).map(UnicodeWidthStr::width).sum()
 }
 
 /// The first `max` UTF-16 code units of `s`, never splitting a surrogate pair (OpenClaw's
@@ -125,6 +127,7 @@ mod tests {
         assert_eq!(js_collapse_spaces("  a \n\t b  "), "a b");
         assert_eq!(js_code_unit_cmp("B", "a"), Ordering::Less);
         assert_eq!(terminal_width("a\nb日…😀"), 7);
+        assert_eq!(terminal_width("👨\u{200d}👩\u{200d}👧 ☺\u{fe0f}"), 5);
     }
 
     #[test]
