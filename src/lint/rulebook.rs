@@ -26,16 +26,9 @@ const EVERY: &[Target] = &[
 /// Every consumer but OpenClaw, whose loader is lenient where the spec is strict: it reads
 /// frontmatter a YAML parser refuses line by line, names a nameless skill after its folder,
 /// accepts any name, and substitutes `{baseDir}`.
-const LENIENT: &[Target] = &[
-    Portable,
-    Agentskills,
-    Nanobot,
-    Claude,
-    Codex,
-    Gemini,
-    Opencode,
-    Copilot,
-];
+/// Gemini CLI, OpenCode and Copilot CLI are left out too: none checks a name against the
+/// spec's (Copilot's own charset takes capitals, dots and spaces).
+const LENIENT: &[Target] = &[Portable, Agentskills, Nanobot, Claude, Codex];
 /// Only the reference validator, skills-ref (strictyaml, byte-level splitting, CRLF).
 const SKILLS_REF: &[Target] = &[Agentskills];
 /// The validators that refuse what agents ignore: skills-ref and Claude's upload form.
