@@ -6,9 +6,7 @@
 //! characters; `description` is required, its whitespace collapsed and cut to 1,024.
 
 use super::{AgentCatalog, AgentSkill, DropReason, Dropped, facts};
-use crate::skill::availability::Availability;
 use crate::skill::catalog::{Agent, Root};
-use crate::skill::requirements::Requirements;
 use crate::skill::yaml::{self, Value};
 use std::path::{Path, PathBuf};
 
@@ -155,20 +153,13 @@ pub fn load(roots: Vec<Root>) -> AgentCatalog {
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
             match read(&file, &dir_name) {
-                Ok((name, description)) => skills.push(AgentSkill {
-                    declared_name: name.clone(),
-                    name,
-                    model_invocable: implicit_invocation(&dir),
-                    dir_name,
-                    file,
-                    dir,
-                    root: index,
-                    description,
-                    requirements: Requirements::default(),
-                    availability: Availability::default(),
-                    always: false,
-                    body: String::new(),
-                }),
+                Ok((name, description)) => {
+                    let mut skill = AgentSkill::listed(name, file, index, description);
+                    // Codex shows the path as reached through its root.
+                    skill.file = skill.dir.join(crate::skill::layout::SKILL_MD);
+                    skill.model_invocable = implicit_invocation(&dir);
+                    skills.push(skill);
+                }
                 Err(reason) => dropped.push(Dropped {
                     dir,
                     root: index,

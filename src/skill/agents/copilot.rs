@@ -7,10 +7,8 @@
 //! user's `disabledSkills` (`~/.copilot/settings.json`) removes it.
 
 use super::text::js_len;
-use super::{AgentCatalog, AgentSkill, DropReason, Dropped, Shadowed, facts};
-use crate::skill::availability::Availability;
+use super::{AgentCatalog, AgentSkill, DropReason, Dropped, facts};
 use crate::skill::catalog::{Agent, Root};
-use crate::skill::requirements::Requirements;
 use crate::skill::yaml::{self, Node, Value};
 use std::path::{Path, PathBuf};
 
@@ -155,14 +153,8 @@ pub fn load(roots: Vec<Root>) -> AgentCatalog {
                     continue;
                 }
             };
-            if let Some(winner) = skills.iter().find(|s| s.name == name) {
-                shadowed.push(Shadowed {
-                    name,
-                    dir,
-                    root: index,
-                    by_root: winner.root,
-                    by_dir: winner.dir.clone(),
-                });
+            if let Some(shadow) = super::shadowed_by(&skills, &name, &dir, index) {
+                shadowed.push(shadow);
                 continue;
             }
             if off.contains(&name) {
@@ -175,20 +167,9 @@ pub fn load(roots: Vec<Root>) -> AgentCatalog {
                 });
                 continue;
             }
-            skills.push(AgentSkill {
-                declared_name: name.clone(),
-                name,
-                dir_name,
-                file: std::path::absolute(&file).unwrap_or(file),
-                dir,
-                root: index,
-                description,
-                requirements: Requirements::default(),
-                availability: Availability::default(),
-                always: false,
-                model_invocable: invocable,
-                body: String::new(),
-            });
+            let mut skill = AgentSkill::listed(name, file, index, description);
+            skill.model_invocable = invocable;
+            skills.push(skill);
         }
     }
     sort_runs(&mut skills, &roots);

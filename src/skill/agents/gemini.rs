@@ -6,10 +6,8 @@
 
 use super::text::js_trim;
 use super::{AgentCatalog, AgentSkill, DropReason, Dropped, Shadowed};
-use crate::skill::availability::Availability;
 use crate::skill::catalog::{Agent, Root};
 use crate::skill::layout::SKILL_MD;
-use crate::skill::requirements::Requirements;
 use crate::skill::yaml;
 use std::path::{Path, PathBuf};
 
@@ -104,27 +102,6 @@ fn read(text: &str) -> Result<(String, String), DropReason> {
     Ok((name, description))
 }
 
-fn skill(file: PathBuf, root: usize, name: String, description: String) -> AgentSkill {
-    let dir = file.parent().map(Path::to_path_buf).unwrap_or_default();
-    AgentSkill {
-        declared_name: name.clone(),
-        name,
-        dir_name: dir
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default(),
-        file: std::path::absolute(&file).unwrap_or(file),
-        dir,
-        root,
-        description,
-        requirements: Requirements::default(),
-        availability: Availability::default(),
-        always: false,
-        model_invocable: true,
-        body: String::new(),
-    }
-}
-
 /// Loads `roots` (in Gemini CLI's load order) as it does.
 pub fn load(roots: Vec<Root>) -> AgentCatalog {
     let mut skills: Vec<AgentSkill> = Vec::new();
@@ -151,7 +128,7 @@ pub fn load(roots: Vec<Root>) -> AgentCatalog {
                     continue;
                 }
             };
-            let new = skill(file, index, name, description);
+            let new = AgentSkill::listed(name, file, index, description);
             match skills.iter_mut().find(|s| s.name == new.name) {
                 Some(old) => {
                     shadowed.push(Shadowed {

@@ -832,6 +832,43 @@ pub struct AgentSkill {
     pub body: String,
 }
 
+impl AgentSkill {
+    /// A skill as an agent that gates nothing lists it: the frontmatter name is its key, the
+    /// model may invoke it.
+    fn listed(name: String, file: PathBuf, root: usize, description: String) -> AgentSkill {
+        let dir = file.parent().map(Path::to_path_buf).unwrap_or_default();
+        AgentSkill {
+            declared_name: name.clone(),
+            name,
+            dir_name: dir
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            file: std::path::absolute(&file).unwrap_or(file),
+            dir,
+            root,
+            description,
+            requirements: Requirements::default(),
+            availability: Availability::default(),
+            always: false,
+            model_invocable: true,
+            body: String::new(),
+        }
+    }
+}
+
+/// `dir` (of root `root`) as hidden by the skill of `name` already loaded, if there is one.
+fn shadowed_by(skills: &[AgentSkill], name: &str, dir: &Path, root: usize) -> Option<Shadowed> {
+    let winner = skills.iter().find(|s| s.name == name)?;
+    Some(Shadowed {
+        name: name.to_owned(),
+        dir: dir.to_path_buf(),
+        root,
+        by_root: winner.root,
+        by_dir: winner.dir.clone(),
+    })
+}
+
 /// A folder that did not become a skill.
 #[derive(Debug, Clone)]
 pub struct Dropped {

@@ -5,10 +5,8 @@
 //! `key: value` line holding a colon made a block scalar. A skill without a description loads
 //! but is not listed; one without a string name is dropped.
 
-use super::{AgentCatalog, AgentSkill, DropReason, Dropped, Shadowed};
-use crate::skill::availability::Availability;
+use super::{AgentCatalog, AgentSkill, DropReason, Dropped};
 use crate::skill::catalog::{Agent, Root};
-use crate::skill::requirements::Requirements;
 use crate::skill::yaml::{self, Node, Value};
 use std::path::{Path, PathBuf};
 
@@ -133,33 +131,11 @@ pub fn load(roots: Vec<Root>) -> AgentCatalog {
                     continue;
                 }
             };
-            if let Some(winner) = skills.iter().find(|s| s.name == name) {
-                shadowed.push(Shadowed {
-                    name,
-                    dir,
-                    root: index,
-                    by_root: winner.root,
-                    by_dir: winner.dir.clone(),
-                });
+            if let Some(shadow) = super::shadowed_by(&skills, &name, &dir, index) {
+                shadowed.push(shadow);
                 continue;
             }
-            skills.push(AgentSkill {
-                declared_name: name.clone(),
-                name,
-                dir_name: dir
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default(),
-                file: std::path::absolute(&file).unwrap_or(file),
-                dir,
-                root: index,
-                description,
-                requirements: Requirements::default(),
-                availability: Availability::default(),
-                always: false,
-                model_invocable: true,
-                body: String::new(),
-            });
+            skills.push(AgentSkill::listed(name, file, index, description));
         }
     }
     skills.sort_by(|a, b| super::text::locale_compare(&a.name, &b.name));
