@@ -406,3 +406,37 @@ fn declaring_requirements_needs_unsafe_fixes() {
             .contains("    requires:\n      bins:\n        - gh\n"),
     );
 }
+
+/// When Codex's `agents/openai.yaml` keeps a skill from the model, the unsafe fix writes the
+/// frontmatter key that does the same for Claude Code and OpenClaw, and only with
+/// `--unsafe-fixes`; the fixed skill lints clean and a second run changes nothing.
+#[test]
+fn invocation_mismatch_is_fixed_in_the_frontmatter_only_when_unsafe_fixes_are_allowed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let original = "---\nname: my-skill\ndescription: Drafts status updates. Use when asked for one.\n---\n\nBody.\n";
+    let dir = write_skill(tmp.path(), "my-skill", original);
+    std::fs::create_dir_all(dir.join("agents")).unwrap();
+    std::fs::write(
+        dir.join("agents/openai.yaml"),
+        "policy:\n  allow_implicit_invocation: false\n",
+    )
+    .unwrap();
+    let select = ["--select", "invocation-mismatch"];
+    let (_, _, _) = run(skill()
+        .current_dir(tmp.path())
+        .args(["lint", "my-skill", "--fix"])
+        .args(select));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("SKILL.md")).unwrap(),
+        original,
+        "a safe --fix leaves it"
+    );
+    let (_, out, err) = lint(tmp.path(), &["--fix", "--select", "invocation-mismatch"]);
+    let fixed = std::fs::read_to_string(dir.join("SKILL.md")).unwrap();
+    assert!(
+        fixed.contains("disable-model-invocation: true\n---\n"),
+        "{fixed}\n{out}{err}"
+    );
+    let (code, out, _) = lint(tmp.path(), &["--select", "invocation-mismatch"]);
+    assert_eq!(code, 0, "{out}");
+}

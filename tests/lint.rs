@@ -464,3 +464,43 @@ fn every_todo_placeholder_in_the_body_is_reported() {
         .collect();
     assert_eq!(lines, [8, 8, 11], "{report}");
 }
+
+/// Codex's `agents/openai.yaml` is a file a stranger writes: broken YAML, bytes that are not
+/// UTF-8 and a link out of the skill each end in a clear finding or none, never a panic, and
+/// the link is not followed.
+#[test]
+fn a_hostile_openai_yaml_is_reported_not_followed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let skill_md =
+        "---\nname: my-skill\ndescription: Drafts status updates. Use when asked.\n---\n\nBody.\n";
+    let cases: [(&str, &[u8]); 2] = [
+        ("broken", b"interface: [unclosed\n"),
+        ("latin1", b"interface:\n  display_name: \"Caf\xe9\"\n"),
+    ];
+    for (name, bytes) in cases {
+        let dir = common::write_skill(tmp.path(), name, skill_md.replace("my-skill", name));
+        std::fs::create_dir_all(dir.join("agents")).unwrap();
+        std::fs::write(dir.join("agents/openai.yaml"), bytes).unwrap();
+    }
+    let linked = common::write_skill(tmp.path(), "linked", skill_md.replace("my-skill", "linked"));
+    std::fs::create_dir_all(linked.join("agents")).unwrap();
+    std::os::unix::fs::symlink("/etc/hostname", linked.join("agents/openai.yaml")).unwrap();
+    let (code, out, err) = run(skill().current_dir(tmp.path()).args([
+        "lint",
+        ".",
+        "--select",
+        "openai-yaml",
+        "--format",
+        "concise",
+    ]));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("broken/agents/openai.yaml") && out.contains("not YAML Codex can read"),
+        "{out}"
+    );
+    assert!(
+        out.contains("latin1/agents/openai.yaml") && out.contains("not UTF-8"),
+        "{out}"
+    );
+    assert!(!out.contains("linked/agents/openai.yaml"), "{out}");
+}

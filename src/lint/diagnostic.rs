@@ -59,6 +59,9 @@ pub struct Fix {
     pub message: String,
     /// The edits, non-overlapping.
     pub edits: Vec<Edit>,
+    /// The top-level frontmatter key the fix adds, besides `metadata` (which any fix may add):
+    /// a round that adds any other key is dropped.
+    pub adds_key: Option<&'static str>,
 }
 
 impl Fix {

@@ -18,6 +18,8 @@ pub struct Applied {
     pub position: Option<Position>,
     /// For an unsafe fix, what it changes for agents.
     pub unsafe_because: Option<String>,
+    /// The top-level key the fix adds, if any besides `metadata`.
+    pub adds_key: Option<&'static str>,
 }
 
 /// The new text of one `SKILL.md` and what changed it.
@@ -83,7 +85,8 @@ pub fn plan(report: &SkillReport, options: &Options, applying: Applying) -> Opti
             break;
         };
         let next = lint_skill(report.skill.with_text(text), options);
-        if !keeps_keys(round, &next) {
+        let adds: Vec<&str> = done.iter().filter_map(|a| a.adds_key).collect();
+        if !keeps_keys(round, &next, &adds) {
             break;
         }
         for fix in done {
@@ -130,6 +133,7 @@ fn one_round(report: &SkillReport, applying: Applying) -> Option<(String, Vec<Ap
             message: fix.message.clone(),
             position,
             unsafe_because: fix.unsafe_because.clone(),
+            adds_key: fix.adds_key,
         });
     }
     if edits.is_empty() {
@@ -140,9 +144,9 @@ fn one_round(report: &SkillReport, applying: Applying) -> Option<(String, Vec<Ap
 }
 
 /// Whether a round kept the frontmatter whole: it still parses (when it did before), and every
-/// top-level key is still there or now sits under `metadata`; the only key it may add is
-/// `metadata`.
-fn keeps_keys(before: &SkillReport, after: &SkillReport) -> bool {
+/// top-level key is still there or now sits under `metadata`; the only keys it may add are
+/// `metadata` and those its fixes say they add (`adds`).
+fn keeps_keys(before: &SkillReport, after: &SkillReport, adds: &[&str]) -> bool {
     let Some(old) = before.skill.manifest() else {
         return true;
     };
@@ -157,10 +161,9 @@ fn keeps_keys(before: &SkillReport, after: &SkillReport) -> bool {
         .entries
         .iter()
         .all(|e| new.get(&e.key).is_some() || moved(&e.key));
-    let added = new
-        .entries
-        .iter()
-        .all(|e| e.key == "metadata" || old.get(&e.key).is_some());
+    let added = new.entries.iter().all(|e| {
+        e.key == "metadata" || adds.contains(&e.key.as_str()) || old.get(&e.key).is_some()
+    });
     kept && added
 }
 

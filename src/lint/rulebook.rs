@@ -40,6 +40,10 @@ const GATING: &[Target] = &[Openclaw, Nanobot];
 /// No agent: facts about the folder that change nothing an agent does, counted in the run's
 /// last lines and shown with `--select`.
 const NO_AGENT: &[Target] = &[];
+/// Codex, whose own file `agents/openai.yaml` is, and the portable target.
+const CODEX_FILES: &[Target] = &[Portable, Codex];
+/// The agents whose invocation controls can disagree, and the portable target.
+const INVOCATION: &[Target] = &[Portable, Claude, Codex];
 /// Claude alone.
 const CLAUDE: &[Target] = &[Claude];
 
@@ -232,6 +236,12 @@ rules! {
     KEY_TYPE = "SK407" "key-type" Warning [] for EVERY
         "A known key has a value of the wrong type."
         "`license` and `homepage` are strings; `always`, `user-invocable` and\n`disable-model-invocation` are booleans. nanobot v0.1 reads `always: \"false\"` as true.";
+    OPENAI_YAML = "SK408" "openai-yaml" Warning [] for CODEX_FILES
+        "Codex's `agents/openai.yaml` holds something Codex does not read or takes otherwise."
+        "Codex reads `interface` (display_name, short_description of 25-64 characters, icon_small\nand icon_large as files of the skill, brand_color as #RRGGBB, default_prompt naming the skill as\n`$name`), `dependencies.tools` (each of type `mcp` with a `value`) and\n`policy.allow_implicit_invocation` (true or false), as the skill-creator skill Codex 0.169.1\nships describes them.\n\nRight: `interface: {short_description: \"Draft weekly status updates from notes\"}`.\nWrong: `interface: {brand_color: blue}` (not #RRGGBB), `dependencies: {tools: [{type: npm}]}`.";
+    INVOCATION_MISMATCH = "SK409" "invocation-mismatch" Warning [] for INVOCATION
+        "The frontmatter and Codex's `agents/openai.yaml` disagree on whether the model may pick the skill."
+        "`disable-model-invocation: true` keeps a skill from Claude Code's and OpenClaw's model;\nCodex reads only `policy.allow_implicit_invocation: false` in `agents/openai.yaml`. When one\nhides the skill and the other does not, agents disagree on whether it is offered. The unsafe\nfix writes `disable-model-invocation: true` when the policy hides it.\n\nRight: both hide it, or neither. Wrong: `policy: {allow_implicit_invocation: false}` with no\n`disable-model-invocation` in SKILL.md.";
     REQUIREMENTS_BLOCK_NAME = "SK501" "requirements-block-name" Info [] for GATING
         "Says which agents read the requirements block the skill uses."
         "Requirements live under `metadata.openclaw`. OpenClaw 2026.9.6 also reads the older\n`clawdbot`; nanobot 0.3.5 reads `nanobot`, else `openclaw`; `moltbot` and `clawdis` are read by no\ncurrent agent. Write `openclaw` to reach both. With an agent's `--target`, a block that agent\ndoes not read is a warning.";

@@ -96,6 +96,7 @@ pub fn check_bom(cx: &Context, out: &mut Vec<Diagnostic>) {
     if cx.document().is_some_and(|d| d.source.has_bom) {
         let span = Span::new(0, BOM_TEXT.len());
         let fix = Fix {
+            adds_key: None,
             unsafe_because: None,
             message: "remove the byte-order mark".into(),
             edits: vec![Edit {
@@ -172,6 +173,7 @@ fn yaml_error(cx: &Context, message: &str, position: crate::skill::span::Positio
     match yaml_value_line(text) {
         Some((key, offset, value)) if value.contains(": ") || value.trim_end().ends_with(':') => {
             let fix = Fix {
+                adds_key: None,
                 unsafe_because: None,
                 message: format!("quote the value of `{key}`"),
                 edits: vec![Edit {
@@ -263,6 +265,7 @@ pub fn check_crlf(cx: &Context, out: &mut Vec<Diagnostic>) {
         })
         .collect();
     let fix = Fix {
+        adds_key: None,
         unsafe_because: None,
         message: "convert line endings to LF".into(),
         edits,
@@ -337,6 +340,7 @@ pub fn check_strict_yaml(cx: &Context, out: &mut Vec<Diagnostic>) {
                     Location::Span(entry.value.span),
                 )
                 .with_fix(Some(Fix {
+                    adds_key: None,
                     unsafe_because: None,
                     message: "quote the value".into(),
                     edits: vec![Edit {

@@ -189,6 +189,7 @@ fn move_to_metadata(cx: &Context, entries: &[&Entry]) -> Option<Fix> {
     });
     let keys: Vec<&str> = entries.iter().map(|e| e.key.as_str()).collect();
     (!entries.is_empty()).then(|| Fix {
+        adds_key: None,
         unsafe_because: None,
         message: format!("move {} under metadata", keys.join(", ")),
         edits,
@@ -250,6 +251,7 @@ pub fn check_allowed_tools(cx: &Context, out: &mut Vec<Diagnostic>) {
         .match_indices('\r')
         .any(|(i, _)| text.as_bytes().get(entry.key_span.end + i + 1) != Some(&b'\n'));
     let fix = words.filter(|_| !lone_cr).map(|words| Fix {
+        adds_key: None,
         unsafe_because: None,
         message: "join the list into one space-separated string".into(),
         edits: vec![Edit {
@@ -297,6 +299,7 @@ pub fn check_metadata(cx: &Context, out: &mut Vec<Diagnostic>) {
             Value::Int(_) | Value::Float(_) | Value::Bool(_)
         )
         .then(|| Fix {
+            adds_key: None,
             unsafe_because: None,
             message: "quote the value".into(),
             edits: vec![Edit {

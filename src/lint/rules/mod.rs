@@ -2,6 +2,7 @@
 //! run in, which is the order diagnostics are reported in: for the rules skills-ref also has,
 //! that is skills-ref's own order, so messages can be compared one for one.
 
+mod agent_files;
 mod budgets;
 mod descriptions;
 mod format;
@@ -314,6 +315,8 @@ pub static CHECKS: &[CheckEntry] = checks![
     keys::check_allowed_tools => [ALLOWED_TOOLS_LIST],
     keys::check_metadata => [METADATA_TYPE],
     keys::check_types => [KEY_TYPE],
+    agent_files::check_openai_yaml => [OPENAI_YAML],
+    agent_files::check_invocation_mismatch => [INVOCATION_MISMATCH],
     format::check_tabs => [TAB],
     format::check_dashes => [FRONTMATTER_DASHES],
     format::check_crlf => [CRLF],

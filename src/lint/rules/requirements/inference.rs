@@ -155,6 +155,7 @@ fn declare_fix(cx: &Context, bins: &[&Use], env: &[&Use]) -> Option<Fix> {
     let unsafe_because = Some(gating_consequence(block, &bin_names, &env_names));
     let names: Vec<String> = bin_names.into_iter().chain(env_names).collect();
     Some(Fix {
+        adds_key: None,
         unsafe_because,
         message: format!("declare {} in metadata.{block}.requires", names.join(", ")),
         edits,
