@@ -187,6 +187,41 @@ fn assert_same(what: &str, real: &str, ours: &str) {
     assert!(real == ours, "{what}:\n{}", line_diff(real, ours));
 }
 
+/// The names of the skills `skill doctor --agent AGENT` puts in `state` (any but `dropped` when
+/// empty) whose reason starts with `why`, sorted.
+fn doctor_says(
+    agent: &str,
+    home: &Path,
+    project: &Path,
+    env: &[(&str, &str)],
+    args: &[&str],
+    (state, why): (&str, &str),
+) -> Vec<String> {
+    let mut cmd = skill();
+    cmd.current_dir(project)
+        .env("HOME", home)
+        .env("SKILL_CACHE_DIR", home.join(".cache/skill"))
+        .env_remove("SLASH_COMMAND_TOOL_CHAR_BUDGET")
+        .env_remove("SKILL_CHAR_BUDGET")
+        .args(["doctor", "--agent", agent, "--json"])
+        .args(args);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let (_, stdout, stderr) = run(&mut cmd);
+    let report: Value = serde_json::from_str(&stdout).unwrap_or_else(|_| panic!("{stderr}"));
+    let mut names: Vec<String> = report["agents"][0]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| state.is_empty() || r["state"] == state)
+        .filter(|r| r["state"] != "dropped" && r["why"].as_str().unwrap_or("").starts_with(why))
+        .map(|r| r["name"].as_str().unwrap().to_owned())
+        .collect();
+    names.sort();
+    names
+}
+
 // --- Claude Code ---------------------------------------------------------------------------
 
 /// The model the Claude Code runs ask for: a 200k-token window, so an 8,000-column budget.
@@ -317,11 +352,21 @@ fn claude_code_lists_real_skills_as_skill_prompt_says() {
             .map(|b| vec![("SLASH_COMMAND_TOOL_CHAR_BUDGET", b.to_string())])
             .unwrap_or_default();
         let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let real = claude(&home, &project, budget);
         assert_same(
             &format!("{} skills of {which}, budget {budget:?}", files.len()),
-            &claude(&home, &project, budget),
+            &real,
             &ours("claude", &home, &project, &env, &[]),
         );
+        // What doctor calls "name only" is what Claude Code collapsed to a bare name.
+        let mut bare: Vec<String> = real
+            .lines()
+            .filter(|l| l.starts_with("- ") && !l.contains(": "))
+            .map(|l| l[2..].split(" (").next().unwrap().to_owned())
+            .collect();
+        bare.sort();
+        let said = doctor_says("claude", &home, &project, &env, &[], ("cut", "name only"));
+        assert_eq!(said, bare, "budget {budget:?}");
     }
 }
 
@@ -454,6 +499,12 @@ fn codex_lists_real_skills_as_skill_prompt_says() {
             &real,
             &ours("codex", &home, &project, &env, &args),
         );
+        // What doctor leaves out is what Codex left out: every skill it would list but did not.
+        let listed = real.lines().filter(|l| l.contains(" (file: r")).count();
+        let hidden = doctor_says("codex", &home, &project, &env, &args, ("hidden", "")).len();
+        let read = doctor_says("codex", &home, &project, &env, &args, ("", "")).len() - hidden;
+        let left_out = doctor_says("codex", &home, &project, &env, &args, ("cut-out", ""));
+        assert_eq!(left_out.len(), read - listed, "context {context:?}");
     }
 }
 
@@ -818,10 +869,25 @@ fn copilot_cli_lists_real_skills_as_skill_prompt_says() {
             .map(|b| vec![("SKILL_CHAR_BUDGET", b.to_string())])
             .unwrap_or_default();
         let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let real = copilot(&home, &project, budget);
         assert_same(
             &format!("{} skills of {which}, budget {budget:?}", files.len()),
-            &copilot(&home, &project, budget),
+            &real,
             &ours("copilot", &home, &project, &env, &[]),
         );
+        // What doctor calls "name only" is what Copilot CLI lists by name alone.
+        let mut bare: Vec<String> = real
+            .lines()
+            .find_map(|l| l.strip_prefix("Additional skills available (invoke by name): "))
+            .map(|names| names.split(", ").map(str::to_owned).collect())
+            .unwrap_or_default();
+        bare.sort();
+        let mut said: Vec<String> =
+            doctor_says("copilot", &home, &project, &env, &[], ("cut", "name only"))
+                .into_iter()
+                .map(|n| n.replace(' ', "-"))
+                .collect();
+        said.sort();
+        assert_eq!(said, bare, "budget {budget:?}");
     }
 }
