@@ -309,6 +309,7 @@ fn claude_edge_cases(home: &Path, project: &Path) {
         (here.clone(), "here", "---\ndescription: From the folder the agent runs in.\n---\n".into()),
         // A folder of a bundled skill's name replaces it, and so leaves the budget.
         (top.clone(), "loop", "---\nname: my-loop\ndescription: Takes the place of the bundled loop.\n---\n".into()),
+        (top.clone(), "pathed", "---\ndescription: Only for Python files.\npaths: [\"*.py\"]\n---\n".into()),
     ];
     for (root, dir, text) in cases {
         write(&root.join(dir).join("SKILL.md"), &text);

@@ -212,7 +212,7 @@ pub fn judge(
         .skills
         .iter()
         .enumerate()
-        .filter(|(_, s)| s.availability.is_available() && s.model_invocable)
+        .filter(|(_, s)| s.availability.is_available() && s.hidden.is_none())
         .map(|(i, _)| i)
         .collect();
     // Per skill in the prompt: None = whole, Some(why) = cut, and whether it is out.
@@ -388,11 +388,7 @@ pub fn judge(
                 State::GatedOff,
                 format!("missing {}", s.availability.describe()),
             )
-        } else if !s.model_invocable {
-            let why = match agent {
-                Agent::Codex => "agents/openai.yaml: allow_implicit_invocation: false",
-                _ => "disable-model-invocation: true",
-            };
+        } else if let Some(why) = s.hidden {
             (State::Hidden, why.to_owned())
         } else if let Some((state, why)) = cuts.remove(&i) {
             (state, why)

@@ -328,7 +328,7 @@ pub fn agent_listings(catalog: AgentCatalog) -> (Vec<Listing>, Vec<Root>) {
             description: s.description,
             location: s.file,
             always: s.always,
-            hidden: !s.model_invocable,
+            hidden: s.hidden.is_some(),
             body: s.body,
         })
         .collect();

@@ -25,7 +25,7 @@ const FALLBACK_MAX: usize = 100;
 struct Read {
     declared_name: Option<String>,
     description: String,
-    model_invocable: bool,
+    hidden: Option<&'static str>,
 }
 
 /// Whether `c` is one of the characters Claude Code turns into a space in descriptions
@@ -247,7 +247,14 @@ fn read(file: &Path) -> Result<Read, DropReason> {
             Some(w) => format!("{description} - {w}"),
             None => description,
         },
-        model_invocable: !field("disable-model-invocation").is_some_and(|n| disables(n, &text_of)),
+        hidden: if field("disable-model-invocation").is_some_and(|n| disables(n, &text_of)) {
+            Some(super::DISABLED_INVOCATION)
+        } else if field("paths").is_some_and(|p| !matches!(p.value, Value::Null)) {
+            // A conditional skill joins the list once a file matching `paths` is touched.
+            Some("paths: listed once a file matching them is touched")
+        } else {
+            None
+        },
     })
 }
 
@@ -316,7 +323,7 @@ pub fn load(roots: Vec<Root>) -> AgentCatalog {
                         requirements: Requirements::default(),
                         availability: Availability::default(),
                         always: false,
-                        model_invocable: read.model_invocable,
+                        hidden: read.hidden,
                         body: String::new(),
                     });
                 }

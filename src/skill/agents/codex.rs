@@ -157,7 +157,8 @@ pub fn load(roots: Vec<Root>) -> AgentCatalog {
                     let mut skill = AgentSkill::listed(name, file, index, description);
                     // Codex shows the path as reached through its root.
                     skill.file = skill.dir.join(crate::skill::layout::SKILL_MD);
-                    skill.model_invocable = implicit_invocation(&dir);
+                    skill.hidden = (!implicit_invocation(&dir))
+                        .then_some("agents/openai.yaml: allow_implicit_invocation: false");
                     skills.push(skill);
                 }
                 Err(reason) => dropped.push(Dropped {

@@ -168,7 +168,7 @@ pub fn load(roots: Vec<Root>) -> AgentCatalog {
                 continue;
             }
             let mut skill = AgentSkill::listed(name, file, index, description);
-            skill.model_invocable = invocable;
+            skill.hidden = (!invocable).then_some(super::DISABLED_INVOCATION);
             skills.push(skill);
         }
     }

@@ -78,6 +78,9 @@ impl Measure {
     }
 }
 
+/// The reason a skill whose frontmatter says `disable-model-invocation: true` is hidden.
+pub const DISABLED_INVOCATION: &str = "disable-model-invocation: true";
+
 /// A skill an agent lists of its own, beside those of its roots: only what its budget needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BundledSkill {
@@ -826,8 +829,9 @@ pub struct AgentSkill {
     pub availability: Availability,
     /// Always-on (nanobot injects its body; OpenClaw skips the requirements).
     pub always: bool,
-    /// False for `disable-model-invocation: true` (OpenClaw keeps it out of the prompt).
-    pub model_invocable: bool,
+    /// Why the agent keeps it out of the model's list although it loaded it
+    /// (`disable-model-invocation: true`, Codex's policy, Claude Code's `paths`), if it does.
+    pub hidden: Option<&'static str>,
     /// What `# Active Skills` injects when always-on (nanobot's rules).
     pub body: String,
 }
@@ -851,7 +855,7 @@ impl AgentSkill {
             requirements: Requirements::default(),
             availability: Availability::default(),
             always: false,
-            model_invocable: true,
+            hidden: None,
             body: String::new(),
         }
     }

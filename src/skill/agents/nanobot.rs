@@ -346,7 +346,7 @@ pub fn load(roots: Vec<Root>, env: &dyn Environment) -> AgentCatalog {
                 requirements,
                 availability,
                 always,
-                model_invocable: true,
+                hidden: None,
                 body,
             });
         }

@@ -657,8 +657,9 @@ fn load_candidate(
             root: index,
             description: read.description,
             always: requirements.always,
-            model_invocable: !boolean(read.frontmatter.get("disable-model-invocation"))
-                .unwrap_or(false),
+            hidden: boolean(read.frontmatter.get("disable-model-invocation"))
+                .unwrap_or(false)
+                .then_some(super::DISABLED_INVOCATION),
             requirements,
             availability,
             body: String::new(),
