@@ -136,7 +136,15 @@ pub fn load(roots: Vec<Root>) -> AgentCatalog {
     let mut shadowed = Vec::new();
     for (index, root) in roots.iter().enumerate() {
         dropped.extend(super::lowercase_only(&root.path, index));
-        for file in super::skill_files(&root.path, MAX_DEPTH, false) {
+        // Files in the order of their paths as strings (`a-2/SKILL.md` before `a/SKILL.md`):
+        // of two skills of a name in one root, that one wins.
+        let mut files = super::skill_files(&root.path, MAX_DEPTH, false);
+        files.sort_by(|a, b| {
+            a.as_os_str()
+                .as_encoded_bytes()
+                .cmp(b.as_os_str().as_encoded_bytes())
+        });
+        for file in files {
             let dir: PathBuf = file.parent().map(Path::to_path_buf).unwrap_or_default();
             let dir_name = dir
                 .file_name()
