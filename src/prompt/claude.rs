@@ -139,7 +139,7 @@ pub fn prepare(entries: &[Entry], budget: usize) -> Prepared {
         .iter()
         .map(|e| terminal_width(&e.full()))
         .sum::<usize>()
-        + bundled.iter().map(|b| b.columns).sum::<usize>()
+        + bundled.iter().map(|b| b.size).sum::<usize>()
         + gaps;
     if full <= budget {
         return Prepared {
@@ -155,7 +155,7 @@ pub fn prepare(entries: &[Entry], budget: usize) -> Prepared {
         .sum::<usize>()
         + bundled
             .iter()
-            .map(|b| if b.collapsible { bare(b) } else { b.columns })
+            .map(|b| if b.collapsible { bare(b) } else { b.size })
             .sum::<usize>()
         + gaps;
     let mut left = budget.saturating_sub(floor) as isize;
@@ -175,7 +175,7 @@ pub fn prepare(entries: &[Entry], budget: usize) -> Prepared {
         .collect();
     let bundled_collapsed = bundled
         .iter()
-        .filter(|b| b.collapsible && !grant(b.columns - bare(b)))
+        .filter(|b| b.collapsible && !grant(b.size - bare(b)))
         .map(|b| b.name)
         .collect();
     Prepared {
@@ -232,7 +232,7 @@ mod tests {
                 if b.collapsible {
                     2 + b.name.len()
                 } else {
-                    b.columns
+                    b.size
                 }
             })
             .sum();

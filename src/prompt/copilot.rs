@@ -56,7 +56,7 @@ pub fn prepare(
         .bundled
         .iter()
         .filter(|b| !listings.iter().any(|l| l.name == b.name) && !off.iter().any(|o| o == b.name))
-        .filter(|b| !fits(b.columns))
+        .filter(|b| !fits(b.size))
         .map(|b| b.name)
         .collect();
     (whole, bundled)

@@ -163,7 +163,7 @@ impl Report {
 /// What the agent lists of its own, and whether this report counts it.
 fn own_skills(agent: Agent) -> Option<String> {
     let bundled = facts(agent).bundled;
-    let columns: usize = bundled.iter().map(|b| b.columns).sum();
+    let columns: usize = bundled.iter().map(|b| b.size).sum();
     Some(match agent {
         Agent::Claude => format!(
             "{} bundled skills after yours ({columns} columns), counted in the size and budget",

@@ -87,7 +87,7 @@ pub struct BundledSkill {
     /// Its name.
     pub name: &'static str,
     /// The size of its entry, in the budget's measure.
-    pub columns: usize,
+    pub size: usize,
     /// Its entry may collapse to the bare name when over budget.
     pub collapsible: bool,
 }
@@ -408,67 +408,67 @@ const CLAUDE: Facts = Facts {
     bundled: &[
         BundledSkill {
             name: "dataviz",
-            columns: 1447,
+            size: 1447,
             collapsible: false,
         },
         BundledSkill {
             name: "update-config",
-            columns: 707,
+            size: 707,
             collapsible: false,
         },
         BundledSkill {
             name: "keybindings-help",
-            columns: 248,
+            size: 248,
             collapsible: false,
         },
         BundledSkill {
             name: "code-review",
-            columns: 850,
+            size: 850,
             collapsible: false,
         },
         BundledSkill {
             name: "simplify",
-            columns: 188,
+            size: 188,
             collapsible: false,
         },
         BundledSkill {
             name: "fewer-permission-prompts",
-            columns: 191,
+            size: 191,
             collapsible: false,
         },
         BundledSkill {
             name: "loop",
-            columns: 344,
+            size: 344,
             collapsible: false,
         },
         BundledSkill {
             name: "claude-api",
-            columns: 1169,
+            size: 1169,
             collapsible: false,
         },
         BundledSkill {
             name: "workflow-authoring",
-            columns: 252,
+            size: 252,
             collapsible: false,
         },
         BundledSkill {
             name: "run",
-            columns: 368,
+            size: 368,
             collapsible: false,
         },
         BundledSkill {
             name: "plugin-authoring",
-            columns: 275,
+            size: 275,
             collapsible: false,
         },
         BundledSkill {
             name: "init",
-            columns: 67,
+            size: 67,
             collapsible: true,
         },
         BundledSkill {
             name: "security-review",
-            columns: 90,
+            size: 90,
             collapsible: true,
         },
     ],
@@ -645,12 +645,12 @@ const COPILOT: Facts = Facts {
     bundled: &[
         BundledSkill {
             name: "customize-cloud-agent",
-            columns: 444,
+            size: 444,
             collapsible: true,
         },
         BundledSkill {
             name: "github-pr-media",
-            columns: 325,
+            size: 325,
             collapsible: true,
         },
     ],
