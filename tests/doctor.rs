@@ -287,4 +287,21 @@ fn link_loops_end_and_a_zero_budget_is_the_default() {
         &[("SLASH_COMMAND_TOOL_CHAR_BUDGET", "0")],
     );
     assert_eq!(json(&out)["agents"][0]["budget"], 8000, "{out}");
+    // The largest window there is gives a budget, not an overflow.
+    for agent in ["claude", "codex"] {
+        let out = prompt(agent, &[]);
+        let mut cmd = skill();
+        cmd.current_dir(&project)
+            .env("HOME", &tmp)
+            .env("SKILL_CACHE_DIR", tmp.join(".cache"))
+            .args([
+                "prompt",
+                "--agent",
+                agent,
+                "--context",
+                &usize::MAX.to_string(),
+            ]);
+        let (code, huge, err) = run(&mut cmd);
+        assert_eq!((code, huge), (0, out), "{agent}: {err}");
+    }
 }

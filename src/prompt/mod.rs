@@ -180,12 +180,13 @@ pub fn agent_budget(
     }
     if let (Some(percent), Some(tokens)) = (b.context_percent, context_tokens) {
         return Some(match b.measure {
+            // Saturating: a window of any size is a budget, never an overflow.
             Measure::Tokens => (
-                tokens * percent / 100,
+                tokens.saturating_mul(percent) / 100,
                 format!("{percent}% of a {tokens}-token context"),
             ),
             _ => (
-                tokens * 4 * percent / 100,
+                tokens.saturating_mul(4 * percent) / 100,
                 format!("{percent}% of a {tokens}-token context at 4 characters per token"),
             ),
         });
