@@ -18,6 +18,7 @@ pub mod registry;
 pub mod review;
 pub mod scaffold;
 pub mod settings_file;
+pub mod shared_install;
 pub mod skill;
 
 /// The `version` of every JSON document `skill` prints (`--json`, `--format json`), whose

@@ -7,6 +7,7 @@ use super::select::{SelectError, select_files};
 use crate::lint::security::{self, Allows, Scan, ScanFile};
 use crate::skill::fingerprint::{fingerprint, sha256_hex};
 use crate::skill::layout::{self, PathError};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// What to install: a skill folder, or an archive as a file or as bytes.
@@ -54,6 +55,9 @@ pub struct Installed {
     pub dir: PathBuf,
     /// Whether an earlier install was replaced.
     pub replaced: bool,
+    /// Whether the skill was installed already with exactly these files, so nothing was
+    /// written.
+    pub unchanged: bool,
     /// Files written.
     pub files: usize,
     /// ClawHub fingerprint of the installed files.
@@ -177,6 +181,9 @@ impl Pending {
 
     /// Removes the install and puts back what it replaced, as if it never happened.
     pub fn roll_back(self) -> Result<(), InstallError> {
+        if self.installed.unchanged {
+            return Ok(());
+        }
         let dir = &self.installed.dir;
         std::fs::remove_dir_all(dir).map_err(io_error(dir))?;
         if let Some(backup) = &self.backup {
@@ -194,13 +201,13 @@ impl Pending {
 /// The name of the previous install inside its backup folder.
 const PREVIOUS: &str = "previous";
 
-/// [`install_with`], keeping the previous install until the caller commits (see [`Pending`]).
-pub fn install_pending(
-    source: &Input,
-    root: &Path,
-    force: bool,
-    risk: Risk,
-) -> Result<Pending, InstallError> {
+/// The name of the skill `source` holds, as an install would name its folder.
+pub fn name_of(source: &Input) -> Result<String, InstallError> {
+    load(source).map(|(name, _, _)| name)
+}
+
+/// The skill's name, its files, and notes on what was left out.
+fn load(source: &Input) -> Result<(String, Payload, Vec<String>), InstallError> {
     let mut notes = Vec::new();
     let (name, files) = match source {
         Input::Archive(path) => {
@@ -241,6 +248,17 @@ pub fn install_pending(
             )
         }
     };
+    Ok((name, files, notes))
+}
+
+/// [`install_with`], keeping the previous install until the caller commits (see [`Pending`]).
+pub fn install_pending(
+    source: &Input,
+    root: &Path,
+    force: bool,
+    risk: Risk,
+) -> Result<Pending, InstallError> {
+    let (name, files, notes) = load(source)?;
     if let Err(rule) = layout::check_skill_name(&name) {
         return Err(InstallError::BadName(name, rule));
     }
@@ -255,27 +273,33 @@ pub fn install_pending(
     if scan.has_errors() && risk == Risk::Refuse {
         return Err(InstallError::Risky { name, scan });
     }
-    let target = root.join(&name);
-    if target.exists() && !force {
-        return Err(InstallError::AlreadyInstalled(target));
-    }
-    let created_root = !root.exists();
-    std::fs::create_dir_all(root).map_err(io_error(root))?;
-    let backup = stage_and_swap(root, &name, &files, &target).inspect_err(|_| {
-        // A failed first install leaves no empty skills folder behind (remove_dir refuses a
-        // folder that holds anything).
-        if created_root {
-            let _ = std::fs::remove_dir(root);
-        }
-    })?;
     let hashes: Vec<(String, String)> = files
         .iter()
         .map(|(p, b, _)| (p.clone(), sha256_hex(b)))
         .collect();
+    let target = root.join(&name);
+    let unchanged = target.is_dir() && installed_files(&target)? == hashes.iter().cloned().collect();
+    if target.exists() && !force && !unchanged {
+        return Err(InstallError::AlreadyInstalled(target));
+    }
+    let created_root = !root.exists();
+    let backup = if unchanged {
+        None
+    } else {
+        std::fs::create_dir_all(root).map_err(io_error(root))?;
+        stage_and_swap(root, &name, &files, &target).inspect_err(|_| {
+            // A failed first install leaves no empty skills folder behind (remove_dir refuses
+            // a folder that holds anything).
+            if created_root {
+                let _ = std::fs::remove_dir(root);
+            }
+        })?
+    };
     let installed = Installed {
         name,
         dir: target,
         replaced: backup.is_some(),
+        unchanged,
         files: files.len(),
         fingerprint: fingerprint(&hashes),
         hashes,
@@ -287,6 +311,43 @@ pub fn install_pending(
         backup,
         created_root,
     })
+}
+
+/// Every regular file below `dir` by `/`-separated path with its SHA-256, `.clawhub/` (the
+/// installer's own records) left out; a link or anything else that is not a regular file is
+/// listed with an empty hash, so it never matches.
+pub fn installed_files(dir: &Path) -> Result<BTreeMap<String, String>, InstallError> {
+    fn walk(
+        root: &Path,
+        dir: &Path,
+        out: &mut BTreeMap<String, String>,
+    ) -> Result<(), InstallError> {
+        for entry in std::fs::read_dir(dir).map_err(io_error(dir))? {
+            let entry = entry.map_err(io_error(dir))?;
+            let path = entry.path();
+            let relative = path
+                .strip_prefix(root)
+                .unwrap_or(&path)
+                .to_string_lossy()
+                .replace('\\', "/");
+            if relative == layout::CLAWHUB_DIR {
+                continue;
+            }
+            let kind = entry.file_type().map_err(io_error(&path))?;
+            if kind.is_dir() {
+                walk(root, &path, out)?;
+            } else if kind.is_file() {
+                let bytes = std::fs::read(&path).map_err(io_error(&path))?;
+                out.insert(relative, sha256_hex(&bytes));
+            } else {
+                out.insert(relative, String::new());
+            }
+        }
+        Ok(())
+    }
+    let mut out = BTreeMap::new();
+    walk(dir, dir, &mut out)?;
+    Ok(out)
 }
 
 /// Writes `files` into a temporary folder in `root` and renames it to `target`.

@@ -32,7 +32,7 @@ pub enum Action {
     /// Write a builtin skill into a skills folder, where agents load it (builtins are
     /// otherwise in no agent's view).
     #[command(
-        after_help = "Examples:\n  skill builtin install tmux                  into ./skills\n  skill builtin install github --agent claude  into ~/.claude/skills"
+        after_help = "Examples:\n  skill builtin install tmux                  into ./skills\n  skill builtin install github --agent claude  into .agents/skills, linked from .claude/skills"
     )]
     Install {
         /// The skill's name.
@@ -95,7 +95,22 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                 println!("{:<15} {short}", skill.name);
             }
         }
-        Action::Install { name, skills } => install(&name, &skills.path())?,
+        Action::Install { name, skills } => {
+            let placement = skills.placement()?;
+            if let Some(placement) = &placement {
+                placement.lock()?;
+                placement.check_room(&name, false)?;
+            }
+            install(&name, &skills.path())?;
+            if let Some(placement) = &placement {
+                let entry = crate::shared_install::lock::Entry {
+                    source: name.clone(),
+                    source_type: "builtin".to_owned(),
+                    ..Default::default()
+                };
+                super::install::share(placement, &name, entry)?;
+            }
+        }
         Action::Show { name } => {
             let skill =
                 builtin::find(&name).ok_or_else(|| CliError::UnknownSkills(name.clone()))?;

@@ -1,18 +1,23 @@
 //! `skill install SOURCE` and `skill uninstall NAME`.
 
 use super::CliError;
-use crate::archive::install::{Input, Installed, Risk, install_with};
+use crate::archive::install::{Input, Installed, Risk, install_with, name_of};
 use crate::archive::signature::TrustPolicy;
 use crate::lint::{Options, Selection, lint_paths};
 use crate::registry::client::Client;
 use crate::registry::{credentials, install as registry_install};
+use crate::shared_install::hash::folder_hash;
+use crate::shared_install::lock::{Entry, LOCAL_SOURCE, REGISTRY_SOURCE, SkillsLock};
+use crate::skill::catalog::Agent;
+use crate::skill::choice::Choice;
+use crate::shared_install::{Placement, Reach, SharedError};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Arguments of `skill install`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  skill install pdf-tools                 from the registry (pdf-tools@1.2.0 pins a version)\n  skill install ./my-skill.skill\n  skill install ../other-repo/skills/pdf-tools --dir ~/.claude/skills\n  skill install ./my-skill --force        a folder here: write ./NAME\n\nEvery install is scanned first (the SK9xx security rules, on the files in memory); a\nsecurity error refuses it, listing the findings, unless --allow-risky."
+    after_help = "Examples:\n  skill install pdf-tools                 from the registry (pdf-tools@1.2.0 pins a version)\n  skill install ./my-skill.skill\n  skill install ../other-repo/skills/pdf-tools --dir ~/.claude/skills\n  skill install ./my-skill --force        a folder here: write ./NAME\n  skill install ./my-skill --agent claude --agent codex\n                                          one copy in .agents/skills, linked into .claude/skills\n  skill install pdf-tools --all-agents --global\n\nEvery install is scanned first (the SK9xx security rules, on the files in memory); a\nsecurity error refuses it, listing the findings, unless --allow-risky."
 )]
 pub struct Args {
     /// A registry skill (`NAME[@VERSION]`), or a path to a `.skill`/`.zip` archive or a skill
@@ -82,75 +87,45 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let Some(source) = args.source.clone() else {
         return run_frozen(&args);
     };
-    // As with npm and cargo, a bare name is a registry skill; folders and archives are paths.
-    let installed = if looks_like_slug(&source) {
-        let (slug, version) = source
-            .split_once('@')
-            .map_or((source.as_str(), None), |(s, v)| (s, Some(v)));
-        let registry = super::registry_url(args.registry.as_deref());
-        // A bare name that is also a path here could mean either; installing the wrong one
-        // silently is how a planted folder (or a squatted slug) gets in. `--registry` on the
-        // command line says which.
-        if args.registry.is_none() && std::path::Path::new(&source).exists() {
-            return Err(CliError::Usage(format!(
-                "`{source}` names both the path ./{source} and the skill {slug} in the registry \
-                 {registry}\nhint: write ./{source} to install the path, or --registry \
-                 {registry} to install the registry skill"
-            )));
-        }
-        let client = Client::new(&registry, credentials::token(&registry));
-        match registry_install::install_with(
-            &client,
-            slug,
-            version,
-            &args.skills.path(),
-            args.force,
-            risk(&args),
-            &trust(&args),
-        ) {
-            Ok(Some(installed)) => installed,
-            Ok(None) => {
-                return Err(CliError::Usage(format!(
-                    "{}: no such skill in the registry {registry}",
-                    source
-                )));
-            }
-            Err(e) => return Err(e.into()),
-        }
+    let placement = args.skills.placement()?;
+    // A broken lock file stops the install before anything is written.
+    if let Some(placement) = &placement {
+        placement.lock()?;
+    }
+    let (installed, entry) = if looks_like_slug(&source) {
+        install_registry(&args, &source, placement.as_ref())?
     } else {
-        let source = match Input::from_arg(&source)? {
-            Input::Archive(path) => verified(path, &args)?,
-            // A folder carries no signature: the policy that refuses an unsigned archive
-            // refuses it too.
-            Input::Folder(path) => {
-                crate::archive::signature::check(
-                    &path.display().to_string(),
-                    &[],
-                    None,
-                    &trust(&args),
-                )
-                .map_err(|e| CliError::Usage(e.to_string()))?;
-                Input::Folder(path)
-            }
-            other => other,
-        };
-        install_with(&source, &args.skills.path(), args.force, risk(&args))?
+        install_local(&args, &source, placement.as_ref())?
     };
     report_scan(&installed);
     for note in &installed.notes {
         eprintln!("note: {note}");
     }
-    let verb = if installed.replaced {
-        "Replaced"
+    let files = super::output::plural(installed.files as u64, "file", "files");
+    if installed.unchanged {
+        println!(
+            "{} is installed already in {}, unchanged ({files})",
+            installed.name,
+            installed.dir.display()
+        );
     } else {
-        "Installed"
-    };
-    println!(
-        "{verb} {} in {} ({})",
-        installed.name,
-        installed.dir.display(),
-        super::output::plural(installed.files as u64, "file", "files")
-    );
+        let verb = if installed.replaced {
+            "Replaced"
+        } else {
+            "Installed"
+        };
+        println!(
+            "{verb} {} in {} ({files})",
+            installed.name,
+            installed.dir.display()
+        );
+    }
+    if let Some(placement) = &placement {
+        share(placement, &installed.name, entry)?;
+    }
+    if installed.unchanged {
+        return Ok(ExitCode::SUCCESS);
+    }
     // The security findings were shown above, from the scan of what was written; the rest
     // are those that matter to the agent the skill was written for, as `skill lint` says them.
     let options = Options {
@@ -163,6 +138,126 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         eprint!("{findings}");
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Installs the registry skill `source` (`SLUG[@VERSION]`); the lock entry a shared install
+/// records for it.
+fn install_registry(
+    args: &Args,
+    source: &str,
+    placement: Option<&Placement>,
+) -> Result<(Installed, Entry), CliError> {
+    let (slug, version) = source
+        .split_once('@')
+        .map_or((source, None), |(s, v)| (s, Some(v)));
+    let registry = super::registry_url(args.registry.as_deref());
+    // A bare name that is also a path here could mean either; installing the wrong one
+    // silently is how a planted folder (or a squatted slug) gets in. `--registry` on the
+    // command line says which.
+    if args.registry.is_none() && std::path::Path::new(source).exists() {
+        return Err(CliError::Usage(format!(
+            "`{source}` names both the path ./{source} and the skill {slug} in the registry \
+             {registry}\nhint: write ./{source} to install the path, or --registry \
+             {registry} to install the registry skill"
+        )));
+    }
+    if let Some(placement) = placement {
+        placement.check_room(slug, args.force)?;
+    }
+    let client = Client::new(&registry, credentials::token(&registry));
+    let installed = registry_install::install_with(
+        &client,
+        slug,
+        version,
+        &args.skills.path(),
+        args.force,
+        risk(args),
+        &trust(args),
+    )?
+    .ok_or_else(|| {
+        CliError::Usage(format!("{source}: no such skill in the registry {registry}"))
+    })?;
+    let entry = Entry {
+        source: slug.to_owned(),
+        source_type: REGISTRY_SOURCE.to_owned(),
+        source_url: Some(registry),
+        ..Entry::default()
+    };
+    Ok((installed, entry))
+}
+
+/// Installs an archive or a folder; the lock entry a shared install records for it.
+fn install_local(
+    args: &Args,
+    source: &str,
+    placement: Option<&Placement>,
+) -> Result<(Installed, Entry), CliError> {
+    let input = match Input::from_arg(source)? {
+        Input::Archive(path) => verified(path, args)?,
+        // A folder carries no signature: the policy that refuses an unsigned archive refuses
+        // it too.
+        Input::Folder(path) => {
+            crate::archive::signature::check(&path.display().to_string(), &[], None, &trust(args))
+                .map_err(|e| CliError::Usage(e.to_string()))?;
+            Input::Folder(path)
+        }
+        other => other,
+    };
+    if let Some(placement) = placement {
+        placement.check_room(&name_of(&input)?, args.force)?;
+    }
+    let installed = install_with(&input, &args.skills.path(), args.force, risk(args))?;
+    let (path, source_type) = match &input {
+        Input::Folder(path) => (path.as_path(), LOCAL_SOURCE),
+        Input::Archive(path) | Input::ArchiveBytes { path, .. } => (path.as_path(), "archive"),
+        Input::Bytes { .. } => (std::path::Path::new(source), "archive"),
+    };
+    let source = placement.map_or_else(|| source.to_owned(), |p| p.lock_source(path));
+    let entry = Entry {
+        source,
+        source_type: source_type.to_owned(),
+        ..Entry::default()
+    };
+    Ok((installed, entry))
+}
+
+/// Places an installed skill for the agents of a shared install, records it in the lock
+/// file, and says where each agent finds it.
+pub(super) fn share(placement: &Placement, name: &str, mut entry: Entry) -> Result<(), CliError> {
+    let reaches = placement.place(name)?;
+    let mut lock = placement.lock()?;
+    let old = lock.skills.get(name).cloned().unwrap_or_default();
+    let dir = placement.shared().join(name);
+    entry.computed_hash =
+        Some(folder_hash(&dir).map_err(|e| CliError::Usage(format!("{}: {e}", dir.display())))?);
+    entry.agents = old.agents.clone();
+    for agent in &placement.agents {
+        if !entry.agents.iter().any(|a| a == agent.name()) {
+            entry.agents.push(agent.name().to_owned());
+        }
+    }
+    entry.extra = old.extra;
+    lock.set(name, entry);
+    let wrote = lock.write().map_err(SharedError::from)?;
+    for (agent, reach) in &reaches {
+        println!("  {agent}: {}", describe(placement, reach));
+    }
+    if wrote {
+        println!("Recorded {name} in {}", lock.path.display());
+    }
+    Ok(())
+}
+
+/// How an agent finds a shared skill, in words.
+fn describe(placement: &Placement, reach: &Reach) -> String {
+    let shown = |path: &std::path::Path| placement.shown(path);
+    match reach {
+        Reach::Reads => format!("reads {}", shown(&placement.shared())),
+        Reach::Linked { path } => format!("linked {}", shown(path)),
+        Reach::Copied { path } => format!("copied to {}", shown(path)),
+        Reach::Missing { path } => format!("missing {}", shown(path)),
+        Reach::Other { path } => format!("something else is at {}", shown(path)),
+    }
 }
 
 /// The `--trust` keys and `--require-signature`, with the config files' `[trust]` table.
@@ -199,9 +294,13 @@ fn report_scan(installed: &Installed) {
     }
 }
 
-/// `install --frozen`: every locked skill exactly as pinned, from the configured registry.
+/// `install --frozen`: every locked skill exactly as pinned, from the configured registry, and
+/// in a shared install every skill of its lock file from its local source, hash-checked,
+/// placed again for its agents.
 fn run_frozen(args: &Args) -> Result<ExitCode, CliError> {
     use crate::registry::install::{FrozenOutcome, install_frozen_with};
+    let placement = args.skills.placement()?;
+    let shared_lock = placement.as_ref().map(Placement::lock).transpose()?;
     let registry = super::registry_url(args.registry.as_deref());
     let client = Client::new(&registry, credentials::token(&registry));
     for (name, outcome) in
@@ -212,7 +311,59 @@ fn run_frozen(args: &Args) -> Result<ExitCode, CliError> {
             FrozenOutcome::Installed(v) => println!("Installed {name} v{v} as locked"),
         }
     }
+    if let (Some(placement), Some(lock)) = (placement, shared_lock) {
+        for (name, entry) in &lock.skills {
+            restore(args, &placement, name, entry)?;
+        }
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Puts one skill of a shared install's lock back as locked: its copy (from a local source,
+/// refused unless the folder hash is the locked one) and its agents' links.
+fn restore(args: &Args, placement: &Placement, name: &str, entry: &Entry) -> Result<(), CliError> {
+    let copy = placement.shared().join(name);
+    let locked = |dir: &std::path::Path| {
+        entry.hash().is_none_or(|h| folder_hash(dir).is_ok_and(|now| now == h))
+    };
+    if copy.is_dir() && (entry.source_type == REGISTRY_SOURCE || locked(&copy)) {
+        println!("{name}: as locked");
+    } else if entry.source_type == LOCAL_SOURCE {
+        let source = placement.local_source(&entry.source).ok_or_else(|| {
+            CliError::Usage(format!(
+                "{name}: its source {} is outside the project; install it again by path",
+                entry.source
+            ))
+        })?;
+        let pending = crate::archive::install::install_pending(
+            &Input::Folder(source),
+            &placement.shared(),
+            true,
+            risk(args),
+        )?;
+        if !locked(&copy) {
+            pending.roll_back()?;
+            return Err(CliError::Usage(format!(
+                "{name}: {} is not what the lock file pins (its folder hash differs); nothing was installed",
+                entry.source
+            )));
+        }
+        pending.commit();
+        println!("Installed {name} as locked from {}", entry.source);
+    } else {
+        return Err(CliError::Usage(format!(
+            "{name}: {} is not as locked, and a {} source cannot be restored from the lock file; install it again",
+            placement.shown(&copy),
+            entry.source_type
+        )));
+    }
+    let mut agents: Vec<Agent> = entry.agents.iter().filter_map(|a| Agent::parse(a)).collect();
+    agents.extend(placement.agents.iter().filter(|a| !agents.contains(a)).copied().collect::<Vec<_>>());
+    let placed = Placement { agents, ..placement.clone() }.place(name)?;
+    for (agent, reach) in &placed {
+        println!("  {agent}: {}", describe(placement, reach));
+    }
+    Ok(())
 }
 
 /// The archive at `path`, read once and its signature checked under the `--trust` keys.
@@ -229,11 +380,37 @@ fn verified(path: PathBuf, args: &Args) -> Result<Input, CliError> {
     Ok(Input::ArchiveBytes { path, bytes })
 }
 
-/// Removes an installed skill.
+/// Removes an installed skill: from a shared install, its copy, every agent's link to it and
+/// its lock entry.
 pub fn run_uninstall(args: UninstallArgs) -> Result<ExitCode, CliError> {
-    let removed = registry_install::uninstall(&args.skills.path(), &args.name)
-        .map_err(|e| CliError::Usage(e.to_string()))?;
-    println!("Removed {}", removed.display());
+    let Some(placement) = args.skills.placement()? else {
+        let removed = registry_install::uninstall(&args.skills.path(), &args.name)
+            .map_err(|e| CliError::Usage(e.to_string()))?;
+        println!("Removed {}", removed.display());
+        return Ok(ExitCode::SUCCESS);
+    };
+    // The lock is read (and a broken one refused) before anything is removed.
+    let mut lock = placement.lock()?;
+    let copy = placement.shared().join(&args.name);
+    if !copy.is_dir() && !lock.skills.contains_key(&args.name) {
+        return Err(CliError::Usage(format!(
+            "{} is not installed in {}",
+            args.name,
+            placement.shown(&placement.shared())
+        )));
+    }
+    for link in placement.unplace(&args.name)? {
+        println!("Removed {}", placement.shown(&link));
+    }
+    if copy.is_dir() {
+        let removed = registry_install::uninstall(&placement.shared(), &args.name)
+            .map_err(|e| CliError::Usage(e.to_string()))?;
+        println!("Removed {}", placement.shown(&removed));
+    }
+    if lock.skills.remove(&args.name).is_some() {
+        lock.write().map_err(SharedError::from)?;
+        println!("Removed {} from {}", args.name, lock.path.display());
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -244,15 +421,37 @@ fn looks_like_slug(arg: &str) -> bool {
     !slug.is_empty() && slug.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
 }
 
-/// Updates registry installs, one line each as the clawhub CLI prints them; goes on past a
-/// skill that fails and exits 1 at the end if any did.
+/// Updates registry installs, one line each as the clawhub CLI prints them, and in a shared
+/// install also skills installed from a local folder; goes on past a skill that fails and
+/// exits 1 at the end if any did.
 pub fn run_update(args: UpdateArgs) -> Result<ExitCode, CliError> {
-    use crate::registry::install::{UpdateOutcome, update, update_targets};
-    let names = update_targets(&args.skills.path(), &args.names)
-        .map_err(|e| CliError::Usage(e.to_string()))?;
-    if names.is_empty() {
+    use crate::registry::install::update_targets;
+    let placement = args.skills.placement()?;
+    let lock = placement.as_ref().map(Placement::lock).transpose()?;
+    let local: Vec<String> = lock.iter().flat_map(|l| l.skills.iter()).filter(|(_, e)| e.source_type == LOCAL_SOURCE).map(|(n, _)| n.clone()).collect();
+    let named: Vec<String> = args.names.iter().filter(|n| !local.contains(n)).cloned().collect();
+    let registry_names = if args.names.is_empty() || !named.is_empty() {
+        update_targets(&args.skills.path(), &named).map_err(|e| CliError::Usage(e.to_string()))?
+    } else {
+        Vec::new()
+    };
+    if registry_names.is_empty() && local.is_empty() {
         println!("No registry installs in {}", args.skills.path().display());
     }
+    let mut failed = update_registry(&args, registry_names);
+    if let (Some(placement), Some(lock)) = (placement, lock) {
+        failed += update_shared(&args, &placement, lock)?;
+    }
+    Ok(if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// Updates the registry installs `names`; how many failed.
+fn update_registry(args: &UpdateArgs, names: Vec<String>) -> usize {
+    use crate::registry::install::{UpdateOutcome, update};
     // Tokens go only to the registry the user configured or logged in to.
     let registry = super::registry_url(args.registry.as_deref());
     let client = Client::new(&registry, credentials::token(&registry));
@@ -274,9 +473,61 @@ pub fn run_update(args: UpdateArgs) -> Result<ExitCode, CliError> {
             }
         }
     }
-    Ok(if failed == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    failed
+}
+
+/// In a shared install: reinstalls each skill whose source is a local folder from it (unless
+/// its copy was edited, without `--force`), places every skill for its agents again and
+/// records the folder hashes; how many failed.
+fn update_shared(
+    args: &UpdateArgs,
+    placement: &Placement,
+    mut lock: SkillsLock,
+) -> Result<usize, CliError> {
+    let mut failed = 0;
+    let names: Vec<String> = lock
+        .skills
+        .keys()
+        .filter(|n| args.names.is_empty() || args.names.contains(n))
+        .cloned()
+        .collect();
+    for name in names {
+        let mut entry = lock.skills[&name].clone();
+        let copy = placement.shared().join(&name);
+        if entry.source_type == LOCAL_SOURCE {
+            let hash = folder_hash(&copy).ok();
+            if entry.hash().is_some() && hash.as_deref() != entry.hash() && !args.force {
+                println!("{name}: local changes (its folder hash is not the locked one). Use --force to overwrite.");
+                continue;
+            }
+            let Some(source) = placement.local_source(&entry.source) else {
+                failed += 1;
+                eprintln!(
+                    "error: {name}: its source {} is outside the project; install it again by path",
+                    entry.source
+                );
+                continue;
+            };
+            let source = Input::Folder(source);
+            match install_with(&source, &placement.shared(), true, Risk::Refuse) {
+                Ok(installed) if installed.unchanged => println!("{name} up to date"),
+                Ok(_) => println!("Updated {name} from {}", entry.source),
+                Err(e) => {
+                    failed += 1;
+                    eprintln!("error: {name}: {e}");
+                    continue;
+                }
+            }
+        }
+        if !copy.is_dir() {
+            continue;
+        }
+        let agents = entry.agents.iter().filter_map(|a| Agent::parse(a)).collect();
+        Placement { agents, ..placement.clone() }.place(&name)?;
+        entry.computed_hash = folder_hash(&copy).ok();
+        entry.skill_folder_hash = None;
+        lock.set(&name, entry);
+    }
+    lock.write().map_err(SharedError::from)?;
+    Ok(failed)
 }

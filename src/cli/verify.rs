@@ -2,6 +2,7 @@
 
 use super::CliError;
 use crate::registry::install::verify;
+use crate::shared_install::{Checked, Placement, Reach};
 use std::process::ExitCode;
 
 /// Arguments of `skill verify`.
@@ -22,13 +23,25 @@ pub struct Args {
 /// disagrees with the lock), exit 1 on drift.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let results = verify(&args.skills.path())?;
-    let drift = results.iter().filter(|v| !v.is_clean()).count();
+    let shared = match args.skills.placement()? {
+        Some(placement) => Some((placement.check(&placement.lock()?)?, placement)),
+        None => None,
+    };
+    let checked = shared.as_ref().map_or(&[][..], |(c, _)| c.as_slice());
+    let drift = results.iter().filter(|v| !v.is_clean()).count()
+        + checked.iter().filter(|c| !c.is_clean()).count();
     if args.json {
-        super::output::print_json(
-            &serde_json::json!({"skills": results, "drift": drift}),
-            true,
-        )?;
-    } else {
+        let mut document = serde_json::json!({"skills": results, "drift": drift});
+        if shared.is_some() {
+            document["shared"] = serde_json::to_value(checked).map_err(std::io::Error::other)?;
+        }
+        super::output::print_json(&document, true)?;
+        return Ok(ExitCode::from(u8::from(drift > 0)));
+    }
+    if let Some((checked, placement)) = &shared {
+        print_shared(checked, placement);
+    }
+    {
         for v in &results {
             if v.folder_removed {
                 println!(
@@ -57,9 +70,44 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                 println!("  ! {record}");
             }
         }
-        if results.is_empty() {
+        if results.is_empty() && shared.is_none() {
             println!("No locked installs in {}", args.skills.path().display());
         }
     }
     Ok(ExitCode::from(u8::from(drift > 0)))
+}
+
+/// One line per skill of a shared install's lock file, and one per agent that does not see it.
+fn print_shared(checked: &[Checked], placement: &Placement) {
+    let lock = crate::shared_install::lock::SkillsLock::path_for(placement.scope, &placement.base);
+    for c in checked {
+        if c.folder_missing {
+            println!(
+                "{}: missing (in {}, not in {})",
+                c.name,
+                lock.display(),
+                placement.shown(&placement.shared())
+            );
+        } else if c.hash_changed {
+            println!("{}: changed (its folder hash is not the one in {})", c.name, lock.display());
+        } else {
+            println!("{}: ok", c.name);
+        }
+        for a in &c.agents {
+            match &a.reach {
+                Reach::Missing { path } => {
+                    println!("  ! {}: nothing at {}", a.agent, placement.shown(path))
+                }
+                Reach::Other { path } => println!(
+                    "  ! {}: {} is not the shared copy",
+                    a.agent,
+                    placement.shown(path)
+                ),
+                _ => {}
+            }
+        }
+    }
+    if checked.is_empty() {
+        println!("No skills in {}", lock.display());
+    }
 }

@@ -144,6 +144,14 @@ pub fn install_with(
         force,
         risk,
     )?;
+    // Installed already, exactly, at this version: nothing is written, records included.
+    if pending.installed.unchanged
+        && lock
+            .get(slug)
+            .is_some_and(|e| e.version.as_deref() == Some(version.as_str()))
+    {
+        return Ok(Some(pending.commit()));
+    }
     let record = Record {
         client,
         slug,
@@ -506,43 +514,6 @@ fn check_records(skill_dir: &Path, name: &str, entry: &LockEntry) -> Vec<String>
     found
 }
 
-/// Every regular file below `dir` by `/`-separated path with its SHA-256, `.clawhub/` (the
-/// installer's own records) left out; a link or anything else that is not a regular file is
-/// listed with an empty hash, so it never matches.
-fn installed_files(dir: &Path) -> Result<BTreeMap<String, String>, RegistryInstallError> {
-    fn walk(
-        root: &Path,
-        dir: &Path,
-        out: &mut BTreeMap<String, String>,
-    ) -> Result<(), RegistryInstallError> {
-        let io = |e: std::io::Error| RegistryInstallError::Io(format!("{}: {e}", dir.display()));
-        for entry in std::fs::read_dir(dir).map_err(io)? {
-            let entry = entry.map_err(io)?;
-            let path = entry.path();
-            let relative = path
-                .strip_prefix(root)
-                .unwrap_or(&path)
-                .to_string_lossy()
-                .replace('\\', "/");
-            if relative == crate::skill::layout::CLAWHUB_DIR {
-                continue;
-            }
-            let kind = entry.file_type().map_err(io)?;
-            if kind.is_dir() {
-                walk(root, &path, out)?;
-            } else if kind.is_file() {
-                let bytes = std::fs::read(&path).map_err(io)?;
-                out.insert(relative, sha256_hex(&bytes));
-            } else {
-                out.insert(relative, String::new());
-            }
-        }
-        Ok(())
-    }
-    let mut out = BTreeMap::new();
-    walk(dir, dir, &mut out)?;
-    Ok(out)
-}
 
 /// Compares each skill the lock file of `dir` lists with what was installed.
 pub fn verify(dir: &Path) -> Result<Vec<Verified>, RegistryInstallError> {
@@ -574,7 +545,7 @@ fn verify_one(
         return Ok(verified);
     }
     verified.records = check_records(skill_dir, name, entry);
-    let now: BTreeMap<String, String> = skill_files(installed_files(skill_dir)?).collect();
+    let now: BTreeMap<String, String> = skill_files(crate::archive::install::installed_files(skill_dir)?).collect();
     match &entry.files {
         Some(recorded) => {
             for (path, sha) in skill_files(recorded.clone()) {

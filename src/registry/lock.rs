@@ -98,7 +98,7 @@ pub enum LockError {
     },
 }
 
-fn shape(path: &Path, message: impl Into<String>) -> LockError {
+pub(crate) fn shape(path: &Path, message: impl Into<String>) -> LockError {
     LockError::Shape {
         path: path.to_path_buf(),
         message: message.into(),
@@ -106,7 +106,7 @@ fn shape(path: &Path, message: impl Into<String>) -> LockError {
 }
 
 /// Reads a JSON object from `path`, or `None` when there is no such file.
-fn read_object(path: &Path) -> Result<Option<Map<String, Value>>, LockError> {
+pub(crate) fn read_object(path: &Path) -> Result<Option<Map<String, Value>>, LockError> {
     let bytes = match std::fs::read(path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),

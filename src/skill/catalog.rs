@@ -179,6 +179,58 @@ pub fn user_root(agent: Agent, home: &Path) -> PathBuf {
     }
 }
 
+/// The folder every agent that follows the Agent Skills layout reads, relative to a project or
+/// the home folder: where a shared install keeps its one copy (vercel's `skills` CLI does too).
+pub const SHARED_ROOT: &str = ".agents/skills";
+
+/// Where `agent` reads a project's skills, relative to the project: the shared root for the
+/// agents that read it there (Codex, Gemini CLI, OpenCode and Copilot CLI, see [`agent_roots`];
+/// OpenClaw through its workspace's `.agents/skills` when the project is its workspace), else
+/// the agent's own folder (Claude Code's `.claude/skills`; nanobot's workspace `skills`).
+pub fn project_root(agent: Agent) -> &'static Path {
+    Path::new(match agent {
+        Agent::Claude => ".claude/skills",
+        Agent::Nanobot => "skills",
+        Agent::Openclaw | Agent::Codex | Agent::Gemini | Agent::Opencode | Agent::Copilot => {
+            SHARED_ROOT
+        }
+    })
+}
+
+/// Where `agent` reads a user's skills for a shared install: `~/.agents/skills` when it is one
+/// of the agent's roots, else its own user folder ([`user_root`]).
+pub fn global_root(agent: Agent, home: &Path) -> PathBuf {
+    let shared = home.join(SHARED_ROOT);
+    if agent_roots(agent, home, home)
+        .iter()
+        .any(|r| r.path == shared)
+    {
+        shared
+    } else {
+        user_root(agent, home)
+    }
+}
+
+/// Whether `agent` looks installed for the user at `home`: the folder it keeps its settings in
+/// exists (what `--all-agents` installs for).
+pub fn is_present(agent: Agent, home: &Path) -> bool {
+    let folders: &[&str] = match agent {
+        Agent::Openclaw => &[".openclaw"],
+        Agent::Nanobot => &[".nanobot"],
+        Agent::Claude => &[".claude"],
+        Agent::Codex => &[".codex"],
+        Agent::Gemini => &[".gemini"],
+        Agent::Opencode => &[".config/opencode", ".opencode"],
+        Agent::Copilot => &[".copilot"],
+    };
+    folders.iter().any(|f| home.join(f).is_dir())
+}
+
+/// Whether two paths lead to the same folder (through links).
+fn same_folder(a: &Path, b: &Path) -> bool {
+    matches!((a.canonicalize(), b.canonicalize()), (Ok(a), Ok(b)) if a == b)
+}
+
 /// The builtin root, written to the cache on first use.
 pub fn builtin_root() -> std::io::Result<Root> {
     Ok(Root {
@@ -227,21 +279,25 @@ impl Catalog {
             roots,
             ..Catalog::default()
         };
-        let mut winners: std::collections::HashMap<String, usize> =
+        let mut winners: std::collections::HashMap<String, (usize, PathBuf)> =
             std::collections::HashMap::new();
         let mut visible = Vec::new();
         for (index, root) in catalog.roots.iter().enumerate() {
             let mut found = skills_in(&root.path);
             found.sort_by(|a, b| a.0.cmp(&b.0));
             for (name, location) in found {
-                if let Some(&by_root) = winners.get(&name) {
-                    catalog.shadowed.push(Shadowed {
-                        name,
-                        dir: location.dir,
-                        by_root,
-                    });
+                if let Some((by_root, dir)) = winners.get(&name) {
+                    // A shared install's link in one root and its copy in another are one
+                    // skill, not one hiding the other.
+                    if !same_folder(dir, &location.dir) {
+                        catalog.shadowed.push(Shadowed {
+                            name,
+                            dir: location.dir,
+                            by_root: *by_root,
+                        });
+                    }
                 } else {
-                    winners.insert(name.clone(), index);
+                    winners.insert(name.clone(), (index, location.dir.clone()));
                     visible.push((name, index, location));
                 }
             }

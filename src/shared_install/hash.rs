@@ -1,0 +1,43 @@
+//! The hash vercel's `skills` CLI records for an installed skill folder (`computedHash` in a
+//! project's `skills-lock.json`, `skillFolderHash` in the global lock): SHA-256 over each
+//! regular file's path (relative, `/`-separated) and then its bytes, files in `localeCompare`
+//! order of their paths, `.git` and `node_modules` folders and symbolic links left out
+//! (`computeSkillFolderHash` in skills 1.7.4's `dist/cli.mjs`).
+
+use crate::skill::agents::text::locale_compare;
+use sha2::{Digest, Sha256};
+use std::path::Path;
+
+/// Folders the hash does not descend into.
+const SKIPPED: [&str; 2] = [".git", "node_modules"];
+
+/// The folder's hash, as lowercase hex.
+pub fn folder_hash(dir: &Path) -> std::io::Result<String> {
+    let mut files = Vec::new();
+    collect(dir, "", &mut files)?;
+    files.sort_by(|(a, _), (b, _)| locale_compare(a, b));
+    let mut hash = Sha256::new();
+    for (path, bytes) in &files {
+        hash.update(path.as_bytes());
+        hash.update(bytes);
+    }
+    Ok(hex::encode(hash.finalize()))
+}
+
+fn collect(dir: &Path, prefix: &str, out: &mut Vec<(String, Vec<u8>)>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let path = format!("{prefix}{name}");
+        // The file type of the entry itself: a link is neither a folder nor a file here.
+        let kind = entry.file_type()?;
+        if kind.is_dir() {
+            if !SKIPPED.contains(&name.as_str()) {
+                collect(&entry.path(), &format!("{path}/"), out)?;
+            }
+        } else if kind.is_file() {
+            out.push((path, std::fs::read(entry.path())?));
+        }
+    }
+    Ok(())
+}

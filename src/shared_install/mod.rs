@@ -1,0 +1,411 @@
+//! Shared installs, laid out as vercel's `skills` CLI lays them out: one copy of each skill in
+//! `.agents/skills/NAME` (a project's) or `~/.agents/skills/NAME` (the user's), a relative
+//! symbolic link (or a copy) in the root of each agent that does not read that folder, and
+//! vercel's lock file ([`lock`]) recording where each skill came from and the hash of its
+//! folder ([`hash`]). Installing the copy itself is the archive and registry installers' work;
+//! this module places it for the agents and says where each agent finds it.
+
+pub mod hash;
+pub mod lock;
+
+use crate::skill::catalog::{Agent, SHARED_ROOT, global_root, project_root};
+use crate::skill::choice::Choice;
+use lock::SkillsLock;
+use std::path::{Component, Path, PathBuf};
+
+/// A project's folders, or the user's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// Under a project folder.
+    Project,
+    /// Under the home folder (`--global`).
+    Global,
+}
+
+/// Where a shared install goes and which agents it is for.
+#[derive(Debug, Clone)]
+pub struct Placement {
+    /// The project folder, or the home folder for [`Scope::Global`]; absolute.
+    pub base: PathBuf,
+    /// Which of the two.
+    pub scope: Scope,
+    /// The agents to place the skill for.
+    pub agents: Vec<Agent>,
+    /// Copy into agents' roots instead of linking.
+    pub copy: bool,
+}
+
+/// How one agent finds a shared skill.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "how", rename_all = "lowercase")]
+pub enum Reach {
+    /// The agent reads the shared folder itself.
+    Reads,
+    /// A symbolic link in the agent's root points at the shared copy.
+    Linked {
+        /// The link.
+        path: PathBuf,
+    },
+    /// A folder in the agent's root holds the same files as the shared copy.
+    Copied {
+        /// The copy.
+        path: PathBuf,
+    },
+    /// Nothing is there: the agent does not see the skill.
+    Missing {
+        /// Where the link belongs.
+        path: PathBuf,
+    },
+    /// Something else is there (another skill, a stale copy, a link elsewhere).
+    Other {
+        /// What is there.
+        path: PathBuf,
+    },
+}
+
+impl Reach {
+    /// Whether the agent sees the shared copy.
+    pub fn is_reached(&self) -> bool {
+        matches!(
+            self,
+            Reach::Reads | Reach::Linked { .. } | Reach::Copied { .. }
+        )
+    }
+}
+
+/// Why placing or removing a shared install failed.
+#[derive(Debug, thiserror::Error)]
+pub enum SharedError {
+    /// Reading or writing failed.
+    #[error("{path}: {message}")]
+    Io {
+        /// The path.
+        path: PathBuf,
+        /// The error.
+        message: String,
+    },
+    /// An agent's root already holds something under the skill's name.
+    #[error(
+        "{0} is in the way: it is not a link to the shared copy nor a copy of it\nhint: --force replaces it"
+    )]
+    Taken(PathBuf),
+    /// The lock file is unusable.
+    #[error(transparent)]
+    Lock(#[from] crate::registry::lock::LockError),
+}
+
+fn io(path: &Path) -> impl Fn(std::io::Error) -> SharedError + '_ {
+    move |e| SharedError::Io {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    }
+}
+
+impl Placement {
+    /// The shared skills folder.
+    pub fn shared(&self) -> PathBuf {
+        self.base.join(SHARED_ROOT)
+    }
+
+    /// The folder `agent` reads this scope's skills from.
+    pub fn root(&self, agent: Agent) -> PathBuf {
+        match self.scope {
+            Scope::Project => self.base.join(project_root(agent)),
+            Scope::Global => global_root(agent, &self.base),
+        }
+    }
+
+    /// This scope's lock file, read.
+    pub fn lock(&self) -> Result<SkillsLock, SharedError> {
+        let path = SkillsLock::path_for(self.scope, &self.base);
+        Ok(SkillsLock::read(self.scope, &path)?)
+    }
+
+    /// `source` as this scope's lock file records a local source: relative to the project
+    /// (`./skills/notes`, `../other/notes`), or absolute in the user's lock.
+    pub fn lock_source(&self, source: &Path) -> String {
+        let absolute = std::path::absolute(source).unwrap_or_else(|_| source.to_path_buf());
+        let absolute = normalize(&absolute);
+        if self.scope == Scope::Global {
+            return absolute.to_string_lossy().into_owned();
+        }
+        let relative = relative(&self.base, &absolute);
+        let text = relative.to_string_lossy();
+        if text.is_empty() {
+            ".".to_owned()
+        } else if text.starts_with("..") {
+            text.into_owned()
+        } else {
+            format!("./{text}")
+        }
+    }
+
+    /// The folder a lock's local `source` names: in a project's lock, only one inside the
+    /// project (the lock came with the project, from whoever wrote it), else `None`.
+    pub fn local_source(&self, source: &str) -> Option<PathBuf> {
+        let path = normalize(&self.base.join(source));
+        (self.scope == Scope::Global || path.starts_with(&self.base)).then_some(path)
+    }
+
+    /// `path` as messages show it: relative to the project, or `~/...` for the user's.
+    pub fn shown(&self, path: &Path) -> String {
+        match (path.strip_prefix(&self.base), self.scope) {
+            (Ok(rest), Scope::Project) => rest.display().to_string(),
+            (Ok(rest), Scope::Global) => format!("~/{}", rest.display()),
+            (Err(_), _) => path.display().to_string(),
+        }
+    }
+
+    /// How `agent` finds the shared skill `name` now.
+    pub fn reach(&self, agent: Agent, name: &str) -> Reach {
+        let root = self.root(agent);
+        if root == self.shared() {
+            return Reach::Reads;
+        }
+        let path = root.join(name);
+        let target = self.shared().join(name);
+        let Ok(meta) = std::fs::symlink_metadata(&path) else {
+            return Reach::Missing { path };
+        };
+        if meta.is_symlink() {
+            let same = match (path.canonicalize(), target.canonicalize()) {
+                (Ok(a), Ok(b)) => a == b,
+                _ => false,
+            };
+            return if same {
+                Reach::Linked { path }
+            } else {
+                Reach::Other { path }
+            };
+        }
+        let same = meta.is_dir()
+            && matches!(
+                (hash::folder_hash(&path), hash::folder_hash(&target)),
+                (Ok(a), Ok(b)) if a == b
+            );
+        if same {
+            Reach::Copied { path }
+        } else {
+            Reach::Other { path }
+        }
+    }
+
+    /// Fails when an agent's root holds something under `name` that placing would replace and
+    /// `force` was not given: checked before anything is installed.
+    pub fn check_room(&self, name: &str, force: bool) -> Result<(), SharedError> {
+        for &agent in &self.agents {
+            if let Reach::Other { path } = self.reach(agent, name)
+                && !force
+            {
+                return Err(SharedError::Taken(path));
+            }
+        }
+        Ok(())
+    }
+
+    /// Links (or copies) the shared skill `name` into each agent's root that needs it; what is
+    /// already in place is left alone, so a second run changes nothing.
+    pub fn place(&self, name: &str) -> Result<Vec<(Agent, Reach)>, SharedError> {
+        let mut out = Vec::new();
+        for &agent in &self.agents {
+            let reach = match self.reach(agent, name) {
+                Reach::Linked { path } if self.copy => self.put(&path, name)?,
+                Reach::Copied { path } if !self.copy => self.put(&path, name)?,
+                Reach::Missing { path } | Reach::Other { path } => self.put(&path, name)?,
+                reached => reached,
+            };
+            out.push((agent, reach));
+        }
+        Ok(out)
+    }
+
+    /// Replaces whatever is at `path` with a link to (or a copy of) the shared skill.
+    fn put(&self, path: &Path, name: &str) -> Result<Reach, SharedError> {
+        let target = self.shared().join(name);
+        let dir = path.parent().unwrap_or(Path::new("."));
+        std::fs::create_dir_all(dir).map_err(io(dir))?;
+        // The new entry is made beside the old one and renamed over it, so an agent never sees
+        // the skill missing, and a failure leaves the old entry.
+        let staging = tempfile::Builder::new()
+            .prefix(&format!(".{name}.tmp-"))
+            .tempdir_in(dir)
+            .map_err(io(dir))?;
+        let new = staging.path().join(name);
+        if self.copy {
+            copy_tree(&target, &new)?;
+        } else {
+            std::os::unix::fs::symlink(relative(dir, &target), &new).map_err(io(&new))?;
+        }
+        remove_entry(path)?;
+        std::fs::rename(&new, path).map_err(io(path))?;
+        Ok(if self.copy {
+            Reach::Copied {
+                path: path.to_path_buf(),
+            }
+        } else {
+            Reach::Linked {
+                path: path.to_path_buf(),
+            }
+        })
+    }
+
+    /// Removes every agent's link to (or copy of) the shared skill `name` in this scope, for
+    /// every agent this tool knows, not only those named: a link left behind points nowhere.
+    pub fn unplace(&self, name: &str) -> Result<Vec<PathBuf>, SharedError> {
+        let mut removed = Vec::new();
+        for &agent in Agent::ALL {
+            if let Reach::Linked { path } | Reach::Copied { path } = self.reach(agent, name)
+                && !removed.contains(&path)
+            {
+                remove_entry(&path)?;
+                removed.push(path);
+            }
+        }
+        Ok(removed)
+    }
+}
+
+/// One skill of a shared install's lock file, as `verify` finds it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Checked {
+    /// The skill's name.
+    pub name: String,
+    /// The shared copy is gone.
+    pub folder_missing: bool,
+    /// The copy's folder hash differs from the lock's (`false` when the lock records none).
+    pub hash_changed: bool,
+    /// How each agent the lock names (and each named on the command line) finds it.
+    pub agents: Vec<AgentReach>,
+}
+
+/// How one agent finds a shared skill.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct AgentReach {
+    /// The agent.
+    pub agent: Agent,
+    /// How.
+    #[serde(flatten)]
+    pub reach: Reach,
+}
+
+impl Checked {
+    /// Whether the skill is as installed and every agent sees it.
+    pub fn is_clean(&self) -> bool {
+        !self.folder_missing && !self.hash_changed && self.agents.iter().all(|a| a.reach.is_reached())
+    }
+}
+
+impl Placement {
+    /// Compares each skill of `lock` with its shared copy, and checks that each agent it was
+    /// installed for (and each of [`Placement::agents`]) still finds it.
+    pub fn check(&self, lock: &SkillsLock) -> Result<Vec<Checked>, SharedError> {
+        let mut out = Vec::new();
+        for (name, entry) in &lock.skills {
+            crate::skill::layout::check_skill_name(name)
+                .map_err(|rule| crate::registry::lock::shape(&lock.path, format!("`skills.{name}`: {rule}")))?;
+            let copy = self.shared().join(name);
+            let folder_missing = !copy.is_dir();
+            let hash_changed = !folder_missing
+                && entry.source_type != lock::REGISTRY_SOURCE
+                && entry.hash().is_some_and(|recorded| {
+                    hash::folder_hash(&copy).map_or(true, |now| now != recorded)
+                });
+            let mut agents: Vec<Agent> = entry
+                .agents
+                .iter()
+                .filter_map(|a| Agent::parse(a))
+                .collect();
+            for agent in &self.agents {
+                if !agents.contains(agent) {
+                    agents.push(*agent);
+                }
+            }
+            let agents = agents
+                .into_iter()
+                .map(|agent| AgentReach {
+                    agent,
+                    reach: self.reach(agent, name),
+                })
+                .collect();
+            out.push(Checked {
+                name: name.clone(),
+                folder_missing,
+                hash_changed,
+                agents,
+            });
+        }
+        Ok(out)
+    }
+}
+
+/// Removes a link, file or folder at `path`, if any.
+fn remove_entry(path: &Path) -> Result<(), SharedError> {
+    match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(io(path)(e)),
+        Ok(meta) if meta.is_dir() => std::fs::remove_dir_all(path).map_err(io(path)),
+        Ok(_) => std::fs::remove_file(path).map_err(io(path)),
+    }
+}
+
+/// Copies the folder `from` to `to` (regular files and folders; links are not followed).
+fn copy_tree(from: &Path, to: &Path) -> Result<(), SharedError> {
+    std::fs::create_dir_all(to).map_err(io(to))?;
+    for entry in std::fs::read_dir(from).map_err(io(from))? {
+        let entry = entry.map_err(io(from))?;
+        let kind = entry.file_type().map_err(io(&entry.path()))?;
+        let dest = to.join(entry.file_name());
+        if kind.is_dir() {
+            copy_tree(&entry.path(), &dest)?;
+        } else if kind.is_file() {
+            std::fs::copy(entry.path(), &dest).map_err(io(&dest))?;
+        }
+    }
+    Ok(())
+}
+
+/// `path` with `.` and `..` resolved by name (a link is not followed).
+fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// `to` as a path relative to the folder `from` (both absolute and free of `..`).
+fn relative(from: &Path, to: &Path) -> PathBuf {
+    let from: Vec<Component> = from.components().collect();
+    let to: Vec<Component> = to.components().collect();
+    let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
+    std::iter::repeat_n(Component::ParentDir, from.len() - common)
+        .chain(to[common..].iter().copied())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::relative;
+    use std::path::{Path, PathBuf};
+
+    #[test]
+    fn links_climb_out_of_the_agents_root_to_the_shared_folder() {
+        assert_eq!(
+            relative(Path::new("/p/.claude/skills"), Path::new("/p/.agents/skills/notes")),
+            PathBuf::from("../../.agents/skills/notes")
+        );
+        assert_eq!(
+            relative(
+                Path::new("/h/.nanobot/workspace/skills"),
+                Path::new("/h/.agents/skills/notes")
+            ),
+            PathBuf::from("../../../.agents/skills/notes")
+        );
+    }
+}
