@@ -922,7 +922,7 @@ fn limit_file_size(cmd: &mut std::process::Command) {
 }
 
 #[test]
-fn agent_names_the_skills_folder_of_install_uninstall_update_and_verify() {
+fn agent_and_global_name_the_skills_folders_of_install_uninstall_update_and_verify() {
     let tmp = tempfile::tempdir().unwrap();
     let home = tmp.path().join("home");
     write_skill(
@@ -936,22 +936,33 @@ fn agent_names_the_skills_folder_of_install_uninstall_update_and_verify() {
             .env("HOME", &home)
             .args(args))
     };
-    let (code, stdout, stderr) = cli(&["install", "./notes", "--agent", "claude"]);
+    let (code, stdout, stderr) = cli(&["install", "./notes", "--agent", "claude", "--global"]);
     assert_eq!(code, 0, "{stderr}");
     assert!(stdout.contains("Installed notes in"), "{stdout}");
-    assert!(home.join(".claude/skills/notes/SKILL.md").is_file());
+    assert!(home.join(".agents/skills/notes/SKILL.md").is_file());
+    assert!(
+        home.join(".claude/skills/notes/SKILL.md").is_file(),
+        "through the link"
+    );
     for command in ["verify", "update"] {
-        let (code, stdout, stderr) = cli(&[command, "--agent", "claude"]);
+        let (code, stdout, stderr) = cli(&[command, "--agent", "claude", "--global"]);
         assert_eq!(code, 0, "{command}: {stderr}");
-        assert!(stdout.contains(".claude/skills"), "{command}: {stdout}");
+        assert!(stdout.contains("notes"), "{command}: {stdout}");
     }
     let (code, _, stderr) = cli(&["install", "./notes", "--agent", "claude", "--dir", "x"]);
     assert_eq!(code, 2);
     assert!(stderr.contains("cannot be used with"), "{stderr}");
-    let (code, _, stderr) = cli(&["uninstall", "notes", "--agent", "claude"]);
+    let (code, _, stderr) = cli(&["uninstall", "notes", "--agent", "claude", "--global"]);
     assert_eq!(code, 0, "{stderr}");
     assert!(!home.join(".claude/skills/notes").exists());
+    assert!(!home.join(".agents/skills/notes").exists());
     let (code, _, stderr) = cli(&["builtin", "install", "tmux", "--agent", "claude"]);
     assert_eq!(code, 0, "{stderr}");
-    assert!(home.join(".claude/skills/tmux/SKILL.md").is_file());
+    assert!(tmp.path().join(".agents/skills/tmux/SKILL.md").is_file());
+    assert!(
+        tmp.path().join(".claude/skills/tmux/SKILL.md").is_file(),
+        "through the link"
+    );
+    let lock = std::fs::read_to_string(tmp.path().join("skills-lock.json")).unwrap();
+    assert!(lock.contains("\"sourceType\": \"builtin\""), "{lock}");
 }

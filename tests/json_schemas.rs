@@ -402,6 +402,32 @@ fn verify() {
     for field in ["added", "removed", "changed", "records"] {
         filled(&document, &format!("/skills/*/{field}"));
     }
+    // A shared install: each skill of its lock file, and how each agent finds it.
+    served.stdout(
+        &[
+            "install",
+            "pdf-forms",
+            "--agent",
+            "claude",
+            "--agent",
+            "codex",
+        ],
+        0,
+    );
+    let stdout = served
+        .sandbox
+        .stdout(&["verify", "--agent", "claude", "--json"], 0);
+    filled(&conforms("verify", &stdout), "/shared/*/agents");
+    let link = served.sandbox.root.join(".claude/skills/pdf-forms");
+    std::fs::remove_file(link).unwrap();
+    let stdout = served
+        .sandbox
+        .stdout(&["verify", "--agent", "claude", "--json"], 1);
+    let document = conforms("verify", &stdout);
+    assert_eq!(
+        document["shared"][0]["agents"][0]["how"], "missing",
+        "{document}"
+    );
 }
 
 #[test]

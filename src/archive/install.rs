@@ -278,7 +278,8 @@ pub fn install_pending(
         .map(|(p, b, _)| (p.clone(), sha256_hex(b)))
         .collect();
     let target = root.join(&name);
-    let unchanged = target.is_dir() && installed_files(&target)? == hashes.iter().cloned().collect();
+    let unchanged =
+        target.is_dir() && installed_files(&target)? == hashes.iter().cloned().collect();
     if target.exists() && !force && !unchanged {
         return Err(InstallError::AlreadyInstalled(target));
     }

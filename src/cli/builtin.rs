@@ -98,8 +98,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         Action::Install { name, skills } => {
             let placement = skills.placement()?;
             if let Some(placement) = &placement {
-                placement.lock()?;
-                placement.check_room(&name, false)?;
+                placement.check_room(&name, false, &placement.lock()?)?;
             }
             install(&name, &skills.path())?;
             if let Some(placement) = &placement {

@@ -8,9 +8,9 @@ use crate::registry::client::Client;
 use crate::registry::{credentials, install as registry_install};
 use crate::shared_install::hash::folder_hash;
 use crate::shared_install::lock::{Entry, LOCAL_SOURCE, REGISTRY_SOURCE, SkillsLock};
+use crate::shared_install::{Placement, Reach, SharedError};
 use crate::skill::catalog::Agent;
 use crate::skill::choice::Choice;
-use crate::shared_install::{Placement, Reach, SharedError};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -87,15 +87,16 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let Some(source) = args.source.clone() else {
         return run_frozen(&args);
     };
-    let placement = args.skills.placement()?;
     // A broken lock file stops the install before anything is written.
-    if let Some(placement) = &placement {
-        placement.lock()?;
-    }
+    let shared = match args.skills.placement()? {
+        Some(placement) => Some((placement.lock()?, placement)),
+        None => None,
+    };
+    let room = shared.as_ref().map(|(lock, placement)| (placement, lock));
     let (installed, entry) = if looks_like_slug(&source) {
-        install_registry(&args, &source, placement.as_ref())?
+        install_registry(&args, &source, room)?
     } else {
-        install_local(&args, &source, placement.as_ref())?
+        install_local(&args, &source, room)?
     };
     report_scan(&installed);
     for note in &installed.notes {
@@ -120,7 +121,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             installed.dir.display()
         );
     }
-    if let Some(placement) = &placement {
+    if let Some((_, placement)) = &shared {
         share(placement, &installed.name, entry)?;
     }
     if installed.unchanged {
@@ -145,7 +146,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 fn install_registry(
     args: &Args,
     source: &str,
-    placement: Option<&Placement>,
+    shared: Option<(&Placement, &SkillsLock)>,
 ) -> Result<(Installed, Entry), CliError> {
     let (slug, version) = source
         .split_once('@')
@@ -161,8 +162,8 @@ fn install_registry(
              {registry} to install the registry skill"
         )));
     }
-    if let Some(placement) = placement {
-        placement.check_room(slug, args.force)?;
+    if let Some((placement, lock)) = shared {
+        placement.check_room(slug, args.force, lock)?;
     }
     let client = Client::new(&registry, credentials::token(&registry));
     let installed = registry_install::install_with(
@@ -175,7 +176,9 @@ fn install_registry(
         &trust(args),
     )?
     .ok_or_else(|| {
-        CliError::Usage(format!("{source}: no such skill in the registry {registry}"))
+        CliError::Usage(format!(
+            "{source}: no such skill in the registry {registry}"
+        ))
     })?;
     let entry = Entry {
         source: slug.to_owned(),
@@ -190,7 +193,7 @@ fn install_registry(
 fn install_local(
     args: &Args,
     source: &str,
-    placement: Option<&Placement>,
+    shared: Option<(&Placement, &SkillsLock)>,
 ) -> Result<(Installed, Entry), CliError> {
     let input = match Input::from_arg(source)? {
         Input::Archive(path) => verified(path, args)?,
@@ -203,8 +206,8 @@ fn install_local(
         }
         other => other,
     };
-    if let Some(placement) = placement {
-        placement.check_room(&name_of(&input)?, args.force)?;
+    if let Some((placement, lock)) = shared {
+        placement.check_room(&name_of(&input)?, args.force, lock)?;
     }
     let installed = install_with(&input, &args.skills.path(), args.force, risk(args))?;
     let (path, source_type) = match &input {
@@ -212,7 +215,7 @@ fn install_local(
         Input::Archive(path) | Input::ArchiveBytes { path, .. } => (path.as_path(), "archive"),
         Input::Bytes { .. } => (std::path::Path::new(source), "archive"),
     };
-    let source = placement.map_or_else(|| source.to_owned(), |p| p.lock_source(path));
+    let source = shared.map_or_else(|| source.to_owned(), |(p, _)| p.lock_source(path));
     let entry = Entry {
         source,
         source_type: source_type.to_owned(),
@@ -224,8 +227,8 @@ fn install_local(
 /// Places an installed skill for the agents of a shared install, records it in the lock
 /// file, and says where each agent finds it.
 pub(super) fn share(placement: &Placement, name: &str, mut entry: Entry) -> Result<(), CliError> {
-    let reaches = placement.place(name)?;
     let mut lock = placement.lock()?;
+    let reaches = placement.place(name, &lock)?;
     let old = lock.skills.get(name).cloned().unwrap_or_default();
     let dir = placement.shared().join(name);
     entry.computed_hash =
@@ -243,7 +246,7 @@ pub(super) fn share(placement: &Placement, name: &str, mut entry: Entry) -> Resu
         println!("  {agent}: {}", describe(placement, reach));
     }
     if wrote {
-        println!("Recorded {name} in {}", lock.path.display());
+        println!("Recorded {name} in {}", placement.shown(&lock.path));
     }
     Ok(())
 }
@@ -255,6 +258,7 @@ fn describe(placement: &Placement, reach: &Reach) -> String {
         Reach::Reads => format!("reads {}", shown(&placement.shared())),
         Reach::Linked { path } => format!("linked {}", shown(path)),
         Reach::Copied { path } => format!("copied to {}", shown(path)),
+        Reach::Holds { path } => format!("holds it in {}", shown(path)),
         Reach::Missing { path } => format!("missing {}", shown(path)),
         Reach::Other { path } => format!("something else is at {}", shown(path)),
     }
@@ -313,7 +317,7 @@ fn run_frozen(args: &Args) -> Result<ExitCode, CliError> {
     }
     if let (Some(placement), Some(lock)) = (placement, shared_lock) {
         for (name, entry) in &lock.skills {
-            restore(args, &placement, name, entry)?;
+            restore(args, &placement, &lock, name, entry)?;
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -321,10 +325,18 @@ fn run_frozen(args: &Args) -> Result<ExitCode, CliError> {
 
 /// Puts one skill of a shared install's lock back as locked: its copy (from a local source,
 /// refused unless the folder hash is the locked one) and its agents' links.
-fn restore(args: &Args, placement: &Placement, name: &str, entry: &Entry) -> Result<(), CliError> {
+fn restore(
+    args: &Args,
+    placement: &Placement,
+    lock: &SkillsLock,
+    name: &str,
+    entry: &Entry,
+) -> Result<(), CliError> {
     let copy = placement.shared().join(name);
     let locked = |dir: &std::path::Path| {
-        entry.hash().is_none_or(|h| folder_hash(dir).is_ok_and(|now| now == h))
+        entry
+            .hash()
+            .is_none_or(|h| folder_hash(dir).is_ok_and(|now| now == h))
     };
     if copy.is_dir() && (entry.source_type == REGISTRY_SOURCE || locked(&copy)) {
         println!("{name}: as locked");
@@ -357,9 +369,24 @@ fn restore(args: &Args, placement: &Placement, name: &str, entry: &Entry) -> Res
             entry.source_type
         )));
     }
-    let mut agents: Vec<Agent> = entry.agents.iter().filter_map(|a| Agent::parse(a)).collect();
-    agents.extend(placement.agents.iter().filter(|a| !agents.contains(a)).copied().collect::<Vec<_>>());
-    let placed = Placement { agents, ..placement.clone() }.place(name)?;
+    let mut agents: Vec<Agent> = entry
+        .agents
+        .iter()
+        .filter_map(|a| Agent::parse(a))
+        .collect();
+    agents.extend(
+        placement
+            .agents
+            .iter()
+            .filter(|a| !agents.contains(a))
+            .copied()
+            .collect::<Vec<_>>(),
+    );
+    let placed = Placement {
+        agents,
+        ..placement.clone()
+    }
+    .place(name, lock)?;
     for (agent, reach) in &placed {
         println!("  {agent}: {}", describe(placement, reach));
     }
@@ -399,7 +426,7 @@ pub fn run_uninstall(args: UninstallArgs) -> Result<ExitCode, CliError> {
             placement.shown(&placement.shared())
         )));
     }
-    for link in placement.unplace(&args.name)? {
+    for link in placement.unplace(&args.name, &lock)? {
         println!("Removed {}", placement.shown(&link));
     }
     if copy.is_dir() {
@@ -409,7 +436,7 @@ pub fn run_uninstall(args: UninstallArgs) -> Result<ExitCode, CliError> {
     }
     if lock.skills.remove(&args.name).is_some() {
         lock.write().map_err(SharedError::from)?;
-        println!("Removed {} from {}", args.name, lock.path.display());
+        println!("Removed {} from {}", args.name, placement.shown(&lock.path));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -428,8 +455,18 @@ pub fn run_update(args: UpdateArgs) -> Result<ExitCode, CliError> {
     use crate::registry::install::update_targets;
     let placement = args.skills.placement()?;
     let lock = placement.as_ref().map(Placement::lock).transpose()?;
-    let local: Vec<String> = lock.iter().flat_map(|l| l.skills.iter()).filter(|(_, e)| e.source_type == LOCAL_SOURCE).map(|(n, _)| n.clone()).collect();
-    let named: Vec<String> = args.names.iter().filter(|n| !local.contains(n)).cloned().collect();
+    let local: Vec<String> = lock
+        .iter()
+        .flat_map(|l| l.skills.iter())
+        .filter(|(_, e)| e.source_type == LOCAL_SOURCE)
+        .map(|(n, _)| n.clone())
+        .collect();
+    let named: Vec<String> = args
+        .names
+        .iter()
+        .filter(|n| !local.contains(n))
+        .cloned()
+        .collect();
     let registry_names = if args.names.is_empty() || !named.is_empty() {
         update_targets(&args.skills.path(), &named).map_err(|e| CliError::Usage(e.to_string()))?
     } else {
@@ -496,8 +533,14 @@ fn update_shared(
         let copy = placement.shared().join(&name);
         if entry.source_type == LOCAL_SOURCE {
             let hash = folder_hash(&copy).ok();
-            if entry.hash().is_some() && hash.as_deref() != entry.hash() && !args.force {
-                println!("{name}: local changes (its folder hash is not the locked one). Use --force to overwrite.");
+            if copy.is_dir()
+                && entry.hash().is_some()
+                && hash.as_deref() != entry.hash()
+                && !args.force
+            {
+                println!(
+                    "{name}: local changes (its folder hash is not the locked one). Use --force to overwrite."
+                );
                 continue;
             }
             let Some(source) = placement.local_source(&entry.source) else {
@@ -522,8 +565,16 @@ fn update_shared(
         if !copy.is_dir() {
             continue;
         }
-        let agents = entry.agents.iter().filter_map(|a| Agent::parse(a)).collect();
-        Placement { agents, ..placement.clone() }.place(&name)?;
+        let agents = entry
+            .agents
+            .iter()
+            .filter_map(|a| Agent::parse(a))
+            .collect();
+        Placement {
+            agents,
+            ..placement.clone()
+        }
+        .place(&name, &lock)?;
         entry.computed_hash = folder_hash(&copy).ok();
         entry.skill_folder_hash = None;
         lock.set(&name, entry);

@@ -81,7 +81,10 @@ impl SkillsDir {
 
     /// The folder the skills themselves are in: `--dir`, the shared folder, or `./skills`.
     pub fn path(&self) -> PathBuf {
-        match (&self.dir, self.global || self.all_agents || !self.agents.is_empty()) {
+        match (
+            &self.dir,
+            self.global || self.all_agents || !self.agents.is_empty(),
+        ) {
             (Some(dir), _) => dir.clone(),
             (None, true) if self.global => home().join(SHARED_ROOT),
             (None, true) => PathBuf::from(SHARED_ROOT),

@@ -24,7 +24,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let results = verify(&args.skills.path())?;
     let shared = match args.skills.placement()? {
-        Some(placement) => Some((placement.check(&placement.lock()?)?, placement)),
+        Some(placement) => Some((placement.check(&placement.lock()?), placement)),
         None => None,
     };
     let checked = shared.as_ref().map_or(&[][..], |(c, _)| c.as_slice());
@@ -79,17 +79,23 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 
 /// One line per skill of a shared install's lock file, and one per agent that does not see it.
 fn print_shared(checked: &[Checked], placement: &Placement) {
-    let lock = crate::shared_install::lock::SkillsLock::path_for(placement.scope, &placement.base);
+    let lock = placement.shown(&crate::shared_install::lock::SkillsLock::path_for(
+        placement.scope,
+        &placement.base,
+    ));
     for c in checked {
         if c.folder_missing {
             println!(
                 "{}: missing (in {}, not in {})",
                 c.name,
-                lock.display(),
+                lock,
                 placement.shown(&placement.shared())
             );
         } else if c.hash_changed {
-            println!("{}: changed (its folder hash is not the one in {})", c.name, lock.display());
+            println!(
+                "{}: changed (its folder hash is not the one in {})",
+                c.name, lock
+            );
         } else {
             println!("{}: ok", c.name);
         }
@@ -108,6 +114,6 @@ fn print_shared(checked: &[Checked], placement: &Placement) {
         }
     }
     if checked.is_empty() {
-        println!("No skills in {}", lock.display());
+        println!("No skills in {}", lock);
     }
 }

@@ -514,7 +514,6 @@ fn check_records(skill_dir: &Path, name: &str, entry: &LockEntry) -> Vec<String>
     found
 }
 
-
 /// Compares each skill the lock file of `dir` lists with what was installed.
 pub fn verify(dir: &Path) -> Result<Vec<Verified>, RegistryInstallError> {
     let lock = LockFile::read(workdir(dir))?;
@@ -545,7 +544,8 @@ fn verify_one(
         return Ok(verified);
     }
     verified.records = check_records(skill_dir, name, entry);
-    let now: BTreeMap<String, String> = skill_files(crate::archive::install::installed_files(skill_dir)?).collect();
+    let now: BTreeMap<String, String> =
+        skill_files(crate::archive::install::installed_files(skill_dir)?).collect();
     match &entry.files {
         Some(recorded) => {
             for (path, sha) in skill_files(recorded.clone()) {

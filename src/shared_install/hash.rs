@@ -41,3 +41,24 @@ fn collect(dir: &Path, prefix: &str, out: &mut Vec<(String, Vec<u8>)>) -> std::i
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::folder_hash;
+
+    #[test]
+    fn the_hash_is_the_one_vercels_cli_recorded_for_the_same_folder() {
+        let tmp = tempfile::tempdir().unwrap();
+        let skill = "---\nname: notes\ndescription: Keeps notes. Use when asked.\n---\n\nBody.\n";
+        std::fs::write(tmp.path().join("SKILL.md"), skill).unwrap();
+        std::fs::write(tmp.path().join("extra.txt"), "hi\n").unwrap();
+        // What `skills add` (1.7.4) wrote as `computedHash` for these two files.
+        let vercel = "eddbc07c36c62a3257a279c0d38060b43cbff4ca074f4cc7e464338dfca91e44";
+        assert_eq!(folder_hash(tmp.path()).unwrap(), vercel);
+        // Its skipped folders and links change nothing.
+        std::fs::create_dir_all(tmp.path().join(".git")).unwrap();
+        std::fs::write(tmp.path().join(".git/HEAD"), "ref").unwrap();
+        std::os::unix::fs::symlink("extra.txt", tmp.path().join("link.txt")).unwrap();
+        assert_eq!(folder_hash(tmp.path()).unwrap(), vercel);
+    }
+}

@@ -109,7 +109,8 @@ impl SkillsLock {
         };
         let Some(mut object) = read_object(path)? else {
             if scope == Scope::Global {
-                lock.other.insert("dismissed".into(), Value::Object(Map::new()));
+                lock.other
+                    .insert("dismissed".into(), Value::Object(Map::new()));
             }
             return Ok(lock);
         };
@@ -129,6 +130,9 @@ impl SkillsLock {
             _ => return Err(shape(path, "`skills` must be an object of skills by name")),
         };
         for (name, value) in skills {
+            // A name is a folder under the skills folder: never a path out of it.
+            crate::skill::layout::check_skill_name(&name)
+                .map_err(|rule| shape(path, format!("`skills.{name}`: {rule}")))?;
             let entry = serde_json::from_value(value)
                 .map_err(|e| shape(path, format!("`skills.{name}`: {e}")))?;
             lock.skills.insert(name, entry);
@@ -152,8 +156,7 @@ impl SkillsLock {
             .collect();
         object.insert("skills".into(), Value::Object(skills));
         object.extend(self.other.clone());
-        let mut bytes =
-            serde_json::to_vec_pretty(&Value::Object(object)).expect("a lock is JSON");
+        let mut bytes = serde_json::to_vec_pretty(&Value::Object(object)).expect("a lock is JSON");
         if self.scope == Scope::Project {
             bytes.push(b'\n');
         }

@@ -46,9 +46,16 @@ pub enum Reach {
         /// The link.
         path: PathBuf,
     },
-    /// A folder in the agent's root holds the same files as the shared copy.
+    /// A folder in the agent's root holds the same files as the shared copy (or as the lock
+    /// file records).
     Copied {
         /// The copy.
+        path: PathBuf,
+    },
+    /// The agent's root holds the skill itself and there is no shared copy: how vercel's CLI
+    /// installs when every agent named reads one folder.
+    Holds {
+        /// The install.
         path: PathBuf,
     },
     /// Nothing is there: the agent does not see the skill.
@@ -68,7 +75,7 @@ impl Reach {
     pub fn is_reached(&self) -> bool {
         matches!(
             self,
-            Reach::Reads | Reach::Linked { .. } | Reach::Copied { .. }
+            Reach::Reads | Reach::Linked { .. } | Reach::Copied { .. } | Reach::Holds { .. }
         )
     }
 }
@@ -156,8 +163,9 @@ impl Placement {
         }
     }
 
-    /// How `agent` finds the shared skill `name` now.
-    pub fn reach(&self, agent: Agent, name: &str) -> Reach {
+    /// How `agent` finds the skill `name` now; `lock` tells an install vercel's CLI made in
+    /// the agent's own folder (it does so when every agent named reads one folder).
+    pub fn reach(&self, agent: Agent, name: &str, lock: &SkillsLock) -> Reach {
         let root = self.root(agent);
         if root == self.shared() {
             return Reach::Reads;
@@ -178,11 +186,16 @@ impl Placement {
                 Reach::Other { path }
             };
         }
-        let same = meta.is_dir()
-            && matches!(
-                (hash::folder_hash(&path), hash::folder_hash(&target)),
-                (Ok(a), Ok(b)) if a == b
-            );
+        if !meta.is_dir() {
+            return Reach::Other { path };
+        }
+        if !target.is_dir() && lock.skills.contains_key(name) {
+            return Reach::Holds { path };
+        }
+        let here = hash::folder_hash(&path).ok();
+        let same = here.is_some()
+            && (here == hash::folder_hash(&target).ok()
+                || here.as_deref() == lock.skills.get(name).and_then(lock::Entry::hash));
         if same {
             Reach::Copied { path }
         } else {
@@ -192,9 +205,14 @@ impl Placement {
 
     /// Fails when an agent's root holds something under `name` that placing would replace and
     /// `force` was not given: checked before anything is installed.
-    pub fn check_room(&self, name: &str, force: bool) -> Result<(), SharedError> {
+    pub fn check_room(
+        &self,
+        name: &str,
+        force: bool,
+        lock: &SkillsLock,
+    ) -> Result<(), SharedError> {
         for &agent in &self.agents {
-            if let Reach::Other { path } = self.reach(agent, name)
+            if let Reach::Other { path } = self.reach(agent, name, lock)
                 && !force
             {
                 return Err(SharedError::Taken(path));
@@ -204,14 +222,17 @@ impl Placement {
     }
 
     /// Links (or copies) the shared skill `name` into each agent's root that needs it; what is
-    /// already in place is left alone, so a second run changes nothing.
-    pub fn place(&self, name: &str) -> Result<Vec<(Agent, Reach)>, SharedError> {
+    /// already in place is left alone, so a second run changes nothing. Call it after
+    /// [`Placement::check_room`]: whatever else is in the way is replaced.
+    pub fn place(&self, name: &str, lock: &SkillsLock) -> Result<Vec<(Agent, Reach)>, SharedError> {
         let mut out = Vec::new();
         for &agent in &self.agents {
-            let reach = match self.reach(agent, name) {
+            let reach = match self.reach(agent, name, lock) {
                 Reach::Linked { path } if self.copy => self.put(&path, name)?,
                 Reach::Copied { path } if !self.copy => self.put(&path, name)?,
-                Reach::Missing { path } | Reach::Other { path } => self.put(&path, name)?,
+                Reach::Missing { path } | Reach::Other { path } | Reach::Holds { path } => {
+                    self.put(&path, name)?
+                }
                 reached => reached,
             };
             out.push((agent, reach));
@@ -224,8 +245,8 @@ impl Placement {
         let target = self.shared().join(name);
         let dir = path.parent().unwrap_or(Path::new("."));
         std::fs::create_dir_all(dir).map_err(io(dir))?;
-        // The new entry is made beside the old one and renamed over it, so an agent never sees
-        // the skill missing, and a failure leaves the old entry.
+        // The new entry is made beside the old one, so a failure while making it leaves the
+        // old one. A rename replaces a link at once; a folder has to be removed first.
         let staging = tempfile::Builder::new()
             .prefix(&format!(".{name}.tmp-"))
             .tempdir_in(dir)
@@ -236,25 +257,26 @@ impl Placement {
         } else {
             std::os::unix::fs::symlink(relative(dir, &target), &new).map_err(io(&new))?;
         }
-        remove_entry(path)?;
+        if std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir()) {
+            remove_entry(path)?;
+        }
         std::fs::rename(&new, path).map_err(io(path))?;
+        let path = path.to_path_buf();
         Ok(if self.copy {
-            Reach::Copied {
-                path: path.to_path_buf(),
-            }
+            Reach::Copied { path }
         } else {
-            Reach::Linked {
-                path: path.to_path_buf(),
-            }
+            Reach::Linked { path }
         })
     }
 
-    /// Removes every agent's link to (or copy of) the shared skill `name` in this scope, for
-    /// every agent this tool knows, not only those named: a link left behind points nowhere.
-    pub fn unplace(&self, name: &str) -> Result<Vec<PathBuf>, SharedError> {
+    /// Removes every agent's link to, copy of, or own install of the skill `name` in this
+    /// scope, for every agent this tool knows, not only those named: a link left behind points
+    /// nowhere.
+    pub fn unplace(&self, name: &str, lock: &SkillsLock) -> Result<Vec<PathBuf>, SharedError> {
         let mut removed = Vec::new();
         for &agent in Agent::ALL {
-            if let Reach::Linked { path } | Reach::Copied { path } = self.reach(agent, name)
+            if let Reach::Linked { path } | Reach::Copied { path } | Reach::Holds { path } =
+                self.reach(agent, name, lock)
                 && !removed.contains(&path)
             {
                 remove_entry(&path)?;
@@ -291,25 +313,18 @@ pub struct AgentReach {
 impl Checked {
     /// Whether the skill is as installed and every agent sees it.
     pub fn is_clean(&self) -> bool {
-        !self.folder_missing && !self.hash_changed && self.agents.iter().all(|a| a.reach.is_reached())
+        !self.folder_missing
+            && !self.hash_changed
+            && self.agents.iter().all(|a| a.reach.is_reached())
     }
 }
 
 impl Placement {
     /// Compares each skill of `lock` with its shared copy, and checks that each agent it was
     /// installed for (and each of [`Placement::agents`]) still finds it.
-    pub fn check(&self, lock: &SkillsLock) -> Result<Vec<Checked>, SharedError> {
+    pub fn check(&self, lock: &SkillsLock) -> Vec<Checked> {
         let mut out = Vec::new();
         for (name, entry) in &lock.skills {
-            crate::skill::layout::check_skill_name(name)
-                .map_err(|rule| crate::registry::lock::shape(&lock.path, format!("`skills.{name}`: {rule}")))?;
-            let copy = self.shared().join(name);
-            let folder_missing = !copy.is_dir();
-            let hash_changed = !folder_missing
-                && entry.source_type != lock::REGISTRY_SOURCE
-                && entry.hash().is_some_and(|recorded| {
-                    hash::folder_hash(&copy).map_or(true, |now| now != recorded)
-                });
             let mut agents: Vec<Agent> = entry
                 .agents
                 .iter()
@@ -320,21 +335,36 @@ impl Placement {
                     agents.push(*agent);
                 }
             }
-            let agents = agents
+            let agents: Vec<AgentReach> = agents
                 .into_iter()
                 .map(|agent| AgentReach {
                     agent,
-                    reach: self.reach(agent, name),
+                    reach: self.reach(agent, name, lock),
                 })
                 .collect();
+            // The shared copy, or the agent's folder that holds the install itself.
+            let copy = Some(self.shared().join(name))
+                .filter(|c| c.is_dir())
+                .or_else(|| {
+                    agents.iter().find_map(|a| match &a.reach {
+                        Reach::Holds { path } => Some(path.clone()),
+                        _ => None,
+                    })
+                });
+            let hash_changed = entry.source_type != lock::REGISTRY_SOURCE
+                && copy.as_ref().is_some_and(|copy| {
+                    entry.hash().is_some_and(|recorded| {
+                        hash::folder_hash(copy).map_or(true, |now| now != recorded)
+                    })
+                });
             out.push(Checked {
                 name: name.clone(),
-                folder_missing,
+                folder_missing: copy.is_none(),
                 hash_changed,
                 agents,
             });
         }
-        Ok(out)
+        out
     }
 }
 
@@ -397,7 +427,10 @@ mod tests {
     #[test]
     fn links_climb_out_of_the_agents_root_to_the_shared_folder() {
         assert_eq!(
-            relative(Path::new("/p/.claude/skills"), Path::new("/p/.agents/skills/notes")),
+            relative(
+                Path::new("/p/.claude/skills"),
+                Path::new("/p/.agents/skills/notes")
+            ),
             PathBuf::from("../../.agents/skills/notes")
         );
         assert_eq!(

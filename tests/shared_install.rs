@@ -1,0 +1,591 @@
+//! Shared installs (`--agent`, `--all-agents`, `--global`, `--copy`): one copy in
+//! `.agents/skills`, relative links for the agents that do not read it, and vercel's lock files;
+//! each case on real folders in a temp dir with its own HOME. The interop tests run the real
+//! `skills` CLI (vercel's, `skills@1.7.4`, installed by `.ci/run` under
+//! `target/test-deps/vercel-skills`) in both directions.
+
+mod common;
+
+use common::{normalise, run, skill, snapshots, write_skill};
+use std::path::{Path, PathBuf};
+
+const NOTES: &str = "---\nname: notes\ndescription: Keeps notes. Use when the user asks to keep a note.\n---\n\nAppend to notes.md.\n";
+
+/// A project folder (a git repository, as agents find a project's root) and a home folder.
+struct World {
+    tmp: tempfile::TempDir,
+}
+
+impl World {
+    fn new() -> World {
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(tmp.path().join("home")).unwrap();
+        std::fs::create_dir_all(tmp.path().join("proj/.git")).unwrap();
+        let world = World { tmp };
+        let source = write_skill(&world.proj().join("src"), "notes", NOTES);
+        // Names whose byte order and `localeCompare` order differ, so vercel's folder hash
+        // is only matched by sorting as it does.
+        std::fs::create_dir_all(source.join("sub")).unwrap();
+        for (path, text) in [("sub/B.md", "b"), ("sub/a_b.md", "ab"), ("Z-up.txt", "z")] {
+            std::fs::write(source.join(path), text).unwrap();
+        }
+        world
+    }
+
+    fn home(&self) -> PathBuf {
+        self.tmp.path().join("home")
+    }
+
+    fn proj(&self) -> PathBuf {
+        self.tmp.path().join("proj")
+    }
+
+    fn skill(&self, args: &[&str]) -> (i32, String, String) {
+        let (code, stdout, stderr) = run(skill()
+            .current_dir(self.proj())
+            .env("HOME", self.home())
+            .env_remove("XDG_STATE_HOME")
+            .args(args));
+        (
+            code,
+            normalise(&stdout, self.tmp.path()),
+            normalise(&stderr, self.tmp.path()),
+        )
+    }
+
+    fn ok(&self, args: &[&str]) -> String {
+        let (code, stdout, stderr) = self.skill(args);
+        assert_eq!(code, 0, "skill {args:?}:\n{stdout}{stderr}");
+        stdout
+    }
+
+    fn lock(&self) -> serde_json::Value {
+        let text = std::fs::read_to_string(self.proj().join("skills-lock.json")).unwrap();
+        serde_json::from_str(&text).unwrap()
+    }
+}
+
+fn link(path: &Path) -> String {
+    std::fs::read_link(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .display()
+        .to_string()
+}
+
+/// Modification time and inode of a path (the link itself), to prove nothing was rewritten.
+fn stamp(path: &Path) -> (std::time::SystemTime, u64) {
+    let meta = std::fs::symlink_metadata(path).unwrap();
+    (
+        meta.modified().unwrap(),
+        std::os::unix::fs::MetadataExt::ino(&meta),
+    )
+}
+
+#[test]
+fn one_copy_in_agents_skills_and_a_relative_link_for_each_agent_that_needs_one() {
+    let w = World::new();
+    let out = w.ok(&[
+        "install",
+        "./src/notes",
+        "--agent",
+        "claude",
+        "--agent",
+        "codex",
+        "--agent",
+        "nanobot",
+        "--agent",
+        "openclaw",
+    ]);
+    snapshots().bind(|| insta::assert_snapshot!("shared-install", out));
+    let p = w.proj();
+    assert!(p.join(".agents/skills/notes/sub/a_b.md").is_file());
+    assert_eq!(
+        link(&p.join(".claude/skills/notes")),
+        "../../.agents/skills/notes"
+    );
+    assert_eq!(link(&p.join("skills/notes")), "../.agents/skills/notes");
+    assert!(
+        !p.join(".codex").exists(),
+        "Codex reads .agents/skills itself"
+    );
+    let lock = w.lock();
+    assert_eq!(lock["version"], 1);
+    let entry = &lock["skills"]["notes"];
+    assert_eq!(entry["source"], "./src/notes");
+    assert_eq!(entry["sourceType"], "local");
+    assert_eq!(
+        entry["agents"],
+        serde_json::json!(["claude", "codex", "nanobot", "openclaw"])
+    );
+    assert_eq!(entry["computedHash"].as_str().unwrap().len(), 64);
+    // Each agent's own view has the skill, once.
+    for agent in ["claude", "codex", "gemini", "opencode", "copilot"] {
+        let list = w.ok(&["list", "--agent", agent]);
+        assert!(list.contains("notes"), "{agent}: {list}");
+        assert!(!list.contains("shadowed"), "{agent}: {list}");
+    }
+}
+
+#[test]
+fn a_second_install_changes_nothing_and_rewrites_nothing() {
+    let w = World::new();
+    let args = [
+        "install",
+        "./src/notes",
+        "--agent",
+        "claude",
+        "--agent",
+        "codex",
+    ];
+    w.ok(&args);
+    let p = w.proj();
+    let watched = [
+        p.join("skills-lock.json"),
+        p.join(".agents/skills/notes"),
+        p.join(".agents/skills/notes/SKILL.md"),
+        p.join(".claude/skills/notes"),
+    ];
+    let before: Vec<_> = watched.iter().map(|f| stamp(f)).collect();
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let out = w.ok(&args);
+    assert!(out.contains("installed already"), "{out}");
+    assert!(!out.contains("Recorded"), "{out}");
+    let after: Vec<_> = watched.iter().map(|f| stamp(f)).collect();
+    assert_eq!(before, after);
+}
+
+#[test]
+fn global_installs_into_the_users_folders_and_the_global_lock() {
+    let w = World::new();
+    let out = w.ok(&[
+        "install",
+        "./src/notes",
+        "--global",
+        "--agent",
+        "claude",
+        "--agent",
+        "gemini",
+        "--agent",
+        "nanobot",
+    ]);
+    assert!(
+        out.contains("claude: linked ~/.claude/skills/notes"),
+        "{out}"
+    );
+    assert!(out.contains("gemini: reads ~/.agents/skills"), "{out}");
+    let h = w.home();
+    assert!(h.join(".agents/skills/notes/SKILL.md").is_file());
+    assert_eq!(
+        link(&h.join(".claude/skills/notes")),
+        "../../.agents/skills/notes"
+    );
+    assert_eq!(
+        link(&h.join(".nanobot/workspace/skills/notes")),
+        "../../../.agents/skills/notes"
+    );
+    assert!(!w.proj().join("skills-lock.json").exists());
+    let text = std::fs::read_to_string(h.join(".agents/.skill-lock.json")).unwrap();
+    assert!(
+        !text.ends_with('\n'),
+        "vercel writes the global lock without one"
+    );
+    let lock: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(lock["version"], 3);
+    assert_eq!(lock["dismissed"], serde_json::json!({}));
+    let entry = &lock["skills"]["notes"];
+    let source = w.proj().join("src/notes").display().to_string();
+    assert_eq!(entry["source"], source.as_str());
+    assert_eq!(entry["sourceUrl"], source.as_str());
+    assert_eq!(entry["skillFolderHash"].as_str().unwrap().len(), 64);
+    assert!(entry.get("computedHash").is_none());
+    let at = entry["installedAt"].as_str().unwrap();
+    assert!(
+        at.len() == 24 && at.ends_with('Z') && at.as_bytes()[19] == b'.',
+        "{at}"
+    );
+    // $XDG_STATE_HOME moves the global lock, as it does for vercel's CLI.
+    let state = w.tmp.path().join("state");
+    let (code, _, stderr) = run(skill()
+        .current_dir(w.proj())
+        .env("HOME", w.home())
+        .env("XDG_STATE_HOME", &state)
+        .args(["uninstall", "notes", "--global"]));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(!h.join(".claude/skills/notes").exists());
+    assert!(!h.join(".agents/skills/notes").exists());
+    assert!(!state.join("skills/.skill-lock.json").exists());
+}
+
+#[test]
+fn copy_copies_and_force_replaces_what_is_in_the_way() {
+    let w = World::new();
+    let p = w.proj();
+    write_skill(
+        &p.join(".claude/skills"),
+        "notes",
+        "---\nname: notes\ndescription: Someone else's.\n---\n",
+    );
+    let (code, _, stderr) = w.skill(&["install", "./src/notes", "--agent", "claude"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains(".claude/skills/notes is in the way"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--force"), "{stderr}");
+    assert!(
+        !p.join(".agents").exists(),
+        "nothing is installed when an agent's folder is taken"
+    );
+    assert!(!p.join("skills-lock.json").exists());
+    let out = w.ok(&[
+        "install",
+        "./src/notes",
+        "--agent",
+        "claude",
+        "--copy",
+        "--force",
+    ]);
+    assert!(
+        out.contains("claude: copied to .claude/skills/notes"),
+        "{out}"
+    );
+    let copy = p.join(".claude/skills/notes");
+    assert!(!std::fs::symlink_metadata(&copy).unwrap().is_symlink());
+    assert_eq!(
+        std::fs::read_to_string(copy.join("SKILL.md")).unwrap(),
+        NOTES
+    );
+    // A copy equal to the shared one is the install's own: linking replaces it without --force.
+    let out = w.ok(&["install", "./src/notes", "--agent", "claude"]);
+    assert!(out.contains("claude: linked"), "{out}");
+    assert_eq!(link(&copy), "../../.agents/skills/notes");
+}
+
+#[test]
+fn verify_names_a_changed_copy_and_a_missing_link_and_update_brings_them_back() {
+    let w = World::new();
+    let p = w.proj();
+    w.ok(&[
+        "install",
+        "./src/notes",
+        "--agent",
+        "claude",
+        "--agent",
+        "codex",
+    ]);
+    assert_eq!(w.ok(&["verify", "--agent", "claude"]), "notes: ok\n");
+    std::fs::write(p.join(".agents/skills/notes/SKILL.md"), "edited").unwrap();
+    std::fs::remove_file(p.join(".claude/skills/notes")).unwrap();
+    let (code, stdout, _) = w.skill(&["verify", "--agent", "codex"]);
+    assert_eq!(code, 1);
+    snapshots().bind(|| insta::assert_snapshot!("shared-verify-drift", stdout));
+    let (code, stdout, _) = w.skill(&["verify", "--agent", "codex", "--json"]);
+    assert_eq!(code, 1);
+    let doc: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(doc["drift"], 1);
+    assert_eq!(doc["shared"][0]["hash_changed"], true);
+    assert_eq!(doc["shared"][0]["agents"][0]["how"], "missing");
+    // An edited copy is kept unless --force.
+    let out = w.ok(&["update", "--agent", "codex"]);
+    assert!(out.contains("notes: local changes"), "{out}");
+    assert_eq!(
+        std::fs::read_to_string(p.join(".agents/skills/notes/SKILL.md")).unwrap(),
+        "edited"
+    );
+    let out = w.ok(&["update", "--agent", "codex", "--force"]);
+    assert!(out.contains("Updated notes from ./src/notes"), "{out}");
+    assert_eq!(w.ok(&["verify", "--agent", "codex"]), "notes: ok\n");
+    // A changed source is picked up, and the lock's hash follows it.
+    let hash = w.lock()["skills"]["notes"]["computedHash"].clone();
+    std::fs::write(p.join("src/notes/extra.md"), "more").unwrap();
+    let out = w.ok(&["update", "--agent", "claude"]);
+    assert!(out.contains("Updated notes"), "{out}");
+    assert!(p.join(".claude/skills/notes/extra.md").is_file());
+    assert_ne!(w.lock()["skills"]["notes"]["computedHash"], hash);
+    assert_eq!(w.ok(&["verify", "--agent", "claude"]), "notes: ok\n");
+}
+
+#[test]
+fn frozen_restores_a_local_source_only_when_its_hash_is_the_locked_one() {
+    let w = World::new();
+    let p = w.proj();
+    w.ok(&[
+        "install",
+        "./src/notes",
+        "--agent",
+        "claude",
+        "--agent",
+        "codex",
+    ]);
+    std::fs::remove_dir_all(p.join(".agents")).unwrap();
+    std::fs::remove_dir_all(p.join(".claude")).unwrap();
+    let out = w.ok(&["install", "--frozen", "--agent", "codex"]);
+    assert!(
+        out.contains("Installed notes as locked from ./src/notes"),
+        "{out}"
+    );
+    assert_eq!(
+        link(&p.join(".claude/skills/notes")),
+        "../../.agents/skills/notes"
+    );
+    assert_eq!(w.ok(&["verify", "--agent", "codex"]), "notes: ok\n");
+    std::fs::remove_dir_all(p.join(".agents/skills/notes")).unwrap();
+    std::fs::write(p.join("src/notes/SKILL.md"), "changed since").unwrap();
+    let (code, _, stderr) = w.skill(&["install", "--frozen", "--agent", "codex"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("not what the lock file pins"), "{stderr}");
+    assert!(
+        !p.join(".agents/skills/notes").exists(),
+        "nothing was installed"
+    );
+}
+
+#[test]
+fn uninstall_removes_the_copy_every_link_and_the_entry() {
+    let w = World::new();
+    let p = w.proj();
+    w.ok(&[
+        "install",
+        "./src/notes",
+        "--agent",
+        "claude",
+        "--agent",
+        "nanobot",
+    ]);
+    let out = w.ok(&["uninstall", "notes", "--agent", "codex"]);
+    snapshots().bind(|| insta::assert_snapshot!("shared-uninstall", out));
+    for gone in [
+        ".agents/skills/notes",
+        ".claude/skills/notes",
+        "skills/notes",
+    ] {
+        assert!(std::fs::symlink_metadata(p.join(gone)).is_err(), "{gone}");
+    }
+    assert_eq!(w.lock()["skills"], serde_json::json!({}));
+    let (code, _, stderr) = w.skill(&["uninstall", "notes", "--agent", "claude"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("notes is not installed in .agents/skills"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn all_agents_installs_for_the_agents_found_on_this_machine() {
+    let w = World::new();
+    let (code, _, stderr) = w.skill(&["install", "./src/notes", "--all-agents"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("--all-agents found no agent"), "{stderr}");
+    std::fs::create_dir_all(w.home().join(".claude")).unwrap();
+    std::fs::create_dir_all(w.home().join(".gemini")).unwrap();
+    let out = w.ok(&["install", "./src/notes", "--all-agents"]);
+    assert!(out.contains("claude: linked .claude/skills/notes"), "{out}");
+    assert!(out.contains("gemini: reads .agents/skills"), "{out}");
+    assert!(!out.contains("codex"), "{out}");
+    assert_eq!(
+        w.lock()["skills"]["notes"]["agents"],
+        serde_json::json!(["claude", "gemini"])
+    );
+}
+
+#[test]
+fn hostile_lock_files_are_refused_naming_the_file_and_nothing_changes() {
+    let cases: [(&str, &str); 5] = [
+        ("{\"version\": 1, \"skills\": {", "skills-lock.json:1:"),
+        ("{\"version\": 2, \"skills\": {}}", "`version` is 2"),
+        ("[1, 2]", "must be a JSON object"),
+        (
+            "{\"version\": 1, \"skills\": {\"notes\": {\"source\": 7}}}",
+            "`skills.notes`",
+        ),
+        (
+            "{\"version\": 1, \"skills\": {\"../../escape\": {\"source\": \"./src/notes\", \"sourceType\": \"local\"}}}",
+            "`skills.../../escape`",
+        ),
+    ];
+    for (text, expected) in cases {
+        let w = World::new();
+        let lock = w.proj().join("skills-lock.json");
+        std::fs::write(&lock, text).unwrap();
+        let commands: [&[&str]; 3] = [
+            &["install", "./src/notes", "--agent", "claude"],
+            &["verify", "--agent", "claude"],
+            &["install", "--frozen", "--agent", "claude"],
+        ];
+        for args in commands {
+            let (code, stdout, stderr) = w.skill(args);
+            assert_eq!(code, 2, "{args:?} on {text}: {stdout}{stderr}");
+            assert!(stderr.contains(expected), "{args:?} on {text}: {stderr}");
+            assert!(stderr.contains("skills-lock.json"), "{stderr}");
+        }
+        assert_eq!(std::fs::read_to_string(&lock).unwrap(), text);
+        assert!(!w.proj().join(".agents").exists(), "{text}");
+        assert!(!w.proj().join(".claude").exists(), "{text}");
+    }
+}
+
+#[test]
+fn a_lock_that_came_with_a_project_cannot_install_from_outside_it() {
+    let w = World::new();
+    let outside = write_skill(&w.tmp.path().join("elsewhere"), "notes", NOTES);
+    assert!(outside.is_dir());
+    std::fs::write(
+        w.proj().join("skills-lock.json"),
+        "{\"version\": 1, \"skills\": {\"notes\": {\"source\": \"../elsewhere/notes\", \"sourceType\": \"local\", \"computedHash\": \"00\"}}}",
+    )
+    .unwrap();
+    let (code, _, stderr) = w.skill(&["install", "--frozen", "--agent", "claude"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("outside the project"), "{stderr}");
+    let (code, _, stderr) = w.skill(&["update", "--agent", "claude"]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("outside the project"), "{stderr}");
+    assert!(!w.proj().join(".agents").exists());
+}
+
+/// vercel's `skills` CLI, run by the Node.js 22 `.ci/run` installs, offline: its network calls
+/// fail (a preloaded module replaces `fetch`), telemetry is off.
+struct Vercel {
+    node: PathBuf,
+    cli: PathBuf,
+}
+
+impl Vercel {
+    fn find() -> Vercel {
+        let deps = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/test-deps");
+        let vercel = Vercel {
+            node: deps.join("npm/node_modules/.bin/node"),
+            cli: deps.join("vercel-skills/node_modules/skills/bin/cli.mjs"),
+        };
+        for path in [&vercel.node, &vercel.cli] {
+            assert!(
+                path.exists(),
+                "{} is missing: run .ci/run (npm install --prefix target/test-deps/vercel-skills skills@1.7.4)",
+                path.display()
+            );
+        }
+        vercel
+    }
+
+    fn run(&self, w: &World, args: &[&str]) -> String {
+        let offline = w.tmp.path().join("offline.mjs");
+        std::fs::write(
+            &offline,
+            "globalThis.fetch = async (url) => { throw new Error(`offline: ${url}`); };\n",
+        )
+        .unwrap();
+        let out = std::process::Command::new(&self.node)
+            .arg("--import")
+            .arg(&offline)
+            .arg(&self.cli)
+            .args(args)
+            .current_dir(w.proj())
+            .env("HOME", w.home())
+            .env_remove("XDG_STATE_HOME")
+            .env("DISABLE_TELEMETRY", "1")
+            .env("DO_NOT_TRACK", "1")
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        let all = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(out.status.success(), "skills {args:?} failed:\n{all}");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn list(&self, w: &World, global: bool) -> serde_json::Value {
+        let args: &[&str] = if global {
+            &["list", "--json", "-g"]
+        } else {
+            &["list", "--json"]
+        };
+        serde_json::from_str(&self.run(w, args)).unwrap()
+    }
+}
+
+#[test]
+fn vercels_skills_cli_understands_what_skill_installs() {
+    let vercel = Vercel::find();
+    let w = World::new();
+    w.ok(&[
+        "install",
+        "./src/notes",
+        "--agent",
+        "claude",
+        "--agent",
+        "codex",
+    ]);
+    let listed = vercel.list(&w, false);
+    assert_eq!(listed[0]["name"], "notes", "{listed}");
+    assert_eq!(listed[0]["sourceType"], "local", "{listed}");
+    assert!(
+        listed[0]["agents"]
+            .as_array()
+            .unwrap()
+            .contains(&"Claude Code".into()),
+        "{listed}"
+    );
+    // vercel restores from our lock, and its copy hashes as ours recorded.
+    std::fs::remove_dir_all(w.proj().join(".agents")).unwrap();
+    vercel.run(&w, &["experimental_install", "-y"]);
+    assert_eq!(w.ok(&["verify", "--agent", "claude"]), "notes: ok\n");
+    vercel.run(&w, &["remove", "notes", "-y"]);
+    assert!(!w.proj().join(".agents/skills/notes").exists());
+    assert_eq!(w.lock()["skills"], serde_json::json!({}));
+    // The user's folders too.
+    w.ok(&["install", "./src/notes", "--global", "--agent", "claude"]);
+    let listed = vercel.list(&w, true);
+    assert_eq!(listed[0]["name"], "notes", "{listed}");
+    assert_eq!(listed[0]["scope"], "global", "{listed}");
+}
+
+#[test]
+fn skill_understands_what_vercels_skills_cli_installs() {
+    let vercel = Vercel::find();
+    let w = World::new();
+    vercel.run(
+        &w,
+        &[
+            "add",
+            "./src/notes",
+            "-a",
+            "claude-code",
+            "-a",
+            "codex",
+            "-y",
+        ],
+    );
+    assert_eq!(
+        link(&w.proj().join(".claude/skills/notes")),
+        "../../.agents/skills/notes"
+    );
+    // Its folder hash is ours, over names whose two orders differ.
+    assert_eq!(w.ok(&["verify", "--agent", "claude"]), "notes: ok\n");
+    let out = w.ok(&["install", "./src/notes", "--agent", "claude"]);
+    assert!(out.contains("installed already"), "{out}");
+    assert!(out.contains("claude: linked .claude/skills/notes"), "{out}");
+    w.ok(&["uninstall", "notes", "--agent", "claude"]);
+    assert!(std::fs::symlink_metadata(w.proj().join(".claude/skills/notes")).is_err());
+    assert_eq!(vercel.list(&w, false), serde_json::json!([]));
+    // The global lock (version 3), written by vercel, read and updated by skill.
+    vercel.run(&w, &["add", "./src/notes", "-g", "-a", "claude-code", "-y"]);
+    assert_eq!(
+        w.ok(&["verify", "--global", "--agent", "claude"]),
+        "notes: ok\n"
+    );
+    let lock = w.home().join(".agents/.skill-lock.json");
+    let before: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&lock).unwrap()).unwrap();
+    w.ok(&["install", "./src/notes", "--global", "--agent", "claude"]);
+    let after: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&lock).unwrap()).unwrap();
+    let (b, a) = (&before["skills"]["notes"], &after["skills"]["notes"]);
+    assert_eq!(a["installedAt"], b["installedAt"]);
+    assert_eq!(a["skillFolderHash"], b["skillFolderHash"]);
+    assert_eq!(a["agents"], serde_json::json!(["claude"]));
+    w.ok(&["uninstall", "notes", "--global"]);
+    assert_eq!(vercel.list(&w, true), serde_json::json!([]));
+}
