@@ -8,6 +8,7 @@ pub mod atomic_file;
 pub mod cli;
 pub mod config;
 pub mod eval;
+pub mod git_source;
 pub mod harness;
 pub mod http;
 pub mod junit;

@@ -3,11 +3,14 @@
 use super::CliError;
 use crate::archive::install::{Input, Installed, Risk, install_with, name_of};
 use crate::archive::signature::TrustPolicy;
+use crate::git_source::GitSource;
 use crate::lint::{Options, Selection, lint_paths};
 use crate::registry::client::Client;
 use crate::registry::{credentials, install as registry_install};
 use crate::shared_install::hash::folder_hash;
-use crate::shared_install::lock::{Entry, LOCAL_SOURCE, REGISTRY_SOURCE, SkillsLock};
+use crate::shared_install::lock::{
+    Entry, GIT_SOURCE, GITHUB_SOURCE, LOCAL_SOURCE, REGISTRY_SOURCE, SkillsLock,
+};
 use crate::shared_install::{Placement, Reach, SharedError};
 use crate::skill::catalog::Agent;
 use crate::skill::choice::Choice;
@@ -17,14 +20,16 @@ use std::process::ExitCode;
 /// Arguments of `skill install`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  skill install pdf-tools                 from the registry (pdf-tools@1.2.0 pins a version)\n  skill install ./my-skill.skill\n  skill install ../other-repo/skills/pdf-tools --dir ~/.claude/skills\n  skill install ./my-skill --force        a folder here: write ./NAME\n  skill install ./my-skill --agent claude --agent codex\n                                          one copy in .agents/skills, linked into .claude/skills\n  skill install pdf-tools --all-agents --global\n\nEvery install is scanned first (the SK9xx security rules, on the files in memory); a\nsecurity error refuses it, listing the findings, unless --allow-risky."
+    after_help = "Examples:\n  skill install pdf-tools                 from the registry (pdf-tools@1.2.0 pins a version)\n  skill install ./my-skill.skill\n  skill install ../other-repo/skills/pdf-tools --dir ~/.claude/skills\n  skill install ./my-skill --force        a folder here: write ./NAME\n  skill install ./my-skill --agent claude --agent codex\n                                          one copy in .agents/skills, linked into .claude/skills\n  skill install pdf-tools --all-agents --global\n  skill install git:https://example.com/tools.git@v1#skills/pdf --agent codex\n  skill install acme/tools/skills/pdf --agent claude   GitHub: acme/tools, folder skills/pdf\n\nEvery install is scanned first (the SK9xx security rules, on the files in memory); a\nsecurity error refuses it, listing the findings, unless --allow-risky."
 )]
 pub struct Args {
-    /// A registry skill (`NAME[@VERSION]`), or a path to a `.skill`/`.zip` archive or a skill
-    /// folder.
+    /// A registry skill (`NAME[@VERSION]`), a path to a `.skill`/`.zip` archive or a skill
+    /// folder, a git repository (`git:URL[@REF][#PATH]`), or a GitHub one (`OWNER/REPO[/PATH]`,
+    /// when no such path exists here).
     #[arg(required_unless_present = "frozen")]
     pub source: Option<String>,
-    /// Install exactly what the lock file pins (versions and file hashes), resolving nothing.
+    /// Install exactly what the lock file pins (versions and file hashes; in a shared install
+    /// also local folders and git commits, checked by folder hash), resolving nothing.
     #[arg(long, conflicts_with = "source")]
     pub frozen: bool,
     /// The skills folder to install into.
@@ -93,7 +98,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         None => None,
     };
     let room = shared.as_ref().map(|(lock, placement)| (placement, lock));
-    let (installed, entry) = if looks_like_slug(&source) {
+    let (installed, entry) = if let Some(git) = git_source(&source) {
+        install_git(&args, &git, room)?
+    } else if looks_like_slug(&source) {
         install_registry(&args, &source, room)?
     } else {
         install_local(&args, &source, room)?
@@ -187,6 +194,86 @@ fn install_registry(
         ..Entry::default()
     };
     Ok((installed, entry))
+}
+
+/// `git:URL[@REF][#PATH]`, or GitHub's `OWNER/REPO[/PATH]` when no such path exists here.
+fn git_source(source: &str) -> Option<GitSource> {
+    if let Some(git) = GitSource::parse(source) {
+        return Some(git);
+    }
+    // A missing archive is a missing file, not a repository.
+    let archive = [".skill", ".zip"].iter().any(|ext| source.ends_with(ext));
+    if archive || std::path::Path::new(source).exists() {
+        return None;
+    }
+    GitSource::github(source)
+}
+
+/// Installs a skill from a git repository; the lock entry (with the commit) a shared install
+/// records for it.
+fn install_git(
+    args: &Args,
+    git: &GitSource,
+    shared: Option<(&Placement, &SkillsLock)>,
+) -> Result<(Installed, Entry), CliError> {
+    let checkout = git.fetch(None).map_err(|e| match &git.github {
+        // The argument may have been meant as a path.
+        Some(repo) => CliError::Usage(format!(
+            "{repo}: no such file or folder here, and as the GitHub repository {}: {e}",
+            git.url
+        )),
+        None => e.into(),
+    })?;
+    let input = Input::Folder(checkout.skill.clone());
+    if let Some((placement, lock)) = shared {
+        placement.check_room(&name_of(&input)?, args.force, lock)?;
+    }
+    let installed = install_with(&input, &args.skills.path(), args.force, risk(args))?;
+    eprintln!("note: {} at commit {}", git.url, checkout.commit);
+    Ok((installed, git_entry(git, &checkout.commit)))
+}
+
+/// What a lock records of a git source installed at `commit`, as vercel's CLI records it
+/// (`source`, `sourceUrl`, `ref`, `skillPath`), with the commit.
+fn git_entry(git: &GitSource, commit: &str) -> Entry {
+    let (source, source_type) = match &git.github {
+        Some(repo) => (repo.clone(), GITHUB_SOURCE),
+        None => (git.url.clone(), GIT_SOURCE),
+    };
+    let skill_path = match git.path.as_deref() {
+        Some(path) => format!("{path}/SKILL.md"),
+        None => "SKILL.md".to_owned(),
+    };
+    Entry {
+        source,
+        source_type: source_type.to_owned(),
+        source_url: Some(git.url.clone()),
+        reference: git.reference.clone(),
+        skill_path: Some(skill_path),
+        commit: Some(commit.to_owned()),
+        ..Entry::default()
+    }
+}
+
+/// The git source a lock entry records, or `None` for other kinds.
+fn entry_git(entry: &Entry) -> Option<GitSource> {
+    if entry.source_type != GIT_SOURCE && entry.source_type != GITHUB_SOURCE {
+        return None;
+    }
+    let path = entry
+        .skill_path
+        .as_deref()
+        .map(|p| p.trim_end_matches("SKILL.md").trim_matches('/').to_owned())
+        .filter(|p| !p.is_empty());
+    Some(GitSource {
+        url: entry
+            .source_url
+            .clone()
+            .unwrap_or_else(|| entry.source.clone()),
+        reference: entry.reference.clone(),
+        path,
+        github: (entry.source_type == GITHUB_SOURCE).then(|| entry.source.clone()),
+    })
 }
 
 /// Installs an archive or a folder; the lock entry a shared install records for it.
@@ -323,6 +410,58 @@ fn run_frozen(args: &Args) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// A lock entry's source, fetched: the folder to install from, and the commit for a git one.
+struct Fetched {
+    input: Input,
+    commit: Option<String>,
+    /// The clone the folder is in, kept until the install is done.
+    _checkout: Option<crate::git_source::Checkout>,
+}
+
+/// Fetches the source a lock entry records: a local folder (inside the project for a
+/// project's lock), or a git repository at the pinned commit (`pinned`) or at its reference.
+fn fetch_source(
+    placement: &Placement,
+    name: &str,
+    entry: &Entry,
+    pinned: bool,
+) -> Result<Fetched, CliError> {
+    if entry.source_type == LOCAL_SOURCE {
+        let source = placement.local_source(&entry.source).ok_or_else(|| {
+            CliError::Usage(format!(
+                "{name}: its source {} is outside the project; install it again by path",
+                entry.source
+            ))
+        })?;
+        return Ok(Fetched {
+            input: Input::Folder(source),
+            commit: None,
+            _checkout: None,
+        });
+    }
+    let Some(git) = entry_git(entry) else {
+        return Err(CliError::Usage(format!(
+            "{name}: a {} source cannot be fetched from the lock file; install it again",
+            entry.source_type
+        )));
+    };
+    let commit = match (pinned, entry.commit.as_deref()) {
+        (true, None) => {
+            return Err(CliError::Usage(format!(
+                "{name}: the lock file pins no commit of {}; install it again",
+                entry.source
+            )));
+        }
+        (pinned, commit) => commit.filter(|_| pinned),
+    };
+    let checkout = git.fetch(commit)?;
+    Ok(Fetched {
+        input: Input::Folder(checkout.skill.clone()),
+        commit: Some(checkout.commit.clone()),
+        _checkout: Some(checkout),
+    })
+}
+
 /// Puts one skill of a shared install's lock back as locked: its copy (from a local source,
 /// refused unless the folder hash is the locked one) and its agents' links.
 fn restore(
@@ -340,15 +479,10 @@ fn restore(
     };
     if copy.is_dir() && (entry.source_type == REGISTRY_SOURCE || locked(&copy)) {
         println!("{name}: as locked");
-    } else if entry.source_type == LOCAL_SOURCE {
-        let source = placement.local_source(&entry.source).ok_or_else(|| {
-            CliError::Usage(format!(
-                "{name}: its source {} is outside the project; install it again by path",
-                entry.source
-            ))
-        })?;
+    } else {
+        let fetched = fetch_source(placement, name, entry, true)?;
         let pending = crate::archive::install::install_pending(
-            &Input::Folder(source),
+            &fetched.input,
             &placement.shared(),
             true,
             risk(args),
@@ -362,12 +496,6 @@ fn restore(
         }
         pending.commit();
         println!("Installed {name} as locked from {}", entry.source);
-    } else {
-        return Err(CliError::Usage(format!(
-            "{name}: {} is not as locked, and a {} source cannot be restored from the lock file; install it again",
-            placement.shown(&copy),
-            entry.source_type
-        )));
     }
     let mut agents: Vec<Agent> = entry
         .agents
@@ -531,7 +659,7 @@ fn update_shared(
     for name in names {
         let mut entry = lock.skills[&name].clone();
         let copy = placement.shared().join(&name);
-        if entry.source_type == LOCAL_SOURCE {
+        if entry.source_type == LOCAL_SOURCE || entry_git(&entry).is_some() {
             let hash = folder_hash(&copy).ok();
             if copy.is_dir()
                 && entry.hash().is_some()
@@ -543,24 +671,29 @@ fn update_shared(
                 );
                 continue;
             }
-            let Some(source) = placement.local_source(&entry.source) else {
-                failed += 1;
-                eprintln!(
-                    "error: {name}: its source {} is outside the project; install it again by path",
-                    entry.source
-                );
-                continue;
+            let fetched = match fetch_source(placement, &name, &entry, false) {
+                Ok(fetched) => fetched,
+                Err(e) => {
+                    failed += 1;
+                    eprintln!("error: {e}");
+                    continue;
+                }
             };
-            let source = Input::Folder(source);
-            match install_with(&source, &placement.shared(), true, Risk::Refuse) {
-                Ok(installed) if installed.unchanged => println!("{name} up to date"),
-                Ok(_) => println!("Updated {name} from {}", entry.source),
+            let at = fetched
+                .commit
+                .as_deref()
+                .map(|c| format!(" at {}", &c[..c.len().min(12)]))
+                .unwrap_or_default();
+            match install_with(&fetched.input, &placement.shared(), true, Risk::Refuse) {
+                Ok(installed) if installed.unchanged => println!("{name} up to date{at}"),
+                Ok(_) => println!("Updated {name} from {}{at}", entry.source),
                 Err(e) => {
                     failed += 1;
                     eprintln!("error: {name}: {e}");
                     continue;
                 }
             }
+            entry.commit = fetched.commit.or(entry.commit);
         }
         if !copy.is_dir() {
             continue;

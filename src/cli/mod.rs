@@ -178,6 +178,9 @@ pub enum CliError {
     /// A registry install or update failed.
     #[error(transparent)]
     RegistryInstall(#[from] crate::registry::install::RegistryInstallError),
+    /// A git source could not be fetched.
+    #[error(transparent)]
+    Git(#[from] crate::git_source::GitError),
     /// A shared install could not be placed, recorded or removed.
     #[error(transparent)]
     Shared(#[from] crate::shared_install::SharedError),

@@ -21,6 +21,12 @@ pub const LOCAL_SOURCE: &str = "local";
 /// restores it.
 pub const REGISTRY_SOURCE: &str = "registry";
 
+/// The `sourceType` of a skill from a git repository named by its URL (vercel's).
+pub const GIT_SOURCE: &str = "git";
+
+/// The `sourceType` of a skill from GitHub named `OWNER/REPO` (vercel's).
+pub const GITHUB_SOURCE: &str = "github";
+
 /// One skill's entry.
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -34,6 +40,15 @@ pub struct Entry {
     /// The source's URL (the registry's, for a registry install).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_url: Option<String>,
+    /// The branch, tag or commit a git source was asked for (vercel's `ref`).
+    #[serde(default, rename = "ref", skip_serializing_if = "Option::is_none")]
+    pub reference: Option<String>,
+    /// The skill's SKILL.md inside a repository (vercel's `skillPath`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skill_path: Option<String>,
+    /// The commit a git source was installed from, what `--frozen` checks out (this tool's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commit: Option<String>,
     /// The folder hash, in a project's lock ([`super::hash::folder_hash`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub computed_hash: Option<String>,

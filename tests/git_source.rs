@@ -1,0 +1,236 @@
+//! `skill install git:URL[@REF][#PATH]` and GitHub's `OWNER/REPO[/PATH]`, from a bare
+//! repository on this machine (`file://`; GitHub's address is mapped onto it with git's own
+//! `url.<base>.insteadOf`, and every transport but `file` is refused, so nothing leaves the
+//! machine): pinned by commit in the lock, restored exactly by `--frozen`, moved by `update`.
+
+mod common;
+
+use common::{run, skill};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const PDF: &str = "---\nname: pdf\ndescription: Extracts tables from PDF files. Use when the user shares a PDF.\n---\n\nRun pdftotext.\n";
+
+struct Repo {
+    tmp: tempfile::TempDir,
+}
+
+fn git(cwd: &Path, args: &[&str]) -> String {
+    let out = Command::new("git")
+        .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
+        .args([
+            "-c",
+            "init.defaultBranch=main",
+            "-c",
+            "protocol.file.allow=always",
+        ])
+        .args(args)
+        .current_dir(cwd)
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("HOME", cwd)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).trim().to_owned()
+}
+
+impl Repo {
+    /// A repository with `skills/pdf` tagged `v1`, then a second commit that changes it,
+    /// served as the bare `github/acme/tools.git`.
+    fn new() -> Repo {
+        let tmp = tempfile::tempdir().unwrap();
+        let work = tmp.path().join("work");
+        std::fs::create_dir_all(work.join("skills/pdf")).unwrap();
+        std::fs::write(work.join("skills/pdf/SKILL.md"), PDF).unwrap();
+        std::fs::write(work.join("README.md"), "tools\n").unwrap();
+        git(&work, &["init", "-q"]);
+        git(&work, &["add", "."]);
+        git(&work, &["commit", "-qm", "one"]);
+        git(&work, &["tag", "v1"]);
+        std::fs::write(work.join("skills/pdf/tables.md"), "More on tables.\n").unwrap();
+        git(&work, &["add", "."]);
+        git(&work, &["commit", "-qm", "two"]);
+        std::fs::create_dir_all(tmp.path().join("github/acme")).unwrap();
+        let bare = tmp.path().join("github/acme/tools.git");
+        git(
+            tmp.path(),
+            &["clone", "-q", "--bare", "work", bare.to_str().unwrap()],
+        );
+        std::fs::create_dir_all(tmp.path().join("proj/.git")).unwrap();
+        std::fs::create_dir_all(tmp.path().join("home")).unwrap();
+        Repo { tmp }
+    }
+
+    fn url(&self) -> String {
+        format!(
+            "file://{}",
+            self.tmp.path().join("github/acme/tools.git").display()
+        )
+    }
+
+    fn proj(&self) -> PathBuf {
+        self.tmp.path().join("proj")
+    }
+
+    fn commit(&self, rev: &str) -> String {
+        git(&self.tmp.path().join("work"), &["rev-parse", rev])
+    }
+
+    /// A new commit on the served repository's main branch.
+    fn push_change(&self) -> String {
+        let work = self.tmp.path().join("work");
+        std::fs::write(work.join("skills/pdf/forms.md"), "Forms.\n").unwrap();
+        git(&work, &["add", "."]);
+        git(&work, &["commit", "-qm", "three"]);
+        let bare = self.tmp.path().join("github/acme/tools.git");
+        git(&work, &["push", "-q", bare.to_str().unwrap(), "main"]);
+        self.commit("HEAD")
+    }
+
+    fn skill(&self, args: &[&str]) -> (i32, String, String) {
+        let github = format!("file://{}/", self.tmp.path().join("github").display());
+        run(skill()
+            .current_dir(self.proj())
+            .env("HOME", self.tmp.path().join("home"))
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .env("GIT_ALLOW_PROTOCOL", "file")
+            .env("GIT_CONFIG_COUNT", "1")
+            .env("GIT_CONFIG_KEY_0", format!("url.{github}.insteadOf"))
+            .env("GIT_CONFIG_VALUE_0", "https://github.com/")
+            .args(args))
+    }
+
+    fn ok(&self, args: &[&str]) -> String {
+        let (code, stdout, stderr) = self.skill(args);
+        assert_eq!(code, 0, "skill {args:?}:\n{stdout}{stderr}");
+        stdout
+    }
+
+    fn entry(&self) -> serde_json::Value {
+        let text = std::fs::read_to_string(self.proj().join("skills-lock.json")).unwrap();
+        serde_json::from_str::<serde_json::Value>(&text).unwrap()["skills"]["pdf"].clone()
+    }
+}
+
+#[test]
+fn a_git_url_installs_the_skill_at_its_path_and_the_lock_pins_the_commit() {
+    let r = Repo::new();
+    let source = format!("git:{}#skills/pdf", r.url());
+    let out = r.ok(&["install", &source, "--agent", "claude"]);
+    assert!(
+        out.contains("Installed pdf in .agents/skills/pdf (2 files)"),
+        "{out}"
+    );
+    let entry = r.entry();
+    assert_eq!(entry["sourceType"], "git");
+    assert_eq!(entry["source"], r.url().as_str());
+    assert_eq!(entry["skillPath"], "skills/pdf/SKILL.md");
+    assert_eq!(entry["commit"], r.commit("HEAD").as_str());
+    assert!(entry.get("ref").is_none());
+    assert!(r.proj().join(".claude/skills/pdf/tables.md").is_file());
+}
+
+#[test]
+fn a_reference_picks_the_tag_and_github_shorthand_reads_the_mapped_repository() {
+    let r = Repo::new();
+    let source = format!("git:{}@v1#skills/pdf", r.url());
+    r.ok(&["install", &source, "--agent", "codex"]);
+    assert!(
+        !r.proj().join(".agents/skills/pdf/tables.md").exists(),
+        "v1 has no tables.md"
+    );
+    assert_eq!(r.entry()["ref"], "v1");
+    assert_eq!(r.entry()["commit"], r.commit("v1").as_str());
+    r.ok(&["uninstall", "pdf", "--agent", "codex"]);
+    r.ok(&["install", "acme/tools/skills/pdf", "--agent", "codex"]);
+    let entry = r.entry();
+    assert_eq!(entry["sourceType"], "github");
+    assert_eq!(entry["source"], "acme/tools");
+    assert_eq!(entry["sourceUrl"], "https://github.com/acme/tools.git");
+    assert!(r.proj().join(".agents/skills/pdf/tables.md").is_file());
+    // Without a lock, into a plain skills folder.
+    r.ok(&["install", "acme/tools/skills/pdf", "--dir", "vendor"]);
+    assert!(r.proj().join("vendor/pdf/SKILL.md").is_file());
+}
+
+#[test]
+fn frozen_checks_out_the_pinned_commit_and_update_moves_the_pin() {
+    let r = Repo::new();
+    let source = format!("git:{}#skills/pdf", r.url());
+    r.ok(&["install", &source, "--agent", "codex"]);
+    let pinned = r.commit("HEAD");
+    let newer = r.push_change();
+    std::fs::remove_dir_all(r.proj().join(".agents")).unwrap();
+    let out = r.ok(&["install", "--frozen", "--agent", "codex"]);
+    assert!(out.contains("Installed pdf as locked"), "{out}");
+    assert!(
+        !r.proj().join(".agents/skills/pdf/forms.md").exists(),
+        "the pinned commit, not main"
+    );
+    assert_eq!(r.entry()["commit"], pinned.as_str());
+    assert_eq!(r.ok(&["verify", "--agent", "codex"]), "pdf: ok\n");
+    let out = r.ok(&["update", "--agent", "codex"]);
+    assert!(
+        out.contains(&format!("Updated pdf from {} at {}", r.url(), &newer[..12])),
+        "{out}"
+    );
+    assert!(r.proj().join(".agents/skills/pdf/forms.md").is_file());
+    assert_eq!(r.entry()["commit"], newer.as_str());
+    let out = r.ok(&["update", "--agent", "codex"]);
+    assert!(out.contains("pdf up to date"), "{out}");
+}
+
+#[test]
+fn hostile_and_broken_git_sources_are_refused_and_nothing_is_written() {
+    let r = Repo::new();
+    // The skill folder is a link in the repository to a folder of this machine.
+    let outside = r.tmp.path().join("secret");
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::write(outside.join("SKILL.md"), PDF).unwrap();
+    let work = r.tmp.path().join("work");
+    std::os::unix::fs::symlink(&outside, work.join("linked")).unwrap();
+    git(&work, &["add", "."]);
+    git(&work, &["commit", "-qm", "link"]);
+    let bare = r.tmp.path().join("github/acme/tools.git");
+    git(&work, &["push", "-q", bare.to_str().unwrap(), "main"]);
+    let url = r.url();
+    let cases = [
+        (format!("git:{url}#linked"), "a path inside the repository"),
+        (
+            format!("git:{url}#../secret"),
+            "a path inside the repository",
+        ),
+        (
+            format!("git:{url}@no-such-tag#skills/pdf"),
+            "has no branch, tag or commit no-such-tag",
+        ),
+        (
+            format!("git:{url}"),
+            "no SKILL.md in the repository's root\nhint: name a skill folder: #skills/pdf",
+        ),
+        (
+            "git:--upload-pack=touch${IFS}pwned".to_owned(),
+            "git clone of --upload-pack",
+        ),
+        (
+            "acme/missing".to_owned(),
+            "acme/missing: no such file or folder here, and as the GitHub repository",
+        ),
+    ];
+    for (source, expected) in cases {
+        let (code, stdout, stderr) = r.skill(&["install", &source, "--agent", "claude"]);
+        assert_eq!(code, 2, "{source}: {stdout}{stderr}");
+        assert!(stderr.contains(expected), "{source}: {stderr}");
+        let proj: Vec<_> = std::fs::read_dir(r.proj())
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name())
+            .collect();
+        assert_eq!(proj, [std::ffi::OsString::from(".git")], "{source}");
+    }
+    assert!(!r.proj().join("pwned").exists());
+}
