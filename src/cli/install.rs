@@ -7,13 +7,9 @@ use crate::git_source::GitSource;
 use crate::lint::{Options, Selection, lint_paths};
 use crate::registry::client::Client;
 use crate::registry::{credentials, install as registry_install};
-use crate::shared_install::hash::folder_hash;
-use crate::shared_install::lock::{
-    Entry, GIT_SOURCE, GITHUB_SOURCE, LOCAL_SOURCE, REGISTRY_SOURCE, SkillsLock,
-};
+use crate::shared_install::lock::{Entry, LOCAL_SOURCE, REGISTRY_SOURCE, SkillsLock};
+use crate::shared_install::sources::{Refreshed, Restored};
 use crate::shared_install::{Placement, Reach, SharedError};
-use crate::skill::catalog::Agent;
-use crate::skill::choice::Choice;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -230,50 +226,7 @@ fn install_git(
     }
     let installed = install_with(&input, &args.skills.path(), args.force, risk(args))?;
     eprintln!("note: {} at commit {}", git.url, checkout.commit);
-    Ok((installed, git_entry(git, &checkout.commit)))
-}
-
-/// What a lock records of a git source installed at `commit`, as vercel's CLI records it
-/// (`source`, `sourceUrl`, `ref`, `skillPath`), with the commit.
-fn git_entry(git: &GitSource, commit: &str) -> Entry {
-    let (source, source_type) = match &git.github {
-        Some(repo) => (repo.clone(), GITHUB_SOURCE),
-        None => (git.url.clone(), GIT_SOURCE),
-    };
-    let skill_path = match git.path.as_deref() {
-        Some(path) => format!("{path}/SKILL.md"),
-        None => "SKILL.md".to_owned(),
-    };
-    Entry {
-        source,
-        source_type: source_type.to_owned(),
-        source_url: Some(git.url.clone()),
-        reference: git.reference.clone(),
-        skill_path: Some(skill_path),
-        commit: Some(commit.to_owned()),
-        ..Entry::default()
-    }
-}
-
-/// The git source a lock entry records, or `None` for other kinds.
-fn entry_git(entry: &Entry) -> Option<GitSource> {
-    if entry.source_type != GIT_SOURCE && entry.source_type != GITHUB_SOURCE {
-        return None;
-    }
-    let path = entry
-        .skill_path
-        .as_deref()
-        .map(|p| p.trim_end_matches("SKILL.md").trim_matches('/').to_owned())
-        .filter(|p| !p.is_empty());
-    Some(GitSource {
-        url: entry
-            .source_url
-            .clone()
-            .unwrap_or_else(|| entry.source.clone()),
-        reference: entry.reference.clone(),
-        path,
-        github: (entry.source_type == GITHUB_SOURCE).then(|| entry.source.clone()),
-    })
+    Ok((installed, Entry::from_git(git, &checkout.commit)))
 }
 
 /// Installs an archive or a folder; the lock entry a shared install records for it.
@@ -313,21 +266,9 @@ fn install_local(
 
 /// Places an installed skill for the agents of a shared install, records it in the lock
 /// file, and says where each agent finds it.
-pub(super) fn share(placement: &Placement, name: &str, mut entry: Entry) -> Result<(), CliError> {
+pub(super) fn share(placement: &Placement, name: &str, entry: Entry) -> Result<(), CliError> {
     let mut lock = placement.lock()?;
-    let reaches = placement.place(name, &lock)?;
-    let old = lock.skills.get(name).cloned().unwrap_or_default();
-    let dir = placement.shared().join(name);
-    entry.computed_hash =
-        Some(folder_hash(&dir).map_err(|e| CliError::Usage(format!("{}: {e}", dir.display())))?);
-    entry.agents = old.agents.clone();
-    for agent in &placement.agents {
-        if !entry.agents.iter().any(|a| a == agent.name()) {
-            entry.agents.push(agent.name().to_owned());
-        }
-    }
-    entry.extra = old.extra;
-    lock.set(name, entry);
+    let reaches = placement.record(name, entry, &mut lock)?;
     let wrote = lock.write().map_err(SharedError::from)?;
     for (agent, reach) in &reaches {
         println!("  {agent}: {}", describe(placement, reach));
@@ -410,60 +351,7 @@ fn run_frozen(args: &Args) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// A lock entry's source, fetched: the folder to install from, and the commit for a git one.
-struct Fetched {
-    input: Input,
-    commit: Option<String>,
-    /// The clone the folder is in, kept until the install is done.
-    _checkout: Option<crate::git_source::Checkout>,
-}
-
-/// Fetches the source a lock entry records: a local folder (inside the project for a
-/// project's lock), or a git repository at the pinned commit (`pinned`) or at its reference.
-fn fetch_source(
-    placement: &Placement,
-    name: &str,
-    entry: &Entry,
-    pinned: bool,
-) -> Result<Fetched, CliError> {
-    if entry.source_type == LOCAL_SOURCE {
-        let source = placement.local_source(&entry.source).ok_or_else(|| {
-            CliError::Usage(format!(
-                "{name}: its source {} is outside the project; install it again by path",
-                entry.source
-            ))
-        })?;
-        return Ok(Fetched {
-            input: Input::Folder(source),
-            commit: None,
-            _checkout: None,
-        });
-    }
-    let Some(git) = entry_git(entry) else {
-        return Err(CliError::Usage(format!(
-            "{name}: a {} source cannot be fetched from the lock file; install it again",
-            entry.source_type
-        )));
-    };
-    let commit = match (pinned, entry.commit.as_deref()) {
-        (true, None) => {
-            return Err(CliError::Usage(format!(
-                "{name}: the lock file pins no commit of {}; install it again",
-                entry.source
-            )));
-        }
-        (pinned, commit) => commit.filter(|_| pinned),
-    };
-    let checkout = git.fetch(commit)?;
-    Ok(Fetched {
-        input: Input::Folder(checkout.skill.clone()),
-        commit: Some(checkout.commit.clone()),
-        _checkout: Some(checkout),
-    })
-}
-
-/// Puts one skill of a shared install's lock back as locked: its copy (from a local source,
-/// refused unless the folder hash is the locked one) and its agents' links.
+/// Puts one skill of a shared install's lock back as locked, and its agents' links.
 fn restore(
     args: &Args,
     placement: &Placement,
@@ -471,50 +359,11 @@ fn restore(
     name: &str,
     entry: &Entry,
 ) -> Result<(), CliError> {
-    let copy = placement.shared().join(name);
-    let locked = |dir: &std::path::Path| {
-        entry
-            .hash()
-            .is_none_or(|h| folder_hash(dir).is_ok_and(|now| now == h))
-    };
-    if copy.is_dir() && (entry.source_type == REGISTRY_SOURCE || locked(&copy)) {
-        println!("{name}: as locked");
-    } else {
-        let fetched = fetch_source(placement, name, entry, true)?;
-        let pending = crate::archive::install::install_pending(
-            &fetched.input,
-            &placement.shared(),
-            true,
-            risk(args),
-        )?;
-        if !locked(&copy) {
-            pending.roll_back()?;
-            return Err(CliError::Usage(format!(
-                "{name}: {} is not what the lock file pins (its folder hash differs); nothing was installed",
-                entry.source
-            )));
-        }
-        pending.commit();
-        println!("Installed {name} as locked from {}", entry.source);
+    match placement.restore(name, entry, risk(args))? {
+        Restored::AsLocked => println!("{name}: as locked"),
+        Restored::Installed => println!("Installed {name} as locked from {}", entry.source),
     }
-    let mut agents: Vec<Agent> = entry
-        .agents
-        .iter()
-        .filter_map(|a| Agent::parse(a))
-        .collect();
-    agents.extend(
-        placement
-            .agents
-            .iter()
-            .filter(|a| !agents.contains(a))
-            .copied()
-            .collect::<Vec<_>>(),
-    );
-    let placed = Placement {
-        agents,
-        ..placement.clone()
-    }
-    .place(name, lock)?;
+    let placed = placement.for_entry(entry).place(name, lock)?;
     for (agent, reach) in &placed {
         println!("  {agent}: {}", describe(placement, reach));
     }
@@ -577,7 +426,7 @@ fn looks_like_slug(arg: &str) -> bool {
 }
 
 /// Updates registry installs, one line each as the clawhub CLI prints them, and in a shared
-/// install also skills installed from a local folder; goes on past a skill that fails and
+/// install also skills installed from a local folder or a git repository; goes on past a skill that fails and
 /// exits 1 at the end if any did.
 pub fn run_update(args: UpdateArgs) -> Result<ExitCode, CliError> {
     use crate::registry::install::update_targets;
@@ -586,7 +435,7 @@ pub fn run_update(args: UpdateArgs) -> Result<ExitCode, CliError> {
     let local: Vec<String> = lock
         .iter()
         .flat_map(|l| l.skills.iter())
-        .filter(|(_, e)| e.source_type == LOCAL_SOURCE)
+        .filter(|(_, e)| e.source_type != REGISTRY_SOURCE)
         .map(|(n, _)| n.clone())
         .collect();
     let named: Vec<String> = args
@@ -641,9 +490,9 @@ fn update_registry(args: &UpdateArgs, names: Vec<String>) -> usize {
     failed
 }
 
-/// In a shared install: reinstalls each skill whose source is a local folder from it (unless
-/// its copy was edited, without `--force`), places every skill for its agents again and
-/// records the folder hashes; how many failed.
+/// In a shared install: reinstalls each skill whose source is a local folder or a git
+/// repository from it (unless its copy was edited, without `--force`), places every skill for
+/// its agents again and records the folder hashes; how many failed.
 fn update_shared(
     args: &UpdateArgs,
     placement: &Placement,
@@ -659,58 +508,37 @@ fn update_shared(
     for name in names {
         let mut entry = lock.skills[&name].clone();
         let copy = placement.shared().join(&name);
-        if entry.source_type == LOCAL_SOURCE || entry_git(&entry).is_some() {
-            let hash = folder_hash(&copy).ok();
-            if copy.is_dir()
-                && entry.hash().is_some()
-                && hash.as_deref() != entry.hash()
-                && !args.force
-            {
-                println!(
-                    "{name}: local changes (its folder hash is not the locked one). Use --force to overwrite."
-                );
-                continue;
-            }
-            let fetched = match fetch_source(placement, &name, &entry, false) {
-                Ok(fetched) => fetched,
+        if entry.is_refetchable() {
+            let at = |commit: &Option<String>| {
+                commit
+                    .as_deref()
+                    .map(|c| format!(" at {}", c.chars().take(12).collect::<String>()))
+                    .unwrap_or_default()
+            };
+            match placement.refresh(&name, &mut entry, args.force) {
+                Ok(Refreshed::LocalChanges) => {
+                    println!(
+                        "{name}: local changes (its folder hash is not the locked one). Use --force to overwrite."
+                    );
+                    continue;
+                }
+                Ok(Refreshed::UpToDate { commit }) => println!("{name} up to date{}", at(&commit)),
+                Ok(Refreshed::Updated { commit }) => {
+                    println!("Updated {name} from {}{}", entry.source, at(&commit))
+                }
                 Err(e) => {
                     failed += 1;
                     eprintln!("error: {e}");
                     continue;
                 }
-            };
-            let at = fetched
-                .commit
-                .as_deref()
-                .map(|c| format!(" at {}", &c[..c.len().min(12)]))
-                .unwrap_or_default();
-            match install_with(&fetched.input, &placement.shared(), true, Risk::Refuse) {
-                Ok(installed) if installed.unchanged => println!("{name} up to date{at}"),
-                Ok(_) => println!("Updated {name} from {}{at}", entry.source),
-                Err(e) => {
-                    failed += 1;
-                    eprintln!("error: {name}: {e}");
-                    continue;
-                }
             }
-            entry.commit = fetched.commit.or(entry.commit);
         }
         if !copy.is_dir() {
             continue;
         }
-        let agents = entry
-            .agents
-            .iter()
-            .filter_map(|a| Agent::parse(a))
-            .collect();
-        Placement {
-            agents,
-            ..placement.clone()
-        }
-        .place(&name, &lock)?;
-        entry.computed_hash = folder_hash(&copy).ok();
-        entry.skill_folder_hash = None;
-        lock.set(&name, entry);
+        placement
+            .for_entry(&entry)
+            .record(&name, entry, &mut lock)?;
     }
     lock.write().map_err(SharedError::from)?;
     Ok(failed)

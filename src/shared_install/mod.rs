@@ -7,6 +7,7 @@
 
 pub mod hash;
 pub mod lock;
+pub mod sources;
 
 use crate::skill::catalog::{Agent, SHARED_ROOT, global_root, project_root};
 use crate::skill::choice::Choice;
@@ -99,6 +100,46 @@ pub enum SharedError {
     /// The lock file is unusable.
     #[error(transparent)]
     Lock(#[from] crate::registry::lock::LockError),
+    /// A project's lock names a local source outside the project.
+    #[error("{name}: its source {origin} is outside the project; install it again by path")]
+    OutsideProject {
+        /// The skill.
+        name: String,
+        /// The source the lock names.
+        origin: String,
+    },
+    /// The lock's source is of a kind that cannot be fetched again.
+    #[error("{name}: a {kind} source cannot be fetched from the lock file; install it again")]
+    Unfetchable {
+        /// The skill.
+        name: String,
+        /// Its `sourceType`.
+        kind: String,
+    },
+    /// `--frozen` of a git source the lock pins no commit of.
+    #[error("{name}: the lock file pins no commit of {origin}; install it again")]
+    NoCommit {
+        /// The skill.
+        name: String,
+        /// The repository.
+        origin: String,
+    },
+    /// What the source holds now is not what the lock pins; nothing was installed.
+    #[error(
+        "{name}: {origin} is not what the lock file pins (its folder hash differs); nothing was installed"
+    )]
+    NotLocked {
+        /// The skill.
+        name: String,
+        /// The source.
+        origin: String,
+    },
+    /// Fetching a git source failed.
+    #[error(transparent)]
+    Git(#[from] crate::git_source::GitError),
+    /// Installing from the source failed.
+    #[error(transparent)]
+    Install(#[from] crate::archive::install::InstallError),
 }
 
 fn io(path: &Path) -> impl Fn(std::io::Error) -> SharedError + '_ {
@@ -120,6 +161,49 @@ impl Placement {
             Scope::Project => self.base.join(project_root(agent)),
             Scope::Global => global_root(agent, &self.base),
         }
+    }
+
+    /// This placement for the agents `entry` records as well as those named.
+    pub fn for_entry(&self, entry: &lock::Entry) -> Placement {
+        let mut agents: Vec<Agent> = entry
+            .agents
+            .iter()
+            .filter_map(|a| Agent::parse(a))
+            .collect();
+        for agent in &self.agents {
+            if !agents.contains(agent) {
+                agents.push(*agent);
+            }
+        }
+        Placement {
+            agents,
+            ..self.clone()
+        }
+    }
+
+    /// Places the installed skill `name` for this placement's agents and records `entry` for
+    /// it in `lock` (with its folder hash, the agents recorded before and these, and the fields
+    /// other tools wrote), for the caller to write.
+    pub fn record(
+        &self,
+        name: &str,
+        mut entry: lock::Entry,
+        lock: &mut SkillsLock,
+    ) -> Result<Vec<(Agent, Reach)>, SharedError> {
+        let reaches = self.place(name, lock)?;
+        let dir = self.shared().join(name);
+        let old = lock.skills.get(name).cloned().unwrap_or_default();
+        entry.computed_hash = Some(hash::folder_hash(&dir).map_err(io(&dir))?);
+        entry.skill_folder_hash = None;
+        entry.agents = old.agents;
+        for agent in &self.agents {
+            if !entry.agents.iter().any(|a| a == agent.name()) {
+                entry.agents.push(agent.name().to_owned());
+            }
+        }
+        entry.extra = old.extra;
+        lock.set(name, entry);
+        Ok(reaches)
     }
 
     /// This scope's lock file, read.

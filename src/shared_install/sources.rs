@@ -1,0 +1,182 @@
+//! Getting a shared install's skills again from the sources its lock records: `install
+//! --frozen` restores each as locked (its folder hash must be the locked one), `update`
+//! refreshes it from a local folder or from its git reference.
+
+use super::lock::{Entry, GIT_SOURCE, GITHUB_SOURCE, LOCAL_SOURCE, REGISTRY_SOURCE};
+use super::{Placement, SharedError, hash};
+use crate::archive::install::{Input, Risk, install_pending};
+use crate::git_source::{Checkout, GitSource};
+
+impl Entry {
+    /// What a lock records of a git source installed at `commit`: vercel's `source`,
+    /// `sourceUrl`, `ref` and `skillPath`, and the commit.
+    pub fn from_git(git: &GitSource, commit: &str) -> Entry {
+        let (source, source_type) = match &git.github {
+            Some(repo) => (repo.clone(), GITHUB_SOURCE),
+            None => (git.url.clone(), GIT_SOURCE),
+        };
+        let skill_path = match git.path.as_deref() {
+            Some(path) => format!("{path}/SKILL.md"),
+            None => "SKILL.md".to_owned(),
+        };
+        Entry {
+            source,
+            source_type: source_type.to_owned(),
+            source_url: Some(git.url.clone()),
+            reference: git.reference.clone(),
+            skill_path: Some(skill_path),
+            commit: Some(commit.to_owned()),
+            ..Entry::default()
+        }
+    }
+
+    /// The git source this entry records, or `None` for other kinds.
+    pub fn git(&self) -> Option<GitSource> {
+        if self.source_type != GIT_SOURCE && self.source_type != GITHUB_SOURCE {
+            return None;
+        }
+        let path = self
+            .skill_path
+            .as_deref()
+            .map(|p| p.trim_end_matches("SKILL.md").trim_matches('/').to_owned())
+            .filter(|p| !p.is_empty());
+        Some(GitSource {
+            url: self
+                .source_url
+                .clone()
+                .unwrap_or_else(|| self.source.clone()),
+            reference: self.reference.clone(),
+            path,
+            github: (self.source_type == GITHUB_SOURCE).then(|| self.source.clone()),
+        })
+    }
+
+    /// Whether `update` can get this skill again (a local folder or a git repository).
+    pub fn is_refetchable(&self) -> bool {
+        self.source_type == LOCAL_SOURCE || self.git().is_some()
+    }
+
+    /// Whether the folder's hash is the recorded one (or none is recorded).
+    fn matches(&self, dir: &std::path::Path) -> bool {
+        self.hash()
+            .is_none_or(|h| hash::folder_hash(dir).is_ok_and(|now| now == h))
+    }
+}
+
+/// A lock entry's source, fetched: the folder to install from, and the commit for a git one.
+struct Fetched {
+    input: Input,
+    commit: Option<String>,
+    /// The clone the folder is in, kept until the install is done.
+    _checkout: Option<Checkout>,
+}
+
+/// What `install --frozen` did for one skill.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Restored {
+    /// Its copy was already as locked.
+    AsLocked,
+    /// Installed again from its source.
+    Installed,
+}
+
+/// What `update` did for one skill.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refreshed {
+    /// Its copy was edited since it was installed; left alone.
+    LocalChanges,
+    /// The source holds what is installed.
+    UpToDate {
+        /// The commit, for a git source.
+        commit: Option<String>,
+    },
+    /// Installed again from the source.
+    Updated {
+        /// The commit, for a git source.
+        commit: Option<String>,
+    },
+}
+
+impl Placement {
+    /// Fetches the source `entry` records: a local folder (inside the project for a project's
+    /// lock), or a git repository at the pinned commit (`pinned`) or at its reference.
+    fn fetch(&self, name: &str, entry: &Entry, pinned: bool) -> Result<Fetched, SharedError> {
+        if entry.source_type == LOCAL_SOURCE {
+            let source =
+                self.local_source(&entry.source)
+                    .ok_or_else(|| SharedError::OutsideProject {
+                        name: name.to_owned(),
+                        origin: entry.source.clone(),
+                    })?;
+            return Ok(Fetched {
+                input: Input::Folder(source),
+                commit: None,
+                _checkout: None,
+            });
+        }
+        let git = entry.git().ok_or_else(|| SharedError::Unfetchable {
+            name: name.to_owned(),
+            kind: entry.source_type.clone(),
+        })?;
+        let commit = match (pinned, entry.commit.as_deref()) {
+            (true, None) => {
+                return Err(SharedError::NoCommit {
+                    name: name.to_owned(),
+                    origin: entry.source.clone(),
+                });
+            }
+            (pinned, commit) => commit.filter(|_| pinned),
+        };
+        let checkout = git.fetch(commit)?;
+        Ok(Fetched {
+            input: Input::Folder(checkout.skill.clone()),
+            commit: Some(checkout.commit.clone()),
+            _checkout: Some(checkout),
+        })
+    }
+
+    /// Puts the copy of `name` back as `entry` locks it: left alone when it is, else installed
+    /// from its source (a local folder, or a git repository at the pinned commit) and kept only
+    /// when its folder hash is the locked one. A registry install is the registry lock's work.
+    pub fn restore(&self, name: &str, entry: &Entry, risk: Risk) -> Result<Restored, SharedError> {
+        let copy = self.shared().join(name);
+        if copy.is_dir() && (entry.source_type == REGISTRY_SOURCE || entry.matches(&copy)) {
+            return Ok(Restored::AsLocked);
+        }
+        let fetched = self.fetch(name, entry, true)?;
+        let pending = install_pending(&fetched.input, &self.shared(), true, risk)?;
+        if !entry.matches(&copy) {
+            pending.roll_back()?;
+            return Err(SharedError::NotLocked {
+                name: name.to_owned(),
+                origin: entry.source.clone(),
+            });
+        }
+        pending.commit();
+        Ok(Restored::Installed)
+    }
+
+    /// Installs `name` again from the local folder or git reference `entry` records, unless
+    /// its copy was edited and not `force`; `entry` then records the commit.
+    pub fn refresh(
+        &self,
+        name: &str,
+        entry: &mut Entry,
+        force: bool,
+    ) -> Result<Refreshed, SharedError> {
+        let copy = self.shared().join(name);
+        if copy.is_dir() && !entry.matches(&copy) && !force {
+            return Ok(Refreshed::LocalChanges);
+        }
+        let fetched = self.fetch(name, entry, false)?;
+        let pending = install_pending(&fetched.input, &self.shared(), true, Risk::Refuse)?;
+        let installed = pending.commit();
+        let commit = fetched.commit;
+        entry.commit = commit.clone().or(entry.commit.take());
+        Ok(if installed.unchanged {
+            Refreshed::UpToDate { commit }
+        } else {
+            Refreshed::Updated { commit }
+        })
+    }
+}
