@@ -409,17 +409,9 @@ impl Placement {
     pub fn check(&self, lock: &SkillsLock) -> Vec<Checked> {
         let mut out = Vec::new();
         for (name, entry) in &lock.skills {
-            let mut agents: Vec<Agent> = entry
+            let agents: Vec<AgentReach> = self
+                .for_entry(entry)
                 .agents
-                .iter()
-                .filter_map(|a| Agent::parse(a))
-                .collect();
-            for agent in &self.agents {
-                if !agents.contains(agent) {
-                    agents.push(*agent);
-                }
-            }
-            let agents: Vec<AgentReach> = agents
                 .into_iter()
                 .map(|agent| AgentReach {
                     agent,
