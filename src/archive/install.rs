@@ -278,8 +278,9 @@ pub fn install_pending(
         .map(|(p, b, _)| (p.clone(), sha256_hex(b)))
         .collect();
     let target = root.join(&name);
-    let unchanged =
-        target.is_dir() && installed_files(&target)? == hashes.iter().cloned().collect();
+    let unchanged = target.is_dir()
+        && installed_files(&target)? == hashes.iter().cloned().collect()
+        && same_modes(&target, &files);
     if target.exists() && !force && !unchanged {
         return Err(InstallError::AlreadyInstalled(target));
     }
@@ -349,6 +350,15 @@ pub fn installed_files(dir: &Path) -> Result<BTreeMap<String, String>, InstallEr
     let mut out = BTreeMap::new();
     walk(dir, dir, &mut out)?;
     Ok(out)
+}
+
+/// Whether each file under `dir` is executable exactly when the payload's is.
+fn same_modes(dir: &Path, files: &Payload) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    files.iter().all(|(path, _, executable)| {
+        std::fs::metadata(dir.join(path))
+            .is_ok_and(|m| (m.permissions().mode() & 0o111 != 0) == *executable)
+    })
 }
 
 /// Writes `files` into a temporary folder in `root` and renames it to `target`.

@@ -107,7 +107,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                     source_type: "builtin".to_owned(),
                     ..Default::default()
                 };
-                super::install::share(placement, &name, entry)?;
+                super::install::share(placement, &name, entry, false)?;
             }
         }
         Action::Show { name } => {

@@ -125,7 +125,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         );
     }
     if let Some((_, placement)) = &shared {
-        share(placement, &installed.name, entry)?;
+        share(placement, &installed.name, entry, args.force)?;
     }
     if installed.unchanged {
         return Ok(ExitCode::SUCCESS);
@@ -266,10 +266,17 @@ fn install_local(
 
 /// Places an installed skill for the agents of a shared install, records it in the lock
 /// file, and says where each agent finds it.
-pub(super) fn share(placement: &Placement, name: &str, entry: Entry) -> Result<(), CliError> {
+pub(super) fn share(
+    placement: &Placement,
+    name: &str,
+    entry: Entry,
+    force: bool,
+) -> Result<(), CliError> {
     let mut lock = placement.lock()?;
-    let reaches = placement.record(name, entry, &mut lock)?;
+    let placed = placement.record(name, entry, &mut lock, force);
+    // What is installed is recorded even when an agent's link could not be made.
     let wrote = lock.write().map_err(SharedError::from)?;
+    let reaches = placed?;
     for (agent, reach) in &reaches {
         println!("  {agent}: {}", describe(placement, reach));
     }
@@ -287,6 +294,7 @@ fn describe(placement: &Placement, reach: &Reach) -> String {
         Reach::Linked { path } => format!("linked {}", shown(path)),
         Reach::Copied { path } => format!("copied to {}", shown(path)),
         Reach::Holds { path } => format!("holds it in {}", shown(path)),
+        Reach::Stale { path } => format!("an older copy is at {}", shown(path)),
         Reach::Missing { path } => format!("missing {}", shown(path)),
         Reach::Other { path } => format!("something else is at {}", shown(path)),
     }
@@ -344,8 +352,19 @@ fn run_frozen(args: &Args) -> Result<ExitCode, CliError> {
         }
     }
     if let (Some(placement), Some(lock)) = (placement, shared_lock) {
+        // Every skill is tried: one that cannot be restored does not keep the rest away.
+        let mut failed = 0;
         for (name, entry) in &lock.skills {
-            restore(args, &placement, &lock, name, entry)?;
+            if let Err(e) = restore(args, &placement, &lock, name, entry) {
+                failed += 1;
+                eprintln!("error: {e}");
+            }
+        }
+        if failed > 0 {
+            return Err(CliError::Usage(format!(
+                "{} could not be installed as locked",
+                super::output::plural(failed, "skill", "skills")
+            )));
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -363,7 +382,7 @@ fn restore(
         Restored::AsLocked => println!("{name}: as locked"),
         Restored::Installed => println!("Installed {name} as locked from {}", entry.source),
     }
-    let placed = placement.for_entry(entry).place(name, lock)?;
+    let placed = placement.for_entry(entry).place(name, lock, false)?;
     for (agent, reach) in &placed {
         println!("  {agent}: {}", describe(placement, reach));
     }
@@ -393,6 +412,8 @@ pub fn run_uninstall(args: UninstallArgs) -> Result<ExitCode, CliError> {
         println!("Removed {}", removed.display());
         return Ok(ExitCode::SUCCESS);
     };
+    crate::skill::layout::check_skill_name(&args.name)
+        .map_err(|rule| CliError::Usage(format!("{:?}: {rule}", args.name)))?;
     // The lock is read (and a broken one refused) before anything is removed.
     let mut lock = placement.lock()?;
     let copy = placement.shared().join(&args.name);
@@ -508,7 +529,8 @@ fn update_shared(
     for name in names {
         let mut entry = lock.skills[&name].clone();
         let copy = placement.shared().join(&name);
-        if entry.is_refetchable() {
+        let refetched = entry.is_refetchable();
+        if refetched {
             let at = |commit: &Option<String>| {
                 commit
                     .as_deref()
@@ -536,9 +558,18 @@ fn update_shared(
         if !copy.is_dir() {
             continue;
         }
-        placement
-            .for_entry(&entry)
-            .record(&name, entry, &mut lock)?;
+        // A skill got again is recorded anew; any other keeps its recorded hash, so an edited
+        // copy stays an edited copy for `verify`.
+        let mine = placement.for_entry(&entry);
+        let placed = if refetched {
+            mine.record(&name, entry, &mut lock, args.force).map(|_| ())
+        } else {
+            mine.place(&name, &lock, args.force).map(|_| ())
+        };
+        if let Err(e) = placed {
+            failed += 1;
+            eprintln!("error: {name}: {e}");
+        }
     }
     lock.write().map_err(SharedError::from)?;
     Ok(failed)

@@ -43,6 +43,11 @@ impl SkillsDir {
             return Ok(None);
         }
         let home = home();
+        if home.as_os_str().is_empty() {
+            return Err(CliError::Usage(
+                "HOME is not set, so no agent's folders can be found\nhint: set HOME, or name the skills folder with --dir".to_owned(),
+            ));
+        }
         let agents = if self.all_agents {
             let found: Vec<Agent> = Agent::ALL
                 .iter()
@@ -71,12 +76,14 @@ impl SkillsDir {
         } else {
             (std::env::current_dir()?, Scope::Project)
         };
-        Ok(Some(Placement {
+        let placement = Placement {
             base,
             scope,
             agents,
             copy: self.copy,
-        }))
+        };
+        placement.check_contained()?;
+        Ok(Some(placement))
     }
 
     /// The folder the skills themselves are in: `--dir`, the shared folder, or `./skills`.

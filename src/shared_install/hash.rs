@@ -6,25 +6,34 @@
 
 use crate::skill::agents::text::locale_compare;
 use sha2::{Digest, Sha256};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Folders the hash does not descend into.
 const SKIPPED: [&str; 2] = [".git", "node_modules"];
 
-/// The folder's hash, as lowercase hex.
+/// The folder's hash, as lowercase hex. Paths are gathered first and each file is read only
+/// while it is hashed, so memory holds one file at a time.
 pub fn folder_hash(dir: &Path) -> std::io::Result<String> {
     let mut files = Vec::new();
     collect(dir, "", &mut files)?;
     files.sort_by(|(a, _), (b, _)| locale_compare(a, b));
     let mut hash = Sha256::new();
-    for (path, bytes) in &files {
+    let mut buffer = vec![0; 64 * 1024];
+    for (path, file) in &files {
         hash.update(path.as_bytes());
-        hash.update(bytes);
+        let mut file = std::fs::File::open(file)?;
+        loop {
+            let read = std::io::Read::read(&mut file, &mut buffer)?;
+            if read == 0 {
+                break;
+            }
+            hash.update(&buffer[..read]);
+        }
     }
     Ok(hex::encode(hash.finalize()))
 }
 
-fn collect(dir: &Path, prefix: &str, out: &mut Vec<(String, Vec<u8>)>) -> std::io::Result<()> {
+fn collect(dir: &Path, prefix: &str, out: &mut Vec<(String, PathBuf)>) -> std::io::Result<()> {
     for entry in std::fs::read_dir(dir)? {
         let entry = entry?;
         let name = entry.file_name().to_string_lossy().into_owned();
@@ -36,7 +45,7 @@ fn collect(dir: &Path, prefix: &str, out: &mut Vec<(String, Vec<u8>)>) -> std::i
                 collect(&entry.path(), &format!("{path}/"), out)?;
             }
         } else if kind.is_file() {
-            out.push((path, std::fs::read(entry.path())?));
+            out.push((path, entry.path()));
         }
     }
     Ok(())

@@ -47,8 +47,7 @@ pub enum Reach {
         /// The link.
         path: PathBuf,
     },
-    /// A folder in the agent's root holds the same files as the shared copy (or as the lock
-    /// file records).
+    /// A folder in the agent's root, made by `--copy`, holds the same files as the shared copy.
     Copied {
         /// The copy.
         path: PathBuf,
@@ -57,6 +56,12 @@ pub enum Reach {
     /// installs when every agent named reads one folder.
     Holds {
         /// The install.
+        path: PathBuf,
+    },
+    /// A folder in the agent's root holds the files the lock records, not the shared copy's: a
+    /// copy an earlier install made, replaced when the skill is placed again.
+    Stale {
+        /// The copy.
         path: PathBuf,
     },
     /// Nothing is there: the agent does not see the skill.
@@ -134,6 +139,22 @@ pub enum SharedError {
         /// The source.
         origin: String,
     },
+    /// In a project, a folder leads out of it through a link.
+    #[error("{path} leads out of the project (to {to}); a shared install stays in the project")]
+    Escapes {
+        /// The folder.
+        path: PathBuf,
+        /// Where it really is.
+        to: PathBuf,
+    },
+    /// A source holds a skill of another name than the lock's.
+    #[error("{name}: its source holds the skill {found}; the lock file names it {name}")]
+    Renamed {
+        /// The lock's name.
+        name: String,
+        /// The source's.
+        found: String,
+    },
     /// Fetching a git source failed.
     #[error(transparent)]
     Git(#[from] crate::git_source::GitError),
@@ -177,33 +198,38 @@ impl Placement {
         }
         Placement {
             agents,
+            copy: self.copy || entry.copy,
             ..self.clone()
         }
     }
 
-    /// Places the installed skill `name` for this placement's agents and records `entry` for
-    /// it in `lock` (with its folder hash, the agents recorded before and these, and the fields
-    /// other tools wrote), for the caller to write.
+    /// Records `entry` for the installed skill `name` in `lock` (with its folder hash, the
+    /// agents recorded before and these, and the fields other tools wrote), for the caller to
+    /// write, then places it for this placement's agents. The entry is recorded even when
+    /// placing fails: the copy is installed, and `verify` names the agent that misses it.
     pub fn record(
         &self,
         name: &str,
         mut entry: lock::Entry,
         lock: &mut SkillsLock,
+        force: bool,
     ) -> Result<Vec<(Agent, Reach)>, SharedError> {
-        let reaches = self.place(name, lock)?;
         let dir = self.shared().join(name);
         let old = lock.skills.get(name).cloned().unwrap_or_default();
         entry.computed_hash = Some(hash::folder_hash(&dir).map_err(io(&dir))?);
         entry.skill_folder_hash = None;
-        entry.agents = old.agents;
+        entry.agents = old.agents.clone();
         for agent in &self.agents {
             if !entry.agents.iter().any(|a| a == agent.name()) {
                 entry.agents.push(agent.name().to_owned());
             }
         }
-        entry.extra = old.extra;
+        entry.extra = old.extra.clone();
+        entry.copy = self.copy;
+        // Placing decides what is this install's own by the lock as it was.
+        let before = lock.clone();
         lock.set(name, entry);
-        Ok(reaches)
+        self.place(name, &before, force)
     }
 
     /// This scope's lock file, read.
@@ -235,7 +261,13 @@ impl Placement {
     /// project (the lock came with the project, from whoever wrote it), else `None`.
     pub fn local_source(&self, source: &str) -> Option<PathBuf> {
         let path = normalize(&self.base.join(source));
-        (self.scope == Scope::Global || path.starts_with(&self.base)).then_some(path)
+        if self.scope == Scope::Global {
+            return Some(path);
+        }
+        // Where it really is: a link in the project may lead anywhere.
+        let real = path.canonicalize().ok()?;
+        real.starts_with(self.base.canonicalize().ok()?)
+            .then_some(path)
     }
 
     /// `path` as messages show it: relative to the project, or `~/...` for the user's.
@@ -247,44 +279,55 @@ impl Placement {
         }
     }
 
-    /// How `agent` finds the skill `name` now; `lock` tells an install vercel's CLI made in
-    /// the agent's own folder (it does so when every agent named reads one folder).
+    /// How `agent` finds the skill `name` now. A folder in the agent's root counts as this
+    /// install's own only when `lock` lists `name`, the folder is not the skill's own source,
+    /// and its files are the recorded ones (or, for a copy made with `--copy`, the shared
+    /// copy's); anything else is someone else's.
     pub fn reach(&self, agent: Agent, name: &str, lock: &SkillsLock) -> Reach {
         let root = self.root(agent);
-        if root == self.shared() {
+        let shared = self.shared();
+        if root == shared || same_folder(&root, &shared) {
             return Reach::Reads;
         }
         let path = root.join(name);
-        let target = self.shared().join(name);
+        let target = shared.join(name);
         let Ok(meta) = std::fs::symlink_metadata(&path) else {
             return Reach::Missing { path };
         };
         if meta.is_symlink() {
-            let same = match (path.canonicalize(), target.canonicalize()) {
-                (Ok(a), Ok(b)) => a == b,
-                _ => false,
-            };
-            return if same {
+            return if target.is_dir() && same_folder(&path, &target) {
                 Reach::Linked { path }
             } else {
                 Reach::Other { path }
             };
         }
-        if !meta.is_dir() {
+        let entry = lock.skills.get(name);
+        let Some(entry) = entry.filter(|e| meta.is_dir() && !self.is_source(e, &path)) else {
             return Reach::Other { path };
-        }
-        if !target.is_dir() && lock.skills.contains_key(name) {
-            return Reach::Holds { path };
-        }
+        };
         let here = hash::folder_hash(&path).ok();
-        let same = here.is_some()
-            && (here == hash::folder_hash(&target).ok()
-                || here.as_deref() == lock.skills.get(name).and_then(lock::Entry::hash));
-        if same {
+        let recorded = here.is_some() && here.as_deref() == entry.hash();
+        if !target.is_dir() {
+            return if recorded {
+                Reach::Holds { path }
+            } else {
+                Reach::Other { path }
+            };
+        }
+        if entry.copy && here.is_some() && here == hash::folder_hash(&target).ok() {
             Reach::Copied { path }
+        } else if recorded {
+            Reach::Stale { path }
         } else {
             Reach::Other { path }
         }
+    }
+
+    /// Whether `path` is the folder the entry's local source names (a project that keeps its
+    /// skills in `skills/`, nanobot's root).
+    fn is_source(&self, entry: &lock::Entry, path: &Path) -> bool {
+        entry.source_type == lock::LOCAL_SOURCE
+            && same_folder(&normalize(&self.base.join(&entry.source)), path)
     }
 
     /// Fails when an agent's root holds something under `name` that placing would replace and
@@ -306,17 +349,24 @@ impl Placement {
     }
 
     /// Links (or copies) the shared skill `name` into each agent's root that needs it; what is
-    /// already in place is left alone, so a second run changes nothing. Call it after
-    /// [`Placement::check_room`]: whatever else is in the way is replaced.
-    pub fn place(&self, name: &str, lock: &SkillsLock) -> Result<Vec<(Agent, Reach)>, SharedError> {
+    /// already in place is left alone, so a second run changes nothing. Something else in the
+    /// way is replaced only with `force`.
+    pub fn place(
+        &self,
+        name: &str,
+        lock: &SkillsLock,
+        force: bool,
+    ) -> Result<Vec<(Agent, Reach)>, SharedError> {
         let mut out = Vec::new();
         for &agent in &self.agents {
             let reach = match self.reach(agent, name, lock) {
+                Reach::Other { path } if !force => return Err(SharedError::Taken(path)),
                 Reach::Linked { path } if self.copy => self.put(&path, name)?,
                 Reach::Copied { path } if !self.copy => self.put(&path, name)?,
-                Reach::Missing { path } | Reach::Other { path } | Reach::Holds { path } => {
-                    self.put(&path, name)?
-                }
+                Reach::Missing { path }
+                | Reach::Other { path }
+                | Reach::Holds { path }
+                | Reach::Stale { path } => self.put(&path, name)?,
                 reached => reached,
             };
             out.push((agent, reach));
@@ -339,7 +389,12 @@ impl Placement {
         if self.copy {
             copy_tree(&target, &new)?;
         } else {
-            std::os::unix::fs::symlink(relative(dir, &target), &new).map_err(io(&new))?;
+            // From where the folders really are: a link made from a path through another link
+            // (a dotfiles folder linked as ~/.claude) would point nowhere.
+            let real_dir = dir.canonicalize().map_err(io(dir))?;
+            let real_target = target.canonicalize().map_err(io(&target))?;
+            std::os::unix::fs::symlink(relative(&real_dir, &real_target), &new)
+                .map_err(io(&new))?;
         }
         if std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir()) {
             remove_entry(path)?;
@@ -353,22 +408,60 @@ impl Placement {
         })
     }
 
-    /// Removes every agent's link to, copy of, or own install of the skill `name` in this
-    /// scope, for every agent this tool knows, not only those named: a link left behind points
-    /// nowhere.
+    /// Removes what this install put in agents' roots for `name`: every link to the shared
+    /// copy (in any agent's root: a link left behind points nowhere), and the copies and own
+    /// installs of the agents the lock records or that are named.
     pub fn unplace(&self, name: &str, lock: &SkillsLock) -> Result<Vec<PathBuf>, SharedError> {
+        let mine = lock
+            .skills
+            .get(name)
+            .map_or_else(|| self.clone(), |entry| self.for_entry(entry));
         let mut removed = Vec::new();
         for &agent in Agent::ALL {
-            if let Reach::Linked { path } | Reach::Copied { path } | Reach::Holds { path } =
-                self.reach(agent, name, lock)
-                && !removed.contains(&path)
-            {
+            let path = match self.reach(agent, name, lock) {
+                Reach::Linked { path } => path,
+                Reach::Copied { path } | Reach::Stale { path } | Reach::Holds { path }
+                    if mine.agents.contains(&agent) =>
+                {
+                    path
+                }
+                _ => continue,
+            };
+            if !removed.contains(&path) {
                 remove_entry(&path)?;
                 removed.push(path);
             }
         }
         Ok(removed)
     }
+
+    /// Fails when, in a project, the shared folder or an agent's root leads out of the project
+    /// through a link: a project's lock must not reach the user's own folders.
+    pub fn check_contained(&self) -> Result<(), SharedError> {
+        if self.scope == Scope::Global {
+            return Ok(());
+        }
+        let base = self.base.canonicalize().map_err(io(&self.base))?;
+        let roots = std::iter::once(self.shared()).chain(Agent::ALL.iter().map(|&a| self.root(a)));
+        for root in roots {
+            // The deepest part that exists is where a link could lead.
+            let Some(real) = root.ancestors().find_map(|p| p.canonicalize().ok()) else {
+                continue;
+            };
+            if !real.starts_with(&base) {
+                return Err(SharedError::Escapes {
+                    path: root,
+                    to: real,
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether two paths lead to the same folder.
+fn same_folder(a: &Path, b: &Path) -> bool {
+    matches!((a.canonicalize(), b.canonicalize()), (Ok(a), Ok(b)) if a == b)
 }
 
 /// One skill of a shared install's lock file, as `verify` finds it.

@@ -4,7 +4,7 @@
 
 use super::lock::{Entry, GIT_SOURCE, GITHUB_SOURCE, LOCAL_SOURCE, REGISTRY_SOURCE};
 use super::{Placement, SharedError, hash};
-use crate::archive::install::{Input, Risk, install_pending};
+use crate::archive::install::{Input, Risk, install_pending, name_of};
 use crate::git_source::{Checkout, GitSource};
 
 impl Entry {
@@ -38,8 +38,21 @@ impl Entry {
         let path = self
             .skill_path
             .as_deref()
-            .map(|p| p.trim_end_matches("SKILL.md").trim_matches('/').to_owned())
-            .filter(|p| !p.is_empty());
+            .map(|p| match p.strip_suffix("SKILL.md") {
+                Some(dir) if dir.is_empty() || dir.ends_with('/') => dir.trim_matches('/'),
+                _ => p,
+            })
+            .filter(|p| !p.is_empty())
+            .map(str::to_owned);
+        if self.source_type == GITHUB_SOURCE {
+            // vercel's lock has no URL for GitHub: `source` is `OWNER/REPO`, and only that.
+            let mut git = GitSource::github(&self.source).filter(|g| {
+                g.path.is_none() && self.source_url.as_ref().is_none_or(|u| *u == g.url)
+            })?;
+            git.reference = self.reference.clone();
+            git.path = path;
+            return Some(git);
+        }
         Some(GitSource {
             url: self
                 .source_url
@@ -47,7 +60,7 @@ impl Entry {
                 .unwrap_or_else(|| self.source.clone()),
             reference: self.reference.clone(),
             path,
-            github: (self.source_type == GITHUB_SOURCE).then(|| self.source.clone()),
+            github: None,
         })
     }
 
@@ -69,6 +82,21 @@ struct Fetched {
     commit: Option<String>,
     /// The clone the folder is in, kept until the install is done.
     _checkout: Option<Checkout>,
+}
+
+impl Fetched {
+    /// Fails unless the source installs as `name`: the lock's key is the folder it goes to.
+    fn check_name(&self, name: &str) -> Result<(), SharedError> {
+        let found = name_of(&self.input)?;
+        if found == name {
+            Ok(())
+        } else {
+            Err(SharedError::Renamed {
+                name: name.to_owned(),
+                found,
+            })
+        }
+    }
 }
 
 /// What `install --frozen` did for one skill.
@@ -144,6 +172,7 @@ impl Placement {
             return Ok(Restored::AsLocked);
         }
         let fetched = self.fetch(name, entry, true)?;
+        fetched.check_name(name)?;
         let pending = install_pending(&fetched.input, &self.shared(), true, risk)?;
         if !entry.matches(&copy) {
             pending.roll_back()?;
@@ -169,6 +198,7 @@ impl Placement {
             return Ok(Refreshed::LocalChanges);
         }
         let fetched = self.fetch(name, entry, false)?;
+        fetched.check_name(name)?;
         let pending = install_pending(&fetched.input, &self.shared(), true, Risk::Refuse)?;
         let installed = pending.commit();
         let commit = fetched.commit;
