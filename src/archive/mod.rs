@@ -1,9 +1,10 @@
 //! `.skill` archives: which files a skill ships (`select`), reproducible packing (`pack`),
 //! checked reading of untrusted archives (`reader`), and installing into a skills folder
-//! (`install`). The fingerprint they report lives in the model (`skill::fingerprint`).
+//! (`install`), and skills as Claude Code and Codex plugins (`plugin`). The fingerprint they report lives in the model (`skill::fingerprint`).
 
 pub mod install;
 pub mod pack;
+pub mod plugin;
 pub mod reader;
 pub mod select;
 pub mod signature;

@@ -166,6 +166,9 @@ pub enum CliError {
     /// Packing failed.
     #[error(transparent)]
     Pack(#[from] crate::archive::pack::PackError),
+    /// Writing plugins failed.
+    #[error(transparent)]
+    Plugin(#[from] crate::archive::plugin::PluginError),
     /// Installing failed.
     #[error(transparent)]
     Install(#[from] crate::archive::install::InstallError),

@@ -1,6 +1,7 @@
 //! `skill pack [PATH]`.
 
 use super::CliError;
+use crate::archive::plugin::{PluginFormat, PluginOptions, pack_plugins};
 use crate::archive::{PackOptions, pack, signature};
 use crate::skill::layout::SKILL_MD;
 use std::path::PathBuf;
@@ -9,7 +10,7 @@ use std::process::ExitCode;
 /// Arguments of `skill pack`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  skill pack my-skill\n  skill pack my-skill -o dist/my-skill.skill --json\n  SOURCE_DATE_EPOCH=1700000000 skill pack my-skill\n  skill pack my-skill --list"
+    after_help = "Examples:\n  skill pack my-skill\n  skill pack my-skill -o dist/my-skill.skill --json\n  SOURCE_DATE_EPOCH=1700000000 skill pack my-skill\n  skill pack my-skill --list\n  skill pack my-skill --plugin claude     ./my-skill-plugins: a marketplace of one plugin"
 )]
 pub struct Args {
     /// The skill folder (or its SKILL.md).
@@ -33,6 +34,16 @@ pub struct Args {
     /// Sign the archive with this minisign secret key (writes ARCHIVE.minisig beside it).
     #[arg(long, value_name = "KEY")]
     pub sign: Option<PathBuf>,
+    /// Write a plugin marketplace folder for this agent instead of archives: one plugin per
+    /// skill (`-o` names the folder [default: ./NAME-plugins]).
+    #[arg(long, value_name = "AGENT", value_parser = super::choice::parser::<PluginFormat>(), conflicts_with_all = ["list", "json", "sign"])]
+    pub plugin: Option<PluginFormat>,
+    /// The marketplace's name, with --plugin [default: the skill's or the folder's name].
+    #[arg(long, requires = "plugin")]
+    pub marketplace: Option<String>,
+    /// The marketplace's owner and the plugins' author, with --plugin [default: $USER].
+    #[arg(long, requires = "plugin")]
+    pub owner: Option<String>,
 }
 
 /// Lints, then packs; prints the summary.
@@ -47,6 +58,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     } else {
         dir
     };
+    if let Some(format) = args.plugin {
+        return run_plugin(&args, &dir, format);
+    }
     if !dir.join(SKILL_MD).is_file() && !args.list {
         return run_tree(&args, &dir);
     }
@@ -138,6 +152,58 @@ fn progress_bar(dir: &std::path::Path, options: &PackOptions) -> indicatif::Prog
 
 /// Packs every skill under `root` in parallel, each archive at its skill's relative place under
 /// the output folder.
+/// `--plugin`: the skill (or every skill of the tree) as a marketplace of plugins.
+fn run_plugin(
+    args: &Args,
+    dir: &std::path::Path,
+    format: PluginFormat,
+) -> Result<ExitCode, CliError> {
+    let skills: Vec<PathBuf> = if dir.join(SKILL_MD).is_file() {
+        vec![dir.to_path_buf()]
+    } else {
+        crate::skill::discover(std::slice::from_ref(&dir.to_path_buf()))?
+            .into_iter()
+            .filter(|l| l.file.is_some())
+            .map(|l| l.dir)
+            .collect()
+    };
+    if !args.no_lint && !super::lint_gate(&skills, "not packed")? {
+        return Ok(ExitCode::from(1));
+    }
+    let name = crate::archive::pack::archive_name(dir);
+    let marketplace = args.marketplace.clone().unwrap_or_else(|| name.clone());
+    let options = PluginOptions {
+        format,
+        output: args
+            .output
+            .clone()
+            .unwrap_or_else(|| PathBuf::from(format!("{name}-plugins"))),
+        owner: args
+            .owner
+            .clone()
+            .or_else(|| std::env::var("USER").ok().filter(|u| !u.is_empty()))
+            .unwrap_or_else(|| marketplace.clone()),
+        marketplace,
+        follow_symlinks: args.follow_symlinks,
+    };
+    let plugins = pack_plugins(&skills, &options)?;
+    for plugin in &plugins {
+        println!(
+            "Packed plugin {} {} ({})",
+            plugin.name,
+            plugin.version,
+            super::output::plural(plugin.files as u64, "file", "files")
+        );
+    }
+    println!(
+        "Wrote the {} marketplace {} in {}",
+        format.name(),
+        options.marketplace,
+        options.output.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
 fn run_tree(args: &Args, root: &std::path::Path) -> Result<ExitCode, CliError> {
     let locations = crate::skill::discover(std::slice::from_ref(&root.to_path_buf()))?;
     let skills: Vec<PathBuf> = locations
