@@ -189,12 +189,7 @@ impl GitSource {
     /// The folder name for a skill at the repository's root: its frontmatter `name`, else
     /// the repository's, when either is a valid folder name.
     fn root_name(&self, skill: &Path) -> String {
-        let declared = crate::skill::document::Document::read(&skill.join("SKILL.md"))
-            .ok()
-            .and_then(|doc| {
-                let manifest = doc.manifest.ok()?;
-                manifest.value("name")?.as_str().map(str::to_owned)
-            });
+        let declared = crate::skill::document::declared_name(skill);
         let repository = self
             .url
             .trim_end_matches('/')

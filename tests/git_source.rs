@@ -160,8 +160,7 @@ fn a_reference_picks_the_tag_and_github_shorthand_reads_the_mapped_repository() 
 #[test]
 fn frozen_checks_out_the_pinned_commit_and_update_moves_the_pin() {
     let r = Repo::new();
-    let source = format!("git:{}#skills/pdf", r.url());
-    r.ok(&["install", &source, "--agent", "codex"]);
+    r.ok(&["install", "acme/tools/skills/pdf", "--agent", "codex"]);
     let pinned = r.commit("HEAD");
     let newer = r.push_change();
     std::fs::remove_dir_all(r.proj().join(".agents")).unwrap();
@@ -175,7 +174,7 @@ fn frozen_checks_out_the_pinned_commit_and_update_moves_the_pin() {
     assert_eq!(r.ok(&["verify", "--agent", "codex"]), "pdf: ok\n");
     let out = r.ok(&["update", "--agent", "codex"]);
     assert!(
-        out.contains(&format!("Updated pdf from {} at {}", r.url(), &newer[..12])),
+        out.contains(&format!("Updated pdf from acme/tools at {}", &newer[..12])),
         "{out}"
     );
     assert!(r.proj().join(".agents/skills/pdf/forms.md").is_file());
@@ -264,4 +263,25 @@ fn a_skill_at_the_root_is_named_by_its_frontmatter_and_vercels_github_entries_ar
     assert!(out.contains("Updated pdf from acme/tools"), "{out}");
     assert!(r.proj().join(".agents/skills/pdf/tables.md").is_file());
     assert_eq!(r.entry()["commit"], r.commit("HEAD").as_str());
+}
+
+#[test]
+fn a_projects_lock_cannot_clone_a_repository_of_this_machine_outside_the_project() {
+    let r = Repo::new();
+    let source = format!("git:{}#skills/pdf", r.url());
+    let out = r.ok(&["install", &source, "--agent", "codex"]);
+    assert!(out.contains("Installed pdf"), "{out}");
+    std::fs::remove_dir_all(r.proj().join(".agents")).unwrap();
+    for args in [
+        &["install", "--frozen", "--agent", "codex"][..],
+        &["update", "--agent", "codex"],
+    ] {
+        let (code, _, stderr) = r.skill(args);
+        assert_ne!(code, 0, "{args:?}");
+        assert!(
+            stderr.contains("is outside the project"),
+            "{args:?}: {stderr}"
+        );
+        assert!(!r.proj().join(".agents/skills/pdf").exists(), "{args:?}");
+    }
 }

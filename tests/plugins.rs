@@ -248,3 +248,46 @@ fn what_an_agent_would_load_wrongly_or_not_at_all_is_refused_and_nothing_is_writ
         0
     );
 }
+
+#[test]
+fn plugins_are_never_written_inside_what_is_packed() {
+    let tmp = two_skills();
+    let skills = tmp.path().join("skills");
+    let (code, _, stderr) = run(skill()
+        .current_dir(&skills)
+        .env("HOME", tmp.path().join("home"))
+        .args(["pack", ".", "--plugin", "claude"]));
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("which is being packed; write the plugins elsewhere"),
+        "{stderr}"
+    );
+    std::fs::create_dir_all(tmp.path().join("empty")).unwrap();
+    let (code, _, stderr) = pack(tmp.path(), &["empty", "--plugin", "claude"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("no skills to pack"), "{stderr}");
+    let (code, _, stderr) = pack(
+        tmp.path(),
+        &["skills", "--plugin", "claude", "--owner", " "],
+    );
+    assert_eq!(code, 2);
+    assert!(stderr.contains("needs an owner"), "{stderr}");
+    write_skill(
+        &tmp.path().join("odd"),
+        "odd",
+        "---\nname: odd\ndescription: Odd. Use when odd.\nmetadata:\n  version: 1.0 beta\n---\n",
+    );
+    let (code, _, stderr) = pack(tmp.path(), &["odd/odd", "--plugin", "codex"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("cannot version a plugin"), "{stderr}");
+    let left: Vec<_> = std::fs::read_dir(tmp.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert!(
+        left.iter()
+            .all(|n| !n.to_string_lossy().contains("plugins")),
+        "{left:?}"
+    );
+}

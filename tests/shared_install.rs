@@ -255,9 +255,27 @@ fn copy_copies_and_force_replaces_what_is_in_the_way() {
         std::fs::read_to_string(copy.join("SKILL.md")).unwrap(),
         NOTES
     );
-    // A copy equal to the shared one is the install's own: linking replaces it without --force.
-    let out = w.ok(&["install", "./src/notes", "--agent", "claude"]);
-    assert!(out.contains("claude: linked"), "{out}");
+    // The lock remembers the copy: another install, for this agent or another, keeps it, and
+    // links the other.
+    let out = w.ok(&[
+        "install",
+        "./src/notes",
+        "--agent",
+        "claude",
+        "--agent",
+        "nanobot",
+    ]);
+    assert!(
+        out.contains("claude: copied to .claude/skills/notes"),
+        "{out}"
+    );
+    assert!(out.contains("nanobot: linked skills/notes"), "{out}");
+    assert!(!std::fs::symlink_metadata(&copy).unwrap().is_symlink());
+    assert_eq!(w.ok(&["verify", "--agent", "claude"]), "notes: ok\n");
+    // Uninstalled, and installed again without --copy: a link.
+    w.ok(&["uninstall", "notes", "--agent", "claude"]);
+    assert!(std::fs::symlink_metadata(&copy).is_err());
+    w.ok(&["install", "./src/notes", "--agent", "claude"]);
     assert_eq!(link(&copy), "../../.agents/skills/notes");
 }
 
@@ -619,7 +637,7 @@ fn a_project_whose_folders_lead_outside_it_is_refused_and_the_users_folders_surv
             &["install", "./src/notes", "--agent", "claude", "--force"],
         ] {
             let (code, _, stderr) = w.skill(args);
-            assert_eq!(code, 2, "{link}: {args:?}: {stderr}");
+            assert_ne!(code, 0, "{link}: {args:?}: {stderr}");
             assert!(
                 stderr.contains("leads out of the project"),
                 "{link}: {args:?}: {stderr}"
@@ -639,9 +657,19 @@ fn the_projects_own_skills_folder_is_never_replaced_or_removed() {
     common::copy_tree(&p.join("src/notes"), &p.join("skills/notes"));
     w.ok(&["install", "./skills/notes", "--agent", "claude"]);
     // nanobot reads `skills/`, which is the source here: it is in the way, not the install's.
-    let (code, _, stderr) = w.skill(&["install", "./skills/notes", "--agent", "nanobot"]);
-    assert_eq!(code, 2);
-    assert!(stderr.contains("skills/notes is in the way"), "{stderr}");
+    for force in [&[][..], &["--force"]] {
+        let args = [
+            &["install", "./skills/notes", "--agent", "nanobot"][..],
+            force,
+        ]
+        .concat();
+        let (code, _, stderr) = w.skill(&args);
+        assert_eq!(code, 2);
+        assert!(
+            stderr.contains("skills/notes is the skill's own source"),
+            "{stderr}"
+        );
+    }
     w.ok(&["uninstall", "notes", "--agent", "claude"]);
     assert!(p.join("skills/notes/SKILL.md").is_file());
     // A fresh clone: the lock is there, the shared copy is not.
@@ -730,7 +758,10 @@ fn copy_is_remembered_and_update_refreshes_the_copies() {
     let w = World::new();
     let p = w.proj();
     w.ok(&["install", "./src/notes", "--agent", "claude", "--copy"]);
-    assert_eq!(w.lock()["skills"]["notes"]["copy"], true);
+    assert_eq!(
+        w.lock()["skills"]["notes"]["copied"],
+        serde_json::json!(["claude"])
+    );
     std::fs::write(p.join("src/notes/extra.md"), "v2").unwrap();
     let out = w.ok(&["update", "--agent", "claude"]);
     assert!(out.contains("Updated notes"), "{out}");
@@ -808,4 +839,184 @@ fn an_executable_bit_that_changed_is_a_change() {
         std::os::unix::fs::PermissionsExt::mode(&mode.permissions()) & 0o111,
         0
     );
+}
+
+#[test]
+fn force_never_replaces_the_folder_a_skill_is_installed_from() {
+    let w = World::new();
+    let p = w.proj();
+    let source = p.join(".claude/skills/notes");
+    common::copy_tree(&p.join("src/notes"), &source);
+    std::fs::create_dir_all(source.join("evals")).unwrap();
+    std::fs::write(source.join("evals/e.json"), "{}").unwrap();
+    for force in [&[][..], &["--force"]] {
+        let args = [
+            &[
+                "install",
+                ".claude/skills/notes",
+                "--agent",
+                "claude",
+                "--agent",
+                "codex",
+            ][..],
+            force,
+        ]
+        .concat();
+        let (code, _, stderr) = w.skill(&args);
+        assert_eq!(code, 2, "{stderr}");
+        assert!(stderr.contains("is the skill's own source"), "{stderr}");
+    }
+    assert!(source.join("evals/e.json").is_file());
+    assert!(!p.join(".agents").exists());
+}
+
+#[test]
+fn a_shared_copy_that_is_a_link_out_of_the_project_is_refused() {
+    let w = World::new();
+    let p = w.proj();
+    let secret = w.home().join(".ssh");
+    std::fs::create_dir_all(&secret).unwrap();
+    std::fs::write(secret.join("id_ed25519"), "KEY").unwrap();
+    std::fs::create_dir_all(p.join(".agents/skills")).unwrap();
+    std::os::unix::fs::symlink(&secret, p.join(".agents/skills/notes")).unwrap();
+    for copied in ["", ", \"copied\": [\"claude\"]"] {
+        std::fs::write(
+            p.join("skills-lock.json"),
+            format!("{{\"version\": 1, \"skills\": {{\"notes\": {{\"source\": \"./src/notes\", \"sourceType\": \"local\", \"agents\": [\"claude\"]{copied}}}}}}}"),
+        )
+        .unwrap();
+        for args in [
+            &["install", "--frozen", "--agent", "claude"][..],
+            &["verify", "--agent", "claude"],
+        ] {
+            let (code, _, stderr) = w.skill(args);
+            assert_ne!(code, 0, "{args:?}");
+            assert!(
+                stderr.contains("leads out of the project"),
+                "{args:?}: {stderr}"
+            );
+        }
+        assert!(!p.join(".claude").exists());
+    }
+}
+
+#[test]
+fn a_teammates_update_reaches_copies_and_links_that_point_nowhere_are_removed() {
+    let w = World::new();
+    let p = w.proj();
+    w.ok(&["install", "./src/notes", "--agent", "claude", "--copy"]);
+    // A teammate's update: a new source and lock arrive; this copy is the old one.
+    std::fs::write(p.join("src/notes/SKILL.md"), NOTES.replace("Keeps", "Kept")).unwrap();
+    let other = World::new();
+    common::copy_tree(&p.join("src"), &other.proj().join("src"));
+    other.ok(&["install", "./src/notes", "--agent", "claude", "--copy"]);
+    std::fs::copy(
+        other.proj().join("skills-lock.json"),
+        p.join("skills-lock.json"),
+    )
+    .unwrap();
+    std::fs::remove_dir_all(p.join(".agents/skills/notes")).unwrap();
+    let out = w.ok(&["install", "--frozen", "--agent", "claude"]);
+    assert!(
+        out.contains("claude: copied to .claude/skills/notes"),
+        "{out}"
+    );
+    let copied = std::fs::read_to_string(p.join(".claude/skills/notes/SKILL.md")).unwrap();
+    assert!(copied.contains("Kept"), "{copied}");
+    // A link whose copy is gone is this install's: uninstall removes it.
+    w.ok(&["builtin", "install", "tmux", "--agent", "claude"]);
+    std::fs::remove_dir_all(p.join(".agents/skills/tmux")).unwrap();
+    w.ok(&["uninstall", "tmux", "--agent", "claude"]);
+    assert!(std::fs::symlink_metadata(p.join(".claude/skills/tmux")).is_err());
+    w.ok(&["builtin", "install", "tmux", "--agent", "claude"]);
+}
+
+#[test]
+fn update_and_verify_work_on_the_agents_each_skill_was_installed_for() {
+    let w = World::new();
+    let p = w.proj();
+    write_skill(
+        &p.join("src"),
+        "beta",
+        "---\nname: beta\ndescription: B. Use b.\n---\nb\n",
+    );
+    w.ok(&["install", "./src/notes", "--agent", "claude"]);
+    w.ok(&["install", "./src/beta", "--agent", "nanobot"]);
+    assert_eq!(
+        w.ok(&["verify", "--agent", "claude"]),
+        "beta: ok\nnotes: ok\n"
+    );
+    w.ok(&["update", "--agent", "claude"]);
+    assert!(std::fs::symlink_metadata(p.join(".claude/skills/beta")).is_err());
+    assert!(std::fs::symlink_metadata(p.join("skills/notes")).is_err());
+    // A copy that is no skill is left whole, links included, when uninstall refuses it.
+    std::fs::rename(
+        p.join(".agents/skills/notes/SKILL.md"),
+        p.join(".agents/skills/notes/README.md"),
+    )
+    .unwrap();
+    let (code, _, stderr) = w.skill(&["uninstall", "notes", "--agent", "claude"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(std::fs::symlink_metadata(p.join(".claude/skills/notes")).is_ok());
+}
+
+#[test]
+fn a_lock_names_sources_where_they_really_are_and_says_when_one_is_gone() {
+    let w = World::new();
+    let p = w.proj();
+    // `link/../notes` is `../notes` beside the project's parent's, not the project's `notes`.
+    write_skill(w.tmp.path(), "notes", NOTES);
+    std::fs::create_dir_all(w.tmp.path().join("deep/inner")).unwrap();
+    std::os::unix::fs::symlink(w.tmp.path().join("deep/inner"), p.join("link")).unwrap();
+    common::copy_tree(&p.join("src/notes"), &p.join("notes"));
+    let (code, _, stderr) = w.skill(&["install", "link/../../notes", "--agent", "claude"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("is outside the project"), "{stderr}");
+    assert_eq!(w.lock()["skills"]["notes"]["source"], "../notes");
+    std::fs::remove_dir_all(p.join("src")).unwrap();
+    std::fs::write(
+        p.join("skills-lock.json"),
+        "{\"version\": 1, \"skills\": {\"notes\": {\"source\": \"./src/notes\", \"sourceType\": \"local\", \"agents\": [\"claude\"]}}}",
+    )
+    .unwrap();
+    let (code, _, stderr) = w.skill(&["update", "--agent", "claude"]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("its source ./src/notes does not exist"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_skills_link_out_of_the_project_stops_only_the_agents_that_read_it() {
+    let w = World::new();
+    let common_skills = w.tmp.path().join("common/skills");
+    std::fs::create_dir_all(&common_skills).unwrap();
+    std::os::unix::fs::symlink(&common_skills, w.proj().join("skills")).unwrap();
+    w.ok(&["install", "./src/notes", "--agent", "codex"]);
+    assert_eq!(w.ok(&["verify", "--agent", "codex"]), "notes: ok\n");
+    let (code, _, stderr) = w.skill(&["install", "./src/notes", "--agent", "nanobot"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("leads out of the project"), "{stderr}");
+    assert_eq!(std::fs::read_dir(&common_skills).unwrap().count(), 0);
+}
+
+#[test]
+fn a_vercel_lock_keyed_by_the_frontmatter_name_is_restored_under_it() {
+    let w = World::new();
+    let p = w.proj();
+    common::copy_tree(&p.join("src/notes"), &p.join("src/notes-folder"));
+    let hash = {
+        let probe = World::new();
+        probe.ok(&["install", "./src/notes", "--agent", "codex"]);
+        probe.lock()["skills"]["notes"]["computedHash"].clone()
+    };
+    std::fs::write(
+        p.join("skills-lock.json"),
+        format!("{{\"version\": 1, \"skills\": {{\"notes\": {{\"source\": \"./src/notes-folder\", \"sourceType\": \"local\", \"computedHash\": {hash}}}}}}}"),
+    )
+    .unwrap();
+    let out = w.ok(&["install", "--frozen", "--agent", "codex"]);
+    assert!(out.contains("Installed notes as locked"), "{out}");
+    assert!(p.join(".agents/skills/notes/SKILL.md").is_file());
 }

@@ -25,6 +25,13 @@ pub enum Input {
     },
     /// A skill folder.
     Folder(PathBuf),
+    /// A skill folder installed under another name than its own (a lock's key).
+    FolderAs {
+        /// The folder.
+        path: PathBuf,
+        /// The folder name to install as.
+        name: String,
+    },
     /// Archive bytes already in memory (a registry download), installed under `name`.
     Bytes {
         /// The folder name to install as.
@@ -220,8 +227,12 @@ fn load(source: &Input) -> Result<(String, Payload, Vec<String>), InstallError> 
             from_archive(path, &bytes)?
         }
         Input::ArchiveBytes { path, bytes } => from_archive(path, bytes)?,
-        Input::Folder(path) => {
-            let (name, files) = from_folder(path)?;
+        Input::Folder(path) | Input::FolderAs { path, .. } => {
+            let (own, files) = from_folder(path)?;
+            let name = match source {
+                Input::FolderAs { name, .. } => name.clone(),
+                _ => own,
+            };
             if path.join(layout::CLAWHUB_DIR).exists() {
                 notes.push(format!(
                     "left out {name}/{}/: install metadata is written by the installer, never taken from a skill",

@@ -55,6 +55,8 @@ pub struct PluginOptions {
     pub owner: String,
     /// Pack symlinks' targets when they lie inside the skill.
     pub follow_symlinks: bool,
+    /// The folder of skills being packed, which the output must not be inside either.
+    pub inside: Option<PathBuf>,
 }
 
 /// One plugin written.
@@ -93,6 +95,25 @@ pub enum PluginError {
     /// Two skills of one name.
     #[error("two skills are named {0}; a marketplace lists each plugin once")]
     Duplicate(String),
+    /// No skill to pack.
+    #[error("no skills to pack as plugins")]
+    NoSkills,
+    /// An empty owner, which Claude Code refuses.
+    #[error("the marketplace needs an owner's name (--owner)")]
+    NoOwner,
+    /// The output would be inside a folder being packed.
+    #[error("{0} is inside {1}, which is being packed; write the plugins elsewhere (-o)")]
+    Inside(PathBuf, PathBuf),
+    /// A version Codex refuses.
+    #[error(
+        "{dir}: metadata.version {version:?} cannot version a plugin: letters, digits, `.`, `+`, `_` and `-` only"
+    )]
+    BadVersion {
+        /// The skill folder.
+        dir: PathBuf,
+        /// The version.
+        version: String,
+    },
     /// The output exists.
     #[error("{0} exists; remove it or write elsewhere (-o)")]
     Exists(PathBuf),
@@ -138,6 +159,20 @@ pub fn pack_plugins(
     }
     if options.output.exists() {
         return Err(PluginError::Exists(options.output.clone()));
+    }
+    if dirs.is_empty() {
+        return Err(PluginError::NoSkills);
+    }
+    if options.owner.trim().is_empty() {
+        return Err(PluginError::NoOwner);
+    }
+    // Written inside a packed folder, the plugins' copies would be packed with it next time.
+    let output = std::path::absolute(&options.output).map_err(io(&options.output))?;
+    for dir in dirs.iter().chain(options.inside.iter()) {
+        let dir = dir.canonicalize().map_err(io(dir))?;
+        if output.starts_with(&dir) {
+            return Err(PluginError::Inside(options.output.clone(), dir));
+        }
     }
     let mut plugins: Vec<(Declared, PathBuf)> = Vec::new();
     for dir in dirs {
@@ -206,6 +241,16 @@ fn declared(dir: &Path) -> Result<Declared, PluginError> {
         .and_then(|v| v.as_str())
         .unwrap_or(DEFAULT_VERSION)
         .to_owned();
+    let version_ok = !version.is_empty()
+        && version
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b".+_-".contains(&b));
+    if !version_ok {
+        return Err(PluginError::BadVersion {
+            dir: dir.to_path_buf(),
+            version,
+        });
+    }
     Ok(Declared {
         name,
         description,

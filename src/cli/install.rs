@@ -9,7 +9,7 @@ use crate::registry::client::Client;
 use crate::registry::{credentials, install as registry_install};
 use crate::shared_install::lock::{Entry, LOCAL_SOURCE, REGISTRY_SOURCE, SkillsLock};
 use crate::shared_install::sources::{Refreshed, Restored};
-use crate::shared_install::{Placement, Reach, SharedError};
+use crate::shared_install::{Placement, Reach, Scope, SharedError};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -90,7 +90,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     };
     // A broken lock file stops the install before anything is written.
     let shared = match args.skills.placement()? {
-        Some(placement) => Some((placement.lock()?, placement)),
+        Some(mut placement) => {
+            // A folder installed from is never replaced by a link to its own copy.
+            let path = std::path::Path::new(&source);
+            placement.source = path.is_dir().then(|| path.to_path_buf());
+            Some((placement.lock()?, placement))
+        }
         None => None,
     };
     let room = shared.as_ref().map(|(lock, placement)| (placement, lock));
@@ -220,6 +225,12 @@ fn install_git(
         )),
         None => e.into(),
     })?;
+    if let Some(repo) = &git.github {
+        eprintln!(
+            "note: no path {repo} here; installing the GitHub repository {}",
+            git.url
+        );
+    }
     let input = Input::Folder(checkout.skill.clone());
     if let Some((placement, lock)) = shared {
         placement.check_room(&name_of(&input)?, args.force, lock)?;
@@ -251,11 +262,18 @@ fn install_local(
     }
     let installed = install_with(&input, &args.skills.path(), args.force, risk(args))?;
     let (path, source_type) = match &input {
-        Input::Folder(path) => (path.as_path(), LOCAL_SOURCE),
+        Input::Folder(path) | Input::FolderAs { path, .. } => (path.as_path(), LOCAL_SOURCE),
         Input::Archive(path) | Input::ArchiveBytes { path, .. } => (path.as_path(), "archive"),
         Input::Bytes { .. } => (std::path::Path::new(source), "archive"),
     };
     let source = shared.map_or_else(|| source.to_owned(), |(p, _)| p.lock_source(path));
+    if shared.is_some_and(|(p, _)| {
+        p.scope == Scope::Project && source.starts_with(['.', '/']) && !source.starts_with("./")
+    }) {
+        eprintln!(
+            "note: {source} is outside the project: `update` and `install --frozen` will not read it from the lock (a lock that came with a project may not name folders outside it)"
+        );
+    }
     let entry = Entry {
         source,
         source_type: source_type.to_owned(),
@@ -295,6 +313,8 @@ fn describe(placement: &Placement, reach: &Reach) -> String {
         Reach::Copied { path } => format!("copied to {}", shown(path)),
         Reach::Holds { path } => format!("holds it in {}", shown(path)),
         Reach::Stale { path } => format!("an older copy is at {}", shown(path)),
+        Reach::Dangling { path } => format!("{} links to a copy that is gone", shown(path)),
+        Reach::Source { path } => format!("{} is the skill's own source", shown(path)),
         Reach::Missing { path } => format!("missing {}", shown(path)),
         Reach::Other { path } => format!("something else is at {}", shown(path)),
     }
@@ -382,7 +402,7 @@ fn restore(
         Restored::AsLocked => println!("{name}: as locked"),
         Restored::Installed => println!("Installed {name} as locked from {}", entry.source),
     }
-    let placed = placement.for_entry(entry).place(name, lock, false)?;
+    let placed = placement.for_entry(entry).place(name, lock, args.force)?;
     for (agent, reach) in &placed {
         println!("  {agent}: {}", describe(placement, reach));
     }
@@ -416,13 +436,17 @@ pub fn run_uninstall(args: UninstallArgs) -> Result<ExitCode, CliError> {
         .map_err(|rule| CliError::Usage(format!("{:?}: {rule}", args.name)))?;
     // The lock is read (and a broken one refused) before anything is removed.
     let mut lock = placement.lock()?;
-    let copy = placement.shared().join(&args.name);
+    let copy = placement.copy_of(&args.name)?;
     if !copy.is_dir() && !lock.skills.contains_key(&args.name) {
         return Err(CliError::Usage(format!(
             "{} is not installed in {}",
             args.name,
             placement.shown(&placement.shared())
         )));
+    }
+    // Checked before anything is removed: a copy that is no skill is left whole.
+    if copy.is_dir() && !copy.join(crate::skill::layout::SKILL_MD).is_file() {
+        return Err(crate::archive::install::InstallError::NotInstalled(copy).into());
     }
     for link in placement.unplace(&args.name, &lock)? {
         println!("Removed {}", placement.shown(&link));
@@ -556,6 +580,7 @@ fn update_shared(
             }
         }
         if !copy.is_dir() {
+            println!("{name}: its copy is gone; `install --frozen` puts it back");
             continue;
         }
         // A skill got again is recorded anew; any other keeps its recorded hash, so an edited

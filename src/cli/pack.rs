@@ -185,6 +185,7 @@ fn run_plugin(
             .unwrap_or_else(|| marketplace.clone()),
         marketplace,
         follow_symlinks: args.follow_symlinks,
+        inside: Some(dir.to_path_buf()),
     };
     let plugins = pack_plugins(&skills, &options)?;
     for plugin in &plugins {

@@ -81,6 +81,7 @@ impl SkillsDir {
             scope,
             agents,
             copy: self.copy,
+            source: None,
         };
         placement.check_contained()?;
         Ok(Some(placement))

@@ -24,7 +24,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let results = verify(&args.skills.path())?;
     let shared = match args.skills.placement()? {
-        Some(placement) => Some((placement.check(&placement.lock()?), placement)),
+        Some(placement) => Some((placement.check(&placement.lock()?)?, placement)),
         None => None,
     };
     let checked = shared.as_ref().map_or(&[][..], |(c, _)| c.as_slice());
@@ -100,17 +100,23 @@ fn print_shared(checked: &[Checked], placement: &Placement) {
             println!("{}: ok", c.name);
         }
         for a in &c.agents {
-            match &a.reach {
-                Reach::Missing { path } => {
-                    println!("  ! {}: nothing at {}", a.agent, placement.shown(path))
+            let shown = |path: &std::path::Path| placement.shown(path);
+            let problem = match &a.reach {
+                Reach::Missing { path } => format!("nothing at {}", shown(path)),
+                Reach::Dangling { path } => {
+                    format!("{} links to a copy that is gone", shown(path))
                 }
-                Reach::Other { path } => println!(
-                    "  ! {}: {} is not the shared copy",
-                    a.agent,
-                    placement.shown(path)
-                ),
-                _ => {}
-            }
+                Reach::Stale { path } => format!("{} is an older copy", shown(path)),
+                Reach::Source { path } => format!("{} is the skill's own source", shown(path)),
+                Reach::Other { path } => format!("{} is not the shared copy", shown(path)),
+                Reach::Reads
+                | Reach::Linked { .. }
+                | Reach::Copied { .. }
+                | Reach::Holds { .. } => {
+                    continue;
+                }
+            };
+            println!("  ! {}: {problem}", a.agent);
         }
     }
     if checked.is_empty() {

@@ -64,9 +64,9 @@ pub struct Entry {
     /// The agents it was installed for (this tool's field; vercel's CLI keeps it).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub agents: Vec<String>,
-    /// Placed by copying rather than linking (`--copy`; this tool's field).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub copy: bool,
+    /// The agents that got a copy rather than a link (`--copy`; this tool's field).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub copied: Vec<String>,
     /// Fields other tools write (`ref`, `skillPath`, ...), kept as they were.
     #[serde(flatten)]
     pub extra: Map<String, Value>,

@@ -7,7 +7,12 @@
 
 pub mod hash;
 pub mod lock;
+mod reach;
 pub mod sources;
+mod verify;
+
+pub use reach::Reach;
+pub use verify::{AgentReach, Checked};
 
 use crate::skill::catalog::{Agent, SHARED_ROOT, global_root, project_root};
 use crate::skill::choice::Choice;
@@ -32,58 +37,10 @@ pub struct Placement {
     pub scope: Scope,
     /// The agents to place the skill for.
     pub agents: Vec<Agent>,
-    /// Copy into agents' roots instead of linking.
+    /// Copy into agents' roots instead of linking (`--copy`).
     pub copy: bool,
-}
-
-/// How one agent finds a shared skill.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-#[serde(tag = "how", rename_all = "lowercase")]
-pub enum Reach {
-    /// The agent reads the shared folder itself.
-    Reads,
-    /// A symbolic link in the agent's root points at the shared copy.
-    Linked {
-        /// The link.
-        path: PathBuf,
-    },
-    /// A folder in the agent's root, made by `--copy`, holds the same files as the shared copy.
-    Copied {
-        /// The copy.
-        path: PathBuf,
-    },
-    /// The agent's root holds the skill itself and there is no shared copy: how vercel's CLI
-    /// installs when every agent named reads one folder.
-    Holds {
-        /// The install.
-        path: PathBuf,
-    },
-    /// A folder in the agent's root holds the files the lock records, not the shared copy's: a
-    /// copy an earlier install made, replaced when the skill is placed again.
-    Stale {
-        /// The copy.
-        path: PathBuf,
-    },
-    /// Nothing is there: the agent does not see the skill.
-    Missing {
-        /// Where the link belongs.
-        path: PathBuf,
-    },
-    /// Something else is there (another skill, a stale copy, a link elsewhere).
-    Other {
-        /// What is there.
-        path: PathBuf,
-    },
-}
-
-impl Reach {
-    /// Whether the agent sees the shared copy.
-    pub fn is_reached(&self) -> bool {
-        matches!(
-            self,
-            Reach::Reads | Reach::Linked { .. } | Reach::Copied { .. } | Reach::Holds { .. }
-        )
-    }
+    /// The local folder this command installs from, never replaced by a link to its copy.
+    pub source: Option<PathBuf>,
 }
 
 /// Why placing or removing a shared install failed.
@@ -105,6 +62,19 @@ pub enum SharedError {
     /// The lock file is unusable.
     #[error(transparent)]
     Lock(#[from] crate::registry::lock::LockError),
+    /// A lock's local source does not exist.
+    #[error("{name}: its source {origin} does not exist")]
+    NoSource {
+        /// The skill.
+        name: String,
+        /// The source the lock names.
+        origin: String,
+    },
+    /// The skill's own source folder is where an agent's link would go.
+    #[error(
+        "{0} is the skill's own source, in an agent's folder; it is never replaced\nhint: install from a copy elsewhere, or leave that agent out"
+    )]
+    IsSource(PathBuf),
     /// A project's lock names a local source outside the project.
     #[error("{name}: its source {origin} is outside the project; install it again by path")]
     OutsideProject {
@@ -184,29 +154,29 @@ impl Placement {
         }
     }
 
-    /// This placement for the agents `entry` records as well as those named.
+    /// This placement for the agents `entry` records (those named when it records none, as in
+    /// vercel's lock), so `update` and `verify` work on what each skill was installed for.
     pub fn for_entry(&self, entry: &lock::Entry) -> Placement {
-        let mut agents: Vec<Agent> = entry
+        let recorded: Vec<Agent> = entry
             .agents
             .iter()
             .filter_map(|a| Agent::parse(a))
             .collect();
-        for agent in &self.agents {
-            if !agents.contains(agent) {
-                agents.push(*agent);
-            }
-        }
         Placement {
-            agents,
-            copy: self.copy || entry.copy,
+            agents: if recorded.is_empty() {
+                self.agents.clone()
+            } else {
+                recorded
+            },
             ..self.clone()
         }
     }
 
     /// Records `entry` for the installed skill `name` in `lock` (with its folder hash, the
-    /// agents recorded before and these, and the fields other tools wrote), for the caller to
-    /// write, then places it for this placement's agents. The entry is recorded even when
-    /// placing fails: the copy is installed, and `verify` names the agent that misses it.
+    /// agents recorded before and these, which of them got copies, and the fields other tools
+    /// wrote), for the caller to write, then places it for this placement's agents. The entry
+    /// is recorded even when placing fails: the copy is installed, and `verify` names the
+    /// agent that misses it.
     pub fn record(
         &self,
         name: &str,
@@ -214,18 +184,20 @@ impl Placement {
         lock: &mut SkillsLock,
         force: bool,
     ) -> Result<Vec<(Agent, Reach)>, SharedError> {
-        let dir = self.shared().join(name);
+        let dir = self.copy_of(name)?;
         let old = lock.skills.get(name).cloned().unwrap_or_default();
         entry.computed_hash = Some(hash::folder_hash(&dir).map_err(io(&dir))?);
         entry.skill_folder_hash = None;
         entry.agents = old.agents.clone();
+        entry.copied = old.copied.clone();
         for agent in &self.agents {
-            if !entry.agents.iter().any(|a| a == agent.name()) {
-                entry.agents.push(agent.name().to_owned());
+            for (list, add) in [(&mut entry.agents, true), (&mut entry.copied, self.copy)] {
+                if add && !list.iter().any(|a| a == agent.name()) {
+                    list.push(agent.name().to_owned());
+                }
             }
         }
         entry.extra = old.extra.clone();
-        entry.copy = self.copy;
         // Placing decides what is this install's own by the lock as it was.
         let before = lock.clone();
         lock.set(name, entry);
@@ -239,14 +211,20 @@ impl Placement {
     }
 
     /// `source` as this scope's lock file records a local source: relative to the project
-    /// (`./skills/notes`, `../other/notes`), or absolute in the user's lock.
+    /// (`./skills/notes`, `../other/notes`), or absolute in the user's lock; from where it
+    /// really is, so a link in the path does not make the lock name another folder.
     pub fn lock_source(&self, source: &Path) -> String {
-        let absolute = std::path::absolute(source).unwrap_or_else(|_| source.to_path_buf());
-        let absolute = normalize(&absolute);
+        let absolute = source
+            .canonicalize()
+            .unwrap_or_else(|_| normalize(&std::path::absolute(source).unwrap_or_default()));
         if self.scope == Scope::Global {
             return absolute.to_string_lossy().into_owned();
         }
-        let relative = relative(&self.base, &absolute);
+        let base = self
+            .base
+            .canonicalize()
+            .unwrap_or_else(|_| self.base.clone());
+        let relative = relative(&base, &absolute);
         let text = relative.to_string_lossy();
         if text.is_empty() {
             ".".to_owned()
@@ -257,17 +235,73 @@ impl Placement {
         }
     }
 
-    /// The folder a lock's local `source` names: in a project's lock, only one inside the
-    /// project (the lock came with the project, from whoever wrote it), else `None`.
-    pub fn local_source(&self, source: &str) -> Option<PathBuf> {
+    /// The folder a lock's local `source` names for the skill `name`: in a project's lock,
+    /// only one that really is inside the project (the lock came with the project, from
+    /// whoever wrote it).
+    pub fn local_source(&self, name: &str, source: &str) -> Result<PathBuf, SharedError> {
         let path = normalize(&self.base.join(source));
-        if self.scope == Scope::Global {
-            return Some(path);
+        let real = path.canonicalize().map_err(|_| SharedError::NoSource {
+            name: name.to_owned(),
+            origin: source.to_owned(),
+        })?;
+        if self.scope == Scope::Project && !real.starts_with(self.real_base()?) {
+            return Err(SharedError::OutsideProject {
+                name: name.to_owned(),
+                origin: source.to_owned(),
+            });
         }
-        // Where it really is: a link in the project may lead anywhere.
-        let real = path.canonicalize().ok()?;
-        real.starts_with(self.base.canonicalize().ok()?)
-            .then_some(path)
+        Ok(path)
+    }
+
+    /// Whether `path` (which may not exist yet) really is inside the project; always true for
+    /// the user's folders.
+    pub fn is_contained(&self, path: &Path) -> Result<bool, SharedError> {
+        if self.scope == Scope::Global {
+            return Ok(true);
+        }
+        let base = self.real_base()?;
+        // The deepest part that exists is where a link could lead.
+        Ok(path
+            .ancestors()
+            .find_map(|p| p.canonicalize().ok())
+            .is_none_or(|real| real.starts_with(&base)))
+    }
+
+    fn real_base(&self) -> Result<PathBuf, SharedError> {
+        self.base.canonicalize().map_err(io(&self.base))
+    }
+
+    /// Fails when, in a project, `path` leads out of it through a link.
+    fn contain(&self, path: &Path) -> Result<(), SharedError> {
+        if self.is_contained(path)? {
+            return Ok(());
+        }
+        let to = path
+            .ancestors()
+            .find_map(|p| p.canonicalize().ok())
+            .unwrap_or_default();
+        Err(SharedError::Escapes {
+            path: path.to_path_buf(),
+            to,
+        })
+    }
+
+    /// Fails when the shared folder or the root of a named agent leads out of the project:
+    /// a project's lock must not reach the user's own folders.
+    pub fn check_contained(&self) -> Result<(), SharedError> {
+        self.contain(&self.shared())?;
+        for &agent in &self.agents {
+            self.contain(&self.root(agent))?;
+        }
+        Ok(())
+    }
+
+    /// The shared copy of `name`, checked to be inside the project (a planted link there
+    /// would otherwise be copied or linked from the user's own folders).
+    pub fn copy_of(&self, name: &str) -> Result<PathBuf, SharedError> {
+        let copy = self.shared().join(name);
+        self.contain(&copy)?;
+        Ok(copy)
     }
 
     /// `path` as messages show it: relative to the project, or `~/...` for the user's.
@@ -278,263 +312,11 @@ impl Placement {
             (Err(_), _) => path.display().to_string(),
         }
     }
-
-    /// How `agent` finds the skill `name` now. A folder in the agent's root counts as this
-    /// install's own only when `lock` lists `name`, the folder is not the skill's own source,
-    /// and its files are the recorded ones (or, for a copy made with `--copy`, the shared
-    /// copy's); anything else is someone else's.
-    pub fn reach(&self, agent: Agent, name: &str, lock: &SkillsLock) -> Reach {
-        let root = self.root(agent);
-        let shared = self.shared();
-        if root == shared || same_folder(&root, &shared) {
-            return Reach::Reads;
-        }
-        let path = root.join(name);
-        let target = shared.join(name);
-        let Ok(meta) = std::fs::symlink_metadata(&path) else {
-            return Reach::Missing { path };
-        };
-        if meta.is_symlink() {
-            return if target.is_dir() && same_folder(&path, &target) {
-                Reach::Linked { path }
-            } else {
-                Reach::Other { path }
-            };
-        }
-        let entry = lock.skills.get(name);
-        let Some(entry) = entry.filter(|e| meta.is_dir() && !self.is_source(e, &path)) else {
-            return Reach::Other { path };
-        };
-        let here = hash::folder_hash(&path).ok();
-        let recorded = here.is_some() && here.as_deref() == entry.hash();
-        if !target.is_dir() {
-            return if recorded {
-                Reach::Holds { path }
-            } else {
-                Reach::Other { path }
-            };
-        }
-        if entry.copy && here.is_some() && here == hash::folder_hash(&target).ok() {
-            Reach::Copied { path }
-        } else if recorded {
-            Reach::Stale { path }
-        } else {
-            Reach::Other { path }
-        }
-    }
-
-    /// Whether `path` is the folder the entry's local source names (a project that keeps its
-    /// skills in `skills/`, nanobot's root).
-    fn is_source(&self, entry: &lock::Entry, path: &Path) -> bool {
-        entry.source_type == lock::LOCAL_SOURCE
-            && same_folder(&normalize(&self.base.join(&entry.source)), path)
-    }
-
-    /// Fails when an agent's root holds something under `name` that placing would replace and
-    /// `force` was not given: checked before anything is installed.
-    pub fn check_room(
-        &self,
-        name: &str,
-        force: bool,
-        lock: &SkillsLock,
-    ) -> Result<(), SharedError> {
-        for &agent in &self.agents {
-            if let Reach::Other { path } = self.reach(agent, name, lock)
-                && !force
-            {
-                return Err(SharedError::Taken(path));
-            }
-        }
-        Ok(())
-    }
-
-    /// Links (or copies) the shared skill `name` into each agent's root that needs it; what is
-    /// already in place is left alone, so a second run changes nothing. Something else in the
-    /// way is replaced only with `force`.
-    pub fn place(
-        &self,
-        name: &str,
-        lock: &SkillsLock,
-        force: bool,
-    ) -> Result<Vec<(Agent, Reach)>, SharedError> {
-        let mut out = Vec::new();
-        for &agent in &self.agents {
-            let reach = match self.reach(agent, name, lock) {
-                Reach::Other { path } if !force => return Err(SharedError::Taken(path)),
-                Reach::Linked { path } if self.copy => self.put(&path, name)?,
-                Reach::Copied { path } if !self.copy => self.put(&path, name)?,
-                Reach::Missing { path }
-                | Reach::Other { path }
-                | Reach::Holds { path }
-                | Reach::Stale { path } => self.put(&path, name)?,
-                reached => reached,
-            };
-            out.push((agent, reach));
-        }
-        Ok(out)
-    }
-
-    /// Replaces whatever is at `path` with a link to (or a copy of) the shared skill.
-    fn put(&self, path: &Path, name: &str) -> Result<Reach, SharedError> {
-        let target = self.shared().join(name);
-        let dir = path.parent().unwrap_or(Path::new("."));
-        std::fs::create_dir_all(dir).map_err(io(dir))?;
-        // The new entry is made beside the old one, so a failure while making it leaves the
-        // old one. A rename replaces a link at once; a folder has to be removed first.
-        let staging = tempfile::Builder::new()
-            .prefix(&format!(".{name}.tmp-"))
-            .tempdir_in(dir)
-            .map_err(io(dir))?;
-        let new = staging.path().join(name);
-        if self.copy {
-            copy_tree(&target, &new)?;
-        } else {
-            // From where the folders really are: a link made from a path through another link
-            // (a dotfiles folder linked as ~/.claude) would point nowhere.
-            let real_dir = dir.canonicalize().map_err(io(dir))?;
-            let real_target = target.canonicalize().map_err(io(&target))?;
-            std::os::unix::fs::symlink(relative(&real_dir, &real_target), &new)
-                .map_err(io(&new))?;
-        }
-        if std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir()) {
-            remove_entry(path)?;
-        }
-        std::fs::rename(&new, path).map_err(io(path))?;
-        let path = path.to_path_buf();
-        Ok(if self.copy {
-            Reach::Copied { path }
-        } else {
-            Reach::Linked { path }
-        })
-    }
-
-    /// Removes what this install put in agents' roots for `name`: every link to the shared
-    /// copy (in any agent's root: a link left behind points nowhere), and the copies and own
-    /// installs of the agents the lock records or that are named.
-    pub fn unplace(&self, name: &str, lock: &SkillsLock) -> Result<Vec<PathBuf>, SharedError> {
-        let mine = lock
-            .skills
-            .get(name)
-            .map_or_else(|| self.clone(), |entry| self.for_entry(entry));
-        let mut removed = Vec::new();
-        for &agent in Agent::ALL {
-            let path = match self.reach(agent, name, lock) {
-                Reach::Linked { path } => path,
-                Reach::Copied { path } | Reach::Stale { path } | Reach::Holds { path }
-                    if mine.agents.contains(&agent) =>
-                {
-                    path
-                }
-                _ => continue,
-            };
-            if !removed.contains(&path) {
-                remove_entry(&path)?;
-                removed.push(path);
-            }
-        }
-        Ok(removed)
-    }
-
-    /// Fails when, in a project, the shared folder or an agent's root leads out of the project
-    /// through a link: a project's lock must not reach the user's own folders.
-    pub fn check_contained(&self) -> Result<(), SharedError> {
-        if self.scope == Scope::Global {
-            return Ok(());
-        }
-        let base = self.base.canonicalize().map_err(io(&self.base))?;
-        let roots = std::iter::once(self.shared()).chain(Agent::ALL.iter().map(|&a| self.root(a)));
-        for root in roots {
-            // The deepest part that exists is where a link could lead.
-            let Some(real) = root.ancestors().find_map(|p| p.canonicalize().ok()) else {
-                continue;
-            };
-            if !real.starts_with(&base) {
-                return Err(SharedError::Escapes {
-                    path: root,
-                    to: real,
-                });
-            }
-        }
-        Ok(())
-    }
 }
 
 /// Whether two paths lead to the same folder.
 fn same_folder(a: &Path, b: &Path) -> bool {
     matches!((a.canonicalize(), b.canonicalize()), (Ok(a), Ok(b)) if a == b)
-}
-
-/// One skill of a shared install's lock file, as `verify` finds it.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct Checked {
-    /// The skill's name.
-    pub name: String,
-    /// The shared copy is gone.
-    pub folder_missing: bool,
-    /// The copy's folder hash differs from the lock's (`false` when the lock records none).
-    pub hash_changed: bool,
-    /// How each agent the lock names (and each named on the command line) finds it.
-    pub agents: Vec<AgentReach>,
-}
-
-/// How one agent finds a shared skill.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct AgentReach {
-    /// The agent.
-    pub agent: Agent,
-    /// How.
-    #[serde(flatten)]
-    pub reach: Reach,
-}
-
-impl Checked {
-    /// Whether the skill is as installed and every agent sees it.
-    pub fn is_clean(&self) -> bool {
-        !self.folder_missing
-            && !self.hash_changed
-            && self.agents.iter().all(|a| a.reach.is_reached())
-    }
-}
-
-impl Placement {
-    /// Compares each skill of `lock` with its shared copy, and checks that each agent it was
-    /// installed for (and each of [`Placement::agents`]) still finds it.
-    pub fn check(&self, lock: &SkillsLock) -> Vec<Checked> {
-        let mut out = Vec::new();
-        for (name, entry) in &lock.skills {
-            let agents: Vec<AgentReach> = self
-                .for_entry(entry)
-                .agents
-                .into_iter()
-                .map(|agent| AgentReach {
-                    agent,
-                    reach: self.reach(agent, name, lock),
-                })
-                .collect();
-            // The shared copy, or the agent's folder that holds the install itself.
-            let copy = Some(self.shared().join(name))
-                .filter(|c| c.is_dir())
-                .or_else(|| {
-                    agents.iter().find_map(|a| match &a.reach {
-                        Reach::Holds { path } => Some(path.clone()),
-                        _ => None,
-                    })
-                });
-            let hash_changed = entry.source_type != lock::REGISTRY_SOURCE
-                && copy.as_ref().is_some_and(|copy| {
-                    entry.hash().is_some_and(|recorded| {
-                        hash::folder_hash(copy).map_or(true, |now| now != recorded)
-                    })
-                });
-            out.push(Checked {
-                name: name.clone(),
-                folder_missing: copy.is_none(),
-                hash_changed,
-                agents,
-            });
-        }
-        out
-    }
 }
 
 /// Removes a link, file or folder at `path`, if any.

@@ -84,6 +84,22 @@ struct Fetched {
     _checkout: Option<Checkout>,
 }
 
+/// The folder as an install input: under `name` when the folder is named otherwise but its
+/// frontmatter says `name` (vercel's CLI keys a skill by its frontmatter name).
+fn as_named(path: std::path::PathBuf, name: &str) -> Input {
+    let folder = path.file_name().map(|f| f.to_string_lossy().into_owned());
+    if folder.as_deref() == Some(name)
+        || crate::skill::document::declared_name(&path).as_deref() != Some(name)
+    {
+        Input::Folder(path)
+    } else {
+        Input::FolderAs {
+            path,
+            name: name.to_owned(),
+        }
+    }
+}
+
 impl Fetched {
     /// Fails unless the source installs as `name`: the lock's key is the folder it goes to.
     fn check_name(&self, name: &str) -> Result<(), SharedError> {
@@ -130,14 +146,9 @@ impl Placement {
     /// lock), or a git repository at the pinned commit (`pinned`) or at its reference.
     fn fetch(&self, name: &str, entry: &Entry, pinned: bool) -> Result<Fetched, SharedError> {
         if entry.source_type == LOCAL_SOURCE {
-            let source =
-                self.local_source(&entry.source)
-                    .ok_or_else(|| SharedError::OutsideProject {
-                        name: name.to_owned(),
-                        origin: entry.source.clone(),
-                    })?;
+            let source = self.local_source(name, &entry.source)?;
             return Ok(Fetched {
-                input: Input::Folder(source),
+                input: as_named(source, name),
                 commit: None,
                 _checkout: None,
             });
@@ -146,6 +157,7 @@ impl Placement {
             name: name.to_owned(),
             kind: entry.source_type.clone(),
         })?;
+        self.check_git_url(name, &git.url)?;
         let commit = match (pinned, entry.commit.as_deref()) {
             (true, None) => {
                 return Err(SharedError::NoCommit {
@@ -157,18 +169,36 @@ impl Placement {
         };
         let checkout = git.fetch(commit)?;
         Ok(Fetched {
-            input: Input::Folder(checkout.skill.clone()),
+            input: as_named(checkout.skill.clone(), name),
             commit: Some(checkout.commit.clone()),
             _checkout: Some(checkout),
         })
+    }
+
+    /// In a project's lock, a repository on this machine must be inside the project, as a
+    /// local folder must: the lock came with the project, from whoever wrote it.
+    fn check_git_url(&self, name: &str, url: &str) -> Result<(), SharedError> {
+        let path = match url.strip_prefix("file://") {
+            Some(path) => path,
+            // `host:path` and `scheme://...` are remote; anything else is a path here.
+            None if url.contains("://")
+                || url.split('/').next().is_some_and(|h| h.contains(':')) =>
+            {
+                return Ok(());
+            }
+            None => url,
+        };
+        self.local_source(name, path).map(|_| ())
     }
 
     /// Puts the copy of `name` back as `entry` locks it: left alone when it is, else installed
     /// from its source (a local folder, or a git repository at the pinned commit) and kept only
     /// when its folder hash is the locked one. A registry install is the registry lock's work.
     pub fn restore(&self, name: &str, entry: &Entry, risk: Risk) -> Result<Restored, SharedError> {
-        let copy = self.shared().join(name);
-        if copy.is_dir() && (entry.source_type == REGISTRY_SOURCE || entry.matches(&copy)) {
+        let copy = self.copy_of(name)?;
+        let as_locked =
+            entry.source_type == REGISTRY_SOURCE || entry.hash().is_some() && entry.matches(&copy);
+        if copy.is_dir() && as_locked {
             return Ok(Restored::AsLocked);
         }
         let fetched = self.fetch(name, entry, true)?;
@@ -193,7 +223,7 @@ impl Placement {
         entry: &mut Entry,
         force: bool,
     ) -> Result<Refreshed, SharedError> {
-        let copy = self.shared().join(name);
+        let copy = self.copy_of(name)?;
         if copy.is_dir() && !entry.matches(&copy) && !force {
             return Ok(Refreshed::LocalChanges);
         }

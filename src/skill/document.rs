@@ -70,6 +70,13 @@ pub enum ManifestError {
     },
 }
 
+/// The `name` the SKILL.md of the skill folder `dir` declares, if it can be read.
+pub fn declared_name(dir: &Path) -> Option<String> {
+    let document = Document::read(&dir.join(super::layout::SKILL_MD)).ok()?;
+    let manifest = document.manifest.ok()?;
+    manifest.value("name")?.as_str().map(str::to_owned)
+}
+
 impl Document {
     /// Reads and parses the `SKILL.md` at `path`.
     pub fn read(path: &Path) -> Result<Document, LoadError> {
