@@ -17,15 +17,7 @@ use std::process::Command;
 const SEED: u64 = 0xc11_2026_1204;
 
 fn cli(name: &str) -> PathBuf {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("target/test-deps/agents/node_modules/.bin")
-        .join(name);
-    assert!(
-        path.exists(),
-        "{} is missing: run .ci/run, which installs the agent CLIs from npm",
-        path.display()
-    );
-    path
+    common::agent_cli(name)
 }
 
 fn write(path: &Path, text: &str) {

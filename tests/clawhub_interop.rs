@@ -52,11 +52,7 @@ fn the_clawhub_cli_works_against_our_registry() {
             .env("CLAWHUB_DISABLE_TELEMETRY", "1")
             .output()
             .unwrap();
-        let all = format!(
-            "{}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let all = common::printed(&out);
         assert!(out.status.success(), "clawhub {args:?} failed:\n{all}");
         all
     };

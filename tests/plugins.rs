@@ -9,22 +9,10 @@ use common::{normalise, run, skill, snapshots, write_skill};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn agent(name: &str) -> PathBuf {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("target/test-deps/agents/node_modules/.bin")
-        .join(name);
-    assert!(
-        path.exists(),
-        "{} is missing: run .ci/run, which installs the agent CLIs from npm",
-        path.display()
-    );
-    path
-}
-
 /// Runs an agent's CLI in `dir` with `home`, every update, telemetry and report call off;
 /// (exit code, stdout and stderr).
 fn run_agent(name: &str, dir: &Path, home: &Path, args: &[&str]) -> (i32, String) {
-    let out = Command::new(agent(name))
+    let out = Command::new(common::agent_cli(name))
         .args(args)
         .current_dir(dir)
         .env("HOME", home)
@@ -37,11 +25,7 @@ fn run_agent(name: &str, dir: &Path, home: &Path, args: &[&str]) -> (i32, String
         .env_remove("RUST_BACKTRACE")
         .output()
         .unwrap();
-    let all = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let all = common::printed(&out);
     (out.status.code().unwrap_or(-1), all)
 }
 

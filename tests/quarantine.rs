@@ -78,11 +78,7 @@ fn the_clawhub_cli_sees_the_quarantine() {
             .env("CLAWHUB_DISABLE_TELEMETRY", "1")
             .output()
             .unwrap();
-        let all = format!(
-            "{}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let all = common::printed(&out);
         (out.status.success(), all)
     };
     let work = tmp.path().join("demo-skill");

@@ -505,11 +505,7 @@ impl Vercel {
             .env("NO_COLOR", "1")
             .output()
             .unwrap();
-        let all = format!(
-            "{}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let all = common::printed(&out);
         assert!(out.status.success(), "skills {args:?} failed:\n{all}");
         String::from_utf8_lossy(&out.stdout).into_owned()
     }

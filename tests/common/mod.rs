@@ -74,6 +74,28 @@ pub fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
+/// Everything a finished process printed: its stdout, then its stderr.
+pub fn printed(out: &std::process::Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// The agent CLI `name`, which `.ci/run` installs from npm under `target/test-deps/agents`.
+pub fn agent_cli(name: &str) -> PathBuf {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("target/test-deps/agents/node_modules/.bin")
+        .join(name);
+    assert!(
+        path.exists(),
+        "{} is missing: run .ci/run, which installs the agent CLIs from npm",
+        path.display()
+    );
+    path
+}
+
 /// Writes `SKILL.md` with `content` into `<parent>/<dir>` and returns the skill folder.
 pub fn write_skill(parent: &Path, dir: &str, content: impl AsRef<[u8]>) -> PathBuf {
     let skill = parent.join(dir);
