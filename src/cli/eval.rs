@@ -16,7 +16,7 @@ use std::process::ExitCode;
 /// Arguments of `skill eval`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "evals/triggers.yaml:\n  queries:\n    - prompt: \"Containerise this Flask app and run it on port 8080\"\n      should_trigger: true\n    - prompt: \"What is the capital of France?\"\n      should_trigger: false\n  runs: 3              # each query asked this many times\n  min_recall: 0.8      # share of should_trigger runs that must read this SKILL.md\n  max_false_rate: 0.1  # share of should-not runs that may\n  via: summary         # or always, mention, preload\n\nExamples:\n  skill eval docker-deploy --with ~/.openclaw/workspace/skills\n  skill eval skills/ --agent openclaw --mode record\n  skill eval docker-deploy --compare-via --json\n\nExit 1 when a threshold of a trigger set is missed."
+    after_help = "evals/triggers.yaml:\n  queries:\n    - prompt: \"Containerise this Flask app and run it on port 8080\"\n      should_trigger: true\n    - prompt: \"What is the capital of France?\"\n      should_trigger: false\n  runs: 3              # each query asked this many times\n  min_recall: 0.8      # share of should_trigger runs that must read this SKILL.md\n  max_false_rate: 0.1  # share of should-not runs that may\n  via: summary         # or always, mention, preload\n\nExamples:\n  skill eval docker-deploy --with ~/.openclaw/workspace/skills\n  skill eval skills/ --agent openclaw --mode record\n  skill eval docker-deploy --compare-via --json\n  skill eval docker-deploy --impact --runs 3 --min-delta 0.1\n  skill eval docker-deploy --impact --baseline main\n\nevals/evals.json (--impact), as agentskills.io defines it:\n  {\"skill_name\": \"docker-deploy\", \"evals\": [{\"id\": 1,\n    \"prompt\": \"Containerise the Flask app in app.py\",\n    \"expected_output\": \"A Dockerfile that runs app.py on port 8080\",\n    \"files\": [\"evals/files/app.py\"],\n    \"expectations\": [\"The file `Dockerfile` exists\", \"`Dockerfile` contains `EXPOSE 8080`\",\n      \"The answer explains how to build the image\"]}]}\nExpectations of the forms \"The file `F` exists\", \"`F` is valid JSON\", \"`F` contains `S`\" and\n\"The answer contains `S`\" are checked by code; the rest by a model grader whose PASS must quote\nthe outputs.\n\nExit 1 when a threshold of a trigger set is missed, or the impact delta is below --min-delta."
 )]
 pub struct Args {
     /// Skill folders with evals/triggers.yaml, or folders of skills [default: .]
@@ -56,10 +56,29 @@ pub struct Args {
     /// you trust.
     #[arg(long)]
     pub no_sandbox: bool,
+    /// Outcome evals (evals/evals.json): run each eval with the skill and without it (or
+    /// against --baseline), grade every expectation with evidence, and write the spec's
+    /// workspace (<skill>-workspace/iteration-N) with benchmark.json.
+    #[arg(long, conflicts_with_all = ["init", "compare_via", "junit", "with", "agent", "builtin"])]
+    pub impact: bool,
+    /// With --impact: compare with this earlier version (a skill folder, or a git revision of
+    /// the skill's repository) instead of no skill.
+    #[arg(long, value_name = "PATH|REV", requires = "impact")]
+    pub baseline: Option<String>,
+    /// With --impact: exit 1 when the with-skill pass rate is not at least this much above the
+    /// baseline's (0.1 = ten points).
+    #[arg(long, value_name = "X", requires = "impact", allow_negative_numbers = true)]
+    pub min_delta: Option<f64>,
+    /// With --impact: write iterations here instead of <skill>-workspace beside the skill.
+    #[arg(long, value_name = "DIR", requires = "impact")]
+    pub workspace: Option<PathBuf>,
 }
 
 /// Runs the eval.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    if args.impact {
+        return super::impact::run(&args);
+    }
     let builtins = builtin::materialize().map_err(|e| CliError::Builtin(e.to_string()))?;
     let dirs = skill_dirs(&args.paths, args.builtin.then_some(builtins.as_path()))?;
     let mut roots: Vec<Root> = args.with.iter().map(Root::plain).collect();

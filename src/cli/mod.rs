@@ -8,6 +8,7 @@ pub mod completions;
 pub mod config;
 pub mod doctor;
 pub mod eval;
+mod impact;
 pub mod explain;
 pub mod install;
 pub mod keygen;
@@ -132,7 +133,8 @@ pub enum Command {
     /// Run skills' scenarios (evals/*.yaml) offline from their cassettes.
     Test(test::Args),
     /// Trigger and routing evals (evals/triggers.yaml): does the model read each skill when
-    /// it should, and only then, among the other skills an agent has.
+    /// it should, and only then, among the other skills an agent has; with --impact, outcome
+    /// evals (evals/evals.json): is the agent better with the skill than without it.
     Eval(eval::Args),
     /// Show the shared settings (registry, target, provider, model) and where each comes from.
     Config(config::Args),
@@ -217,6 +219,9 @@ pub enum CliError {
     /// A trigger eval could not run.
     #[error(transparent)]
     Eval(#[from] crate::eval::EvalError),
+    /// An impact eval could not run.
+    #[error(transparent)]
+    Impact(#[from] crate::eval::impact::ImpactError),
     /// Arguments that do not go together.
     #[error("{0}")]
     Usage(String),

@@ -6,6 +6,7 @@
 //! cassette per query and run, under `evals/cassettes/triggers/`, replayed like `skill test`'s.
 //! Printing is the CLI's; JUnit is [`junit`].
 
+pub mod impact;
 pub mod junit;
 pub mod starter;
 pub mod triggers;

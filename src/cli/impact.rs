@@ -1,0 +1,229 @@
+//! `skill eval --impact`: outcome evals with and without the skill, and their summary.
+
+use super::CliError;
+use super::eval::Args;
+use super::suite::skill_dirs;
+use crate::agent::trial::{shell_path, shell_quote};
+use crate::eval::impact::baseline::Baseline;
+use crate::eval::impact::report::{Gate, Summary};
+use crate::eval::impact::stats::Spread;
+use crate::eval::impact::{self, Config, ImpactReport, Options};
+use anstyle::AnsiColor;
+use std::io::Write;
+use std::process::ExitCode;
+
+/// Runs per eval and configuration when `--runs` is not given: enough for a spread.
+const DEFAULT_RUNS: u32 = 3;
+/// Failed expectations of the skill's runs printed per skill before "and N more".
+const SHOWN_FAILURES: usize = 10;
+
+/// Runs the impact evals of the skills `args` name.
+pub fn run(args: &Args) -> Result<ExitCode, CliError> {
+    let dirs = skill_dirs(&args.paths, None)?;
+    // Every evals file is checked before any model is called.
+    let subjects = impact::load_subjects(&dirs)?;
+    let mode = args.model.mode()?;
+    let http = || args.model.http();
+    let confinement =
+        super::test::decide_confinement(crate::agent::tools::Origin::Recorded, args.no_sandbox)?;
+    let mut reports = Vec::new();
+    for subject in &subjects {
+        let baseline = match &args.baseline {
+            Some(reference) => Some(
+                Baseline::prepare(reference, &subject.dir, &subject.name)
+                    .map_err(impact::ImpactError::from)?,
+            ),
+            None => None,
+        };
+        let options = Options {
+            mode,
+            runs: args.runs.unwrap_or(DEFAULT_RUNS),
+            baseline: baseline.as_ref().map(Baseline::dir),
+            http: &http,
+            rerecord: rerecord_command(args),
+            confinement,
+            max_turns: crate::agent::DEFAULT_MAX_TURNS,
+            workspace: args.workspace.as_ref().map(|w| w.join(&subject.name)),
+            min_delta: args.min_delta,
+        };
+        reports.push(impact::run(subject, &options)?);
+    }
+    if args.json {
+        super::output::print_json(&reports, true)?;
+    } else {
+        let mut out = anstream::stdout();
+        for report in &reports {
+            print_report(&mut out, report);
+        }
+    }
+    Ok(if reports.iter().all(ImpactReport::passed) {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// The command that records this impact eval again.
+fn rerecord_command(args: &Args) -> String {
+    let mut command = String::from("skill eval --impact");
+    for path in &args.paths {
+        command.push(' ');
+        command.push_str(&shell_path(path));
+    }
+    if let Some(baseline) = &args.baseline {
+        command.push_str(" --baseline ");
+        command.push_str(&shell_quote(baseline));
+    }
+    if let Some(runs) = args.runs {
+        command.push_str(&format!(" --runs {runs}"));
+    }
+    command.push_str(" --mode record");
+    command
+}
+
+fn print_report(out: &mut impl Write, report: &ImpactReport) {
+    let baseline = report.baseline;
+    let against = match baseline {
+        Config::OldSkill => "its earlier version",
+        _ => "no skill",
+    };
+    let _ = writeln!(
+        out,
+        "{}: {} × {}, with the skill against {against}",
+        report.skill_name,
+        super::output::plural(report.evals.len() as u64, "eval", "evals"),
+        super::output::plural(u64::from(report.runs_per_eval), "run", "runs"),
+    );
+    let _ = writeln!(
+        out,
+        "  {:<22} {:<16} {}",
+        "",
+        Config::WithSkill.name(),
+        baseline.name()
+    );
+    for eval in &report.evals {
+        let rate = |i: usize| pass_rate(eval.configs[i].pass_rate);
+        let _ = writeln!(out, "  {:<22} {:<16} {}", eval.folder, rate(0), rate(1));
+    }
+    print_totals(out, report);
+    print_failures(out, report);
+    let _ = writeln!(out, "  written to {}", report.iteration.display());
+}
+
+/// A column of a configuration's summary.
+type Field = fn(&Summary) -> Option<Spread>;
+
+fn print_totals(out: &mut impl Write, report: &ImpactReport) {
+    let summary = &report.run_summary;
+    let with = &summary.configs[&Config::WithSkill];
+    let base = &summary.configs[&report.baseline];
+    let delta = &summary.delta;
+    let interval = report
+        .delta_interval
+        .map(|i| {
+            format!(
+                " ({:.0}% interval {:+.2} to {:+.2})",
+                i.confidence * 100.0,
+                i.low,
+                i.high
+            )
+        })
+        .unwrap_or_default();
+    let rows: [(&str, Field, String); 3] = [
+        (
+            "pass rate",
+            |s| s.pass_rate,
+            signed(delta.pass_rate, |d| format!("{d:+.2}{interval}")),
+        ),
+        (
+            "time (s)",
+            |s| s.time_seconds,
+            signed(delta.time_seconds, |d| format!("{d:+.1}")),
+        ),
+        (
+            "tokens",
+            |s| s.tokens,
+            signed(delta.tokens, |d| format!("{d:+.0}")),
+        ),
+    ];
+    for (label, field, change) in rows {
+        let _ = writeln!(
+            out,
+            "  {:<22} {:<16} {:<16} delta {change}",
+            label,
+            spread(field(with)),
+            spread(field(base))
+        );
+    }
+    if let Some(gate) = &report.gate {
+        print_gate(out, gate, delta.pass_rate);
+    }
+}
+
+fn print_gate(out: &mut impl Write, gate: &Gate, delta: Option<f64>) {
+    let (label, style) = if gate.passed {
+        ("PASS", AnsiColor::Green.on_default())
+    } else {
+        ("FAIL", AnsiColor::Red.on_default().bold())
+    };
+    let delta = delta.map_or("none".to_owned(), |d| format!("{d:+.2}"));
+    let sure = if gate.certain {
+        "the whole interval is on this side"
+    } else {
+        "the interval crosses it: more runs would decide"
+    };
+    let _ = writeln!(
+        out,
+        "  {style}{label}{style:#} gate: delta {delta} against --min-delta {:+.2} ({sure})",
+        gate.min_delta
+    );
+}
+
+fn print_failures(out: &mut impl Write, report: &ImpactReport) {
+    let failures: Vec<String> = report
+        .evals
+        .iter()
+        .flat_map(|eval| {
+            eval.configs[0].runs.iter().flat_map(move |run| {
+                run.grading
+                    .expectations
+                    .iter()
+                    .filter(|g| !g.passed)
+                    .map(move |g| {
+                        format!(
+                            "{} run {}: FAIL {:?}: {}",
+                            eval.folder, run.run, g.text, g.evidence
+                        )
+                    })
+            })
+        })
+        .collect();
+    for failure in failures.iter().take(SHOWN_FAILURES) {
+        let _ = writeln!(out, "  ! {failure}");
+    }
+    if failures.len() > SHOWN_FAILURES {
+        let _ = writeln!(
+            out,
+            "  ! and {} more in grading.json",
+            failures.len() - SHOWN_FAILURES
+        );
+    }
+}
+
+fn pass_rate(spread: Option<Spread>) -> String {
+    spread.map_or("-".to_owned(), |s| format!("{:.2}", s.mean))
+}
+
+fn spread(spread: Option<Spread>) -> String {
+    spread.map_or("-".to_owned(), |s| {
+        if s.mean.abs() >= 100.0 {
+            format!("{:.0} ± {:.0}", s.mean, s.stddev)
+        } else {
+            format!("{:.2} ± {:.2}", s.mean, s.stddev)
+        }
+    })
+}
+
+fn signed(value: Option<f64>, show: impl Fn(f64) -> String) -> String {
+    value.map_or("-".to_owned(), show)
+}

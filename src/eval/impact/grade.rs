@@ -1,0 +1,368 @@
+//! Grading: each expectation PASS or FAIL with evidence. An expectation that names a checkable
+//! fact (a file exists, is valid JSON, contains a string; the answer contains a string) is
+//! checked by code; the rest go to a model grader with a fixed rubric, whose PASS counts only
+//! when its evidence quotes the output.
+
+use super::outputs::{OutputFile, Outputs};
+use regex::Regex;
+use std::sync::LazyLock;
+
+/// One graded expectation, as `grading.json` holds it.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Graded {
+    /// The expectation.
+    pub text: String,
+    /// Whether it holds.
+    pub passed: bool,
+    /// What shows it.
+    pub evidence: String,
+    /// Who decided: `code` or `model`.
+    pub by: GradedBy,
+}
+
+crate::choices! {
+    /// Who graded an expectation.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum GradedBy {
+        Code = "code": "A check by code, for an expectation that names a checkable fact.",
+        Model = "model": "The model grader, with the fixed rubric; a PASS must quote the output.",
+    }
+}
+
+/// A fact code can check.
+#[derive(Debug, Clone, PartialEq)]
+enum Fact {
+    Exists(String),
+    ValidJson(String),
+    FileContains(String, String, bool),
+    OutputContains(String, bool),
+}
+
+const LITERAL: &str = r#"[`"](?P<lit>[^`"]+)[`"]"#;
+
+/// A sentence form, and the fact its captures name.
+type Form = (Regex, fn(&regex::Captures) -> Fact);
+
+/// The forms an expectation takes when code can check it, each a whole sentence.
+static FORMS: LazyLock<Vec<Form>> = LazyLock::new(|| {
+    let file = r#"(?:the (?:output )?file |a file (?:named |called )?|the file (?:named |called )?)?[`"](?P<path>[^`"]+)[`"]"#;
+    let output = r"the (?:answer|response|reply|final answer|output)";
+    let form = |pattern: String| Regex::new(&format!(r"(?i)^\s*{pattern}\s*\.?\s*$")).unwrap();
+    vec![
+        (
+            form(format!(
+                r"{file} (?:exists|is (?:created|written|produced|saved))"
+            )),
+            |c| Fact::Exists(c["path"].to_owned()),
+        ),
+        (
+            form(format!(
+                r"(?:the (?:run|agent) )?(?:creates|writes|produces|saves) {file}"
+            )),
+            |c| Fact::Exists(c["path"].to_owned()),
+        ),
+        (form(format!(r"{file} is valid json")), |c| {
+            Fact::ValidJson(c["path"].to_owned())
+        }),
+        (
+            form(format!(r"{file} (?:contains|includes|mentions) {LITERAL}")),
+            |c| Fact::FileContains(c["path"].to_owned(), c["lit"].to_owned(), true),
+        ),
+        (
+            form(format!(
+                r"{file} does not (?:contain|include|mention) {LITERAL}"
+            )),
+            |c| Fact::FileContains(c["path"].to_owned(), c["lit"].to_owned(), false),
+        ),
+        (
+            form(format!(
+                r"{output} (?:contains|includes|mentions|says) {LITERAL}"
+            )),
+            |c| Fact::OutputContains(c["lit"].to_owned(), true),
+        ),
+        (
+            form(format!(
+                r"{output} does not (?:contain|include|mention|say) {LITERAL}"
+            )),
+            |c| Fact::OutputContains(c["lit"].to_owned(), false),
+        ),
+    ]
+});
+
+fn fact_of(expectation: &str) -> Option<Fact> {
+    FORMS.iter().find_map(|(regex, make)| {
+        regex
+            .captures(expectation)
+            .map(|captures| make(&captures))
+    })
+}
+
+/// Whether code checks `expectation` (else the model grader does).
+pub fn by_code(expectation: &str) -> bool {
+    fact_of(expectation).is_some()
+}
+
+/// Grades `expectation` by code, when it names a checkable fact.
+pub fn grade_by_code(expectation: &str, outputs: &Outputs) -> Option<Graded> {
+    let (passed, evidence) = match fact_of(expectation)? {
+        Fact::Exists(path) => match find(outputs, &path) {
+            Some(file) => (
+                true,
+                format!("found `{}` ({} bytes) among the outputs", file.path, file.bytes.len()),
+            ),
+            None => (false, missing(outputs, &path)),
+        },
+        Fact::ValidJson(path) => match find(outputs, &path) {
+            Some(file) => json_check(file),
+            None => (false, missing(outputs, &path)),
+        },
+        Fact::FileContains(path, text, want) => match find(outputs, &path) {
+            Some(file) => contains_check(
+                &[(format!("`{}`", file.path), file.text().unwrap_or(""))],
+                &text,
+                want,
+            ),
+            None => (false, missing(outputs, &path)),
+        },
+        Fact::OutputContains(text, want) => contains_check(&outputs.texts(), &text, want),
+    };
+    Some(Graded {
+        text: expectation.to_owned(),
+        passed,
+        evidence,
+        by: GradedBy::Code,
+    })
+}
+
+fn find<'a>(outputs: &'a Outputs, name: &str) -> Option<&'a OutputFile> {
+    outputs.files.iter().find(|f| f.named(name))
+}
+
+fn missing(outputs: &Outputs, name: &str) -> String {
+    if outputs.files.is_empty() {
+        return format!("no file `{name}`: the run produced no files");
+    }
+    let names: Vec<&str> = outputs.files.iter().map(|f| f.path.as_str()).collect();
+    format!(
+        "no file `{name}` among the outputs ({})",
+        names.join(", ")
+    )
+}
+
+fn json_check(file: &OutputFile) -> (bool, String) {
+    match serde_json::from_slice::<serde_json::Value>(&file.bytes) {
+        Ok(value) => {
+            let kind = match &value {
+                serde_json::Value::Object(map) => format!("an object of {} keys", map.len()),
+                serde_json::Value::Array(items) => format!("an array of {} items", items.len()),
+                _ => "a scalar".to_owned(),
+            };
+            (true, format!("`{}` is valid JSON ({kind})", file.path))
+        }
+        Err(e) => (false, format!("`{}` is not valid JSON: {e}", file.path)),
+    }
+}
+
+fn contains_check(texts: &[(String, &str)], needle: &str, want: bool) -> (bool, String) {
+    let lower = needle.to_lowercase();
+    let hit = texts
+        .iter()
+        .find_map(|(name, text)| locate(text, &lower).map(|at| (name, at)));
+    match (hit, want) {
+        (Some((name, excerpt)), true) => (true, format!("{name} has \"{excerpt}\"")),
+        (Some((name, excerpt)), false) => (false, format!("{name} has \"{excerpt}\"")),
+        (None, true) => (false, format!("no output has \"{needle}\"")),
+        (None, false) => (true, format!("no output has \"{needle}\"")),
+    }
+}
+
+/// The words around the first case-insensitive occurrence of `lower` in `text`.
+fn locate(text: &str, lower: &str) -> Option<String> {
+    let haystack = text.to_lowercase();
+    // Lower-casing can change byte lengths; fall back to the matched text alone.
+    let at = haystack.find(lower)?;
+    if haystack.len() != text.len() {
+        return Some(haystack[at..at + lower.len()].to_owned());
+    }
+    let start = text.floor_char_boundary(at.saturating_sub(30));
+    let end = text.ceil_char_boundary((at + lower.len() + 30).min(text.len()));
+    Some(text[start..end].split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+/// The grader's fixed rubric: its system prompt.
+pub const RUBRIC: &str = "You grade the outputs of an AI agent against expectations. For each expectation, decide PASS or FAIL from the outputs alone.\n\
+Rules:\n\
+- Require concrete evidence for a PASS; give no benefit of the doubt. A section with the right title but without the substance is a FAIL.\n\
+- The evidence of a PASS must quote the output word for word, in double quotes.\n\
+- The evidence of a FAIL says what is missing or wrong.\n\
+- Judge only what the outputs show, not what the agent says it did.\n\
+Answer with JSON only, in this shape, one entry per expectation and in their order:\n\
+{\"expectations\": [{\"text\": \"<the expectation>\", \"passed\": true, \"evidence\": \"<quote or reason>\"}]}";
+
+/// The user message a grader gets for `expectations` of a run.
+pub fn grader_request(
+    task: &str,
+    expected_output: &str,
+    expectations: &[&str],
+    outputs: &Outputs,
+) -> String {
+    let mut message = format!("# Task the agent was given\n\n{task}\n");
+    if !expected_output.trim().is_empty() {
+        message.push_str(&format!("\n# What success looks like\n\n{expected_output}\n"));
+    }
+    message.push_str("\n# Expectations\n\n");
+    for (index, expectation) in expectations.iter().enumerate() {
+        message.push_str(&format!("{}. {expectation}\n", index + 1));
+    }
+    message.push_str("\n# Outputs\n\n");
+    message.push_str(&outputs.shown());
+    message
+}
+
+#[derive(serde::Deserialize)]
+struct Verdicts {
+    expectations: Vec<Verdict>,
+}
+
+#[derive(serde::Deserialize)]
+struct Verdict {
+    passed: bool,
+    #[serde(default)]
+    evidence: String,
+}
+
+/// The grades `reply` gives `expectations`. A reply that cannot be read fails every one (and
+/// says so); a PASS whose evidence quotes nothing found in the outputs is a FAIL.
+pub fn read_verdicts(reply: &str, expectations: &[&str], outputs: &Outputs) -> Vec<Graded> {
+    let parsed = json_object(reply).and_then(|json| {
+        serde_json::from_str::<Verdicts>(json)
+            .map_err(|e| e.to_string())
+            .and_then(|v| {
+                if v.expectations.len() == expectations.len() {
+                    Ok(v.expectations)
+                } else {
+                    Err(format!(
+                        "{} verdicts for {} expectations",
+                        v.expectations.len(),
+                        expectations.len()
+                    ))
+                }
+            })
+    });
+    expectations
+        .iter()
+        .enumerate()
+        .map(|(index, text)| {
+            let (passed, evidence) = match &parsed {
+                Err(why) => (false, format!("the grader's reply could not be read: {why}")),
+                Ok(verdicts) => accept(&verdicts[index], outputs),
+            };
+            Graded {
+                text: (*text).to_owned(),
+                passed,
+                evidence,
+                by: GradedBy::Model,
+            }
+        })
+        .collect()
+}
+
+fn json_object(reply: &str) -> Result<&str, String> {
+    let start = reply.find('{');
+    let end = reply.rfind('}');
+    match (start, end) {
+        (Some(start), Some(end)) if start < end => Ok(&reply[start..=end]),
+        _ => Err("no JSON object in it".to_owned()),
+    }
+}
+
+/// Shortest quote that counts as evidence.
+const MIN_QUOTE: usize = 3;
+
+fn accept(verdict: &Verdict, outputs: &Outputs) -> (bool, String) {
+    if !verdict.passed {
+        return (false, verdict.evidence.clone());
+    }
+    let texts: Vec<String> = outputs
+        .texts()
+        .iter()
+        .map(|(_, text)| squash(text))
+        .collect();
+    let quoted = quotes(&verdict.evidence)
+        .into_iter()
+        .filter(|q| q.chars().count() >= MIN_QUOTE)
+        .any(|q| {
+            let q = squash(&q);
+            texts.iter().any(|text| text.contains(&q))
+        });
+    if quoted {
+        (true, verdict.evidence.clone())
+    } else {
+        (
+            false,
+            format!(
+                "not accepted: the grader said PASS but its evidence quotes nothing found in the outputs ({})",
+                verdict.evidence
+            ),
+        )
+    }
+}
+
+/// The passages between double quotes (straight or curly) in `evidence`.
+fn quotes(evidence: &str) -> Vec<String> {
+    static QUOTED: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r#""([^"]+)"|“([^”]+)”"#).unwrap());
+    QUOTED
+        .captures_iter(evidence)
+        .filter_map(|c| c.get(1).or_else(|| c.get(2)))
+        .map(|m| m.as_str().to_owned())
+        .collect()
+}
+
+/// Lower case with whitespace runs as one space: a quote may rewrap lines.
+fn squash(text: &str) -> String {
+    text.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// A run's grading, as `grading.json` holds it.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Grading {
+    /// Each expectation, in the eval's order.
+    pub expectations: Vec<Graded>,
+    /// The counts.
+    pub summary: GradingSummary,
+}
+
+/// The counts of a grading.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct GradingSummary {
+    /// Expectations that hold.
+    pub passed: usize,
+    /// Expectations that do not.
+    pub failed: usize,
+    /// All of them.
+    pub total: usize,
+    /// `passed / total` (`null` without expectations).
+    pub pass_rate: Option<f64>,
+}
+
+impl Grading {
+    /// The grading of `expectations`, counted.
+    pub fn of(expectations: Vec<Graded>) -> Grading {
+        let passed = expectations.iter().filter(|g| g.passed).count();
+        let total = expectations.len();
+        Grading {
+            summary: GradingSummary {
+                passed,
+                failed: total - passed,
+                total,
+                pass_rate: (total > 0).then(|| passed as f64 / total as f64),
+            },
+            expectations,
+        }
+    }
+}

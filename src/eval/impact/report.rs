@@ -1,0 +1,336 @@
+//! The results of an impact eval: per run, per configuration, per eval and for the skill
+//! (`benchmark.json`), and the iteration folder they are written to.
+
+use super::grade::Grading;
+use super::outputs::{self, Outputs};
+use super::stats::{self, Interval, Spread};
+use super::{Config, Eval, ImpactError, Options, Subject};
+use crate::agent::Transcript;
+use crate::agent::cassette::Mode;
+use crate::agent::message::Stop;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// One run of one eval in one configuration.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct RunReport {
+    /// The run (from 1).
+    pub run: u32,
+    /// How it stopped.
+    pub stop: Stop,
+    /// Model turns.
+    pub turns: usize,
+    /// Tokens in and out of the run (the grader's not counted).
+    pub total_tokens: u64,
+    /// Wall time of the run as recorded (a replay reports the recording's).
+    pub duration_ms: u64,
+    /// The skills whose SKILL.md the model read.
+    pub skills_read: Vec<String>,
+    /// Each expectation graded.
+    pub grading: Grading,
+    /// The answer and the produced files (written to the run's folder, not to JSON).
+    #[serde(skip)]
+    pub outputs: Outputs,
+    /// The whole run (written to the run's folder).
+    #[serde(skip)]
+    pub transcript: Transcript,
+}
+
+/// An eval's runs in one configuration.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct ConfigReport {
+    /// The configuration.
+    pub config: Config,
+    /// Pass rate over the runs.
+    pub pass_rate: Option<Spread>,
+    /// Every run.
+    pub runs: Vec<RunReport>,
+}
+
+impl ConfigReport {
+    /// The report of `runs` in `config`.
+    pub fn of(config: Config, runs: Vec<RunReport>) -> ConfigReport {
+        ConfigReport {
+            config,
+            pass_rate: stats::spread(&pass_rates(&runs)),
+            runs,
+        }
+    }
+}
+
+fn pass_rates(runs: &[RunReport]) -> Vec<f64> {
+    runs.iter()
+        .filter_map(|r| r.grading.summary.pass_rate)
+        .collect()
+}
+
+/// One eval, both configurations.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct EvalReport {
+    /// Its id.
+    pub id: String,
+    /// Its folder in the iteration.
+    pub folder: String,
+    /// What the user asked.
+    pub prompt: String,
+    /// The skill's configuration first, then the baseline.
+    pub configs: Vec<ConfigReport>,
+}
+
+impl EvalReport {
+    /// The report of `eval`.
+    pub fn of(eval: &Eval, configs: Vec<ConfigReport>) -> EvalReport {
+        EvalReport {
+            id: eval.id.clone(),
+            folder: eval.folder(),
+            prompt: eval.prompt.clone(),
+            configs,
+        }
+    }
+}
+
+/// One configuration over every eval and run.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Summary {
+    /// Pass rate per run.
+    pub pass_rate: Option<Spread>,
+    /// Seconds per run.
+    pub time_seconds: Option<Spread>,
+    /// Tokens per run.
+    pub tokens: Option<Spread>,
+    /// Runs counted.
+    pub runs: usize,
+}
+
+/// The skill's configuration minus the baseline's.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Delta {
+    /// Pass rate.
+    pub pass_rate: Option<f64>,
+    /// Seconds.
+    pub time_seconds: Option<f64>,
+    /// Tokens.
+    pub tokens: Option<f64>,
+}
+
+/// `benchmark.json`'s `run_summary`: a summary per configuration, and the delta.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct RunSummary {
+    /// `with_skill` and the baseline (`without_skill` or `old_skill`).
+    #[serde(flatten)]
+    pub configs: BTreeMap<Config, Summary>,
+    /// With the skill minus the baseline.
+    pub delta: Delta,
+}
+
+/// The gate of `--min-delta`.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Gate {
+    /// The least delta accepted.
+    pub min_delta: f64,
+    /// Whether the mean delta reaches it.
+    pub passed: bool,
+    /// Whether the whole interval lies on the same side of `min_delta` as the mean: when it
+    /// does not, more runs are needed before the gate means anything.
+    pub certain: bool,
+}
+
+/// A skill's impact eval, as `benchmark.json` holds it.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct ImpactReport {
+    /// The skill's name.
+    pub skill_name: String,
+    /// The iteration folder written.
+    pub iteration: PathBuf,
+    /// Runs per eval and configuration.
+    pub runs_per_eval: u32,
+    /// The configuration compared with.
+    pub baseline: Config,
+    /// Per configuration, and the delta.
+    pub run_summary: RunSummary,
+    /// The bootstrap interval of the pass-rate delta (runs resampled within each eval).
+    pub delta_interval: Option<Interval>,
+    /// The gate, with `--min-delta`.
+    pub gate: Option<Gate>,
+    /// Every eval.
+    pub evals: Vec<EvalReport>,
+}
+
+impl ImpactReport {
+    /// The report of `evals`, summed up.
+    pub fn of(
+        subject: &Subject,
+        baseline: Config,
+        options: &Options,
+        evals: Vec<EvalReport>,
+    ) -> ImpactReport {
+        let mut configs = BTreeMap::new();
+        for config in [Config::WithSkill, baseline] {
+            configs.insert(config, summary(&evals, config));
+        }
+        let mean = |config: Config, field: fn(&Summary) -> Option<Spread>| {
+            field(&configs[&config]).map(|s| s.mean)
+        };
+        let diff = |field: fn(&Summary) -> Option<Spread>| {
+            Some(mean(Config::WithSkill, field)? - mean(baseline, field)?)
+        };
+        let delta = Delta {
+            pass_rate: diff(|s| s.pass_rate),
+            time_seconds: diff(|s| s.time_seconds),
+            tokens: diff(|s| s.tokens),
+        };
+        let per_eval: Vec<(Vec<f64>, Vec<f64>)> = evals
+            .iter()
+            .map(|e| (pass_rates(&e.configs[0].runs), pass_rates(&e.configs[1].runs)))
+            .collect();
+        let delta_interval = stats::delta_interval(&per_eval);
+        let gate = options.min_delta.map(|min_delta| {
+            let passed = delta.pass_rate.is_some_and(|d| d >= min_delta);
+            let certain = delta_interval
+                .is_some_and(|i| (i.low >= min_delta) == passed && (i.high >= min_delta) == passed);
+            Gate {
+                min_delta,
+                passed,
+                certain,
+            }
+        });
+        ImpactReport {
+            skill_name: subject.name.clone(),
+            iteration: PathBuf::new(),
+            runs_per_eval: options.runs,
+            baseline,
+            run_summary: RunSummary { configs, delta },
+            delta_interval,
+            gate,
+            evals,
+        }
+    }
+
+    /// Whether the gate (when there is one) passed.
+    pub fn passed(&self) -> bool {
+        self.gate.as_ref().is_none_or(|g| g.passed)
+    }
+}
+
+fn summary(evals: &[EvalReport], config: Config) -> Summary {
+    let runs: Vec<&RunReport> = evals
+        .iter()
+        .flat_map(|e| e.configs.iter().filter(|c| c.config == config))
+        .flat_map(|c| &c.runs)
+        .collect();
+    let of = |value: fn(&RunReport) -> Option<f64>| {
+        stats::spread(&runs.iter().filter_map(|r| value(r)).collect::<Vec<_>>())
+    };
+    Summary {
+        pass_rate: of(|r| r.grading.summary.pass_rate),
+        time_seconds: of(|r| Some(r.duration_ms as f64 / 1000.0)),
+        tokens: of(|r| Some(r.total_tokens as f64)),
+        runs: runs.len(),
+    }
+}
+
+/// `timing.json`.
+#[derive(serde::Serialize)]
+struct Timing {
+    total_tokens: u64,
+    duration_ms: u64,
+}
+
+/// What a recording keeps beside its cassette: the wall time a replay cannot measure.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Recorded {
+    duration_ms: u64,
+}
+
+/// A run's wall time: measured when it called the model (and kept beside the cassette when
+/// recorded), the recording's when replayed (the replay's own when the recording kept none).
+pub fn duration(cassette: &Path, settled: Mode, elapsed_ms: u64) -> Result<u64, String> {
+    let sidecar = cassette.with_extension("timing.json");
+    match settled {
+        Mode::Replay => Ok(std::fs::read(&sidecar)
+            .ok()
+            .and_then(|bytes| serde_json::from_slice::<Recorded>(&bytes).ok())
+            .map_or(elapsed_ms, |t| t.duration_ms)),
+        Mode::Record | Mode::Auto => {
+            let recorded = pretty(&Recorded {
+                duration_ms: elapsed_ms,
+            })
+            .map_err(|e| e.to_string())?;
+            crate::atomic_file::write(&sidecar, recorded.as_bytes()).map_err(|e| e.to_string())?;
+            Ok(elapsed_ms)
+        }
+        Mode::Live => Ok(elapsed_ms),
+    }
+}
+
+/// Writes `report`'s iteration under `target` as `iteration-N` (the next free N), whole or
+/// not at all: it is assembled in a temporary folder beside and renamed into place.
+pub fn write_iteration(target: &Path, report: &mut ImpactReport) -> Result<(), ImpactError> {
+    let fail = |path: &Path, e: std::io::Error| ImpactError::Write {
+        path: path.to_owned(),
+        message: e.to_string(),
+    };
+    std::fs::create_dir_all(target).map_err(|e| fail(target, e))?;
+    let temp = tempfile::Builder::new()
+        .prefix(".iteration-")
+        .tempdir_in(target)
+        .map_err(|e| fail(target, e))?;
+    let single = report.runs_per_eval == 1;
+    for eval in &report.evals {
+        for config in &eval.configs {
+            for run in &config.runs {
+                let mut dir = temp.path().join(&eval.folder).join(config.config.name());
+                if !single {
+                    dir = dir.join(format!("run-{}", run.run));
+                }
+                write_run(&dir, run).map_err(|e| fail(&dir, e))?;
+            }
+        }
+    }
+    let number = next_iteration(target);
+    let iteration = target.join(format!("iteration-{number}"));
+    report.iteration = iteration.clone();
+    let benchmark = temp.path().join("benchmark.json");
+    let json = serde_json::to_string_pretty(report).map_err(|e| ImpactError::Write {
+        path: benchmark.clone(),
+        message: e.to_string(),
+    })?;
+    std::fs::write(&benchmark, json + "\n").map_err(|e| fail(&benchmark, e))?;
+    std::fs::rename(temp.keep(), &iteration).map_err(|e| fail(&iteration, e))?;
+    Ok(())
+}
+
+fn write_run(dir: &Path, run: &RunReport) -> std::io::Result<()> {
+    outputs::write(&dir.join("outputs"), &run.outputs.files)?;
+    std::fs::write(dir.join("answer.md"), &run.outputs.answer)?;
+    let timing = Timing {
+        total_tokens: run.total_tokens,
+        duration_ms: run.duration_ms,
+    };
+    std::fs::write(dir.join("timing.json"), pretty(&timing)?)?;
+    std::fs::write(dir.join("grading.json"), pretty(&run.grading)?)?;
+    std::fs::write(dir.join("transcript.json"), pretty(&run.transcript)?)?;
+    Ok(())
+}
+
+fn pretty<T: serde::Serialize>(value: &T) -> std::io::Result<String> {
+    Ok(serde_json::to_string_pretty(value)? + "\n")
+}
+
+fn next_iteration(target: &Path) -> u32 {
+    let highest = std::fs::read_dir(target)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|entry| {
+            entry
+                .file_name()
+                .to_str()?
+                .strip_prefix("iteration-")?
+                .parse::<u32>()
+                .ok()
+        })
+        .max()
+        .unwrap_or(0);
+    highest + 1
+}

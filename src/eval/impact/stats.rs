@@ -1,0 +1,109 @@
+//! Means, standard deviations and a bootstrap interval for the difference of pass rates, so a
+//! gate on the delta is not decided by the noise of a few runs.
+
+/// Resamples of the bootstrap.
+const RESAMPLES: usize = 2000;
+/// The interval's coverage.
+pub const CONFIDENCE: f64 = 0.95;
+/// The bootstrap's seed: the same runs give the same interval.
+const SEED: u64 = 0x5EED_F1A7;
+
+/// A mean and a sample standard deviation (0 for fewer than two values).
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct Spread {
+    /// The mean.
+    pub mean: f64,
+    /// The sample standard deviation.
+    pub stddev: f64,
+}
+
+/// The spread of `values` (`None` when there are none).
+pub fn spread(values: &[f64]) -> Option<Spread> {
+    if values.is_empty() {
+        return None;
+    }
+    let n = values.len() as f64;
+    let mean = values.iter().sum::<f64>() / n;
+    let stddev = if values.len() < 2 {
+        0.0
+    } else {
+        (values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt()
+    };
+    Some(Spread { mean, stddev })
+}
+
+/// A confidence interval.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct Interval {
+    /// Lower bound.
+    pub low: f64,
+    /// Upper bound.
+    pub high: f64,
+    /// Coverage (0.95).
+    pub confidence: f64,
+}
+
+/// The bootstrap interval of `mean(with) - mean(baseline)` where each pair is one eval's runs
+/// (pass rates): runs are resampled within their eval, so an eval with many runs does not
+/// stand in for the others. `None` when either side has no runs.
+pub fn delta_interval(per_eval: &[(Vec<f64>, Vec<f64>)]) -> Option<Interval> {
+    let with_any = per_eval.iter().any(|(with, _)| !with.is_empty());
+    let base_any = per_eval.iter().any(|(_, base)| !base.is_empty());
+    if !with_any || !base_any {
+        return None;
+    }
+    let mut rng = fastrand::Rng::with_seed(SEED);
+    let mut deltas: Vec<f64> = (0..RESAMPLES)
+        .map(|_| {
+            let mut with = (0.0, 0usize);
+            let mut base = (0.0, 0usize);
+            for (w, b) in per_eval {
+                resample_into(&mut rng, w, &mut with);
+                resample_into(&mut rng, b, &mut base);
+            }
+            with.0 / with.1 as f64 - base.0 / base.1 as f64
+        })
+        .collect();
+    deltas.sort_by(f64::total_cmp);
+    let tail = (1.0 - CONFIDENCE) / 2.0;
+    let at = |q: f64| deltas[((deltas.len() - 1) as f64 * q).round() as usize];
+    Some(Interval {
+        low: at(tail),
+        high: at(1.0 - tail),
+        confidence: CONFIDENCE,
+    })
+}
+
+fn resample_into(rng: &mut fastrand::Rng, values: &[f64], sum: &mut (f64, usize)) {
+    for _ in 0..values.len() {
+        sum.0 += values[rng.usize(..values.len())];
+        sum.1 += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spread_of_one_value_has_no_deviation() {
+        assert_eq!(
+            spread(&[0.5]),
+            Some(Spread {
+                mean: 0.5,
+                stddev: 0.0
+            })
+        );
+        let two = spread(&[0.0, 1.0]).unwrap();
+        assert!((two.stddev - 0.5f64.sqrt()).abs() < 1e-12);
+    }
+
+    #[test]
+    fn identical_runs_give_a_point_interval_and_noise_a_wide_one() {
+        let sure = delta_interval(&[(vec![1.0, 1.0], vec![0.0, 0.0])]).unwrap();
+        assert_eq!((sure.low, sure.high), (1.0, 1.0));
+        let noisy = delta_interval(&[(vec![1.0, 0.0, 1.0], vec![0.0, 1.0, 0.0])]).unwrap();
+        assert!(noisy.low < 0.0 && noisy.high > 0.5, "{noisy:?}");
+        assert_eq!(delta_interval(&[(vec![], vec![1.0])]), None);
+    }
+}
