@@ -49,7 +49,11 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
         reports.push(impact::run(subject, &options)?);
     }
     if args.json {
-        super::output::print_json(&reports, true)?;
+        #[derive(serde::Serialize)]
+        struct Document<'a> {
+            impact: &'a [ImpactReport],
+        }
+        super::output::print_json(&Document { impact: &reports }, true)?;
     } else {
         let mut out = anstream::stdout();
         for report in &reports {

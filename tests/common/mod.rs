@@ -5,6 +5,7 @@ pub mod agent_server;
 pub mod corpus;
 pub mod model_server;
 pub mod router;
+pub mod worker;
 
 use std::path::{Path, PathBuf};
 

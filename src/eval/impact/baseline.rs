@@ -63,6 +63,9 @@ fn export(reference: &str, skill_dir: &Path, name: &str) -> Result<Baseline, Bas
     let prefix = git(skill_dir, &["rev-parse", "--show-prefix"])
         .map_err(|e| fail(format!("not a folder, and {} is not in a git repository ({e})", skill_dir.display())))?;
     let prefix = prefix.trim_end_matches('\n');
+    // Run from a subfolder, `git archive` keeps only that subfolder of the tree it is given.
+    let top = git(skill_dir, &["rev-parse", "--show-toplevel"]).map_err(fail)?;
+    let top = Path::new(top.trim_end_matches('\n'));
     let temporary = tempfile::Builder::new()
         .prefix("skill-baseline-")
         .tempdir()
@@ -70,7 +73,7 @@ fn export(reference: &str, skill_dir: &Path, name: &str) -> Result<Baseline, Bas
     let dir = temporary.path().join(name);
     std::fs::create_dir_all(&dir).map_err(|e| fail(e.to_string()))?;
     let tree = format!("{reference}:{prefix}");
-    let zip = git_bytes(skill_dir, &["archive", "--format=zip", &tree])
+    let zip = git_bytes(top, &["archive", "--format=zip", &tree])
         .map_err(|e| fail(format!("git could not export the skill at this revision: {e}")))?;
     // Read as any download is: a revision is a stranger's as much as an archive is.
     let archive = crate::archive::reader::read_bytes(&zip, &Default::default())

@@ -1,0 +1,220 @@
+//! A scripted OpenAI-compatible model on loopback that does tasks, for impact evals. As an
+//! agent it reads the eval's first input file, reads the SKILL.md of the skill the router
+//! (tests/common/router.rs) would pick, follows the skill's one instruction it understands
+//! (a line "Write `FILE` containing `TEXT`.") and answers; with no skill it guesses. As a
+//! grader (a system prompt starting "You grade") it passes an expectation when the outputs
+//! hold the expectation's last word, quoting it, except that it lies for an expectation
+//! ending "trust me": PASS with a quote found nowhere, which a careful grader loop refuses.
+
+use axum::body::Body;
+use axum::extract::State;
+use axum::response::Response;
+use regex::Regex;
+use serde_json::{Value, json};
+use std::sync::{Arc, Mutex};
+
+#[derive(Default)]
+struct Shared {
+    requests: Mutex<Vec<Value>>,
+}
+
+/// The running server.
+pub struct Worker {
+    /// `http://127.0.0.1:PORT/v1`.
+    pub base: String,
+    shared: Arc<Shared>,
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Worker {
+    /// Starts the server.
+    pub fn start() -> Worker {
+        let shared = Arc::new(Shared::default());
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        listener.set_nonblocking(true).unwrap();
+        let base = format!("http://{}/v1", listener.local_addr().unwrap());
+        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+        let state = Arc::clone(&shared);
+        let thread = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap();
+            runtime.block_on(async move {
+                let app = axum::Router::new()
+                    .route("/v1/chat/completions", axum::routing::post(complete))
+                    .with_state(state);
+                let listener = tokio::net::TcpListener::from_std(listener).unwrap();
+                axum::serve(listener, app)
+                    .with_graceful_shutdown(async {
+                        let _ = rx.await;
+                    })
+                    .await
+                    .unwrap();
+            });
+        });
+        Worker {
+            base,
+            shared,
+            shutdown: Some(tx),
+            thread: Some(thread),
+        }
+    }
+
+    /// How many requests arrived.
+    pub fn calls(&self) -> usize {
+        self.shared.requests.lock().unwrap().len()
+    }
+
+    /// Stops the server and waits until its port is closed.
+    pub fn stop(mut self) {
+        self.halt();
+    }
+
+    fn halt(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        self.halt();
+    }
+}
+
+fn text_of(message: &Value) -> &str {
+    message["content"].as_str().unwrap_or("")
+}
+
+/// The agent's next step: a tool call (name, arguments) or a final answer.
+fn act(messages: &[Value]) -> Result<(&'static str, Value), String> {
+    let system = messages.first().map(text_of).unwrap_or("");
+    let user = messages.get(1).map(text_of).unwrap_or("");
+    let calls: Vec<&Value> = messages
+        .iter()
+        .filter_map(|m| m["tool_calls"].as_array())
+        .flatten()
+        .collect();
+    let called = |name: &str, needle: &str| {
+        calls.iter().any(|c| {
+            c["function"]["name"] == name
+                && c["function"]["arguments"]
+                    .as_str()
+                    .is_some_and(|a| a.contains(needle))
+        })
+    };
+    if let Some(input) = user.split("Input files: ").nth(1) {
+        let first = input.split(", ").next().unwrap_or("").trim();
+        if !called("read_file", first) {
+            return Ok(("read_file", json!({"path": first})));
+        }
+    }
+    let (skill, _) = super::router::route(system, user.split("\n\nInput files:").next().unwrap());
+    if let Some(name) = &skill {
+        let path = format!("skills/{name}/SKILL.md");
+        if !called("read_file", &path) {
+            return Ok(("read_file", json!({"path": path})));
+        }
+    }
+    let instruction = Regex::new(r"Write `([^`]+)` containing `([^`]+)`\.").unwrap();
+    let read = messages
+        .iter()
+        .filter(|m| m["role"] == "tool")
+        .map(text_of)
+        .find_map(|text| instruction.captures(text));
+    match read {
+        Some(found) if !called("write_file", &found[1]) => Ok((
+            "write_file",
+            json!({"path": &found[1], "content": &found[2]}),
+        )),
+        Some(found) => Err(format!("Wrote {} with the total.", &found[1])),
+        None => Err("The total is probably around 40.".to_owned()),
+    }
+}
+
+/// The grader's reply to the user message of a grading request.
+fn grade(message: &str) -> String {
+    let (head, outputs) = message.split_once("\n# Outputs\n").unwrap_or((message, ""));
+    let list = head.split("# Expectations\n").nth(1).unwrap_or("");
+    let item = Regex::new(r"(?m)^\d+\. (.+)$").unwrap();
+    let verdicts: Vec<Value> = item
+        .captures_iter(list)
+        .map(|c| {
+            let text = c[1].to_owned();
+            if text.ends_with("trust me") {
+                return json!({"text": text, "passed": true,
+                    "evidence": "The report says \"everything is verified\""});
+            }
+            let last = text
+                .trim_end_matches('.')
+                .rsplit(' ')
+                .next()
+                .unwrap_or("")
+                .to_lowercase();
+            let passed = outputs.to_lowercase().contains(&last);
+            let evidence = if passed {
+                format!("The output has \"{last}\"")
+            } else {
+                format!("nothing in the output mentions {last}")
+            };
+            json!({"text": text, "passed": passed, "evidence": evidence})
+        })
+        .collect();
+    format!("Here is my grading:\n{}", json!({"expectations": verdicts}))
+}
+
+async fn complete(State(shared): State<Arc<Shared>>, body: axum::body::Bytes) -> Response {
+    let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+    shared.requests.lock().unwrap().push(body.clone());
+    let messages = body["messages"].as_array().cloned().unwrap_or_default();
+    let system = messages.first().map(text_of).unwrap_or("");
+    let (text, call) = if system.starts_with("You grade") {
+        (grade(messages.get(1).map(text_of).unwrap_or("")), None)
+    } else {
+        match act(&messages) {
+            Ok(call) => (String::new(), Some(call)),
+            Err(answer) => (answer, None),
+        }
+    };
+    let calls: Vec<Value> = call
+        .iter()
+        .map(|(name, arguments)| {
+            json!({"id": format!("call_{}", messages.len()), "type": "function",
+                "function": {"name": name, "arguments": arguments.to_string()}})
+        })
+        .collect();
+    let finish = if calls.is_empty() { "stop" } else { "tool_calls" };
+    let mut message = json!({"role": "assistant", "content": text});
+    if !calls.is_empty() {
+        message["tool_calls"] = json!(calls);
+    }
+    let usage = json!({"prompt_tokens": 100 * messages.len(), "completion_tokens": 10});
+    let reply = json!({"choices": [{"index": 0, "message": message, "finish_reason": finish}],
+        "usage": usage});
+    if body["stream"] == json!(true) {
+        let mut out = String::new();
+        let mut push = |v: Value| out.push_str(&format!("data: {v}\n\n"));
+        push(json!({"choices": [{"index": 0, "delta": {"role": "assistant", "content": text}}]}));
+        for (i, call) in calls.iter().enumerate() {
+            push(json!({"choices": [{"index": 0, "delta": {"tool_calls": [{"index": i,
+                "id": call["id"], "type": "function", "function": call["function"]}]}}]}));
+        }
+        push(json!({"choices": [{"index": 0, "delta": {}, "finish_reason": finish}]}));
+        push(json!({"choices": [], "usage": usage}));
+        out.push_str("data: [DONE]\n\n");
+        return Response::builder()
+            .header("content-type", "text/event-stream")
+            .body(Body::from(out))
+            .unwrap();
+    }
+    Response::builder()
+        .header("content-type", "application/json")
+        .body(Body::from(reply.to_string()))
+        .unwrap()
+}

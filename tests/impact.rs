@@ -1,0 +1,337 @@
+//! `skill eval --impact` end to end: a scripted model on loopback that does the task the way
+//! the skill tells it (tests/common/worker.rs) and grades, on purpose, one expectation right,
+//! one wrong and one with a made-up quote; the real binary on temp folders. Record → replay
+//! with the server stopped, the spec's workspace layout, benchmark.json, the gate, baselines
+//! (a folder and a git revision), and hostile evals files.
+
+mod common;
+
+use common::worker::Worker;
+use common::{json, run, skill, snapshots, write_skill};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+const CSV: &str = "---\nname: csv-report\ndescription: Summarize CSV spreadsheets into a JSON report of totals. Use when the user shares a csv spreadsheet to summarize.\n---\n# CSV report\n\nAdd up the csv spreadsheet's amounts.\n\nWrite `report.json` containing `{\"total\": 42}`.\n\nThen tell the user the total.\n";
+
+const EVALS: &str = r#"{
+  "skill_name": "csv-report",
+  "evals": [
+    {
+      "id": 1,
+      "prompt": "Summarize this csv spreadsheet of sales into a report",
+      "expected_output": "report.json with the total of the amounts",
+      "files": ["evals/files/sales.csv"],
+      "expectations": [
+        "The file `report.json` exists",
+        "`report.json` is valid JSON",
+        "`report.json` contains `42`",
+        "The answer states the total",
+        "The report is verified, trust me"
+      ]
+    },
+    {
+      "id": "totals-only",
+      "prompt": "Give me the total of this csv spreadsheet",
+      "files": ["evals/files/sales.csv"],
+      "expectations": ["`report.json` contains `total`"]
+    }
+  ]
+}
+"#;
+
+struct Setup {
+    _temp: tempfile::TempDir,
+    root: PathBuf,
+}
+
+impl Setup {
+    fn new() -> Setup {
+        let temp = tempfile::tempdir().unwrap();
+        let root = temp.path().to_owned();
+        let dir = write_skill(&root.join("skills"), "csv-report", CSV);
+        std::fs::create_dir_all(dir.join("evals/files")).unwrap();
+        std::fs::write(dir.join("evals/evals.json"), EVALS).unwrap();
+        std::fs::write(
+            dir.join("evals/files/sales.csv"),
+            "month,amount\njan,20\nfeb,22\n",
+        )
+        .unwrap();
+        Setup { _temp: temp, root }
+    }
+
+    fn skill_dir(&self) -> PathBuf {
+        self.root.join("skills/csv-report")
+    }
+
+    fn iteration(&self, n: u32) -> PathBuf {
+        self.root
+            .join(format!("skills/csv-report-workspace/iteration-{n}"))
+    }
+
+    fn eval(&self) -> assert_cmd::Command {
+        let mut cmd = skill();
+        for var in ["OPENAI_BASE_URL", "ANTHROPIC_API_KEY", "SKILL_RECORD", "CI"] {
+            cmd.env_remove(var);
+        }
+        cmd.current_dir(&self.root)
+            .env("HOME", &self.root)
+            .env("SKILL_CACHE_DIR", self.root.join("cache"))
+            .env("OPENAI_API_KEY", "test-key")
+            .args(["eval", "--impact", "skills/csv-report"]);
+        cmd
+    }
+
+    fn record(&self, worker: &Worker, extra: &[&str]) -> (i32, String, String) {
+        run(self
+            .eval()
+            .args(["--mode", "record", "--provider", "openai"])
+            .args(["--model", "worker", "--base-url", &worker.base])
+            .args(extra))
+    }
+
+    fn replay(&self, extra: &[&str]) -> (i32, String, String) {
+        run(self.eval().args(extra))
+    }
+}
+
+fn read_json(path: &Path) -> Value {
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    json(&text)
+}
+
+fn approx(value: &Value, want: f64) {
+    let got = value.as_f64().unwrap_or_else(|| panic!("not a number: {value}"));
+    assert!((got - want).abs() < 1e-9, "{got} is not {want}");
+}
+
+/// The summary with times (which vary) and the temp folder taken out.
+fn stable(stdout: &str, root: &Path) -> String {
+    let time = regex::Regex::new(r"(?m)^(  time \(s\)\s+).*$").unwrap();
+    let out = stdout.replace(&root.display().to_string(), "[ROOT]");
+    time.replace_all(&out, "${1}[TIME]").into_owned()
+}
+
+#[test]
+fn with_and_without_the_skill_recorded_graded_and_replayed_offline() {
+    let setup = Setup::new();
+    let worker = Worker::start();
+    let (code, stdout, stderr) = setup.record(&worker, &["--runs", "2"]);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let shown = stable(&stdout, &setup.root);
+    snapshots().bind(|| insta::assert_snapshot!("impact-recorded", shown));
+    worker.stop();
+
+    // The spec's layout, one folder per run with several runs.
+    let run1 = setup.iteration(1).join("eval-1/with_skill/run-1");
+    assert_eq!(
+        std::fs::read_to_string(run1.join("outputs/report.json")).unwrap(),
+        "{\"total\": 42}"
+    );
+    let grading = read_json(&run1.join("grading.json"));
+    let passed: Vec<bool> = grading["expectations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["passed"].as_bool().unwrap())
+        .collect();
+    assert_eq!(passed, [true, true, true, true, false], "{grading:#}");
+    assert_eq!(grading["expectations"][0]["by"], "code");
+    assert_eq!(grading["expectations"][3]["by"], "model");
+    let lie = grading["expectations"][4]["evidence"].as_str().unwrap();
+    assert!(lie.starts_with("not accepted"), "{lie}");
+    assert_eq!(grading["summary"]["pass_rate"], 0.8);
+    let timing = read_json(&run1.join("timing.json"));
+    assert!(timing["total_tokens"].as_u64().unwrap() > 0, "{timing}");
+    assert!(timing["duration_ms"].is_u64());
+    let without = setup.iteration(1).join("eval-1/without_skill/run-1");
+    assert!(!without.join("outputs/report.json").exists());
+    let transcript = read_json(&without.join("transcript.json"));
+    let input_read = transcript["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|m| m["content"].as_str().is_some_and(|c| c.contains("jan,20")));
+    assert!(input_read, "the input file reached the workspace");
+
+    let benchmark = read_json(&setup.iteration(1).join("benchmark.json"));
+    let summary = &benchmark["run_summary"];
+    approx(&summary["with_skill"]["pass_rate"]["mean"], 0.9);
+    approx(&summary["without_skill"]["pass_rate"]["mean"], 0.1);
+    approx(&summary["delta"]["pass_rate"], 0.8);
+    assert!(summary["delta"]["tokens"].as_f64().unwrap() > 0.0);
+
+    // With the server gone, a replay gives the same grades into the next iteration.
+    let (code, replayed, stderr) = setup.replay(&["--runs", "2"]);
+    assert_eq!(code, 0, "{replayed}\n{stderr}");
+    let again = read_json(&setup.iteration(2).join("benchmark.json"));
+    assert_eq!(again["run_summary"]["with_skill"]["pass_rate"], summary["with_skill"]["pass_rate"]);
+    assert_eq!(again["run_summary"]["delta"]["pass_rate"], summary["delta"]["pass_rate"]);
+    assert_eq!(
+        again["run_summary"]["with_skill"]["time_seconds"],
+        summary["with_skill"]["time_seconds"],
+        "a replay reports the recording's times"
+    );
+    assert_eq!(
+        stable(&replayed, &setup.root).replace("iteration-2", "iteration-1"),
+        stable(&stdout, &setup.root)
+    );
+}
+
+#[test]
+fn the_gate_fails_below_min_delta_and_says_whether_noise_could_decide() {
+    let setup = Setup::new();
+    let worker = Worker::start();
+    let (code, stdout, stderr) = setup.record(&worker, &["--runs", "1", "--min-delta", "0.5"]);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("PASS gate: delta +0.80 against --min-delta +0.50 (the whole interval"),
+        "{stdout}"
+    );
+    // One run each: the spec's layout has no run folders.
+    assert!(setup.iteration(1).join("eval-1/with_skill/grading.json").is_file());
+    worker.stop();
+    let (code, stdout, stderr) = setup.replay(&["--runs", "1", "--min-delta", "0.9", "--json"]);
+    assert_eq!(code, 1, "{stdout}\n{stderr}");
+    let report = json(&stdout);
+    let skill = &report["impact"][0];
+    assert_eq!(skill["gate"]["passed"], false);
+    assert_eq!(skill["gate"]["min_delta"], 0.9);
+    assert_eq!(skill["baseline"], "without_skill");
+}
+
+#[test]
+fn an_edited_skill_or_eval_asks_for_a_new_recording_and_writes_nothing() {
+    let setup = Setup::new();
+    let worker = Worker::start();
+    let (code, stdout, stderr) = setup.record(&worker, &["--runs", "1"]);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    worker.stop();
+    let skill_md = setup.skill_dir().join("SKILL.md");
+    std::fs::write(&skill_md, CSV.replace("{\"total\": 42}", "{\"sum\": 42}")).unwrap();
+    let (code, stdout, stderr) = setup.replay(&["--runs", "1"]);
+    assert_eq!(code, 2, "{stdout}\n{stderr}");
+    assert!(
+        stderr.contains("skill eval --impact skills/csv-report --runs 1 --mode record"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("eval 1 (with_skill), run 1"), "{stderr}");
+    assert!(!setup.iteration(2).exists(), "a failed eval writes no iteration");
+    let leftovers: Vec<_> = std::fs::read_dir(setup.root.join("skills/csv-report-workspace"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(leftovers, ["iteration-1"]);
+
+    std::fs::write(&skill_md, CSV).unwrap();
+    let evals = setup.skill_dir().join("evals/evals.json");
+    std::fs::write(&evals, EVALS.replace("trust me", "believe me")).unwrap();
+    let (code, _, stderr) = setup.replay(&["--runs", "1"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("with_skill.1.grade.yaml"), "{stderr}");
+}
+
+#[test]
+fn a_baseline_folder_or_git_revision_is_the_old_skill() {
+    let setup = Setup::new();
+    let git = |args: &[&str]| {
+        let out = std::process::Command::new("git")
+            .args(["-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"])
+            .args(args)
+            .current_dir(&setup.root)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    };
+    // The earlier version wrote its report without the total.
+    let skill_md = setup.skill_dir().join("SKILL.md");
+    std::fs::write(&skill_md, CSV.replace("{\"total\": 42}", "{}")).unwrap();
+    git(&["init", "-q"]);
+    git(&["add", "."]);
+    git(&["commit", "-qm", "old"]);
+    std::fs::write(&skill_md, CSV).unwrap();
+
+    let worker = Worker::start();
+    let (code, stdout, stderr) = setup.record(&worker, &["--runs", "1", "--baseline", "HEAD"]);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    assert!(stdout.contains("with the skill against its earlier version"), "{stdout}");
+    let old = setup.iteration(1).join("eval-1/old_skill");
+    assert_eq!(
+        std::fs::read_to_string(old.join("outputs/report.json")).unwrap(),
+        "{}"
+    );
+    let benchmark = read_json(&setup.iteration(1).join("benchmark.json"));
+    assert_eq!(benchmark["baseline"], "old_skill");
+    approx(&benchmark["run_summary"]["old_skill"]["pass_rate"]["mean"], 0.3);
+    worker.stop();
+
+    // The same earlier version as a folder replays the same cassettes.
+    let old_dir = setup.root.join("old/csv-report");
+    std::fs::create_dir_all(&old_dir).unwrap();
+    std::fs::write(old_dir.join("SKILL.md"), CSV.replace("{\"total\": 42}", "{}")).unwrap();
+    let (code, stdout, stderr) =
+        setup.replay(&["--runs", "1", "--baseline", old_dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+
+    for (reference, says) in [
+        ("no-such-branch", "git could not export the skill"),
+        ("-upload", "neither a folder nor a git revision"),
+        ("HEAD:SKILL.md", "neither a folder nor a git revision"),
+        ("skills", "a folder without SKILL.md"),
+    ] {
+        let flag = format!("--baseline={reference}");
+        let (code, _, stderr) = setup.replay(&["--runs", "1", &flag]);
+        assert_eq!(code, 2, "{reference}: {stderr}");
+        assert!(stderr.contains(says), "{reference}: {stderr}");
+    }
+}
+
+#[test]
+fn hostile_or_broken_evals_files_are_refused_before_any_run() {
+    let cases: &[(&str, &str)] = &[
+        ("{\"skill_name\": \"csv-report\",\n \"evals\": [\n  {\"id\": 1, \"prompt\": }\n]}", "evals/evals.json:3:"),
+        ("{\"skill_name\": \"csv-report\", \"evals\": []}", "`evals` is empty"),
+        (r#"{"skill_name": "x", "evals": [{"id": 1, "prompt": "p", "files": ["../../secret.txt"]}]}"#, "without .."),
+        (r#"{"skill_name": "x", "evals": [{"id": 1, "prompt": "p", "files": ["/etc/passwd"]}]}"#, "without .."),
+        (r#"{"skill_name": "x", "evals": [{"id": 1, "prompt": "p", "files": ["evals/link.txt"]}]}"#, "not a regular file"),
+        (r#"{"skill_name": "x", "evals": [{"id": 1, "prompt": "p", "files": ["evals/none.csv"]}]}"#, "cannot be read"),
+        (r#"{"skill_name": "x", "evals": [{"id": 1, "prompt": "p"}, {"id": "1", "prompt": "q"}]}"#, "ids must differ"),
+        (r#"{"skill_name": "x", "evals": [{"id": "../..", "prompt": "p"}]}"#, "needs a letter or a digit"),
+        (r#"{"skill_name": "x", "evals": [{"id": 2, "prompt": "  "}]}"#, "the prompt is empty"),
+    ];
+    for (content, says) in cases {
+        let setup = Setup::new();
+        let dir = setup.skill_dir();
+        std::fs::write(setup.root.join("secret.txt"), "secret").unwrap();
+        std::os::unix::fs::symlink("/etc/hostname", dir.join("evals/link.txt")).unwrap();
+        std::fs::write(dir.join("evals/evals.json"), content).unwrap();
+        let (code, stdout, stderr) = setup.replay(&[]);
+        assert_eq!(code, 2, "{content}\n{stdout}");
+        assert!(stderr.contains(says), "{content}\n{stderr}");
+        assert!(stderr.contains("evals/evals.json"), "{stderr}");
+        assert!(!setup.root.join("skills/csv-report-workspace").exists());
+    }
+    let setup = Setup::new();
+    std::fs::write(setup.skill_dir().join("evals/evals.json"), b"{\"skill_name\": \"\xff\"}").unwrap();
+    let (code, _, stderr) = setup.replay(&[]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("not UTF-8"), "{stderr}");
+    std::fs::remove_file(setup.skill_dir().join("evals/evals.json")).unwrap();
+    let (code, _, stderr) = setup.replay(&[]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("no evals/evals.json"), "{stderr}");
+    let (code, _, stderr) = run(setup.eval().args(["--mode", "replay"]));
+    assert_eq!(code, 2, "{stderr}");
+}
+
+#[test]
+fn a_replay_without_cassettes_names_the_command_that_records_them() {
+    let setup = Setup::new();
+    let (code, _, stderr) = setup.replay(&["--runs", "1", "--baseline", "HEAD"]);
+    assert_eq!(code, 2, "{stderr}");
+    let setup = Setup::new();
+    let (code, _, stderr) = setup.replay(&["--runs", "1"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("no cassette for this eval and run"), "{stderr}");
+    assert!(stderr.contains("eval-1/with_skill.1.yaml"), "{stderr}");
+}
