@@ -95,13 +95,14 @@ impl Setup {
 }
 
 fn read_json(path: &Path) -> Value {
-    let text = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     json(&text)
 }
 
 fn approx(value: &Value, want: f64) {
-    let got = value.as_f64().unwrap_or_else(|| panic!("not a number: {value}"));
+    let got = value
+        .as_f64()
+        .unwrap_or_else(|| panic!("not a number: {value}"));
     assert!((got - want).abs() < 1e-9, "{got} is not {want}");
 }
 
@@ -165,11 +166,16 @@ fn with_and_without_the_skill_recorded_graded_and_replayed_offline() {
     let (code, replayed, stderr) = setup.replay(&["--runs", "2"]);
     assert_eq!(code, 0, "{replayed}\n{stderr}");
     let again = read_json(&setup.iteration(2).join("benchmark.json"));
-    assert_eq!(again["run_summary"]["with_skill"]["pass_rate"], summary["with_skill"]["pass_rate"]);
-    assert_eq!(again["run_summary"]["delta"]["pass_rate"], summary["delta"]["pass_rate"]);
     assert_eq!(
-        again["run_summary"]["with_skill"]["time_seconds"],
-        summary["with_skill"]["time_seconds"],
+        again["run_summary"]["with_skill"]["pass_rate"],
+        summary["with_skill"]["pass_rate"]
+    );
+    assert_eq!(
+        again["run_summary"]["delta"]["pass_rate"],
+        summary["delta"]["pass_rate"]
+    );
+    assert_eq!(
+        again["run_summary"]["with_skill"]["time_seconds"], summary["with_skill"]["time_seconds"],
         "a replay reports the recording's times"
     );
     assert_eq!(
@@ -189,7 +195,12 @@ fn the_gate_fails_below_min_delta_and_says_whether_noise_could_decide() {
         "{stdout}"
     );
     // One run each: the spec's layout has no run folders.
-    assert!(setup.iteration(1).join("eval-1/with_skill/grading.json").is_file());
+    assert!(
+        setup
+            .iteration(1)
+            .join("eval-1/with_skill/grading.json")
+            .is_file()
+    );
     worker.stop();
     let (code, stdout, stderr) = setup.replay(&["--runs", "1", "--min-delta", "0.9", "--json"]);
     assert_eq!(code, 1, "{stdout}\n{stderr}");
@@ -216,7 +227,10 @@ fn an_edited_skill_or_eval_asks_for_a_new_recording_and_writes_nothing() {
         "{stderr}"
     );
     assert!(stderr.contains("eval 1 (with_skill), run 1"), "{stderr}");
-    assert!(!setup.iteration(2).exists(), "a failed eval writes no iteration");
+    assert!(
+        !setup.iteration(2).exists(),
+        "a failed eval writes no iteration"
+    );
     let leftovers: Vec<_> = std::fs::read_dir(setup.root.join("skills/csv-report-workspace"))
         .unwrap()
         .map(|e| e.unwrap().file_name())
@@ -236,12 +250,23 @@ fn a_baseline_folder_or_git_revision_is_the_old_skill() {
     let setup = Setup::new();
     let git = |args: &[&str]| {
         let out = std::process::Command::new("git")
-            .args(["-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"])
+            .args([
+                "-c",
+                "user.name=t",
+                "-c",
+                "user.email=t@t",
+                "-c",
+                "commit.gpgsign=false",
+            ])
             .args(args)
             .current_dir(&setup.root)
             .output()
             .unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     };
     // The earlier version wrote its report without the total.
     let skill_md = setup.skill_dir().join("SKILL.md");
@@ -254,7 +279,10 @@ fn a_baseline_folder_or_git_revision_is_the_old_skill() {
     let worker = Worker::start();
     let (code, stdout, stderr) = setup.record(&worker, &["--runs", "1", "--baseline", "HEAD"]);
     assert_eq!(code, 0, "{stdout}\n{stderr}");
-    assert!(stdout.contains("with the skill against its earlier version"), "{stdout}");
+    assert!(
+        stdout.contains("with the skill against its earlier version"),
+        "{stdout}"
+    );
     let old = setup.iteration(1).join("eval-1/old_skill");
     assert_eq!(
         std::fs::read_to_string(old.join("outputs/report.json")).unwrap(),
@@ -262,13 +290,20 @@ fn a_baseline_folder_or_git_revision_is_the_old_skill() {
     );
     let benchmark = read_json(&setup.iteration(1).join("benchmark.json"));
     assert_eq!(benchmark["baseline"], "old_skill");
-    approx(&benchmark["run_summary"]["old_skill"]["pass_rate"]["mean"], 0.3);
+    approx(
+        &benchmark["run_summary"]["old_skill"]["pass_rate"]["mean"],
+        0.3,
+    );
     worker.stop();
 
     // The same earlier version as a folder replays the same cassettes.
     let old_dir = setup.root.join("old/csv-report");
     std::fs::create_dir_all(&old_dir).unwrap();
-    std::fs::write(old_dir.join("SKILL.md"), CSV.replace("{\"total\": 42}", "{}")).unwrap();
+    std::fs::write(
+        old_dir.join("SKILL.md"),
+        CSV.replace("{\"total\": 42}", "{}"),
+    )
+    .unwrap();
     let (code, stdout, stderr) =
         setup.replay(&["--runs", "1", "--baseline", old_dir.to_str().unwrap()]);
     assert_eq!(code, 0, "{stdout}\n{stderr}");
@@ -289,15 +324,42 @@ fn a_baseline_folder_or_git_revision_is_the_old_skill() {
 #[test]
 fn hostile_or_broken_evals_files_are_refused_before_any_run() {
     let cases: &[(&str, &str)] = &[
-        ("{\"skill_name\": \"csv-report\",\n \"evals\": [\n  {\"id\": 1, \"prompt\": }\n]}", "evals/evals.json:3:"),
-        ("{\"skill_name\": \"csv-report\", \"evals\": []}", "`evals` is empty"),
-        (r#"{"skill_name": "x", "evals": [{"id": 1, "prompt": "p", "files": ["../../secret.txt"]}]}"#, "without .."),
-        (r#"{"skill_name": "x", "evals": [{"id": 1, "prompt": "p", "files": ["/etc/passwd"]}]}"#, "without .."),
-        (r#"{"skill_name": "x", "evals": [{"id": 1, "prompt": "p", "files": ["evals/link.txt"]}]}"#, "not a regular file"),
-        (r#"{"skill_name": "x", "evals": [{"id": 1, "prompt": "p", "files": ["evals/none.csv"]}]}"#, "cannot be read"),
-        (r#"{"skill_name": "x", "evals": [{"id": 1, "prompt": "p"}, {"id": "1", "prompt": "q"}]}"#, "ids must differ"),
-        (r#"{"skill_name": "x", "evals": [{"id": "../..", "prompt": "p"}]}"#, "needs a letter or a digit"),
-        (r#"{"skill_name": "x", "evals": [{"id": 2, "prompt": "  "}]}"#, "the prompt is empty"),
+        (
+            "{\"skill_name\": \"csv-report\",\n \"evals\": [\n  {\"id\": 1, \"prompt\": }\n]}",
+            "evals/evals.json:3:",
+        ),
+        (
+            "{\"skill_name\": \"csv-report\", \"evals\": []}",
+            "`evals` is empty",
+        ),
+        (
+            r#"{"skill_name": "x", "evals": [{"id": 1, "prompt": "p", "files": ["../../secret.txt"]}]}"#,
+            "without ..",
+        ),
+        (
+            r#"{"skill_name": "x", "evals": [{"id": 1, "prompt": "p", "files": ["/etc/passwd"]}]}"#,
+            "without ..",
+        ),
+        (
+            r#"{"skill_name": "x", "evals": [{"id": 1, "prompt": "p", "files": ["evals/link.txt"]}]}"#,
+            "not a regular file",
+        ),
+        (
+            r#"{"skill_name": "x", "evals": [{"id": 1, "prompt": "p", "files": ["evals/none.csv"]}]}"#,
+            "cannot be read",
+        ),
+        (
+            r#"{"skill_name": "x", "evals": [{"id": 1, "prompt": "p"}, {"id": "1", "prompt": "q"}]}"#,
+            "ids must differ",
+        ),
+        (
+            r#"{"skill_name": "x", "evals": [{"id": "../..", "prompt": "p"}]}"#,
+            "needs a letter or a digit",
+        ),
+        (
+            r#"{"skill_name": "x", "evals": [{"id": 2, "prompt": "  "}]}"#,
+            "the prompt is empty",
+        ),
     ];
     for (content, says) in cases {
         let setup = Setup::new();
@@ -312,7 +374,11 @@ fn hostile_or_broken_evals_files_are_refused_before_any_run() {
         assert!(!setup.root.join("skills/csv-report-workspace").exists());
     }
     let setup = Setup::new();
-    std::fs::write(setup.skill_dir().join("evals/evals.json"), b"{\"skill_name\": \"\xff\"}").unwrap();
+    std::fs::write(
+        setup.skill_dir().join("evals/evals.json"),
+        b"{\"skill_name\": \"\xff\"}",
+    )
+    .unwrap();
     let (code, _, stderr) = setup.replay(&[]);
     assert_eq!(code, 2);
     assert!(stderr.contains("not UTF-8"), "{stderr}");
@@ -332,6 +398,9 @@ fn a_replay_without_cassettes_names_the_command_that_records_them() {
     let setup = Setup::new();
     let (code, _, stderr) = setup.replay(&["--runs", "1"]);
     assert_eq!(code, 2, "{stderr}");
-    assert!(stderr.contains("no cassette for this eval and run"), "{stderr}");
+    assert!(
+        stderr.contains("no cassette for this eval and run"),
+        "{stderr}"
+    );
     assert!(stderr.contains("eval-1/with_skill.1.yaml"), "{stderr}");
 }

@@ -665,3 +665,42 @@ fn schemas_are_draft_2020_12_and_strict() {
         "a renamed field accepted"
     );
 }
+
+const REPORT_SKILL: &str = "---\nname: csv-report\ndescription: Summarize CSV spreadsheets into a JSON report. Use when the user shares a csv spreadsheet to summarize.\n---\n# CSV report\n\nWrite `report.json` containing `{\"total\": 42}`.\n";
+/// One expectation checked by code, one by the grader.
+const IMPACT_EVALS: &str = r#"{"skill_name": "csv-report", "evals": [{"id": 1,
+  "prompt": "Summarize this csv spreadsheet", "expectations": ["The file `report.json` exists",
+  "The answer mentions total"]}]}"#;
+
+#[test]
+fn eval_impact() {
+    let sandbox = Sandbox::new();
+    let csv = write_skill(&sandbox.root.join("skills"), "csv-report", REPORT_SKILL);
+    std::fs::create_dir_all(csv.join("evals")).unwrap();
+    std::fs::write(csv.join("evals/evals.json"), IMPACT_EVALS).unwrap();
+    let worker = common::worker::Worker::start();
+    let (code, stdout, stderr) = run(sandbox
+        .cmd()
+        .env("OPENAI_API_KEY", "test-key")
+        .args(["eval", "--impact", "skills/csv-report", "--runs", "2"])
+        .args([
+            "--mode",
+            "record",
+            "--provider",
+            "openai",
+            "--model",
+            "worker",
+        ])
+        .args(["--base-url", &worker.base, "--json", "--min-delta", "0.99"]));
+    assert_eq!(code, 1, "{stderr}");
+    let document = conforms("eval", &stdout);
+    for pointer in [
+        "/impact",
+        "/impact/*/evals",
+        "/impact/*/evals/0/configs/0/runs/0/grading/expectations",
+    ] {
+        filled(&document, pointer);
+    }
+    assert!(document["impact"][0]["gate"].is_object(), "{document:#}");
+    assert!(document["impact"][0]["delta_interval"].is_object());
+}

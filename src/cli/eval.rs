@@ -63,11 +63,16 @@ pub struct Args {
     pub impact: bool,
     /// With --impact: compare with this earlier version (a skill folder, or a git revision of
     /// the skill's repository) instead of no skill.
-    #[arg(long, value_name = "PATH|REV", requires = "impact")]
+    #[arg(long, value_name = "BASELINE", requires = "impact")]
     pub baseline: Option<String>,
     /// With --impact: exit 1 when the with-skill pass rate is not at least this much above the
     /// baseline's (0.1 = ten points).
-    #[arg(long, value_name = "X", requires = "impact", allow_negative_numbers = true)]
+    #[arg(
+        long,
+        value_name = "X",
+        requires = "impact",
+        allow_negative_numbers = true
+    )]
     pub min_delta: Option<f64>,
     /// With --impact: write iterations here instead of <skill>-workspace beside the skill.
     #[arg(long, value_name = "DIR", requires = "impact")]

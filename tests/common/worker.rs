@@ -189,7 +189,11 @@ async fn complete(State(shared): State<Arc<Shared>>, body: axum::body::Bytes) ->
                 "function": {"name": name, "arguments": arguments.to_string()}})
         })
         .collect();
-    let finish = if calls.is_empty() { "stop" } else { "tool_calls" };
+    let finish = if calls.is_empty() {
+        "stop"
+    } else {
+        "tool_calls"
+    };
     let mut message = json!({"role": "assistant", "content": text});
     if !calls.is_empty() {
         message["tool_calls"] = json!(calls);
@@ -202,8 +206,10 @@ async fn complete(State(shared): State<Arc<Shared>>, body: axum::body::Bytes) ->
         let mut push = |v: Value| out.push_str(&format!("data: {v}\n\n"));
         push(json!({"choices": [{"index": 0, "delta": {"role": "assistant", "content": text}}]}));
         for (i, call) in calls.iter().enumerate() {
-            push(json!({"choices": [{"index": 0, "delta": {"tool_calls": [{"index": i,
-                "id": call["id"], "type": "function", "function": call["function"]}]}}]}));
+            push(
+                json!({"choices": [{"index": 0, "delta": {"tool_calls": [{"index": i,
+                "id": call["id"], "type": "function", "function": call["function"]}]}}]}),
+            );
         }
         push(json!({"choices": [{"index": 0, "delta": {}, "finish_reason": finish}]}));
         push(json!({"choices": [], "usage": usage}));

@@ -35,7 +35,11 @@ impl Baseline {
 
     /// `reference` for the skill in `skill_dir` named `name`: an existing folder, else a git
     /// revision of the repository holding `skill_dir`.
-    pub fn prepare(reference: &str, skill_dir: &Path, name: &str) -> Result<Baseline, BaselineError> {
+    pub fn prepare(
+        reference: &str,
+        skill_dir: &Path,
+        name: &str,
+    ) -> Result<Baseline, BaselineError> {
         let folder = Path::new(reference);
         if folder.is_dir() {
             if !folder.join("SKILL.md").is_file() {
@@ -60,8 +64,12 @@ fn export(reference: &str, skill_dir: &Path, name: &str) -> Result<Baseline, Bas
             "neither a folder nor a git revision (a commit, branch or tag)".to_owned(),
         ));
     }
-    let prefix = git(skill_dir, &["rev-parse", "--show-prefix"])
-        .map_err(|e| fail(format!("not a folder, and {} is not in a git repository ({e})", skill_dir.display())))?;
+    let prefix = git(skill_dir, &["rev-parse", "--show-prefix"]).map_err(|e| {
+        fail(format!(
+            "not a folder, and {} is not in a git repository ({e})",
+            skill_dir.display()
+        ))
+    })?;
     let prefix = prefix.trim_end_matches('\n');
     // Run from a subfolder, `git archive` keeps only that subfolder of the tree it is given.
     let top = git(skill_dir, &["rev-parse", "--show-toplevel"]).map_err(fail)?;
@@ -73,8 +81,11 @@ fn export(reference: &str, skill_dir: &Path, name: &str) -> Result<Baseline, Bas
     let dir = temporary.path().join(name);
     std::fs::create_dir_all(&dir).map_err(|e| fail(e.to_string()))?;
     let tree = format!("{reference}:{prefix}");
-    let zip = git_bytes(top, &["archive", "--format=zip", &tree])
-        .map_err(|e| fail(format!("git could not export the skill at this revision: {e}")))?;
+    let zip = git_bytes(top, &["archive", "--format=zip", &tree]).map_err(|e| {
+        fail(format!(
+            "git could not export the skill at this revision: {e}"
+        ))
+    })?;
     // Read as any download is: a revision is a stranger's as much as an archive is.
     let archive = crate::archive::reader::read_bytes(&zip, &Default::default())
         .map_err(|e| fail(format!("the skill at {tree}: {e}")))?;

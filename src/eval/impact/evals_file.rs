@@ -215,7 +215,8 @@ fn check_eval(skill_dir: &Path, path: &Path, raw: RawEval) -> Result<Eval, Evals
         return Err(fail(format!("expectation {} is empty", blank + 1)));
     }
     for file in &raw.files {
-        check_input(skill_dir, file).map_err(|message| fail(format!("file {file:?}: {message}")))?;
+        check_input(skill_dir, file)
+            .map_err(|message| fail(format!("file {file:?}: {message}")))?;
     }
     Ok(Eval {
         id,

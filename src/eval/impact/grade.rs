@@ -91,11 +91,9 @@ static FORMS: LazyLock<Vec<Form>> = LazyLock::new(|| {
 });
 
 fn fact_of(expectation: &str) -> Option<Fact> {
-    FORMS.iter().find_map(|(regex, make)| {
-        regex
-            .captures(expectation)
-            .map(|captures| make(&captures))
-    })
+    FORMS
+        .iter()
+        .find_map(|(regex, make)| regex.captures(expectation).map(|captures| make(&captures)))
 }
 
 /// Whether code checks `expectation` (else the model grader does).
@@ -109,7 +107,11 @@ pub fn grade_by_code(expectation: &str, outputs: &Outputs) -> Option<Graded> {
         Fact::Exists(path) => match find(outputs, &path) {
             Some(file) => (
                 true,
-                format!("found `{}` ({} bytes) among the outputs", file.path, file.bytes.len()),
+                format!(
+                    "found `{}` ({} bytes) among the outputs",
+                    file.path,
+                    file.bytes.len()
+                ),
             ),
             None => (false, missing(outputs, &path)),
         },
@@ -144,10 +146,7 @@ fn missing(outputs: &Outputs, name: &str) -> String {
         return format!("no file `{name}`: the run produced no files");
     }
     let names: Vec<&str> = outputs.files.iter().map(|f| f.path.as_str()).collect();
-    format!(
-        "no file `{name}` among the outputs ({})",
-        names.join(", ")
-    )
+    format!("no file `{name}` among the outputs ({})", names.join(", "))
 }
 
 fn json_check(file: &OutputFile) -> (bool, String) {
@@ -187,7 +186,12 @@ fn locate(text: &str, lower: &str) -> Option<String> {
     }
     let start = text.floor_char_boundary(at.saturating_sub(30));
     let end = text.ceil_char_boundary((at + lower.len() + 30).min(text.len()));
-    Some(text[start..end].split_whitespace().collect::<Vec<_>>().join(" "))
+    Some(
+        text[start..end]
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" "),
+    )
 }
 
 /// The grader's fixed rubric: its system prompt.
@@ -209,7 +213,9 @@ pub fn grader_request(
 ) -> String {
     let mut message = format!("# Task the agent was given\n\n{task}\n");
     if !expected_output.trim().is_empty() {
-        message.push_str(&format!("\n# What success looks like\n\n{expected_output}\n"));
+        message.push_str(&format!(
+            "\n# What success looks like\n\n{expected_output}\n"
+        ));
     }
     message.push_str("\n# Expectations\n\n");
     for (index, expectation) in expectations.iter().enumerate() {
@@ -255,7 +261,10 @@ pub fn read_verdicts(reply: &str, expectations: &[&str], outputs: &Outputs) -> V
         .enumerate()
         .map(|(index, text)| {
             let (passed, evidence) = match &parsed {
-                Err(why) => (false, format!("the grader's reply could not be read: {why}")),
+                Err(why) => (
+                    false,
+                    format!("the grader's reply could not be read: {why}"),
+                ),
                 Ok(verdicts) => accept(&verdicts[index], outputs),
             };
             Graded {

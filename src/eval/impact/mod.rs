@@ -170,7 +170,13 @@ pub fn run(subject: &Subject, options: &Options) -> Result<ImpactReport, ImpactE
 }
 
 /// The cassette of `eval`'s run `run` in `config`; `suffix` tells the grader's apart.
-pub fn cassette_path(subject: &Subject, eval: &Eval, config: Config, run: u32, suffix: &str) -> PathBuf {
+pub fn cassette_path(
+    subject: &Subject,
+    eval: &Eval,
+    config: Config,
+    run: u32,
+    suffix: &str,
+) -> PathBuf {
     subject
         .dir
         .join(crate::harness::scenario::EVALS_DIR)
@@ -221,12 +227,14 @@ fn run_one(
         files: outputs::produced(&before, outputs::snapshot(workspace.root())),
     };
     let grader = cassette_path(subject, eval, config, run, ".grade");
-    let grading = grade(eval, &outputs, &workspace, &grader, options)
-        .map_err(|e| e.into_run(&fail))?;
-    let duration_ms = report::duration(&cassette, settled, transcript.elapsed_ms)
-        .map_err(|message| ImpactError::Write {
-            path: cassette.clone(),
-            message,
+    let grading =
+        grade(eval, &outputs, &workspace, &grader, options).map_err(|e| e.into_run(&fail))?;
+    let duration_ms =
+        report::duration(&cassette, settled, transcript.elapsed_ms).map_err(|message| {
+            ImpactError::Write {
+                path: cassette.clone(),
+                message,
+            }
         })?;
     Ok(RunReport {
         run,
@@ -335,8 +343,8 @@ fn ask_grader(
     let answers = answers(cassette, options)?;
     let home = std::env::var_os("HOME").map(PathBuf::from);
     let normaliser = Normaliser::new(workspace.root(), home.as_deref());
-    let mut model = model_for(&answers, normaliser, &options.rerecord)
-        .map_err(|e| Early::Agent(e.into()))?;
+    let mut model =
+        model_for(&answers, normaliser, &options.rerecord).map_err(|e| Early::Agent(e.into()))?;
     let request = Request {
         messages: vec![
             Message::System {

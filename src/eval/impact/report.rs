@@ -181,7 +181,12 @@ impl ImpactReport {
         };
         let per_eval: Vec<(Vec<f64>, Vec<f64>)> = evals
             .iter()
-            .map(|e| (pass_rates(&e.configs[0].runs), pass_rates(&e.configs[1].runs)))
+            .map(|e| {
+                (
+                    pass_rates(&e.configs[0].runs),
+                    pass_rates(&e.configs[1].runs),
+                )
+            })
             .collect();
         let delta_interval = stats::delta_interval(&per_eval);
         let gate = options.min_delta.map(|min_delta| {
