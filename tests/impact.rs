@@ -69,6 +69,12 @@ impl Setup {
     }
 
     fn eval(&self) -> assert_cmd::Command {
+        let mut cmd = self.impact();
+        cmd.arg("skills/csv-report");
+        cmd
+    }
+
+    fn impact(&self) -> assert_cmd::Command {
         let mut cmd = skill();
         for var in ["OPENAI_BASE_URL", "ANTHROPIC_API_KEY", "SKILL_RECORD", "CI"] {
             cmd.env_remove(var);
@@ -77,7 +83,7 @@ impl Setup {
             .env("HOME", &self.root)
             .env("SKILL_CACHE_DIR", self.root.join("cache"))
             .env("OPENAI_API_KEY", "test-key")
-            .args(["eval", "--impact", "skills/csv-report"]);
+            .args(["eval", "--impact"]);
         cmd
     }
 
@@ -403,4 +409,90 @@ fn a_replay_without_cassettes_names_the_command_that_records_them() {
         "{stderr}"
     );
     assert!(stderr.contains("eval-1/with_skill.1.yaml"), "{stderr}");
+}
+
+#[test]
+fn builtins_and_new_skills_ship_a_starter_impact_eval_that_replays() {
+    let setup = Setup::new();
+    let workspace = setup.root.join("ws");
+    let mut builtins = skill();
+    builtins
+        .current_dir(&setup.root)
+        .env("HOME", &setup.root)
+        .env("SKILL_CACHE_DIR", setup.root.join("cache"))
+        .env_remove("SKILL_RECORD")
+        .args(["eval", "--impact", "--builtin", "--json", "--workspace"])
+        .arg(&workspace);
+    let (code, stdout, stderr) = run(&mut builtins);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let report = json(&stdout);
+    let skills = report["impact"].as_array().unwrap();
+    assert_eq!(skills.len(), 6, "{report:#}");
+    for skill in skills {
+        approx(&skill["run_summary"]["delta"]["pass_rate"], 1.0);
+        let name = skill["skill_name"].as_str().unwrap();
+        assert!(
+            workspace
+                .join(name)
+                .join("iteration-1/benchmark.json")
+                .is_file()
+        );
+    }
+
+    let mut new = skill();
+    new.current_dir(&setup.root)
+        .env("HOME", &setup.root)
+        .env("SKILL_CACHE_DIR", setup.root.join("cache"))
+        .args(["new", "mine", "--template", "cli-tool", "--dir", "made"]);
+    let (code, stdout, _) = run(&mut new);
+    assert_eq!(code, 0);
+    assert!(
+        stdout.contains("  evals/evals.json (and its cassettes)\n"),
+        "{stdout}"
+    );
+    let (code, stdout, stderr) = run(setup.impact().arg("made/mine"));
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    assert!(stdout.contains("delta +1.00"), "{stdout}");
+    // The starter is a real recording: an edited description asks for a new one.
+    let skill_md = setup.root.join("made/mine/SKILL.md");
+    let text = std::fs::read_to_string(&skill_md).unwrap();
+    std::fs::write(
+        &skill_md,
+        text.replacen("description: ", "description: Edited. ", 1),
+    )
+    .unwrap();
+    let (code, _, stderr) = run(setup.impact().arg("made/mine"));
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("does not match the recording"), "{stderr}");
+}
+
+#[test]
+fn init_writes_a_starter_but_never_scripts_evals_the_author_wrote() {
+    let setup = Setup::new();
+    let before = std::fs::read_to_string(setup.skill_dir().join("evals/evals.json")).unwrap();
+    let (code, _, stderr) = run(setup.eval().arg("--init"));
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("holds evals you wrote"), "{stderr}");
+    assert!(
+        stderr.contains("skill eval --impact skills/csv-report --mode record"),
+        "{stderr}"
+    );
+    let after = std::fs::read_to_string(setup.skill_dir().join("evals/evals.json")).unwrap();
+    assert_eq!(before, after);
+
+    std::fs::remove_file(setup.skill_dir().join("evals/evals.json")).unwrap();
+    let (code, stdout, stderr) = run(setup.eval().arg("--init"));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("recorded 6 cassettes"), "{stdout}");
+    let starter = read_json(&setup.skill_dir().join("evals/evals.json"));
+    assert_eq!(starter["evals"][0]["id"], "starter");
+    assert_eq!(
+        starter["evals"][0]["expectations"][0],
+        "The answer mentions `csv-report`"
+    );
+    let (code, stdout, stderr) = setup.replay(&[]);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    // A starter is written again, so it follows an edited description.
+    let (code, _, _) = run(setup.eval().arg("--init"));
+    assert_eq!(code, 0);
 }

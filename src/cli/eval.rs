@@ -49,8 +49,8 @@ pub struct Args {
     pub builtin: bool,
     /// Write a starter evals/triggers.yaml into each skill that has none, and record every
     /// cassette of its trigger set from a scripted model that reads the skill exactly when it
-    /// should.
-    #[arg(long, conflicts_with_all = ["mode", "json", "junit", "compare_via", "runs"])]
+    /// should; with --impact, a starter evals/evals.json and its cassettes.
+    #[arg(long, conflicts_with_all = ["mode", "json", "junit", "compare_via", "runs", "baseline", "min_delta"])]
     pub init: bool,
     /// Run the recorded commands without the sandbox, where it is missing: only for cassettes
     /// you trust.
@@ -59,7 +59,7 @@ pub struct Args {
     /// Outcome evals (evals/evals.json): run each eval with the skill and without it (or
     /// against --baseline), grade every expectation with evidence, and write the spec's
     /// workspace (<skill>-workspace/iteration-N) with benchmark.json.
-    #[arg(long, conflicts_with_all = ["init", "compare_via", "junit", "with", "agent", "builtin"])]
+    #[arg(long, conflicts_with_all = ["compare_via", "junit", "with", "agent"])]
     pub impact: bool,
     /// With --impact: compare with this earlier version (a skill folder, or a git revision of
     /// the skill's repository) instead of no skill.

@@ -12,14 +12,26 @@ use anstyle::AnsiColor;
 use std::io::Write;
 use std::process::ExitCode;
 
-/// Runs per eval and configuration when `--runs` is not given: enough for a spread.
-const DEFAULT_RUNS: u32 = 3;
 /// Failed expectations of the skill's runs printed per skill before "and N more".
 const SHOWN_FAILURES: usize = 10;
 
 /// Runs the impact evals of the skills `args` name.
 pub fn run(args: &Args) -> Result<ExitCode, CliError> {
-    let dirs = skill_dirs(&args.paths, None)?;
+    let builtins =
+        crate::skill::builtin::materialize().map_err(|e| CliError::Builtin(e.to_string()))?;
+    let dirs = skill_dirs(&args.paths, args.builtin.then_some(builtins.as_path()))?;
+    if args.init {
+        for dir in &dirs {
+            let written = impact::starter::write_impact_starter(dir)?;
+            let cassettes =
+                super::output::plural(written.cassettes as u64, "cassette", "cassettes");
+            println!(
+                "wrote {} (a starter, from the current description) and recorded {cassettes}",
+                written.path.display()
+            );
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     // Every evals file is checked before any model is called.
     let subjects = impact::load_subjects(&dirs)?;
     let mode = args.model.mode()?;
@@ -37,7 +49,7 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
         };
         let options = Options {
             mode,
-            runs: args.runs.unwrap_or(DEFAULT_RUNS),
+            runs: args.runs.unwrap_or(impact::DEFAULT_RUNS),
             baseline: baseline.as_ref().map(Baseline::dir),
             http: &http,
             rerecord: rerecord_command(args),
@@ -45,6 +57,7 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
             max_turns: crate::agent::DEFAULT_MAX_TURNS,
             workspace: args.workspace.as_ref().map(|w| w.join(&subject.name)),
             min_delta: args.min_delta,
+            script: None,
         };
         reports.push(impact::run(subject, &options)?);
     }
@@ -133,30 +146,24 @@ fn print_totals(out: &mut impl Write, report: &ImpactReport) {
             )
         })
         .unwrap_or_default();
-    let rows: [(&str, Field, String); 3] = [
-        (
-            "pass rate",
-            |s| s.pass_rate,
-            signed(delta.pass_rate, |d| format!("{d:+.2}{interval}")),
-        ),
-        (
-            "time (s)",
-            |s| s.time_seconds,
-            signed(delta.time_seconds, |d| format!("{d:+.1}")),
-        ),
-        (
-            "tokens",
-            |s| s.tokens,
-            signed(delta.tokens, |d| format!("{d:+.0}")),
-        ),
+    let rows: [(&str, Field, usize, Option<f64>); 3] = [
+        ("pass rate", |s| s.pass_rate, 2, delta.pass_rate),
+        ("time (s)", |s| s.time_seconds, 1, delta.time_seconds),
+        ("tokens", |s| s.tokens, 0, delta.tokens),
     ];
-    for (label, field, change) in rows {
+    for (label, field, digits, change) in rows {
+        let change = change.map_or("-".to_owned(), |d| format!("{d:+.digits$}"));
+        let interval = if label == "pass rate" {
+            interval.as_str()
+        } else {
+            ""
+        };
         let _ = writeln!(
             out,
-            "  {:<22} {:<16} {:<16} delta {change}",
+            "  {:<22} {:<16} {:<16} delta {change}{interval}",
             label,
-            spread(field(with)),
-            spread(field(base))
+            spread(field(with), digits),
+            spread(field(base), digits)
         );
     }
     if let Some(gate) = &report.gate {
@@ -218,16 +225,8 @@ fn pass_rate(spread: Option<Spread>) -> String {
     spread.map_or("-".to_owned(), |s| format!("{:.2}", s.mean))
 }
 
-fn spread(spread: Option<Spread>) -> String {
+fn spread(spread: Option<Spread>, digits: usize) -> String {
     spread.map_or("-".to_owned(), |s| {
-        if s.mean.abs() >= 100.0 {
-            format!("{:.0} ± {:.0}", s.mean, s.stddev)
-        } else {
-            format!("{:.2} ± {:.2}", s.mean, s.stddev)
-        }
+        format!("{:.digits$} ± {:.digits$}", s.mean, s.stddev)
     })
-}
-
-fn signed(value: Option<f64>, show: impl Fn(f64) -> String) -> String {
-    value.map_or("-".to_owned(), show)
 }

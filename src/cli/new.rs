@@ -108,6 +108,13 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             )),
             Err(e) => eprintln!("warning: no starter trigger set: {e}"),
         }
+        match crate::eval::impact::starter::write_impact_starter(&created.dir) {
+            Ok(_) => files.push(format!(
+                "{} (and its cassettes)",
+                crate::eval::impact::EVALS_FILE
+            )),
+            Err(e) => eprintln!("warning: no starter impact eval: {e}"),
+        }
     }
     println!("Created {}", created.dir.display());
     if quiet() {

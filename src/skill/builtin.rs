@@ -40,7 +40,14 @@ pub static BUILTINS: &[BuiltinSkill] = &[
         "evals/triggers.yaml",
         "evals/cassettes/triggers/q01-containerise-this-flask-app-and-run.1.yaml",
         "evals/cassettes/triggers/q02-free-the-disk-space-docker-images.1.yaml",
-        "evals/cassettes/triggers/q03-what-is-the-capital-of-france.1.yaml"
+        "evals/cassettes/triggers/q03-what-is-the-capital-of-france.1.yaml",
+        "evals/evals.json",
+        "evals/cassettes/impact/eval-starter/with_skill.1.yaml",
+        "evals/cassettes/impact/eval-starter/with_skill.2.yaml",
+        "evals/cassettes/impact/eval-starter/with_skill.3.yaml",
+        "evals/cassettes/impact/eval-starter/without_skill.1.yaml",
+        "evals/cassettes/impact/eval-starter/without_skill.2.yaml",
+        "evals/cassettes/impact/eval-starter/without_skill.3.yaml"
     ),
     builtin!(
         "github",
@@ -48,14 +55,28 @@ pub static BUILTINS: &[BuiltinSkill] = &[
         "evals/cassettes/basic.yaml",
         "evals/triggers.yaml",
         "evals/cassettes/triggers/q01-why-did-the-ci-run-on.1.yaml",
-        "evals/cassettes/triggers/q02-translate-this-sentence-into-german.1.yaml"
+        "evals/cassettes/triggers/q02-translate-this-sentence-into-german.1.yaml",
+        "evals/evals.json",
+        "evals/cassettes/impact/eval-starter/with_skill.1.yaml",
+        "evals/cassettes/impact/eval-starter/with_skill.2.yaml",
+        "evals/cassettes/impact/eval-starter/with_skill.3.yaml",
+        "evals/cassettes/impact/eval-starter/without_skill.1.yaml",
+        "evals/cassettes/impact/eval-starter/without_skill.2.yaml",
+        "evals/cassettes/impact/eval-starter/without_skill.3.yaml"
     ),
     builtin!(
         "safe-shell",
         "evals/basic.yaml",
         "evals/cassettes/basic.yaml",
         "evals/triggers.yaml",
-        "evals/cassettes/triggers/q01-delete-every-log-file-under-var.1.yaml"
+        "evals/cassettes/triggers/q01-delete-every-log-file-under-var.1.yaml",
+        "evals/evals.json",
+        "evals/cassettes/impact/eval-starter/with_skill.1.yaml",
+        "evals/cassettes/impact/eval-starter/with_skill.2.yaml",
+        "evals/cassettes/impact/eval-starter/with_skill.3.yaml",
+        "evals/cassettes/impact/eval-starter/without_skill.1.yaml",
+        "evals/cassettes/impact/eval-starter/without_skill.2.yaml",
+        "evals/cassettes/impact/eval-starter/without_skill.3.yaml"
     ),
     builtin!(
         "skill-creator",
@@ -63,7 +84,14 @@ pub static BUILTINS: &[BuiltinSkill] = &[
         "evals/cassettes/basic.yaml",
         "evals/triggers.yaml",
         "evals/cassettes/triggers/q01-turn-my-release-checklist-into-a.1.yaml",
-        "evals/cassettes/triggers/q02-install-a-skill-that-summarises-pdfs.1.yaml"
+        "evals/cassettes/triggers/q02-install-a-skill-that-summarises-pdfs.1.yaml",
+        "evals/evals.json",
+        "evals/cassettes/impact/eval-starter/with_skill.1.yaml",
+        "evals/cassettes/impact/eval-starter/with_skill.2.yaml",
+        "evals/cassettes/impact/eval-starter/with_skill.3.yaml",
+        "evals/cassettes/impact/eval-starter/without_skill.1.yaml",
+        "evals/cassettes/impact/eval-starter/without_skill.2.yaml",
+        "evals/cassettes/impact/eval-starter/without_skill.3.yaml"
     ),
     builtin!(
         "skill-registry",
@@ -71,7 +99,14 @@ pub static BUILTINS: &[BuiltinSkill] = &[
         "evals/cassettes/basic.yaml",
         "evals/triggers.yaml",
         "evals/cassettes/triggers/q01-install-a-skill-that-summarises-pdfs.1.yaml",
-        "evals/cassettes/triggers/q02-write-a-haiku-about-autumn.1.yaml"
+        "evals/cassettes/triggers/q02-write-a-haiku-about-autumn.1.yaml",
+        "evals/evals.json",
+        "evals/cassettes/impact/eval-starter/with_skill.1.yaml",
+        "evals/cassettes/impact/eval-starter/with_skill.2.yaml",
+        "evals/cassettes/impact/eval-starter/with_skill.3.yaml",
+        "evals/cassettes/impact/eval-starter/without_skill.1.yaml",
+        "evals/cassettes/impact/eval-starter/without_skill.2.yaml",
+        "evals/cassettes/impact/eval-starter/without_skill.3.yaml"
     ),
     builtin!(
         "tmux",
@@ -79,7 +114,14 @@ pub static BUILTINS: &[BuiltinSkill] = &[
         "evals/cassettes/basic.yaml",
         "evals/triggers.yaml",
         "evals/cassettes/triggers/q01-start-the-dev-server-in-the.1.yaml",
-        "evals/cassettes/triggers/q02-what-is-17-times-23.1.yaml"
+        "evals/cassettes/triggers/q02-what-is-17-times-23.1.yaml",
+        "evals/evals.json",
+        "evals/cassettes/impact/eval-starter/with_skill.1.yaml",
+        "evals/cassettes/impact/eval-starter/with_skill.2.yaml",
+        "evals/cassettes/impact/eval-starter/with_skill.3.yaml",
+        "evals/cassettes/impact/eval-starter/without_skill.1.yaml",
+        "evals/cassettes/impact/eval-starter/without_skill.2.yaml",
+        "evals/cassettes/impact/eval-starter/without_skill.3.yaml"
     ),
 ];
 

@@ -11,6 +11,7 @@ pub mod evals_file;
 pub mod grade;
 pub mod outputs;
 pub mod report;
+pub mod starter;
 pub mod stats;
 
 use crate::agent::cassette::{Mode, Normaliser};
@@ -28,6 +29,8 @@ use std::time::Duration;
 
 /// The folder of impact cassettes inside `evals/cassettes/`.
 pub const CASSETTES_DIR: &str = "impact";
+/// Runs per eval and configuration when none is asked for: enough for a spread.
+pub const DEFAULT_RUNS: u32 = 3;
 /// Timeout of a run's commands that name none.
 const EXEC_TIMEOUT: Duration = Duration::from_secs(60);
 
@@ -119,7 +122,13 @@ pub struct Options<'a> {
     pub workspace: Option<PathBuf>,
     /// The least pass-rate delta the gate accepts.
     pub min_delta: Option<f64>,
+    /// Record from these scripted replies (eval, configuration, skill) instead of a provider
+    /// (starters).
+    pub script: Option<&'a Script>,
 }
+
+/// Scripted replies for a run of an eval in a configuration, for a skill (starter recordings).
+pub type Script = dyn Fn(&Eval, Config, &str) -> Vec<crate::agent::message::Reply>;
 
 /// The subjects of `dirs`, every evals file read and checked before anything runs.
 pub fn load_subjects(dirs: &[PathBuf]) -> Result<Vec<Subject>, ImpactError> {
@@ -206,7 +215,11 @@ fn run_one(
     copy_inputs(&subject.dir, eval, workspace.root()).map_err(fail)?;
     let before = outputs::snapshot(workspace.root());
     let cassette = cassette_path(subject, eval, config, run, "");
-    let settled = options.mode.settle(&cassette);
+    // A scripted recording's time measures nothing worth keeping.
+    let settled = match options.script {
+        Some(_) => Mode::Live,
+        None => options.mode.settle(&cassette),
+    };
     let trial = Trial {
         skills: Vec::new(),
         workspace: None,
@@ -214,7 +227,13 @@ fn run_one(
         prompt: eval.task(),
         max_turns: options.max_turns,
         exec_timeout: EXEC_TIMEOUT,
-        answers: answers(&cassette, options).map_err(|e| e.into_run(&fail))?,
+        answers: match options.script {
+            Some(script) => {
+                create_parent(&cassette).map_err(|e| e.into_run(&fail))?;
+                Answers::Script(script(eval, config, &subject.name), cassette.clone())
+            }
+            None => answers(&cassette, options).map_err(|e| e.into_run(&fail))?,
+        },
         rerecord: options.rerecord.clone(),
         confinement: options.confinement,
         env: PassEnv::Chosen(Passed::default()),
@@ -272,18 +291,23 @@ fn answers(cassette: &Path, options: &Options) -> Result<Answers, Early> {
             rerecord: options.rerecord.clone(),
         }));
     }
-    if matches!(mode, Mode::Record | Mode::Auto)
-        && let Some(parent) = cassette.parent()
-    {
-        std::fs::create_dir_all(parent).map_err(|e| {
-            Early::Agent(AgentError::Workspace {
-                path: parent.to_owned(),
-                message: e.to_string(),
-            })
-        })?;
+    if matches!(mode, Mode::Record | Mode::Auto) {
+        create_parent(cassette)?;
     }
     Answers::for_mode(mode, cassette.to_owned(), || (options.http)())
         .map_err(|e| Early::Agent(e.into()))
+}
+
+fn create_parent(cassette: &Path) -> Result<(), Early> {
+    let Some(parent) = cassette.parent() else {
+        return Ok(());
+    };
+    std::fs::create_dir_all(parent).map_err(|e| {
+        Early::Agent(AgentError::Workspace {
+            path: parent.to_owned(),
+            message: e.to_string(),
+        })
+    })
 }
 
 /// Copies `eval`'s input files from the skill folder into the workspace, at the same paths.

@@ -44,26 +44,30 @@ pub struct Interval {
 }
 
 /// The bootstrap interval of `mean(with) - mean(baseline)` where each pair is one eval's runs
-/// (pass rates): runs are resampled within their eval, so an eval with many runs does not
-/// stand in for the others. `None` when either side has no runs.
+/// (pass rates). Each resample draws evals with replacement, then runs within each drawn eval,
+/// so both the spread between tasks and the noise between runs widen it. `None` when either
+/// side has fewer than two runs: one run says nothing about noise.
 pub fn delta_interval(per_eval: &[(Vec<f64>, Vec<f64>)]) -> Option<Interval> {
-    let with_any = per_eval.iter().any(|(with, _)| !with.is_empty());
-    let base_any = per_eval.iter().any(|(_, base)| !base.is_empty());
-    if !with_any || !base_any {
+    let with_runs: usize = per_eval.iter().map(|(with, _)| with.len()).sum();
+    let base_runs: usize = per_eval.iter().map(|(_, base)| base.len()).sum();
+    if with_runs < 2 || base_runs < 2 {
         return None;
     }
     let mut rng = fastrand::Rng::with_seed(SEED);
-    let mut deltas: Vec<f64> = (0..RESAMPLES)
-        .map(|_| {
-            let mut with = (0.0, 0usize);
-            let mut base = (0.0, 0usize);
-            for (w, b) in per_eval {
-                resample_into(&mut rng, w, &mut with);
-                resample_into(&mut rng, b, &mut base);
-            }
-            with.0 / with.1 as f64 - base.0 / base.1 as f64
-        })
-        .collect();
+    let mut deltas: Vec<f64> = Vec::with_capacity(RESAMPLES);
+    while deltas.len() < RESAMPLES {
+        let mut with = (0.0, 0usize);
+        let mut base = (0.0, 0usize);
+        for _ in 0..per_eval.len() {
+            let (w, b) = &per_eval[rng.usize(..per_eval.len())];
+            resample_into(&mut rng, w, &mut with);
+            resample_into(&mut rng, b, &mut base);
+        }
+        // A draw of only evals without runs on one side has no delta; draw again.
+        if with.1 > 0 && base.1 > 0 {
+            deltas.push(with.0 / with.1 as f64 - base.0 / base.1 as f64);
+        }
+    }
     deltas.sort_by(f64::total_cmp);
     let tail = (1.0 - CONFIDENCE) / 2.0;
     let at = |q: f64| deltas[((deltas.len() - 1) as f64 * q).round() as usize];
@@ -104,6 +108,15 @@ mod tests {
         assert_eq!((sure.low, sure.high), (1.0, 1.0));
         let noisy = delta_interval(&[(vec![1.0, 0.0, 1.0], vec![0.0, 1.0, 0.0])]).unwrap();
         assert!(noisy.low < 0.0 && noisy.high > 0.5, "{noisy:?}");
-        assert_eq!(delta_interval(&[(vec![], vec![1.0])]), None);
+        assert_eq!(delta_interval(&[(vec![1.0], vec![0.0])]), None);
+        let tasks = delta_interval(&[
+            (vec![1.0, 1.0], vec![0.0, 0.0]),
+            (vec![0.5, 0.5], vec![0.5, 0.5]),
+        ])
+        .unwrap();
+        assert!(
+            tasks.low < tasks.high,
+            "tasks that differ widen it: {tasks:?}"
+        );
     }
 }
