@@ -496,3 +496,38 @@ fn init_writes_a_starter_but_never_scripts_evals_the_author_wrote() {
     let (code, _, _) = run(setup.eval().arg("--init"));
     assert_eq!(code, 0);
 }
+
+#[test]
+fn a_blind_judge_sees_both_outputs_in_an_order_it_cannot_guess() {
+    let setup = Setup::new();
+    let worker = Worker::start();
+    let (code, stdout, stderr) = setup.record(&worker, &["--runs", "3", "--blind"]);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains(
+            "blind comparison       with_skill better in 6, without_skill better in 0, 0 ties"
+        ),
+        "{stdout}"
+    );
+    worker.stop();
+    let mut first = Vec::new();
+    for eval in ["eval-1", "eval-totals-only"] {
+        let comparisons = read_json(&setup.iteration(1).join(eval).join("blind.json"));
+        for comparison in comparisons.as_array().unwrap() {
+            first.push(comparison["shown_first"].as_str().unwrap().to_owned());
+        }
+    }
+    let first: Vec<&str> = first.iter().map(String::as_str).collect();
+    assert!(
+        first.contains(&"with_skill") && first.contains(&"without_skill"),
+        "the order varies between runs: {first:?}"
+    );
+    let (code, replayed, stderr) = setup.replay(&["--runs", "3", "--blind", "--json"]);
+    assert_eq!(code, 0, "{stderr}");
+    let report = json(&replayed);
+    assert_eq!(report["impact"][0]["blind"]["with_skill"], 6);
+    assert_eq!(
+        report["impact"][0]["evals"][0]["blind"][0]["winner"],
+        "with_skill"
+    );
+}

@@ -691,13 +691,21 @@ fn eval_impact() {
             "--model",
             "worker",
         ])
-        .args(["--base-url", &worker.base, "--json", "--min-delta", "0.99"]));
+        .args([
+            "--base-url",
+            &worker.base,
+            "--json",
+            "--min-delta",
+            "0.99",
+            "--blind",
+        ]));
     assert_eq!(code, 1, "{stderr}");
     let document = conforms("eval", &stdout);
     for pointer in [
         "/impact",
         "/impact/*/evals",
         "/impact/*/evals/0/configs/0/runs/0/grading/expectations",
+        "/impact/*/evals/0/blind",
     ] {
         filled(&document, pointer);
     }

@@ -57,6 +57,7 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
             max_turns: crate::agent::DEFAULT_MAX_TURNS,
             workspace: args.workspace.as_ref().map(|w| w.join(&subject.name)),
             min_delta: args.min_delta,
+            blind: args.blind,
             script: None,
         };
         reports.push(impact::run(subject, &options)?);
@@ -123,6 +124,18 @@ fn print_report(out: &mut impl Write, report: &ImpactReport) {
         let _ = writeln!(out, "  {:<22} {:<16} {}", eval.folder, rate(0), rate(1));
     }
     print_totals(out, report);
+    if let Some(tally) = &report.blind {
+        let _ = writeln!(
+            out,
+            "  {:<22} with_skill better in {}, {} better in {}, {} tie{}",
+            "blind comparison",
+            tally.with_skill,
+            baseline.name(),
+            tally.baseline,
+            tally.ties,
+            if tally.ties == 1 { "" } else { "s" }
+        );
+    }
     print_failures(out, report);
     let _ = writeln!(out, "  written to {}", report.iteration.display());
 }

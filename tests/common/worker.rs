@@ -4,7 +4,9 @@
 //! (a line "Write `FILE` containing `TEXT`.") and answers; with no skill it guesses. As a
 //! grader (a system prompt starting "You grade") it passes an expectation when the outputs
 //! hold the expectation's last word, quoting it, except that it lies for an expectation
-//! ending "trust me": PASS with a quote found nowhere, which a careful grader loop refuses.
+//! ending "trust me": PASS with a quote found nowhere, which a careful grader loop refuses. As
+//! a blind judge (a system prompt starting "You compare") it prefers the output that has a
+//! `report.json`.
 
 use axum::body::Body;
 use axum::extract::State;
@@ -169,12 +171,28 @@ fn grade(message: &str) -> String {
     format!("Here is my grading:\n{}", json!({"expectations": verdicts}))
 }
 
+/// The judge's reply: the output with a `report.json` wins.
+fn judge(message: &str) -> String {
+    let (a, b) = message
+        .split_once("\n# Output B\n")
+        .unwrap_or((message, ""));
+    let has = |text: &str| text.contains("## File `report.json`");
+    let winner = match (has(a), has(b)) {
+        (true, false) => "A",
+        (false, true) => "B",
+        _ => "tie",
+    };
+    json!({"winner": winner, "reason": "one output has \"report.json\""}).to_string()
+}
+
 async fn complete(State(shared): State<Arc<Shared>>, body: axum::body::Bytes) -> Response {
     let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
     shared.requests.lock().unwrap().push(body.clone());
     let messages = body["messages"].as_array().cloned().unwrap_or_default();
     let system = messages.first().map(text_of).unwrap_or("");
-    let (text, call) = if system.starts_with("You grade") {
+    let (text, call) = if system.starts_with("You compare") {
+        (judge(messages.get(1).map(text_of).unwrap_or("")), None)
+    } else if system.starts_with("You grade") {
         (grade(messages.get(1).map(text_of).unwrap_or("")), None)
     } else {
         match act(&messages) {

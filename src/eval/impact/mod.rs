@@ -7,6 +7,7 @@
 //! `evals/cassettes/impact/`, so an impact eval replays offline.
 
 pub mod baseline;
+pub mod blind;
 pub mod evals_file;
 pub mod grade;
 pub mod outputs;
@@ -122,6 +123,8 @@ pub struct Options<'a> {
     pub workspace: Option<PathBuf>,
     /// The least pass-rate delta the gate accepts.
     pub min_delta: Option<f64>,
+    /// Also compare each with-skill run blind with the baseline run of the same number.
+    pub blind: bool,
     /// Record from these scripted replies (eval, configuration, skill) instead of a provider
     /// (starters).
     pub script: Option<&'a Script>,
@@ -167,7 +170,12 @@ pub fn run(subject: &Subject, options: &Options) -> Result<ImpactReport, ImpactE
                 .collect::<Result<Vec<_>, _>>()?;
             configs.push(ConfigReport::of(config, runs));
         }
-        evals.push(EvalReport::of(eval, configs));
+        let comparisons = if options.blind {
+            compare(subject, eval, &configs, options)?
+        } else {
+            Vec::new()
+        };
+        evals.push(EvalReport::of(eval, configs, comparisons));
     }
     let target = options.workspace.clone().unwrap_or_else(|| {
         let parent = subject.dir.parent().unwrap_or(Path::new("."));
@@ -186,13 +194,54 @@ pub fn cassette_path(
     run: u32,
     suffix: &str,
 ) -> PathBuf {
+    cassettes_of(subject, eval).join(format!("{}.{run}{suffix}.yaml", config.name()))
+}
+
+/// The folder of `eval`'s cassettes.
+fn cassettes_of(subject: &Subject, eval: &Eval) -> PathBuf {
     subject
         .dir
         .join(crate::harness::scenario::EVALS_DIR)
         .join(crate::harness::scenario::CASSETTES_DIR)
         .join(CASSETTES_DIR)
         .join(eval.folder())
-        .join(format!("{}.{run}{suffix}.yaml", config.name()))
+}
+
+/// The blind comparisons of `eval`'s runs: the skill's run K against the baseline's run K.
+fn compare(
+    subject: &Subject,
+    eval: &Eval,
+    configs: &[ConfigReport],
+    options: &Options,
+) -> Result<Vec<blind::Comparison>, ImpactError> {
+    let (with, base) = (&configs[0], &configs[1]);
+    let mut comparisons = Vec::new();
+    for (ours, theirs) in with.runs.iter().zip(&base.runs) {
+        let (first, second) = if blind::skill_first(&eval.id, ours.run) {
+            ((with.config, ours), (base.config, theirs))
+        } else {
+            ((base.config, theirs), (with.config, ours))
+        };
+        let cassette = cassettes_of(subject, eval).join(format!("blind.{}.yaml", ours.run));
+        let user = blind::request(
+            &eval.task(),
+            &eval.expected_output,
+            &first.1.outputs,
+            &second.1.outputs,
+        );
+        let roots = [first.1.workspace.as_path(), second.1.workspace.as_path()];
+        let reply = ask(blind::RUBRIC, user, &roots, &cassette, options).map_err(|e| {
+            e.into_run(&|error| ImpactError::Run {
+                skill: subject.name.clone(),
+                id: eval.id.clone(),
+                config: with.config,
+                run: ours.run,
+                error: Box::new(error),
+            })
+        })?;
+        comparisons.push(blind::read(&reply, ours.run, first.0, second.0));
+    }
+    Ok(comparisons)
 }
 
 fn run_one(
@@ -247,7 +296,7 @@ fn run_one(
     };
     let grader = cassette_path(subject, eval, config, run, ".grade");
     let grading =
-        grade(eval, &outputs, &workspace, &grader, options).map_err(|e| e.into_run(&fail))?;
+        grade(eval, &outputs, workspace.root(), &grader, options).map_err(|e| e.into_run(&fail))?;
     let duration_ms =
         report::duration(&cassette, settled, transcript.elapsed_ms).map_err(|message| {
             ImpactError::Write {
@@ -265,6 +314,7 @@ fn run_one(
         grading,
         outputs,
         transcript,
+        workspace: workspace.root().to_owned(),
     })
 }
 
@@ -330,7 +380,7 @@ fn copy_inputs(skill_dir: &Path, eval: &Eval, root: &Path) -> Result<(), AgentEr
 fn grade(
     eval: &Eval,
     outputs: &Outputs,
-    workspace: &Workspace,
+    root: &Path,
     cassette: &Path,
     options: &Options,
 ) -> Result<Grading, Early> {
@@ -347,7 +397,8 @@ fn grade(
         .map(|(e, _)| e.as_str())
         .collect();
     if !for_model.is_empty() {
-        let reply = ask_grader(eval, &for_model, outputs, workspace, cassette, options)?;
+        let user = grade::grader_request(&eval.task(), &eval.expected_output, &for_model, outputs);
+        let reply = ask(grade::RUBRIC, user, &[root], cassette, options)?;
         let mut verdicts = grade::read_verdicts(&reply, &for_model, outputs).into_iter();
         for slot in graded.iter_mut().filter(|g| g.is_none()) {
             *slot = verdicts.next();
@@ -356,32 +407,29 @@ fn grade(
     Ok(Grading::of(graded.into_iter().flatten().collect()))
 }
 
-fn ask_grader(
-    eval: &Eval,
-    expectations: &[&str],
-    outputs: &Outputs,
-    workspace: &Workspace,
+/// One exchange with the model (the grader or the judge), through its cassette. `roots` are
+/// the workspaces whose paths the outputs may name, normalised like a run's.
+fn ask(
+    system: &str,
+    user: String,
+    roots: &[&Path],
     cassette: &Path,
     options: &Options,
 ) -> Result<String, Early> {
     let answers = answers(cassette, options)?;
     let home = std::env::var_os("HOME").map(PathBuf::from);
-    let normaliser = Normaliser::new(workspace.root(), home.as_deref());
+    let mut normaliser = Normaliser::new(roots[0], home.as_deref());
+    for root in &roots[1..] {
+        normaliser = normaliser.with_path(root, "{workspace}");
+    }
     let mut model =
         model_for(&answers, normaliser, &options.rerecord).map_err(|e| Early::Agent(e.into()))?;
     let request = Request {
         messages: vec![
             Message::System {
-                content: grade::RUBRIC.to_owned(),
+                content: system.to_owned(),
             },
-            Message::User {
-                content: grade::grader_request(
-                    &eval.task(),
-                    &eval.expected_output,
-                    expectations,
-                    outputs,
-                ),
-            },
+            Message::User { content: user },
         ],
         tools: Vec::new(),
     };

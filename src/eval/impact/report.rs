@@ -1,6 +1,7 @@
 //! The results of an impact eval: per run, per configuration, per eval and for the skill
 //! (`benchmark.json`), and the iteration folder they are written to.
 
+use super::blind::{Comparison, Tally};
 use super::grade::Grading;
 use super::outputs::{self, Outputs};
 use super::stats::{self, Interval, Spread};
@@ -34,6 +35,9 @@ pub struct RunReport {
     /// The whole run (written to the run's folder).
     #[serde(skip)]
     pub transcript: Transcript,
+    /// The run's workspace (gone once the run ends), whose path the outputs may name.
+    #[serde(skip)]
+    pub workspace: PathBuf,
 }
 
 /// An eval's runs in one configuration.
@@ -75,16 +79,20 @@ pub struct EvalReport {
     pub prompt: String,
     /// The skill's configuration first, then the baseline.
     pub configs: Vec<ConfigReport>,
+    /// With `--blind`: each with-skill run judged against the baseline run of its number.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub blind: Vec<Comparison>,
 }
 
 impl EvalReport {
     /// The report of `eval`.
-    pub fn of(eval: &Eval, configs: Vec<ConfigReport>) -> EvalReport {
+    pub fn of(eval: &Eval, configs: Vec<ConfigReport>, blind: Vec<Comparison>) -> EvalReport {
         EvalReport {
             id: eval.id.clone(),
             folder: eval.folder(),
             prompt: eval.prompt.clone(),
             configs,
+            blind,
         }
     }
 }
@@ -152,6 +160,9 @@ pub struct ImpactReport {
     pub delta_interval: Option<Interval>,
     /// The gate, with `--min-delta`.
     pub gate: Option<Gate>,
+    /// With `--blind`: wins of each side over every comparison.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blind: Option<Tally>,
     /// Every eval.
     pub evals: Vec<EvalReport>,
 }
@@ -207,6 +218,9 @@ impl ImpactReport {
             run_summary: RunSummary { configs, delta },
             delta_interval,
             gate,
+            blind: options
+                .blind
+                .then(|| Tally::of(evals.iter().flat_map(|e| &e.blind))),
             evals,
         }
     }
@@ -282,6 +296,12 @@ pub fn write_iteration(target: &Path, report: &mut ImpactReport) -> Result<(), I
         .map_err(|e| fail(target, e))?;
     let single = report.runs_per_eval == 1;
     for eval in &report.evals {
+        if !eval.blind.is_empty() {
+            let path = temp.path().join(&eval.folder).join("blind.json");
+            std::fs::create_dir_all(temp.path().join(&eval.folder)).map_err(|e| fail(&path, e))?;
+            std::fs::write(&path, pretty(&eval.blind).map_err(|e| fail(&path, e))?)
+                .map_err(|e| fail(&path, e))?;
+        }
         for config in &eval.configs {
             for run in &config.runs {
                 let mut dir = temp.path().join(&eval.folder).join(config.config.name());

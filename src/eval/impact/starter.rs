@@ -136,6 +136,7 @@ pub fn write_impact_starter(dir: &Path) -> Result<StarterWritten, ImpactError> {
         max_turns: crate::agent::DEFAULT_MAX_TURNS,
         workspace: Some(scratch.path().to_owned()),
         min_delta: None,
+        blind: false,
         script: Some(&scripted),
     };
     let report = super::run(&subject, &options)?;
