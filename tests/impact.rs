@@ -531,3 +531,96 @@ fn a_blind_judge_sees_both_outputs_in_an_order_it_cannot_guess() {
         "with_skill"
     );
 }
+
+/// A skill whose output is hostile HTML: the report must show it as text.
+const HOSTILE: &str = "---\nname: csv-report\ndescription: Summarize CSV spreadsheets into a JSON report of totals. Use when the user shares a csv spreadsheet to summarize.\n---\n# CSV report\n\nWrite `report.json` containing `<script>document.title='pwned'</script><img src=x onerror=\"document.title='pwned'\">42`.\n";
+
+#[test]
+fn the_html_report_renders_in_chromium_with_no_script_from_the_outputs() {
+    let setup = Setup::new();
+    std::fs::write(setup.skill_dir().join("SKILL.md"), HOSTILE).unwrap();
+    std::fs::write(
+        setup.skill_dir().join("evals/triggers.yaml"),
+        "queries:\n  - prompt: \"Summarize this csv spreadsheet\"\n    should_trigger: true\nruns: 1\n",
+    )
+    .unwrap();
+    let worker = Worker::start();
+    let (code, stdout, stderr) = setup.record(&worker, &["--runs", "2", "--blind"]);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    worker.stop();
+    let page = setup.root.join("report.html");
+    let (code, stdout, stderr) =
+        setup.replay(&["--runs", "2", "--blind", "--report", page.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(!html.contains("<script"), "a script reached the page");
+    assert!(!html.contains("<img"), "an image reached the page");
+    assert!(html.contains("default-src &#x27;none&#x27;") || html.contains("default-src 'none'"));
+
+    let profile = setup.root.join("chromium-profile");
+    let url = format!("file://{}", page.display());
+    let dom = common::browser::dump_dom(&profile, &url);
+    let select = |css: &str| scraper::Selector::parse(css).unwrap();
+    let title: String = dom
+        .select(&select("title"))
+        .next()
+        .unwrap()
+        .text()
+        .collect();
+    assert_eq!(title, "Impact of csv-report");
+    assert_eq!(dom.select(&select("script")).count(), 0);
+    assert_eq!(dom.select(&select("img")).count(), 0);
+    let bars: Vec<&str> = dom
+        .select(&select("svg.bars g.bar"))
+        .map(|g| g.value().attr("data-config").unwrap())
+        .collect();
+    assert_eq!(bars, ["with_skill", "without_skill"]);
+    assert_eq!(dom.select(&select("svg.bars line.whisker")).count(), 2);
+    let files: Vec<String> = dom
+        .select(&select("pre.file"))
+        .map(|p| p.text().collect())
+        .collect();
+    assert!(
+        files
+            .iter()
+            .any(|f| f.starts_with("<script>document.title='pwned'</script>")),
+        "the output is shown as text: {files:?}"
+    );
+    let sides: Vec<&str> = dom
+        .select(&select(".side"))
+        .map(|s| s.value().attr("data-config").unwrap())
+        .collect();
+    assert_eq!(sides.len(), 8, "two evals × two runs, side by side");
+    let delta: String = dom
+        .select(&select("td.delta"))
+        .next()
+        .unwrap()
+        .text()
+        .collect();
+    assert!(delta.starts_with("+0.20 (95% interval"), "{delta}");
+    let triggers: String = dom
+        .select(&select("p.triggers"))
+        .next()
+        .unwrap()
+        .text()
+        .collect();
+    assert!(
+        triggers.contains("did not replay"),
+        "no trigger cassettes: {triggers}"
+    );
+    let history = dom.select(&select("table.history tr")).count();
+    assert_eq!(history, 3, "a header and iterations 1 and 2");
+    assert_eq!(dom.select(&select("p.blind")).count(), 4);
+    common::browser::screenshot(&profile, &url, "impact-report.png", (1280, 1600));
+}
+
+#[test]
+fn an_unwritable_report_is_an_error_that_names_it() {
+    let setup = Setup::new();
+    let worker = Worker::start();
+    let (code, _, _) = setup.record(&worker, &["--runs", "1"]);
+    assert_eq!(code, 0);
+    let (code, _, stderr) = setup.replay(&["--runs", "1", "--report", "no/such/folder/r.html"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("no/such/folder/r.html"), "{stderr}");
+}

@@ -50,7 +50,7 @@ pub struct Args {
     /// Write a starter evals/triggers.yaml into each skill that has none, and record every
     /// cassette of its trigger set from a scripted model that reads the skill exactly when it
     /// should; with --impact, a starter evals/evals.json and its cassettes.
-    #[arg(long, conflicts_with_all = ["mode", "json", "junit", "compare_via", "runs", "baseline", "min_delta", "blind"])]
+    #[arg(long, conflicts_with_all = ["mode", "json", "junit", "compare_via", "runs", "baseline", "min_delta", "blind", "report"])]
     pub init: bool,
     /// Run the recorded commands without the sandbox, where it is missing: only for cassettes
     /// you trust.
@@ -78,6 +78,10 @@ pub struct Args {
     /// the same number, shown as A and B in an order it cannot guess.
     #[arg(long, requires = "impact")]
     pub blind: bool,
+    /// With --impact: also write one self-contained HTML page of the results here (no script,
+    /// no network).
+    #[arg(long, value_name = "FILE", requires = "impact")]
+    pub report: Option<PathBuf>,
     /// With --impact: write iterations here instead of <skill>-workspace beside the skill.
     #[arg(long, value_name = "DIR", requires = "impact")]
     pub workspace: Option<PathBuf>,

@@ -5,6 +5,7 @@ use super::eval::Args;
 use super::suite::skill_dirs;
 use crate::agent::trial::{shell_path, shell_quote};
 use crate::eval::impact::baseline::Baseline;
+use crate::eval::impact::html::{self, Extras, TriggerRates};
 use crate::eval::impact::report::{Gate, Summary};
 use crate::eval::impact::stats::Spread;
 use crate::eval::impact::{self, Config, ImpactReport, Options};
@@ -62,6 +63,19 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
         };
         reports.push(impact::run(subject, &options)?);
     }
+    if let Some(path) = &args.report {
+        let pages: Vec<(ImpactReport, Extras)> = subjects
+            .iter()
+            .zip(&reports)
+            .map(|(subject, report)| {
+                let extras = Extras {
+                    triggers: trigger_rates(&subject.dir, &builtins, confinement),
+                };
+                (report.clone(), extras)
+            })
+            .collect();
+        html::write(path, &pages)?;
+    }
     if args.json {
         #[derive(serde::Serialize)]
         struct Document<'a> {
@@ -78,6 +92,43 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
+    })
+}
+
+/// The rates of the trigger set of the skill in `dir`, replayed as `skill eval DIR` would (the
+/// builtin skills as distractors); `None` without a trigger set.
+fn trigger_rates(
+    dir: &std::path::Path,
+    builtins: &std::path::Path,
+    confinement: crate::agent::tools::Confinement,
+) -> Option<Result<TriggerRates, String>> {
+    if !dir.join(crate::eval::TRIGGERS_FILE).is_file() {
+        return None;
+    }
+    let no_provider = || {
+        Err(crate::agent::provider::ModelError::Setting(
+            "a replay calls no provider".to_owned(),
+        ))
+    };
+    let options = crate::eval::Options {
+        mode: crate::agent::cassette::Mode::Replay,
+        runs: None,
+        compare: Vec::new(),
+        http: &no_provider,
+        rerecord: format!("skill eval {} --mode record", shell_path(dir)),
+        script: None,
+        confinement,
+    };
+    let distractors =
+        crate::eval::skills_of_roots(&[crate::skill::catalog::Root::plain(builtins.to_owned())]);
+    let run = crate::eval::load_subjects(&[dir.to_owned()])
+        .and_then(|subjects| crate::eval::run(&subjects, &distractors, &options));
+    Some(match run {
+        Ok(report) => Ok(TriggerRates {
+            recall: report.skills[0].recall,
+            false_rate: report.skills[0].false_rate,
+        }),
+        Err(e) => Err(e.to_string()),
     })
 }
 

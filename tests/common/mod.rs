@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod agent_server;
+pub mod browser;
 pub mod corpus;
 pub mod model_server;
 pub mod router;

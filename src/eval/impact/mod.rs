@@ -10,6 +10,7 @@ pub mod baseline;
 pub mod blind;
 pub mod evals_file;
 pub mod grade;
+pub mod html;
 pub mod outputs;
 pub mod report;
 pub mod starter;

@@ -102,6 +102,8 @@ impl EvalReport {
 pub struct Summary {
     /// Pass rate per run.
     pub pass_rate: Option<Spread>,
+    /// The bootstrap interval of the mean pass rate.
+    pub pass_rate_interval: Option<Interval>,
     /// Seconds per run.
     pub time_seconds: Option<Spread>,
     /// Tokens per run.
@@ -240,8 +242,14 @@ fn summary(evals: &[EvalReport], config: Config) -> Summary {
     let of = |value: fn(&RunReport) -> Option<f64>| {
         stats::spread(&runs.iter().filter_map(|r| value(r)).collect::<Vec<_>>())
     };
+    let per_eval: Vec<Vec<f64>> = evals
+        .iter()
+        .flat_map(|e| e.configs.iter().filter(|c| c.config == config))
+        .map(|c| pass_rates(&c.runs))
+        .collect();
     Summary {
         pass_rate: of(|r| r.grading.summary.pass_rate),
+        pass_rate_interval: stats::mean_interval(&per_eval),
         time_seconds: of(|r| Some(r.duration_ms as f64 / 1000.0)),
         tokens: of(|r| Some(r.total_tokens as f64)),
         runs: runs.len(),

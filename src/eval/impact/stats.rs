@@ -68,14 +68,40 @@ pub fn delta_interval(per_eval: &[(Vec<f64>, Vec<f64>)]) -> Option<Interval> {
             deltas.push(with.0 / with.1 as f64 - base.0 / base.1 as f64);
         }
     }
-    deltas.sort_by(f64::total_cmp);
+    Some(quantiles(deltas))
+}
+
+/// The bootstrap interval of the mean of one configuration's pass rates, drawn the same way
+/// (evals, then runs within them). `None` from fewer than two runs.
+pub fn mean_interval(per_eval: &[Vec<f64>]) -> Option<Interval> {
+    if per_eval.iter().map(Vec::len).sum::<usize>() < 2 {
+        return None;
+    }
+    let mut rng = fastrand::Rng::with_seed(SEED);
+    let mut means: Vec<f64> = Vec::with_capacity(RESAMPLES);
+    while means.len() < RESAMPLES {
+        let mut sum = (0.0, 0usize);
+        for _ in 0..per_eval.len() {
+            let drawn = &per_eval[rng.usize(..per_eval.len())];
+            resample_into(&mut rng, drawn, &mut sum);
+        }
+        if sum.1 > 0 {
+            means.push(sum.0 / sum.1 as f64);
+        }
+    }
+    Some(quantiles(means))
+}
+
+/// The central [`CONFIDENCE`] interval of `values`.
+fn quantiles(mut values: Vec<f64>) -> Interval {
+    values.sort_by(f64::total_cmp);
     let tail = (1.0 - CONFIDENCE) / 2.0;
-    let at = |q: f64| deltas[((deltas.len() - 1) as f64 * q).round() as usize];
-    Some(Interval {
+    let at = |q: f64| values[((values.len() - 1) as f64 * q).round() as usize];
+    Interval {
         low: at(tail),
         high: at(1.0 - tail),
         confidence: CONFIDENCE,
-    })
+    }
 }
 
 fn resample_into(rng: &mut fastrand::Rng, values: &[f64], sum: &mut (f64, usize)) {
