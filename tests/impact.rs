@@ -558,6 +558,7 @@ fn the_html_report_renders_in_chromium_with_no_script_from_the_outputs() {
     assert!(html.contains("default-src &#x27;none&#x27;") || html.contains("default-src 'none'"));
 
     let profile = setup.root.join("chromium-profile");
+    common::browser::assert_runs_scripts(&profile, &setup.root);
     let url = format!("file://{}", page.display());
     let dom = common::browser::dump_dom(&profile, &url);
     let select = |css: &str| scraper::Selector::parse(css).unwrap();

@@ -883,12 +883,7 @@ fn a_browser_shows_the_pages_and_runs_no_script_from_a_skill() {
     let (server, alice, bob) = registry(&tmp.path().join("data"));
     let url = &server.url;
     let profile = tmp.path().join("chromium-profile");
-    // The control: this browser does run scripts, so an unchanged title below means something.
-    let control = dump_dom(
-        &profile,
-        "data:text/html,<title>before</title><script>document.title='ran'</script>",
-    );
-    assert_eq!(texts(&control, "title"), ["ran"]);
+    common::browser::assert_runs_scripts(&profile, tmp.path());
 
     let png = hex::decode(PNG).unwrap();
     publish(

@@ -84,3 +84,23 @@ pub fn screenshot(profile: &Path, url: &str, name: &str, (width, height): (u32, 
         png.len()
     );
 }
+
+/// Fails unless this browser runs a page's scripts, so that a test finding none ran on its page
+/// means something. The control is a file (this Chromium shows nothing for a `data:` URL).
+pub fn assert_runs_scripts(profile: &Path, dir: &Path) {
+    let control = dir.join("control.html");
+    std::fs::write(
+        &control,
+        "<title>before</title><script>document.title='ran'</script>",
+    )
+    .unwrap();
+    let dom = dump_dom(profile, &format!("file://{}", control.display()));
+    let title: String = dom
+        .select(&scraper::Selector::parse("title").unwrap())
+        .flat_map(|t| t.text())
+        .collect();
+    assert_eq!(
+        title, "ran",
+        "this browser ran no script on the control page"
+    );
+}
