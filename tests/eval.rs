@@ -565,3 +565,95 @@ fn an_agent_preset_brings_its_installed_skills_as_distractors() {
         serde_json::Value::Null
     );
 }
+
+/// Ledger questions share no word with csv-report's description until a proposal adds them.
+const QUERIES: &str = r#"[
+  {"query": "Summarize this csv spreadsheet for me", "should_trigger": true},
+  {"query": "Total up the invoices in this ledger export", "should_trigger": true},
+  {"query": "Add the ledger invoices by month", "should_trigger": true},
+  {"query": "Which ledger invoices are overdue", "should_trigger": true},
+  {"query": "Sum the invoices of the ledger per client", "should_trigger": true},
+  {"query": "Make a markdown table from the csv", "should_trigger": true},
+  {"query": "What is the capital of France?", "should_trigger": false},
+  {"query": "Fill the PDF form for my visa", "should_trigger": false},
+  {"query": "Write a haiku about autumn", "should_trigger": false}
+]"#;
+
+#[test]
+fn improve_description_proposes_from_train_failures_and_picks_by_validation() {
+    let setup = setup(TRIGGERS);
+    std::fs::write(setup.csv.join("evals/eval_queries.json"), QUERIES).unwrap();
+    let router = Router::start();
+    let (code, recorded, stderr) =
+        record(&setup, &router, &["--improve-description", "--runs", "1"]);
+    assert_eq!(code, 0, "{recorded}\n{stderr}");
+    router.stop();
+    assert!(
+        recorded.starts_with("csv-report: 2 candidates (queries: skills/csv-report/evals/eval_queries.json, 6 train / 3 validation, limit 1024 characters)\n"),
+        "{recorded}"
+    );
+    let winner = recorded
+        .lines()
+        .find(|l| l.starts_with("  candidate 1: "))
+        .unwrap_or_else(|| panic!("{recorded}"));
+    assert!(
+        winner.contains("train 6/6 (now 3/6), validation 3/3 (now 2/3)"),
+        "{winner}"
+    );
+    assert!(
+        recorded.contains("\n+ description: Summarize CSV spreadsheets"),
+        "{recorded}"
+    );
+    assert!(recorded.contains("ledger"), "{recorded}");
+    let proposals = setup
+        .csv
+        .join("evals/cassettes/improve/iteration-1/propose.yaml");
+    assert!(proposals.is_file());
+    // The proposer saw only train failures: no validation query reached it.
+    let (_, validation) =
+        skill::eval::improve::split(&skill::eval::improve::load_queries(&setup.csv).unwrap().1);
+    let cassette = std::fs::read_to_string(&proposals).unwrap();
+    for query in validation {
+        assert!(!cassette.contains(&query.prompt), "{} leaked", query.prompt);
+    }
+
+    let (code, replayed, stderr) = replay(&setup, &["--improve-description", "--runs", "1"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(replayed, recorded);
+    let (code, json_out, _) = replay(&setup, &["--improve-description", "--runs", "1", "--json"]);
+    assert_eq!(code, 0);
+    let document = json(&json_out);
+    assert_eq!(document["improve_description"][0]["winner"], 1);
+
+    // Edited queries are a new measurement, which the cassettes do not hold.
+    std::fs::write(
+        setup.csv.join("evals/eval_queries.json"),
+        QUERIES.replace("overdue", "late"),
+    )
+    .unwrap();
+    let (code, _, stderr) = replay(&setup, &["--improve-description", "--runs", "1"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("--improve-description"), "{stderr}");
+}
+
+#[test]
+fn improve_description_refuses_queries_it_cannot_split() {
+    let setup = setup(TRIGGERS);
+    for (content, says) in [
+        (
+            "[{\"query\": \"a\", \"should_trigger\": true}]",
+            "at least two queries",
+        ),
+        ("{\"query\": 1}", "line 1 column 0: not a list"),
+        (
+            "[{\"query\": \"a\", \"should_trigger\": true, \"extra\": 1}]",
+            "unknown field",
+        ),
+    ] {
+        std::fs::write(setup.csv.join("evals/eval_queries.json"), content).unwrap();
+        let (code, _, stderr) = replay(&setup, &["--improve-description"]);
+        assert_eq!(code, 2, "{content}: {stderr}");
+        assert!(stderr.contains(says), "{content}: {stderr}");
+        assert!(stderr.contains("eval_queries.json"), "{stderr}");
+    }
+}

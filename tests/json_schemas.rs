@@ -712,3 +712,47 @@ fn eval_impact() {
     assert!(document["impact"][0]["gate"].is_object(), "{document:#}");
     assert!(document["impact"][0]["delta_interval"].is_object());
 }
+
+#[test]
+fn eval_improve_description() {
+    let sandbox = Sandbox::new();
+    let skills = sandbox.root.join("skills");
+    let csv = write_skill(&skills, "csv-report", CSV);
+    std::fs::create_dir_all(csv.join("evals")).unwrap();
+    std::fs::write(
+        csv.join("evals/eval_queries.json"),
+        r#"[{"query": "Summarize this csv spreadsheet", "should_trigger": true},
+            {"query": "Total the ledger invoices", "should_trigger": true},
+            {"query": "Add up the ledger invoices by month", "should_trigger": true},
+            {"query": "What is the capital of France?", "should_trigger": false},
+            {"query": "Write a haiku about autumn", "should_trigger": false}]"#,
+    )
+    .unwrap();
+    let router = Router::start();
+    let (code, stdout, stderr) = run(sandbox
+        .cmd()
+        .env("OPENAI_API_KEY", "test-key")
+        .args([
+            "eval",
+            "skills/csv-report",
+            "--improve-description",
+            "--runs",
+            "1",
+        ])
+        .args([
+            "--mode",
+            "record",
+            "--provider",
+            "openai",
+            "--model",
+            "router",
+        ])
+        .args(["--base-url", &router.base, "--json"]));
+    assert_eq!(code, 0, "{stderr}");
+    let document = conforms("eval", &stdout);
+    filled(&document, "/improve_description/*/candidates");
+    filled(
+        &document,
+        "/improve_description/0/candidates/0/train/failed",
+    );
+}

@@ -74,6 +74,14 @@ pub struct Args {
         allow_negative_numbers = true
     )]
     pub min_delta: Option<f64>,
+    /// Improve the description: split the trigger queries (evals/eval_queries.json, else
+    /// evals/triggers.yaml) 60/40 into train and validation, let the model propose descriptions
+    /// from the train failures, and print the best on validation as a diff.
+    #[arg(long, conflicts_with_all = ["impact", "init", "compare_via", "junit", "builtin"])]
+    pub improve_description: bool,
+    /// With --improve-description: most proposals.
+    #[arg(long, value_name = "N", default_value_t = 5, requires = "improve_description", value_parser = clap::value_parser!(u32).range(1..=20))]
+    pub iterations: u32,
     /// With --impact: also let a model judge each with-skill run against the baseline run of
     /// the same number, shown as A and B in an order it cannot guess.
     #[arg(long, requires = "impact")]
@@ -103,6 +111,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     }
     roots.push(Root::plain(builtins));
     let distractors = eval::skills_of_roots(&roots);
+    if args.improve_description {
+        return super::improve::run(&args, &dirs, distractors);
+    }
     if args.init {
         for dir in &dirs {
             let written = eval::starter::write_trigger_starter(dir, &distractors)?;
@@ -140,6 +151,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         rerecord: rerecord_command(&args),
         script: None,
         confinement,
+        cassettes: None,
     };
     let report = eval::run(&subjects, &distractors, &options)?;
     if let Some(path) = &args.junit {

@@ -118,6 +118,7 @@ fn trigger_rates(
         rerecord: format!("skill eval {} --mode record", shell_path(dir)),
         script: None,
         confinement,
+        cassettes: None,
     };
     let distractors =
         crate::eval::skills_of_roots(&[crate::skill::catalog::Root::plain(builtins.to_owned())]);

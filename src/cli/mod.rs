@@ -10,6 +10,7 @@ pub mod doctor;
 pub mod eval;
 pub mod explain;
 mod impact;
+mod improve;
 pub mod install;
 pub mod keygen;
 pub mod lint;

@@ -7,6 +7,7 @@
 //! Printing is the CLI's; JUnit is [`junit`].
 
 pub mod impact;
+pub mod improve;
 pub mod junit;
 pub mod starter;
 pub mod triggers;
@@ -75,6 +76,14 @@ pub enum EvalError {
     /// The workspace could not be prepared.
     #[error(transparent)]
     Workspace(AgentError),
+    /// The description optimiser's proposer failed.
+    #[error("{cassette}: proposing a description: {error}")]
+    Propose {
+        /// Its cassette.
+        cassette: PathBuf,
+        /// What failed.
+        error: Box<AgentError>,
+    },
 }
 
 /// The subjects of `dirs`, every trigger set read and checked before anything runs.
@@ -113,6 +122,9 @@ pub struct Options<'a> {
     pub script: Option<&'a Script>,
     /// How the runs' commands are confined (see `sandbox::decide`).
     pub confinement: Confinement,
+    /// The folder of the cassettes instead of `evals/cassettes/triggers/` (the description
+    /// optimiser keeps each candidate's apart).
+    pub cassettes: Option<PathBuf>,
 }
 
 /// One run of one query.
@@ -243,11 +255,22 @@ pub struct EvalReport {
 /// The cassette of query `index` (from 0), run `run` (from 1), through `via` (`own`: the trigger
 /// set's way, straight under `triggers/`).
 pub fn cassette_path(subject: &Subject, index: usize, run: u32, via: Option<Via>) -> PathBuf {
-    let mut dir = subject
+    let dir = subject
         .dir
         .join(crate::harness::scenario::EVALS_DIR)
         .join(crate::harness::scenario::CASSETTES_DIR)
         .join(CASSETTES_DIR);
+    cassette_in(dir, subject, index, run, via)
+}
+
+/// The cassette of query `index`, run `run`, through `via`, in the folder `dir`.
+fn cassette_in(
+    mut dir: PathBuf,
+    subject: &Subject,
+    index: usize,
+    run: u32,
+    via: Option<Via>,
+) -> PathBuf {
     if let Some(via) = via {
         dir = dir.join(via.name());
     }
@@ -348,7 +371,10 @@ fn run_way(
             runs: Vec::new(),
         };
         for run in 1..=runs {
-            let cassette = cassette_path(subject, index, run, folder);
+            let cassette = match &options.cassettes {
+                Some(dir) => cassette_in(dir.clone(), subject, index, run, folder),
+                None => cassette_path(subject, index, run, folder),
+            };
             let fail = |error: AgentError| EvalError::Run {
                 skill: subject.name.clone(),
                 file: subject.triggers.path.clone(),

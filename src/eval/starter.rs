@@ -105,6 +105,7 @@ pub fn write_trigger_starter(
         script: Some(&scripted),
         // The scripted model runs no command.
         confinement: crate::agent::tools::Confinement::default(),
+        cassettes: None,
     };
     let report = super::run(&subjects, distractors, &options)?;
     let cassettes = report

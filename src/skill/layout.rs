@@ -14,6 +14,8 @@ pub const SKILL_MD: &str = "SKILL.md";
 pub const PROJECT_FILE: &str = "skill.toml";
 /// The lower-case fallback that skills-ref accepts and most agents do not.
 pub const SKILL_MD_LOWER: &str = "skill.md";
+/// The longest description the Agent Skills specification allows, in characters.
+pub const DESCRIPTION_MAX: usize = 1024;
 /// The folder of scenarios, trigger sets and cassettes, shipped with no archive or install.
 pub const EVALS_DIR: &str = "evals";
 /// The file a registry adds to each download (ClawHub's `_meta.json`).

@@ -4,6 +4,9 @@
 //! none shares at least [`THRESHOLD`] words. A skill whose body is already in the prompt
 //! (always-on, mentioned, preloaded: a `### Skill: NAME` block) is scored on its body and, when
 //! it wins, used without a read. After a tool result it answers. Ties go to the first listed.
+//! Asked to improve a description (the optimiser's proposer), it appends the content words of
+//! the training queries that should have loaded the skill and did not, as a naive proposer
+//! would.
 
 use axum::body::Body;
 use axum::extract::State;
@@ -166,7 +169,9 @@ async fn complete(State(shared): State<Arc<Shared>>, body: axum::body::Bytes) ->
         .and_then(|m| m["content"].as_str())
         .unwrap_or("");
     let last = messages.last().cloned().unwrap_or(Value::Null);
-    let (read, text) = if last["role"] == "tool" {
+    let (read, text) = if system.starts_with("You improve") {
+        (None, propose(last["content"].as_str().unwrap_or("")))
+    } else if last["role"] == "tool" {
         (None, "Done.".to_owned())
     } else {
         route(system, last["content"].as_str().unwrap_or(""))
@@ -210,6 +215,32 @@ async fn complete(State(shared): State<Arc<Shared>>, body: axum::body::Bytes) ->
         .header("content-type", "text/event-stream")
         .body(Body::from(out))
         .unwrap()
+}
+
+/// The proposer's reply: the current description and the words of the missed queries.
+fn propose(message: &str) -> String {
+    let current = message
+        .split("## Current description\n\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n\n").next())
+        .unwrap_or("");
+    let mut missed: Vec<String> = Vec::new();
+    for line in message.lines() {
+        if let Some((_, query)) = line
+            .strip_prefix("- should load the skill but did not")
+            .and_then(|rest| rest.split_once("): "))
+        {
+            for word in words(query) {
+                if !missed.contains(&word) && !current.to_lowercase().contains(&word) {
+                    missed.push(word);
+                }
+            }
+        }
+    }
+    format!(
+        "<description>{current} Also for {}.</description>",
+        missed.join(", ")
+    )
 }
 
 fn json_response(value: Value) -> Response {

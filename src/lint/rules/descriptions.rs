@@ -7,7 +7,7 @@ use crate::lint::rulebook::*;
 use crate::lint::target::Target;
 
 /// Longest description the spec allows, in code points.
-const MAX_DESCRIPTION: usize = 1024;
+const MAX_DESCRIPTION: usize = crate::skill::layout::DESCRIPTION_MAX;
 
 /// Phrases that tell the model when to pick the skill.
 const TRIGGER_HINTS: &[&str] = &[
