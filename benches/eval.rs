@@ -73,6 +73,7 @@ fn main() {
         rerecord: String::new(),
         script: Some(&scripted),
         confinement: skill::agent::tools::Confinement::default(),
+        cassettes: None,
     };
     let subjects = load_subjects(std::slice::from_ref(&subject)).expect("trigger set");
     run(&subjects, &distractors, &options).expect("recording");
