@@ -625,3 +625,53 @@ fn an_unwritable_report_is_an_error_that_names_it() {
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("no/such/folder/r.html"), "{stderr}");
 }
+
+#[test]
+fn commands_named_in_expectations_run_in_the_workspace_after_the_run() {
+    let setup = Setup::new();
+    std::fs::write(
+        setup.skill_dir().join("evals/evals.json"),
+        r#"{"skill_name": "csv-report", "evals": [{"id": 1,
+          "prompt": "Summarize this csv spreadsheet of sales into a report",
+          "expectations": ["`cat report.json` prints `42`", "Running `test -f report.json` succeeds",
+                           "`false` exits 0"]}]}"#,
+    )
+    .unwrap();
+    let worker = Worker::start();
+    let (code, stdout, stderr) = setup.record(&worker, &["--runs", "1"]);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    worker.stop();
+    let grading = |config: &str| {
+        let path = setup
+            .iteration(1)
+            .join("eval-1")
+            .join(config)
+            .join("grading.json");
+        read_json(&path)["expectations"].as_array().unwrap().clone()
+    };
+    let with = grading("with_skill");
+    let passed: Vec<bool> = with
+        .iter()
+        .map(|g| g["passed"].as_bool().unwrap())
+        .collect();
+    assert_eq!(passed, [true, true, false], "{with:#?}");
+    assert!(
+        with.iter().all(|g| g["by"] == "code"),
+        "no grader call: {with:#?}"
+    );
+    assert_eq!(
+        with[0]["evidence"],
+        "`cat report.json` printed \"{\"total\": 42}\""
+    );
+    let without = grading("without_skill");
+    assert!(without.iter().all(|g| g["passed"] == false), "{without:#?}");
+    assert!(
+        without[0]["evidence"]
+            .as_str()
+            .unwrap()
+            .starts_with("`cat report.json` failed: "),
+        "{without:#?}"
+    );
+    let (code, _, stderr) = setup.replay(&["--runs", "1"]);
+    assert_eq!(code, 0, "{stderr}");
+}

@@ -37,9 +37,18 @@ enum Fact {
     ValidJson(String),
     FileContains(String, String, bool),
     OutputContains(String, bool),
+    /// A command run in the workspace after the run: it must succeed and, when given, print
+    /// the text.
+    Command(String, Option<String>),
 }
 
+/// Runs a command in the run's workspace (confined like the run's own), returning whether it
+/// exited 0 and what it printed.
+pub type Runner<'a> = &'a dyn Fn(&str) -> (bool, String);
+
 const LITERAL: &str = r#"[`"](?P<lit>[^`"]+)[`"]"#;
+/// A command is always in backticks.
+const COMMAND: &str = r"`(?P<cmd>[^`]+)`";
 
 /// A sentence form, and the fact its captures name.
 type Form = (Regex, fn(&regex::Captures) -> Fact);
@@ -87,6 +96,24 @@ static FORMS: LazyLock<Vec<Form>> = LazyLock::new(|| {
             )),
             |c| Fact::OutputContains(c["lit"].to_owned(), false),
         ),
+        (
+            form(format!(
+                r"(?:running )?{COMMAND} (?:exits 0|exits with 0|succeeds)"
+            )),
+            |c| Fact::Command(c["cmd"].to_owned(), None),
+        ),
+        (
+            form(format!(
+                r"(?:running )?{COMMAND} (?:prints|outputs) {LITERAL}"
+            )),
+            |c| Fact::Command(c["cmd"].to_owned(), Some(c["lit"].to_owned())),
+        ),
+        (
+            form(format!(
+                r"the output of {COMMAND} (?:contains|includes|mentions) {LITERAL}"
+            )),
+            |c| Fact::Command(c["cmd"].to_owned(), Some(c["lit"].to_owned())),
+        ),
     ]
 });
 
@@ -96,13 +123,8 @@ fn fact_of(expectation: &str) -> Option<Fact> {
         .find_map(|(regex, make)| regex.captures(expectation).map(|captures| make(&captures)))
 }
 
-/// Whether code checks `expectation` (else the model grader does).
-pub fn by_code(expectation: &str) -> bool {
-    fact_of(expectation).is_some()
-}
-
-/// Grades `expectation` by code, when it names a checkable fact.
-pub fn grade_by_code(expectation: &str, outputs: &Outputs) -> Option<Graded> {
+/// Grades `expectation` by code, when it names a checkable fact; `run` runs its command.
+pub fn grade_by_code(expectation: &str, outputs: &Outputs, run: Runner) -> Option<Graded> {
     let (passed, evidence) = match fact_of(expectation)? {
         Fact::Exists(path) => match find(outputs, &path) {
             Some(file) => (
@@ -128,6 +150,7 @@ pub fn grade_by_code(expectation: &str, outputs: &Outputs) -> Option<Graded> {
             None => (false, missing(outputs, &path)),
         },
         Fact::OutputContains(text, want) => contains_check(&outputs.texts(), &text, want),
+        Fact::Command(command, text) => command_check(run, &command, text.as_deref()),
     };
     Some(Graded {
         text: expectation.to_owned(),
@@ -135,6 +158,19 @@ pub fn grade_by_code(expectation: &str, outputs: &Outputs) -> Option<Graded> {
         evidence,
         by: GradedBy::Code,
     })
+}
+
+fn command_check(run: Runner, command: &str, text: Option<&str>) -> (bool, String) {
+    let (succeeded, printed) = run(command);
+    let shown: String = printed.chars().take(300).collect();
+    match (succeeded, text) {
+        (false, _) => (false, format!("`{command}` failed: {shown}")),
+        (true, None) => (true, format!("`{command}` exited 0")),
+        (true, Some(text)) => match locate(&printed, &text.to_lowercase()) {
+            Some(excerpt) => (true, format!("`{command}` printed \"{excerpt}\"")),
+            None => (false, format!("`{command}` printed no \"{text}\": {shown}")),
+        },
+    }
 }
 
 fn find<'a>(outputs: &'a Outputs, name: &str) -> Option<&'a OutputFile> {

@@ -385,10 +385,23 @@ fn grade(
     cassette: &Path,
     options: &Options,
 ) -> Result<Grading, Early> {
+    let tools = crate::agent::tools::ToolBox::new(root.to_owned(), EXEC_TIMEOUT)
+        .confined(options.confinement, Passed::default());
+    let run = |command: &str| {
+        let output = tools.run(&crate::agent::message::ToolCall {
+            id: "grade".to_owned(),
+            name: "exec".to_owned(),
+            arguments: serde_json::json!({ "command": command }).to_string(),
+        });
+        let failed = output.is_error
+            || output.content.contains("\nExit code: ")
+            || output.content.contains("\nKilled by a signal");
+        (!failed, output.content)
+    };
     let mut graded: Vec<Option<Graded>> = eval
         .expectations
         .iter()
-        .map(|e| grade::grade_by_code(e, outputs))
+        .map(|e| grade::grade_by_code(e, outputs, &run))
         .collect();
     let for_model: Vec<&str> = eval
         .expectations
