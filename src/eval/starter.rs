@@ -34,22 +34,26 @@ pub fn starter_yaml(description: &str) -> String {
 /// trigger, else a direct answer.
 pub fn scripted(query: &Query, skill: &str) -> Vec<Reply> {
     if query.should_trigger {
-        vec![Reply {
-            tool_calls: vec![ToolCall {
-                id: "call_1".to_owned(),
-                name: "read_file".to_owned(),
-                arguments: serde_json::json!({"path": format!("skills/{skill}/SKILL.md")})
-                    .to_string(),
-            }],
-            stop_reason: "tool_calls".to_owned(),
-            ..Reply::default()
-        }]
+        vec![read_skill(skill)]
     } else {
         vec![Reply {
             text: ANSWER.to_owned(),
             stop_reason: "stop".to_owned(),
             ..Reply::default()
         }]
+    }
+}
+
+/// A scripted reply that reads `skill`'s SKILL.md in a run's workspace.
+pub fn read_skill(skill: &str) -> Reply {
+    Reply {
+        tool_calls: vec![ToolCall {
+            id: "call_1".to_owned(),
+            name: "read_file".to_owned(),
+            arguments: serde_json::json!({"path": format!("skills/{skill}/SKILL.md")}).to_string(),
+        }],
+        stop_reason: "tool_calls".to_owned(),
+        ..Reply::default()
     }
 }
 

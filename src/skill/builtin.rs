@@ -13,19 +13,32 @@ pub struct BuiltinSkill {
     pub files: &'static [(&'static str, &'static str)],
 }
 
+/// A file of a builtin skill: its path and contents.
+macro_rules! file {
+    ($name:literal, $path:literal) => {
+        (
+            $path,
+            include_str!(concat!("../../builtin-skills/", $name, "/", $path)),
+        )
+    };
+}
+
+/// A builtin skill: SKILL.md, the files named, and the starter impact eval every builtin
+/// ships (`skill eval --impact --init`: its evals file and three runs a configuration).
 macro_rules! builtin {
     ($name:literal $(, $extra:literal)*) => {
         BuiltinSkill {
             name: $name,
             files: &[
-                (
-                    "SKILL.md",
-                    include_str!(concat!("../../builtin-skills/", $name, "/SKILL.md")),
-                ),
-                $((
-                    $extra,
-                    include_str!(concat!("../../builtin-skills/", $name, "/", $extra)),
-                ),)*
+                file!($name, "SKILL.md"),
+                $(file!($name, $extra),)*
+                file!($name, "evals/evals.json"),
+                file!($name, "evals/cassettes/impact/eval-starter/with_skill.1.yaml"),
+                file!($name, "evals/cassettes/impact/eval-starter/with_skill.2.yaml"),
+                file!($name, "evals/cassettes/impact/eval-starter/with_skill.3.yaml"),
+                file!($name, "evals/cassettes/impact/eval-starter/without_skill.1.yaml"),
+                file!($name, "evals/cassettes/impact/eval-starter/without_skill.2.yaml"),
+                file!($name, "evals/cassettes/impact/eval-starter/without_skill.3.yaml"),
             ],
         }
     };
@@ -40,14 +53,7 @@ pub static BUILTINS: &[BuiltinSkill] = &[
         "evals/triggers.yaml",
         "evals/cassettes/triggers/q01-containerise-this-flask-app-and-run.1.yaml",
         "evals/cassettes/triggers/q02-free-the-disk-space-docker-images.1.yaml",
-        "evals/cassettes/triggers/q03-what-is-the-capital-of-france.1.yaml",
-        "evals/evals.json",
-        "evals/cassettes/impact/eval-starter/with_skill.1.yaml",
-        "evals/cassettes/impact/eval-starter/with_skill.2.yaml",
-        "evals/cassettes/impact/eval-starter/with_skill.3.yaml",
-        "evals/cassettes/impact/eval-starter/without_skill.1.yaml",
-        "evals/cassettes/impact/eval-starter/without_skill.2.yaml",
-        "evals/cassettes/impact/eval-starter/without_skill.3.yaml"
+        "evals/cassettes/triggers/q03-what-is-the-capital-of-france.1.yaml"
     ),
     builtin!(
         "github",
@@ -55,28 +61,14 @@ pub static BUILTINS: &[BuiltinSkill] = &[
         "evals/cassettes/basic.yaml",
         "evals/triggers.yaml",
         "evals/cassettes/triggers/q01-why-did-the-ci-run-on.1.yaml",
-        "evals/cassettes/triggers/q02-translate-this-sentence-into-german.1.yaml",
-        "evals/evals.json",
-        "evals/cassettes/impact/eval-starter/with_skill.1.yaml",
-        "evals/cassettes/impact/eval-starter/with_skill.2.yaml",
-        "evals/cassettes/impact/eval-starter/with_skill.3.yaml",
-        "evals/cassettes/impact/eval-starter/without_skill.1.yaml",
-        "evals/cassettes/impact/eval-starter/without_skill.2.yaml",
-        "evals/cassettes/impact/eval-starter/without_skill.3.yaml"
+        "evals/cassettes/triggers/q02-translate-this-sentence-into-german.1.yaml"
     ),
     builtin!(
         "safe-shell",
         "evals/basic.yaml",
         "evals/cassettes/basic.yaml",
         "evals/triggers.yaml",
-        "evals/cassettes/triggers/q01-delete-every-log-file-under-var.1.yaml",
-        "evals/evals.json",
-        "evals/cassettes/impact/eval-starter/with_skill.1.yaml",
-        "evals/cassettes/impact/eval-starter/with_skill.2.yaml",
-        "evals/cassettes/impact/eval-starter/with_skill.3.yaml",
-        "evals/cassettes/impact/eval-starter/without_skill.1.yaml",
-        "evals/cassettes/impact/eval-starter/without_skill.2.yaml",
-        "evals/cassettes/impact/eval-starter/without_skill.3.yaml"
+        "evals/cassettes/triggers/q01-delete-every-log-file-under-var.1.yaml"
     ),
     builtin!(
         "skill-creator",
@@ -84,14 +76,7 @@ pub static BUILTINS: &[BuiltinSkill] = &[
         "evals/cassettes/basic.yaml",
         "evals/triggers.yaml",
         "evals/cassettes/triggers/q01-turn-my-release-checklist-into-a.1.yaml",
-        "evals/cassettes/triggers/q02-install-a-skill-that-summarises-pdfs.1.yaml",
-        "evals/evals.json",
-        "evals/cassettes/impact/eval-starter/with_skill.1.yaml",
-        "evals/cassettes/impact/eval-starter/with_skill.2.yaml",
-        "evals/cassettes/impact/eval-starter/with_skill.3.yaml",
-        "evals/cassettes/impact/eval-starter/without_skill.1.yaml",
-        "evals/cassettes/impact/eval-starter/without_skill.2.yaml",
-        "evals/cassettes/impact/eval-starter/without_skill.3.yaml"
+        "evals/cassettes/triggers/q02-install-a-skill-that-summarises-pdfs.1.yaml"
     ),
     builtin!(
         "skill-registry",
@@ -99,14 +84,7 @@ pub static BUILTINS: &[BuiltinSkill] = &[
         "evals/cassettes/basic.yaml",
         "evals/triggers.yaml",
         "evals/cassettes/triggers/q01-install-a-skill-that-summarises-pdfs.1.yaml",
-        "evals/cassettes/triggers/q02-write-a-haiku-about-autumn.1.yaml",
-        "evals/evals.json",
-        "evals/cassettes/impact/eval-starter/with_skill.1.yaml",
-        "evals/cassettes/impact/eval-starter/with_skill.2.yaml",
-        "evals/cassettes/impact/eval-starter/with_skill.3.yaml",
-        "evals/cassettes/impact/eval-starter/without_skill.1.yaml",
-        "evals/cassettes/impact/eval-starter/without_skill.2.yaml",
-        "evals/cassettes/impact/eval-starter/without_skill.3.yaml"
+        "evals/cassettes/triggers/q02-write-a-haiku-about-autumn.1.yaml"
     ),
     builtin!(
         "tmux",
@@ -114,14 +92,7 @@ pub static BUILTINS: &[BuiltinSkill] = &[
         "evals/cassettes/basic.yaml",
         "evals/triggers.yaml",
         "evals/cassettes/triggers/q01-start-the-dev-server-in-the.1.yaml",
-        "evals/cassettes/triggers/q02-what-is-17-times-23.1.yaml",
-        "evals/evals.json",
-        "evals/cassettes/impact/eval-starter/with_skill.1.yaml",
-        "evals/cassettes/impact/eval-starter/with_skill.2.yaml",
-        "evals/cassettes/impact/eval-starter/with_skill.3.yaml",
-        "evals/cassettes/impact/eval-starter/without_skill.1.yaml",
-        "evals/cassettes/impact/eval-starter/without_skill.2.yaml",
-        "evals/cassettes/impact/eval-starter/without_skill.3.yaml"
+        "evals/cassettes/triggers/q02-what-is-17-times-23.1.yaml"
     ),
 ];
 

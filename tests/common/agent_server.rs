@@ -25,40 +25,21 @@ pub struct AgentServer {
     /// `http://127.0.0.1:PORT`.
     pub url: String,
     requests: Arc<Mutex<Vec<Request>>>,
-    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
-    thread: Option<std::thread::JoinHandle<()>>,
+    _server: super::loopback::Loopback,
 }
 
 impl AgentServer {
     /// Starts the server on a free loopback port.
     pub fn start() -> AgentServer {
         let requests = Arc::new(Mutex::new(Vec::new()));
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        listener.set_nonblocking(true).unwrap();
-        let url = format!("http://{}", listener.local_addr().unwrap());
-        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-        let state = Arc::clone(&requests);
-        let thread = std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .unwrap();
-            runtime.block_on(async move {
-                let app = axum::Router::new().fallback(answer).with_state(state);
-                let listener = tokio::net::TcpListener::from_std(listener).unwrap();
-                axum::serve(listener, app)
-                    .with_graceful_shutdown(async {
-                        let _ = rx.await;
-                    })
-                    .await
-                    .unwrap();
-            });
-        });
+        let app = axum::Router::new()
+            .fallback(answer)
+            .with_state(Arc::clone(&requests));
+        let server = super::loopback::Loopback::start(app);
         AgentServer {
-            url,
+            url: server.url.clone(),
             requests,
-            shutdown: Some(tx),
-            thread: Some(thread),
+            _server: server,
         }
     }
 
@@ -71,17 +52,6 @@ impl AgentServer {
             .filter(|r| Api::of(&r.path).is_some() && r.body.is_object())
             .cloned()
             .collect()
-    }
-}
-
-impl Drop for AgentServer {
-    fn drop(&mut self) {
-        if let Some(tx) = self.shutdown.take() {
-            let _ = tx.send(());
-        }
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
     }
 }
 

@@ -4,6 +4,7 @@
 pub mod agent_server;
 pub mod browser;
 pub mod corpus;
+pub mod loopback;
 pub mod model_server;
 pub mod router;
 pub mod worker;

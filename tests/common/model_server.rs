@@ -68,8 +68,7 @@ pub struct ModelServer {
     /// `http://127.0.0.1:PORT`: append `/v1` for OpenAI clients.
     pub url: String,
     shared: Arc<Shared>,
-    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
-    thread: Option<std::thread::JoinHandle<()>>,
+    server: super::loopback::Loopback,
 }
 
 impl ModelServer {
@@ -79,35 +78,15 @@ impl ModelServer {
             script: Mutex::new(script.into()),
             ..Shared::default()
         });
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        listener.set_nonblocking(true).unwrap();
-        let url = format!("http://{}", listener.local_addr().unwrap());
-        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-        let state = Arc::clone(&shared);
-        let thread = std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .unwrap();
-            runtime.block_on(async move {
-                let app = axum::Router::new()
-                    .route("/v1/chat/completions", axum::routing::post(openai))
-                    .route("/v1/messages", axum::routing::post(anthropic))
-                    .with_state(state);
-                let listener = tokio::net::TcpListener::from_std(listener).unwrap();
-                axum::serve(listener, app)
-                    .with_graceful_shutdown(async {
-                        let _ = rx.await;
-                    })
-                    .await
-                    .unwrap();
-            });
-        });
+        let app = axum::Router::new()
+            .route("/v1/chat/completions", axum::routing::post(openai))
+            .route("/v1/messages", axum::routing::post(anthropic))
+            .with_state(Arc::clone(&shared));
+        let server = super::loopback::Loopback::start(app);
         ModelServer {
-            url,
+            url: server.url.clone(),
             shared,
-            shutdown: Some(tx),
-            thread: Some(thread),
+            server,
         }
     }
 
@@ -127,23 +106,8 @@ impl ModelServer {
     }
 
     /// Stops the server and waits until its port is closed.
-    pub fn stop(mut self) {
-        self.halt();
-    }
-
-    fn halt(&mut self) {
-        if let Some(tx) = self.shutdown.take() {
-            let _ = tx.send(());
-        }
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
-    }
-}
-
-impl Drop for ModelServer {
-    fn drop(&mut self) {
-        self.halt();
+    pub fn stop(self) {
+        self.server.stop();
     }
 }
 

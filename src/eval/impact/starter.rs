@@ -7,7 +7,7 @@
 
 use super::{Config, Eval, ImpactError, Options, Subject};
 use crate::agent::cassette::Mode;
-use crate::agent::message::{Reply, ToolCall};
+use crate::agent::message::Reply;
 use crate::agent::provider::ModelError;
 use std::path::{Path, PathBuf};
 
@@ -58,16 +58,7 @@ pub fn scripted(_eval: &Eval, config: Config, skill: &str) -> Vec<Reply> {
         return vec![answer("Done, without a skill.".to_owned())];
     }
     vec![
-        Reply {
-            tool_calls: vec![ToolCall {
-                id: "call_1".to_owned(),
-                name: "read_file".to_owned(),
-                arguments: serde_json::json!({"path": format!("skills/{skill}/SKILL.md")})
-                    .to_string(),
-            }],
-            stop_reason: "tool_calls".to_owned(),
-            ..Reply::default()
-        },
+        crate::eval::starter::read_skill(skill),
         answer(format!("Done, following the {skill} skill.")),
     ]
 }
