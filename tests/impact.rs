@@ -302,8 +302,8 @@ fn a_baseline_folder_or_git_revision_is_the_old_skill() {
     );
     worker.stop();
 
-    // The same earlier version as a folder replays the same cassettes.
-    let old_dir = setup.root.join("old/csv-report");
+    // The same earlier version as a folder (of any name) replays the same cassettes.
+    let old_dir = setup.root.join("old/csv-report-v1");
     std::fs::create_dir_all(&old_dir).unwrap();
     std::fs::write(
         old_dir.join("SKILL.md"),

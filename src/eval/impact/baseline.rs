@@ -10,7 +10,7 @@ pub enum BaselineError {
     /// The folder has no SKILL.md.
     #[error("--baseline {0}: a folder without SKILL.md")]
     NotASkill(PathBuf),
-    /// Git could not export the revision.
+    /// The folder could not be copied, or git could not export the revision.
     #[error("--baseline {reference}: {message}")]
     Git {
         /// What was asked for.
@@ -45,13 +45,33 @@ impl Baseline {
             if !folder.join("SKILL.md").is_file() {
                 return Err(BaselineError::NotASkill(folder.to_owned()));
             }
-            return Ok(Baseline {
-                dir: folder.to_owned(),
-                _temporary: None,
-            });
+            return copy_as(folder, name);
         }
         export(reference, skill_dir, name)
     }
+}
+
+/// A copy of the skill in `folder` named `name`: an earlier version kept in a folder of
+/// another name is still listed under the skill's own.
+fn copy_as(folder: &Path, name: &str) -> Result<Baseline, BaselineError> {
+    let fail = |message: String| BaselineError::Git {
+        reference: folder.display().to_string(),
+        message,
+    };
+    let temporary = tempfile::Builder::new()
+        .prefix("skill-baseline-")
+        .tempdir()
+        .map_err(|e| fail(e.to_string()))?;
+    let source = crate::archive::install::Input::FolderAs {
+        path: folder.to_owned(),
+        name: name.to_owned(),
+    };
+    crate::archive::install::install(&source, temporary.path(), true)
+        .map_err(|e| fail(e.to_string()))?;
+    Ok(Baseline {
+        dir: temporary.path().join(name),
+        _temporary: Some(temporary),
+    })
 }
 
 fn export(reference: &str, skill_dir: &Path, name: &str) -> Result<Baseline, BaselineError> {
