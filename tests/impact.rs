@@ -315,7 +315,10 @@ fn a_baseline_folder_or_git_revision_is_the_old_skill() {
     assert_eq!(code, 0, "{stdout}\n{stderr}");
 
     for (reference, says) in [
-        ("no-such-branch", "git could not export the skill"),
+        (
+            "no-such-branch",
+            "git could not read the skill at this revision",
+        ),
         ("-upload", "neither a folder nor a git revision"),
         ("HEAD:SKILL.md", "neither a folder nor a git revision"),
         ("skills", "a folder without SKILL.md"),
@@ -674,4 +677,81 @@ fn commands_named_in_expectations_run_in_the_workspace_after_the_run() {
     );
     let (code, _, stderr) = setup.replay(&["--runs", "1"]);
     assert_eq!(code, 0, "{stderr}");
+}
+
+#[test]
+fn a_baseline_revision_runs_no_filter_and_reads_no_other_repository() {
+    let setup = Setup::new();
+    let git = |dir: &Path, args: &[&str]| {
+        let out = std::process::Command::new("git")
+            .args([
+                "-c",
+                "user.name=t",
+                "-c",
+                "user.email=t@t",
+                "-c",
+                "commit.gpgsign=false",
+            ])
+            .args(args)
+            .current_dir(dir)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    // A skill folder that arrives with its own repository, whose configuration names a filter.
+    let dir = setup.skill_dir();
+    git(&dir, &["init", "-q"]);
+    std::fs::write(dir.join(".gitattributes"), "*.md filter=x\n").unwrap();
+    git(&dir, &["add", "."]);
+    git(&dir, &["commit", "-qm", "one"]);
+    let pwned = setup.root.join("pwned");
+    git(
+        &dir,
+        &[
+            "config",
+            "filter.x.smudge",
+            &format!("sh -c 'touch {}; cat'", pwned.display()),
+        ],
+    );
+    git(
+        &dir,
+        &[
+            "config",
+            "core.fsmonitor",
+            &format!("touch {}", pwned.display()),
+        ],
+    );
+    let worker = Worker::start();
+    let (code, stdout, stderr) = setup.record(&worker, &["--runs", "1", "--baseline", "HEAD"]);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    assert!(
+        !pwned.exists(),
+        "a command of the repository's configuration ran"
+    );
+    let old = setup
+        .iteration(1)
+        .join("eval-1/old_skill/outputs/report.json");
+    assert!(old.is_file(), "the revision's SKILL.md was read as stored");
+
+    // A `.git` file pointing at another repository is refused.
+    let victim = setup.root.join("victim");
+    std::fs::create_dir_all(&victim).unwrap();
+    git(&victim, &["init", "-q"]);
+    std::fs::write(victim.join("SKILL.md"), CSV).unwrap();
+    std::fs::write(victim.join("secret.txt"), "TOP SECRET").unwrap();
+    git(&victim, &["add", "."]);
+    git(&victim, &["commit", "-qm", "victim"]);
+    std::fs::remove_dir_all(dir.join(".git")).unwrap();
+    std::fs::write(
+        dir.join(".git"),
+        format!("gitdir: {}\n", victim.join(".git").display()),
+    )
+    .unwrap();
+    let (code, _, stderr) = setup.replay(&["--runs", "1", "--baseline", "HEAD"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("keeps its history elsewhere"), "{stderr}");
 }

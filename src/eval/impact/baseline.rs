@@ -79,42 +79,55 @@ fn export(reference: &str, skill_dir: &Path, name: &str) -> Result<Baseline, Bas
         reference: reference.to_owned(),
         message,
     };
-    if reference.starts_with('-') || reference.contains(':') {
+    if reference.is_empty() || reference.starts_with('-') || reference.contains(':') {
         return Err(fail(
             "neither a folder nor a git revision (a commit, branch or tag)".to_owned(),
         ));
     }
-    let prefix = git(skill_dir, &["rev-parse", "--show-prefix"]).map_err(|e| {
+    let line =
+        |args: &[&str]| git(skill_dir, args).map(|out| out.trim_end_matches('\n').to_owned());
+    let prefix = line(&["rev-parse", "--show-prefix"]).map_err(|e| {
         fail(format!(
             "not a folder, and {} is not in a git repository ({e})",
             skill_dir.display()
         ))
     })?;
-    let prefix = prefix.trim_end_matches('\n');
-    // Run from a subfolder, `git archive` keeps only that subfolder of the tree it is given.
-    let top = git(skill_dir, &["rev-parse", "--show-toplevel"]).map_err(fail)?;
-    let top = Path::new(top.trim_end_matches('\n'));
+    let top = PathBuf::from(line(&["rev-parse", "--show-toplevel"]).map_err(&fail)?);
+    let common = PathBuf::from(
+        line(&["rev-parse", "--path-format=absolute", "--git-common-dir"]).map_err(&fail)?,
+    );
+    // A `.git` file may point anywhere: a skill folder from a stranger could name the user's
+    // other repositories. Only a repository whose history is its own `.git` folder is read.
+    let own = std::fs::canonicalize(top.join(".git")).ok();
+    if own.is_none() || own != std::fs::canonicalize(&common).ok() {
+        return Err(fail(format!(
+            "{} keeps its history elsewhere (a .git file, a worktree); export the revision to a folder and pass that",
+            top.display()
+        )));
+    }
+    let tree = format!("{reference}:{prefix}");
+    let files = tree_files(&top, &tree).map_err(&fail)?;
     let temporary = tempfile::Builder::new()
         .prefix("skill-baseline-")
         .tempdir()
         .map_err(|e| fail(e.to_string()))?;
     let dir = temporary.path().join(name);
-    std::fs::create_dir_all(&dir).map_err(|e| fail(e.to_string()))?;
-    let tree = format!("{reference}:{prefix}");
-    let zip = git_bytes(top, &["archive", "--format=zip", &tree]).map_err(|e| {
-        fail(format!(
-            "git could not export the skill at this revision: {e}"
-        ))
-    })?;
-    // Read as any download is: a revision is a stranger's as much as an archive is.
-    let archive = crate::archive::reader::read_bytes(&zip, &Default::default())
-        .map_err(|e| fail(format!("the skill at {tree}: {e}")))?;
-    for file in &archive.files {
-        let target = dir.join(&file.path);
+    for (path, object, executable) in &files {
+        // `cat-file blob` gives the stored bytes: no filter, attribute or hook runs.
+        let bytes = git_bytes(&top, &["cat-file", "blob", object]).map_err(&fail)?;
+        let target = dir.join(path);
         if let Some(parent) = target.parent() {
             std::fs::create_dir_all(parent).map_err(|e| fail(e.to_string()))?;
         }
-        std::fs::write(&target, &file.bytes).map_err(|e| fail(e.to_string()))?;
+        std::fs::write(&target, bytes).map_err(|e| fail(e.to_string()))?;
+        if *executable {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o755))
+                .map_err(|e| fail(e.to_string()))?;
+        }
+    }
+    if !dir.join("SKILL.md").is_file() {
+        return Err(fail(format!("{tree} has no SKILL.md")));
     }
     Ok(Baseline {
         dir,
@@ -122,12 +135,65 @@ fn export(reference: &str, skill_dir: &Path, name: &str) -> Result<Baseline, Bas
     })
 }
 
+/// The files of `tree` (path, object, executable), checked as a download's are: relative
+/// paths of plain names, regular files only, within the archive limits.
+fn tree_files(top: &Path, tree: &str) -> Result<Vec<(String, String, bool)>, String> {
+    let limits = crate::archive::reader::Limits::default();
+    let listing = git_bytes(top, &["ls-tree", "-r", "-z", "-l", "--full-tree", tree])
+        .map_err(|e| format!("git could not read the skill at this revision: {e}"))?;
+    let mut files = Vec::new();
+    let mut total = 0u64;
+    for entry in listing.split(|b| *b == 0).filter(|e| !e.is_empty()) {
+        let entry = String::from_utf8(entry.to_vec())
+            .map_err(|_| "a path that is not UTF-8 in the revision".to_owned())?;
+        let (meta, path) = entry
+            .split_once('\t')
+            .ok_or_else(|| format!("unreadable git listing: {entry}"))?;
+        let fields: Vec<&str> = meta.split_whitespace().collect();
+        let [mode, kind, object, size] = fields[..] else {
+            return Err(format!("unreadable git listing: {entry}"));
+        };
+        if kind != "blob" || !(mode == "100644" || mode == "100755") {
+            return Err(format!(
+                "{path}: not a regular file ({kind} {mode}) in the revision"
+            ));
+        }
+        let plain = Path::new(path)
+            .components()
+            .all(|c| matches!(c, std::path::Component::Normal(n) if n != ".git"));
+        if !plain {
+            return Err(format!("{path}: not a plain relative path"));
+        }
+        let size: u64 = size
+            .parse()
+            .map_err(|_| format!("unreadable git listing: {entry}"))?;
+        total += size;
+        if size > limits.file_bytes || total > limits.total_bytes || files.len() >= limits.entries {
+            return Err(format!(
+                "the skill at {tree} is over the limits of a download"
+            ));
+        }
+        files.push((path.to_owned(), object.to_owned(), mode == "100755"));
+    }
+    Ok(files)
+}
+
 fn git(dir: &Path, args: &[&str]) -> Result<String, String> {
     String::from_utf8(git_bytes(dir, args)?).map_err(|e| e.to_string())
 }
 
+/// `git` in `dir`, never prompting, with neither the system's configuration nor hooks or a
+/// file-system monitor that a repository's configuration could name.
 fn git_bytes(dir: &Path, args: &[&str]) -> Result<Vec<u8>, String> {
     let output = Command::new("git")
+        .env("GIT_TERMINAL_PROMPT", "0")
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .args([
+            "-c",
+            "core.hooksPath=/dev/null",
+            "-c",
+            "core.fsmonitor=false",
+        ])
         .arg("-C")
         .arg(dir)
         .args(args)
