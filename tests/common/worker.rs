@@ -123,11 +123,14 @@ fn grade(message: &str) -> String {
                 .next()
                 .unwrap_or("")
                 .to_lowercase();
-            let passed = outputs.to_lowercase().contains(&last);
-            let evidence = if passed {
-                format!("The output has \"{last}\"")
-            } else {
-                format!("nothing in the output mentions {last}")
+            let line = outputs
+                .lines()
+                .filter(|l| !l.starts_with('#'))
+                .find(|l| l.to_lowercase().contains(&last));
+            let passed = line.is_some();
+            let evidence = match line {
+                Some(line) => format!("The output says \"{}\"", line.trim()),
+                None => format!("nothing in the output mentions {last}"),
             };
             json!({"text": text, "passed": passed, "evidence": evidence})
         })

@@ -269,39 +269,45 @@ struct Verdicts {
 
 #[derive(serde::Deserialize)]
 struct Verdict {
+    #[serde(default)]
+    text: Option<String>,
     passed: bool,
     #[serde(default)]
     evidence: String,
 }
 
 /// The grades `reply` gives `expectations`. A reply that cannot be read fails every one (and
-/// says so); a PASS whose evidence quotes nothing found in the outputs is a FAIL.
+/// says so); verdicts that name their expectation are matched by it, others by order; a PASS
+/// whose evidence does not quote the outputs is a FAIL.
 pub fn read_verdicts(reply: &str, expectations: &[&str], outputs: &Outputs) -> Vec<Graded> {
     let parsed = json_object(reply).and_then(|json| {
         serde_json::from_str::<Verdicts>(json)
+            .map(|v| v.expectations)
             .map_err(|e| e.to_string())
-            .and_then(|v| {
-                if v.expectations.len() == expectations.len() {
-                    Ok(v.expectations)
-                } else {
-                    Err(format!(
-                        "{} verdicts for {} expectations",
-                        v.expectations.len(),
-                        expectations.len()
-                    ))
-                }
-            })
     });
+    let by_text = parsed
+        .as_ref()
+        .is_ok_and(|v| v.iter().all(|verdict| verdict.text.is_some()));
     expectations
         .iter()
         .enumerate()
         .map(|(index, text)| {
-            let (passed, evidence) = match &parsed {
-                Err(why) => (
-                    false,
-                    format!("the grader's reply could not be read: {why}"),
-                ),
-                Ok(verdicts) => accept(&verdicts[index], outputs),
+            let verdict = match &parsed {
+                Err(why) => Err(format!("the grader's reply could not be read: {why}")),
+                Ok(verdicts) if by_text => verdicts
+                    .iter()
+                    .find(|v| v.text.as_deref().map(squash) == Some(squash(text)))
+                    .ok_or_else(|| "the grader gave no verdict for this expectation".to_owned()),
+                Ok(verdicts) if verdicts.len() == expectations.len() => Ok(&verdicts[index]),
+                Ok(verdicts) => Err(format!(
+                    "the grader's reply could not be read: {} verdicts for {} expectations",
+                    verdicts.len(),
+                    expectations.len()
+                )),
+            };
+            let (passed, evidence) = match verdict {
+                Ok(verdict) => accept(verdict, outputs),
+                Err(why) => (false, why),
             };
             Graded {
                 text: (*text).to_owned(),
@@ -322,8 +328,11 @@ fn json_object(reply: &str) -> Result<&str, String> {
     }
 }
 
-/// Shortest quote that counts as evidence.
-const MIN_QUOTE: usize = 3;
+/// A quote counts as evidence with at least this many words, or [`MIN_QUOTE_CHARS`] letters
+/// and digits: a space, a dot or one short word quotes nothing.
+const MIN_QUOTE_WORDS: usize = 2;
+/// See [`MIN_QUOTE_WORDS`].
+const MIN_QUOTE_CHARS: usize = 6;
 
 fn accept(verdict: &Verdict, outputs: &Outputs) -> (bool, String) {
     if !verdict.passed {
@@ -334,24 +343,34 @@ fn accept(verdict: &Verdict, outputs: &Outputs) -> (bool, String) {
         .iter()
         .map(|(_, text)| squash(text))
         .collect();
-    let quoted = quotes(&verdict.evidence)
-        .into_iter()
-        .filter(|q| q.chars().count() >= MIN_QUOTE)
-        .any(|q| {
-            let q = squash(&q);
-            texts.iter().any(|text| text.contains(&q))
-        });
-    if quoted {
-        (true, verdict.evidence.clone())
-    } else {
+    let quotes: Vec<String> = quotes(&verdict.evidence)
+        .iter()
+        .map(|q| squash(q))
+        .filter(|q| !q.is_empty())
+        .collect();
+    let reject = |why: String| {
         (
             false,
             format!(
-                "not accepted: the grader said PASS but its evidence quotes nothing found in the outputs ({})",
+                "not accepted: the grader said PASS but {why} ({})",
                 verdict.evidence
             ),
         )
+    };
+    if let Some(missing) = quotes
+        .iter()
+        .find(|q| !texts.iter().any(|t| t.contains(*q)))
+    {
+        return reject(format!("\"{missing}\" is not in the outputs"));
     }
+    let substantial = quotes.iter().any(|q| {
+        q.split(' ').count() >= MIN_QUOTE_WORDS
+            || q.chars().filter(|c| c.is_alphanumeric()).count() >= MIN_QUOTE_CHARS
+    });
+    if !substantial {
+        return reject("its evidence quotes nothing of the outputs".to_owned());
+    }
+    (true, verdict.evidence.clone())
 }
 
 /// The passages between double quotes (straight or curly) in `evidence`.
@@ -409,5 +428,64 @@ impl Grading {
             },
             expectations,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outputs(answer: &str) -> Outputs {
+        Outputs {
+            answer: answer.to_owned(),
+            ..Outputs::default()
+        }
+    }
+
+    fn verdicts(reply: &str, expectations: &[&str], answer: &str) -> Vec<(bool, String)> {
+        read_verdicts(reply, expectations, &outputs(answer))
+            .into_iter()
+            .map(|g| (g.passed, g.evidence))
+            .collect()
+    }
+
+    #[test]
+    fn a_pass_must_quote_the_outputs_with_substance() {
+        let answer = "Hello there, the total is 42 euros.";
+        let pass = |evidence: &str| {
+            let reply =
+                serde_json::json!({"expectations": [{"passed": true, "evidence": evidence}]});
+            verdicts(&reply.to_string(), &["e"], answer)[0].0
+        };
+        assert!(pass("It says \"the total is 42\""));
+        assert!(pass("It says “Hello there”"));
+        assert!(!pass("It says \"   \""), "whitespace quotes nothing");
+        assert!(!pass("It says \"the\""), "one short word quotes nothing");
+        assert!(
+            !pass("It says \"the total\" and \"Bonjour\""),
+            "every quote must be there"
+        );
+        assert!(!pass("looks right"), "no quote at all");
+    }
+
+    #[test]
+    fn verdicts_that_name_their_expectation_are_matched_by_it() {
+        let reply = serde_json::json!({"expectations": [
+            {"text": "B", "passed": false, "evidence": "no B"},
+            {"text": "A", "passed": true, "evidence": "\"the total is 42\""}]});
+        let got = verdicts(&reply.to_string(), &["A", "B"], "the total is 42");
+        assert_eq!(got[0].0, true);
+        assert_eq!(got[1], (false, "no B".to_owned()));
+        let missing = verdicts(&reply.to_string(), &["A", "C"], "the total is 42");
+        assert_eq!(
+            missing[1].1,
+            "the grader gave no verdict for this expectation"
+        );
+        let unread = verdicts("no json", &["A"], "x");
+        assert!(
+            unread[0]
+                .1
+                .starts_with("the grader's reply could not be read")
+        );
     }
 }
