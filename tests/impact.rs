@@ -755,3 +755,25 @@ fn a_baseline_revision_runs_no_filter_and_reads_no_other_repository() {
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("keeps its history elsewhere"), "{stderr}");
 }
+
+#[test]
+fn iterations_are_never_written_inside_the_skill_folder() {
+    let setup = Setup::new();
+    let worker = Worker::start();
+    let (code, _, stderr) = setup.record(&worker, &["--runs", "1"]);
+    assert_eq!(code, 0, "{stderr}");
+    worker.stop();
+    // Run from inside the skill folder with no path: the iteration still goes beside it.
+    let (code, stdout, stderr) = run(setup
+        .impact()
+        .current_dir(setup.skill_dir())
+        .args(["--runs", "1"]));
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    assert!(setup.iteration(2).join("benchmark.json").is_file(), "{stdout}");
+    assert!(!setup.skill_dir().join("csv-report-workspace").exists());
+    let inside = setup.skill_dir().join("results");
+    let (code, _, stderr) = setup.replay(&["--runs", "1", "--workspace", inside.to_str().unwrap()]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("is inside the skill folder"), "{stderr}");
+    assert!(!inside.exists());
+}

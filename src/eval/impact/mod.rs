@@ -152,6 +152,7 @@ pub fn load_subjects(dirs: &[PathBuf]) -> Result<Vec<Subject>, ImpactError> {
 
 /// Runs `subject`'s evals in both configurations, writes the iteration and returns its report.
 pub fn run(subject: &Subject, options: &Options) -> Result<ImpactReport, ImpactError> {
+    let target = iterations_folder(subject, options)?;
     let baseline_config = if options.baseline.is_some() {
         Config::OldSkill
     } else {
@@ -178,13 +179,44 @@ pub fn run(subject: &Subject, options: &Options) -> Result<ImpactReport, ImpactE
         };
         evals.push(EvalReport::of(eval, configs, comparisons));
     }
-    let target = options.workspace.clone().unwrap_or_else(|| {
-        let parent = subject.dir.parent().unwrap_or(Path::new("."));
-        parent.join(format!("{}-workspace", subject.name))
-    });
     let mut report = ImpactReport::of(subject, baseline_config, options, evals);
     report::write_iteration(&target, &mut report)?;
     Ok(report)
+}
+
+/// Where `subject`'s iterations go: `--workspace`, else `<skill>-workspace` beside the skill
+/// folder; never inside it, where the next run would install the results (expectations and
+/// all) with the skill.
+fn iterations_folder(subject: &Subject, options: &Options) -> Result<PathBuf, ImpactError> {
+    let fail = |path: &Path, message: String| ImpactError::Write {
+        path: path.to_owned(),
+        message,
+    };
+    let skill = std::fs::canonicalize(&subject.dir).map_err(|e| fail(&subject.dir, e.to_string()))?;
+    let beside = format!("{}-workspace", subject.name);
+    let target = match (&options.workspace, subject.dir.file_name()) {
+        (Some(dir), _) => dir.clone(),
+        (None, Some(_)) => subject.dir.parent().unwrap_or(Path::new("")).join(beside),
+        // `.` or `..`: the folder's own name is known only from its real path.
+        (None, None) => skill.parent().unwrap_or(&skill).join(beside),
+    };
+    let mut existing = std::path::absolute(&target).map_err(|e| fail(&target, e.to_string()))?;
+    while !existing.exists() {
+        if !existing.pop() {
+            break;
+        }
+    }
+    let resolved = std::fs::canonicalize(&existing).unwrap_or(existing);
+    if resolved.starts_with(&skill) {
+        return Err(fail(
+            &target,
+            format!(
+                "is inside the skill folder {}, which every with-skill run installs: write iterations outside it (--workspace DIR)",
+                subject.dir.display()
+            ),
+        ));
+    }
+    Ok(target)
 }
 
 /// The cassette of `eval`'s run `run` in `config`; `suffix` tells the grader's apart.
