@@ -769,7 +769,10 @@ fn iterations_are_never_written_inside_the_skill_folder() {
         .current_dir(setup.skill_dir())
         .args(["--runs", "1"]));
     assert_eq!(code, 0, "{stdout}\n{stderr}");
-    assert!(setup.iteration(2).join("benchmark.json").is_file(), "{stdout}");
+    assert!(
+        setup.iteration(2).join("benchmark.json").is_file(),
+        "{stdout}"
+    );
     assert!(!setup.skill_dir().join("csv-report-workspace").exists());
     let inside = setup.skill_dir().join("results");
     let (code, _, stderr) = setup.replay(&["--runs", "1", "--workspace", inside.to_str().unwrap()]);

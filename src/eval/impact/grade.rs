@@ -186,6 +186,17 @@ fn missing(outputs: &Outputs, name: &str) -> String {
 }
 
 fn json_check(file: &OutputFile) -> (bool, String) {
+    if file.cut() {
+        return (
+            false,
+            format!(
+                "`{}` has {} bytes, more than the {} kept of an output: not checked",
+                file.path,
+                file.size,
+                super::outputs::MAX_FILE_BYTES
+            ),
+        );
+    }
     match serde_json::from_slice::<serde_json::Value>(&file.bytes) {
         Ok(value) => {
             let kind = match &value {

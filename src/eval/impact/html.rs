@@ -94,7 +94,7 @@ struct SideView<'a> {
 #[derive(serde::Serialize)]
 struct FileView<'a> {
     path: &'a str,
-    bytes: usize,
+    bytes: u64,
     text: Option<&'a str>,
     cut: bool,
 }
@@ -207,10 +207,10 @@ fn side<'a>(config: &ConfigReport, run: &'a RunReport) -> SideView<'a> {
 
 fn file_view(file: &OutputFile) -> FileView<'_> {
     let text = file.text();
-    let cut = text.is_some_and(|t| t.len() > SHOWN_BYTES);
+    let cut = file.cut() || text.is_some_and(|t| t.len() > SHOWN_BYTES);
     FileView {
         path: &file.path,
-        bytes: file.bytes.len(),
+        bytes: file.size,
         text: text.map(|t| &t[..t.floor_char_boundary(SHOWN_BYTES)]),
         cut,
     }

@@ -192,7 +192,8 @@ fn iterations_folder(subject: &Subject, options: &Options) -> Result<PathBuf, Im
         path: path.to_owned(),
         message,
     };
-    let skill = std::fs::canonicalize(&subject.dir).map_err(|e| fail(&subject.dir, e.to_string()))?;
+    let skill =
+        std::fs::canonicalize(&subject.dir).map_err(|e| fail(&subject.dir, e.to_string()))?;
     let beside = format!("{}-workspace", subject.name);
     let target = match (&options.workspace, subject.dir.file_name()) {
         (Some(dir), _) => dir.clone(),
@@ -323,9 +324,11 @@ fn run_one(
         stop_at_route: false,
     };
     let transcript = run_in(&workspace, &trial, &mut |_| {}).map_err(fail)?;
+    let (files, left_out) = outputs::produced(&before.0, outputs::snapshot(workspace.root()));
     let outputs = Outputs {
         answer: transcript.final_answer.clone().unwrap_or_default(),
-        files: outputs::produced(&before, outputs::snapshot(workspace.root())),
+        files,
+        left_out,
     };
     let grader = cassette_path(subject, eval, config, run, ".grade");
     let grading =
