@@ -485,7 +485,7 @@ mod tests {
             {"text": "B", "passed": false, "evidence": "no B"},
             {"text": "A", "passed": true, "evidence": "\"the total is 42\""}]});
         let got = verdicts(&reply.to_string(), &["A", "B"], "the total is 42");
-        assert_eq!(got[0].0, true);
+        assert!(got[0].0);
         assert_eq!(got[1], (false, "no B".to_owned()));
         let missing = verdicts(&reply.to_string(), &["A", "C"], "the total is 42");
         assert_eq!(

@@ -127,7 +127,8 @@ pub fn snapshot(root: &Path) -> (BTreeMap<String, Seen>, usize) {
         .sort_by_file_name(|a, b| a.cmp(b))
         .filter_entry(|entry| {
             let name = entry.file_name();
-            !(entry.depth() == 1 && name == "skills") && !NOT_OUTPUTS.iter().any(|n| name == *n)
+            let installed = entry.depth() == 1 && name == "skills";
+            !installed && !NOT_OUTPUTS.iter().any(|n| name == *n)
         })
         .build();
     for entry in walker.flatten() {
