@@ -213,6 +213,11 @@ fn the_gate_fails_below_min_delta_and_says_whether_noise_could_decide() {
     let report = json(&stdout);
     let skill = &report["impact"][0];
     assert_eq!(skill["gate"]["passed"], false);
+    for bad in ["nan", "inf", "1.5"] {
+        let (code, _, stderr) = setup.replay(&["--runs", "1", "--min-delta", bad]);
+        assert_eq!(code, 2, "{bad}");
+        assert!(stderr.contains("from -1 to 1"), "{stderr}");
+    }
     assert_eq!(skill["gate"]["min_delta"], 0.9);
     assert_eq!(skill["baseline"], "without_skill");
 }

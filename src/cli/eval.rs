@@ -71,7 +71,8 @@ pub struct Args {
         long,
         value_name = "X",
         requires = "impact",
-        allow_negative_numbers = true
+        allow_negative_numbers = true,
+        value_parser = delta
     )]
     pub min_delta: Option<f64>,
     /// Improve the description: split the trigger queries (evals/eval_queries.json, else
@@ -93,6 +94,14 @@ pub struct Args {
     /// With --impact: write iterations here instead of <skill>-workspace beside the skill.
     #[arg(long, value_name = "DIR", requires = "impact")]
     pub workspace: Option<PathBuf>,
+}
+
+/// A pass-rate difference: a number from -1 to 1.
+fn delta(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if (-1.0..=1.0).contains(&x) => Ok(x),
+        _ => Err("a pass-rate difference from -1 to 1 (0.1 is ten points)".to_owned()),
+    }
 }
 
 /// Runs the eval.

@@ -243,10 +243,10 @@ fn print_gate(out: &mut impl Write, gate: &Gate, delta: Option<f64>) {
         ("FAIL", AnsiColor::Red.on_default().bold())
     };
     let delta = delta.map_or("none".to_owned(), |d| format!("{d:+.2}"));
-    let sure = if gate.certain {
-        "the whole interval is on this side"
-    } else {
-        "the interval crosses it: more runs would decide"
+    let sure = match (gate.interval, gate.certain) {
+        (false, _) => "no interval from fewer than two runs a side: more runs would tell",
+        (true, true) => "the whole interval is on this side",
+        (true, false) => "the interval crosses it: more runs would decide",
     };
     let _ = writeln!(
         out,

@@ -143,7 +143,29 @@ pub struct Gate {
     /// Whether the whole interval lies on the same side of `min_delta` as the mean: when it
     /// does not, more runs are needed before the gate means anything.
     pub certain: bool,
+    /// Whether there is an interval at all (two runs a side or more).
+    #[serde(skip)]
+    pub interval: bool,
 }
+
+impl Gate {
+    /// The gate of `min_delta` on a pass-rate `delta` and its interval.
+    pub fn of(min_delta: f64, delta: Option<f64>, interval: Option<Interval>) -> Gate {
+        // Pass rates are sums of fractions: 0.7 - 0.6 must reach a gate of 0.1.
+        let reaches = |d: f64| d >= min_delta - GATE_TOLERANCE;
+        let passed = delta.is_some_and(reaches);
+        Gate {
+            min_delta,
+            passed,
+            certain: interval
+                .is_some_and(|i| reaches(i.low) == passed && reaches(i.high) == passed),
+            interval: interval.is_some(),
+        }
+    }
+}
+
+/// How far below the gate a delta may fall from the rounding of pass rates.
+const GATE_TOLERANCE: f64 = 1e-9;
 
 /// A skill's impact eval, as `benchmark.json` holds it.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -202,16 +224,9 @@ impl ImpactReport {
             })
             .collect();
         let delta_interval = stats::delta_interval(&per_eval);
-        let gate = options.min_delta.map(|min_delta| {
-            let passed = delta.pass_rate.is_some_and(|d| d >= min_delta);
-            let certain = delta_interval
-                .is_some_and(|i| (i.low >= min_delta) == passed && (i.high >= min_delta) == passed);
-            Gate {
-                min_delta,
-                passed,
-                certain,
-            }
-        });
+        let gate = options
+            .min_delta
+            .map(|min_delta| Gate::of(min_delta, delta.pass_rate, delta_interval));
         ImpactReport {
             skill_name: subject.name.clone(),
             iteration: PathBuf::new(),
@@ -366,4 +381,29 @@ fn next_iteration(target: &Path) -> u32 {
         .max()
         .unwrap_or(0);
     highest + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_gate_counts_a_rounded_delta_as_reached_and_knows_when_noise_decides() {
+        let interval = |low, high| {
+            Some(Interval {
+                low,
+                high,
+                confidence: 0.95,
+            })
+        };
+        let exact = Gate::of(0.1, Some(0.7 - 0.6), interval(0.7 - 0.6, 0.7 - 0.6));
+        assert!(exact.passed && exact.certain, "{exact:?}");
+        let noisy = Gate::of(0.1, Some(0.2), interval(-0.1, 0.5));
+        assert!(noisy.passed && !noisy.certain);
+        let below = Gate::of(0.1, Some(0.0), interval(-0.2, 0.05));
+        assert!(!below.passed && below.certain);
+        let alone = Gate::of(0.1, Some(0.5), None);
+        assert!(alone.passed && !alone.certain && !alone.interval);
+        assert!(!Gate::of(0.1, None, None).passed, "no delta passes no gate");
+    }
 }
