@@ -329,7 +329,7 @@ fn run(command: &mut Command, timeout: Duration) -> Result<String, String> {
         return Err(parts.join("\n"));
     }
     if parts.is_empty() {
-        return Ok("(no output)".to_owned());
+        return Ok(super::NO_OUTPUT.to_owned());
     }
     Ok(parts.join("\n"))
 }

@@ -29,6 +29,9 @@ pub const DEFAULT_EXEC_TIMEOUT: Duration = Duration::from_secs(60);
 /// Characters of any tool result passed back to the model.
 pub const RESULT_CAP: usize = 16_000;
 
+/// What `exec` answers for a command that printed nothing.
+pub const NO_OUTPUT: &str = "(no output)";
+
 /// What one call gave back.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ToolOutput {

@@ -36,6 +36,7 @@ enum Fact {
     Exists(String),
     ValidJson(String),
     FileContains(String, String, bool),
+    AnswerContains(String, bool),
     OutputContains(String, bool),
     /// A command run in the workspace after the run: it must succeed and, when given, print
     /// the text.
@@ -56,7 +57,10 @@ type Form = (Regex, fn(&regex::Captures) -> Fact);
 /// The forms an expectation takes when code can check it, each a whole sentence.
 static FORMS: LazyLock<Vec<Form>> = LazyLock::new(|| {
     let file = r#"(?:the (?:output )?file |a file (?:named |called )?|the file (?:named |called )?)?[`"](?P<path>[^`"]+)[`"]"#;
-    let output = r"the (?:answer|response|reply|final answer|output)";
+    // "Writes a file `F`": a bare literal after "writes" is more often what the answer says.
+    let named_file = r#"(?:a |the )?(?:output )?file (?:named |called )?[`"](?P<path>[^`"]+)[`"]"#;
+    let answer = r"the (?:answer|response|reply|final answer)";
+    let output = r"the outputs?";
     let form = |pattern: String| Regex::new(&format!(r"(?i)^\s*{pattern}\s*\.?\s*$")).unwrap();
     vec![
         (
@@ -67,7 +71,7 @@ static FORMS: LazyLock<Vec<Form>> = LazyLock::new(|| {
         ),
         (
             form(format!(
-                r"(?:the (?:run|agent) )?(?:creates|writes|produces|saves) {file}"
+                r"(?:the (?:run|agent) )?(?:creates|writes|produces|saves) {named_file}"
             )),
             |c| Fact::Exists(c["path"].to_owned()),
         ),
@@ -86,13 +90,25 @@ static FORMS: LazyLock<Vec<Form>> = LazyLock::new(|| {
         ),
         (
             form(format!(
-                r"{output} (?:contains|includes|mentions|says) {LITERAL}"
+                r"{answer} (?:contains|includes|mentions|says) {LITERAL}"
+            )),
+            |c| Fact::AnswerContains(c["lit"].to_owned(), true),
+        ),
+        (
+            form(format!(
+                r"{answer} does not (?:contain|include|mention|say) {LITERAL}"
+            )),
+            |c| Fact::AnswerContains(c["lit"].to_owned(), false),
+        ),
+        (
+            form(format!(
+                r"{output} (?:contains?|includes?|mentions?|says?) {LITERAL}"
             )),
             |c| Fact::OutputContains(c["lit"].to_owned(), true),
         ),
         (
             form(format!(
-                r"{output} does not (?:contain|include|mention|say) {LITERAL}"
+                r"{output} (?:does|do) not (?:contain|include|mention|say) {LITERAL}"
             )),
             |c| Fact::OutputContains(c["lit"].to_owned(), false),
         ),
@@ -149,6 +165,11 @@ pub fn grade_by_code(expectation: &str, outputs: &Outputs, run: Runner) -> Optio
             ),
             None => (false, missing(outputs, &path)),
         },
+        Fact::AnswerContains(text, want) => contains_check(
+            &[("the answer".to_owned(), outputs.answer.as_str())],
+            &text,
+            want,
+        ),
         Fact::OutputContains(text, want) => contains_check(&outputs.texts(), &text, want),
         Fact::Command(command, text) => command_check(run, &command, text.as_deref()),
     };
@@ -162,6 +183,12 @@ pub fn grade_by_code(expectation: &str, outputs: &Outputs, run: Runner) -> Optio
 
 fn command_check(run: Runner, command: &str, text: Option<&str>) -> (bool, String) {
     let (succeeded, printed) = run(command);
+    // The exec tool's word for silence is not something the command printed.
+    let printed = if printed == crate::agent::tools::NO_OUTPUT {
+        String::new()
+    } else {
+        printed
+    };
     let shown: String = printed.chars().take(300).collect();
     match (succeeded, text) {
         (false, _) => (false, format!("`{command}` failed: {shown}")),
@@ -498,5 +525,59 @@ mod tests {
                 .1
                 .starts_with("the grader's reply could not be read")
         );
+    }
+}
+
+#[cfg(test)]
+mod forms {
+    use super::*;
+
+    #[test]
+    fn each_form_names_what_it_checks() {
+        assert_eq!(
+            fact_of("The file `a.json` exists"),
+            Some(Fact::Exists("a.json".into()))
+        );
+        assert_eq!(
+            fact_of("The agent writes a file \"r.md\""),
+            Some(Fact::Exists("r.md".into()))
+        );
+        assert_eq!(
+            fact_of("The agent writes \"Done\""),
+            None,
+            "words of the answer, for the grader"
+        );
+        assert_eq!(
+            fact_of("The answer does not mention `password`"),
+            Some(Fact::AnswerContains("password".into(), false))
+        );
+        assert_eq!(
+            fact_of("The output contains `42`"),
+            Some(Fact::OutputContains("42".into(), true))
+        );
+        assert_eq!(
+            fact_of("`make test` exits 0"),
+            Some(Fact::Command("make test".into(), None))
+        );
+        let outputs = Outputs {
+            answer: "Done.".into(),
+            files: vec![OutputFile {
+                path: "notes.txt".into(),
+                bytes: b"password: x".to_vec(),
+                size: 11,
+            }],
+            left_out: 0,
+        };
+        let silent = |_: &str| (true, crate::agent::tools::NO_OUTPUT.to_owned());
+        let graded = |e: &str| grade_by_code(e, &outputs, &silent).unwrap().passed;
+        assert!(
+            graded("The answer does not mention `password`"),
+            "a file is not the answer"
+        );
+        assert!(
+            !graded("The output does not mention `password`"),
+            "the outputs include files"
+        );
+        assert!(!graded("`true` prints `(no output)`"));
     }
 }
