@@ -530,6 +530,19 @@ fn a_blind_judge_sees_both_outputs_in_an_order_it_cannot_guess() {
         first.contains(&"with_skill") && first.contains(&"without_skill"),
         "the order varies between runs: {first:?}"
     );
+    // Against an earlier version, the judgements are others: asked for, with the command.
+    let (code, _, stderr) = setup.replay(&[
+        "--runs",
+        "3",
+        "--blind",
+        "--baseline",
+        setup.skill_dir().to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("--runs 3 --blind --mode record"),
+        "the command records the judgements too: {stderr}"
+    );
     let (code, replayed, stderr) = setup.replay(&["--runs", "3", "--blind", "--json"]);
     assert_eq!(code, 0, "{stderr}");
     let report = json(&replayed);
@@ -784,4 +797,28 @@ fn iterations_are_never_written_inside_the_skill_folder() {
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("is inside the skill folder"), "{stderr}");
     assert!(!inside.exists());
+}
+
+#[test]
+fn mode_auto_records_the_grader_again_with_the_run_it_grades() {
+    let setup = Setup::new();
+    let worker = Worker::start();
+    let (code, _, stderr) = setup.record(&worker, &["--runs", "1"]);
+    assert_eq!(code, 0, "{stderr}");
+    // The skill now writes another report; its runs' cassettes are deleted to be recorded
+    // again, and the grader's, about the old report, are left.
+    let skill_md = setup.skill_dir().join("SKILL.md");
+    std::fs::write(&skill_md, CSV.replace("{\"total\": 42}", "{\"total\": 43}")).unwrap();
+    let cassettes = setup.skill_dir().join("evals/cassettes/impact");
+    for eval in ["eval-1", "eval-totals-only"] {
+        std::fs::remove_file(cassettes.join(eval).join("with_skill.1.yaml")).unwrap();
+    }
+    assert!(cassettes.join("eval-1/with_skill.1.grade.yaml").is_file());
+    let (code, stdout, stderr) = run(setup
+        .eval()
+        .args(["--runs", "1", "--mode", "auto", "--provider", "openai"])
+        .args(["--model", "worker", "--base-url", &worker.base]));
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let (code, _, stderr) = setup.replay(&["--runs", "1"]);
+    assert_eq!(code, 0, "the new recordings replay: {stderr}");
 }

@@ -136,6 +136,9 @@ fn trigger_rates(
 /// The command that records this impact eval again.
 fn rerecord_command(args: &Args) -> String {
     let mut command = String::from("skill eval --impact");
+    if args.builtin {
+        command.push_str(" --builtin");
+    }
     for path in &args.paths {
         command.push(' ');
         command.push_str(&shell_path(path));
@@ -146,6 +149,9 @@ fn rerecord_command(args: &Args) -> String {
     }
     if let Some(runs) = args.runs {
         command.push_str(&format!(" --runs {runs}"));
+    }
+    if args.blind {
+        command.push_str(" --blind");
     }
     command.push_str(" --mode record");
     command

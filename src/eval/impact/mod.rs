@@ -256,7 +256,13 @@ fn compare(
         } else {
             ((base.config, theirs), (with.config, ours))
         };
-        let cassette = cassettes_of(subject, eval).join(format!("blind.{}.yaml", ours.run));
+        // Named by the baseline too: a judgement against no skill is not one against an
+        // earlier version.
+        let cassette = cassettes_of(subject, eval).join(format!(
+            "blind.{}.{}.yaml",
+            base.config.name(),
+            ours.run
+        ));
         let user = blind::request(
             &eval.task(),
             &eval.expected_output,
@@ -264,7 +270,8 @@ fn compare(
             &second.1.outputs,
         );
         let roots = [first.1.workspace.as_path(), second.1.workspace.as_path()];
-        let reply = ask(blind::RUBRIC, user, &roots, &cassette, options).map_err(|e| {
+        let fresh = ours.recorded || theirs.recorded;
+        let reply = ask(blind::RUBRIC, user, &roots, (&cassette, fresh), options).map_err(|e| {
             e.into_run(&|error| ImpactError::Run {
                 skill: subject.name.clone(),
                 id: eval.id.clone(),
@@ -315,7 +322,7 @@ fn run_one(
                 create_parent(&cassette).map_err(|e| e.into_run(&fail))?;
                 Answers::Script(script(eval, config, &subject.name), cassette.clone())
             }
-            None => answers(&cassette, options).map_err(|e| e.into_run(&fail))?,
+            None => answers(&cassette, options, false).map_err(|e| e.into_run(&fail))?,
         },
         rerecord: options.rerecord.clone(),
         confinement: options.confinement,
@@ -331,8 +338,9 @@ fn run_one(
         left_out,
     };
     let grader = cassette_path(subject, eval, config, run, ".grade");
-    let grading =
-        grade(eval, &outputs, workspace.root(), &grader, options).map_err(|e| e.into_run(&fail))?;
+    let fresh = settled != Mode::Replay;
+    let grading = grade(eval, &outputs, workspace.root(), (&grader, fresh), options)
+        .map_err(|e| e.into_run(&fail))?;
     let duration_ms =
         report::duration(&cassette, settled, transcript.elapsed_ms).map_err(|message| {
             ImpactError::Write {
@@ -351,6 +359,7 @@ fn run_one(
         outputs,
         transcript,
         workspace: workspace.root().to_owned(),
+        recorded: fresh,
     })
 }
 
@@ -369,8 +378,13 @@ impl Early {
     }
 }
 
-fn answers(cassette: &Path, options: &Options) -> Result<Answers, Early> {
-    let mode = options.mode.settle(cassette);
+/// The answers for `cassette`; `fresh` when what it answers about was just recorded, so that
+/// `--mode auto` records it again instead of replaying an exchange about an older run.
+fn answers(cassette: &Path, options: &Options, fresh: bool) -> Result<Answers, Early> {
+    let mode = match (fresh, options.mode) {
+        (true, Mode::Auto) => Mode::Record,
+        (_, mode) => mode.settle(cassette),
+    };
     if mode == Mode::Replay && !cassette.is_file() {
         return Err(Early::NoCassette(ImpactError::NoCassette {
             path: cassette.to_owned(),
@@ -417,7 +431,7 @@ fn grade(
     eval: &Eval,
     outputs: &Outputs,
     root: &Path,
-    cassette: &Path,
+    (cassette, fresh): (&Path, bool),
     options: &Options,
 ) -> Result<Grading, Early> {
     let tools = crate::agent::tools::ToolBox::new(root.to_owned(), EXEC_TIMEOUT)
@@ -447,7 +461,7 @@ fn grade(
         .collect();
     if !for_model.is_empty() {
         let user = grade::grader_request(&eval.task(), &eval.expected_output, &for_model, outputs);
-        let reply = ask(grade::RUBRIC, user, &[root], cassette, options)?;
+        let reply = ask(grade::RUBRIC, user, &[root], (cassette, fresh), options)?;
         let mut verdicts = grade::read_verdicts(&reply, &for_model, outputs).into_iter();
         for slot in graded.iter_mut().filter(|g| g.is_none()) {
             *slot = verdicts.next();
@@ -462,10 +476,10 @@ fn ask(
     system: &str,
     user: String,
     roots: &[&Path],
-    cassette: &Path,
+    (cassette, fresh): (&Path, bool),
     options: &Options,
 ) -> Result<String, Early> {
-    let answers = answers(cassette, options)?;
+    let answers = answers(cassette, options, fresh)?;
     let home = std::env::var_os("HOME").map(PathBuf::from);
     let mut normaliser = Normaliser::new(roots[0], home.as_deref());
     for root in &roots[1..] {

@@ -38,6 +38,9 @@ pub struct RunReport {
     /// The run's workspace (gone once the run ends), whose path the outputs may name.
     #[serde(skip)]
     pub workspace: PathBuf,
+    /// Whether the run called the model (recorded or live) rather than replayed.
+    #[serde(skip)]
+    pub recorded: bool,
 }
 
 /// An eval's runs in one configuration.
