@@ -374,6 +374,10 @@ fn hostile_or_broken_evals_files_are_refused_before_any_run() {
             r#"{"skill_name": "x", "evals": [{"id": 2, "prompt": "  "}]}"#,
             "the prompt is empty",
         ),
+        (
+            r#"{"skill_name": "x", "evals": [{"id": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "prompt": "p"}]}"#,
+            "longer than 64",
+        ),
     ];
     for (content, says) in cases {
         let setup = Setup::new();
@@ -821,4 +825,21 @@ fn mode_auto_records_the_grader_again_with_the_run_it_grades() {
     assert_eq!(code, 0, "{stdout}\n{stderr}");
     let (code, _, stderr) = setup.replay(&["--runs", "1"]);
     assert_eq!(code, 0, "the new recordings replay: {stderr}");
+}
+
+#[test]
+fn two_skills_of_one_name_are_refused_one_workspace() {
+    let setup = Setup::new();
+    let other = setup.root.join("more/csv-report");
+    common::copy_tree(&setup.skill_dir(), &other);
+    let (code, _, stderr) = run(setup
+        .eval()
+        .arg("more/csv-report")
+        .args(["--workspace", "ws"]));
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("two skills are named csv-report"),
+        "{stderr}"
+    );
+    assert!(!setup.root.join("ws").exists());
 }

@@ -16,7 +16,7 @@ use std::process::ExitCode;
 /// Arguments of `skill eval`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "evals/triggers.yaml:\n  queries:\n    - prompt: \"Containerise this Flask app and run it on port 8080\"\n      should_trigger: true\n    - prompt: \"What is the capital of France?\"\n      should_trigger: false\n  runs: 3              # each query asked this many times\n  min_recall: 0.8      # share of should_trigger runs that must read this SKILL.md\n  max_false_rate: 0.1  # share of should-not runs that may\n  via: summary         # or always, mention, preload\n\nExamples:\n  skill eval docker-deploy --with ~/.openclaw/workspace/skills\n  skill eval skills/ --agent openclaw --mode record\n  skill eval docker-deploy --compare-via --json\n  skill eval docker-deploy --impact --runs 3 --min-delta 0.1\n  skill eval docker-deploy --impact --baseline main\n\nevals/evals.json (--impact), as agentskills.io defines it:\n  {\"skill_name\": \"docker-deploy\", \"evals\": [{\"id\": 1,\n    \"prompt\": \"Containerise the Flask app in app.py\",\n    \"expected_output\": \"A Dockerfile that runs app.py on port 8080\",\n    \"files\": [\"evals/files/app.py\"],\n    \"expectations\": [\"The file `Dockerfile` exists\", \"`Dockerfile` contains `EXPOSE 8080`\",\n      \"The answer explains how to build the image\"]}]}\nExpectations of the forms \"The file `F` exists\", \"`F` is valid JSON\", \"`F` contains `S`\",\n\"The answer contains `S`\", \"`CMD` exits 0\" and \"`CMD` prints `S`\" are checked by code;\nthe rest by a model grader whose PASS must quote the outputs.\n\nExit 1 when a threshold of a trigger set is missed, or the impact delta is below --min-delta."
+    after_help = "evals/triggers.yaml:\n  queries:\n    - prompt: \"Containerise this Flask app and run it on port 8080\"\n      should_trigger: true\n    - prompt: \"What is the capital of France?\"\n      should_trigger: false\n  runs: 3              # each query asked this many times\n  min_recall: 0.8      # share of should_trigger runs that must read this SKILL.md\n  max_false_rate: 0.1  # share of should-not runs that may\n  via: summary         # or always, mention, preload\n\nExamples:\n  skill eval docker-deploy --with ~/.openclaw/workspace/skills\n  skill eval skills/ --agent openclaw --mode record\n  skill eval docker-deploy --compare-via --json\n  skill eval docker-deploy --impact --runs 3 --min-delta 0.1\n  skill eval docker-deploy --impact --baseline main\n\nevals/evals.json (--impact), as agentskills.io defines it:\n  {\"skill_name\": \"docker-deploy\", \"evals\": [{\"id\": 1,\n    \"prompt\": \"Containerise the Flask app in evals/files/app.py\",\n    \"expected_output\": \"A Dockerfile that runs app.py on port 8080\",\n    \"files\": [\"evals/files/app.py\"],\n    \"expectations\": [\"The file `Dockerfile` exists\", \"`Dockerfile` contains `EXPOSE 8080`\",\n      \"The answer explains how to build the image\"]}]}\nExpectations of the forms \"The file `F` exists\", \"`F` is valid JSON\", \"`F` contains `S`\",\n\"The answer contains `S`\", \"`CMD` exits 0\" and \"`CMD` prints `S`\" are checked by code;\nthe rest by a model grader whose PASS must quote the outputs.\n\nExit 1 when a threshold of a trigger set is missed, or the impact delta is below --min-delta."
 )]
 pub struct Args {
     /// Skill folders with evals/triggers.yaml, or folders of skills [default: .]
@@ -28,7 +28,8 @@ pub struct Args {
     /// Use this agent's skill roots as distractors (the builtin skills always are).
     #[arg(long, value_parser = super::choice::parser::<crate::skill::catalog::Agent>())]
     pub agent: Option<Agent>,
-    /// Ask each query this many times instead of the trigger set's `runs`.
+    /// Ask each query this many times instead of the trigger set's `runs` (with --impact: run
+    /// each eval this many times per configuration, 3 by default).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
     pub runs: Option<u32>,
     /// The cassette mode and the model provider.
@@ -91,7 +92,8 @@ pub struct Args {
     /// no network).
     #[arg(long, value_name = "FILE", requires = "impact")]
     pub report: Option<PathBuf>,
-    /// With --impact: write iterations here instead of <skill>-workspace beside the skill.
+    /// With --impact: write iterations under DIR/<skill>/ instead of <skill>-workspace beside
+    /// the skill.
     #[arg(long, value_name = "DIR", requires = "impact")]
     pub workspace: Option<PathBuf>,
 }

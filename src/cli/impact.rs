@@ -35,6 +35,17 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
     }
     // Every evals file is checked before any model is called.
     let subjects = impact::load_subjects(&dirs)?;
+    if args.workspace.is_some()
+        && let Some(twin) = subjects
+            .iter()
+            .enumerate()
+            .find(|(i, s)| subjects[..*i].iter().any(|t| t.name == s.name))
+    {
+        return Err(CliError::Usage(format!(
+            "two skills are named {}: their iterations would share --workspace DIR/{}; evaluate them one at a time",
+            twin.1.name, twin.1.name
+        )));
+    }
     let mode = args.model.mode()?;
     let http = || args.model.http();
     let confinement =

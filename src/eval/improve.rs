@@ -457,6 +457,12 @@ pub fn read_proposal(reply: &str, limit: usize) -> Result<String, String> {
     if description.is_empty() {
         return Err("an empty description".to_owned());
     }
+    if let Some(c) = description
+        .chars()
+        .find(|c| c.is_control() && *c != '\n' && *c != '\t')
+    {
+        return Err(format!("a control character ({:?}) in it", c));
+    }
     if chars > limit {
         return Err(format!("{chars} characters, over the limit of {limit}"));
     }
@@ -527,6 +533,14 @@ mod tests {
                 .contains("no <description>")
         );
         assert!(read_proposal("<description></description>", 100).is_err());
+        assert!(
+            read_proposal(
+                "<description>Greets \u{7f} people \u{80}.</description>",
+                100
+            )
+            .unwrap_err()
+            .contains("control character")
+        );
         let long = format!("<description>{}</description>", "é".repeat(11));
         assert_eq!(
             read_proposal(&long, 10),

@@ -9,6 +9,8 @@ use std::path::{Component, Path, PathBuf};
 pub const EVALS_FILE: &str = "evals/evals.json";
 /// Most evals one file may hold: each costs runs × configurations agent loops.
 pub const MAX_EVALS: usize = 200;
+/// Longest eval id: it names a folder and cassettes.
+pub const MAX_ID_CHARS: usize = 64;
 /// Largest input file copied into a run's workspace.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
@@ -207,6 +209,11 @@ fn check_eval(skill_dir: &Path, path: &Path, raw: RawEval) -> Result<Eval, Evals
     };
     if id.trim().is_empty() || !id.chars().any(|c| c.is_ascii_alphanumeric()) {
         return Err(fail("the id needs a letter or a digit".into()));
+    }
+    if id.chars().count() > MAX_ID_CHARS {
+        return Err(fail(format!(
+            "the id is longer than {MAX_ID_CHARS} characters (it names a folder)"
+        )));
     }
     if raw.prompt.trim().is_empty() {
         return Err(fail("the prompt is empty".into()));

@@ -338,17 +338,28 @@ pub fn write_iteration(target: &Path, report: &mut ImpactReport) -> Result<(), I
             }
         }
     }
-    let number = next_iteration(target);
-    let iteration = target.join(format!("iteration-{number}"));
-    report.iteration = iteration.clone();
-    let benchmark = temp.path().join("benchmark.json");
-    let json = serde_json::to_string_pretty(report).map_err(|e| ImpactError::Write {
-        path: benchmark.clone(),
-        message: e.to_string(),
-    })?;
-    std::fs::write(&benchmark, json + "\n").map_err(|e| fail(&benchmark, e))?;
-    std::fs::rename(temp.keep(), &iteration).map_err(|e| fail(&iteration, e))?;
-    Ok(())
+    // Another eval may take a number first: the next one is tried, and a temporary folder that
+    // could not be renamed is removed with `temp`.
+    for _ in 0..RENAME_TRIES {
+        let number = next_iteration(target)
+            .ok_or_else(|| fail(target, std::io::Error::other("no iteration number is left")))?;
+        let iteration = target.join(format!("iteration-{number}"));
+        report.iteration = iteration.clone();
+        let benchmark = temp.path().join("benchmark.json");
+        let json = serde_json::to_string_pretty(report).map_err(|e| ImpactError::Write {
+            path: benchmark.clone(),
+            message: e.to_string(),
+        })?;
+        std::fs::write(&benchmark, json + "\n").map_err(|e| fail(&benchmark, e))?;
+        if !iteration.exists() && std::fs::rename(temp.path(), &iteration).is_ok() {
+            let _ = temp.keep();
+            return Ok(());
+        }
+    }
+    Err(fail(
+        target,
+        std::io::Error::other("could not take an iteration number: other runs keep taking them"),
+    ))
 }
 
 fn write_run(dir: &Path, run: &RunReport) -> std::io::Result<()> {
@@ -368,7 +379,10 @@ fn pretty<T: serde::Serialize>(value: &T) -> std::io::Result<String> {
     Ok(serde_json::to_string_pretty(value)? + "\n")
 }
 
-fn next_iteration(target: &Path) -> u32 {
+/// Attempts at an iteration number before giving up.
+const RENAME_TRIES: usize = 5;
+
+fn next_iteration(target: &Path) -> Option<u32> {
     let highest = std::fs::read_dir(target)
         .into_iter()
         .flatten()
@@ -383,7 +397,7 @@ fn next_iteration(target: &Path) -> u32 {
         })
         .max()
         .unwrap_or(0);
-    highest + 1
+    highest.checked_add(1)
 }
 
 #[cfg(test)]

@@ -40,10 +40,19 @@ pub fn starter_json(name: &str, description: &str) -> String {
                 "The agent follows the {name} skill. (A starter: write evals with real tasks and checkable expectations.)"
             ),
             files: [],
-            expectations: [format!("The answer mentions `{name}`")],
+            expectations: [mentions(name)],
         }],
     };
     serde_json::to_string_pretty(&file).unwrap_or_default() + "\n"
+}
+
+/// The starter's expectation, checked by code: the name quoted with a mark it does not hold.
+fn mentions(name: &str) -> String {
+    if name.contains('`') {
+        format!("The answer mentions \"{}\"", name.replace('"', ""))
+    } else {
+        format!("The answer mentions `{name}`")
+    }
 }
 
 /// The scripted replies of a run of `eval` in `config` for the skill `skill`: with a skill
