@@ -5,37 +5,15 @@
 
 mod common;
 
+use common::git;
+
 use common::{run, skill};
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::PathBuf;
 
 const PDF: &str = "---\nname: pdf\ndescription: Extracts tables from PDF files. Use when the user shares a PDF.\n---\n\nRun pdftotext.\n";
 
 struct Repo {
     tmp: tempfile::TempDir,
-}
-
-fn git(cwd: &Path, args: &[&str]) -> String {
-    let out = Command::new("git")
-        .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
-        .args([
-            "-c",
-            "init.defaultBranch=main",
-            "-c",
-            "protocol.file.allow=always",
-        ])
-        .args(args)
-        .current_dir(cwd)
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .env("HOME", cwd)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).trim().to_owned()
 }
 
 impl Repo {

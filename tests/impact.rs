@@ -259,26 +259,7 @@ fn an_edited_skill_or_eval_asks_for_a_new_recording_and_writes_nothing() {
 #[test]
 fn a_baseline_folder_or_git_revision_is_the_old_skill() {
     let setup = Setup::new();
-    let git = |args: &[&str]| {
-        let out = std::process::Command::new("git")
-            .args([
-                "-c",
-                "user.name=t",
-                "-c",
-                "user.email=t@t",
-                "-c",
-                "commit.gpgsign=false",
-            ])
-            .args(args)
-            .current_dir(&setup.root)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    };
+    let git = |args: &[&str]| common::git(&setup.root, args);
     // The earlier version wrote its report without the total.
     let skill_md = setup.skill_dir().join("SKILL.md");
     std::fs::write(&skill_md, CSV.replace("{\"total\": 42}", "{}")).unwrap();
@@ -704,34 +685,14 @@ fn commands_named_in_expectations_run_in_the_workspace_after_the_run() {
 #[test]
 fn a_baseline_revision_runs_no_filter_and_reads_no_other_repository() {
     let setup = Setup::new();
-    let git = |dir: &Path, args: &[&str]| {
-        let out = std::process::Command::new("git")
-            .args([
-                "-c",
-                "user.name=t",
-                "-c",
-                "user.email=t@t",
-                "-c",
-                "commit.gpgsign=false",
-            ])
-            .args(args)
-            .current_dir(dir)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    };
     // A skill folder that arrives with its own repository, whose configuration names a filter.
     let dir = setup.skill_dir();
-    git(&dir, &["init", "-q"]);
+    common::git(&dir, &["init", "-q"]);
     std::fs::write(dir.join(".gitattributes"), "*.md filter=x\n").unwrap();
-    git(&dir, &["add", "."]);
-    git(&dir, &["commit", "-qm", "one"]);
+    common::git(&dir, &["add", "."]);
+    common::git(&dir, &["commit", "-qm", "one"]);
     let pwned = setup.root.join("pwned");
-    git(
+    common::git(
         &dir,
         &[
             "config",
@@ -739,7 +700,7 @@ fn a_baseline_revision_runs_no_filter_and_reads_no_other_repository() {
             &format!("sh -c 'touch {}; cat'", pwned.display()),
         ],
     );
-    git(
+    common::git(
         &dir,
         &[
             "config",
@@ -762,11 +723,11 @@ fn a_baseline_revision_runs_no_filter_and_reads_no_other_repository() {
     // A `.git` file pointing at another repository is refused.
     let victim = setup.root.join("victim");
     std::fs::create_dir_all(&victim).unwrap();
-    git(&victim, &["init", "-q"]);
+    common::git(&victim, &["init", "-q"]);
     std::fs::write(victim.join("SKILL.md"), CSV).unwrap();
     std::fs::write(victim.join("secret.txt"), "TOP SECRET").unwrap();
-    git(&victim, &["add", "."]);
-    git(&victim, &["commit", "-qm", "victim"]);
+    common::git(&victim, &["add", "."]);
+    common::git(&victim, &["commit", "-qm", "victim"]);
     std::fs::remove_dir_all(dir.join(".git")).unwrap();
     std::fs::write(
         dir.join(".git"),

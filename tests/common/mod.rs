@@ -253,3 +253,30 @@ fn durations(text: &str, unit: &str, placeholder: &str) -> String {
     out.push_str(rest);
     out
 }
+
+/// Runs `git ARGS` in `cwd` with a test identity, no signing, `main` as the first branch and
+/// `file://` remotes allowed, neither the system's nor the user's configuration (HOME is
+/// `cwd`); expects success and returns its trimmed stdout.
+pub fn git(cwd: &Path, args: &[&str]) -> String {
+    let out = std::process::Command::new("git")
+        .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
+        .args([
+            "-c",
+            "commit.gpgsign=false",
+            "-c",
+            "init.defaultBranch=main",
+        ])
+        .args(["-c", "protocol.file.allow=always"])
+        .args(args)
+        .current_dir(cwd)
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("HOME", cwd)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).trim().to_owned()
+}
