@@ -3,6 +3,7 @@
 //! module per command, and `main.rs` only parses arguments and maps errors to exit codes.
 
 pub mod agent;
+pub mod agent_cli;
 pub mod archive;
 pub mod atomic_file;
 pub mod cli;

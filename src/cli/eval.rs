@@ -16,7 +16,7 @@ use std::process::ExitCode;
 /// Arguments of `skill eval`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "evals/triggers.yaml:\n  queries:\n    - prompt: \"Containerise this Flask app and run it on port 8080\"\n      should_trigger: true\n    - prompt: \"What is the capital of France?\"\n      should_trigger: false\n  runs: 3              # each query asked this many times\n  min_recall: 0.8      # share of should_trigger runs that must read this SKILL.md\n  max_false_rate: 0.1  # share of should-not runs that may\n  via: summary         # or always, mention, preload\n\nExamples:\n  skill eval docker-deploy --with ~/.openclaw/workspace/skills\n  skill eval skills/ --agent openclaw --mode record\n  skill eval docker-deploy --compare-via --json\n  skill eval docker-deploy --impact --runs 3 --min-delta 0.1\n  skill eval docker-deploy --impact --baseline main\n\nevals/evals.json (--impact), as agentskills.io defines it:\n  {\"skill_name\": \"docker-deploy\", \"evals\": [{\"id\": 1,\n    \"prompt\": \"Containerise the Flask app in evals/files/app.py\",\n    \"expected_output\": \"A Dockerfile that runs app.py on port 8080\",\n    \"files\": [\"evals/files/app.py\"],\n    \"expectations\": [\"The file `Dockerfile` exists\", \"`Dockerfile` contains `EXPOSE 8080`\",\n      \"The answer explains how to build the image\"]}]}\nExpectations of the forms \"The file `F` exists\", \"`F` is valid JSON\", \"`F` contains `S`\",\n\"The answer contains `S`\", \"`CMD` exits 0\" and \"`CMD` prints `S`\" are checked by code;\nthe rest by a model grader whose PASS must quote the outputs.\n\nExit 1 when a threshold of a trigger set is missed, or the impact delta is below --min-delta."
+    after_help = "evals/triggers.yaml:\n  queries:\n    - prompt: \"Containerise this Flask app and run it on port 8080\"\n      should_trigger: true\n    - prompt: \"What is the capital of France?\"\n      should_trigger: false\n  runs: 3              # each query asked this many times\n  min_recall: 0.8      # share of should_trigger runs that must read this SKILL.md\n  max_false_rate: 0.1  # share of should-not runs that may\n  via: summary         # or always, mention, preload\n\nExamples:\n  skill eval docker-deploy --with ~/.openclaw/workspace/skills\n  skill eval skills/ --agent openclaw --mode record\n  skill eval docker-deploy --compare-via --json\n  skill eval docker-deploy --impact --runs 3 --min-delta 0.1\n  skill eval docker-deploy --impact --baseline main\n  skill eval docker-deploy --harness claude-code,codex --mode record\n\nevals/evals.json (--impact), as agentskills.io defines it:\n  {\"skill_name\": \"docker-deploy\", \"evals\": [{\"id\": 1,\n    \"prompt\": \"Containerise the Flask app in evals/files/app.py\",\n    \"expected_output\": \"A Dockerfile that runs app.py on port 8080\",\n    \"files\": [\"evals/files/app.py\"],\n    \"expectations\": [\"The file `Dockerfile` exists\", \"`Dockerfile` contains `EXPOSE 8080`\",\n      \"The answer explains how to build the image\"]}]}\nExpectations of the forms \"The file `F` exists\", \"`F` is valid JSON\", \"`F` contains `S`\",\n\"The answer contains `S`\", \"`CMD` exits 0\" and \"`CMD` prints `S`\" are checked by code;\nthe rest by a model grader whose PASS must quote the outputs.\n\nExit 1 when a threshold of a trigger set is missed, or the impact delta is below --min-delta."
 )]
 pub struct Args {
     /// Skill folders with evals/triggers.yaml, or folders of skills [default: .]
@@ -96,6 +96,17 @@ pub struct Args {
     /// the skill.
     #[arg(long, value_name = "DIR", requires = "impact")]
     pub workspace: Option<PathBuf>,
+    /// Run the trigger eval through these real agent CLIs instead of skill's own loop
+    /// (comma-separated; each found on PATH), recorded and replayed by a model proxy on
+    /// loopback under evals/cassettes/harness/<harness>/.
+    #[arg(
+        long,
+        value_name = "HARNESS",
+        value_delimiter = ',',
+        value_parser = super::choice::parser::<crate::agent_cli::Harness>(),
+        conflicts_with_all = ["impact", "improve_description", "init", "compare_via", "junit", "no_sandbox"]
+    )]
+    pub harness: Vec<crate::agent_cli::Harness>,
 }
 
 /// A pass-rate difference: a number from -1 to 1.
@@ -146,6 +157,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     }
     // Every trigger set is checked before any model is called.
     let subjects = eval::load_subjects(&dirs)?;
+    if !args.harness.is_empty() {
+        return super::through::run(&args, &subjects, &distractors);
+    }
     let mode = args.model.mode()?;
     let http = || args.model.http();
     let confinement =
@@ -208,7 +222,7 @@ fn rerecord_command(args: &Args) -> String {
     command
 }
 
-fn rate(value: Option<f64>, (hits, total): (usize, usize)) -> String {
+pub(super) fn rate(value: Option<f64>, (hits, total): (usize, usize)) -> String {
     match value {
         Some(v) => format!("{v:.2} ({hits}/{total})"),
         None => "-".to_owned(),
@@ -234,7 +248,7 @@ fn print_report(report: &EvalReport) {
     );
 }
 
-fn print_skill(out: &mut impl Write, skill: &SkillReport) {
+pub(super) fn print_skill(out: &mut impl Write, skill: &SkillReport) {
     let (label, style) = if skill.passed {
         ("PASS", AnsiColor::Green.on_default())
     } else {

@@ -31,6 +31,7 @@ mod skills_dir;
 pub mod suite;
 pub mod summary;
 pub mod test;
+mod through;
 pub mod r#try;
 pub mod verify;
 

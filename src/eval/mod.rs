@@ -6,6 +6,7 @@
 //! cassette per query and run, under `evals/cassettes/triggers/`, replayed like `skill test`'s.
 //! Printing is the CLI's; JUnit is [`junit`].
 
+pub mod harness;
 pub mod impact;
 pub mod improve;
 pub mod junit;
@@ -76,6 +77,23 @@ pub enum EvalError {
     /// The workspace could not be prepared.
     #[error(transparent)]
     Workspace(AgentError),
+    /// The agent CLI cannot be run at all.
+    #[error(transparent)]
+    HarnessSetup(Box<harness::HarnessError>),
+    /// A run through a real agent CLI failed.
+    #[error("{skill}: query at {file}:{line}, run {run}: {error}")]
+    Harness {
+        /// The skill under test.
+        skill: String,
+        /// Its trigger set.
+        file: PathBuf,
+        /// The query's line.
+        line: u64,
+        /// The run (from 1).
+        run: u32,
+        /// What failed.
+        error: Box<harness::HarnessError>,
+    },
     /// The description optimiser's proposer failed.
     #[error("{cassette}: proposing a description: {error}")]
     Propose {
@@ -264,7 +282,7 @@ pub fn cassette_path(subject: &Subject, index: usize, run: u32, via: Option<Via>
 }
 
 /// The cassette of query `index`, run `run`, through `via`, in the folder `dir`.
-fn cassette_in(
+pub(crate) fn cassette_in(
     mut dir: PathBuf,
     subject: &Subject,
     index: usize,
@@ -471,7 +489,7 @@ fn way_report(skill: &str, via: Via, queries: &[QueryReport]) -> WayReport {
     }
 }
 
-fn skill_report(subject: &Subject, via: Via, queries: Vec<QueryReport>) -> SkillReport {
+pub(crate) fn skill_report(subject: &Subject, via: Via, queries: Vec<QueryReport>) -> SkillReport {
     let skill = subject.name.clone();
     let way = way_report(&skill, via, &queries);
     let set = &subject.triggers;

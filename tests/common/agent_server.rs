@@ -3,6 +3,11 @@
 //! completions, Gemini `generateContent`, streamed or whole as asked), and keeps each request's
 //! path and body, so a test can read the system prompt and tools an agent sent. Other requests
 //! (model lists, token counts, probes) get an empty success, so no CLI waits on a retry.
+//!
+//! Started `scripted` with routes (a word of the user's prompt, a skill), it plays a model that
+//! picks a skill: when the last user text holds a route's word and no tool was called yet, it
+//! calls the agent's own skill tool for that skill (`Skill`, `activate_skill`, `skill`), or,
+//! for an agent without one, its shell tool on the skill's SKILL.md.
 
 use axum::body::Body;
 use axum::extract::State;
@@ -28,13 +33,32 @@ pub struct AgentServer {
     _server: super::loopback::Loopback,
 }
 
+#[derive(Clone)]
+struct Shared {
+    requests: Arc<Mutex<Vec<Request>>>,
+    routes: Arc<Vec<(String, String)>>,
+}
+
 impl AgentServer {
     /// Starts the server on a free loopback port.
     pub fn start() -> AgentServer {
+        AgentServer::scripted(&[])
+    }
+
+    /// Starts a server that picks the skill of the first route whose word (any case) the
+    /// user's prompt holds.
+    pub fn scripted(routes: &[(&str, &str)]) -> AgentServer {
         let requests = Arc::new(Mutex::new(Vec::new()));
-        let app = axum::Router::new()
-            .fallback(answer)
-            .with_state(Arc::clone(&requests));
+        let shared = Shared {
+            requests: Arc::clone(&requests),
+            routes: Arc::new(
+                routes
+                    .iter()
+                    .map(|(w, s)| (w.to_lowercase(), (*s).to_owned()))
+                    .collect(),
+            ),
+        };
+        let app = axum::Router::new().fallback(answer).with_state(shared);
         let server = super::loopback::Loopback::start(app);
         AgentServer {
             url: server.url.clone(),
@@ -84,7 +108,7 @@ impl Api {
 }
 
 async fn answer(
-    State(requests): State<Arc<Mutex<Vec<Request>>>>,
+    State(shared): State<Shared>,
     method: Method,
     uri: Uri,
     body: axum::body::Bytes,
@@ -94,11 +118,17 @@ async fn answer(
         .map(|p| p.as_str().to_owned())
         .unwrap_or_default();
     let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
-    requests.lock().unwrap().push(Request {
+    shared.requests.lock().unwrap().push(Request {
         path: path.clone(),
         body: body.clone(),
     });
     let stream = body.get("stream").and_then(Value::as_bool) == Some(true);
+    if method == Method::POST
+        && let Some(api) = Api::of(&path)
+        && let Some(skill) = pick(&shared.routes, api, &body)
+    {
+        return call_skill(api, &body, &skill, stream);
+    }
     match (method, Api::of(&path)) {
         (Method::POST, Some(Api::Anthropic)) if stream => sse(anthropic_events(&body)),
         (Method::POST, Some(Api::Anthropic)) => json_response(anthropic_message(&body)),
@@ -264,4 +294,208 @@ fn json_response(value: Value) -> Response {
         .header("content-type", "application/json")
         .body(Body::from(value.to_string()))
         .unwrap()
+}
+
+/// The skill to call for `body`: none once the conversation holds a tool call.
+fn pick(routes: &[(String, String)], api: Api, body: &Value) -> Option<String> {
+    if routes.is_empty() {
+        return None;
+    }
+    let text = body.to_string();
+    if [
+        "\"tool_use\"",
+        "\"function_call\"",
+        "\"tool_calls\"",
+        "\"functionCall\"",
+    ]
+    .iter()
+    .any(|m| text.contains(m))
+    {
+        return None;
+    }
+    let prompt = last_user_text(api, body)?.to_lowercase();
+    routes
+        .iter()
+        .find(|(word, _)| prompt.contains(word.as_str()))
+        .map(|(_, skill)| skill.clone())
+}
+
+/// The last text of the last user turn.
+fn last_user_text(api: Api, body: &Value) -> Option<String> {
+    let (key, role) = match api {
+        Api::Anthropic | Api::Chat => ("messages", "user"),
+        Api::Responses => ("input", "user"),
+        Api::Gemini { .. } => ("contents", "user"),
+    };
+    let turn = body[key]
+        .as_array()?
+        .iter()
+        .rev()
+        .find(|m| m["role"] == role)?;
+    let content = if matches!(api, Api::Gemini { .. }) {
+        &turn["parts"]
+    } else {
+        &turn["content"]
+    };
+    match content {
+        Value::String(text) => Some(text.clone()),
+        Value::Array(parts) => parts
+            .iter()
+            .rev()
+            .find_map(|p| p["text"].as_str().map(str::to_owned)),
+        _ => None,
+    }
+}
+
+/// The names of the tools a request offers.
+fn tool_names(api: Api, body: &Value) -> Vec<String> {
+    let tools = body["tools"].as_array().cloned().unwrap_or_default();
+    let names = tools.iter().flat_map(|t| match api {
+        Api::Gemini { .. } => t["functionDeclarations"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|f| f["name"].as_str().map(str::to_owned))
+            .collect::<Vec<_>>(),
+        Api::Chat => t["function"]["name"]
+            .as_str()
+            .map(str::to_owned)
+            .into_iter()
+            .collect(),
+        _ => t["name"].as_str().map(str::to_owned).into_iter().collect(),
+    });
+    names.collect()
+}
+
+/// The call that loads `skill` with the tools offered: (tool, arguments).
+fn skill_call(api: Api, body: &Value, skill: &str) -> (String, Value) {
+    let names = tool_names(api, body);
+    let has = |n: &str| names.iter().any(|t| t == n);
+    if has("Skill") {
+        ("Skill".into(), json!({"skill": skill}))
+    } else if has("activate_skill") {
+        ("activate_skill".into(), json!({"name": skill}))
+    } else if has("skill") {
+        ("skill".into(), json!({"name": skill}))
+    } else {
+        let shell = ["exec_command", "shell", "shell_command", "bash"]
+            .into_iter()
+            .find(|n| has(n))
+            .unwrap_or("shell");
+        let command = format!("cat .agents/skills/{skill}/SKILL.md");
+        let args = match shell {
+            "exec_command" => json!({"cmd": command}),
+            "shell_command" => json!({"command": command}),
+            _ => json!({"command": ["bash", "-lc", command]}),
+        };
+        (shell.into(), args)
+    }
+}
+
+fn call_skill(api: Api, body: &Value, skill: &str, stream: bool) -> Response {
+    let (tool, args) = skill_call(api, body, skill);
+    let arguments = args.to_string();
+    match api {
+        Api::Anthropic => {
+            let mut message = anthropic_message(body);
+            message["content"] =
+                json!([{"type": "tool_use", "id": "toolu_1", "name": tool, "input": args}]);
+            message["stop_reason"] = json!("tool_use");
+            if !stream {
+                return json_response(message);
+            }
+            let mut start = message.clone();
+            start["content"] = json!([]);
+            start["stop_reason"] = Value::Null;
+            sse(named_events(&[
+                (
+                    "message_start",
+                    json!({"type": "message_start", "message": start}),
+                ),
+                (
+                    "content_block_start",
+                    json!({"type": "content_block_start", "index": 0, "content_block": {"type": "tool_use", "id": "toolu_1", "name": tool, "input": {}}}),
+                ),
+                (
+                    "content_block_delta",
+                    json!({"type": "content_block_delta", "index": 0, "delta": {"type": "input_json_delta", "partial_json": arguments}}),
+                ),
+                (
+                    "content_block_stop",
+                    json!({"type": "content_block_stop", "index": 0}),
+                ),
+                (
+                    "message_delta",
+                    json!({"type": "message_delta", "delta": {"stop_reason": "tool_use", "stop_sequence": null}, "usage": {"output_tokens": 1}}),
+                ),
+                ("message_stop", json!({"type": "message_stop"})),
+            ]))
+        }
+        Api::Responses => {
+            let item = json!({"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": tool, "arguments": arguments, "status": "completed"});
+            let response = json!({"id": "resp_1", "object": "response", "created_at": 0, "status": "in_progress", "model": model(body), "output": []});
+            let mut done = response.clone();
+            done["status"] = json!("completed");
+            done["output"] = json!([item]);
+            done["usage"] = json!({"input_tokens": 10, "input_tokens_details": {"cached_tokens": 0}, "output_tokens": 1, "output_tokens_details": {"reasoning_tokens": 0}, "total_tokens": 11});
+            sse(named_events(&[
+                (
+                    "response.created",
+                    json!({"type": "response.created", "response": response}),
+                ),
+                (
+                    "response.output_item.added",
+                    json!({"type": "response.output_item.added", "output_index": 0, "item": item}),
+                ),
+                (
+                    "response.output_item.done",
+                    json!({"type": "response.output_item.done", "output_index": 0, "item": item}),
+                ),
+                (
+                    "response.completed",
+                    json!({"type": "response.completed", "response": done}),
+                ),
+            ]))
+        }
+        Api::Chat => {
+            let call = json!({"id": "call_1", "type": "function", "function": {"name": tool, "arguments": arguments}});
+            if !stream {
+                let mut reply = chat_completion(body);
+                reply["choices"][0]["message"] =
+                    json!({"role": "assistant", "content": null, "tool_calls": [call]});
+                reply["choices"][0]["finish_reason"] = json!("tool_calls");
+                return json_response(reply);
+            }
+            let chunk = |delta: Value, finish: Value| json!({"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 0, "model": model(body), "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]});
+            let mut streamed = call.clone();
+            streamed["index"] = json!(0);
+            let mut last = chunk(json!({}), json!("tool_calls"));
+            last["usage"] =
+                json!({"prompt_tokens": 10, "completion_tokens": 1, "total_tokens": 11});
+            let mut out = String::new();
+            for event in [
+                chunk(
+                    json!({"role": "assistant", "content": null, "tool_calls": [streamed]}),
+                    Value::Null,
+                ),
+                last,
+            ] {
+                out.push_str(&format!("data: {event}\n\n"));
+            }
+            out.push_str("data: [DONE]\n\n");
+            sse(out)
+        }
+        Api::Gemini { stream } => {
+            let reply = json!({
+                "candidates": [{"content": {"role": "model", "parts": [{"functionCall": {"name": tool, "args": args}}]}, "finishReason": "STOP", "index": 0}],
+                "usageMetadata": {"promptTokenCount": 10, "candidatesTokenCount": 1, "totalTokenCount": 11}
+            });
+            if stream {
+                sse(format!("data: {reply}\r\n\r\n"))
+            } else {
+                json_response(reply)
+            }
+        }
+    }
 }

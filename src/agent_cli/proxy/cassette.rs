@@ -1,0 +1,293 @@
+//! A proxy cassette: every model exchange of one agent session, its requests normalised (the
+//! paths of the temporary home and project, dates, ids and the agent's version replaced by
+//! placeholders) and split into parts stored once by content hash. The system prompt and tools
+//! an agent resends each turn, and the conversation it resends grown by a turn, are each one
+//! blob, so a cassette grows with what was said, not with turns squared, and a re-recording
+//! after an agent upgrade diffs as the parts that changed.
+
+use regex::Regex;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::LazyLock;
+
+/// The format this build writes and reads.
+pub const FORMAT: u32 = 1;
+
+/// One recorded session.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Cassette {
+    /// [`FORMAT`].
+    pub format: u32,
+    /// The harness (`claude-code`, `codex`...).
+    pub harness: String,
+    /// The agent's version when recorded.
+    pub agent_version: Option<String>,
+    /// Every model exchange, in the order the answers arrived.
+    pub exchanges: Vec<Exchange>,
+    /// The request parts, by hash.
+    pub blobs: BTreeMap<String, Value>,
+}
+
+/// One request and the answer it got.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Exchange {
+    /// The path, without the query.
+    pub path: String,
+    /// Each top-level field of the normalised body: a blob hash, or a list of them for the
+    /// conversation.
+    pub request: BTreeMap<String, Part>,
+    /// The answer's status.
+    pub status: u16,
+    /// The answer's content type.
+    pub content_type: String,
+    /// The answer's body, as it came.
+    pub response: String,
+}
+
+/// A field of a request.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Part {
+    /// One blob.
+    One(String),
+    /// A conversation: a blob per item.
+    Many(Vec<String>),
+}
+
+/// Why a cassette could not be read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum ProxyCassetteError {
+    /// Reading or writing failed.
+    #[error("{path}: {message}")]
+    Io {
+        /// The cassette.
+        path: PathBuf,
+        /// What failed.
+        message: String,
+    },
+    /// The file is not a cassette of this format.
+    #[error("{path}: not a proxy cassette: {message}")]
+    Format {
+        /// The cassette.
+        path: PathBuf,
+        /// What is wrong, with the line where there is one.
+        message: String,
+    },
+}
+
+impl Cassette {
+    /// Reads and checks the cassette at `path`.
+    pub fn load(path: &Path) -> Result<Cassette, ProxyCassetteError> {
+        let format = |message: String| ProxyCassetteError::Format {
+            path: path.to_owned(),
+            message,
+        };
+        let bytes = std::fs::read(path).map_err(|e| ProxyCassetteError::Io {
+            path: path.to_owned(),
+            message: e.to_string(),
+        })?;
+        let text = std::str::from_utf8(&bytes).map_err(|e| format(e.to_string()))?;
+        let cassette: Cassette = serde_saphyr::from_str(text).map_err(|e| format(e.to_string()))?;
+        if cassette.format != FORMAT {
+            return Err(format(format!(
+                "format {} (this build reads {FORMAT})",
+                cassette.format
+            )));
+        }
+        for exchange in &cassette.exchanges {
+            if let Some(missing) = exchange.hashes().find(|h| !cassette.blobs.contains_key(*h)) {
+                return Err(format(format!("blob {missing} is missing")));
+            }
+        }
+        Ok(cassette)
+    }
+
+    /// Writes the cassette to `path` whole or not at all.
+    pub fn save(&self, path: &Path) -> Result<(), ProxyCassetteError> {
+        let io = |message: String| ProxyCassetteError::Io {
+            path: path.to_owned(),
+            message,
+        };
+        let text = serde_saphyr::to_string(self).map_err(|e| io(e.to_string()))?;
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| io(e.to_string()))?;
+        }
+        crate::atomic_file::write(path, text.as_bytes()).map_err(|e| io(e.to_string()))
+    }
+
+    /// Splits a normalised request body into parts, storing the blobs it brings.
+    pub fn split(&mut self, conversation_key: &str, body: &Value) -> BTreeMap<String, Part> {
+        let mut parts = BTreeMap::new();
+        let Some(fields) = body.as_object() else {
+            parts.insert(String::new(), Part::One(self.store(body)));
+            return parts;
+        };
+        for (key, value) in fields {
+            let part = match value.as_array() {
+                Some(items) if key == conversation_key => {
+                    Part::Many(items.iter().map(|item| self.store(item)).collect())
+                }
+                _ => Part::One(self.store(value)),
+            };
+            parts.insert(key.clone(), part);
+        }
+        parts
+    }
+
+    /// The body `parts` stand for.
+    pub fn join(&self, parts: &BTreeMap<String, Part>) -> Value {
+        let blob = |hash: &String| self.blobs.get(hash).cloned().unwrap_or(Value::Null);
+        if let Some(Part::One(hash)) = parts.get("") {
+            return blob(hash);
+        }
+        let mut body = serde_json::Map::new();
+        for (key, part) in parts {
+            let value = match part {
+                Part::One(hash) => blob(hash),
+                Part::Many(hashes) => Value::Array(hashes.iter().map(blob).collect()),
+            };
+            body.insert(key.clone(), value);
+        }
+        Value::Object(body)
+    }
+
+    fn store(&mut self, value: &Value) -> String {
+        let hash = hash_of(value);
+        self.blobs
+            .entry(hash.clone())
+            .or_insert_with(|| value.clone());
+        hash
+    }
+}
+
+impl Exchange {
+    fn hashes(&self) -> impl Iterator<Item = &String> {
+        self.request.values().flat_map(|part| match part {
+            Part::One(hash) => std::slice::from_ref(hash).iter(),
+            Part::Many(hashes) => hashes.iter(),
+        })
+    }
+}
+
+/// The first 16 hex digits of the SHA-256 of `value`'s JSON.
+fn hash_of(value: &Value) -> String {
+    let digest = Sha256::digest(value.to_string().as_bytes());
+    hex::encode(&digest[..8])
+}
+
+/// What a request may vary from run to run, replaced before it is stored or compared.
+#[derive(Debug, Clone, Default)]
+pub struct Normaliser {
+    /// Literal texts (temporary folders, the agent's version) and their placeholders.
+    literals: Vec<(String, String)>,
+}
+
+/// Run-to-run noise that is not literal: ids, dates and times.
+static NOISE: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
+    let month = "(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\\.?";
+    let day = "(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,?";
+    [
+        (
+            "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}".to_owned(),
+            "<id>",
+        ),
+        ("[0-9a-f]{24,}".to_owned(), "<id>"),
+        (
+            "\\b\\d{4}-\\d{2}-\\d{2}(?:[T ]\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d+)?)?(?:Z|[+-]\\d{2}:?\\d{2})?)?".to_owned(),
+            "<date>",
+        ),
+        (format!("\\b(?:{day} +)?{month} +\\d{{1,2}},? +\\d{{4}}\\b"), "<date>"),
+        (format!("\\b(?:{day} +)?\\d{{1,2}} +{month},? +\\d{{4}}\\b"), "<date>"),
+        ("\\b\\d{1,2}/\\d{1,2}/\\d{4}\\b".to_owned(), "<date>"),
+        // Unix times in milliseconds or seconds, 2020 to 2033.
+        ("\\b1[6-9]\\d{11}\\b".to_owned(), "<time>"),
+        ("\\b1[6-9]\\d{8}(?:\\.\\d+)?\\b".to_owned(), "<time>"),
+        ("\\b\\d{1,2}:\\d{2}(?::\\d{2})?(?: ?[AP]M)?\\b".to_owned(), "<time>"),
+    ]
+    .into_iter()
+    .map(|(pattern, with)| (Regex::new(&pattern).expect("a valid pattern"), with))
+    .collect()
+});
+
+impl Normaliser {
+    /// Replaces `text` wherever it appears with `placeholder` (longer texts first).
+    pub fn literal(mut self, text: &str, placeholder: &str) -> Normaliser {
+        if !text.is_empty() {
+            self.literals
+                .push((text.to_owned(), placeholder.to_owned()));
+            self.literals
+                .sort_by_key(|(t, _)| std::cmp::Reverse(t.len()));
+        }
+        self
+    }
+
+    /// `body` with the run's noise replaced in every string and key, and every object's keys
+    /// sorted (agents that build a request from a hash map vary its order).
+    pub fn apply(&self, body: &Value) -> Value {
+        let mut text = body.to_string();
+        for (literal, placeholder) in &self.literals {
+            text = text.replace(literal, placeholder);
+        }
+        for (pattern, with) in NOISE.iter() {
+            text = pattern.replace_all(&text, *with).into_owned();
+        }
+        sorted(serde_json::from_str(&text).unwrap_or_else(|_| body.clone()))
+    }
+}
+
+fn sorted(value: Value) -> Value {
+    match value {
+        Value::Object(map) => {
+            let mut entries: Vec<(String, Value)> = map.into_iter().collect();
+            entries.sort_by(|a, b| a.0.cmp(&b.0));
+            Value::Object(entries.into_iter().map(|(k, v)| (k, sorted(v))).collect())
+        }
+        Value::Array(items) => Value::Array(items.into_iter().map(sorted).collect()),
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_growing_conversation_is_stored_once_per_turn() {
+        let mut cassette = Cassette::default();
+        let system = "x".repeat(10_000);
+        let mut messages = Vec::new();
+        for turn in 0..20 {
+            messages.push(json!({"role": "user", "content": format!("turn {turn}")}));
+            let body = json!({"system": system, "messages": messages});
+            let request = cassette.split("messages", &body);
+            assert_eq!(cassette.join(&request), body);
+        }
+        assert_eq!(cassette.blobs.len(), 1 + 20 + 1, "system, 20 turns, a tail");
+    }
+
+    #[test]
+    fn run_noise_is_replaced() {
+        let normaliser = Normaliser::default()
+            .literal("/tmp/skill-harness-ab12/home", "$HOME")
+            .literal("2.1.328", "<version>");
+        let body = json!({
+            "system": "cwd /tmp/skill-harness-ab12/home/p, Today is Saturday, December 5, 2026 at 10:02 (2026-12-05T10:02:03Z)",
+            "metadata": {"user_id": "user_3f2a9c0d1e4b5a6978877665544332211_session_123e4567-e89b-12d3-a456-426614174000"},
+            "ua": "claude-cli/2.1.328",
+            "meta": "{\"turn_started_at_unix_ms\":1796444147535,\"at\":1796444147}"
+        });
+        assert_eq!(
+            normaliser.apply(&body),
+            json!({
+                "system": "cwd $HOME/p, Today is <date> at <time> (<date>)",
+                "metadata": {"user_id": "user_<id>_session_<id>"},
+                "ua": "claude-cli/<version>",
+                "meta": "{\"turn_started_at_unix_ms\":<time>,\"at\":<time>}"
+            })
+        );
+    }
+}

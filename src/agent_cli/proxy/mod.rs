@@ -1,0 +1,313 @@
+//! The model proxy an agent CLI talks to: an HTTP server on 127.0.0.1 that forwards each model
+//! request to the real provider with the user's key (recording the exchange), or answers it
+//! from a cassette without opening a connection, and reports a request the cassette does not
+//! hold as a diff. Requests that ask for no answer (model lists, token counts, update probes)
+//! get an empty success, so no agent waits on a retry.
+
+pub mod api;
+pub mod cassette;
+mod upstream;
+
+use api::Api;
+use axum::body::Body;
+use axum::extract::State;
+use axum::http::{HeaderMap, Method, StatusCode, Uri};
+use axum::response::Response;
+pub use cassette::{Cassette, Normaliser, ProxyCassetteError};
+use serde_json::{Value, json};
+use std::sync::{Arc, Mutex};
+pub use upstream::{Endpoint, Family};
+
+/// Where the answers come from.
+#[derive(Debug, Clone)]
+pub enum Source {
+    /// The real provider; the exchanges are kept for a cassette when `record` is set.
+    Forward {
+        /// The provider.
+        endpoint: Endpoint,
+        /// Keep the exchanges.
+        record: bool,
+    },
+    /// A recorded session; nothing leaves the machine.
+    Replay(Cassette),
+}
+
+/// How the proxy behaves.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Where the answers come from.
+    pub source: Source,
+    /// Answer "Done." in place of the model once a request's conversation holds a tool call:
+    /// an eval that asks which skill the agent picks needs nothing after the pick.
+    pub stop_at_choice: bool,
+    /// What a request may vary from run to run.
+    pub normaliser: Normaliser,
+}
+
+/// What the proxy saw, once the agent is done.
+#[derive(Debug, Clone, Default)]
+pub struct Session {
+    /// Every model request, normalised, with its API, in arrival order.
+    pub requests: Vec<(Api, Value)>,
+    /// The exchanges forwarded with `record` set (blobs included).
+    pub recorded: Cassette,
+    /// Requests a replay could not answer, each as a diff against the nearest recorded one.
+    pub mismatches: Vec<String>,
+    /// Requests the provider could not be reached for.
+    pub errors: Vec<String>,
+}
+
+/// Why the proxy could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum ProxyError {
+    /// No loopback port.
+    #[error("starting the model proxy on 127.0.0.1: {0}")]
+    Bind(std::io::Error),
+    /// The provider needs a key that is not set.
+    #[error("{variable} is not set: the proxy forwards the agent's requests with your key")]
+    MissingKey {
+        /// The variable.
+        variable: &'static str,
+    },
+}
+
+struct Shared {
+    options: Options,
+    session: Mutex<Session>,
+    used: Mutex<Vec<bool>>,
+    client: reqwest::Client,
+}
+
+/// A running proxy.
+pub struct Proxy {
+    /// `http://127.0.0.1:PORT`.
+    pub url: String,
+    shared: Arc<Shared>,
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Proxy {
+    /// Starts the proxy on a free loopback port.
+    pub fn start(options: Options) -> Result<Proxy, ProxyError> {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").map_err(ProxyError::Bind)?;
+        listener.set_nonblocking(true).map_err(ProxyError::Bind)?;
+        let url = format!(
+            "http://{}",
+            listener.local_addr().map_err(ProxyError::Bind)?
+        );
+        let used = match &options.source {
+            Source::Replay(cassette) => vec![false; cassette.exchanges.len()],
+            Source::Forward { .. } => Vec::new(),
+        };
+        let shared = Arc::new(Shared {
+            options,
+            session: Mutex::new(Session::default()),
+            used: Mutex::new(used),
+            client: reqwest::Client::new(),
+        });
+        let app = axum::Router::new()
+            .fallback(answer)
+            .with_state(Arc::clone(&shared));
+        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+        let thread = std::thread::spawn(move || serve(listener, app, rx));
+        Ok(Proxy {
+            url,
+            shared,
+            shutdown: Some(tx),
+            thread: Some(thread),
+        })
+    }
+
+    /// Stops the proxy and returns what it saw.
+    pub fn finish(mut self) -> Session {
+        self.halt();
+        std::mem::take(&mut *lock(&self.shared.session))
+    }
+
+    fn halt(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for Proxy {
+    fn drop(&mut self) {
+        self.halt();
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn serve(
+    listener: std::net::TcpListener,
+    app: axum::Router,
+    stop: tokio::sync::oneshot::Receiver<()>,
+) {
+    let Ok(runtime) = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    else {
+        return;
+    };
+    runtime.block_on(async move {
+        let Ok(listener) = tokio::net::TcpListener::from_std(listener) else {
+            return;
+        };
+        let _ = axum::serve(listener, app)
+            .with_graceful_shutdown(async {
+                let _ = stop.await;
+            })
+            .await;
+    });
+}
+
+async fn answer(
+    State(shared): State<Arc<Shared>>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
+    let path = uri.path_and_query().map(|p| p.as_str()).unwrap_or("/");
+    let api = match (method, Api::of(path)) {
+        (Method::POST, Some(api)) => api,
+        _ => return empty_success(path),
+    };
+    let Ok(body) = serde_json::from_slice::<Value>(&body) else {
+        return refuse("the request body is not JSON");
+    };
+    let normalised = shared.options.normaliser.apply(&body);
+    lock(&shared.session)
+        .requests
+        .push((api, normalised.clone()));
+    if shared.options.stop_at_choice && !api::tool_calls(api, &body).is_empty() {
+        let answer = api::final_answer(api, &body);
+        return respond(200, answer.content_type, answer.body);
+    }
+    let bare = uri.path().to_owned();
+    match &shared.options.source {
+        Source::Replay(cassette) => replay(&shared, cassette, api, &bare, &normalised),
+        Source::Forward { endpoint, record } => {
+            let sent = endpoint.send(&shared.client, path, &headers, &body).await;
+            match sent {
+                Ok(reply) => {
+                    if *record && reply.status < 300 {
+                        let mut session = lock(&shared.session);
+                        let request = session.recorded.split(api.conversation_key(), &normalised);
+                        session.recorded.exchanges.push(cassette::Exchange {
+                            path: bare,
+                            request,
+                            status: reply.status,
+                            content_type: reply.content_type.clone(),
+                            response: reply.body.clone(),
+                        });
+                    }
+                    respond(reply.status, &reply.content_type, reply.body)
+                }
+                Err(message) => {
+                    lock(&shared.session).errors.push(message.clone());
+                    refuse(&message)
+                }
+            }
+        }
+    }
+}
+
+fn replay(shared: &Shared, cassette: &Cassette, api: Api, path: &str, body: &Value) -> Response {
+    let mut scratch = Cassette::default();
+    let request = scratch.split(api.conversation_key(), body);
+    let mut used = lock(&shared.used);
+    let found = cassette
+        .exchanges
+        .iter()
+        .enumerate()
+        .find(|(i, e)| !used[*i] && e.path == path && e.request == request);
+    if let Some((index, exchange)) = found {
+        used[index] = true;
+        return respond(
+            exchange.status,
+            &exchange.content_type,
+            exchange.response.clone(),
+        );
+    }
+    let nearest = cassette
+        .exchanges
+        .iter()
+        .enumerate()
+        .filter(|(i, e)| !used[*i] && e.path == path)
+        .max_by_key(|(_, e)| shared_parts(&e.request, &request))
+        .map(|(_, e)| cassette.join(&e.request));
+    drop(used);
+    let diff = mismatch(path, nearest.as_ref(), &scratch.join(&request));
+    lock(&shared.session).mismatches.push(diff);
+    refuse("this request is not in the cassette (skill's proxy replays a recording)")
+}
+
+/// How many parts two requests share.
+fn shared_parts(
+    a: &std::collections::BTreeMap<String, cassette::Part>,
+    b: &std::collections::BTreeMap<String, cassette::Part>,
+) -> usize {
+    a.iter().filter(|(k, v)| b.get(*k) == Some(*v)).count()
+}
+
+/// A request the cassette lacks, as a unified diff against the nearest recorded one: each line
+/// of a long prompt on a line of its own, at most 60 lines of at most 200 characters.
+fn mismatch(path: &str, recorded: Option<&Value>, sent: &Value) -> String {
+    let pretty = |v: &Value| {
+        serde_json::to_string_pretty(v)
+            .unwrap_or_default()
+            .replace("\\n", "\\n\n")
+    };
+    let Some(recorded) = recorded else {
+        return format!("POST {path}: the cassette holds no other request to this path");
+    };
+    let (old, new) = (pretty(recorded), pretty(sent));
+    let diff = similar::TextDiff::from_lines(&old, &new);
+    let text = diff
+        .unified_diff()
+        .context_radius(1)
+        .header("recorded", "sent now")
+        .to_string();
+    let lines: Vec<String> = text
+        .lines()
+        .take(60)
+        .map(|l| l.chars().take(200).collect())
+        .collect();
+    format!(
+        "POST {path}: the agent's request changed\n{}",
+        lines.join("\n")
+    )
+}
+
+fn respond(status: u16, content_type: &str, body: String) -> Response {
+    Response::builder()
+        .status(StatusCode::from_u16(status).unwrap_or(StatusCode::BAD_GATEWAY))
+        .header("content-type", content_type)
+        .body(Body::from(body))
+        .unwrap_or_default()
+}
+
+/// A 400 in the shape the agents' SDKs read, which none of them retries.
+fn refuse(message: &str) -> Response {
+    let body = json!({"type": "error", "error": {"type": "invalid_request_error", "message": format!("skill proxy: {message}"), "code": 400}});
+    respond(400, "application/json", body.to_string())
+}
+
+fn empty_success(path: &str) -> Response {
+    let body = if path.contains(":countTokens") {
+        json!({"totalTokens": 0})
+    } else if path.contains("count_tokens") {
+        json!({"input_tokens": 0})
+    } else {
+        json!({"data": [], "models": [], "has_more": false})
+    };
+    respond(200, "application/json", body.to_string())
+}

@@ -1,0 +1,357 @@
+//! One headless session of an agent CLI: a temporary home and project (a git repository) with
+//! the skills installed where the agent reads them, the model proxy started for it, the agent
+//! run with a clean environment and a time limit, and what it did read back from the proxy.
+
+use super::proxy::{self, Normaliser, Proxy, Source};
+use super::{Harness, Purpose, SKILL_TOOLS};
+use serde_json::Value;
+use std::io::Read;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Why a session could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    /// The agent's program is not on `PATH`.
+    #[error("{program} is not on PATH: install {package} (npm install -g {package})")]
+    NotFound {
+        /// The program.
+        program: &'static str,
+        /// Its npm package.
+        package: &'static str,
+    },
+    /// A file or folder could not be prepared.
+    #[error("{path}: {message}")]
+    Io {
+        /// The path.
+        path: PathBuf,
+        /// What failed.
+        message: String,
+    },
+    /// A skill could not be installed.
+    #[error("installing {path}: {message}")]
+    Install {
+        /// The skill folder.
+        path: PathBuf,
+        /// What failed.
+        message: String,
+    },
+    /// The proxy could not start.
+    #[error(transparent)]
+    Proxy(#[from] proxy::ProxyError),
+}
+
+/// One session to run.
+pub struct Request<'a> {
+    /// The agent.
+    pub harness: Harness,
+    /// Its program.
+    pub program: &'a Path,
+    /// Its version, replaced in requests by a placeholder.
+    pub version: Option<&'a str>,
+    /// Skill folders installed into the project, each under its folder name.
+    pub skills: &'a [PathBuf],
+    /// What the user asks.
+    pub prompt: &'a str,
+    /// The model the agent asks for.
+    pub model: &'a str,
+    /// Where the answers come from.
+    pub source: Source,
+    /// Choose only, or work.
+    pub purpose: Purpose,
+    /// The longest the agent may run.
+    pub timeout: Duration,
+}
+
+/// What happened.
+#[derive(Debug)]
+pub struct Outcome {
+    /// What the proxy saw.
+    pub proxy: proxy::Session,
+    /// The agent's exit code (`None` when it was killed).
+    pub exit: Option<i32>,
+    /// Whether the time limit ended it.
+    pub timed_out: bool,
+    /// Its standard output and error.
+    pub stdout: String,
+    /// Its standard error.
+    pub stderr: String,
+    /// The installed skills' names.
+    pub skills: Vec<String>,
+}
+
+/// The npm package of each agent's program.
+fn package(harness: Harness) -> &'static str {
+    match harness {
+        Harness::ClaudeCode => "@anthropic-ai/claude-code",
+        Harness::Codex => "@openai/codex",
+        Harness::Gemini => "@google/gemini-cli",
+        Harness::Opencode => "opencode-ai",
+        Harness::Copilot => "@github/copilot",
+    }
+}
+
+/// The agent's program on `PATH`.
+pub fn locate(harness: Harness) -> Result<PathBuf, SessionError> {
+    which::which(harness.program()).map_err(|_| SessionError::NotFound {
+        program: harness.program(),
+        package: package(harness),
+    })
+}
+
+/// The agent's version as `PROGRAM --version` prints it (the first dotted number).
+pub fn version(program: &Path) -> Option<String> {
+    let out = Command::new(program)
+        .arg("--version")
+        .env("HOME", std::env::temp_dir())
+        .stdin(Stdio::null())
+        .output()
+        .ok()?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.split(|c: char| c.is_whitespace() || c == ',')
+        .find(|w| {
+            w.split('.').filter(|p| !p.is_empty()).count() >= 3
+                && w.starts_with(|c: char| c.is_ascii_digit())
+        })
+        .map(|w| w.trim_end_matches('.').to_owned())
+}
+
+/// Runs one session.
+pub fn run(request: Request) -> Result<Outcome, SessionError> {
+    let io = |path: &Path, e: std::io::Error| SessionError::Io {
+        path: path.to_owned(),
+        message: e.to_string(),
+    };
+    let temp = tempfile::Builder::new()
+        .prefix("skill-harness-")
+        .tempdir()
+        .map_err(|e| io(&std::env::temp_dir(), e))?;
+    let root = std::fs::canonicalize(temp.path()).map_err(|e| io(temp.path(), e))?;
+    let (home, project) = (root.join("home"), root.join("project"));
+    for dir in [home.clone(), project.join(".git")] {
+        std::fs::create_dir_all(&dir).map_err(|e| io(&dir, e))?;
+    }
+    let skills = install(&project.join(request.harness.skills_dir()), request.skills)?;
+    // Agents also name the project by a mangled path (Claude Code's `-tmp-skill-harness-x-project`).
+    let run_name = root.file_name().map(|n| n.to_string_lossy().into_owned());
+    let mut normaliser = Normaliser::default()
+        .literal(&root.display().to_string(), "$RUN")
+        .literal(run_name.as_deref().unwrap_or_default(), "skill-harness-RUN");
+    if let Some(version) = request.version {
+        normaliser = normaliser.literal(version, "<version>");
+    }
+    let proxy = Proxy::start(proxy::Options {
+        source: request.source,
+        stop_at_choice: request.purpose == Purpose::Choose,
+        normaliser,
+    })?;
+    let env = request
+        .harness
+        .configure(&home, &proxy.url, request.model)
+        .map_err(|e| io(&home, e))?;
+    let args = request
+        .harness
+        .args(request.prompt, request.model, request.purpose);
+    let mut command = Command::new(request.program);
+    command
+        .args(&args)
+        .current_dir(&project)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", &home)
+        .env("TERM", "dumb")
+        .env("LANG", "C.UTF-8")
+        .envs(env)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0);
+    let ran = wait(command, request.timeout).map_err(|e| io(request.program, e))?;
+    Ok(Outcome {
+        proxy: proxy.finish(),
+        exit: ran.exit,
+        timed_out: ran.timed_out,
+        stdout: ran.stdout,
+        stderr: ran.stderr,
+        skills,
+    })
+}
+
+/// Installs each skill folder into `dir` under its folder name; returns the names.
+fn install(dir: &Path, skills: &[PathBuf]) -> Result<Vec<String>, SessionError> {
+    std::fs::create_dir_all(dir).map_err(|e| SessionError::Io {
+        path: dir.to_owned(),
+        message: e.to_string(),
+    })?;
+    skills
+        .iter()
+        .map(|skill| {
+            crate::archive::install::install(
+                &crate::archive::install::Input::Folder(skill.clone()),
+                dir,
+                true,
+            )
+            .map(|installed| installed.name)
+            .map_err(|e| SessionError::Install {
+                path: skill.clone(),
+                message: e.to_string(),
+            })
+        })
+        .collect()
+}
+
+struct Ran {
+    exit: Option<i32>,
+    timed_out: bool,
+    stdout: String,
+    stderr: String,
+}
+
+/// Most bytes of the agent's output kept.
+const OUTPUT_LIMIT: u64 = 1 << 20;
+
+fn wait(mut command: Command, timeout: Duration) -> std::io::Result<Ran> {
+    let mut child = command.spawn()?;
+    let drain = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut text = Vec::new();
+            if let Some(pipe) = pipe {
+                let mut limited = pipe.take(OUTPUT_LIMIT);
+                let _ = limited.read_to_end(&mut text);
+                let _ = std::io::copy(&mut limited.into_inner(), &mut std::io::sink());
+            }
+            String::from_utf8_lossy(&text).into_owned()
+        })
+    };
+    let stdout = drain(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let stderr = drain(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let start = Instant::now();
+    let (status, timed_out) = loop {
+        if let Some(status) = child.try_wait()? {
+            break (Some(status), false);
+        }
+        if start.elapsed() > timeout {
+            break (None, true);
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    // Whatever the agent left running (its shell, a language server) goes with it.
+    // SAFETY: signalling the process group made for this child; an empty group is ESRCH.
+    unsafe {
+        libc::kill(-(child.id() as i32), libc::SIGKILL);
+    }
+    let status = match status {
+        Some(status) => Some(status),
+        None => child.wait().ok(),
+    };
+    Ok(Ran {
+        exit: status.and_then(|s| s.code()).filter(|_| !timed_out),
+        timed_out,
+        stdout: stdout.join().unwrap_or_default(),
+        stderr: stderr.join().unwrap_or_default(),
+    })
+}
+
+/// The skill among `names` a tool call loads or reads: a skill tool called with its name, or
+/// any tool given a path to its SKILL.md.
+pub fn skill_of(call: &proxy::api::ToolCall, names: &[String]) -> Option<String> {
+    if SKILL_TOOLS.contains(&call.name.as_str()) {
+        let named = ["skill", "name", "command"]
+            .iter()
+            .filter_map(|k| call.arguments[*k].as_str())
+            .map(|v| v.trim().trim_start_matches('/'));
+        for value in named {
+            if let Some(name) = names.iter().find(|n| *n == value) {
+                return Some(name.clone());
+            }
+        }
+    }
+    let mut strings = Vec::new();
+    collect_strings(&call.arguments, &mut strings);
+    names
+        .iter()
+        .find(|name| {
+            let file = format!("{name}/SKILL.md");
+            strings.iter().any(|s| {
+                s.match_indices(&file)
+                    .any(|(at, _)| at == 0 || s[..at].ends_with(['/', ' ', '"', '\'']))
+            })
+        })
+        .cloned()
+}
+
+fn collect_strings<'a>(value: &'a Value, out: &mut Vec<&'a str>) {
+    match value {
+        Value::String(s) => out.push(s),
+        Value::Array(items) => items.iter().for_each(|v| collect_strings(v, out)),
+        Value::Object(map) => map.values().for_each(|v| collect_strings(v, out)),
+        _ => {}
+    }
+}
+
+/// Every tool call of the session, in the order the model made them: the conversation of the
+/// request that holds the most.
+pub fn calls(session: &proxy::Session) -> Vec<proxy::api::ToolCall> {
+    session
+        .requests
+        .iter()
+        .map(|(api, body)| proxy::api::tool_calls(*api, body))
+        .max_by_key(Vec::len)
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proxy::api::ToolCall;
+    use serde_json::json;
+
+    #[test]
+    fn a_skill_is_known_by_its_tool_or_a_read_of_its_file() {
+        let names = vec!["pdf".to_owned(), "docx".to_owned()];
+        let call = |name: &str, arguments: Value| ToolCall {
+            name: name.to_owned(),
+            arguments,
+        };
+        let of = |c: ToolCall| skill_of(&c, &names);
+        assert_eq!(
+            of(call("Skill", json!({"skill": "pdf"}))),
+            Some("pdf".into())
+        );
+        assert_eq!(
+            of(call("activate_skill", json!({"name": "docx"}))),
+            Some("docx".into())
+        );
+        assert_eq!(
+            of(call(
+                "shell",
+                json!({"command": ["bash", "-lc", "cat .agents/skills/pdf/SKILL.md"]})
+            )),
+            Some("pdf".into())
+        );
+        assert_eq!(
+            of(call(
+                "Read",
+                json!({"file_path": "/p/.claude/skills/docx/SKILL.md"})
+            )),
+            Some("docx".into())
+        );
+        assert_eq!(
+            of(call("shell", json!({"command": "cat notpdf/SKILL.md"}))),
+            None
+        );
+        assert_eq!(of(call("Skill", json!({"skill": "other"}))), None);
+    }
+}

@@ -1,0 +1,278 @@
+//! `skill eval --harness`: the trigger eval through a real agent CLI. Each query and run is one
+//! headless session of the agent (see [`crate::agent_cli::session`]) with the skills under test
+//! and the distractors installed where it reads them; the proxy records the session to a
+//! cassette under `evals/cassettes/harness/<harness>/`, or replays it without a connection,
+//! and answers "Done." once the agent has picked, so a run costs one model turn. The skill a
+//! run picked is the first one the agent loaded through its skill tool or whose SKILL.md it
+//! read.
+
+use super::{EvalError, QueryReport, RunReport, SkillReport, Subject, skill_report};
+use crate::agent::Stop;
+use crate::agent::cassette::Mode;
+use crate::agent_cli::proxy::{self, Cassette, Endpoint, Source};
+use crate::agent_cli::session::{self, Outcome, SessionError};
+use crate::agent_cli::{Harness, Purpose};
+use crate::prompt::via::Via;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The folder of harness cassettes inside `evals/cassettes/`.
+pub const CASSETTES_DIR: &str = "harness";
+
+/// How to run an eval through a harness.
+pub struct HarnessOptions {
+    /// The agent.
+    pub harness: Harness,
+    /// How the cassettes are used.
+    pub mode: Mode,
+    /// Runs per query instead of the trigger sets' `runs`.
+    pub runs: Option<u32>,
+    /// The model the agent asks for (the harness's default when unset).
+    pub model: Option<String>,
+    /// The provider's base URL instead of its variable's or its own.
+    pub base_url: Option<String>,
+    /// The longest one session may take.
+    pub timeout: Duration,
+    /// The command that records the cassettes again, for errors.
+    pub rerecord: String,
+}
+
+/// The eval of every subject through one harness.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct HarnessReport {
+    /// The agent.
+    pub harness: Harness,
+    /// Its installed version.
+    pub agent_version: Option<String>,
+    /// The versions the replayed cassettes were recorded with, when any differs from the
+    /// installed one.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub recorded_with: Vec<String>,
+    /// Every skill under test.
+    pub skills: Vec<SkillReport>,
+}
+
+/// Why a harness run failed, beyond what every eval can.
+#[derive(Debug, thiserror::Error)]
+pub enum HarnessError {
+    /// The agent could not be run.
+    #[error(transparent)]
+    Session(#[from] SessionError),
+    /// A cassette could not be read or written.
+    #[error(transparent)]
+    Cassette(#[from] proxy::ProxyCassetteError),
+    /// The agent sent a request the cassette does not hold.
+    #[error(
+        "{cassette}: {mismatch}\nThe agent's requests changed since the recording; record again with: {rerecord}"
+    )]
+    Mismatch {
+        /// The cassette.
+        cassette: PathBuf,
+        /// The first request it lacked, as a diff.
+        mismatch: String,
+        /// The command that records.
+        rerecord: String,
+    },
+    /// The agent ended without asking the model anything.
+    #[error("{harness} ended (exit {exit}) without a request to the model:\n{output}")]
+    Silent {
+        /// The agent.
+        harness: Harness,
+        /// Its exit code, or `killed`.
+        exit: String,
+        /// The last lines of what it printed.
+        output: String,
+    },
+    /// The provider could not be reached.
+    #[error("{harness}: {message}")]
+    Upstream {
+        /// The agent.
+        harness: Harness,
+        /// What failed.
+        message: String,
+    },
+}
+
+/// The cassette of query `index` (from 0), run `run`, through `harness`.
+pub fn cassette_path(subject: &Subject, harness: Harness, index: usize, run: u32) -> PathBuf {
+    let dir = subject
+        .dir
+        .join(crate::harness::scenario::EVALS_DIR)
+        .join(crate::harness::scenario::CASSETTES_DIR)
+        .join(CASSETTES_DIR)
+        .join(harness.name());
+    super::cassette_in(dir, subject, index, run, None)
+}
+
+/// Runs the eval of `subjects`, with `distractors` installed beside them, through one harness.
+pub fn run(
+    subjects: &[Subject],
+    distractors: &[PathBuf],
+    options: &HarnessOptions,
+) -> Result<HarnessReport, EvalError> {
+    let program = session::locate(options.harness)
+        .map_err(|e| EvalError::HarnessSetup(Box::new(e.into())))?;
+    let version = session::version(&program);
+    let mut installed: Vec<PathBuf> = subjects.iter().map(|s| s.dir.clone()).collect();
+    let mut names: Vec<String> = subjects.iter().map(|s| s.name.clone()).collect();
+    for dir in distractors {
+        let name = crate::harness::skill_name(dir);
+        if !names.contains(&name) {
+            names.push(name);
+            installed.push(dir.clone());
+        }
+    }
+    let context = Context {
+        options,
+        program: &program,
+        version: version.as_deref(),
+        skills: &installed,
+    };
+    let mut recorded_with = BTreeSet::new();
+    let mut skills = Vec::new();
+    for subject in subjects {
+        let queries = run_subject(&context, subject, &mut recorded_with)?;
+        skills.push(skill_report(subject, Via::Summary, queries));
+    }
+    recorded_with.retain(|v| Some(v) != version.as_ref());
+    Ok(HarnessReport {
+        harness: options.harness,
+        agent_version: version,
+        recorded_with: recorded_with.into_iter().collect(),
+        skills,
+    })
+}
+
+struct Context<'a> {
+    options: &'a HarnessOptions,
+    program: &'a Path,
+    version: Option<&'a str>,
+    skills: &'a [PathBuf],
+}
+
+fn run_subject(
+    context: &Context,
+    subject: &Subject,
+    recorded_with: &mut BTreeSet<String>,
+) -> Result<Vec<QueryReport>, EvalError> {
+    let options = context.options;
+    let runs = options.runs.unwrap_or(subject.triggers.runs);
+    let mut reports = Vec::new();
+    for (index, query) in subject.triggers.queries.iter().enumerate() {
+        let mut report = QueryReport {
+            prompt: query.prompt.clone(),
+            should_trigger: query.should_trigger,
+            line: query.line,
+            runs: Vec::new(),
+        };
+        for run in 1..=runs {
+            let cassette = cassette_path(subject, options.harness, index, run);
+            let fail = |error: HarnessError| EvalError::Harness {
+                skill: subject.name.clone(),
+                file: subject.triggers.path.clone(),
+                line: query.line,
+                run,
+                error: Box::new(error),
+            };
+            let mode = options.mode.settle(&cassette);
+            let source = match mode {
+                Mode::Replay => {
+                    if !cassette.is_file() {
+                        return Err(EvalError::NoCassette {
+                            path: cassette,
+                            rerecord: options.rerecord.clone(),
+                        });
+                    }
+                    let recorded = Cassette::load(&cassette).map_err(|e| fail(e.into()))?;
+                    recorded_with.extend(recorded.agent_version.clone());
+                    Source::Replay(recorded)
+                }
+                _ => Source::Forward {
+                    endpoint: Endpoint::resolve(
+                        options.harness.family(),
+                        options.base_url.as_deref(),
+                    )
+                    .map_err(|e| fail(SessionError::from(e).into()))?,
+                    record: mode != Mode::Live,
+                },
+            };
+            let outcome = session::run(session::Request {
+                harness: options.harness,
+                program: context.program,
+                version: context.version,
+                skills: context.skills,
+                prompt: &query.prompt,
+                model: options
+                    .model
+                    .as_deref()
+                    .unwrap_or(options.harness.default_model()),
+                source,
+                purpose: Purpose::Choose,
+                timeout: options.timeout,
+            })
+            .map_err(|e| fail(e.into()))?;
+            check(&outcome, &cassette, options).map_err(fail)?;
+            if matches!(mode, Mode::Record | Mode::Auto) {
+                let mut recording = outcome.proxy.recorded.clone();
+                recording.format = proxy::cassette::FORMAT;
+                recording.harness = options.harness.name().to_owned();
+                recording.agent_version = context.version.map(str::to_owned);
+                recording.save(&cassette).map_err(|e| fail(e.into()))?;
+            }
+            report.runs.push(run_report(&outcome));
+        }
+        reports.push(report);
+    }
+    Ok(reports)
+}
+
+/// Refuses a session the proxy could not answer faithfully.
+fn check(outcome: &Outcome, cassette: &Path, options: &HarnessOptions) -> Result<(), HarnessError> {
+    if let Some(mismatch) = outcome.proxy.mismatches.first() {
+        return Err(HarnessError::Mismatch {
+            cassette: cassette.to_owned(),
+            mismatch: mismatch.clone(),
+            rerecord: options.rerecord.clone(),
+        });
+    }
+    if outcome.proxy.requests.is_empty() && !outcome.timed_out {
+        let printed = format!("{}\n{}", outcome.stdout.trim_end(), outcome.stderr.trim_end());
+        let lines: Vec<&str> = printed.trim().lines().collect();
+        return Err(HarnessError::Silent {
+            harness: options.harness,
+            exit: outcome.exit.map_or("killed".to_owned(), |c| c.to_string()),
+            output: lines[lines.len().saturating_sub(20)..].join("\n"),
+        });
+    }
+    if let Some(message) = outcome.proxy.errors.first() {
+        return Err(HarnessError::Upstream {
+            harness: options.harness,
+            message: message.clone(),
+        });
+    }
+    Ok(())
+}
+
+fn run_report(outcome: &Outcome) -> RunReport {
+    let calls = session::calls(&outcome.proxy);
+    let read = calls
+        .iter()
+        .find_map(|call| session::skill_of(call, &outcome.skills));
+    let asked = !outcome.proxy.requests.is_empty();
+    let decided = asked && !outcome.timed_out;
+    let stop = if !decided {
+        Stop::Error
+    } else if calls.is_empty() {
+        Stop::Answer
+    } else {
+        Stop::Routed
+    };
+    RunReport {
+        read,
+        stop,
+        decided,
+        turns: outcome.proxy.requests.len(),
+        tokens: 0,
+    }
+}
