@@ -51,6 +51,25 @@ impl Harness {
         }
     }
 
+    /// The agent whose reading and budget `skill doctor` models.
+    pub fn agent(self) -> crate::skill::catalog::Agent {
+        use crate::skill::catalog::Agent;
+        match self {
+            Harness::ClaudeCode => Agent::Claude,
+            Harness::Codex => Agent::Codex,
+            Harness::Gemini => Agent::Gemini,
+            Harness::Opencode => Agent::Opencode,
+            Harness::Copilot => Agent::Copilot,
+        }
+    }
+
+    /// The variable that sets the agent's listing budget, passed on to it when set.
+    pub fn budget_variable(self) -> Option<&'static str> {
+        crate::skill::agents::facts(self.agent())
+            .budget
+            .and_then(|b| b.env_override)
+    }
+
     /// The provider family the agent is configured for.
     pub fn family(self) -> Family {
         match self {

@@ -63,6 +63,8 @@ pub struct Request<'a> {
     pub purpose: Purpose,
     /// The longest the agent may run.
     pub timeout: Duration,
+    /// Keep the home and project on disk.
+    pub keep: bool,
 }
 
 /// What happened.
@@ -80,6 +82,8 @@ pub struct Outcome {
     pub stderr: String,
     /// The installed skills' names.
     pub skills: Vec<String>,
+    /// The kept folder (its `home/` and `project/`), with `keep`.
+    pub kept: Option<PathBuf>,
 }
 
 /// The npm package of each agent's program.
@@ -90,6 +94,18 @@ fn package(harness: Harness) -> &'static str {
         Harness::Gemini => "@google/gemini-cli",
         Harness::Opencode => "opencode-ai",
         Harness::Copilot => "@github/copilot",
+    }
+}
+
+impl Outcome {
+    /// The cassette of what was recorded, stamped with the agent and its version.
+    pub fn recording(&self, harness: Harness, version: Option<&str>) -> proxy::Cassette {
+        proxy::Cassette {
+            format: proxy::cassette::FORMAT,
+            harness: harness.name().to_owned(),
+            agent_version: version.map(str::to_owned),
+            ..self.proxy.recorded.clone()
+        }
     }
 }
 
@@ -164,6 +180,7 @@ pub fn run(request: Request) -> Result<Outcome, SessionError> {
         .env("TERM", "dumb")
         .env("LANG", "C.UTF-8")
         .envs(env)
+        .envs(budget(request.harness))
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -176,11 +193,21 @@ pub fn run(request: Request) -> Result<Outcome, SessionError> {
         stdout: ran.stdout,
         stderr: ran.stderr,
         skills,
+        kept: request.keep.then(|| {
+            let _ = temp.keep();
+            root
+        }),
     })
 }
 
+/// The agent's budget variable, when the user set it: `skill doctor` reads it too.
+fn budget(harness: Harness) -> Option<(&'static str, std::ffi::OsString)> {
+    let name = harness.budget_variable()?;
+    Some((name, std::env::var_os(name)?))
+}
+
 /// Installs each skill folder into `dir` under its folder name; returns the names.
-fn install(dir: &Path, skills: &[PathBuf]) -> Result<Vec<String>, SessionError> {
+pub fn install(dir: &Path, skills: &[PathBuf]) -> Result<Vec<String>, SessionError> {
     std::fs::create_dir_all(dir).map_err(|e| SessionError::Io {
         path: dir.to_owned(),
         message: e.to_string(),

@@ -221,6 +221,9 @@ pub enum CliError {
     /// A trigger eval could not run.
     #[error(transparent)]
     Eval(#[from] crate::eval::EvalError),
+    /// A run through a real agent CLI failed.
+    #[error(transparent)]
+    Harness(#[from] crate::eval::harness::HarnessError),
     /// An impact eval could not run.
     #[error(transparent)]
     Impact(#[from] crate::eval::impact::ImpactError),

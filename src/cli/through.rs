@@ -1,17 +1,164 @@
-//! `skill eval --harness`: the trigger eval through real agent CLIs, side by side.
+//! The real agent CLIs: `skill eval --harness` (the trigger eval through each, side by side)
+//! and `skill try --harness` (one prompt in one, live or recorded).
 
 use super::CliError;
 use super::eval::{Args, print_skill, rate};
 use crate::agent::trial::shell_path;
+use crate::agent_cli::proxy::{Cassette, Endpoint, Source};
+use crate::agent_cli::session::{self, SessionError};
+use crate::agent_cli::{Harness, Purpose};
 use crate::eval::Subject;
-use crate::eval::harness::{self, HarnessOptions, HarnessReport};
+use crate::eval::harness::{self, HarnessError, HarnessOptions, HarnessReport};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-/// The longest one agent session may take.
+/// The longest one agent session of an eval may take.
 const SESSION_TIMEOUT: Duration = Duration::from_secs(300);
+/// The longest a `skill try --harness` session may take.
+const TRY_TIMEOUT: Duration = Duration::from_secs(1800);
+
+/// What `skill try --harness --json` prints.
+#[derive(serde::Serialize)]
+struct Tried<'a> {
+    harness: Harness,
+    agent_version: Option<&'a str>,
+    exit: Option<i32>,
+    timed_out: bool,
+    answer: &'a str,
+    skills_used: Vec<String>,
+    tool_calls: Vec<Call<'a>>,
+    model_requests: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    workspace: Option<&'a std::path::Path>,
+}
+
+#[derive(serde::Serialize)]
+struct Call<'a> {
+    name: &'a str,
+    arguments: &'a serde_json::Value,
+}
+
+/// `skill try --harness`: the prompt in the real agent, with the skills installed.
+pub fn try_in(args: &super::r#try::Args, which: Harness) -> Result<ExitCode, CliError> {
+    let prompt = args
+        .prompt
+        .as_deref()
+        .ok_or_else(|| CliError::Usage("--harness needs --prompt".to_owned()))?;
+    let program = session::locate(which).map_err(HarnessError::from)?;
+    let version = session::version(&program);
+    let source = match (&args.replay, &args.record) {
+        (Some(path), _) => Source::Replay(Cassette::load(path).map_err(HarnessError::from)?),
+        (None, record) => Source::Forward {
+            endpoint: Endpoint::resolve(which.family(), args.provider.base_url.as_deref())
+                .map_err(|e| HarnessError::from(SessionError::from(e)))?,
+            record: record.is_some(),
+        },
+    };
+    let outcome = session::run(session::Request {
+        harness: which,
+        program: &program,
+        version: version.as_deref(),
+        skills: &args.skills,
+        prompt,
+        model: args
+            .provider
+            .model
+            .as_deref()
+            .unwrap_or(which.default_model()),
+        source,
+        purpose: Purpose::Work,
+        timeout: TRY_TIMEOUT,
+        keep: args.keep,
+    })
+    .map_err(HarnessError::from)?;
+    if let Some(mismatch) = outcome.proxy.mismatches.first() {
+        let cassette = args.replay.clone().unwrap_or_default();
+        return Err(HarnessError::Mismatch {
+            cassette,
+            mismatch: mismatch.clone(),
+            rerecord: "the same command with --record instead of --replay".to_owned(),
+        }
+        .into());
+    }
+    if let Some(path) = &args.record {
+        outcome
+            .recording(which, version.as_deref())
+            .save(path)
+            .map_err(HarnessError::from)?;
+    }
+    let calls = session::calls(&outcome.proxy);
+    let mut used: Vec<String> = calls
+        .iter()
+        .filter_map(|c| session::skill_of(c, &outcome.skills))
+        .collect();
+    used.dedup();
+    let tried = Tried {
+        harness: which,
+        agent_version: version.as_deref(),
+        exit: outcome.exit,
+        timed_out: outcome.timed_out,
+        answer: outcome.stdout.trim_end(),
+        skills_used: used,
+        tool_calls: calls
+            .iter()
+            .map(|c| Call {
+                name: &c.name,
+                arguments: &c.arguments,
+            })
+            .collect(),
+        model_requests: outcome.proxy.requests.len(),
+        workspace: outcome.kept.as_deref(),
+    };
+    if args.json {
+        super::output::print_json(&tried, true)?;
+    } else {
+        print_tried(&tried, &outcome.stderr);
+    }
+    Ok(match (outcome.exit, &outcome.proxy.errors.first()) {
+        (Some(0), None) => ExitCode::SUCCESS,
+        _ => ExitCode::from(1),
+    })
+}
+
+fn print_tried(tried: &Tried, stderr: &str) {
+    let mut out = anstream::stdout();
+    let version = tried.agent_version.unwrap_or("version unknown");
+    let _ = writeln!(out, "== {} {version}", tried.harness);
+    for call in &tried.tool_calls {
+        let _ = writeln!(out, "-> {} {}", call.name, call.arguments);
+    }
+    if !tried.answer.is_empty() {
+        let _ = writeln!(out, "{}", tried.answer);
+    }
+    let used = if tried.skills_used.is_empty() {
+        "no skill".to_owned()
+    } else {
+        tried.skills_used.join(", ")
+    };
+    let ended = match (tried.exit, tried.timed_out) {
+        (_, true) => "stopped at the time limit".to_owned(),
+        (Some(code), _) => format!("exit {code}"),
+        (None, _) => "killed".to_owned(),
+    };
+    let _ = writeln!(
+        out,
+        "-- used {used}; {} model requests; {ended}",
+        tried.model_requests
+    );
+    if let Some(path) = tried.workspace {
+        let _ = writeln!(out, "kept {}", path.display());
+    }
+    if tried.exit != Some(0) && !stderr.trim().is_empty() {
+        let lines: Vec<&str> = stderr.trim().lines().collect();
+        let _ = writeln!(
+            out,
+            "{}",
+            lines[lines.len().saturating_sub(20)..].join("\n")
+        );
+    }
+}
 
 /// Every harness's report, and the distractors installed with the skills.
 #[derive(serde::Serialize)]
@@ -65,7 +212,7 @@ pub fn run(
     })
 }
 
-fn rerecord_command(args: &Args, which: crate::agent_cli::Harness) -> String {
+fn rerecord_command(args: &Args, which: Harness) -> String {
     let mut command = format!("skill eval --harness {which}");
     if args.builtin {
         command.push_str(" --builtin");
@@ -96,6 +243,16 @@ fn print_reports(reports: &[HarnessReport], distractors: usize) {
                 "note: the cassettes were recorded with {} {}; record again to see what changed in its requests",
                 report.harness,
                 report.recorded_with.join(", ")
+            );
+        }
+        for effect in &report.listing {
+            let _ = writeln!(
+                out,
+                "listing: {} is {} by {}'s budget ({})",
+                effect.name,
+                effect.state.label(),
+                report.harness,
+                effect.why
             );
         }
         for skill in &report.skills {

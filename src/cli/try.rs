@@ -16,7 +16,7 @@ use std::time::Duration;
 /// Arguments of `skill try`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  skill try docker-deploy -p 'Deploy the app in ./app'\n  skill try docker-deploy -p 'Deploy the app' --record evals/deploy.cassette.yaml\n  skill try docker-deploy -p 'Deploy the app' --replay evals/deploy.cassette.yaml\n  skill try docker-deploy --scenario docker-deploy/evals/dockerfile.yaml   watch a scenario's run"
+    after_help = "Examples:\n  skill try docker-deploy -p 'Deploy the app in ./app'\n  skill try docker-deploy -p 'Deploy the app' --record evals/deploy.cassette.yaml\n  skill try docker-deploy -p 'Deploy the app' --replay evals/deploy.cassette.yaml\n  skill try docker-deploy --scenario docker-deploy/evals/dockerfile.yaml   watch a scenario's run\n  skill try docker-deploy --harness claude-code -p 'Deploy the app' --record deploy.claude.yaml"
 )]
 pub struct Args {
     /// Skill folders to install in the workspace.
@@ -84,6 +84,17 @@ pub struct Args {
     /// Make this skill always-on: its body goes under `# Active Skills` (repeatable).
     #[arg(long, value_name = "NAME")]
     pub always: Vec<String>,
+    /// Run the prompt in this real agent CLI (found on PATH) with the skills installed where
+    /// it reads them, in a temporary home and project; its model requests go through a proxy
+    /// on loopback that forwards them with your key (--record keeps them) or answers from
+    /// --replay offline.
+    #[arg(
+        long,
+        value_name = "HARNESS",
+        value_parser = super::choice::parser::<crate::agent_cli::Harness>(),
+        conflicts_with_all = ["scenario", "workspace", "cassette", "mode", "strict", "no_sandbox", "pass_env", "mention", "preload", "always"]
+    )]
+    pub harness: Option<crate::agent_cli::Harness>,
 }
 
 /// The provider flags `skill try` and `skill test` share.
@@ -145,6 +156,9 @@ impl ProviderArgs {
 
 /// Runs the loop.
 pub fn run(mut args: Args) -> Result<ExitCode, CliError> {
+    if let Some(harness) = args.harness {
+        return super::through::try_in(&args, harness);
+    }
     let mut files = Vec::new();
     let mut network = false;
     let mut scenario_env = Vec::new();

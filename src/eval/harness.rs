@@ -12,7 +12,11 @@ use crate::agent::cassette::Mode;
 use crate::agent_cli::proxy::{self, Cassette, Endpoint, Source};
 use crate::agent_cli::session::{self, Outcome, SessionError};
 use crate::agent_cli::{Harness, Purpose};
+use crate::prompt::doctor::{self, State};
 use crate::prompt::via::Via;
+use crate::skill::agents::AgentCatalog;
+use crate::skill::catalog::agent_roots;
+use crate::skill::environment::SystemEnvironment;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -49,8 +53,23 @@ pub struct HarnessReport {
     /// installed one.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub recorded_with: Vec<String>,
+    /// Skills the agent's listing budget shortens or leaves out, as `skill doctor` judges
+    /// this set of skills for the agent.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub listing: Vec<ListingEffect>,
     /// Every skill under test.
     pub skills: Vec<SkillReport>,
+}
+
+/// A skill the listing budget touches.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct ListingEffect {
+    /// The skill.
+    pub name: String,
+    /// `cut` (collapsed: its description shortened or gone) or `cut-out` (not listed).
+    pub state: State,
+    /// Which step of the agent's budget did it.
+    pub why: String,
 }
 
 /// Why a harness run failed, beyond what every eval can.
@@ -140,8 +159,41 @@ pub fn run(
         harness: options.harness,
         agent_version: version,
         recorded_with: recorded_with.into_iter().collect(),
+        listing: listing_effects(options.harness, &installed)?,
         skills,
     })
+}
+
+/// What the agent's budget does to the listing of `skills` installed as a session installs
+/// them.
+fn listing_effects(harness: Harness, skills: &[PathBuf]) -> Result<Vec<ListingEffect>, EvalError> {
+    let setup = |e: SessionError| EvalError::HarnessSetup(Box::new(e.into()));
+    let io = |path: &Path, e: std::io::Error| {
+        setup(SessionError::Io {
+            path: path.to_owned(),
+            message: e.to_string(),
+        })
+    };
+    let temp = tempfile::tempdir().map_err(|e| io(&std::env::temp_dir(), e))?;
+    let (home, project) = (temp.path().join("home"), temp.path().join("project"));
+    for dir in [home.clone(), project.join(".git")] {
+        std::fs::create_dir_all(&dir).map_err(|e| io(&dir, e))?;
+    }
+    session::install(&project.join(harness.skills_dir()), skills).map_err(setup)?;
+    let agent = harness.agent();
+    let env = SystemEnvironment::default();
+    let catalog = AgentCatalog::load(agent, agent_roots(agent, &home, &project), &env);
+    let report = doctor::judge(&catalog, &env, Some(&home), None, None);
+    Ok(report
+        .rows
+        .into_iter()
+        .filter(|row| matches!(row.state, State::Cut | State::CutOut))
+        .map(|row| ListingEffect {
+            name: row.name,
+            state: row.state,
+            why: row.why,
+        })
+        .collect())
 }
 
 struct Context<'a> {
@@ -210,15 +262,15 @@ fn run_subject(
                 source,
                 purpose: Purpose::Choose,
                 timeout: options.timeout,
+                keep: false,
             })
             .map_err(|e| fail(e.into()))?;
             check(&outcome, &cassette, options).map_err(fail)?;
             if matches!(mode, Mode::Record | Mode::Auto) {
-                let mut recording = outcome.proxy.recorded.clone();
-                recording.format = proxy::cassette::FORMAT;
-                recording.harness = options.harness.name().to_owned();
-                recording.agent_version = context.version.map(str::to_owned);
-                recording.save(&cassette).map_err(|e| fail(e.into()))?;
+                outcome
+                    .recording(options.harness, context.version)
+                    .save(&cassette)
+                    .map_err(|e| fail(e.into()))?;
             }
             report.runs.push(run_report(&outcome));
         }
@@ -237,7 +289,11 @@ fn check(outcome: &Outcome, cassette: &Path, options: &HarnessOptions) -> Result
         });
     }
     if outcome.proxy.requests.is_empty() && !outcome.timed_out {
-        let printed = format!("{}\n{}", outcome.stdout.trim_end(), outcome.stderr.trim_end());
+        let printed = format!(
+            "{}\n{}",
+            outcome.stdout.trim_end(),
+            outcome.stderr.trim_end()
+        );
         let lines: Vec<&str> = printed.trim().lines().collect();
         return Err(HarnessError::Silent {
             harness: options.harness,

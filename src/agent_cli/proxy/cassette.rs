@@ -202,6 +202,9 @@ static NOISE: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
         (format!("\\b(?:{day} +)?{month} +\\d{{1,2}},? +\\d{{4}}\\b"), "<date>"),
         (format!("\\b(?:{day} +)?\\d{{1,2}} +{month},? +\\d{{4}}\\b"), "<date>"),
         ("\\b\\d{1,2}/\\d{1,2}/\\d{4}\\b".to_owned(), "<date>"),
+        // Codex's command output: a chunk id and the time the command took.
+        ("Chunk ID: [0-9a-f]+".to_owned(), "Chunk ID: <id>"),
+        ("Wall time: [0-9.]+ seconds".to_owned(), "Wall time: <duration>"),
         // Unix times in milliseconds or seconds, 2020 to 2033.
         ("\\b1[6-9]\\d{11}\\b".to_owned(), "<time>"),
         ("\\b1[6-9]\\d{8}(?:\\.\\d+)?\\b".to_owned(), "<time>"),
