@@ -97,7 +97,7 @@ fn records_and_replays(harness: &str) {
     let server = AgentServer::scripted(&[("pdf", "pdf-tools")]);
     let (code, stdout, stderr) = eval(harness, &dir, &home, "record", &server.url);
     assert_eq!(code, 0, "{harness} record: {stdout}\n{stderr}");
-    let recorded: Value = serde_json::from_str(&stdout).unwrap();
+    let recorded = common::schemas::conforms("eval", &stdout);
     assert_eq!(
         picks(&recorded),
         ["pdf-tools", "pdf-tools", "-", "-"],
@@ -115,7 +115,7 @@ fn records_and_replays(harness: &str) {
     let closed = "http://127.0.0.1:9";
     let (code, stdout, stderr) = eval(harness, &dir, &home, "replay", closed);
     assert_eq!(code, 0, "{harness} replay: {stdout}\n{stderr}");
-    let replayed: Value = serde_json::from_str(&stdout).unwrap();
+    let replayed = common::schemas::conforms("eval", &stdout);
     assert_eq!(picks(&replayed), picks(&recorded), "{harness} replay");
     assert_eq!(
         replayed["harnesses"][0]["skills"][0]["recall_runs"],
@@ -209,7 +209,7 @@ fn the_listing_budget_that_collapses_a_skill_is_reported_as_claude_code_applies_
         &budget,
     );
     assert_eq!(code, 0, "{stdout}\n{stderr}");
-    let report: Value = serde_json::from_str(&stdout).unwrap();
+    let report = common::schemas::conforms("eval", &stdout);
     let listing = report["harnesses"][0]["listing"]
         .as_array()
         .unwrap()
@@ -372,7 +372,8 @@ fn try_in(
         .arg(dir)
         .args(more);
     let (code, stdout, stderr) = run(&mut cmd);
-    let json = serde_json::from_str(&stdout).unwrap_or(Value::Null);
+    assert!(!stdout.is_empty(), "{stderr}");
+    let json = common::schemas::conforms("try", &stdout);
     (code, json, format!("{stdout}\n{stderr}"))
 }
 

@@ -9,47 +9,11 @@ mod common;
 use clap::CommandFactory;
 use common::model_server::{ModelServer, Scripted, Step, call};
 use common::router::Router;
-use common::{Registry, copy_tree, json, registry_admin, run, skill, write_skill};
+use common::schemas::{conforms, schema, schemas_dir, violations};
+use common::{Registry, copy_tree, registry_admin, run, skill, write_skill};
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-
-fn schemas_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas")
-}
-
-fn schema(name: &str) -> Value {
-    let path = schemas_dir().join(format!("{name}.schema.json"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-fn validator(name: &str) -> jsonschema::Validator {
-    jsonschema::draft202012::new(&schema(name))
-        .unwrap_or_else(|e| panic!("schemas/{name}.schema.json does not compile: {e}"))
-}
-
-/// Every way `document` breaks schema `name`, one line each with its instance path.
-fn violations(name: &str, document: &Value) -> Vec<String> {
-    validator(name)
-        .iter_errors(document)
-        .map(|e| format!("  at '{}': {e}", e.instance_path()))
-        .collect()
-}
-
-/// Parses `stdout` and asserts that schema `name` accepts it; returns the document, so the
-/// test can check that the parts worth validating are there (an empty array validates
-/// anything).
-fn conforms(name: &str, stdout: &str) -> Value {
-    let document = json(stdout);
-    let errors = violations(name, &document);
-    assert!(
-        errors.is_empty(),
-        "schemas/{name}.schema.json rejects the output:\n{}\n\n{stdout}",
-        errors.join("\n")
-    );
-    document
-}
 
 /// Asserts that the array at `pointer` has an element; `pointer` may end in `/*` to mean
 /// "some element of the array before it has a non-empty array here".
