@@ -148,6 +148,10 @@ struct ProjectFile {
     trust: TrustTable,
     #[serde(default)]
     lint: Option<toml::Table>,
+    /// A skill's own MCP servers: allowed here, read by the agent loop
+    /// (`agent::tools::mcp::declared`).
+    #[serde(default, rename = "mcp")]
+    _mcp: Option<toml::Table>,
 }
 
 /// A settings file or env var that could not be read or understood.

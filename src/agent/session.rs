@@ -5,7 +5,7 @@
 
 use super::message::{Delta, Finish, Message, Reply, Request, Stop, ToolCall, Usage};
 use super::provider::{Model, ModelError};
-use super::tools::{ToolBox, ToolOutput, specs};
+use super::tools::{ToolBox, ToolOutput};
 use crate::skill::layout::SKILL_MD;
 use regex::Regex;
 use std::sync::OnceLock;
@@ -127,7 +127,7 @@ pub fn run_with(
                 content: prompt.to_owned(),
             },
         ],
-        tools: specs(),
+        tools: tools.specs(),
     };
     let mut usage = Usage::default();
     let mut skills_read: Vec<String> = Vec::new();

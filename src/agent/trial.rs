@@ -5,6 +5,7 @@ use super::cassette::{Cassette, Mode, Normaliser, RecordedBy, Recorder, Replayer
 use super::message::Reply;
 use super::provider::script::Script;
 use super::provider::{HttpConfig, Model, ModelError};
+use super::tools::mcp::{self, Hub, McpTools};
 use super::tools::{Confinement, Passed, ToolBox};
 use super::{AgentError, Event, Transcript, Workspace};
 use std::path::{Path, PathBuf};
@@ -164,6 +165,7 @@ pub fn run_in(
     let declared = passed.names.clone();
     let tools = ToolBox::new(workspace.root().to_owned(), trial.exec_timeout)
         .confined(trial.confinement, passed);
+    let tools = with_mcp(workspace, tools, &trial.answers)?;
     let tmpdir = tools.tmpdir().map_err(|message| AgentError::Workspace {
         path: std::env::temp_dir(),
         message,
@@ -184,6 +186,47 @@ pub fn run_in(
         on_event,
     )
     .map_err(AgentError::Interrupted)
+}
+
+/// `tools` and the MCP tools of the servers the installed skills declare: started for a run
+/// that calls a model, read from the cassette for a replay, none for a scripted run.
+fn with_mcp(
+    workspace: &Workspace,
+    tools: ToolBox,
+    answers: &Answers,
+) -> Result<ToolBox, AgentError> {
+    let mut servers = Vec::new();
+    for name in workspace.skills() {
+        let dir = workspace.root().join("skills").join(name);
+        let declared = mcp::declared::declared(&dir).map_err(|message| AgentError::Workspace {
+            path: dir.clone(),
+            message,
+        })?;
+        servers.extend(declared);
+    }
+    if servers.is_empty() {
+        return Ok(tools);
+    }
+    let mcp = match answers {
+        Answers::Script(..) => return Ok(tools),
+        Answers::Replay(path) => {
+            let cassette = Cassette::load(path).map_err(ModelError::from)?;
+            McpTools::recorded(cassette.exchanges.iter().map(|e| &e.request))
+        }
+        Answers::Live(_) | Answers::Record(..) => {
+            let confine = |command: &mut std::process::Command, installation: &[&Path]| {
+                tools.confine_server(command, installation)
+            };
+            let hub = Hub::start(&servers, &confine, tools.exec_timeout()).map_err(|message| {
+                AgentError::Workspace {
+                    path: servers[0].skill_dir.clone(),
+                    message,
+                }
+            })?;
+            McpTools::Live(hub)
+        }
+    };
+    Ok(tools.with_mcp(mcp))
 }
 
 /// The model `answers` name: a provider, a recorder around one, a replayer or a script.

@@ -100,6 +100,17 @@ pub fn agent_cli(name: &str) -> PathBuf {
     path
 }
 
+/// The Python of the venv with the official MCP SDK (PyPI `mcp`) that `.ci/run` makes.
+pub fn mcp_python() -> PathBuf {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/test-deps/mcp-venv/bin/python");
+    assert!(
+        path.exists(),
+        "{} is missing: run .ci/run, which installs the MCP Python SDK from PyPI",
+        path.display()
+    );
+    path
+}
+
 /// Writes `SKILL.md` with `content` into `<parent>/<dir>` and returns the skill folder.
 pub fn write_skill(parent: &Path, dir: &str, content: impl AsRef<[u8]>) -> PathBuf {
     let skill = parent.join(dir);

@@ -39,4 +39,3 @@ pub fn conforms(name: &str, stdout: &str) -> Value {
     );
     document
 }
-

@@ -192,13 +192,26 @@ pub fn exec(
     let timeout = args.timeout.map_or(default_timeout, |s| {
         Duration::from_secs(s.clamp(1, MAX_TIMEOUT_SECS))
     });
-    let tmpdir = match setup.tmpdir() {
-        Ok(t) => t,
-        Err(e) => return Err(format!("Error: cannot make the command's TMPDIR: {e}")),
-    };
+    if let Err(e) = confine_like_exec(workspace, setup, &mut command, &[]) {
+        return Err(format!("Error: the command was not run: {e}"));
+    }
+    run(command.current_dir(dir), timeout)
+}
+
+/// Gives `command` what every command of the run gets: the environment allow-list (HOME the
+/// workspace under the test policy: the user's holds keys), its private TMPDIR, the sandbox
+/// (with `readable` beside the system's folders under the test policy).
+pub fn confine_like_exec(
+    workspace: &Path,
+    setup: &Setup,
+    command: &mut Command,
+    readable: &[&Path],
+) -> Result<(), String> {
+    let tmpdir = setup
+        .tmpdir()
+        .map_err(|e| format!("cannot make the command's TMPDIR: {e}"))?;
     let policy = setup.confinement.policy;
     let vars: Vec<_> = std::env::vars_os().collect();
-    // Under the test policy the command's home is the workspace: the user's holds keys.
     let home = match vars.iter().find(|(name, _)| name == "HOME") {
         Some((_, home)) if !policy.is_test() => PathBuf::from(home),
         _ => workspace.to_owned(),
@@ -206,12 +219,8 @@ pub fn exec(
     command
         .env_clear()
         .envs(environment::allowed(vars, &home, &tmpdir, &setup.passed));
-    if let Err(e) = sandbox::confine(&mut command, setup.confinement, &[workspace, &tmpdir]) {
-        return Err(format!(
-            "Error: the command was not run: it could not be confined ({e})"
-        ));
-    }
-    run(command.current_dir(dir), timeout)
+    sandbox::confine(command, setup.confinement, &[workspace, &tmpdir], readable)
+        .map_err(|e| format!("it could not be confined ({e})"))
 }
 
 /// What a stream produced: the first bytes, and how many there were in all.

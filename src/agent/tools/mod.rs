@@ -6,6 +6,7 @@ mod beneath;
 mod environment;
 mod exec;
 mod files;
+pub mod mcp;
 mod namespace;
 mod paths;
 mod reaper;
@@ -52,11 +53,22 @@ impl ToolOutput {
 }
 
 /// The tools of one workspace.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct ToolBox {
     workspace: PathBuf,
     exec_timeout: Duration,
     exec: Arc<exec::Setup>,
+    mcp: Option<Arc<mcp::McpTools>>,
+}
+
+impl std::fmt::Debug for ToolBox {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ToolBox")
+            .field("workspace", &self.workspace)
+            .field("exec_timeout", &self.exec_timeout)
+            .field("mcp", &self.mcp.is_some())
+            .finish()
+    }
 }
 
 impl ToolBox {
@@ -67,7 +79,36 @@ impl ToolBox {
             workspace,
             exec_timeout,
             exec: Arc::default(),
+            mcp: None,
         }
+    }
+
+    /// The same tools and these MCP tools.
+    pub fn with_mcp(self, tools: mcp::McpTools) -> ToolBox {
+        ToolBox {
+            mcp: Some(Arc::new(tools)),
+            ..self
+        }
+    }
+
+    /// The definitions sent to the model: the builtin tools, then the MCP tools.
+    pub fn specs(&self) -> Vec<ToolSpec> {
+        let mut all = specs();
+        if let Some(mcp) = &self.mcp {
+            all.extend(mcp.specs());
+        }
+        all
+    }
+
+    /// A stdio MCP server's command, confined as `exec` confines commands (the environment
+    /// allow-list, the sandbox, a session of its own); under the test policy it may also read
+    /// `installation`, the folders its program was installed in.
+    pub fn confine_server(
+        &self,
+        command: &mut std::process::Command,
+        installation: &[&Path],
+    ) -> Result<(), String> {
+        exec::confine_like_exec(&self.workspace, &self.exec, command, installation)
     }
 
     /// The same tools with commands confined by `confinement` and given `passed` on top of the
@@ -83,6 +124,11 @@ impl ToolBox {
     /// these tools), or why it could not be made.
     pub fn tmpdir(&self) -> Result<PathBuf, String> {
         self.exec.tmpdir()
+    }
+
+    /// Seconds before a command (or an MCP call) is given up.
+    pub fn exec_timeout(&self) -> Duration {
+        self.exec_timeout
     }
 
     /// The workspace.
@@ -140,6 +186,15 @@ impl ToolBox {
             "list_dir" => parse(name, arguments).map(|a| files::list_dir(ws, a)),
             "exec" => {
                 parse(name, arguments).map(|a| exec::exec(ws, &self.exec, a, self.exec_timeout))
+            }
+            _ if name.starts_with(mcp::PREFIX) && self.mcp.is_some() => {
+                return self
+                    .mcp
+                    .as_ref()
+                    .map(|m| m.call(call, arguments))
+                    .unwrap_or_else(|| {
+                        ToolOutput::error(format!("Error: Tool '{name}' not found"))
+                    });
             }
             _ => Err(format!("Error: Tool '{name}' not found")),
         };

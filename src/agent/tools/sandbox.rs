@@ -233,7 +233,7 @@ pub fn drop_ptrace_capability() {
 /// Checks that `policy` can be enforced here: prepares its sandbox and has a forked child
 /// apply it, exactly as each command will.
 pub fn probe(policy: Policy) -> Result<(), SandboxError> {
-    let mut steps = Steps::sandbox(policy, &[])?;
+    let mut steps = Steps::sandbox(policy, &[], &[])?;
     // SAFETY: the child only makes system calls (prctl, seccomp, landlock_restrict_self) and
     // _exits; nothing in it allocates or takes a lock another thread may hold.
     unsafe {
@@ -269,14 +269,16 @@ pub fn probe(policy: Policy) -> Result<(), SandboxError> {
 }
 
 /// Makes `command` confine itself as `confinement` says before it executes, with writable
-/// folders `writable` (the workspace and the command's TMPDIR) and nothing else.
+/// folders `writable` (the workspace and the command's TMPDIR), under the test policy the
+/// system's folders and `readable` to read, and nothing else.
 pub fn confine(
     command: &mut Command,
     confinement: Confinement,
     writable: &[&Path],
+    readable: &[&Path],
 ) -> Result<(), SandboxError> {
     let mut steps = if confinement.landlock {
-        Steps::sandbox(confinement.policy, writable)?
+        Steps::sandbox(confinement.policy, writable, readable)?
     } else {
         Steps::default()
     };
@@ -314,7 +316,11 @@ struct Steps {
 impl Steps {
     /// The sandbox of `policy`: its Landlock ruleset, and the socket filter when it refuses
     /// the network.
-    fn sandbox(policy: Policy, writable: &[&Path]) -> Result<Steps, SandboxError> {
+    fn sandbox(
+        policy: Policy,
+        writable: &[&Path],
+        readable: &[&Path],
+    ) -> Result<Steps, SandboxError> {
         let sockets = match policy {
             Policy::Test { network: false } => {
                 Some(super::sockets::no_network_filter().map_err(SandboxError::Unsupported)?)
@@ -323,7 +329,7 @@ impl Steps {
         };
         Ok(Steps {
             sockets,
-            ruleset: Some((build(policy, writable)?, policy)),
+            ruleset: Some((build(policy, writable, readable)?, policy)),
         })
     }
 
@@ -379,7 +385,11 @@ fn restrict(ruleset: RulesetCreated) -> std::io::Result<()> {
 }
 
 /// The ruleset of `policy` with `writable` folders.
-fn build(policy: Policy, writable: &[&Path]) -> Result<RulesetCreated, SandboxError> {
+fn build(
+    policy: Policy,
+    writable: &[&Path],
+    readable: &[&Path],
+) -> Result<RulesetCreated, SandboxError> {
     let unsupported = |e: landlock::RulesetError| SandboxError::Unsupported(e.to_string());
     // The V1 rights are the floor: without them there is no confinement. Later rights
     // (cross-folder links, truncation, device ioctls) are used where the kernel has them.
@@ -444,8 +454,12 @@ fn build(policy: Policy, writable: &[&Path]) -> Result<RulesetCreated, SandboxEr
         created = allow(created, Path::new(path), device & wanted, false)?;
     }
     if policy.is_test() {
-        for path in SYSTEM_READS {
-            created = allow(created, Path::new(path), AccessFs::from_read(TARGET), false)?;
+        for path in SYSTEM_READS
+            .iter()
+            .map(Path::new)
+            .chain(readable.iter().copied())
+        {
+            created = allow(created, path, AccessFs::from_read(TARGET), false)?;
         }
     }
     Ok(created)
