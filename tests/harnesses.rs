@@ -414,3 +414,97 @@ fn claude_code_tries_a_skill_live_recorded_and_replayed() {
 fn codex_tries_a_skill_live_recorded_and_replayed() {
     tries_live_recorded_and_replayed("codex");
 }
+
+/// `skill eval DIR --impact --harness claude-code --runs 1 --json` in `mode`, the provider at
+/// `url`, iterations under `workspace`.
+fn impact(
+    dir: &Path,
+    home: &Path,
+    workspace: &Path,
+    mode: &str,
+    url: &str,
+) -> (i32, String, String) {
+    let path = format!(
+        "{}:{}",
+        agents_bin().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut cmd = skill();
+    cmd.env("PATH", path)
+        .env("HOME", home)
+        .env("SKILL_CACHE_DIR", home.join(".cache/skill"))
+        .env_remove("ANTHROPIC_API_KEY")
+        .env("ANTHROPIC_BASE_URL", url)
+        .args([
+            "eval",
+            "--impact",
+            "--harness",
+            "claude-code",
+            "--runs",
+            "1",
+            "--json",
+        ])
+        .args(["--mode", mode, "--workspace"])
+        .arg(workspace)
+        .arg(dir);
+    run(&mut cmd)
+}
+
+#[test]
+fn an_impact_eval_runs_in_claude_code_with_and_without_the_skill_and_replays() {
+    let tmp = tempfile::tempdir().unwrap();
+    let home = tmp.path().join("home");
+    std::fs::create_dir_all(&home).unwrap();
+    let dir = common::write_skill(
+        tmp.path(),
+        "note-taker",
+        "---\nname: note-taker\ndescription: Writes the user's notes to note.txt. Use when asked to take a note.\n---\n# Notes\n\nWrite the note to `note.txt`.\n",
+    );
+    std::fs::create_dir_all(dir.join("evals/files")).unwrap();
+    std::fs::write(dir.join("evals/files/draft.md"), "draft\n").unwrap();
+    std::fs::write(
+        dir.join("evals/evals.json"),
+        r#"{"skill_name": "note-taker", "evals": [{"id": 1, "prompt": "Take a note that says hello",
+            "expected_output": "note.txt holding hello", "files": ["evals/files/draft.md"],
+            "expectations": ["The file `note.txt` exists", "`note.txt` contains `hello`"]}]}"#,
+    )
+    .unwrap();
+    let workspace = tmp.path().join("iterations");
+    let server = AgentServer::writing("note-taker", "note.txt", "hello\n");
+    let (code, stdout, stderr) = impact(&dir, &home, &workspace, "record", &server.url);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let recorded = common::schemas::conforms("eval", &stdout);
+    let iteration = workspace.join("note-taker/iteration-1/eval-1");
+    assert_eq!(
+        std::fs::read_to_string(iteration.join("with_skill/outputs/note.txt")).unwrap(),
+        "hello\n",
+        "the file Claude Code wrote in its project is an output"
+    );
+    assert!(!iteration.join("without_skill/outputs/note.txt").exists());
+    assert!(
+        !iteration
+            .join("with_skill/outputs/evals/files/draft.md")
+            .exists(),
+        "an input file is not an output"
+    );
+    let summary = |report: &Value, config: &str| {
+        report["impact"][0]["run_summary"][config]["pass_rate"]["mean"].clone()
+    };
+    assert_eq!(summary(&recorded, "with_skill"), 1.0, "{stdout}");
+    assert_eq!(summary(&recorded, "without_skill"), 0.0, "{stdout}");
+    let cassettes = dir.join("evals/cassettes/impact/eval-1");
+    assert!(cassettes.join("with_skill.1.claude-code.yaml").is_file());
+    assert!(cassettes.join("without_skill.1.claude-code.yaml").is_file());
+    drop(server);
+
+    let (code, stdout, stderr) = impact(&dir, &home, &workspace, "replay", "http://127.0.0.1:9");
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let replayed = common::schemas::conforms("eval", &stdout);
+    for config in ["with_skill", "without_skill"] {
+        assert_eq!(
+            summary(&replayed, config),
+            summary(&recorded, config),
+            "{config}"
+        );
+    }
+}

@@ -82,8 +82,12 @@ pub struct Outcome {
     pub stderr: String,
     /// The installed skills' names.
     pub skills: Vec<String>,
+    /// The project the agent worked in: there until the outcome is dropped (or for good,
+    /// with `keep`).
+    pub project: PathBuf,
     /// The kept folder (its `home/` and `project/`), with `keep`.
     pub kept: Option<PathBuf>,
+    _temp: Option<tempfile::TempDir>,
 }
 
 /// The npm package of each agent's program.
@@ -134,70 +138,118 @@ pub fn version(program: &Path) -> Option<String> {
         .map(|w| w.trim_end_matches('.').to_owned())
 }
 
-/// Runs one session.
-pub fn run(request: Request) -> Result<Outcome, SessionError> {
-    let io = |path: &Path, e: std::io::Error| SessionError::Io {
+/// A session ready to run: its home and project made, the skills installed.
+pub struct Prepared<'a> {
+    request: Request<'a>,
+    temp: tempfile::TempDir,
+    root: PathBuf,
+    skills: Vec<String>,
+}
+
+fn io_error(path: &Path, e: std::io::Error) -> SessionError {
+    SessionError::Io {
         path: path.to_owned(),
         message: e.to_string(),
-    };
+    }
+}
+
+/// Makes the session's home and project (a git repository) and installs the skills.
+pub fn prepare(request: Request) -> Result<Prepared, SessionError> {
     let temp = tempfile::Builder::new()
         .prefix("skill-harness-")
         .tempdir()
-        .map_err(|e| io(&std::env::temp_dir(), e))?;
-    let root = std::fs::canonicalize(temp.path()).map_err(|e| io(temp.path(), e))?;
-    let (home, project) = (root.join("home"), root.join("project"));
-    for dir in [home.clone(), project.join(".git")] {
-        std::fs::create_dir_all(&dir).map_err(|e| io(&dir, e))?;
+        .map_err(|e| io_error(&std::env::temp_dir(), e))?;
+    let root = std::fs::canonicalize(temp.path()).map_err(|e| io_error(temp.path(), e))?;
+    for dir in [root.join("home"), root.join("project/.git")] {
+        std::fs::create_dir_all(&dir).map_err(|e| io_error(&dir, e))?;
     }
-    let skills = install(&project.join(request.harness.skills_dir()), request.skills)?;
-    // Agents also name the project by a mangled path (Claude Code's `-tmp-skill-harness-x-project`).
-    let run_name = root.file_name().map(|n| n.to_string_lossy().into_owned());
-    let mut normaliser = Normaliser::default()
-        .literal(&root.display().to_string(), "$RUN")
-        .literal(run_name.as_deref().unwrap_or_default(), "skill-harness-RUN");
-    if let Some(version) = request.version {
-        normaliser = normaliser.literal(version, "<version>");
-    }
-    let proxy = Proxy::start(proxy::Options {
-        source: request.source,
-        stop_at_choice: request.purpose == Purpose::Choose,
-        normaliser,
-    })?;
-    let env = request
-        .harness
-        .configure(&home, &proxy.url, request.model)
-        .map_err(|e| io(&home, e))?;
-    let args = request
-        .harness
-        .args(request.prompt, request.model, request.purpose);
-    let mut command = Command::new(request.program);
-    command
-        .args(&args)
-        .current_dir(&project)
-        .env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("HOME", &home)
-        .env("TERM", "dumb")
-        .env("LANG", "C.UTF-8")
-        .envs(env)
-        .envs(budget(request.harness))
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0);
-    let ran = wait(command, request.timeout).map_err(|e| io(request.program, e))?;
-    Ok(Outcome {
-        proxy: proxy.finish(),
-        exit: ran.exit,
-        timed_out: ran.timed_out,
-        stdout: ran.stdout,
-        stderr: ran.stderr,
+    let skills_dir = root.join("project").join(request.harness.skills_dir());
+    let skills = install(&skills_dir, request.skills)?;
+    Ok(Prepared {
+        request,
+        temp,
+        root,
         skills,
-        kept: request.keep.then(|| {
-            let _ = temp.keep();
-            root
-        }),
     })
+}
+
+/// Runs one session.
+pub fn run(request: Request) -> Result<Outcome, SessionError> {
+    prepare(request)?.run()
+}
+
+impl Prepared<'_> {
+    /// The project the agent works in: inputs may be put there before [`Prepared::run`].
+    pub fn project(&self) -> PathBuf {
+        self.root.join("project")
+    }
+
+    /// Starts the proxy, runs the agent to its end or the time limit, and stops the proxy.
+    pub fn run(self) -> Result<Outcome, SessionError> {
+        let request = &self.request;
+        let home = self.root.join("home");
+        let proxy = Proxy::start(proxy::Options {
+            source: request.source.clone(),
+            stop_at_choice: request.purpose == Purpose::Choose,
+            normaliser: self.normaliser(),
+        })?;
+        let env = request
+            .harness
+            .configure(&home, &proxy.url, request.model)
+            .map_err(|e| io_error(&home, e))?;
+        let args = request
+            .harness
+            .args(request.prompt, request.model, request.purpose);
+        let mut command = Command::new(request.program);
+        command
+            .args(&args)
+            .current_dir(self.project())
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", &home)
+            .env("TERM", "dumb")
+            .env("LANG", "C.UTF-8")
+            .envs(env)
+            .envs(budget(request.harness))
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0);
+        let ran = wait(command, request.timeout).map_err(|e| io_error(request.program, e))?;
+        let (temp, kept) = if request.keep {
+            let _ = self.temp.keep();
+            (None, Some(self.root.clone()))
+        } else {
+            (Some(self.temp), None)
+        };
+        Ok(Outcome {
+            proxy: proxy.finish(),
+            exit: ran.exit,
+            timed_out: ran.timed_out,
+            stdout: ran.stdout,
+            stderr: ran.stderr,
+            skills: self.skills,
+            project: self.root.join("project"),
+            kept,
+            _temp: temp,
+        })
+    }
+
+    /// What varies with this session: its folder (also as Claude Code mangles it into a
+    /// name, `-tmp-skill-harness-x-project`) and the agent's version.
+    fn normaliser(&self) -> Normaliser {
+        let name = self
+            .root
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned());
+        let normaliser = Normaliser::default()
+            .literal(&self.root.display().to_string(), "$RUN")
+            .literal(name.as_deref().unwrap_or_default(), "skill-harness-RUN");
+        match self.request.version {
+            Some(version) => normaliser.literal(version, "<version>"),
+            None => normaliser,
+        }
+    }
 }
 
 /// The agent's budget variable, when the user set it: `skill doctor` reads it too.

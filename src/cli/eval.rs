@@ -98,13 +98,14 @@ pub struct Args {
     pub workspace: Option<PathBuf>,
     /// Run the trigger eval through these real agent CLIs instead of skill's own loop
     /// (comma-separated; each found on PATH), recorded and replayed by a model proxy on
-    /// loopback under evals/cassettes/harness/<harness>/.
+    /// loopback under evals/cassettes/harness/<harness>/; with --impact, one agent runs each
+    /// eval (its cassettes beside the others, named after it).
     #[arg(
         long,
         value_name = "HARNESS",
         value_delimiter = ',',
         value_parser = super::choice::parser::<crate::agent_cli::Harness>(),
-        conflicts_with_all = ["impact", "improve_description", "init", "compare_via", "junit", "no_sandbox"]
+        conflicts_with_all = ["improve_description", "init", "compare_via", "junit"]
     )]
     pub harness: Vec<crate::agent_cli::Harness>,
 }

@@ -6,12 +6,16 @@ use super::suite::skill_dirs;
 use crate::agent::trial::{shell_path, shell_quote};
 use crate::eval::impact::baseline::Baseline;
 use crate::eval::impact::html::{self, Extras, TriggerRates};
+use crate::eval::impact::real_agent::RealAgent;
 use crate::eval::impact::report::{Gate, Summary};
 use crate::eval::impact::stats::Spread;
 use crate::eval::impact::{self, Config, ImpactReport, Options};
 use anstyle::AnsiColor;
 use std::io::Write;
 use std::process::ExitCode;
+
+/// The longest an impact run through a real agent may take.
+const AGENT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(1800);
 
 /// Failed expectations of the skill's runs printed per skill before "and N more".
 const SHOWN_FAILURES: usize = 10;
@@ -50,6 +54,23 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
     let http = || args.model.http();
     let confinement =
         super::test::decide_confinement(crate::agent::tools::Origin::Recorded, args.no_sandbox)?;
+    let agent = match args.harness.as_slice() {
+        [] => None,
+        [harness] => Some(
+            RealAgent::locate(
+                *harness,
+                args.model.provider.model.clone(),
+                args.model.provider.base_url.clone(),
+                AGENT_TIMEOUT,
+            )
+            .map_err(CliError::from)?,
+        ),
+        _ => {
+            return Err(CliError::Usage(
+                "--impact runs through one harness at a time".to_owned(),
+            ));
+        }
+    };
     let mut reports = Vec::new();
     for subject in &subjects {
         let baseline = match &args.baseline {
@@ -71,6 +92,7 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
             min_delta: args.min_delta,
             blind: args.blind,
             script: None,
+            agent: agent.as_ref(),
         };
         reports.push(impact::run(subject, &options)?);
     }
@@ -163,6 +185,10 @@ fn rerecord_command(args: &Args) -> String {
     }
     if args.blind {
         command.push_str(" --blind");
+    }
+    for harness in &args.harness {
+        command.push_str(" --harness ");
+        command.push_str(harness.name());
     }
     command.push_str(" --mode record");
     command

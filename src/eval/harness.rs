@@ -228,27 +228,22 @@ fn run_subject(
                 error: Box::new(error),
             };
             let mode = options.mode.settle(&cassette);
-            let source = match mode {
-                Mode::Replay => {
-                    if !cassette.is_file() {
-                        return Err(EvalError::NoCassette {
-                            path: cassette,
-                            rerecord: options.rerecord.clone(),
-                        });
-                    }
-                    let recorded = Cassette::load(&cassette).map_err(|e| fail(e.into()))?;
-                    recorded_with.extend(recorded.agent_version.clone());
-                    Source::Replay(recorded)
-                }
-                _ => Source::Forward {
-                    endpoint: Endpoint::resolve(
-                        options.harness.family(),
-                        options.base_url.as_deref(),
-                    )
-                    .map_err(|e| fail(SessionError::from(e).into()))?,
-                    record: mode != Mode::Live,
-                },
+            let Some(source) = source(
+                mode,
+                &cassette,
+                options.harness,
+                options.base_url.as_deref(),
+            )
+            .map_err(fail)?
+            else {
+                return Err(EvalError::NoCassette {
+                    path: cassette,
+                    rerecord: options.rerecord.clone(),
+                });
             };
+            if let Source::Replay(recorded) = &source {
+                recorded_with.extend(recorded.agent_version.clone());
+            }
             let outcome = session::run(session::Request {
                 harness: options.harness,
                 program: context.program,
@@ -265,7 +260,7 @@ fn run_subject(
                 keep: false,
             })
             .map_err(|e| fail(e.into()))?;
-            check(&outcome, &cassette, options).map_err(fail)?;
+            check(&outcome, &cassette, options.harness, &options.rerecord).map_err(fail)?;
             if matches!(mode, Mode::Record | Mode::Auto) {
                 outcome
                     .recording(options.harness, context.version)
@@ -279,13 +274,36 @@ fn run_subject(
     Ok(reports)
 }
 
+/// Where a session's answers come from in `mode`: the cassette (`None` when a replay has none),
+/// or the provider of `harness`'s family.
+pub(crate) fn source(
+    mode: Mode,
+    cassette: &Path,
+    harness: Harness,
+    base_url: Option<&str>,
+) -> Result<Option<Source>, HarnessError> {
+    Ok(Some(match mode {
+        Mode::Replay if !cassette.is_file() => return Ok(None),
+        Mode::Replay => Source::Replay(Cassette::load(cassette)?),
+        _ => Source::Forward {
+            endpoint: Endpoint::resolve(harness.family(), base_url).map_err(SessionError::from)?,
+            record: mode != Mode::Live,
+        },
+    }))
+}
+
 /// Refuses a session the proxy could not answer faithfully.
-fn check(outcome: &Outcome, cassette: &Path, options: &HarnessOptions) -> Result<(), HarnessError> {
+pub(crate) fn check(
+    outcome: &Outcome,
+    cassette: &Path,
+    harness: Harness,
+    rerecord: &str,
+) -> Result<(), HarnessError> {
     if let Some(mismatch) = outcome.proxy.mismatches.first() {
         return Err(HarnessError::Mismatch {
             cassette: cassette.to_owned(),
             mismatch: mismatch.clone(),
-            rerecord: options.rerecord.clone(),
+            rerecord: rerecord.to_owned(),
         });
     }
     if outcome.proxy.requests.is_empty() && !outcome.timed_out {
@@ -296,14 +314,14 @@ fn check(outcome: &Outcome, cassette: &Path, options: &HarnessOptions) -> Result
         );
         let lines: Vec<&str> = printed.trim().lines().collect();
         return Err(HarnessError::Silent {
-            harness: options.harness,
+            harness,
             exit: outcome.exit.map_or("killed".to_owned(), |c| c.to_string()),
             output: lines[lines.len().saturating_sub(20)..].join("\n"),
         });
     }
     if let Some(message) = outcome.proxy.errors.first() {
         return Err(HarnessError::Upstream {
-            harness: options.harness,
+            harness,
             message: message.clone(),
         });
     }

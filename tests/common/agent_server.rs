@@ -37,6 +37,14 @@ pub struct AgentServer {
 struct Shared {
     requests: Arc<Mutex<Vec<Request>>>,
     routes: Arc<Vec<(String, String)>>,
+    writer: Option<Arc<Writer>>,
+}
+
+/// A Claude Code model that writes a file in the project when a skill is listed.
+struct Writer {
+    skill: String,
+    file: String,
+    content: String,
 }
 
 impl AgentServer {
@@ -57,7 +65,29 @@ impl AgentServer {
                     .map(|(w, s)| (w.to_lowercase(), (*s).to_owned()))
                     .collect(),
             ),
+            writer: None,
         };
+        AgentServer::serve(shared, requests)
+    }
+
+    /// Starts a server that plays Claude Code's model: while `skill` is in the listing it
+    /// sent, it writes `content` to `file` in the project with the Write tool, then says "ok";
+    /// without the skill it only says "ok".
+    pub fn writing(skill: &str, file: &str, content: &str) -> AgentServer {
+        let requests = Arc::new(Mutex::new(Vec::new()));
+        let shared = Shared {
+            requests: Arc::clone(&requests),
+            routes: Arc::new(Vec::new()),
+            writer: Some(Arc::new(Writer {
+                skill: skill.to_owned(),
+                file: file.to_owned(),
+                content: content.to_owned(),
+            })),
+        };
+        AgentServer::serve(shared, requests)
+    }
+
+    fn serve(shared: Shared, requests: Arc<Mutex<Vec<Request>>>) -> AgentServer {
         let app = axum::Router::new().fallback(answer).with_state(shared);
         let server = super::loopback::Loopback::start(app);
         AgentServer {
@@ -128,6 +158,12 @@ async fn answer(
         && let Some(skill) = pick(&shared.routes, api, &body)
     {
         return call_skill(api, &body, &skill, stream);
+    }
+    if let (true, Some(Api::Anthropic), Some(writer)) =
+        (method == Method::POST, Api::of(&path), &shared.writer)
+        && let Some(input) = write_input(writer, &body)
+    {
+        return tool_use(&body, "Write", input, stream);
     }
     match (method, Api::of(&path)) {
         (Method::POST, Some(Api::Anthropic)) if stream => sse(anthropic_events(&body)),
@@ -397,41 +433,7 @@ fn call_skill(api: Api, body: &Value, skill: &str, stream: bool) -> Response {
     let (tool, args) = skill_call(api, body, skill);
     let arguments = args.to_string();
     match api {
-        Api::Anthropic => {
-            let mut message = anthropic_message(body);
-            message["content"] =
-                json!([{"type": "tool_use", "id": "toolu_1", "name": tool, "input": args}]);
-            message["stop_reason"] = json!("tool_use");
-            if !stream {
-                return json_response(message);
-            }
-            let mut start = message.clone();
-            start["content"] = json!([]);
-            start["stop_reason"] = Value::Null;
-            sse(named_events(&[
-                (
-                    "message_start",
-                    json!({"type": "message_start", "message": start}),
-                ),
-                (
-                    "content_block_start",
-                    json!({"type": "content_block_start", "index": 0, "content_block": {"type": "tool_use", "id": "toolu_1", "name": tool, "input": {}}}),
-                ),
-                (
-                    "content_block_delta",
-                    json!({"type": "content_block_delta", "index": 0, "delta": {"type": "input_json_delta", "partial_json": arguments}}),
-                ),
-                (
-                    "content_block_stop",
-                    json!({"type": "content_block_stop", "index": 0}),
-                ),
-                (
-                    "message_delta",
-                    json!({"type": "message_delta", "delta": {"stop_reason": "tool_use", "stop_sequence": null}, "usage": {"output_tokens": 1}}),
-                ),
-                ("message_stop", json!({"type": "message_stop"})),
-            ]))
-        }
+        Api::Anthropic => tool_use(body, &tool, args, stream),
         Api::Responses => {
             let item = json!({"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": tool, "arguments": arguments, "status": "completed"});
             let response = json!({"id": "resp_1", "object": "response", "created_at": 0, "status": "in_progress", "model": model(body), "output": []});
@@ -498,4 +500,57 @@ fn call_skill(api: Api, body: &Value, skill: &str, stream: bool) -> Response {
             }
         }
     }
+}
+
+/// The Write call of `writer`: when its skill is listed, no tool was called yet, and the
+/// request names the project (Claude Code's `Primary working directory: …`).
+fn write_input(writer: &Writer, body: &Value) -> Option<Value> {
+    let text = body.to_string();
+    if !text.contains(&format!("- {}: ", writer.skill)) || text.contains("\"tool_use\"") {
+        return None;
+    }
+    let marker = "working directory: ";
+    let start = text.find(marker)? + marker.len();
+    let cwd: String = text[start..]
+        .chars()
+        .take_while(|c| !c.is_whitespace() && *c != '\\')
+        .collect();
+    Some(json!({"file_path": format!("{cwd}/{}", writer.file), "content": writer.content}))
+}
+
+/// An Anthropic answer that calls `tool` with `input`.
+fn tool_use(body: &Value, tool: &str, input: Value, stream: bool) -> Response {
+    let mut message = anthropic_message(body);
+    message["content"] =
+        json!([{"type": "tool_use", "id": "toolu_1", "name": tool, "input": input}]);
+    message["stop_reason"] = json!("tool_use");
+    if !stream {
+        return json_response(message);
+    }
+    let mut start = message.clone();
+    start["content"] = json!([]);
+    start["stop_reason"] = Value::Null;
+    sse(named_events(&[
+        (
+            "message_start",
+            json!({"type": "message_start", "message": start}),
+        ),
+        (
+            "content_block_start",
+            json!({"type": "content_block_start", "index": 0, "content_block": {"type": "tool_use", "id": "toolu_1", "name": tool, "input": {}}}),
+        ),
+        (
+            "content_block_delta",
+            json!({"type": "content_block_delta", "index": 0, "delta": {"type": "input_json_delta", "partial_json": input.to_string()}}),
+        ),
+        (
+            "content_block_stop",
+            json!({"type": "content_block_stop", "index": 0}),
+        ),
+        (
+            "message_delta",
+            json!({"type": "message_delta", "delta": {"stop_reason": "tool_use", "stop_sequence": null}, "usage": {"output_tokens": 1}}),
+        ),
+        ("message_stop", json!({"type": "message_stop"})),
+    ]))
 }

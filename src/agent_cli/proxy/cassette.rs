@@ -227,13 +227,29 @@ impl Normaliser {
         self
     }
 
-    /// `body` with the run's noise replaced in every string and key, and every object's keys
-    /// sorted (agents that build a request from a hash map vary its order).
-    pub fn apply(&self, body: &Value) -> Value {
-        let mut text = body.to_string();
+    /// `text` with the run's literals (its folders, the agent's version) replaced: what an
+    /// answer is stored as, so that a replay can put this run's back ([`Normaliser::expand`]).
+    pub fn literals(&self, text: &str) -> String {
+        let mut text = text.to_owned();
         for (literal, placeholder) in &self.literals {
             text = text.replace(literal, placeholder);
         }
+        text
+    }
+
+    /// A stored answer with this run's literals in place of the placeholders.
+    pub fn expand(&self, text: &str) -> String {
+        let mut text = text.to_owned();
+        for (literal, placeholder) in &self.literals {
+            text = text.replace(placeholder, literal);
+        }
+        text
+    }
+
+    /// `body` with the run's noise replaced in every string and key, and every object's keys
+    /// sorted (agents that build a request from a hash map vary its order).
+    pub fn apply(&self, body: &Value) -> Value {
+        let mut text = self.literals(&body.to_string());
         for (pattern, with) in NOISE.iter() {
             text = pattern.replace_all(&text, *with).into_owned();
         }
@@ -270,6 +286,18 @@ mod tests {
             assert_eq!(cassette.join(&request), body);
         }
         assert_eq!(cassette.blobs.len(), 1 + 20 + 1, "system, 20 turns, a tail");
+    }
+
+    #[test]
+    fn an_answer_stored_from_one_run_names_the_folders_of_the_run_that_replays_it() {
+        let recording = Normaliser::default().literal("/tmp/skill-harness-aaa", "$RUN");
+        let stored = recording.literals(r#"{"file_path":"/tmp/skill-harness-aaa/project/a.txt"}"#);
+        assert_eq!(stored, r#"{"file_path":"$RUN/project/a.txt"}"#);
+        let replaying = Normaliser::default().literal("/tmp/skill-harness-bbb", "$RUN");
+        assert_eq!(
+            replaying.expand(&stored),
+            r#"{"file_path":"/tmp/skill-harness-bbb/project/a.txt"}"#
+        );
     }
 
     #[test]

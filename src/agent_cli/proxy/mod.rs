@@ -206,7 +206,7 @@ async fn answer(
                             request,
                             status: reply.status,
                             content_type: reply.content_type.clone(),
-                            response: reply.body.clone(),
+                            response: shared.options.normaliser.literals(&reply.body),
                         });
                     }
                     respond(reply.status, &reply.content_type, reply.body)
@@ -234,7 +234,7 @@ fn replay(shared: &Shared, cassette: &Cassette, api: Api, path: &str, body: &Val
         return respond(
             exchange.status,
             &exchange.content_type,
-            exchange.response.clone(),
+            shared.options.normaliser.expand(&exchange.response),
         );
     }
     let nearest = cassette

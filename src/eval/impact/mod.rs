@@ -12,6 +12,7 @@ pub mod evals_file;
 pub mod grade;
 pub mod html;
 pub mod outputs;
+pub mod real_agent;
 pub mod report;
 pub mod starter;
 pub mod stats;
@@ -94,6 +95,20 @@ pub enum ImpactError {
         /// What failed.
         error: Box<AgentError>,
     },
+    /// A run through a real agent CLI failed.
+    #[error("{skill}: eval {id} ({config}), run {run}: {error}")]
+    Harness {
+        /// The skill under test.
+        skill: String,
+        /// The eval's id.
+        id: String,
+        /// The configuration.
+        config: Config,
+        /// The run (from 1).
+        run: u32,
+        /// What failed.
+        error: Box<crate::eval::harness::HarnessError>,
+    },
     /// The results could not be written.
     #[error("{path}: {message}")]
     Write {
@@ -129,6 +144,8 @@ pub struct Options<'a> {
     /// Record from these scripted replies (eval, configuration, skill) instead of a provider
     /// (starters).
     pub script: Option<&'a Script>,
+    /// Run the evals through this real agent CLI instead of skill's own loop.
+    pub agent: Option<&'a real_agent::RealAgent>,
 }
 
 /// Scripted replies for a run of an eval in a configuration, for a skill (starter recordings).
@@ -168,7 +185,12 @@ pub fn run(subject: &Subject, options: &Options) -> Result<ImpactReport, ImpactE
                 Config::WithoutSkill => None,
             };
             let runs = (1..=options.runs)
-                .map(|run| run_one(subject, eval, config, skill, run, options))
+                .map(|run| match options.agent {
+                    Some(agent) => {
+                        real_agent::run_one(subject, eval, (config, skill), run, options, agent)
+                    }
+                    None => run_one(subject, eval, config, skill, run, options),
+                })
                 .collect::<Result<Vec<_>, _>>()?;
             configs.push(ConfigReport::of(config, runs));
         }

@@ -138,6 +138,7 @@ pub fn write_impact_starter(dir: &Path) -> Result<StarterWritten, ImpactError> {
         min_delta: None,
         blind: false,
         script: Some(&scripted),
+        agent: None,
     };
     let report = super::run(&subject, &options)?;
     let cassettes = report

@@ -1,0 +1,178 @@
+//! An impact run through a real agent CLI (`--impact --harness`): the eval's task run headless
+//! in the agent with the skill (or the baseline, or nothing) installed where it reads skills and
+//! the eval's input files in its project; the files it made there are the outputs, what it
+//! printed is the answer, and they are graded as any run's. The agent's model exchanges go
+//! through the proxy into `eval-<id>/<config>.<run>.<harness>.yaml`.
+
+use super::outputs::{self, Outputs};
+use super::report::{self, RunReport};
+use super::{Config, Eval, ImpactError, Options, Subject, cassette_path, copy_inputs, grade};
+use crate::agent::cassette::Mode;
+use crate::agent::message::Stop;
+use crate::agent::message::Usage;
+use crate::agent::{AgentError, Transcript};
+use crate::agent_cli::session;
+use crate::agent_cli::{Harness, Purpose};
+use crate::eval::harness::{HarnessError, check, source};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// The agent an impact eval runs through.
+#[derive(Debug, Clone)]
+pub struct RealAgent {
+    /// The harness.
+    pub harness: Harness,
+    /// Its program.
+    pub program: PathBuf,
+    /// Its version.
+    pub version: Option<String>,
+    /// The model it asks for.
+    pub model: String,
+    /// The provider's base URL, when not the family's own.
+    pub base_url: Option<String>,
+    /// The longest a run may take.
+    pub timeout: Duration,
+}
+
+impl RealAgent {
+    /// The agent of `harness` on PATH, asking for `model` (its default when `None`).
+    pub fn locate(
+        harness: Harness,
+        model: Option<String>,
+        base_url: Option<String>,
+        timeout: Duration,
+    ) -> Result<RealAgent, HarnessError> {
+        let program = session::locate(harness)?;
+        Ok(RealAgent {
+            version: session::version(&program),
+            program,
+            harness,
+            model: model.unwrap_or_else(|| harness.default_model().to_owned()),
+            base_url,
+            timeout,
+        })
+    }
+}
+
+/// Runs `eval` once in `config` with `skill` installed, through `agent`.
+pub(super) fn run_one(
+    subject: &Subject,
+    eval: &Eval,
+    (config, skill): (Config, Option<&Path>),
+    run: u32,
+    options: &Options,
+    agent: &RealAgent,
+) -> Result<RunReport, ImpactError> {
+    let fail = |error: HarnessError| ImpactError::Harness {
+        skill: subject.name.clone(),
+        id: eval.id.clone(),
+        config,
+        run,
+        error: Box::new(error),
+    };
+    let failed = |error: AgentError| ImpactError::Run {
+        skill: subject.name.clone(),
+        id: eval.id.clone(),
+        config,
+        run,
+        error: Box::new(error),
+    };
+    let name = agent.harness.name();
+    let cassette = cassette_path(subject, eval, config, run, &format!(".{name}"));
+    let settled = options.mode.settle(&cassette);
+    let Some(answers) =
+        source(settled, &cassette, agent.harness, agent.base_url.as_deref()).map_err(fail)?
+    else {
+        return Err(ImpactError::NoCassette {
+            path: cassette,
+            rerecord: options.rerecord.clone(),
+        });
+    };
+    let skills: Vec<PathBuf> = skill.into_iter().map(Path::to_owned).collect();
+    let task = eval.task();
+    let prepared = session::prepare(session::Request {
+        harness: agent.harness,
+        program: &agent.program,
+        version: agent.version.as_deref(),
+        skills: &skills,
+        prompt: &task,
+        model: &agent.model,
+        source: answers,
+        purpose: Purpose::Work,
+        timeout: agent.timeout,
+        keep: false,
+    })
+    .map_err(|e| fail(e.into()))?;
+    let project = prepared.project();
+    copy_inputs(&subject.dir, eval, &project).map_err(failed)?;
+    let before = outputs::snapshot(&project);
+    let started = Instant::now();
+    let outcome = prepared.run().map_err(|e| fail(e.into()))?;
+    let elapsed_ms = started.elapsed().as_millis() as u64;
+    check(&outcome, &cassette, agent.harness, &options.rerecord).map_err(fail)?;
+    if matches!(settled, Mode::Record | Mode::Auto) {
+        outcome
+            .recording(agent.harness, agent.version.as_deref())
+            .save(&cassette)
+            .map_err(|e| fail(e.into()))?;
+    }
+    let (files, left_out) = outputs::produced(&before.0, outputs::snapshot(&project));
+    let used: Vec<String> = session::calls(&outcome.proxy)
+        .iter()
+        .filter_map(|call| session::skill_of(call, &outcome.skills))
+        .fold(Vec::new(), |mut used, name| {
+            if !used.contains(&name) {
+                used.push(name);
+            }
+            used
+        });
+    let outputs = Outputs {
+        answer: outcome.stdout.trim_end().to_owned(),
+        files,
+        left_out,
+    };
+    let grader = cassette_path(subject, eval, config, run, &format!(".{name}.grade"));
+    let fresh = settled != Mode::Replay;
+    let grading = grade(eval, &outputs, &project, (&grader, fresh), options)
+        .map_err(|e| e.into_run(&failed))?;
+    let duration_ms =
+        report::duration(&cassette, settled, elapsed_ms).map_err(|message| ImpactError::Write {
+            path: cassette.clone(),
+            message,
+        })?;
+    let stop = match (outcome.timed_out, outcome.exit) {
+        (false, Some(0)) => Stop::Answer,
+        _ => Stop::Error,
+    };
+    let transcript = Transcript {
+        stop,
+        final_answer: Some(outputs.answer.clone()),
+        error: (stop == Stop::Error).then(|| stderr_tail(&outcome.stderr)),
+        turns: outcome.proxy.requests.len(),
+        usage: Usage::default(),
+        elapsed_ms,
+        tool_ms: 0,
+        skills: outcome.skills.clone(),
+        skills_read: used.clone(),
+        messages: Vec::new(),
+    };
+    Ok(RunReport {
+        run,
+        stop,
+        turns: transcript.turns,
+        total_tokens: 0,
+        duration_ms,
+        skills_read: used,
+        grading,
+        outputs,
+        transcript,
+        workspace: project,
+        recorded: fresh,
+    })
+}
+
+/// The last lines the agent wrote on standard error.
+fn stderr_tail(stderr: &str) -> String {
+    let lines: Vec<&str> = stderr.trim().lines().collect();
+    lines[lines.len().saturating_sub(10)..].join("\n")
+}
