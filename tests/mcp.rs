@@ -358,3 +358,129 @@ fn a_codex_openai_yaml_server_joins_a_skill_test_scenario_recorded_and_replayed(
     assert_eq!(code, 0, "replayed without the server: {stdout}\n{stderr}");
     assert!(stdout.contains("PASS  calc/sum"), "{stdout}");
 }
+
+#[test]
+fn a_command_run_between_calls_leaves_the_server_running() {
+    let tmp = tempfile::tempdir().unwrap();
+    let skill_dir = calc_skill(tmp.path(), &stdio_table());
+    let script = vec![
+        Step::Reply("", vec![call("mcp__notes__add", json!({"a": 1, "b": 2}))]),
+        Step::Reply("", vec![call("exec", json!({"command": "echo between"}))]),
+        Step::Reply("", vec![call("mcp__notes__add", json!({"a": 2, "b": 3}))]),
+        Step::Reply("3 then 5.", vec![]),
+    ];
+    let server = ModelServer::start(script);
+    let (code, stdout, stderr) = run(try_cmd().arg(&skill_dir).args([
+        "-p",
+        "Add twice",
+        "--json",
+        "--base-url",
+        &server.openai_base(),
+    ]));
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let transcript = json(&stdout);
+    let results: Vec<(String, bool)> = transcript["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["role"] == "tool" && m["name"] == "mcp__notes__add")
+        .map(|m| {
+            (
+                m["content"].as_str().unwrap().to_owned(),
+                m["is_error"].as_bool().unwrap_or(false),
+            )
+        })
+        .collect();
+    assert_eq!(results, [("3".to_owned(), false), ("5".to_owned(), false)]);
+}
+
+#[test]
+fn under_the_test_policy_a_server_reads_no_file_outside_and_reaches_no_other_host() {
+    let tmp = tempfile::tempdir().unwrap();
+    let secret = tmp.path().join("outside/secret.txt");
+    std::fs::create_dir_all(secret.parent().unwrap()).unwrap();
+    std::fs::write(&secret, "the user's secret").unwrap();
+    let skill_dir = calc_skill(tmp.path(), &stdio_table());
+    let script = vec![
+        Step::Reply(
+            "",
+            vec![call(
+                "mcp__notes__peek",
+                json!({"path": secret.to_str().unwrap()}),
+            )],
+        ),
+        Step::Reply(
+            "",
+            vec![call("mcp__notes__peek", json!({"path": "SKILL.md"}))],
+        ),
+        Step::Reply("Read.", vec![]),
+    ];
+    let server = ModelServer::start(script);
+    let (code, stdout, stderr) = run(try_cmd().arg(&skill_dir).args([
+        "-p",
+        "Peek",
+        "--json",
+        "--strict",
+        "--base-url",
+        &server.openai_base(),
+    ]));
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let transcript = json(&stdout);
+    let peeks: Vec<String> = transcript["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["role"] == "tool")
+        .map(|m| m["content"].as_str().unwrap().to_owned())
+        .collect();
+    assert!(
+        peeks[0].contains("cannot read") && peeks[0].contains("Permission denied"),
+        "{peeks:?}"
+    );
+    assert!(!peeks[0].contains("the user's secret"));
+    assert!(
+        peeks[1].contains("name: calc"),
+        "its own skill folder is readable: {peeks:?}"
+    );
+
+    // A streamable HTTP server off loopback is refused before any connection.
+    std::fs::write(
+        skill_dir.join("skill.toml"),
+        "[mcp.notes]\nurl = \"http://192.0.2.1:9/mcp\"\n",
+    )
+    .unwrap();
+    let (code, _, stderr) = run(try_cmd().arg(&skill_dir).args([
+        "-p",
+        "Peek",
+        "--strict",
+        "--base-url",
+        &server.openai_base(),
+    ]));
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("is not on 127.0.0.1 or ::1"), "{stderr}");
+}
+
+#[test]
+fn two_servers_whose_tools_share_a_name_are_refused_naming_both() {
+    let tmp = tempfile::tempdir().unwrap();
+    let skill_dir = calc_skill(tmp.path(), &stdio_table());
+    std::fs::create_dir_all(skill_dir.join("agents")).unwrap();
+    std::fs::write(
+        skill_dir.join("agents/openai.yaml"),
+        format!(
+            "dependencies:\n  tools:\n    - type: mcp\n      value: notes\n      command: {} server.py\n",
+            common::mcp_python().display()
+        ),
+    )
+    .unwrap();
+    let server = ModelServer::start(add_script());
+    let (code, _, stderr) = run(try_cmd().arg(&skill_dir).args([
+        "-p",
+        "What is 2 + 3?",
+        "--base-url",
+        &server.openai_base(),
+    ]));
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("MCP tool name mcp__notes__add"), "{stderr}");
+    assert_eq!(server.requests().len(), 0);
+}

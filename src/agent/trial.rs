@@ -5,8 +5,8 @@ use super::cassette::{Cassette, Mode, Normaliser, RecordedBy, Recorder, Replayer
 use super::message::Reply;
 use super::provider::script::Script;
 use super::provider::{HttpConfig, Model, ModelError};
-use super::tools::mcp::{self, Hub, McpTools};
-use super::tools::{Confinement, Passed, ToolBox};
+use super::tools::mcp::{self, Hub, Limits, McpTools};
+use super::tools::{Confinement, Passed, Policy, ToolBox};
 use super::{AgentError, Event, Transcript, Workspace};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -165,7 +165,7 @@ pub fn run_in(
     let declared = passed.names.clone();
     let tools = ToolBox::new(workspace.root().to_owned(), trial.exec_timeout)
         .confined(trial.confinement, passed);
-    let tools = with_mcp(workspace, tools, &trial.answers)?;
+    let tools = with_mcp(workspace, tools, (&trial.answers, trial.confinement))?;
     let tmpdir = tools.tmpdir().map_err(|message| AgentError::Workspace {
         path: std::env::temp_dir(),
         message,
@@ -193,7 +193,7 @@ pub fn run_in(
 fn with_mcp(
     workspace: &Workspace,
     tools: ToolBox,
-    answers: &Answers,
+    (answers, confinement): (&Answers, Confinement),
 ) -> Result<ToolBox, AgentError> {
     let mut servers = Vec::new();
     for name in workspace.skills() {
@@ -217,13 +217,17 @@ fn with_mcp(
             let confine = |command: &mut std::process::Command, installation: &[&Path]| {
                 tools.confine_server(command, installation)
             };
-            let hub = Hub::start(&servers, &confine, tools.exec_timeout()).map_err(|message| {
+            let limits = Limits {
+                confine: &confine,
+                timeout: tools.exec_timeout(),
+                loopback_only: confinement.policy == Policy::Test { network: false },
+            };
+            McpTools::Live(Hub::start(&servers, &limits).map_err(|message| {
                 AgentError::Workspace {
-                    path: servers[0].skill_dir.clone(),
+                    path: workspace.root().join("skills"),
                     message,
                 }
-            })?;
-            McpTools::Live(hub)
+            })?)
         }
     };
     Ok(tools.with_mcp(mcp))

@@ -302,7 +302,7 @@ fn run(command: &mut Command, timeout: Duration) -> Result<String, String> {
     // What the command left running in the background (`server &`) ends with it, and so
     // does what left its session (`setsid`, a double fork) and came to this process.
     kill_group(&child);
-    reaper::kill_adopted();
+    reaper::kill_strays();
     // A process that left the group may still hold the pipes: wait a little, not forever.
     for _ in 0..2 {
         if done_rx.recv_timeout(Duration::from_secs(2)).is_err() {

@@ -16,6 +16,7 @@ mod sockets;
 pub use environment::Passed;
 pub use paths::resolve;
 pub use reaper::{adopt_orphans, kill_adopted};
+pub(crate) use reaper::{spare, unspare};
 pub use sandbox::{Confinement, Decision, Origin, Policy, decide, seal_process};
 
 use super::message::{ToolCall, ToolSpec};

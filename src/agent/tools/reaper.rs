@@ -6,10 +6,33 @@
 use rustix::fd::AsFd;
 use rustix::fs::{Mode, OFlags, RawDir};
 use std::mem::MaybeUninit;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 
 /// Whether this process adopts orphans, and so whether every child it has is a command's.
 static ADOPTING: AtomicBool = AtomicBool::new(false);
+
+/// Children that are not commands and outlive them (a run's MCP servers): spared by
+/// [`kill_strays`], killed by [`kill_adopted`]. A fixed table: the signal handler reads it.
+static SPARED: [AtomicI32; 32] = [const { AtomicI32::new(0) }; 32];
+
+/// Spares the child `pid` from [`kill_strays`] until [`unspare`]; false when the table is full.
+pub fn spare(pid: libc::pid_t) -> bool {
+    SPARED.iter().any(|slot| {
+        slot.compare_exchange(0, pid, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok()
+    })
+}
+
+/// Ends what [`spare`] did.
+pub fn unspare(pid: libc::pid_t) {
+    for slot in &SPARED {
+        let _ = slot.compare_exchange(pid, 0, Ordering::SeqCst, Ordering::SeqCst);
+    }
+}
+
+fn spared(pid: libc::pid_t) -> bool {
+    SPARED.iter().any(|slot| slot.load(Ordering::SeqCst) == pid)
+}
 
 /// Rounds of killing (each kills one more level of a detached chain, 2 ms apart) before giving
 /// up on children that keep appearing (a fork loop).
@@ -31,6 +54,16 @@ pub fn adopt_orphans() -> std::io::Result<()> {
 /// (each one killed hands its own children to this process). Does nothing unless
 /// [`adopt_orphans`] succeeded. Async-signal-safe.
 pub fn kill_adopted() {
+    kill_children(false);
+}
+
+/// [`kill_adopted`], sparing the children [`spare`] named: what a command left behind goes,
+/// the run's servers stay.
+pub fn kill_strays() {
+    kill_children(true);
+}
+
+fn kill_children(sparing: bool) {
     if !ADOPTING.load(Ordering::SeqCst) {
         return;
     }
@@ -39,6 +72,9 @@ pub fn kill_adopted() {
     for _ in 0..ROUNDS {
         let mut alive = false;
         for_each_child(me, |pid, state| {
+            if sparing && spared(pid) {
+                return;
+            }
             // SAFETY: `pid` is a child of this process, so its id cannot be reused by another
             // process until this process reaps it.
             unsafe {

@@ -285,7 +285,11 @@ mod tests {
             let request = cassette.split("messages", &body);
             assert_eq!(cassette.join(&request), body);
         }
-        assert_eq!(cassette.blobs.len(), 1 + 20, "the system prompt once, each turn once");
+        assert_eq!(
+            cassette.blobs.len(),
+            1 + 20,
+            "the system prompt once, each turn once"
+        );
     }
 
     #[test]

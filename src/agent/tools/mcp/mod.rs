@@ -110,19 +110,46 @@ pub struct Hub {
     timeout: Duration,
 }
 
+/// A connected server. A stdio server's process group is killed when it is dropped, whether
+/// it started or not.
 struct Live {
     name: String,
-    client: RunningService<RoleClient, ()>,
+    skill_dir: PathBuf,
+    client: Option<RunningService<RoleClient, ()>>,
     group: Option<u32>,
+}
+
+impl Drop for Live {
+    fn drop(&mut self) {
+        if let Some(group) = self.group {
+            // SAFETY: the server leads a session of its own (the confinement's setsid), and
+            // it stays this process's unreaped child until killed, so the id is its own.
+            unsafe {
+                libc::kill(-(group as i32), libc::SIGKILL);
+            }
+            super::unspare(group as i32);
+        }
+    }
 }
 
 /// How a stdio server's process is made: the run's confinement applied to it, with the folders
 /// its program was installed in to read.
 pub type Confine<'a> = dyn Fn(&mut std::process::Command, &[&Path]) -> Result<(), String> + 'a;
 
+/// What a run allows its servers.
+pub struct Limits<'a> {
+    /// Confines a stdio server's process.
+    pub confine: &'a Confine<'a>,
+    /// How long one call may take.
+    pub timeout: Duration,
+    /// Reach only servers on 127.0.0.0/8 or ::1 (the test policy without `network`).
+    pub loopback_only: bool,
+}
+
 impl Hub {
-    /// Starts (or connects to) every server and lists its tools; `timeout` bounds each call.
-    pub fn start(servers: &[Server], confine: &Confine, timeout: Duration) -> Result<Hub, String> {
+    /// Starts (or connects to) every server and lists its tools. An error names the server and
+    /// the skill folder that declares it.
+    pub fn start(servers: &[Server], limits: &Limits) -> Result<Hub, String> {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
@@ -132,41 +159,66 @@ impl Hub {
             servers: Vec::new(),
             specs: Vec::new(),
             routes: HashMap::new(),
-            timeout,
+            timeout: limits.timeout,
         };
         for server in servers {
-            let live = hub.connect(server, confine)?;
-            let listed = hub.within(START_TIMEOUT, live.client.list_all_tools());
-            let tools = match listed {
-                Ok(Ok(tools)) => tools,
-                Ok(Err(e)) => {
-                    return Err(format!(
-                        "MCP server '{}': listing its tools: {e}",
-                        server.name
-                    ));
-                }
-                Err(_) => {
-                    return Err(format!(
-                        "MCP server '{}' did not list its tools within {} s",
-                        server.name,
-                        START_TIMEOUT.as_secs()
-                    ));
-                }
+            let named = |e: String| {
+                format!(
+                    "{}: MCP server '{}' {e}",
+                    server.skill_dir.display(),
+                    server.name
+                )
             };
-            let index = hub.servers.len();
-            for tool in tools {
-                let name = tool_name(&server.name, &tool.name);
-                hub.routes
-                    .insert(name.clone(), (index, tool.name.to_string()));
-                hub.specs.push(ToolSpec {
-                    name,
-                    description: tool.description.as_deref().unwrap_or_default().to_owned(),
-                    parameters: Value::Object((*tool.input_schema).clone()),
-                });
-            }
-            hub.servers.push(live);
+            let live = hub.connect(server, limits).map_err(named)?;
+            let tools = hub.list(&live).map_err(named)?;
+            hub.add(server, live, tools)?;
         }
         Ok(hub)
+    }
+
+    fn list(&self, live: &Live) -> Result<Vec<rmcp::model::Tool>, String> {
+        let client = live.client.as_ref().ok_or("is not connected")?;
+        match self.within(START_TIMEOUT, client.list_all_tools()) {
+            Ok(Ok(tools)) => Ok(tools),
+            Ok(Err(e)) => Err(format!("did not list its tools: {e}")),
+            Err(_) => Err(format!(
+                "did not list its tools within {} s",
+                START_TIMEOUT.as_secs()
+            )),
+        }
+    }
+
+    /// Offers `tools` of `server`; two tools of one name (two servers of one name, or names
+    /// that differ only in what is replaced or cut) are refused.
+    fn add(
+        &mut self,
+        server: &Server,
+        live: Live,
+        tools: Vec<rmcp::model::Tool>,
+    ) -> Result<(), String> {
+        let index = self.servers.len();
+        for tool in tools {
+            let name = tool_name(&server.name, &tool.name);
+            if let Some((other, _)) = self.routes.get(&name) {
+                let other = self.servers.get(*other).unwrap_or(&live);
+                return Err(format!(
+                    "{}: MCP tool name {name} of server '{}' is taken by server '{}' of {}",
+                    server.skill_dir.display(),
+                    server.name,
+                    other.name,
+                    other.skill_dir.display()
+                ));
+            }
+            self.routes
+                .insert(name.clone(), (index, tool.name.to_string()));
+            self.specs.push(ToolSpec {
+                name,
+                description: tool.description.as_deref().unwrap_or_default().to_owned(),
+                parameters: Value::Object((*tool.input_schema).clone()),
+            });
+        }
+        self.servers.push(live);
+        Ok(())
     }
 
     /// Runs `future` on the hub's runtime for at most `limit`.
@@ -179,37 +231,41 @@ impl Hub {
             .block_on(async { tokio::time::timeout(limit, future).await })
     }
 
-    fn connect(&self, server: &Server, confine: &Confine) -> Result<Live, String> {
-        let fail = |e: String| format!("MCP server '{}' did not start: {e}", server.name);
+    fn connect(&self, server: &Server, limits: &Limits) -> Result<Live, String> {
+        let mut live = Live {
+            name: server.name.clone(),
+            skill_dir: server.skill_dir.clone(),
+            client: None,
+            group: None,
+        };
         // The transports spawn their tasks and processes on the runtime they are made in.
         let _context = self.runtime.enter();
-        let (client, group) = match &server.transport {
+        match &server.transport {
             Transport::Stdio { command, args } => {
-                let mut std_command = std::process::Command::new(command);
-                std_command.args(args).current_dir(&server.skill_dir);
-                let installed = installation(command);
-                let readable: Vec<&Path> = installed.iter().map(PathBuf::as_path).collect();
-                confine(&mut std_command, &readable).map_err(fail)?;
-                let (process, _) =
-                    TokioChildProcess::builder(tokio::process::Command::from(std_command))
-                        .stderr(std::process::Stdio::null())
-                        .spawn()
-                        .map_err(|e| fail(e.to_string()))?;
-                let group = process.id();
+                let log = tempfile::NamedTempFile::new().map_err(|e| e.to_string())?;
+                let process = spawn(server, command, args, limits.confine, &log)?;
+                live.group = process.id();
+                if let Some(pid) = live.group {
+                    super::spare(pid as i32);
+                }
                 let started = self.within(START_TIMEOUT, ().serve(process));
-                (flatten(started).map_err(fail)?, group)
+                live.client = Some(
+                    flatten(started)
+                        .map_err(|e| format!("did not start: {e}{}", tail(log.path())))?,
+                );
             }
             Transport::Http { url } => {
+                if limits.loopback_only && !on_loopback(url) {
+                    return Err(format!(
+                        "at {url} is not on 127.0.0.1 or ::1, the only hosts the test policy reaches (a scenario's `network: true` allows others)"
+                    ));
+                }
                 let transport = StreamableHttpClientTransport::from_uri(url.as_str());
                 let started = self.within(START_TIMEOUT, ().serve(transport));
-                (flatten(started).map_err(fail)?, None)
+                live.client = Some(flatten(started).map_err(|e| format!("did not answer: {e}"))?);
             }
-        };
-        Ok(Live {
-            name: server.name.clone(),
-            client,
-            group,
-        })
+        }
+        Ok(live)
     }
 
     fn call(&self, name: &str, arguments: Value) -> ToolOutput {
@@ -217,12 +273,17 @@ impl Hub {
             return ToolOutput::error(format!("Error: Tool '{name}' not found"));
         };
         let server = &self.servers[*index];
+        let Some(client) = &server.client else {
+            return ToolOutput::error(format!(
+                "Error: MCP server '{}' is not connected",
+                server.name
+            ));
+        };
         let mut params = CallToolRequestParams::new(tool.clone());
         if let Value::Object(map) = arguments {
             params = params.with_arguments(map);
         }
-        let answered = self.within(self.timeout, server.client.call_tool(params));
-        match answered {
+        match self.within(self.timeout, client.call_tool(params)) {
             Ok(Ok(result)) => {
                 let content = serde_json::to_value(&result.content).unwrap_or_default();
                 let mut text = text_of(&content);
@@ -249,49 +310,100 @@ impl Hub {
     }
 }
 
-impl Drop for Hub {
-    fn drop(&mut self) {
-        for server in &self.servers {
-            if let Some(group) = server.group {
-                // SAFETY: the server was made the leader of a session of its own by the
-                // confinement, so this ends it and whatever it started.
-                unsafe {
-                    libc::kill(-(group as i32), libc::SIGKILL);
-                }
-            }
-        }
+/// Starts a stdio server confined, its standard error into `log`. A program named with a `/`
+/// is found from the skill's folder, where the server runs.
+fn spawn(
+    server: &Server,
+    command: &str,
+    args: &[String],
+    confine: &Confine,
+    log: &tempfile::NamedTempFile,
+) -> Result<TokioChildProcess, String> {
+    let program = if command.contains('/') {
+        server.skill_dir.join(command)
+    } else {
+        PathBuf::from(command)
+    };
+    let mut std_command = std::process::Command::new(&program);
+    std_command.args(args).current_dir(&server.skill_dir);
+    let installed = installation(&program);
+    let readable: Vec<&Path> = installed.iter().map(PathBuf::as_path).collect();
+    confine(&mut std_command, &readable).map_err(|e| format!("was not started: {e}"))?;
+    let stderr = log.reopen().map_err(|e| e.to_string())?;
+    let (process, _) = TokioChildProcess::builder(tokio::process::Command::from(std_command))
+        .stderr(std::process::Stdio::from(stderr))
+        .spawn()
+        .map_err(|e| format!("did not start: {} ({e})", program.display()))?;
+    Ok(process)
+}
+
+/// The last lines a server wrote on its standard error, to follow an error.
+fn tail(log: &Path) -> String {
+    let text = std::fs::read(log).unwrap_or_default();
+    let text = String::from_utf8_lossy(&text);
+    let lines: Vec<&str> = text.trim().lines().collect();
+    match lines.len() {
+        0 => String::new(),
+        n => format!("\n{}", lines[n.saturating_sub(5)..].join("\n")),
     }
 }
 
-/// The folders a program was installed in: above its `bin/` (a virtualenv, an npm or cargo
-/// prefix), else its own folder, for the program as named (a virtualenv's `python` is a link)
-/// and for the file it resolves to (the interpreter the virtualenv was made from); none for a
-/// program not found.
-fn installation(command: &str) -> Vec<PathBuf> {
-    let named = if command.contains('/') {
-        std::path::absolute(command).ok()
+/// Whether `url`'s host is a loopback address or `localhost`.
+fn on_loopback(url: &str) -> bool {
+    let Some((_, rest)) = url.split_once("://") else {
+        return false;
+    };
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    let host = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let host = match host.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or_default(),
+        None => host.split(':').next().unwrap_or_default(),
+    };
+    host.eq_ignore_ascii_case("localhost")
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
+/// The folders a program was installed in, for a server that runs under the test policy to
+/// read: the prefix above its `bin/`, as named (a virtualenv's `python` is a link) and as
+/// resolved (the interpreter the virtualenv was made from), each kept only when it looks like
+/// an installation (`pyvenv.cfg`, `lib/` or `node_modules/` in it) and is not `/`, a folder
+/// holding HOME, or a folder under HOME's top level (`~/.cargo`, `~/bin`).
+fn installation(program: &Path) -> Vec<PathBuf> {
+    let named = if program.components().count() > 1 {
+        std::path::absolute(program).ok()
     } else {
-        which::which(command).ok()
+        which::which(program).ok()
     };
     let Some(named) = named else {
         return Vec::new();
     };
+    let home = std::env::var_os("HOME").map(PathBuf::from);
     let prefix = |program: &Path| {
-        let folder = program.parent()?;
-        match folder.file_name() {
-            Some(name) if name == "bin" => folder.parent().map(Path::to_path_buf),
-            _ => Some(folder.to_path_buf()),
-        }
+        let bin = program.parent()?;
+        let prefix = bin.parent()?;
+        (bin.file_name()? == "bin").then(|| prefix.to_path_buf())
+    };
+    let allowed = |prefix: &PathBuf| {
+        let installed = ["pyvenv.cfg", "lib", "node_modules"]
+            .iter()
+            .any(|marker| prefix.join(marker).exists());
+        let too_wide = prefix.components().count() < 3
+            || home.as_ref().is_some_and(|home| {
+                home.starts_with(prefix) || prefix.parent() == Some(home.as_path())
+            });
+        installed && !too_wide
     };
     let mut folders: Vec<PathBuf> = prefix(&named).into_iter().collect();
-    if let Some(resolved) = std::fs::canonicalize(&named)
-        .ok()
-        .as_deref()
-        .and_then(prefix)
-        && !folders.contains(&resolved)
-    {
-        folders.push(resolved);
-    }
+    folders.extend(
+        std::fs::canonicalize(&named)
+            .ok()
+            .as_deref()
+            .and_then(prefix),
+    );
+    folders.dedup();
+    folders.retain(allowed);
     folders
 }
 
