@@ -372,8 +372,10 @@ fn try_in(
         .arg(dir)
         .args(more);
     let (code, stdout, stderr) = run(&mut cmd);
-    assert!(!stdout.is_empty(), "{stderr}");
-    let json = common::schemas::conforms("try", &stdout);
+    let json = match stdout.is_empty() {
+        true => Value::Null,
+        false => common::schemas::conforms("try", &stdout),
+    };
     (code, json, format!("{stdout}\n{stderr}"))
 }
 
@@ -507,4 +509,43 @@ fn an_impact_eval_runs_in_claude_code_with_and_without_the_skill_and_replays() {
             "{config}"
         );
     }
+}
+
+#[test]
+fn a_replayed_cassette_cannot_make_the_agent_read_outside_its_session() {
+    let tmp = tempfile::tempdir().unwrap();
+    let home = tmp.path().join("home");
+    std::fs::create_dir_all(&home).unwrap();
+    let dir = pdf_skill(tmp.path());
+    let secret = tmp.path().join("outside/secret.txt");
+    std::fs::create_dir_all(secret.parent().unwrap()).unwrap();
+    std::fs::write(&secret, "the user's secret\n").unwrap();
+    let cassette = tmp.path().join("read.yaml");
+    // Recorded live, Copilot runs the command its model asks for: the file reaches the model.
+    let server = AgentServer::running(&format!("cat {}", secret.display()));
+    let record = ["--record", cassette.to_str().unwrap()];
+    let (code, _, out) = try_in("copilot", &dir, &home, &server.url, &record);
+    assert_eq!(code, 0, "{out}");
+    let sent: String = server
+        .model_requests()
+        .iter()
+        .map(|r| r.body.to_string())
+        .collect();
+    assert!(sent.contains("the user's secret"), "the live run read it");
+    drop(server);
+    // Replayed, the same call runs confined: the file cannot be read, so the request the
+    // agent makes next is not the recorded one, and the replay stops there.
+    let replay = ["--replay", cassette.to_str().unwrap()];
+    let (code, _, out) = try_in("copilot", &dir, &home, "http://127.0.0.1:9", &replay);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("the agent's request changed"), "{out}");
+    let added: Vec<&str> = out.lines().filter(|l| l.starts_with('+')).collect();
+    assert!(
+        added.iter().any(|l| l.contains("Permission denied")),
+        "{added:?}"
+    );
+    assert!(
+        added.iter().all(|l| !l.contains("the user's secret")),
+        "{added:?}"
+    );
 }

@@ -27,7 +27,8 @@ crate::choices! {
 /// What the agent is asked to do, which sets how far it may act.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Purpose {
-    /// Only pick a skill (`skill eval`): nothing is written.
+    /// Only pick a skill (`skill eval`): the proxy ends the session at the agent's choice, and
+    /// the agent is given no standing permission to run its tools.
     Choose,
     /// Do the task (`skill try`): the project may be written.
     Work,
@@ -68,6 +69,12 @@ impl Harness {
         crate::skill::agents::facts(self.agent())
             .budget
             .and_then(|b| b.env_override)
+    }
+
+    /// Whether the agent runs its commands in a sandbox of its own that cannot run inside
+    /// skill's (Codex's bubblewrap): a replay then relies on it instead.
+    pub fn sandboxes_itself(self) -> bool {
+        self == Harness::Codex
     }
 
     /// The provider family the agent is configured for.
@@ -187,14 +194,13 @@ impl Harness {
             Harness::Copilot => owned(&[
                 "-p",
                 prompt,
-                "--allow-all-tools",
                 "--trust-folder",
                 "--no-auto-update",
                 "--disable-client-telemetry",
             ]),
         };
         if self == Harness::Copilot && purpose == Purpose::Work {
-            args.push("--allow-all-paths".to_owned());
+            args.extend(owned(&["--allow-all-tools", "--allow-all-paths"]));
         }
         args
     }

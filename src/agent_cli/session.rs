@@ -65,6 +65,11 @@ pub struct Request<'a> {
     pub timeout: Duration,
     /// Keep the home and project on disk.
     pub keep: bool,
+    /// Confine the agent (a replay: the tool calls it makes come from a file anyone could have
+    /// written): it reads the system's folders, its own installation and the session's folder,
+    /// and writes only the session's folder. An agent with a sandbox of its own that cannot
+    /// nest in this one (Codex) is left to it.
+    pub confinement: Option<crate::agent::tools::Confinement>,
 }
 
 /// What happened.
@@ -160,7 +165,11 @@ pub fn prepare(request: Request) -> Result<Prepared, SessionError> {
         .tempdir()
         .map_err(|e| io_error(&std::env::temp_dir(), e))?;
     let root = std::fs::canonicalize(temp.path()).map_err(|e| io_error(temp.path(), e))?;
-    for dir in [root.join("home"), root.join("project/.git")] {
+    for dir in [
+        root.join("home"),
+        root.join("project/.git"),
+        root.join("tmp"),
+    ] {
         std::fs::create_dir_all(&dir).map_err(|e| io_error(&dir, e))?;
     }
     let skills_dir = root.join("project").join(request.harness.skills_dir());
@@ -209,12 +218,24 @@ impl Prepared<'_> {
             .env("HOME", &home)
             .env("TERM", "dumb")
             .env("LANG", "C.UTF-8")
+            // Its temporary files stay in the session, confined or not, so that a recording
+            // and its replay tell the agent the same folders.
+            .env("TMPDIR", self.root.join("tmp"))
             .envs(env)
             .envs(budget(request.harness))
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .process_group(0);
+            .stderr(Stdio::piped());
+        // Either way the agent leads a process group of its own, killed with it: the sandbox
+        // gives it a session (setsid fails in a process that already leads a group).
+        match request.confinement {
+            Some(confinement) if !request.harness.sandboxes_itself() => {
+                self.confine(&mut command, confinement)?;
+            }
+            _ => {
+                command.process_group(0);
+            }
+        }
         let ran = wait(command, request.timeout).map_err(|e| io_error(request.program, e))?;
         let (temp, kept) = if request.keep {
             let _ = self.temp.keep();
@@ -235,6 +256,27 @@ impl Prepared<'_> {
         })
     }
 
+    /// Confines the agent's process under the test policy, its network open (it must reach
+    /// the proxy).
+    fn confine(
+        &self,
+        command: &mut Command,
+        confinement: crate::agent::tools::Confinement,
+    ) -> Result<(), SessionError> {
+        let installed = agent_folders(self.request.program);
+        let readable: Vec<&Path> = installed.iter().map(PathBuf::as_path).collect();
+        let confinement = crate::agent::tools::Confinement {
+            policy: crate::agent::tools::Policy::Test { network: true },
+            pid_namespace: false,
+            ..confinement
+        };
+        crate::agent::tools::sandbox::confine(command, confinement, &[&self.root], &readable)
+            .map_err(|e| SessionError::Io {
+                path: self.request.program.to_owned(),
+                message: format!("the agent could not be confined: {e}"),
+            })
+    }
+
     /// What varies with this session: its folder (also as Claude Code mangles it into a
     /// name, `-tmp-skill-harness-x-project`) and the agent's version.
     fn normaliser(&self) -> Normaliser {
@@ -250,6 +292,28 @@ impl Prepared<'_> {
             None => normaliser,
         }
     }
+}
+
+/// The folders an agent CLI installed from npm reads: the `node_modules` its program resolves
+/// into (its code, its dependencies, a native binary) and the installation of `node`.
+fn agent_folders(program: &Path) -> Vec<PathBuf> {
+    let mut folders = Vec::new();
+    if let Ok(resolved) = std::fs::canonicalize(program)
+        && let Some(modules) = resolved
+            .ancestors()
+            .find(|a| a.file_name().is_some_and(|n| n == "node_modules"))
+    {
+        folders.push(modules.to_path_buf());
+    }
+    if let Some(node) = which::which("node")
+        .ok()
+        .and_then(|n| std::fs::canonicalize(n).ok())
+        && let Some(prefix) = node.parent().and_then(Path::parent)
+        && prefix.components().count() > 2
+    {
+        folders.push(prefix.to_path_buf());
+    }
+    folders
 }
 
 /// The agent's budget variable, when the user set it: `skill doctor` reads it too.

@@ -3,6 +3,7 @@
 
 use super::CliError;
 use super::eval::{Args, print_skill, rate};
+use crate::agent::tools::Origin;
 use crate::agent::trial::shell_path;
 use crate::agent_cli::proxy::{Cassette, Endpoint, Source};
 use crate::agent_cli::session::{self, SessionError};
@@ -48,6 +49,13 @@ pub fn try_in(args: &super::r#try::Args, which: Harness) -> Result<ExitCode, Cli
         .ok_or_else(|| CliError::Usage("--harness needs --prompt".to_owned()))?;
     let program = session::locate(which).map_err(HarnessError::from)?;
     let version = session::version(&program);
+    let confinement = match &args.replay {
+        Some(_) => Some(super::test::decide_confinement(
+            Origin::Recorded,
+            args.no_sandbox,
+        )?),
+        None => None,
+    };
     let source = match (&args.replay, &args.record) {
         (Some(path), _) => Source::Replay(Cassette::load(path).map_err(HarnessError::from)?),
         (None, record) => Source::Forward {
@@ -71,6 +79,7 @@ pub fn try_in(args: &super::r#try::Args, which: Harness) -> Result<ExitCode, Cli
         purpose: Purpose::Work,
         timeout: TRY_TIMEOUT,
         keep: args.keep,
+        confinement,
     })
     .map_err(HarnessError::from)?;
     if let Some(mismatch) = outcome.proxy.mismatches.first() {
@@ -174,6 +183,7 @@ pub fn run(
     distractors: &[PathBuf],
 ) -> Result<ExitCode, CliError> {
     let mode = args.model.mode()?;
+    let replay_confinement = super::test::decide_confinement(Origin::Recorded, args.no_sandbox)?;
     let mut reports = Vec::new();
     for &which in &args.harness {
         let options = HarnessOptions {
@@ -184,6 +194,7 @@ pub fn run(
             base_url: args.model.provider.base_url.clone(),
             timeout: SESSION_TIMEOUT,
             rerecord: rerecord_command(args, which),
+            replay_confinement,
         };
         reports.push(harness::run(subjects, distractors, &options)?);
     }

@@ -92,7 +92,7 @@ pub struct Args {
         long,
         value_name = "HARNESS",
         value_parser = super::choice::parser::<crate::agent_cli::Harness>(),
-        conflicts_with_all = ["scenario", "workspace", "cassette", "mode", "strict", "no_sandbox", "pass_env", "mention", "preload", "always"]
+        conflicts_with_all = ["scenario", "workspace", "cassette", "mode", "strict", "pass_env", "mention", "preload", "always"]
     )]
     pub harness: Option<crate::agent_cli::Harness>,
 }

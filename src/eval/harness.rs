@@ -40,6 +40,8 @@ pub struct HarnessOptions {
     pub timeout: Duration,
     /// The command that records the cassettes again, for errors.
     pub rerecord: String,
+    /// How an agent replaying a cassette is confined.
+    pub replay_confinement: crate::agent::tools::Confinement,
 }
 
 /// The eval of every subject through one harness.
@@ -241,6 +243,7 @@ fn run_subject(
                     rerecord: options.rerecord.clone(),
                 });
             };
+            let replaying = matches!(source, Source::Replay(_));
             if let Source::Replay(recorded) = &source {
                 recorded_with.extend(recorded.agent_version.clone());
             }
@@ -258,6 +261,7 @@ fn run_subject(
                 purpose: Purpose::Choose,
                 timeout: options.timeout,
                 keep: false,
+                confinement: replaying.then_some(options.replay_confinement),
             })
             .map_err(|e| fail(e.into()))?;
             check(&outcome, &cassette, options.harness, &options.rerecord).map_err(fail)?;

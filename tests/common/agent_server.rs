@@ -38,6 +38,7 @@ struct Shared {
     requests: Arc<Mutex<Vec<Request>>>,
     routes: Arc<Vec<(String, String)>>,
     writer: Option<Arc<Writer>>,
+    command: Option<Arc<String>>,
 }
 
 /// A Claude Code model that writes a file in the project when a skill is listed.
@@ -66,6 +67,7 @@ impl AgentServer {
                     .collect(),
             ),
             writer: None,
+            command: None,
         };
         AgentServer::serve(shared, requests)
     }
@@ -83,6 +85,20 @@ impl AgentServer {
                 file: file.to_owned(),
                 content: content.to_owned(),
             })),
+            command: None,
+        };
+        AgentServer::serve(shared, requests)
+    }
+
+    /// Starts a server that plays Copilot CLI's model: it runs `command` with the bash tool,
+    /// then says "ok".
+    pub fn running(command: &str) -> AgentServer {
+        let requests = Arc::new(Mutex::new(Vec::new()));
+        let shared = Shared {
+            requests: Arc::clone(&requests),
+            routes: Arc::new(Vec::new()),
+            writer: None,
+            command: Some(Arc::new(command.to_owned())),
         };
         AgentServer::serve(shared, requests)
     }
@@ -164,6 +180,14 @@ async fn answer(
         && let Some(input) = write_input(writer, &body)
     {
         return tool_use(&body, "Write", input, stream);
+    }
+    if let (true, Some(Api::Chat), Some(command)) =
+        (method == Method::POST, Api::of(&path), &shared.command)
+        && body["tools"].is_array()
+        && !body.to_string().contains("\"tool_calls\"")
+    {
+        let arguments = json!({"command": command.as_str(), "description": "Run it"});
+        return chat_call(&body, "bash", &arguments.to_string(), stream);
     }
     match (method, Api::of(&path)) {
         (Method::POST, Some(Api::Anthropic)) if stream => sse(anthropic_events(&body)),
@@ -460,34 +484,7 @@ fn call_skill(api: Api, body: &Value, skill: &str, stream: bool) -> Response {
                 ),
             ]))
         }
-        Api::Chat => {
-            let call = json!({"id": "call_1", "type": "function", "function": {"name": tool, "arguments": arguments}});
-            if !stream {
-                let mut reply = chat_completion(body);
-                reply["choices"][0]["message"] =
-                    json!({"role": "assistant", "content": null, "tool_calls": [call]});
-                reply["choices"][0]["finish_reason"] = json!("tool_calls");
-                return json_response(reply);
-            }
-            let chunk = |delta: Value, finish: Value| json!({"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 0, "model": model(body), "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]});
-            let mut streamed = call.clone();
-            streamed["index"] = json!(0);
-            let mut last = chunk(json!({}), json!("tool_calls"));
-            last["usage"] =
-                json!({"prompt_tokens": 10, "completion_tokens": 1, "total_tokens": 11});
-            let mut out = String::new();
-            for event in [
-                chunk(
-                    json!({"role": "assistant", "content": null, "tool_calls": [streamed]}),
-                    Value::Null,
-                ),
-                last,
-            ] {
-                out.push_str(&format!("data: {event}\n\n"));
-            }
-            out.push_str("data: [DONE]\n\n");
-            sse(out)
-        }
+        Api::Chat => chat_call(body, &tool, &arguments, stream),
         Api::Gemini { stream } => {
             let reply = json!({
                 "candidates": [{"content": {"role": "model", "parts": [{"functionCall": {"name": tool, "args": args}}]}, "finishReason": "STOP", "index": 0}],
@@ -553,4 +550,33 @@ fn tool_use(body: &Value, tool: &str, input: Value, stream: bool) -> Response {
         ),
         ("message_stop", json!({"type": "message_stop"})),
     ]))
+}
+
+/// A chat completion that calls `tool` with `arguments` (JSON text).
+fn chat_call(body: &Value, tool: &str, arguments: &str, stream: bool) -> Response {
+    let call = json!({"id": "call_1", "type": "function", "function": {"name": tool, "arguments": arguments}});
+    if !stream {
+        let mut reply = chat_completion(body);
+        reply["choices"][0]["message"] =
+            json!({"role": "assistant", "content": null, "tool_calls": [call]});
+        reply["choices"][0]["finish_reason"] = json!("tool_calls");
+        return json_response(reply);
+    }
+    let chunk = |delta: Value, finish: Value| json!({"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 0, "model": model(body), "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]});
+    let mut streamed = call.clone();
+    streamed["index"] = json!(0);
+    let mut last = chunk(json!({}), json!("tool_calls"));
+    last["usage"] = json!({"prompt_tokens": 10, "completion_tokens": 1, "total_tokens": 11});
+    let mut out = String::new();
+    for event in [
+        chunk(
+            json!({"role": "assistant", "content": null, "tool_calls": [streamed]}),
+            Value::Null,
+        ),
+        last,
+    ] {
+        out.push_str(&format!("data: {event}\n\n"));
+    }
+    out.push_str("data: [DONE]\n\n");
+    sse(out)
 }

@@ -11,6 +11,7 @@ use crate::agent::cassette::Mode;
 use crate::agent::message::Stop;
 use crate::agent::message::Usage;
 use crate::agent::{AgentError, Transcript};
+use crate::agent_cli::proxy::Source;
 use crate::agent_cli::session;
 use crate::agent_cli::{Harness, Purpose};
 use crate::eval::harness::{HarnessError, check, source};
@@ -88,6 +89,7 @@ pub(super) fn run_one(
             rerecord: options.rerecord.clone(),
         });
     };
+    let replaying = matches!(answers, Source::Replay(_));
     let skills: Vec<PathBuf> = skill.into_iter().map(Path::to_owned).collect();
     let task = eval.task();
     let prepared = session::prepare(session::Request {
@@ -101,6 +103,7 @@ pub(super) fn run_one(
         purpose: Purpose::Work,
         timeout: agent.timeout,
         keep: false,
+        confinement: replaying.then_some(options.confinement),
     })
     .map_err(|e| fail(e.into()))?;
     let project = prepared.project();
