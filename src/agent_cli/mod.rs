@@ -34,8 +34,6 @@ pub enum Purpose {
     Work,
 }
 
-/// The placeholder key the agent is given: the proxy adds the real one.
-const PLACEHOLDER_KEY: &str = "skill-proxy";
 
 /// Tool names through which an agent loads a skill by name.
 pub const SKILL_TOOLS: &[&str] = &["Skill", "activate_skill", "skill"];
@@ -107,14 +105,15 @@ impl Harness {
     }
 
     /// Writes the agent's configuration into `home` and returns the variables it runs with
-    /// (beside `PATH`, `HOME`, `TERM` and `LANG`).
+    /// (beside `PATH`, `HOME`, `TERM` and `LANG`). `token` is the key the agent is given: the
+    /// proxy takes requests that carry it and sends the user's own key on.
     pub fn configure(
         self,
         home: &Path,
-        proxy: &str,
+        (proxy, token): (&str, &str),
         model: &str,
     ) -> std::io::Result<Vec<(&'static str, String)>> {
-        let key = || PLACEHOLDER_KEY.to_owned();
+        let key = || token.to_owned();
         let on = || "1".to_owned();
         Ok(match self {
             Harness::ClaudeCode => vec![
@@ -146,7 +145,7 @@ impl Harness {
                     ("CI", on()),
                 ]
             }
-            Harness::Opencode => opencode_config(home, proxy, model)?,
+            Harness::Opencode => opencode_config(home, (proxy, token), model)?,
             Harness::Copilot => {
                 write(
                     &home.join(".copilot/settings.json"),
@@ -243,7 +242,7 @@ fn codex_config(proxy: &str, model: &str) -> String {
 /// denied, and its plugin install answered by the proxy so it fetches nothing.
 fn opencode_config(
     home: &Path,
-    proxy: &str,
+    (proxy, token): (&str, &str),
     model: &str,
 ) -> std::io::Result<Vec<(&'static str, String)>> {
     let config = home.join(".config/opencode");
@@ -256,7 +255,7 @@ fn opencode_config(
         "provider": {"skill-proxy": {
             "npm": "@ai-sdk/openai-compatible",
             "name": "skill proxy",
-            "options": {"baseURL": format!("{proxy}/v1"), "apiKey": PLACEHOLDER_KEY},
+            "options": {"baseURL": format!("{proxy}/v1"), "apiKey": token},
             "models": {model: {"name": model, "limit": {"context": 200000, "output": 8192}}}
         }}
     });

@@ -197,14 +197,16 @@ impl Prepared<'_> {
     pub fn run(self) -> Result<Outcome, SessionError> {
         let request = &self.request;
         let home = self.root.join("home");
+        let token = format!("skill-proxy-{:016x}{:016x}", fastrand::u64(..), fastrand::u64(..));
         let proxy = Proxy::start(proxy::Options {
+            token: token.clone(),
             source: request.source.clone(),
             stop_at_choice: request.purpose == Purpose::Choose,
-            normaliser: self.normaliser(),
+            normaliser: self.normaliser().literal(&token, "<token>"),
         })?;
         let env = request
             .harness
-            .configure(&home, &proxy.url, request.model)
+            .configure(&home, (&proxy.url, &token), request.model)
             .map_err(|e| io_error(&home, e))?;
         let args = request
             .harness

@@ -35,6 +35,9 @@ pub enum Source {
 /// How the proxy behaves.
 #[derive(Debug, Clone)]
 pub struct Options {
+    /// The key the agent was given: a request without it is refused, so no other program on
+    /// this machine can spend the user's key through the proxy.
+    pub token: String,
     /// Where the answers come from.
     pub source: Source,
     /// Answer "Done." in place of the model once a request's conversation holds a tool call:
@@ -43,6 +46,9 @@ pub struct Options {
     /// What a request may vary from run to run.
     pub normaliser: Normaliser,
 }
+
+/// The largest request taken: a conversation carrying images and files.
+const BODY_LIMIT: usize = 256 << 20;
 
 /// What the proxy saw, once the agent is done.
 #[derive(Debug, Clone, Default)]
@@ -104,10 +110,15 @@ impl Proxy {
             options,
             session: Mutex::new(Session::default()),
             used: Mutex::new(used),
-            client: reqwest::Client::new(),
+            // A redirect would carry the user's key to wherever it points.
+            client: reqwest::Client::builder()
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+                .map_err(|e| ProxyError::Bind(std::io::Error::other(e)))?,
         });
         let app = axum::Router::new()
             .fallback(answer)
+            .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
             .with_state(Arc::clone(&shared));
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
         let thread = std::thread::spawn(move || serve(listener, app, rx));
@@ -180,6 +191,10 @@ async fn answer(
         (Method::POST, Some(api)) => api,
         _ => return empty_success(path),
     };
+    // Only model requests are forwarded with the user's key; only they need the agent's.
+    if !carries(&headers, path, &shared.options.token) {
+        return refuse("the request does not carry the key this session's agent was given");
+    }
     let Ok(body) = serde_json::from_slice::<Value>(&body) else {
         return refuse("the request body is not JSON");
     };
@@ -198,6 +213,13 @@ async fn answer(
             let sent = endpoint.send(&shared.client, path, &headers, &body).await;
             match sent {
                 Ok(reply) => {
+                    if reply.status >= 400 {
+                        let excerpt: String = reply.body.chars().take(300).collect();
+                        lock(&shared.session).errors.push(format!(
+                            "POST {bare}: the provider answered {}: {excerpt}",
+                            reply.status
+                        ));
+                    }
                     if *record && reply.status < 300 {
                         let mut session = lock(&shared.session);
                         let request = session.recorded.split(api.conversation_key(), &normalised);
@@ -285,6 +307,18 @@ fn mismatch(path: &str, recorded: Option<&Value>, sent: &Value) -> String {
         "POST {path}: the agent's request changed\n{}",
         lines.join("\n")
     )
+}
+
+/// Whether a request carries `token` where the agents put their key: `x-api-key`, a bearer
+/// `authorization`, `x-goog-api-key` or a `key=` query parameter.
+fn carries(headers: &HeaderMap, path: &str, token: &str) -> bool {
+    let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
+    header("x-api-key") == Some(token)
+        || header("x-goog-api-key") == Some(token)
+        || header("authorization").and_then(|v| v.strip_prefix("Bearer ")) == Some(token)
+        || path
+            .split_once('?')
+            .is_some_and(|(_, query)| query.split('&').any(|p| p.strip_prefix("key=") == Some(token)))
 }
 
 fn respond(status: u16, content_type: &str, body: String) -> Response {

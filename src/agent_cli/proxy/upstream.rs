@@ -39,14 +39,24 @@ impl Family {
     }
 }
 
-/// Where requests are forwarded, and with which key.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Where requests are forwarded, and with which key (never shown by `Debug`).
+#[derive(Clone, PartialEq, Eq)]
 pub struct Endpoint {
     /// The family.
     pub family: Family,
     /// The base URL, without a trailing `/`.
     pub base: String,
     key: Option<String>,
+}
+
+impl std::fmt::Debug for Endpoint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Endpoint")
+            .field("family", &self.family)
+            .field("base", &self.base)
+            .field("key", &self.key.as_ref().map(|_| "<hidden>"))
+            .finish()
+    }
 }
 
 /// The provider's answer.
