@@ -24,7 +24,7 @@ fn pdf_skill(root: &Path) -> PathBuf {
     std::fs::create_dir_all(dir.join("evals")).unwrap();
     std::fs::write(
         dir.join("evals/triggers.yaml"),
-        "runs: 1\nmin_recall: 1.0\nmax_false_rate: 0.0\nqueries:\n  - prompt: Merge the two PDF files in this folder\n    should_trigger: true\n  - prompt: Fill in the form in invoice.pdf\n    should_trigger: true\n  - prompt: What is the capital of France?\n    should_trigger: false\n  - prompt: Rename every .txt file to .md\n    should_trigger: false\n",
+        "runs: 1\nmin_recall: 1.0\nmax_false_rate: 0.0\nqueries:\n  - prompt: -merge the two PDF files in this folder\n    should_trigger: true\n  - prompt: Fill in the form in invoice.pdf\n    should_trigger: true\n  - prompt: What is the capital of France?\n    should_trigger: false\n  - prompt: Rename every .txt file to .md\n    should_trigger: false\n",
     )
     .unwrap();
     dir
@@ -366,8 +366,7 @@ fn try_in(
             "--harness",
             harness,
             "--json",
-            "-p",
-            "Merge the two PDF files here",
+            "--prompt=-merge the two PDF files here",
         ])
         .arg(dir)
         .args(more);

@@ -8,7 +8,7 @@ pub mod proxy;
 pub mod session;
 
 use proxy::Family;
-use serde_json::json;
+use serde_json::{Value, json};
 use std::path::Path;
 
 crate::choices! {
@@ -33,7 +33,6 @@ pub enum Purpose {
     /// Do the task (`skill try`): the project may be written.
     Work,
 }
-
 
 /// Tool names through which an agent loads a skill by name.
 pub const SKILL_TOOLS: &[&str] = &["Skill", "activate_skill", "skill"];
@@ -165,12 +164,13 @@ impl Harness {
         })
     }
 
-    /// The arguments that run `prompt` headless.
+    /// The arguments that run `prompt` headless. The prompt is never read as an option: it
+    /// follows `--`, or is given as `--prompt=`.
     pub fn args(self, prompt: &str, model: &str, purpose: Purpose) -> Vec<String> {
         let owned = |items: &[&str]| items.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
         let mut args = match self {
             Harness::ClaudeCode => {
-                let mut args = owned(&["-p", prompt, "--output-format", "text", "--model", model]);
+                let mut args = owned(&["-p", "--output-format", "text", "--model", model]);
                 if purpose == Purpose::Work {
                     args.extend(owned(&["--permission-mode", "acceptEdits"]));
                 }
@@ -185,23 +185,64 @@ impl Harness {
                 for feature in ["plugins", "apps", "remote_plugin"] {
                     args.extend(owned(&["--disable", feature]));
                 }
-                args.push(prompt.to_owned());
                 args
             }
-            Harness::Gemini => owned(&["-p", prompt, "-m", model, "--output-format", "text"]),
-            Harness::Opencode => owned(&["run", prompt]),
-            Harness::Copilot => owned(&[
-                "-p",
-                prompt,
-                "--trust-folder",
-                "--no-auto-update",
-                "--disable-client-telemetry",
-            ]),
+            Harness::Gemini => owned(&["-m", model, "--output-format", "text"]),
+            Harness::Opencode => owned(&["run"]),
+            Harness::Copilot => {
+                let mut args = owned(&[
+                    "--trust-folder",
+                    "--no-auto-update",
+                    "--disable-client-telemetry",
+                ]);
+                if purpose == Purpose::Work {
+                    args.extend(owned(&["--allow-all-tools", "--allow-all-paths"]));
+                }
+                args
+            }
         };
-        if self == Harness::Copilot && purpose == Purpose::Work {
-            args.extend(owned(&["--allow-all-tools", "--allow-all-paths"]));
+        match self {
+            Harness::Gemini | Harness::Copilot => args.push(format!("--prompt={prompt}")),
+            _ => args.extend(["--".to_owned(), prompt.to_owned()]),
         }
         args
+    }
+}
+
+/// The skill among `names` a tool call loads or reads: a skill tool called with its name, or
+/// any tool given a path to its SKILL.md.
+pub fn skill_of(call: &proxy::api::ToolCall, names: &[String]) -> Option<String> {
+    if SKILL_TOOLS.contains(&call.name.as_str()) {
+        let named = ["skill", "name", "command"]
+            .iter()
+            .filter_map(|k| call.arguments[*k].as_str())
+            .map(|v| v.trim().trim_start_matches('/'));
+        for value in named {
+            if let Some(name) = names.iter().find(|n| *n == value) {
+                return Some(name.clone());
+            }
+        }
+    }
+    let mut strings = Vec::new();
+    collect_strings(&call.arguments, &mut strings);
+    names
+        .iter()
+        .find(|name| {
+            let file = format!("{name}/SKILL.md");
+            strings.iter().any(|s| {
+                s.match_indices(&file)
+                    .any(|(at, _)| at == 0 || s[..at].ends_with(['/', ' ', '"', '\'']))
+            })
+        })
+        .cloned()
+}
+
+fn collect_strings<'a>(value: &'a Value, out: &mut Vec<&'a str>) {
+    match value {
+        Value::String(s) => out.push(s),
+        Value::Array(items) => items.iter().for_each(|v| collect_strings(v, out)),
+        Value::Object(map) => map.values().for_each(|v| collect_strings(v, out)),
+        _ => {}
     }
 }
 

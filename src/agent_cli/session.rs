@@ -3,8 +3,8 @@
 //! run with a clean environment and a time limit, and what it did read back from the proxy.
 
 use super::proxy::{self, Normaliser, Proxy, Source};
-use super::{Harness, Purpose, SKILL_TOOLS};
-use serde_json::Value;
+pub use super::skill_of;
+use super::{Harness, Purpose};
 use std::io::Read;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
@@ -197,11 +197,15 @@ impl Prepared<'_> {
     pub fn run(self) -> Result<Outcome, SessionError> {
         let request = &self.request;
         let home = self.root.join("home");
-        let token = format!("skill-proxy-{:016x}{:016x}", fastrand::u64(..), fastrand::u64(..));
+        let token = format!(
+            "skill-proxy-{:016x}{:016x}",
+            fastrand::u64(..),
+            fastrand::u64(..)
+        );
         let proxy = Proxy::start(proxy::Options {
             token: token.clone(),
             source: request.source.clone(),
-            stop_at_choice: request.purpose == Purpose::Choose,
+            stop_at_choice: (request.purpose == Purpose::Choose).then(|| self.skills.clone()),
             normaliser: self.normaliser().literal(&token, "<token>"),
         })?;
         let env = request
@@ -286,8 +290,10 @@ impl Prepared<'_> {
             .root
             .file_name()
             .map(|n| n.to_string_lossy().into_owned());
+        let root = self.root.display().to_string();
         let normaliser = Normaliser::default()
-            .literal(&self.root.display().to_string(), "$RUN")
+            .literal(&root, "$RUN")
+            .literal(&root.replace('/', "-"), "%RUN%")
             .literal(name.as_deref().unwrap_or_default(), "skill-harness-RUN");
         match self.request.version {
             Some(version) => normaliser.literal(version, "<version>"),
@@ -409,43 +415,6 @@ fn wait(mut command: Command, timeout: Duration) -> std::io::Result<Ran> {
     })
 }
 
-/// The skill among `names` a tool call loads or reads: a skill tool called with its name, or
-/// any tool given a path to its SKILL.md.
-pub fn skill_of(call: &proxy::api::ToolCall, names: &[String]) -> Option<String> {
-    if SKILL_TOOLS.contains(&call.name.as_str()) {
-        let named = ["skill", "name", "command"]
-            .iter()
-            .filter_map(|k| call.arguments[*k].as_str())
-            .map(|v| v.trim().trim_start_matches('/'));
-        for value in named {
-            if let Some(name) = names.iter().find(|n| *n == value) {
-                return Some(name.clone());
-            }
-        }
-    }
-    let mut strings = Vec::new();
-    collect_strings(&call.arguments, &mut strings);
-    names
-        .iter()
-        .find(|name| {
-            let file = format!("{name}/SKILL.md");
-            strings.iter().any(|s| {
-                s.match_indices(&file)
-                    .any(|(at, _)| at == 0 || s[..at].ends_with(['/', ' ', '"', '\'']))
-            })
-        })
-        .cloned()
-}
-
-fn collect_strings<'a>(value: &'a Value, out: &mut Vec<&'a str>) {
-    match value {
-        Value::String(s) => out.push(s),
-        Value::Array(items) => items.iter().for_each(|v| collect_strings(v, out)),
-        Value::Object(map) => map.values().for_each(|v| collect_strings(v, out)),
-        _ => {}
-    }
-}
-
 /// Every tool call of the session, in the order the model made them: the conversation of the
 /// request that holds the most.
 pub fn calls(session: &proxy::Session) -> Vec<proxy::api::ToolCall> {
@@ -461,7 +430,7 @@ pub fn calls(session: &proxy::Session) -> Vec<proxy::api::ToolCall> {
 mod tests {
     use super::*;
     use proxy::api::ToolCall;
-    use serde_json::json;
+    use serde_json::{Value, json};
 
     #[test]
     fn a_skill_is_known_by_its_tool_or_a_read_of_its_file() {

@@ -249,11 +249,31 @@ impl Normaliser {
     /// `body` with the run's noise replaced in every string and key, and every object's keys
     /// sorted (agents that build a request from a hash map vary its order).
     pub fn apply(&self, body: &Value) -> Value {
-        let mut text = self.literals(&body.to_string());
-        for (pattern, with) in NOISE.iter() {
-            text = pattern.replace_all(&text, *with).into_owned();
+        sorted(self.walk(body))
+    }
+
+    fn walk(&self, value: &Value) -> Value {
+        match value {
+            Value::String(text) => Value::String(self.scrub(text)),
+            Value::Array(items) => Value::Array(items.iter().map(|v| self.walk(v)).collect()),
+            Value::Object(map) => Value::Object(
+                map.iter()
+                    .map(|(key, v)| (self.scrub(key), self.walk(v)))
+                    .collect(),
+            ),
+            other => other.clone(),
         }
-        sorted(serde_json::from_str(&text).unwrap_or_else(|_| body.clone()))
+    }
+
+    /// One string with the literals and the noise replaced.
+    fn scrub(&self, text: &str) -> String {
+        let mut text = self.literals(text);
+        for (pattern, with) in NOISE.iter() {
+            if pattern.is_match(&text) {
+                text = pattern.replace_all(&text, *with).into_owned();
+            }
+        }
+        text
     }
 }
 
@@ -313,7 +333,8 @@ mod tests {
             "system": "cwd /tmp/skill-harness-ab12/home/p, Today is Saturday, December 5, 2026 at 10:02 (2026-12-05T10:02:03Z)",
             "metadata": {"user_id": "user_3f2a9c0d1e4b5a6978877665544332211_session_123e4567-e89b-12d3-a456-426614174000"},
             "ua": "claude-cli/2.1.328",
-            "meta": "{\"turn_started_at_unix_ms\":1796444147535,\"at\":1796444147}"
+            "meta": "{\"turn_started_at_unix_ms\":1796444147535,\"at\":1796444147}",
+            "created": 1796444147
         });
         assert_eq!(
             normaliser.apply(&body),
@@ -321,7 +342,8 @@ mod tests {
                 "system": "cwd $HOME/p, Today is <date> at <time> (<date>)",
                 "metadata": {"user_id": "user_<id>_session_<id>"},
                 "ua": "claude-cli/<version>",
-                "meta": "{\"turn_started_at_unix_ms\":<time>,\"at\":<time>}"
+                "meta": "{\"turn_started_at_unix_ms\":<time>,\"at\":<time>}",
+                "created": 1796444147
             })
         );
     }

@@ -40,12 +40,18 @@ pub struct Options {
     pub token: String,
     /// Where the answers come from.
     pub source: Source,
-    /// Answer "Done." in place of the model once a request's conversation holds a tool call:
-    /// an eval that asks which skill the agent picks needs nothing after the pick.
-    pub stop_at_choice: bool,
+    /// With the installed skills' names: answer "Done." in place of the model once the
+    /// conversation holds the agent's choice (a call that loads one of them, or
+    /// [`CHOICE_CALLS`] calls of other tools): an eval that asks which skill the agent picks
+    /// needs nothing after the pick.
+    pub stop_at_choice: Option<Vec<String>>,
     /// What a request may vary from run to run.
     pub normaliser: Normaliser,
 }
+
+/// Calls of other tools (a listing, a search) after which an agent that has loaded no skill
+/// is taken to have chosen none.
+pub const CHOICE_CALLS: usize = 4;
 
 /// The largest request taken: a conversation carrying images and files.
 const BODY_LIMIT: usize = 256 << 20;
@@ -202,7 +208,9 @@ async fn answer(
     lock(&shared.session)
         .requests
         .push((api, normalised.clone()));
-    if shared.options.stop_at_choice && !api::tool_calls(api, &body).is_empty() {
+    if let Some(names) = &shared.options.stop_at_choice
+        && chose(&api::tool_calls(api, &body), names)
+    {
         let answer = api::final_answer(api, &body);
         return respond(200, answer.content_type, answer.body);
     }
@@ -309,6 +317,11 @@ fn mismatch(path: &str, recorded: Option<&Value>, sent: &Value) -> String {
     )
 }
 
+/// Whether `calls` hold a choice: a skill of `names` loaded, or [`CHOICE_CALLS`] other calls.
+fn chose(calls: &[api::ToolCall], names: &[String]) -> bool {
+    calls.len() >= CHOICE_CALLS || calls.iter().any(|c| super::skill_of(c, names).is_some())
+}
+
 /// Whether a request carries `token` where the agents put their key: `x-api-key`, a bearer
 /// `authorization`, `x-goog-api-key` or a `key=` query parameter.
 fn carries(headers: &HeaderMap, path: &str, token: &str) -> bool {
@@ -316,9 +329,11 @@ fn carries(headers: &HeaderMap, path: &str, token: &str) -> bool {
     header("x-api-key") == Some(token)
         || header("x-goog-api-key") == Some(token)
         || header("authorization").and_then(|v| v.strip_prefix("Bearer ")) == Some(token)
-        || path
-            .split_once('?')
-            .is_some_and(|(_, query)| query.split('&').any(|p| p.strip_prefix("key=") == Some(token)))
+        || path.split_once('?').is_some_and(|(_, query)| {
+            query
+                .split('&')
+                .any(|p| p.strip_prefix("key=") == Some(token))
+        })
 }
 
 fn respond(status: u16, content_type: &str, body: String) -> Response {
