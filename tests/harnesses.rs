@@ -291,10 +291,29 @@ fn an_agent_that_is_missing_silent_or_replayed_from_a_bad_cassette_is_a_clear_er
     let (code, _, stderr) = run_with(&silent, "record", &server.url);
     assert_eq!(code, 2, "{stderr}");
     assert!(
-        stderr.contains("claude-code ended (exit 0) without a request to the model"),
+        stderr.contains(
+            "claude-code ended (exit 0) without an answer of the model's to record or replay"
+        ),
         "{stderr}"
     );
     assert!(stderr.contains("Invalid auth method selected."), "{stderr}");
+    assert!(
+        !dir.join("evals/cassettes/harness/claude-code").exists(),
+        "nothing recorded"
+    );
+
+    // A provider that refuses the key: said, and no cassette written.
+    let refusing = common::model_server::ModelServer::start(vec![
+        common::model_server::Step::Status(
+            401,
+            None,
+            "invalid x-api-key"
+        );
+        5
+    ]);
+    let (code, _, stderr) = run_with(&agents_bin(), "record", &refusing.url);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("the provider answered 401"), "{stderr}");
     assert!(
         !dir.join("evals/cassettes/harness/claude-code").exists(),
         "nothing recorded"

@@ -126,22 +126,33 @@ pub fn locate(harness: Harness) -> Result<PathBuf, SessionError> {
     })
 }
 
-/// The agent's version as `PROGRAM --version` prints it (the first dotted number).
+/// The agent's version as `PROGRAM --version` prints it (the first dotted number), run as a
+/// session runs it: no variable of the user's but `PATH`, a home of its own, a time limit.
 pub fn version(program: &Path) -> Option<String> {
-    let out = Command::new(program)
+    let home = tempfile::tempdir().ok()?;
+    let mut command = Command::new(program);
+    command
         .arg("--version")
-        .env("HOME", std::env::temp_dir())
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", home.path())
+        .env("LANG", "C.UTF-8")
         .stdin(Stdio::null())
-        .output()
-        .ok()?;
-    let text = String::from_utf8_lossy(&out.stdout);
-    text.split(|c: char| c.is_whitespace() || c == ',')
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0);
+    let ran = wait(command, VERSION_TIMEOUT).ok()?;
+    ran.stdout
+        .split(|c: char| c.is_whitespace() || c == ',')
         .find(|w| {
             w.split('.').filter(|p| !p.is_empty()).count() >= 3
                 && w.starts_with(|c: char| c.is_ascii_digit())
         })
         .map(|w| w.trim_end_matches('.').to_owned())
 }
+
+/// How long `PROGRAM --version` may take.
+const VERSION_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// A session ready to run: its home and project made, the skills installed.
 pub struct Prepared<'a> {
@@ -360,22 +371,29 @@ struct Ran {
     stderr: String,
 }
 
+/// How long the agent's output is read after it ended.
+const DRAIN_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// Reads `pipe` to its end in a thread of its own, keeping the first [`OUTPUT_LIMIT`] bytes.
+fn drain(pipe: Option<Box<dyn Read + Send>>) -> std::sync::mpsc::Receiver<String> {
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut text = Vec::new();
+        if let Some(pipe) = pipe {
+            let mut limited = pipe.take(OUTPUT_LIMIT);
+            let _ = limited.read_to_end(&mut text);
+            let _ = std::io::copy(&mut limited.into_inner(), &mut std::io::sink());
+        }
+        let _ = send.send(String::from_utf8_lossy(&text).into_owned());
+    });
+    receive
+}
+
 /// Most bytes of the agent's output kept.
 const OUTPUT_LIMIT: u64 = 1 << 20;
 
 fn wait(mut command: Command, timeout: Duration) -> std::io::Result<Ran> {
     let mut child = command.spawn()?;
-    let drain = |pipe: Option<Box<dyn Read + Send>>| {
-        std::thread::spawn(move || {
-            let mut text = Vec::new();
-            if let Some(pipe) = pipe {
-                let mut limited = pipe.take(OUTPUT_LIMIT);
-                let _ = limited.read_to_end(&mut text);
-                let _ = std::io::copy(&mut limited.into_inner(), &mut std::io::sink());
-            }
-            String::from_utf8_lossy(&text).into_owned()
-        })
-    };
     let stdout = drain(
         child
             .stdout
@@ -407,12 +425,32 @@ fn wait(mut command: Command, timeout: Duration) -> std::io::Result<Ran> {
         Some(status) => Some(status),
         None => child.wait().ok(),
     };
+    // What the agent started and then left (a detached process) came to this process when it
+    // adopts orphans: it goes too.
+    crate::agent::tools::kill_adopted();
+    // A process that escaped both may still hold the pipes: wait a little, not forever.
+    let collect = |output: std::sync::mpsc::Receiver<String>| {
+        output.recv_timeout(DRAIN_TIMEOUT).unwrap_or_default()
+    };
     Ok(Ran {
         exit: status.and_then(|s| s.code()).filter(|_| !timed_out),
         timed_out,
-        stdout: stdout.join().unwrap_or_default(),
-        stderr: stderr.join().unwrap_or_default(),
+        stdout: collect(stdout),
+        stderr: collect(stderr),
     })
+}
+
+/// The installed skills the session loaded or read, each once, in the order it first did.
+pub fn skills_used(outcome: &Outcome) -> Vec<String> {
+    let mut used: Vec<String> = Vec::new();
+    for call in calls(&outcome.proxy) {
+        if let Some(name) = skill_of(&call, &outcome.skills)
+            && !used.contains(&name)
+        {
+            used.push(name);
+        }
+    }
+    used
 }
 
 /// Every tool call of the session, in the order the model made them: the conversation of the

@@ -174,7 +174,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             Vec::new()
         },
         http: &http,
-        rerecord: rerecord_command(&args),
+        rerecord: rerecord_command(&args, None),
         script: None,
         confinement,
         cassettes: None,
@@ -195,9 +195,13 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     })
 }
 
-/// The command that records the cassettes of this eval again.
-fn rerecord_command(args: &Args) -> String {
+/// The command that records the cassettes of this eval again (through `harness`, when given).
+pub(super) fn rerecord_command(args: &Args, harness: Option<crate::agent_cli::Harness>) -> String {
     let mut command = String::from("skill eval");
+    if let Some(harness) = harness {
+        command.push_str(" --harness ");
+        command.push_str(harness.name());
+    }
     if args.builtin {
         command.push_str(" --builtin");
     }

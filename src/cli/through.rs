@@ -4,7 +4,6 @@
 use super::CliError;
 use super::eval::{Args, print_skill, rate};
 use crate::agent::tools::Origin;
-use crate::agent::trial::shell_path;
 use crate::agent_cli::proxy::{Cassette, Endpoint, Source};
 use crate::agent_cli::session::{self, SessionError};
 use crate::agent_cli::{Harness, Purpose};
@@ -49,21 +48,7 @@ pub fn try_in(args: &super::r#try::Args, which: Harness) -> Result<ExitCode, Cli
         .ok_or_else(|| CliError::Usage("--harness needs --prompt".to_owned()))?;
     let program = session::locate(which).map_err(HarnessError::from)?;
     let version = session::version(&program);
-    let confinement = match &args.replay {
-        Some(_) => Some(super::test::decide_confinement(
-            Origin::Recorded,
-            args.no_sandbox,
-        )?),
-        None => None,
-    };
-    let source = match (&args.replay, &args.record) {
-        (Some(path), _) => Source::Replay(Cassette::load(path).map_err(HarnessError::from)?),
-        (None, record) => Source::Forward {
-            endpoint: Endpoint::resolve(which.family(), args.provider.base_url.as_deref())
-                .map_err(|e| HarnessError::from(SessionError::from(e)))?,
-            record: record.is_some(),
-        },
-    };
+    let (source, confinement) = try_source(args, which)?;
     let outcome = session::run(session::Request {
         harness: which,
         program: &program,
@@ -83,33 +68,24 @@ pub fn try_in(args: &super::r#try::Args, which: Harness) -> Result<ExitCode, Cli
     })
     .map_err(HarnessError::from)?;
     if let Some(mismatch) = outcome.proxy.mismatches.first() {
-        let cassette = args.replay.clone().unwrap_or_default();
         return Err(HarnessError::Mismatch {
-            cassette,
+            cassette: args.replay.clone().unwrap_or_default(),
             mismatch: mismatch.clone(),
             rerecord: "the same command with --record instead of --replay".to_owned(),
         }
         .into());
     }
     if let Some(path) = &args.record {
-        outcome
-            .recording(which, version.as_deref())
-            .save(path)
-            .map_err(HarnessError::from)?;
+        harness::save(&outcome, path, (which, version.as_deref()))?;
     }
     let calls = session::calls(&outcome.proxy);
-    let mut used: Vec<String> = calls
-        .iter()
-        .filter_map(|c| session::skill_of(c, &outcome.skills))
-        .collect();
-    used.dedup();
     let tried = Tried {
         harness: which,
         agent_version: version.as_deref(),
         exit: outcome.exit,
         timed_out: outcome.timed_out,
         answer: outcome.stdout.trim_end(),
-        skills_used: used,
+        skills_used: session::skills_used(&outcome),
         tool_calls: calls
             .iter()
             .map(|c| Call {
@@ -131,6 +107,30 @@ pub fn try_in(args: &super::r#try::Args, which: Harness) -> Result<ExitCode, Cli
     })
 }
 
+/// Where `skill try --harness`'s answers come from, and how a replaying agent is confined.
+fn try_source(
+    args: &super::r#try::Args,
+    which: Harness,
+) -> Result<(Source, Option<crate::agent::tools::Confinement>), CliError> {
+    Ok(match (&args.replay, &args.record) {
+        (Some(path), _) => (
+            Source::Replay(Cassette::load(path).map_err(HarnessError::from)?),
+            Some(super::test::decide_confinement(
+                Origin::Recorded,
+                args.no_sandbox,
+            )?),
+        ),
+        (None, record) => (
+            Source::Forward {
+                endpoint: Endpoint::resolve(which.family(), args.provider.base_url.as_deref())
+                    .map_err(|e| HarnessError::from(SessionError::from(e)))?,
+                record: record.is_some(),
+            },
+            None,
+        ),
+    })
+}
+
 fn print_tried(tried: &Tried, stderr: &str) {
     let mut out = anstream::stdout();
     let version = tried.agent_version.unwrap_or("version unknown");
@@ -139,7 +139,7 @@ fn print_tried(tried: &Tried, stderr: &str) {
         let _ = writeln!(out, "-> {} {}", call.name, call.arguments);
     }
     if !tried.answer.is_empty() {
-        let _ = writeln!(out, "{}", tried.answer);
+        let _ = writeln!(out, "{}", super::output::untrusted(tried.answer, true));
     }
     let used = if tried.skills_used.is_empty() {
         "no skill".to_owned()
@@ -193,7 +193,7 @@ pub fn run(
             model: args.model.provider.model.clone(),
             base_url: args.model.provider.base_url.clone(),
             timeout: SESSION_TIMEOUT,
-            rerecord: rerecord_command(args, which),
+            rerecord: super::eval::rerecord_command(args, Some(which)),
             replay_confinement,
         };
         reports.push(harness::run(subjects, distractors, &options)?);
@@ -221,26 +221,6 @@ pub fn run(
     } else {
         ExitCode::from(1)
     })
-}
-
-fn rerecord_command(args: &Args, which: Harness) -> String {
-    let mut command = format!("skill eval --harness {which}");
-    if args.builtin {
-        command.push_str(" --builtin");
-    }
-    for path in &args.paths {
-        command.push(' ');
-        command.push_str(&shell_path(path));
-    }
-    for root in &args.with {
-        command.push_str(" --with ");
-        command.push_str(&shell_path(root));
-    }
-    if let Some(runs) = args.runs {
-        command.push_str(&format!(" --runs {runs}"));
-    }
-    command.push_str(" --mode record");
-    command
 }
 
 fn print_reports(reports: &[HarnessReport], distractors: usize) {

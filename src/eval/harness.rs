@@ -95,8 +95,10 @@ pub enum HarnessError {
         /// The command that records.
         rerecord: String,
     },
-    /// The agent ended without asking the model anything.
-    #[error("{harness} ended (exit {exit}) without a request to the model:\n{output}")]
+    /// The agent failed, or ended without asking the model anything.
+    #[error(
+        "{harness} ended (exit {exit}) without an answer of the model's to record or replay:\n{output}"
+    )]
     Silent {
         /// The agent.
         harness: Harness,
@@ -210,8 +212,7 @@ fn run_subject(
     subject: &Subject,
     recorded_with: &mut BTreeSet<String>,
 ) -> Result<Vec<QueryReport>, EvalError> {
-    let options = context.options;
-    let runs = options.runs.unwrap_or(subject.triggers.runs);
+    let runs = context.options.runs.unwrap_or(subject.triggers.runs);
     let mut reports = Vec::new();
     for (index, query) in subject.triggers.queries.iter().enumerate() {
         let mut report = QueryReport {
@@ -221,61 +222,117 @@ fn run_subject(
             runs: Vec::new(),
         };
         for run in 1..=runs {
-            let cassette = cassette_path(subject, options.harness, index, run);
-            let fail = |error: HarnessError| EvalError::Harness {
-                skill: subject.name.clone(),
-                file: subject.triggers.path.clone(),
-                line: query.line,
-                run,
-                error: Box::new(error),
-            };
-            let mode = options.mode.settle(&cassette);
-            let Some(source) = source(
-                mode,
-                &cassette,
-                options.harness,
-                options.base_url.as_deref(),
-            )
-            .map_err(fail)?
-            else {
-                return Err(EvalError::NoCassette {
-                    path: cassette,
-                    rerecord: options.rerecord.clone(),
-                });
-            };
-            let replaying = matches!(source, Source::Replay(_));
-            if let Source::Replay(recorded) = &source {
-                recorded_with.extend(recorded.agent_version.clone());
-            }
-            let outcome = session::run(session::Request {
-                harness: options.harness,
-                program: context.program,
-                version: context.version,
-                skills: context.skills,
-                prompt: &query.prompt,
-                model: options
-                    .model
-                    .as_deref()
-                    .unwrap_or(options.harness.default_model()),
-                source,
-                purpose: Purpose::Choose,
-                timeout: options.timeout,
-                keep: false,
-                confinement: replaying.then_some(options.replay_confinement),
-            })
-            .map_err(|e| fail(e.into()))?;
-            check(&outcome, &cassette, options.harness, &options.rerecord).map_err(fail)?;
-            if matches!(mode, Mode::Record | Mode::Auto) {
-                outcome
-                    .recording(options.harness, context.version)
-                    .save(&cassette)
-                    .map_err(|e| fail(e.into()))?;
-            }
-            report.runs.push(run_report(&outcome));
+            report
+                .runs
+                .push(run_once(context, subject, (index, run), recorded_with)?);
         }
         reports.push(report);
     }
     Ok(reports)
+}
+
+/// Query `index`'s run `run`: one session, from its cassette or recorded into it.
+fn run_once(
+    context: &Context,
+    subject: &Subject,
+    (index, run): (usize, u32),
+    recorded_with: &mut BTreeSet<String>,
+) -> Result<RunReport, EvalError> {
+    let options = context.options;
+    let query = &subject.triggers.queries[index];
+    let cassette = cassette_path(subject, options.harness, index, run);
+    let fail = |error: HarnessError| EvalError::Harness {
+        skill: subject.name.clone(),
+        file: subject.triggers.path.clone(),
+        line: query.line,
+        run,
+        error: Box::new(error),
+    };
+    let mode = options.mode.settle(&cassette);
+    let source = source(
+        mode,
+        &cassette,
+        options.harness,
+        options.base_url.as_deref(),
+    )
+    .map_err(fail)?
+    .ok_or_else(|| EvalError::NoCassette {
+        path: cassette.clone(),
+        rerecord: options.rerecord.clone(),
+    })?;
+    let replaying = matches!(source, Source::Replay(_));
+    if let Source::Replay(recorded) = &source {
+        recorded_with.extend(recorded.agent_version.clone());
+    }
+    let outcome = session::run(session::Request {
+        harness: options.harness,
+        program: context.program,
+        version: context.version,
+        skills: context.skills,
+        prompt: &query.prompt,
+        model: options
+            .model
+            .as_deref()
+            .unwrap_or(options.harness.default_model()),
+        source,
+        purpose: Purpose::Choose,
+        timeout: options.timeout,
+        keep: false,
+        confinement: replaying.then_some(options.replay_confinement),
+    })
+    .map_err(|e| fail(e.into()))?;
+    check(&outcome, &cassette, options.harness, &options.rerecord).map_err(fail)?;
+    if !outcome.timed_out && outcome.exit != Some(0) {
+        return Err(fail(HarnessError::Silent {
+            harness: options.harness,
+            exit: exit_of(&outcome),
+            output: last_lines(&outcome),
+        }));
+    }
+    if matches!(mode, Mode::Record | Mode::Auto) {
+        save(&outcome, &cassette, (options.harness, context.version)).map_err(fail)?;
+    }
+    Ok(run_report(&outcome))
+}
+
+/// Writes what `outcome` recorded to `cassette`; a session that asked the model nothing
+/// recorded nothing worth replacing a cassette with.
+pub(crate) fn save(
+    outcome: &Outcome,
+    cassette: &Path,
+    (harness, version): (Harness, Option<&str>),
+) -> Result<(), HarnessError> {
+    let recording = outcome.recording(harness, version);
+    if recording.exchanges.is_empty() {
+        return Err(HarnessError::Silent {
+            harness,
+            exit: exit_of(outcome),
+            output: last_lines(outcome),
+        });
+    }
+    Ok(recording.save(cassette)?)
+}
+
+fn exit_of(outcome: &Outcome) -> String {
+    outcome
+        .exit
+        .map_or_else(|| "killed".to_owned(), |code| code.to_string())
+}
+
+/// The last 20 lines the agent printed, without control characters (a replayed answer may
+/// hold terminal escapes).
+pub(crate) fn last_lines(outcome: &Outcome) -> String {
+    let printed = format!(
+        "{}\n{}",
+        outcome.stdout.trim_end(),
+        outcome.stderr.trim_end()
+    );
+    let clean: String = printed
+        .chars()
+        .filter(|c| *c == '\n' || !c.is_control())
+        .collect();
+    let lines: Vec<&str> = clean.trim().lines().collect();
+    lines[lines.len().saturating_sub(20)..].join("\n")
 }
 
 /// Where a session's answers come from in `mode`: the cassette (`None` when a replay has none),
@@ -311,16 +368,10 @@ pub(crate) fn check(
         });
     }
     if outcome.proxy.requests.is_empty() && !outcome.timed_out {
-        let printed = format!(
-            "{}\n{}",
-            outcome.stdout.trim_end(),
-            outcome.stderr.trim_end()
-        );
-        let lines: Vec<&str> = printed.trim().lines().collect();
         return Err(HarnessError::Silent {
             harness,
-            exit: outcome.exit.map_or("killed".to_owned(), |c| c.to_string()),
-            output: lines[lines.len().saturating_sub(20)..].join("\n"),
+            exit: exit_of(outcome),
+            output: last_lines(outcome),
         });
     }
     if let Some(message) = outcome.proxy.errors.first() {

@@ -220,15 +220,19 @@ async fn answer(
         Source::Forward { endpoint, record } => {
             let sent = endpoint.send(&shared.client, path, &headers, &body).await;
             match sent {
+                Ok(reply) if reply.status >= 400 => {
+                    // Said once, as an answer no agent retries: an agent that retries a refused
+                    // key or an overloaded provider for minutes helps no eval.
+                    let excerpt: String = reply.body.chars().take(300).collect();
+                    let message = format!(
+                        "POST {bare}: the provider answered {}: {excerpt}",
+                        reply.status
+                    );
+                    lock(&shared.session).errors.push(message.clone());
+                    refuse(&message)
+                }
                 Ok(reply) => {
-                    if reply.status >= 400 {
-                        let excerpt: String = reply.body.chars().take(300).collect();
-                        lock(&shared.session).errors.push(format!(
-                            "POST {bare}: the provider answered {}: {excerpt}",
-                            reply.status
-                        ));
-                    }
-                    if *record && reply.status < 300 {
+                    if *record {
                         let mut session = lock(&shared.session);
                         let request = session.recorded.split(api.conversation_key(), &normalised);
                         session.recorded.exchanges.push(cassette::Exchange {

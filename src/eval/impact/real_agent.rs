@@ -14,7 +14,7 @@ use crate::agent::{AgentError, Transcript};
 use crate::agent_cli::proxy::Source;
 use crate::agent_cli::session;
 use crate::agent_cli::{Harness, Purpose};
-use crate::eval::harness::{HarnessError, check, source};
+use crate::eval::harness::{HarnessError, check, save, source};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -114,21 +114,15 @@ pub(super) fn run_one(
     let elapsed_ms = started.elapsed().as_millis() as u64;
     check(&outcome, &cassette, agent.harness, &options.rerecord).map_err(fail)?;
     if matches!(settled, Mode::Record | Mode::Auto) {
-        outcome
-            .recording(agent.harness, agent.version.as_deref())
-            .save(&cassette)
-            .map_err(|e| fail(e.into()))?;
+        save(
+            &outcome,
+            &cassette,
+            (agent.harness, agent.version.as_deref()),
+        )
+        .map_err(fail)?;
     }
     let (files, left_out) = outputs::produced(&before.0, outputs::snapshot(&project));
-    let used: Vec<String> = session::calls(&outcome.proxy)
-        .iter()
-        .filter_map(|call| session::skill_of(call, &outcome.skills))
-        .fold(Vec::new(), |mut used, name| {
-            if !used.contains(&name) {
-                used.push(name);
-            }
-            used
-        });
+    let used = session::skills_used(&outcome);
     let outputs = Outputs {
         answer: outcome.stdout.trim_end().to_owned(),
         files,
