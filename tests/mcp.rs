@@ -53,18 +53,39 @@ fn add_script() -> Vec<Step> {
     ]
 }
 
-/// The result the model was given for its first call of `tool`.
-fn result_of(transcript: &Value, tool: &str) -> (String, bool) {
-    let message = transcript["messages"]
+/// The results the model was given, in order, for calls of `tool` (of any tool when `None`):
+/// (text, whether it is an error).
+fn tool_results(transcript: &Value, tool: Option<&str>) -> Vec<(String, bool)> {
+    transcript["messages"]
         .as_array()
         .unwrap()
         .iter()
-        .find(|m| m["role"] == "tool" && m["name"] == tool)
-        .unwrap_or_else(|| panic!("no result of {tool} in {transcript}"));
-    (
-        message["content"].as_str().unwrap().to_owned(),
-        message["is_error"].as_bool().unwrap_or(false),
-    )
+        .filter(|m| m["role"] == "tool" && tool.is_none_or(|t| m["name"] == t))
+        .map(|m| {
+            (
+                m["content"].as_str().unwrap().to_owned(),
+                m["is_error"].as_bool().unwrap_or(false),
+            )
+        })
+        .collect()
+}
+
+/// The result the model was given for its first call of `tool`.
+fn result_of(transcript: &Value, tool: &str) -> (String, bool) {
+    tool_results(transcript, Some(tool))
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| panic!("no result of {tool} in {transcript}"))
+}
+
+/// `skill try SKILL -p PROMPT --json` against `server`, with `more` arguments; it must succeed.
+fn try_json(skill_dir: &Path, prompt: &str, server: &ModelServer, more: &[&str]) -> Value {
+    let (code, stdout, stderr) = run(try_cmd()
+        .arg(skill_dir)
+        .args(["-p", prompt, "--json", "--base-url", &server.openai_base()])
+        .args(more));
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    json(&stdout)
 }
 
 fn record_then_replay(
@@ -370,27 +391,8 @@ fn a_command_run_between_calls_leaves_the_server_running() {
         Step::Reply("3 then 5.", vec![]),
     ];
     let server = ModelServer::start(script);
-    let (code, stdout, stderr) = run(try_cmd().arg(&skill_dir).args([
-        "-p",
-        "Add twice",
-        "--json",
-        "--base-url",
-        &server.openai_base(),
-    ]));
-    assert_eq!(code, 0, "{stdout}\n{stderr}");
-    let transcript = json(&stdout);
-    let results: Vec<(String, bool)> = transcript["messages"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|m| m["role"] == "tool" && m["name"] == "mcp__notes__add")
-        .map(|m| {
-            (
-                m["content"].as_str().unwrap().to_owned(),
-                m["is_error"].as_bool().unwrap_or(false),
-            )
-        })
-        .collect();
+    let transcript = try_json(&skill_dir, "Add twice", &server, &[]);
+    let results = tool_results(&transcript, Some("mcp__notes__add"));
     assert_eq!(results, [("3".to_owned(), false), ("5".to_owned(), false)]);
 }
 
@@ -416,22 +418,10 @@ fn under_the_test_policy_a_server_reads_no_file_outside_and_reaches_no_other_hos
         Step::Reply("Read.", vec![]),
     ];
     let server = ModelServer::start(script);
-    let (code, stdout, stderr) = run(try_cmd().arg(&skill_dir).args([
-        "-p",
-        "Peek",
-        "--json",
-        "--strict",
-        "--base-url",
-        &server.openai_base(),
-    ]));
-    assert_eq!(code, 0, "{stdout}\n{stderr}");
-    let transcript = json(&stdout);
-    let peeks: Vec<String> = transcript["messages"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|m| m["role"] == "tool")
-        .map(|m| m["content"].as_str().unwrap().to_owned())
+    let transcript = try_json(&skill_dir, "Peek", &server, &["--strict"]);
+    let peeks: Vec<String> = tool_results(&transcript, None)
+        .into_iter()
+        .map(|(text, _)| text)
         .collect();
     assert!(
         peeks[0].contains("cannot read") && peeks[0].contains("Permission denied"),

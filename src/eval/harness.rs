@@ -215,12 +215,7 @@ fn run_subject(
     let runs = context.options.runs.unwrap_or(subject.triggers.runs);
     let mut reports = Vec::new();
     for (index, query) in subject.triggers.queries.iter().enumerate() {
-        let mut report = QueryReport {
-            prompt: query.prompt.clone(),
-            should_trigger: query.should_trigger,
-            line: query.line,
-            runs: Vec::new(),
-        };
+        let mut report = QueryReport::of(query);
         for run in 1..=runs {
             report
                 .runs

@@ -175,6 +175,16 @@ pub struct QueryReport {
 }
 
 impl QueryReport {
+    /// The report of `query`, before any run.
+    pub fn of(query: &Query) -> QueryReport {
+        QueryReport {
+            prompt: query.prompt.clone(),
+            should_trigger: query.should_trigger,
+            line: query.line,
+            runs: Vec::new(),
+        }
+    }
+
     /// Runs that went the way the query wants, and decided runs.
     pub fn right(&self, skill: &str) -> (usize, usize) {
         let decided: Vec<&RunReport> = self.runs.iter().filter(|r| r.decided).collect();
@@ -382,12 +392,7 @@ fn run_way(
     let runs = options.runs.unwrap_or(subject.triggers.runs);
     let mut reports = Vec::new();
     for (index, query) in subject.triggers.queries.iter().enumerate() {
-        let mut report = QueryReport {
-            prompt: query.prompt.clone(),
-            should_trigger: query.should_trigger,
-            line: query.line,
-            runs: Vec::new(),
-        };
+        let mut report = QueryReport::of(query);
         for run in 1..=runs {
             let cassette = match &options.cassettes {
                 Some(dir) => cassette_in(dir.clone(), subject, index, run, folder),

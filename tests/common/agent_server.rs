@@ -13,7 +13,9 @@ use axum::body::Body;
 use axum::extract::State;
 use axum::http::{Method, StatusCode, Uri};
 use axum::response::Response;
+// The paths of the four APIs, as the proxy under test tells them apart.
 use serde_json::{Value, json};
+use skill::agent_cli::proxy::api::Api;
 use std::sync::{Arc, Mutex};
 
 /// One request as it arrived.
@@ -122,34 +124,6 @@ impl AgentServer {
             .filter(|r| Api::of(&r.path).is_some() && r.body.is_object())
             .cloned()
             .collect()
-    }
-}
-
-/// The APIs answered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Api {
-    Anthropic,
-    Responses,
-    Chat,
-    Gemini { stream: bool },
-}
-
-impl Api {
-    fn of(path: &str) -> Option<Api> {
-        let path = path.split('?').next().unwrap_or(path);
-        if path.ends_with("/messages") {
-            Some(Api::Anthropic)
-        } else if path.ends_with("/responses") {
-            Some(Api::Responses)
-        } else if path.ends_with("/chat/completions") {
-            Some(Api::Chat)
-        } else if path.ends_with(":streamGenerateContent") {
-            Some(Api::Gemini { stream: true })
-        } else if path.ends_with(":generateContent") {
-            Some(Api::Gemini { stream: false })
-        } else {
-            None
-        }
     }
 }
 

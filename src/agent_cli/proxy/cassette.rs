@@ -265,7 +265,7 @@ impl Normaliser {
         }
     }
 
-    /// One string with the literals and the noise replaced.
+    /// One string with the literals and the noise replaced, and a skills listing in one order.
     fn scrub(&self, text: &str) -> String {
         let mut text = self.literals(text);
         for (pattern, with) in NOISE.iter() {
@@ -273,8 +273,39 @@ impl Normaliser {
                 text = pattern.replace_all(&text, *with).into_owned();
             }
         }
-        text
+        sorted_listing(&text).unwrap_or(text)
     }
+}
+
+/// `text` with the `<skill>` entries of its `<available_skills>` block sorted: Gemini CLI
+/// lists skills in the order its concurrent reads finish. `None` when there is no such block
+/// made only of entries.
+fn sorted_listing(text: &str) -> Option<String> {
+    static ENTRY: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(?s)\s*<skill>.*?</skill>").expect("a valid pattern"));
+    let start = text.find("<available_skills>")? + "<available_skills>".len();
+    let end = start + text[start..].find("</available_skills>")?;
+    let block = &text[start..end];
+    let mut entries: Vec<&str> = Vec::new();
+    let mut covered = 0;
+    for found in ENTRY.find_iter(block) {
+        if found.start() != covered {
+            return None;
+        }
+        covered = found.end();
+        entries.push(found.as_str());
+    }
+    if entries.is_empty() || !block[covered..].trim().is_empty() {
+        return None;
+    }
+    entries.sort_unstable();
+    Some(format!(
+        "{}{}{}{}",
+        &text[..start],
+        entries.concat(),
+        &block[covered..],
+        &text[end..]
+    ))
 }
 
 fn sorted(value: Value) -> Value {
@@ -322,6 +353,15 @@ mod tests {
             replaying.expand(&stored),
             r#"{"file_path":"/tmp/skill-harness-bbb/project/a.txt"}"#
         );
+    }
+
+    #[test]
+    fn a_skills_listing_read_in_any_order_is_one() {
+        let a = "x <available_skills>\n  <skill>\n    <name>b</name>\n  </skill>\n  <skill>\n    <name>a</name>\n  </skill>\n</available_skills> y";
+        let b = "x <available_skills>\n  <skill>\n    <name>a</name>\n  </skill>\n  <skill>\n    <name>b</name>\n  </skill>\n</available_skills> y";
+        let normaliser = Normaliser::default();
+        assert_eq!(normaliser.scrub(a), normaliser.scrub(b));
+        assert_eq!(normaliser.scrub(b), b);
     }
 
     #[test]
