@@ -223,36 +223,7 @@ impl Prepared<'_> {
             .harness
             .configure(&home, (&proxy.url, &token), request.model)
             .map_err(|e| io_error(&home, e))?;
-        let args = request
-            .harness
-            .args(request.prompt, request.model, request.purpose);
-        let mut command = Command::new(request.program);
-        command
-            .args(&args)
-            .current_dir(self.project())
-            .env_clear()
-            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-            .env("HOME", &home)
-            .env("TERM", "dumb")
-            .env("LANG", "C.UTF-8")
-            // Its temporary files stay in the session, confined or not, so that a recording
-            // and its replay tell the agent the same folders.
-            .env("TMPDIR", self.root.join("tmp"))
-            .envs(env)
-            .envs(budget(request.harness))
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        // Either way the agent leads a process group of its own, killed with it: the sandbox
-        // gives it a session (setsid fails in a process that already leads a group).
-        match request.confinement {
-            Some(confinement) if !request.harness.sandboxes_itself() => {
-                self.confine(&mut command, confinement)?;
-            }
-            _ => {
-                command.process_group(0);
-            }
-        }
+        let command = self.command(env)?;
         let ran = wait(command, request.timeout).map_err(|e| io_error(request.program, e))?;
         let (temp, kept) = if request.keep {
             let _ = self.temp.keep();
@@ -271,6 +242,41 @@ impl Prepared<'_> {
             kept,
             _temp: temp,
         })
+    }
+
+    /// The agent's command: its arguments, a clean environment with `env`, its own process
+    /// group (or, confined, its own session: setsid fails in a process that leads a group).
+    fn command(&self, env: Vec<(&'static str, String)>) -> Result<Command, SessionError> {
+        let request = &self.request;
+        let args = request
+            .harness
+            .args(request.prompt, request.model, request.purpose);
+        let mut command = Command::new(request.program);
+        command
+            .args(&args)
+            .current_dir(self.project())
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", self.root.join("home"))
+            .env("TERM", "dumb")
+            .env("LANG", "C.UTF-8")
+            // Its temporary files stay in the session, confined or not, so that a recording
+            // and its replay tell the agent the same folders.
+            .env("TMPDIR", self.root.join("tmp"))
+            .envs(env)
+            .envs(budget(request.harness))
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        match request.confinement {
+            Some(confinement) if !request.harness.sandboxes_itself() => {
+                self.confine(&mut command, confinement)?;
+            }
+            _ => {
+                command.process_group(0);
+            }
+        }
+        Ok(command)
     }
 
     /// Confines the agent's process under the test policy, its network open (it must reach

@@ -79,23 +79,7 @@ pub fn try_in(args: &super::r#try::Args, which: Harness) -> Result<ExitCode, Cli
         harness::save(&outcome, path, (which, version.as_deref()))?;
     }
     let calls = session::calls(&outcome.proxy);
-    let tried = Tried {
-        harness: which,
-        agent_version: version.as_deref(),
-        exit: outcome.exit,
-        timed_out: outcome.timed_out,
-        answer: outcome.stdout.trim_end(),
-        skills_used: session::skills_used(&outcome),
-        tool_calls: calls
-            .iter()
-            .map(|c| Call {
-                name: &c.name,
-                arguments: &c.arguments,
-            })
-            .collect(),
-        model_requests: outcome.proxy.requests.len(),
-        workspace: outcome.kept.as_deref(),
-    };
+    let tried = tried(which, version.as_deref(), &outcome, &calls);
     if args.json {
         super::output::print_json(&tried, true)?;
     } else {
@@ -105,6 +89,32 @@ pub fn try_in(args: &super::r#try::Args, which: Harness) -> Result<ExitCode, Cli
         (Some(0), None) => ExitCode::SUCCESS,
         _ => ExitCode::from(1),
     })
+}
+
+/// What `skill try --harness` shows of a session.
+fn tried<'a>(
+    harness: Harness,
+    agent_version: Option<&'a str>,
+    outcome: &'a session::Outcome,
+    calls: &'a [crate::agent_cli::proxy::api::ToolCall],
+) -> Tried<'a> {
+    Tried {
+        harness,
+        agent_version,
+        exit: outcome.exit,
+        timed_out: outcome.timed_out,
+        answer: outcome.stdout.trim_end(),
+        skills_used: session::skills_used(outcome),
+        tool_calls: calls
+            .iter()
+            .map(|c| Call {
+                name: &c.name,
+                arguments: &c.arguments,
+            })
+            .collect(),
+        model_requests: outcome.proxy.requests.len(),
+        workspace: outcome.kept.as_deref(),
+    }
 }
 
 /// Where `skill try --harness`'s answers come from, and how a replaying agent is confined.

@@ -219,39 +219,62 @@ async fn answer(
         Source::Replay(cassette) => replay(&shared, cassette, api, &bare, &normalised),
         Source::Forward { endpoint, record } => {
             let sent = endpoint.send(&shared.client, path, &headers, &body).await;
-            match sent {
-                Ok(reply) if reply.status >= 400 => {
-                    // Said once, as an answer no agent retries: an agent that retries a refused
-                    // key or an overloaded provider for minutes helps no eval.
-                    let excerpt: String = reply.body.chars().take(300).collect();
-                    let message = format!(
-                        "POST {bare}: the provider answered {}: {excerpt}",
-                        reply.status
-                    );
-                    lock(&shared.session).errors.push(message.clone());
-                    refuse(&message)
-                }
-                Ok(reply) => {
-                    if *record {
-                        let mut session = lock(&shared.session);
-                        let request = session.recorded.split(api.conversation_key(), &normalised);
-                        session.recorded.exchanges.push(cassette::Exchange {
-                            path: bare,
-                            request,
-                            status: reply.status,
-                            content_type: reply.content_type.clone(),
-                            response: shared.options.normaliser.literals(&reply.body),
-                        });
-                    }
-                    respond(reply.status, &reply.content_type, reply.body)
-                }
-                Err(message) => {
-                    lock(&shared.session).errors.push(message.clone());
-                    refuse(&message)
-                }
-            }
+            let exchange = Exchange {
+                api,
+                path: bare,
+                normalised: &normalised,
+            };
+            forwarded(&shared, exchange, sent, *record)
         }
     }
+}
+
+/// A request forwarded to the provider.
+struct Exchange<'a> {
+    api: Api,
+    path: String,
+    normalised: &'a Value,
+}
+
+/// The provider's answer to `exchange`, recorded when `record`; an error is reported once and
+/// answered so that no agent retries it (an agent that retries a refused key or an overloaded
+/// provider for minutes helps no eval).
+fn forwarded(
+    shared: &Shared,
+    exchange: Exchange,
+    sent: Result<upstream::Reply, String>,
+    record: bool,
+) -> Response {
+    let reply = match sent {
+        Ok(reply) if reply.status < 400 => reply,
+        Ok(reply) => {
+            let excerpt: String = reply.body.chars().take(300).collect();
+            let message = format!(
+                "POST {}: the provider answered {}: {excerpt}",
+                exchange.path, reply.status
+            );
+            lock(&shared.session).errors.push(message.clone());
+            return refuse(&message);
+        }
+        Err(message) => {
+            lock(&shared.session).errors.push(message.clone());
+            return refuse(&message);
+        }
+    };
+    if record {
+        let mut session = lock(&shared.session);
+        let request = session
+            .recorded
+            .split(exchange.api.conversation_key(), exchange.normalised);
+        session.recorded.exchanges.push(cassette::Exchange {
+            path: exchange.path,
+            request,
+            status: reply.status,
+            content_type: reply.content_type.clone(),
+            response: shared.options.normaliser.literals(&reply.body),
+        });
+    }
+    respond(reply.status, &reply.content_type, reply.body)
 }
 
 fn replay(shared: &Shared, cassette: &Cassette, api: Api, path: &str, body: &Value) -> Response {

@@ -55,6 +55,45 @@ impl RealAgent {
     }
 }
 
+/// Which run failed, to name it in errors.
+struct Named<'a> {
+    subject: &'a Subject,
+    eval: &'a Eval,
+    config: Config,
+    run: u32,
+}
+
+impl Named<'_> {
+    fn harness(&self, error: HarnessError) -> ImpactError {
+        ImpactError::Harness {
+            skill: self.subject.name.clone(),
+            id: self.eval.id.clone(),
+            config: self.config,
+            run: self.run,
+            error: Box::new(error),
+        }
+    }
+
+    fn agent(&self, error: AgentError) -> ImpactError {
+        ImpactError::Run {
+            skill: self.subject.name.clone(),
+            id: self.eval.id.clone(),
+            config: self.config,
+            run: self.run,
+            error: Box::new(error),
+        }
+    }
+}
+
+/// A finished session and what is needed to grade it.
+struct Ran {
+    outcome: session::Outcome,
+    before: std::collections::BTreeMap<String, outputs::Seen>,
+    cassette: PathBuf,
+    settled: Mode,
+    elapsed_ms: u64,
+}
+
 /// Runs `eval` once in `config` with `skill` installed, through `agent`.
 pub(super) fn run_one(
     subject: &Subject,
@@ -64,25 +103,63 @@ pub(super) fn run_one(
     options: &Options,
     agent: &RealAgent,
 ) -> Result<RunReport, ImpactError> {
-    let fail = |error: HarnessError| ImpactError::Harness {
-        skill: subject.name.clone(),
-        id: eval.id.clone(),
+    let named = Named {
+        subject,
+        eval,
         config,
         run,
-        error: Box::new(error),
     };
-    let failed = |error: AgentError| ImpactError::Run {
-        skill: subject.name.clone(),
-        id: eval.id.clone(),
-        config,
-        run,
-        error: Box::new(error),
+    let ran = run_session(&named, skill, options, agent)?;
+    let project = ran.outcome.project.clone();
+    let (files, left_out) = outputs::produced(&ran.before, outputs::snapshot(&project));
+    let used = session::skills_used(&ran.outcome);
+    let outputs = Outputs {
+        answer: ran.outcome.stdout.trim_end().to_owned(),
+        files,
+        left_out,
     };
     let name = agent.harness.name();
-    let cassette = cassette_path(subject, eval, config, run, &format!(".{name}"));
+    let grader = cassette_path(subject, eval, config, run, &format!(".{name}.grade"));
+    let fresh = ran.settled != Mode::Replay;
+    let grading = grade(eval, &outputs, &project, (&grader, fresh), options)
+        .map_err(|e| e.into_run(&|error| named.agent(error)))?;
+    let duration_ms =
+        report::duration(&ran.cassette, ran.settled, ran.elapsed_ms).map_err(|message| {
+            ImpactError::Write {
+                path: ran.cassette.clone(),
+                message,
+            }
+        })?;
+    let transcript = transcript(&ran, &outputs.answer, used.clone());
+    Ok(RunReport {
+        run,
+        stop: transcript.stop,
+        turns: transcript.turns,
+        total_tokens: 0,
+        duration_ms,
+        skills_read: used,
+        grading,
+        outputs,
+        transcript,
+        workspace: project,
+        recorded: fresh,
+    })
+}
+
+/// The session of one run: the skill installed, the eval's files in the project, the agent run
+/// from the cassette or recorded into it.
+fn run_session(
+    named: &Named,
+    skill: Option<&Path>,
+    options: &Options,
+    agent: &RealAgent,
+) -> Result<Ran, ImpactError> {
+    let (subject, eval) = (named.subject, named.eval);
+    let suffix = format!(".{}", agent.harness.name());
+    let cassette = cassette_path(subject, eval, named.config, named.run, &suffix);
     let settled = options.mode.settle(&cassette);
-    let Some(answers) =
-        source(settled, &cassette, agent.harness, agent.base_url.as_deref()).map_err(fail)?
+    let Some(answers) = source(settled, &cassette, agent.harness, agent.base_url.as_deref())
+        .map_err(|e| named.harness(e))?
     else {
         return Err(ImpactError::NoCassette {
             path: cassette,
@@ -105,67 +182,49 @@ pub(super) fn run_one(
         keep: false,
         confinement: replaying.then_some(options.confinement),
     })
-    .map_err(|e| fail(e.into()))?;
-    let project = prepared.project();
-    copy_inputs(&subject.dir, eval, &project).map_err(failed)?;
-    let before = outputs::snapshot(&project);
+    .map_err(|e| named.harness(e.into()))?;
+    copy_inputs(&subject.dir, eval, &prepared.project()).map_err(|e| named.agent(e))?;
+    let (before, _) = outputs::snapshot(&prepared.project());
     let started = Instant::now();
-    let outcome = prepared.run().map_err(|e| fail(e.into()))?;
+    let outcome = prepared.run().map_err(|e| named.harness(e.into()))?;
     let elapsed_ms = started.elapsed().as_millis() as u64;
-    check(&outcome, &cassette, agent.harness, &options.rerecord).map_err(fail)?;
+    check(&outcome, &cassette, agent.harness, &options.rerecord).map_err(|e| named.harness(e))?;
     if matches!(settled, Mode::Record | Mode::Auto) {
         save(
             &outcome,
             &cassette,
             (agent.harness, agent.version.as_deref()),
         )
-        .map_err(fail)?;
+        .map_err(|e| named.harness(e))?;
     }
-    let (files, left_out) = outputs::produced(&before.0, outputs::snapshot(&project));
-    let used = session::skills_used(&outcome);
-    let outputs = Outputs {
-        answer: outcome.stdout.trim_end().to_owned(),
-        files,
-        left_out,
-    };
-    let grader = cassette_path(subject, eval, config, run, &format!(".{name}.grade"));
-    let fresh = settled != Mode::Replay;
-    let grading = grade(eval, &outputs, &project, (&grader, fresh), options)
-        .map_err(|e| e.into_run(&failed))?;
-    let duration_ms =
-        report::duration(&cassette, settled, elapsed_ms).map_err(|message| ImpactError::Write {
-            path: cassette.clone(),
-            message,
-        })?;
+    Ok(Ran {
+        outcome,
+        before,
+        cassette,
+        settled,
+        elapsed_ms,
+    })
+}
+
+/// The transcript of a run the agent kept to itself: its answer and counts, no messages.
+fn transcript(ran: &Ran, answer: &str, skills_read: Vec<String>) -> Transcript {
+    let outcome = &ran.outcome;
     let stop = match (outcome.timed_out, outcome.exit) {
         (false, Some(0)) => Stop::Answer,
         _ => Stop::Error,
     };
-    let transcript = Transcript {
+    Transcript {
         stop,
-        final_answer: Some(outputs.answer.clone()),
+        final_answer: Some(answer.to_owned()),
         error: (stop == Stop::Error).then(|| stderr_tail(&outcome.stderr)),
         turns: outcome.proxy.requests.len(),
         usage: Usage::default(),
-        elapsed_ms,
+        elapsed_ms: ran.elapsed_ms,
         tool_ms: 0,
         skills: outcome.skills.clone(),
-        skills_read: used.clone(),
+        skills_read,
         messages: Vec::new(),
-    };
-    Ok(RunReport {
-        run,
-        stop,
-        turns: transcript.turns,
-        total_tokens: 0,
-        duration_ms,
-        skills_read: used,
-        grading,
-        outputs,
-        transcript,
-        workspace: project,
-        recorded: fresh,
-    })
+    }
 }
 
 /// The last lines the agent wrote on standard error.
