@@ -30,6 +30,16 @@ fn ships_program(cx: &Context, name: &str) -> bool {
     })
 }
 
+/// Whether `name` is a companion of a declared command, shipped in the same suite and named
+/// after it (`solana-keygen` beside `solana`, `docker-compose` beside `docker`): declaring the
+/// suite's main command already gates the skill on the suite.
+fn is_companion(name: &str, bins: &[&str]) -> bool {
+    bins.iter().any(|bin| {
+        name.strip_prefix(bin)
+            .is_some_and(|rest| rest.starts_with(['-', '_']) && rest.len() > 1)
+    })
+}
+
 /// Names declared for the skill, by kind.
 fn declared_bins(r: &Requirements) -> Vec<&str> {
     r.bins
@@ -76,7 +86,10 @@ pub fn check_undeclared(cx: &Context, out: &mut Vec<Diagnostic>) {
         .iter()
         .filter(|u| {
             let name = u.name.as_str();
-            !bins.contains(&name) && !runtime.contains(&name) && !ships_program(cx, name)
+            !bins.contains(&name)
+                && !runtime.contains(&name)
+                && !ships_program(cx, name)
+                && !is_companion(name, &bins)
         })
         .collect();
     let missing_env: Vec<&Use> = cx

