@@ -327,8 +327,8 @@ rules! {
         "A password-protected archive, or instructions to open one."
         "A zip, 7z or RAR file inside the skill with encrypted entries, or text telling the user to\nextract an archive with a password (`unzip -P`, \"EXTRACT with password: 1234\"). Encryption keeps\nscanners out; that is its only use in a skill.";
     DISABLE_SECURITY = "SK906" "disable-security" Error [] for EVERY
-        "Instructions to turn off antivirus, Gatekeeper, SIP, SELinux or certificate checks."
-        "`spctl --master-disable`, `csrutil disable`, `setenforce 0`, `Set-MpPreference -Disable...`,\n`Add-MpPreference -Exclusion...`, or prose such as \"disable your antivirus\". Also certificate\nchecks turned off for package managers and git (`strict-ssl=false`, `trusted-host`,\n`NODE_TLS_REJECT_UNAUTHORIZED=0`, `GIT_SSL_NO_VERIFY=1`, `http.sslVerify false`), which let a\nlook-alike mirror serve any package. A skill that needs the user's protections off is asking\nthem to let its payload run.";
+        "Instructions to turn off antivirus, Gatekeeper, SIP, SELinux, certificate checks or an agent's approvals."
+        "`spctl --master-disable`, `csrutil disable`, `setenforce 0`, `Set-MpPreference -Disable...`,\n`Add-MpPreference -Exclusion...`, or prose such as \"disable your antivirus\". Also certificate\nchecks turned off for package managers and git (`strict-ssl=false`, `trusted-host`,\n`NODE_TLS_REJECT_UNAUTHORIZED=0`, `GIT_SSL_NO_VERIFY=1`, `http.sslVerify false`), which let a\nlook-alike mirror serve any package. Also an agent's own approvals or sandbox turned off in\nits configuration by a script or code block (Codex's `approval_policy = \"never\"` or\n`sandbox_mode = \"danger-full-access\"`, Claude Code's `bypassPermissions` or a `Bash(*)` allow\nrule, Gemini CLI's `approvalMode: yolo`), and a container given the host's whole filesystem\nto write (`docker run -v /:/host`). A skill that needs the user's protections off is asking\nthem to let its payload run.";
     CREDENTIAL_ACCESS = "SK907" "credential-access" Warning [] for EVERY
         "The skill reads a credential store."
         "A command or call that reads SSH private keys, `~/.aws/credentials`, gcloud, Azure, kube or\nDocker credentials, `.netrc`, the macOS keychain (`security find-generic-password`), browser\nprofiles (saved passwords, cookies) or cryptocurrency wallets. A warning, because a few tools\nread their own; a script that also sends data anywhere is an SK908 error.";
@@ -365,6 +365,9 @@ rules! {
     HOMOGLYPH = "SK918" "homoglyph" Error [] for EVERY
         "A word that mixes ASCII with look-alike letters of another script."
         "A host, command or name written with ASCII letters and characters of another script that are\ndrawn the same (Unicode's confusables: Cyrillic `о` for `o`, `с` for `c`), such as\n`files.pythonhоsted.org` or `сurl`, where the word names a host, path or address, or is the\ncommand of its line. Words wholly in one script, examples quoted as arguments, and symbols\nbeside numbers (`2πr`, `5µm`) are left alone.";
+    INDEX_REDIRECT = "SK919" "index-redirect" Error [] for EVERY
+        "A package index the skill chose, set in a configuration that outlives the command."
+        "A package manager's index set where every later install reads it (`pip.conf`, `pip config\nset`, `.npmrc`, `npm config set registry`, `.yarnrc`, `bunfig.toml`) to a host written in the\nskill that is not a public index or its well-known mirror. A package there with a higher\nversion or an internal package's name wins over the real one (dependency confusion). An index\nthe user supplies (a placeholder, an argument), one on this machine or a private network, a\nscoped registry (`@corp:registry=`) and `--index-url` given to one install are left alone.";
     MODEL_REVIEW = "SK990" "model-review" Info [] for EVERY
         "What a model asked to review the skill found (`skill lint --review`)."
         "With `--review`, `skill lint` sends each skill's text files to the configured provider with\na fixed rubric (what could harm the user or mislead the agent: exfiltration, downloads that\nrun, hidden commands, secrecy, instructions that override the agent's) and reports what it\nanswers here, marked as the model's opinion. These findings are notes: they never fail a run,\nand a model can be wrong both ways. The exchange is recorded in the skill's\n`evals/cassettes/review.yaml` and replayed offline (`--mode record` records it again).";
@@ -424,6 +427,7 @@ const OWASP_CATEGORIES: &[(&str, Owasp)] = &[
     ("SK916", NO_GOVERNANCE),
     ("SK917", SUPPLY_CHAIN),
     ("SK918", INSECURE_METADATA),
+    ("SK919", SUPPLY_CHAIN),
 ];
 
 /// The OWASP Agentic Skills Top 10 category a rule's findings fall in (security rules only).

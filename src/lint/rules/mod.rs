@@ -357,6 +357,7 @@ pub static CHECKS: &[CheckEntry] = checks![
         INVALID_ALLOW,
         TYPOSQUAT,
         HOMOGLYPH,
+        INDEX_REDIRECT,
     ],
 ];
 

@@ -156,6 +156,7 @@ static DISABLE: LazyLock<Pattern> = LazyLock::new(|| {
         | (?-u:\b)http\.sslVerify\s*=?\s*false(?-u:\b)
         | (?-u:\b)PYTHONHTTPSVERIFY\s*=\s*['\x22]?0
         | (?-u:\b)trusted-host\s*[=\s]\s*\S
+        | (?:\s-v|--volume|--mount)[\s=]+(?:type=bind,\s*)?(?:source=|src=)?/(?::|,\s*(?:target|dst|destination)=)/?[\w/-]*(?::rw)?(?:[\s\x22']|$)
         ",
     )
     .expect("a valid disable pattern")
@@ -215,6 +216,12 @@ mod tests {
         assert_eq!(found("unzip -P infected payload.zip\n"), ["SK905"]);
         assert_eq!(found("7z x tool.7z -p1234\n"), ["SK905"]);
         assert_eq!(found("sudo spctl --master-disable\n"), ["SK906"]);
+        assert_eq!(
+            found("docker run --rm --privileged -v /:/host alpine chroot /host\n"),
+            ["SK906"]
+        );
+        assert!(found("docker run -v /:/rootfs:ro gcr.io/cadvisor/cadvisor\n").is_empty());
+        assert!(found("docker run -v /data:/data -v \"$PWD\":/src img\n").is_empty());
         assert_eq!(
             found("Temporarily disable your antivirus before running.\n"),
             ["SK906"]

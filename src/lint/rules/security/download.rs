@@ -42,7 +42,7 @@ static EVALUATED: LazyLock<Pattern> = LazyLock::new(|| {
 /// `iex (iwr …)`, `IEX (New-Object Net.WebClient).DownloadString(…)`, `exec(urlopen(…).read())`.
 static CALLED: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(
-        r"(?i)(?-u:\b)(iex|invoke-expression|exec|eval)[[:space:]]*\(?[[:space:]]*\(?[[:space:]]*(iwr|irm|invoke-webrequest|invoke-restmethod|new-object[[:space:]]+(?:system\.)?net\.webclient\)?[[:space:]]*\.[[:space:]]*downloadstring|(?:urllib\.request\.)?urlopen|requests\.get|httpx\.get)(?-u:\b)[^\n]*",
+        r"(?i)(?-u:\b)(iex|invoke-expression|exec|eval|invokescript|newscriptblock)[[:space:]]*\(?[[:space:]]*\(?[[:space:]]*(iwr|irm|invoke-webrequest|invoke-restmethod|new-object[[:space:]]+(?:system\.)?net\.webclient\)?[[:space:]]*\.[[:space:]]*downloadstring|(?:urllib\.request\.)?urlopen|requests\.get|httpx\.get)(?-u:\b)[^\n]*",
     )
     .expect("a valid call pattern")
 });

@@ -51,14 +51,14 @@ static FETCH: LazyLock<Pattern> = LazyLock::new(|| {
 /// Decoders, decompressors and reversals.
 static DECODE: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(
-        r"(?i)(?-u:\b)base(?:64|32)[[:space:]]+(?:-[a-z]*d[a-z]*|--decode)(?-u:\b)|(?-u:\b)(?:b64decode|b32decode|b16decode|a85decode|urlsafe_b64decode|decodebytes|atob|frombase64string|unhexlify|fromhex|zlib\.decompress|gzip\.decompress|lzma\.decompress|bz2\.decompress|inflatesync|gunzipsync|marshal\.loads)(?-u:\b)|buffer\.from\([^)]*(?:base64|hex)|(?-u:\b)xxd[[:space:]]+-[a-z]*r|codecs\.decode|rot_?13|(?-u:\b)(?:gunzip|zcat)(?-u:\b)|gzip[[:space:]]+-d|\[::-1\]|\|[[:space:]]*rev(?-u:\b)|\.reverse\(\)|openssl[[:space:]]+(?:enc|base64)[^|;]*[[:space:]]-d(?-u:\b)|tr[[:space:]]+.?a-za-z.?[[:space:]]+.?n-za-m",
+        r"(?i)(?-u:\b)base(?:64|32)[[:space:]]+(?:-[a-z]*d[a-z]*|--decode)(?-u:\b)|(?-u:\b)(?:b64decode|b32decode|b16decode|a85decode|urlsafe_b64decode|decodebytes|atob|frombase64string|unhexlify|fromhex|zlib\.decompress|gzip\.decompress|lzma\.decompress|bz2\.decompress|inflatesync|gunzipsync|marshal\.loads)(?-u:\b)|buffer\.from\([^)]*(?:base64|hex)|(?-u:\b)xxd[[:space:]]+-[a-z]*r|codecs\.decode|rot_?13|(?-u:\b)(?:gunzip|zcat)(?-u:\b)|gzip[[:space:]]+-d|\[::-1\]|\|[[:space:]]*rev(?-u:\b)|\.reverse\(\)|openssl[[:space:]]+(?:enc|base64)[^|;]*[[:space:]]-d(?-u:\b)|tr[[:space:]]+.?a-za-z.?[[:space:]]+.?n-za-m|-bxor(?-u:\b)|(?-u:\b)(?:chr|ord|charcodeat|fromcharcode)[[:space:]]*\([^)\n]*\)?[[:space:]]*\^|\^[[:space:]]*(?:0x[0-9a-f]+|[[:digit:]]+|_?[a-z][[:word:]]*)\)?[[:space:]]+for[[:space:]]+[[:word:]]+[[:space:]]+in(?-u:\b)",
     )
     .expect("a valid decode pattern")
 });
 
 /// Character codes, which expansion writes out as text: their use is itself a decoder.
 static CHAR_CODES: LazyLock<Pattern> = LazyLock::new(|| {
-    Pattern::new(r"(?i)fromcharcode[[:space:]]*\(|map\([[:space:]]*chr[[:space:]]*,|join\([[:space:]]*chr\(|(?-u:\b)chr\([[:digit:]]+\)[[:space:]]*\+|\[char\][[:space:]]*[[:digit:]]|bytes\(\[[[:digit:]]")
+    Pattern::new(r"(?i)fromcharcode[[:space:]]*\(|map\([[:space:]]*chr[[:space:]]*,|join\([[:space:]]*chr\(|(?-u:\b)chr\([[:digit:]]+\)[[:space:]]*\+|\[char\][[:space:]]*[[:digit:]]|\[char\[\]\][[:space:]]*\(?[[:space:]]*[[:digit:]]|bytes\(\[[[:digit:]]")
         .expect("a valid char-code pattern")
 });
 
@@ -81,7 +81,7 @@ static PIPE_EXEC: LazyLock<Pattern> = LazyLock::new(|| {
 /// Evaluation of a string in the language itself: whatever follows is run as code.
 static EVAL: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(
-        r"(?i)(?-u:\b)(?:eval|iex|invoke-expression)(?-u:\b)|(?-u:\b)(?:exec|execfile)[[:space:]]*\(|new[[:space:]]+function[[:space:]]*\(|\[scriptblock\]::create|(?-u:\b)vm\.run[a-z]*[[:space:]]*\(|(?-u:\b)(?:instance_eval|class_eval|module_eval|instance_exec)(?-u:\b)|(?-u:\b)(?:c?pickle|marshal|dill|cloudpickle|joblib|shelve)\.loads?[[:space:]]*\(|(?-u:\b)yaml\.unsafe_load|(?-u:\b)jsonpickle\.decode",
+        r"(?i)(?-u:\b)(?:eval|iex|invoke-expression)(?-u:\b)|(?-u:\b)(?:exec|execfile)[[:space:]]*\(|new[[:space:]]+function[[:space:]]*\(|\[scriptblock\]::create|(?-u:\b)(?:invokescript|newscriptblock)[[:space:]]*\(|(?-u:\b)vm\.run[a-z]*[[:space:]]*\(|(?-u:\b)(?:instance_eval|class_eval|module_eval|instance_exec)(?-u:\b)|(?-u:\b)(?:c?pickle|marshal|dill|cloudpickle|joblib|shelve)\.loads?[[:space:]]*\(|(?-u:\b)yaml\.unsafe_load|(?-u:\b)jsonpickle\.decode",
     )
     .expect("a valid eval pattern")
 });
@@ -138,6 +138,9 @@ struct Flow<'t> {
     vars: Vars,
     tainted: HashMap<String, (Kinds, usize)>,
     files: HashMap<String, (Kinds, usize)>,
+    /// Variables whose value a decoder wrote (`u=$(echo … | base64 -d)`): expansion shows
+    /// the value, but the text as written hides it.
+    decoded: HashMap<String, usize>,
     reported: std::collections::HashSet<usize>,
 }
 
@@ -157,6 +160,7 @@ pub fn check_flow(text: &Text, out: &mut Vec<Finding>) {
         vars: Vars::default(),
         tainted: functions_returning_sources(text, &ranges),
         files: HashMap::new(),
+        decoded: HashMap::new(),
         reported: std::collections::HashSet::new(),
     };
     // Brackets in data (a JSON list of patterns) open no statement.
@@ -311,8 +315,10 @@ impl Flow<'_> {
         }
         let line = self.read(raw);
         let number = self.text.lines().position(self.text.text, at).line;
+        // A search's pattern names what it looks for (`grep -E 'eval|base64 -d' .`).
+        let searches = super::text::is_search(code);
         if !line.items.is_empty() || line.hidden {
-            if let Some(f) = self.exec_finding(at, &line) {
+            if let Some(f) = (!searches).then(|| self.exec_finding(at, &line)).flatten() {
                 out.push(f);
             } else if let Some(f) = self.send_finding(at, &line) {
                 out.push(f);
@@ -363,6 +369,11 @@ impl Flow<'_> {
             let before = &expanded[window_start(&expanded, m.start())..m.start()];
             if !IN_HEADER.is_match(before) {
                 items.push((m.start(), SECRET, 0));
+            }
+        }
+        for (_, word) in names(raw) {
+            if let Some(&line) = self.decoded.get(word) {
+                items.push((ANYWHERE, DECODED | HIDDEN, line));
             }
         }
         for (start, word) in names(&expanded) {
@@ -577,6 +588,9 @@ impl Flow<'_> {
                 self.tainted.insert(name.to_owned(), (kinds, number));
             } else {
                 self.vars.set(name, &expanded);
+                if DECODE.is_match(value) {
+                    self.decoded.insert(name.to_owned(), number);
+                }
             }
         }
         if kinds == 0 {

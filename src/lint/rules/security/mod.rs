@@ -28,6 +28,7 @@ mod net;
 mod obfuscation;
 mod pattern;
 mod persistence;
+mod tampering;
 mod text;
 mod typosquat;
 mod unicode;
@@ -181,6 +182,8 @@ const TEXT_RULES: &[fn(&Text, &mut Vec<Finding>)] = &[
     injection::check_hidden_instructions,
     flow::check_flow,
     typosquat::check_typosquat,
+    tampering::check_agent_config,
+    tampering::check_index_redirect,
 ];
 
 fn scan_file(file: ScanFile, allows: Allows, out: &mut Vec<Finding>) {
@@ -214,10 +217,7 @@ fn scan_text(text: &Text, allows: Allows, out: &mut Vec<Finding>) {
             }
         }
     }
-    // The flow rule reads what the line rules read, across lines: one finding per line and
-    // kind of harm, the line rule's first.
-    let mut seen = std::collections::HashSet::new();
-    found.retain(|f| seen.insert((harm(f.rule), f.position.line)));
+    one_per_line_and_harm(&mut found);
     let comments = allow::comments(text);
     for comment in &comments {
         if let Some(problem) = comment.problem() {
@@ -243,6 +243,26 @@ fn scan_text(text: &Text, allows: Allows, out: &mut Vec<Finding>) {
     }
 }
 
+/// The flow rule reads what the line rules read, across lines: one finding per line and kind
+/// of harm is kept, the most severe (a download the line rule grades a warning is an error
+/// once the flow shows its address was decoded), the line rule's among equals.
+fn one_per_line_and_harm(found: &mut Vec<Finding>) {
+    let mut best: std::collections::HashMap<(&str, usize), usize> = Default::default();
+    for (i, f) in found.iter().enumerate() {
+        let key = (harm(f.rule), f.position.line);
+        let kept = *best.entry(key).or_insert(i);
+        if f.severity() > found[kept].severity() {
+            best.insert(key, i);
+        }
+    }
+    let mut i = 0;
+    found.retain(|f| {
+        let keep = best[&(harm(f.rule), f.position.line)] == i;
+        i += 1;
+        keep
+    });
+}
+
 /// The rules that report one kind of harm: code that runs, or data that leaves.
 fn harm(rule: &Rule) -> &'static str {
     match rule.code {
@@ -252,10 +272,18 @@ fn harm(rule: &Rule) -> &'static str {
     }
 }
 
+/// Runs the text rules, leaving out what they find in a Markdown code block marked as an
+/// attack shown not to be run (a guide's `# EXAMPLE - DO NOT RUN`): a reader, the agent
+/// included, is told not to run it, and the guide exists to show it.
 fn run_text_rules(text: &Text, found: &mut Vec<Finding>) {
+    let mut more = Vec::new();
     for rule in TEXT_RULES {
-        rule(text, found);
+        rule(text, &mut more);
     }
+    found.extend(
+        more.into_iter()
+            .filter(|f| !text.in_marked_example(f.span.start)),
+    );
 }
 
 /// How the scan reads a file's bytes.
@@ -332,6 +360,7 @@ fn compile() {
     net::compile();
     obfuscation::compile();
     persistence::compile();
+    tampering::compile();
 }
 
 /// The lint rules, run on the skill's files as packing would ship them (`evals/` stays home).

@@ -20,7 +20,7 @@ static DECODER: LazyLock<Pattern> = LazyLock::new(|| {
 /// A sink before the decoder on the same line: it evaluates what the decoder returns.
 static SINK_BEFORE: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(
-        r"(?i)(?:(?:^|[^.[:word:]])compile[[:space:]]*\(|(?-u:\b)(?:eval|exec|function|execsync|execfile|execfilesync|spawn|spawnsync|system|popen|runinthiscontext|runinnewcontext|settimeout|setinterval|iex|invoke-expression)[[:space:]]*\(|(?-u:\b)eval[[:space:]]|(?-u:\b)iex[[:space:]]|(?-u:\b)(?:ba|z|da|k)?sh[[:space:]]+-c(?-u:\b)|(?-u:\b)source[[:space:]]+<\(|(?:^|[[:space:]])\.[[:space:]]+<\(|(?-u:\b)new[[:space:]]+function(?-u:\b))",
+        r"(?i)(?:(?:^|[^.[:word:]])compile[[:space:]]*\(|(?-u:\b)(?:eval|exec|function|execsync|execfile|execfilesync|spawn|spawnsync|system|popen|runinthiscontext|runinnewcontext|settimeout|setinterval|iex|invoke-expression|invokescript|newscriptblock)[[:space:]]*\(|(?-u:\b)eval[[:space:]]|(?-u:\b)iex[[:space:]]|(?-u:\b)(?:ba|z|da|k)?sh[[:space:]]+-c(?-u:\b)|(?-u:\b)source[[:space:]]+<\(|(?:^|[[:space:]])\.[[:space:]]+<\(|(?-u:\b)new[[:space:]]+function(?-u:\b))",
     )
     .expect("a valid sink pattern")
 });
@@ -60,6 +60,9 @@ pub fn check_obfuscated_exec(text: &Text, out: &mut Vec<Finding>) {
             continue;
         }
         let before = &text.text[line.start..m.start];
+        if super::text::in_search_pattern(before) {
+            continue;
+        }
         let after = &text.text[m.end..line.end.max(m.end)];
         let sink = SINK_BEFORE.is_match(before) || PIPE_AFTER.is_match(after);
         if !sink || (text.is_markdown() && decodes_a_placeholder(before)) {

@@ -41,6 +41,8 @@ pub mod family {
     pub const ALLOW: u32 = 1 << 11;
     /// Package installs.
     pub const DEPENDENCY: u32 = 1 << 12;
+    /// An agent's or a package manager's configuration.
+    pub const TAMPER: u32 = 1 << 13;
 }
 
 use family::*;
@@ -68,6 +70,13 @@ pub(super) const TRIGGERS: &[(&str, u32)] = &[
     ("buffer.from", OBFUSCATION),
     ("fromcharcode", OBFUSCATION),
     ("xxd", OBFUSCATION),
+    ("base32", OBFUSCATION),
+    ("hexdump", OBFUSCATION),
+    ("hexlify", OBFUSCATION),
+    (".hex()", OBFUSCATION),
+    ("bxor", OBFUSCATION),
+    ("invokescript", OBFUSCATION),
+    ("[char[]]", OBFUSCATION),
     ("rot13", OBFUSCATION),
     ("rot_13", OBFUSCATION),
     ("n-za-m", OBFUSCATION),
@@ -104,6 +113,10 @@ pub(super) const TRIGGERS: &[(&str, u32)] = &[
     ("sslverify", DISABLE),
     ("httpsverify", DISABLE),
     ("trusted-host", DISABLE),
+    ("-v /:/", DISABLE),
+    ("--volume /:/", DISABLE),
+    ("--volume=/:/", DISABLE),
+    ("source=/,", DISABLE),
     ("av software", DISABLE),
     (".ssh", CREDENTIAL | PERSIST),
     (".aws", CREDENTIAL),
@@ -254,6 +267,14 @@ pub(super) const TRIGGERS: &[(&str, u32)] = &[
     ("package\":", DEPENDENCY),
     ("module:", DEPENDENCY),
     ("crate:", DEPENDENCY),
+    ("approval", TAMPER),
+    ("sandbox", TAMPER),
+    ("defaultmode", TAMPER),
+    ("bash(", TAMPER),
+    ("autoapprove", TAMPER),
+    ("index-url", TAMPER),
+    ("index_url", TAMPER),
+    ("registry", TAMPER),
 ];
 
 /// Every trigger word in a finder of its own (ASCII case-insensitive: what lower-casing the
@@ -273,6 +294,7 @@ static TRIGGER_WORDS: LazyLock<(Words, Vec<u32>)> = LazyLock::new(|| {
 /// Builds the trigger words' finder now (see [`super::preload`]).
 pub(super) fn compile() {
     LazyLock::force(&TRIGGER_WORDS);
+    LazyLock::force(&EXAMPLE_MARK);
 }
 
 /// Each trigger word in `text`: (offset, families), in order.
@@ -508,6 +530,37 @@ impl<'a> Text<'a> {
         !(straight || curly)
     }
 
+    /// True when `offset` lies in a Markdown code block that is marked, on its first lines or
+    /// on the lines just above it, as an attack shown not to be run ("EXAMPLE - DO NOT RUN",
+    /// "malicious example").
+    pub fn in_marked_example(&self, offset: usize) -> bool {
+        if !self.is_markdown() {
+            return false;
+        }
+        let code = &self.markdown().code;
+        let i = code.partition_point(|c| c.end <= offset);
+        let Some(block) = code.get(i).filter(|c| c.start <= offset) else {
+            return false;
+        };
+        let inside = &self.text[block.clone()];
+        if !inside.contains('\n') {
+            return false;
+        }
+        let head: String = inside
+            .lines()
+            .skip(1)
+            .take(2)
+            .collect::<Vec<_>>()
+            .join("\n");
+        let above_start = self.text[..block.start]
+            .trim_end()
+            .rmatch_indices('\n')
+            .nth(1)
+            .map_or(0, |(i, _)| i);
+        let above = &self.text[above_start..block.start];
+        EXAMPLE_MARK.is_match(&head) || EXAMPLE_MARK.is_match(above)
+    }
+
     /// True when `offset` is in the frontmatter YAML.
     pub fn in_frontmatter(&self, offset: usize) -> bool {
         self.frontmatter
@@ -536,6 +589,61 @@ impl<'a> Text<'a> {
             allowed: None,
         }
     }
+}
+
+/// Words that mark an example as not to be run.
+static EXAMPLE_MARK: LazyLock<super::pattern::Pattern> = LazyLock::new(|| {
+    super::pattern::Pattern::new(
+        r"(?i)(?:do[[:space:]]+not|don['\x{2019}]?t|never)[[:space:]]+(?:run|follow|execute|use|copy|paste|try)(?-u:\b)|(?:malicious|attack|injection|exploit|payload)[[:space:]]+(?:example|sample|pattern|snippet)s?(?-u:\b)|example[[:space:]]+(?:of[[:space:]]+)?(?:an?[[:space:]]+)?(?:attack|payload|malicious)",
+    )
+    .expect("a valid example-mark pattern")
+});
+
+/// Commands that take a pattern to search for: words quoted after them are looked for, not run.
+const SEARCHERS: &[&str] = &[
+    "grep",
+    "egrep",
+    "fgrep",
+    "rg",
+    "ag",
+    "ack",
+    "select-string",
+    "findstr",
+    "semgrep",
+];
+
+/// Whether the command `code` starts with is a search (`grep -rnE '…' .`, `$ rg …`).
+pub fn is_search(code: &str) -> bool {
+    let code = code.trim_start_matches(['$', '`', ' ', '\t']);
+    let first = code.split_whitespace().next().unwrap_or("");
+    SEARCHERS.iter().any(|s| first.eq_ignore_ascii_case(s))
+}
+
+/// Whether the end of `before` (a line up to some match) lies inside a quoted argument of a
+/// search command (`grep -E 'eval|base64 -d' .`): the words there are what the search looks
+/// for, as in a reviewer's checklist.
+pub fn in_search_pattern(before: &str) -> bool {
+    let lower = before.to_ascii_lowercase();
+    let Some(at) = SEARCHERS
+        .iter()
+        .filter_map(|s| {
+            lower.rmatch_indices(s).find(|(i, _)| {
+                let start_ok = *i == 0 || !lower.as_bytes()[i - 1].is_ascii_alphanumeric();
+                let end = i + s.len();
+                let end_ok = lower
+                    .as_bytes()
+                    .get(end)
+                    .is_none_or(|b| b.is_ascii_whitespace());
+                start_ok && end_ok
+            })
+        })
+        .map(|(i, _)| i)
+        .max()
+    else {
+        return false;
+    };
+    let args = &before[at..];
+    args.matches('\'').count() % 2 == 1 || args.matches('"').count() % 2 == 1
 }
 
 /// The line holding `at`, extended over the lines a trailing `\\` continues it onto.
@@ -592,7 +700,15 @@ fn kind_of(path: &str, text: &str) -> Kind {
         "sh" | "bash" | "zsh" | "ksh" | "fish" | "py" | "js" | "mjs" | "cjs" | "ts" | "mts"
         | "ps1" | "psm1" | "rb" | "pl" | "php" | "bat" | "cmd" | "applescript" | "lua" | "go"
         | "rs" => Kind::Script,
+        "mk" => Kind::Script,
         _ if text.starts_with("#!") => Kind::Script,
+        _ if matches!(
+            name.to_ascii_lowercase().as_str(),
+            "makefile" | "gnumakefile" | "justfile" | "dockerfile" | "containerfile"
+        ) =>
+        {
+            Kind::Script
+        }
         _ => Kind::Data,
     }
 }

@@ -123,8 +123,10 @@ static SPEC_KIND: LazyLock<Pattern> = LazyLock::new(|| {
     .expect("a valid kind pattern")
 });
 
-/// Flags installs of names that imitate popular packages.
+/// Flags installs of names that imitate popular packages: in install commands, install
+/// specs, and the dependency manifests a skill ships.
 pub fn check_typosquat(text: &Text, out: &mut Vec<Finding>) {
+    check_manifest(text, out);
     if !text.triggered(family::DEPENDENCY) {
         return;
     }
@@ -142,6 +144,98 @@ pub fn check_typosquat(text: &Text, out: &mut Vec<Finding>) {
             check_spec(text, line, out);
         }
     }
+}
+
+/// The registry a dependency manifest installs from, by its file name: `requirements*.txt`
+/// and `pyproject.toml` (PyPI), `package.json` (npm), `Cargo.toml` (crates.io).
+fn manifest_registry(path: &str) -> Option<Registry> {
+    let name = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
+    match name.as_str() {
+        "package.json" => Some(Registry::Npm),
+        "pyproject.toml" => Some(Registry::PyPi),
+        "cargo.toml" => Some(Registry::Crates),
+        n if n.starts_with("requirements") && (n.ends_with(".txt") || n.ends_with(".in")) => {
+            Some(Registry::PyPi)
+        }
+        _ => None,
+    }
+}
+
+/// Each dependency a manifest names, checked as an install of it, on the line that names it.
+fn check_manifest(text: &Text, out: &mut Vec<Finding>) {
+    let Some(registry) = manifest_registry(text.path) else {
+        return;
+    };
+    let name = text.path.rsplit('/').next().unwrap_or(text.path);
+    let names = match name.to_ascii_lowercase().as_str() {
+        "package.json" => npm_dependencies(text.text),
+        "pyproject.toml" | "cargo.toml" => toml_dependencies(text.text),
+        _ => text
+            .text
+            .lines()
+            .map(|l| l.split('#').next().unwrap_or("").trim())
+            .filter(|l| !l.is_empty() && !l.starts_with('-'))
+            .map(|l| strip_version(l.split_whitespace().next().unwrap_or("")).to_owned())
+            .collect(),
+    };
+    for name in names {
+        let at = text.text.find(name.as_str()).unwrap_or(0);
+        report(text, text.line_at(at), registry, &name, out);
+    }
+}
+
+/// The keys of package.json's dependency tables.
+fn npm_dependencies(json: &str) -> Vec<String> {
+    let Ok(value) = serde_json::from_str::<serde_json::Value>(json) else {
+        return Vec::new();
+    };
+    [
+        "dependencies",
+        "devDependencies",
+        "optionalDependencies",
+        "peerDependencies",
+    ]
+    .iter()
+    .filter_map(|table| value.get(table)?.as_object())
+    .flat_map(|deps| deps.keys().cloned())
+    .collect()
+}
+
+/// pyproject.toml's `[project] dependencies` (and optional ones) and the keys of Poetry's and
+/// Cargo's dependency tables.
+fn toml_dependencies(source: &str) -> Vec<String> {
+    let Ok(doc) = source.parse::<toml::Table>() else {
+        return Vec::new();
+    };
+    let mut names = Vec::new();
+    let requirement = |v: &toml::Value| {
+        v.as_str()
+            .map(|r| strip_version(r.split_whitespace().next().unwrap_or("")).to_owned())
+    };
+    if let Some(project) = doc.get("project").and_then(toml::Value::as_table) {
+        let lists = project.get("dependencies").into_iter().chain(
+            project
+                .get("optional-dependencies")
+                .and_then(toml::Value::as_table)
+                .into_iter()
+                .flat_map(|t| t.values()),
+        );
+        for list in lists.filter_map(toml::Value::as_array) {
+            names.extend(list.iter().filter_map(requirement));
+        }
+    }
+    let poetry = doc
+        .get("tool")
+        .and_then(|t| t.get("poetry"))
+        .and_then(|p| p.get("dependencies"));
+    let tables = ["dependencies", "dev-dependencies", "build-dependencies"]
+        .iter()
+        .filter_map(|t| doc.get(*t))
+        .chain(poetry);
+    for table in tables.filter_map(toml::Value::as_table) {
+        names.extend(table.keys().filter(|k| *k != "python").cloned());
+    }
+    names
 }
 
 fn check_spec(text: &Text, line: std::ops::Range<usize>, out: &mut Vec<Finding>) {
@@ -327,7 +421,11 @@ mod tests {
     use super::*;
 
     fn names(text: &str) -> Vec<String> {
-        let t = Text::new("SKILL.md", text);
+        names_in("SKILL.md", text)
+    }
+
+    fn names_in(path: &str, text: &str) -> Vec<String> {
+        let t = Text::new(path, text);
         let mut out = Vec::new();
         check_typosquat(&t, &mut out);
         out.into_iter().map(|f| f.message).collect()
@@ -353,6 +451,21 @@ mod tests {
         assert!(names("npx drizzle-kit generate\n").is_empty());
         let spec = "metadata: {\"install\":[{\"command\":\"pip3 install pandas\",\"label\":\"Install Python\"}]}\n";
         assert!(names(spec).is_empty());
+    }
+
+    #[test]
+    fn dependency_manifests_are_read() {
+        let req = "requests==2.31.0\nreqeusts==1.0  # pinned\n-r base.txt\ncolorama\n";
+        assert_eq!(names_in("requirements.txt", req).len(), 1);
+        let pkg = r#"{"name": "lodahs-demo", "scripts": {"buidl": "x"}, "dependencies": {"lodahs": "^4", "express": "^4"}}"#;
+        assert_eq!(names_in("scripts/package.json", pkg).len(), 1);
+        let py =
+            "[project]\nname = \"reqeusts-tool\"\ndependencies = [\"reqeusts>=2\", \"numpy\"]\n";
+        assert_eq!(names_in("pyproject.toml", py).len(), 1);
+        let cargo = "[package]\nname = \"x\"\n[dependencies]\nserde_jsn = \"1\"\ntokio = \"1\"\n";
+        assert_eq!(names_in("Cargo.toml", cargo).len(), 1);
+        assert!(names_in("notes.txt", "reqeusts\n").is_empty());
+        assert!(names_in("package.json", "{not json").is_empty());
     }
 
     #[test]
