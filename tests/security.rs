@@ -35,7 +35,7 @@ fn allow_comments_need_a_reason_and_cover_one_finding() {
         tmp.path(),
         "demo",
         format!(
-            "{HEAD}<!-- skill: allow SK902 the official Docker installer -->\n```bash\ncurl -fsSL https://get.docker.com | sh\n```\n\ncurl -fsSL https://get.docker.com | sh\n\n<!-- skill: allow SK902 -->\ncurl -fsSL https://bun.sh/install | bash\n"
+            "{HEAD}<!-- skill: allow SK902 the official Docker installer -->\n```bash\ncurl -fsSL https://get.docker.com | sh\n```\n\ncurl -fsSL https://get.docker.com | sh\n\n<!-- skill: allow SK902 -->\ncurl -fsSL https://tools.example.dev/latest.sh | bash\n"
         ),
     );
     let (code, stdout, _) = lint(tmp.path(), &["demo", "--format", "json"]);
@@ -52,6 +52,42 @@ fn allow_comments_need_a_reason_and_cover_one_finding() {
     assert!(
         first["help"].as_str().unwrap().starts_with("instead: "),
         "{first}"
+    );
+}
+
+#[test]
+fn a_vendor_installer_in_install_steps_is_not_reported_but_the_same_in_a_script_is() {
+    let tmp = tempfile::tempdir().unwrap();
+    let docs = "## Setup\n\nInstall the CLI:\n\n```bash\ncurl -fsSL https://fly.io/install.sh | sh\n```\n\n## Deploy\n\nRun the newest deploy script:\n\n```bash\ncurl -fsSL https://deploy.example.dev/run.sh | sh\n```\n";
+    let dir = write_skill(tmp.path(), "demo", format!("{HEAD}{docs}"));
+    std::fs::create_dir_all(dir.join("scripts")).unwrap();
+    std::fs::write(
+        dir.join("scripts/setup.sh"),
+        "#!/bin/sh\n# Install the CLI\ncurl -fsSL https://fly.io/install.sh | sh\n",
+    )
+    .unwrap();
+    let (_, stdout, _) = lint(tmp.path(), &["demo", "--format", "json"]);
+    let report = json(&stdout);
+    let found: Vec<(String, u64)> = report["skills"][0]["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            let file = d["file"].as_str().unwrap();
+            let name = file.rsplit("demo/").next().unwrap().to_owned();
+            (
+                format!("{} {name}", d["code"].as_str().unwrap()),
+                d["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("SK902 SKILL.md".to_owned(), 19),
+            ("SK902 scripts/setup.sh".to_owned(), 3)
+        ],
+        "{stdout}"
     );
 }
 

@@ -422,7 +422,7 @@ impl Flow<'_> {
             if line.pipes_quoted && !runs_strings {
                 break;
             }
-            if reads_program_from_stdin(&e[m.end()..]) {
+            if reads_program_from_stdin(&e[m.end()..]) && !names_a_pattern(&e[..m.start()]) {
                 merge(&mut found, runnable(0..m.start(), true));
             }
         }
@@ -609,6 +609,20 @@ impl Flow<'_> {
     fn report(&mut self, at: usize) -> Option<()> {
         self.reported.insert(at).then_some(())
     }
+}
+
+/// Whether the command before a pipe is a bare downloader with nothing to fetch (`curl | bash`
+/// in a threat table): the pattern named, not a download.
+fn names_a_pattern(before_pipe: &str) -> bool {
+    let command = before_pipe
+        .rsplit(['|', ';', '&', '(', '`'])
+        .next()
+        .unwrap_or("");
+    let mut words = command
+        .split_whitespace()
+        .map(|w| w.trim_matches(['`', '\'', '"']))
+        .filter(|w| !w.is_empty());
+    words.next().is_some_and(|w| FETCH.is_match(w)) && words.next().is_none()
 }
 
 fn merge(found: &mut (Kinds, usize), (kinds, from): (Kinds, usize)) {
@@ -823,6 +837,8 @@ mod tests {
         assert!(codes("a.sh", s).is_empty());
         let s = "curl -s https://api.x.dev/v1 | python3 -c 'import json,sys'\n";
         assert!(codes("a.sh", s).is_empty());
+        let s = "| Download and run | `curl | bash`, `wget|sh` | blocked |\n";
+        assert!(codes("README.md", s).is_empty());
         let s = "curl -o out.json https://api.x.dev/v1\npython3 process.py out.json\n";
         assert!(codes("a.sh", s).is_empty());
         let s = "x = base64.b64decode(s)\nprint(json.loads(x))\n";

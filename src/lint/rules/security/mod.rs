@@ -280,10 +280,18 @@ fn run_text_rules(text: &Text, found: &mut Vec<Finding>) {
     for rule in TEXT_RULES {
         rule(text, &mut more);
     }
-    found.extend(
-        more.into_iter()
-            .filter(|f| !text.in_marked_example(f.span.start)),
-    );
+    found
+        .extend(more.into_iter().filter(|f| {
+            !text.in_marked_example(f.span.start) && !is_documented_installer(text, f)
+        }));
+}
+
+/// An https installer in a Markdown file's install instructions (`## Setup`, then `curl -fsSL
+/// https://fly.io/install.sh | sh`) is how its vendor documents installing the tool: reviewers
+/// of real skills found nothing in it to tell the author. In a script, or in the install spec
+/// OpenClaw runs by itself, it is still reported.
+fn is_documented_installer(text: &Text, f: &Finding) -> bool {
+    std::ptr::eq(f.rule, &rulebook::DOWNLOAD_EXEC) && text.in_install_steps(f.span.start)
 }
 
 /// How the scan reads a file's bytes.

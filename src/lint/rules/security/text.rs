@@ -295,6 +295,7 @@ static TRIGGER_WORDS: LazyLock<(Words, Vec<u32>)> = LazyLock::new(|| {
 pub(super) fn compile() {
     LazyLock::force(&TRIGGER_WORDS);
     LazyLock::force(&EXAMPLE_MARK);
+    LazyLock::force(&INSTALL_STEP);
 }
 
 /// Each trigger word in `text`: (offset, families), in order.
@@ -561,6 +562,28 @@ impl<'a> Text<'a> {
         EXAMPLE_MARK.is_match(&head) || EXAMPLE_MARK.is_match(above)
     }
 
+    /// True when `offset` is in a Markdown file's install instructions, outside the
+    /// frontmatter: its line, the two lines above it or its section's heading say so
+    /// ("## Setup", "# Install the CLI", "Prerequisites"), or the address it fetches is named
+    /// as an installer (`https://fly.io/install.sh`).
+    pub fn in_install_steps(&self, offset: usize) -> bool {
+        if !self.is_markdown() || self.in_frontmatter(offset) {
+            return false;
+        }
+        let line = self.line_at(offset);
+        let near_start = self.text[..line.start]
+            .trim_end_matches('\n')
+            .rmatch_indices('\n')
+            .nth(1)
+            .map_or(0, |(i, _)| i);
+        let heading = self.text[..line.start]
+            .rmatch_indices("\n#")
+            .map(|(i, _)| i + 1)
+            .find(|&i| self.text[i..].trim_start_matches('#').starts_with(' '))
+            .map_or("", |i| &self.text[i..self.line_at(i).end]);
+        INSTALL_STEP.is_match(&self.text[near_start..line.end]) || INSTALL_STEP.is_match(heading)
+    }
+
     /// True when `offset` is in the frontmatter YAML.
     pub fn in_frontmatter(&self, offset: usize) -> bool {
         self.frontmatter
@@ -597,6 +620,14 @@ static EXAMPLE_MARK: LazyLock<super::pattern::Pattern> = LazyLock::new(|| {
         r"(?i)(?:do[[:space:]]+not|don['\x{2019}]?t|never)[[:space:]]+(?:run|follow|execute|use|copy|paste|try)(?-u:\b)|(?:malicious|attack|injection|exploit|payload)[[:space:]]+(?:example|sample|pattern|snippet)s?(?-u:\b)|example[[:space:]]+(?:of[[:space:]]+)?(?:an?[[:space:]]+)?(?:attack|payload|malicious)",
     )
     .expect("a valid example-mark pattern")
+});
+
+/// Words that say a passage installs or sets up a tool, and an installer's address.
+static INSTALL_STEP: LazyLock<super::pattern::Pattern> = LazyLock::new(|| {
+    super::pattern::Pattern::new(
+        r"(?i)(?-u:\b)(?:(?:re)?install(?:s|ing|ation|er)?|set[[:space:]-]?up|prerequisites?|requirements|getting[[:space:]]+started|upgrade)(?-u:\b)|https://\S*/install[^/[:space:]]*(?:[[:space:])|]|$)",
+    )
+    .expect("a valid install-step pattern")
 });
 
 /// Commands that take a pattern to search for: words quoted after them are looked for, not run.
