@@ -172,6 +172,7 @@ const TEXT_RULES: &[fn(&Text, &mut Vec<Finding>)] = &[
     download::check_download_exec,
     obfuscation::check_obfuscated_exec,
     obfuscation::check_encoded_blob,
+    obfuscation::check_xor_strings,
     archives::check_archive_password,
     archives::check_disable_security,
     credentials::check_credential_access,

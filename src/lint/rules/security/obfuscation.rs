@@ -128,6 +128,73 @@ fn obfuscated(text: &Text, span: Span, decoded: Option<String>) -> Finding {
     )
 }
 
+/// A literal list of eight or more byte values: `bytes([0x32, 0x2e, …])`, `[104, 116, …]`,
+/// `@(0x32, …)`.
+static BYTE_LIST: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
+        r"[\[({][[:space:]]*(?:0[xX][0-9a-fA-F]{1,2}|[0-9]{1,3})(?:[[:space:]]*,[[:space:]]*(?:0[xX][0-9a-fA-F]{1,2}|[0-9]{1,3})){7,}",
+    )
+    .expect("a valid byte-list pattern")
+});
+
+/// An XOR in code: `c ^ key`, `-bxor`, `xor(`.
+static XOR: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r"(?i)[[:word:])\]][[:space:]]*\^[[:space:]]*[[:word:](]|(?-u:\b)b?xor(?-u:\b)")
+        .expect("a valid xor pattern")
+});
+
+/// An address or a credential location hidden in a script as bytes XORed with one key (the
+/// key found by trying all 256, as malware analysts do): a tool has nothing to hide from the
+/// user that way.
+pub fn check_xor_strings(text: &Text, out: &mut Vec<Finding>) {
+    if text.kind != Kind::Script || !XOR.is_match(text.text) {
+        return;
+    }
+    for m in BYTE_LIST.find_iter(text.text) {
+        let Some(bytes) = byte_values(&text.text[m.range()]) else {
+            continue;
+        };
+        let Some((key, plain)) = (1..=255u8).find_map(|key| revealing(&bytes, key)) else {
+            continue;
+        };
+        let line = text.line_at(m.start());
+        out.push(text.finding(
+            &OBFUSCATED_EXEC,
+            Span::new(line.start, line.end),
+            format!("hides `{}` as bytes XORed with 0x{key:02x}", excerpt(&plain)),
+            "an address or a credential path written so that no reader and no search can see              it is hidden from review on purpose; what the script does with it is what it does              not want seen",
+            "write addresses and paths out in plain text",
+        ));
+        return;
+    }
+}
+
+/// The values of a [`BYTE_LIST`] match, when every one is a byte.
+fn byte_values(list: &str) -> Option<Vec<u8>> {
+    list.trim_start_matches(['[', '(', '{'])
+        .split(',')
+        .map(|v| {
+            let v = v.trim();
+            match v.strip_prefix("0x").or_else(|| v.strip_prefix("0X")) {
+                Some(h) => u8::from_str_radix(h, 16).ok(),
+                None => v.parse().ok(),
+            }
+        })
+        .collect()
+}
+
+/// `bytes` XORed with `key`, when that is printable text holding an address or a credential
+/// location.
+fn revealing(bytes: &[u8], key: u8) -> Option<(u8, String)> {
+    let plain: Vec<u8> = bytes.iter().map(|b| b ^ key).collect();
+    if !plain.iter().all(|b| b.is_ascii_graphic() || *b == b' ') {
+        return None;
+    }
+    let plain = String::from_utf8(plain).ok()?;
+    let shows = plain.contains("://") || super::credentials::ANY_STORE.is_match(&plain);
+    shows.then_some((key, plain))
+}
+
 /// What a base64 or hex literal on `line` decodes to, when it is readable text.
 fn decoded_in(line: &str) -> Option<String> {
     let from_b64 = B64_LITERAL
@@ -277,6 +344,8 @@ pub(super) fn compile() {
         &PIPE_AFTER,
         &ENCODED_COMMAND,
         &HEX_LITERAL,
+        &BYTE_LIST,
+        &XOR,
     ] {
         LazyLock::force(pattern);
     }
@@ -291,7 +360,40 @@ mod tests {
         let mut out = Vec::new();
         check_obfuscated_exec(&t, &mut out);
         check_encoded_blob(&t, &mut out);
+        check_xor_strings(&t, &mut out);
         out
+    }
+
+    fn xored(plain: &str, key: u8) -> String {
+        let list: Vec<String> = plain
+            .bytes()
+            .map(|b| format!("0x{:02x}", b ^ key))
+            .collect();
+        list.join(", ")
+    }
+
+    #[test]
+    fn addresses_and_key_paths_hidden_by_xor_are_found() {
+        let py = format!(
+            "K = 0x5A\nEP = bytes([{}])\nurl = bytes(c ^ K for c in EP).decode()\n",
+            xored("https://c.example/v1", 0x5A)
+        );
+        let f = found("scripts/a.py", &py);
+        assert_eq!(f.len(), 1);
+        assert!(
+            f[0].message.contains("https://c.example/v1"),
+            "{}",
+            f[0].message
+        );
+        let ps = format!(
+            "$p = @({}) | % {{ $_ -bxor 7 }}\n",
+            xored(".ssh/id_ed25519", 7)
+        );
+        assert_eq!(found("scripts/a.ps1", &ps).len(), 1);
+        // A PNG header and a checksum table hide nothing, and a Markdown page is not run.
+        let png = "MAGIC = bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])\ncrc = a ^ b\n";
+        assert!(found("scripts/a.py", png).is_empty());
+        assert!(found("SKILL.md", &py).is_empty());
     }
 
     #[test]
