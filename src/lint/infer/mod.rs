@@ -246,19 +246,15 @@ struct Settings<'a> {
 
 impl<'a> Settings<'a> {
     fn of(body: &'a Body, body_text: &'a str) -> Settings<'a> {
-        let words = |text: &'a str| {
-            text.split(|c: char| !(c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_'))
-                .filter(|w| w.len() > 1)
-        };
         let mut count: std::collections::HashMap<&str, isize> = Default::default();
-        for w in words(body_text) {
+        for w in naming_words(body_text) {
             *count.entry(w).or_default() += 1;
         }
         for w in body
             .code_blocks
             .iter()
             .flat_map(|b| &b.pieces)
-            .flat_map(|(t, _)| words(t))
+            .flat_map(|(t, _)| naming_words(t))
         {
             *count.entry(w).or_default() -= 1;
         }
@@ -281,6 +277,40 @@ impl<'a> Settings<'a> {
     fn holds(&self, name: &str) -> bool {
         SETTING_WORDS.iter().any(|w| name.contains(w)) || self.named.contains(name)
     }
+}
+
+/// The upper-case words of `text` that could name a setting: not a use (`$POD`, `${POD}` in
+/// an example command) and not on a heading or comment line (`## 1. CLUSTER OPERATIONS`).
+fn naming_words(text: &str) -> impl Iterator<Item = &str> {
+    text.lines()
+        .filter(|line| !line.trim_start().starts_with('#'))
+        .flat_map(upper_words)
+}
+
+/// The runs of upper-case letters, digits and `_` in `line` longer than one, except those
+/// right after `$` or `${`.
+fn upper_words(line: &str) -> impl Iterator<Item = &str> {
+    let is_word = |b: u8| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_';
+    let bytes = line.as_bytes();
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        while i < bytes.len() {
+            if !is_word(bytes[i]) {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < bytes.len() && is_word(bytes[i]) {
+                i += 1;
+            }
+            let used = bytes[..start].ends_with(b"$") || bytes[..start].ends_with(b"${");
+            if i - start > 1 && !used {
+                // Only ASCII bytes were matched, so both ends are character boundaries.
+                return Some(&line[start..i]);
+            }
+        }
+        None
+    })
 }
 
 /// Interpreters a script's language implies, counted as mentioned for `unused-requirement`.
