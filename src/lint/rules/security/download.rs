@@ -57,6 +57,14 @@ static SAVED: LazyLock<Pattern> = LazyLock::new(|| {
     .expect("a valid save pattern")
 });
 
+/// One download-and-execute found on a line: its span, how it runs, and where from.
+struct Hit {
+    start: usize,
+    end: usize,
+    how: String,
+    place: Place,
+}
+
 /// Flags download-and-execute in any text file.
 pub fn check_download_exec(text: &Text, out: &mut Vec<Finding>) {
     if !text.triggered(family::DOWNLOAD) {
@@ -64,83 +72,123 @@ pub fn check_download_exec(text: &Text, out: &mut Vec<Finding>) {
     }
     let runs = OnceCell::new();
     let mut lines_seen = HashSet::new();
-    let mut report = |start: usize, end: usize, how: String, place: Place| {
-        let line = text.line_at(start).start;
-        if !lines_seen.insert(line) {
-            return;
-        }
-        out.push(finding(text, Span::new(start, end), how, place));
-    };
     for line in text.lines_with(family::DOWNLOAD) {
-        let base = line.start;
+        let mut hits = piped(text, line.clone());
         let l = &text.text[line.clone()];
-        // Each form needs a character the others may not: checked before its pattern runs.
-        if l.contains('|') && PIPED.is_match(l) {
-            for caps in PIPED.captures_iter(l) {
-                let whole = caps.get(0).expect("group 0 always matches");
-                let runner = caps.get(2).map_or("", |m| m.as_str());
-                let end = base + whole.end();
-                let rest = &text.text[end..text.line_at(end).end.max(end)];
-                if downloads_something(l, &caps) && reads_program_from_stdin(rest) {
-                    report(
-                        base + whole.start(),
-                        end,
-                        format!("pipes a download into {runner}"),
-                        place_in(whole.as_str()),
-                    );
-                }
-            }
+        hits.extend(substituted(l, line.start));
+        hits.extend(evaluated_or_called(l, line.start));
+        if SAVED.is_match(l) {
+            hits.extend(saved_and_run(text, line, &runs));
         }
-        if l.contains("<(") && SUBSTITUTED.is_match(l) {
-            for caps in SUBSTITUTED.captures_iter(l) {
-                let whole = caps.get(0).expect("group 0 always matches");
-                let runner = caps.get(1).map_or(whole, |m| m);
-                report(
-                    base + runner.start(),
-                    base + whole.end(),
-                    format!("runs a download with {} <(...)", runner.as_str()),
-                    place_in(&whole.as_str()[runner.start() - whole.start()..]),
-                );
-            }
-        }
-        let evaluated = (l.contains("$(") || l.contains('`')).then_some(&*EVALUATED);
-        let called = l.contains('(').then_some(&*CALLED);
-        for re in [evaluated, called].into_iter().flatten() {
-            if !re.is_match(l) {
-                continue;
-            }
-            for caps in re.captures_iter(l) {
-                let whole = caps.get(0).expect("group 0 always matches");
-                let runner = caps.get(1).map_or("", |m| m.as_str());
-                report(
-                    base + whole.start(),
-                    base + whole.end(),
-                    format!("runs a download with {runner}"),
-                    place_in(whole.as_str()),
-                );
-            }
-        }
-        if !SAVED.is_match(l) {
-            continue;
-        }
-        for caps in SAVED.captures_iter(l) {
-            let whole = caps.get(0).expect("group 0 always matches");
-            let start = base + whole.start();
-            let physical = text.line_at(start);
-            let command = &text.text[start..physical.end.max(start)];
-            let saved = caps.get(2).map_or("", |m| m.as_str());
-            let Some(name) = file_key(saved) else {
-                continue;
-            };
-            if name == "-" || name == "null" {
-                continue;
-            }
-            let runs = runs.get_or_init(|| Runs::of(text.text));
-            if let Some(how) = runs.after(physical.start, &name) {
-                report(start, physical.end, how, place_in(command));
+        for hit in hits {
+            if lines_seen.insert(text.line_at(hit.start).start) {
+                out.push(finding(
+                    text,
+                    Span::new(hit.start, hit.end),
+                    hit.how,
+                    hit.place,
+                ));
             }
         }
     }
+}
+
+/// `curl … | sh` on the line at `line`, when something is fetched and the runner reads its
+/// program from the pipe.
+fn piped(text: &Text, line: std::ops::Range<usize>) -> Vec<Hit> {
+    let (base, l) = (line.start, &text.text[line]);
+    // Each form needs a character the others may not: checked before its pattern runs.
+    if !l.contains('|') || !PIPED.is_match(l) {
+        return Vec::new();
+    }
+    let mut hits = Vec::new();
+    for caps in PIPED.captures_iter(l) {
+        let whole = caps.get(0).expect("group 0 always matches");
+        let runner = caps.get(2).map_or("", |m| m.as_str());
+        let end = base + whole.end();
+        let rest = &text.text[end..text.line_at(end).end.max(end)];
+        if downloads_something(l, &caps) && reads_program_from_stdin(rest) {
+            hits.push(Hit {
+                start: base + whole.start(),
+                end,
+                how: format!("pipes a download into {runner}"),
+                place: place_in(whole.as_str()),
+            });
+        }
+    }
+    hits
+}
+
+/// `bash <(curl …)` in `l`, which starts at `base`.
+fn substituted(l: &str, base: usize) -> Vec<Hit> {
+    if !l.contains("<(") || !SUBSTITUTED.is_match(l) {
+        return Vec::new();
+    }
+    SUBSTITUTED
+        .captures_iter(l)
+        .map(|caps| {
+            let whole = caps.get(0).expect("group 0 always matches");
+            let runner = caps.get(1).map_or(whole, |m| m);
+            Hit {
+                start: base + runner.start(),
+                end: base + whole.end(),
+                how: format!("runs a download with {} <(...)", runner.as_str()),
+                place: place_in(&whole.as_str()[runner.start() - whole.start()..]),
+            }
+        })
+        .collect()
+}
+
+/// `eval "$(curl …)"` and `iex (iwr …)` in `l`, which starts at `base`.
+fn evaluated_or_called(l: &str, base: usize) -> Vec<Hit> {
+    let evaluated = (l.contains("$(") || l.contains('`')).then_some(&*EVALUATED);
+    let called = l.contains('(').then_some(&*CALLED);
+    let mut hits = Vec::new();
+    for re in [evaluated, called].into_iter().flatten() {
+        if !re.is_match(l) {
+            continue;
+        }
+        for caps in re.captures_iter(l) {
+            let whole = caps.get(0).expect("group 0 always matches");
+            let runner = caps.get(1).map_or("", |m| m.as_str());
+            hits.push(Hit {
+                start: base + whole.start(),
+                end: base + whole.end(),
+                how: format!("runs a download with {runner}"),
+                place: place_in(whole.as_str()),
+            });
+        }
+    }
+    hits
+}
+
+/// `curl -o FILE` on the line at `line`, when the text later runs that file.
+fn saved_and_run<'t>(
+    text: &Text<'t>,
+    line: std::ops::Range<usize>,
+    runs: &OnceCell<Runs<'t>>,
+) -> Vec<Hit> {
+    let mut hits = Vec::new();
+    for caps in SAVED.captures_iter(&text.text[line.clone()]) {
+        let whole = caps.get(0).expect("group 0 always matches");
+        let start = line.start + whole.start();
+        let physical = text.line_at(start);
+        let saved = caps.get(2).map_or("", |m| m.as_str());
+        let Some(name) = file_key(saved).filter(|n| n != "-" && n != "null") else {
+            continue;
+        };
+        let runs = runs.get_or_init(|| Runs::of(text.text));
+        if let Some(how) = runs.after(physical.start, &name) {
+            let command = &text.text[start..physical.end.max(start)];
+            hits.push(Hit {
+                start,
+                end: physical.end,
+                how,
+                place: place_in(command),
+            });
+        }
+    }
+    hits
 }
 
 /// Whether the downloader of a [`PIPED`] match in `line` is given anything to fetch:

@@ -330,25 +330,7 @@ impl Flow<'_> {
     /// Expands `raw` and finds its sources and the tainted names it uses.
     fn read(&self, raw: &str) -> Line {
         let expanded = expand(raw, &self.vars);
-        let lower_raw = raw.to_ascii_lowercase();
-        let mut items = Vec::new();
-        let mut hidden = false;
-        let mut as_written: HashMap<String, bool> = HashMap::new();
-        let insecure = match place_in(&expanded) {
-            Place::Ip { .. } | Place::Http { .. } => INSECURE,
-            _ => 0,
-        };
-        for (re, kind) in [(&*FETCH, FETCHED | insecure), (&*DECODE, DECODED)] {
-            for m in re.find_iter(&expanded) {
-                let word = expanded[m.range()].trim().to_ascii_lowercase();
-                // Each distinct word is looked for once: a long line repeats few of them.
-                let written = *as_written
-                    .entry(word)
-                    .or_insert_with_key(|w| lower_raw.contains(w.as_str()));
-                hidden |= !written;
-                items.push((m.start(), kind, 0));
-            }
-        }
+        let (mut items, hidden) = fetches_and_decoders(raw, &expanded);
         if CHAR_CODES.is_match(raw) {
             items.push((ANYWHERE, DECODED, 0));
         }
@@ -630,6 +612,31 @@ fn names_a_pattern(before_pipe: &str) -> bool {
 fn merge(found: &mut (Kinds, usize), (kinds, from): (Kinds, usize)) {
     found.0 |= kinds;
     found.1 = found.1.max(from);
+}
+
+/// The fetches and decoders of a line's expansion, and whether any of them is hidden: made
+/// by the expansion, not written in `raw`.
+fn fetches_and_decoders(raw: &str, expanded: &str) -> (Vec<(usize, Kinds, usize)>, bool) {
+    let lower_raw = raw.to_ascii_lowercase();
+    let mut items = Vec::new();
+    let mut hidden = false;
+    let mut as_written: HashMap<String, bool> = HashMap::new();
+    let insecure = match place_in(expanded) {
+        Place::Ip { .. } | Place::Http { .. } => INSECURE,
+        _ => 0,
+    };
+    for (re, kind) in [(&*FETCH, FETCHED | insecure), (&*DECODE, DECODED)] {
+        for m in re.find_iter(expanded) {
+            let word = expanded[m.range()].trim().to_ascii_lowercase();
+            // Each distinct word is looked for once: a long line repeats few of them.
+            let written = *as_written
+                .entry(word)
+                .or_insert_with_key(|w| lower_raw.contains(w.as_str()));
+            hidden |= !written;
+            items.push((m.start(), kind, 0));
+        }
+    }
+    (items, hidden)
 }
 
 /// Whether every pipe into an interpreter in `raw` (as written) is inside quotes; false when
