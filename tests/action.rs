@@ -3,7 +3,7 @@
 //! `GITHUB_STEP_SUMMARY` files. GitHub's runners are not here; what they would add is the install
 //! step and the upload of the SARIF file, which the README's workflow does.
 
-mod common;
+use crate::common;
 
 use common::{copy_tree, run};
 use std::path::{Path, PathBuf};

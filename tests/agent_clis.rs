@@ -5,7 +5,7 @@
 //! workspaces hold a seeded sample of real skills (`../shared/corpus` when present, else the
 //! package corpus) and hand-written edge cases.
 
-mod common;
+use crate::common;
 
 use common::agent_server::AgentServer;
 use common::{corpus, run, skill};

@@ -4,7 +4,7 @@
 //! each API takes them, errors in the middle of a stream, failed tools, thinking blocks, and
 //! secrets printed in part. Each test asserts what the user sees and the stop reason recorded.
 
-mod common;
+use crate::common;
 
 use common::model_server::{ModelServer, Scripted, Step, call};
 use common::{json, run, skill, write_skill};

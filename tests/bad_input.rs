@@ -1,7 +1,7 @@
 //! Bad input never panics: each case gets a clear message naming the file (and the line where
 //! there is one) and a non-zero exit code.
 
-mod common;
+use crate::common;
 
 use common::{json, run, skill, snapshots, write_skill};
 use std::path::Path;

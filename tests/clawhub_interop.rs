@@ -5,7 +5,7 @@
 //! search --prefix/--exact, inspect, star, skill tag, delete/undelete --version, hide, sync, ...),
 //! on SQLite and on PostgreSQL.
 
-mod common;
+use crate::common;
 
 use common::{Registry, registry_admin, skill};
 use std::path::{Path, PathBuf};

@@ -4,7 +4,7 @@
 //! repository; a second test checks each expectation against the real validator that `.ci/run`
 //! installs, and a third runs the team's cases in `../shared/conformance` where they exist.
 
-mod common;
+use crate::common;
 
 use common::{copy_tree, json, run, skill};
 use std::path::{Path, PathBuf};

@@ -2,7 +2,7 @@
 //! page, one place for configuration with a visible precedence, colours only when wanted, and
 //! quiet and verbose output.
 
-mod common;
+use crate::common;
 
 use clap::CommandFactory;
 use common::{json, run, skill};

@@ -3,7 +3,7 @@
 //! behaviour shows up in review. Two corpora: the skills that `.ci/run` fetches by package name
 //! (always), and the big `../shared/corpus` (skipped, saying so, where it is absent).
 
-mod common;
+use crate::common;
 
 use common::{json, package_corpus, run, shared_corpus, skill, snapshots};
 use std::collections::BTreeMap;

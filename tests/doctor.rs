@@ -1,6 +1,6 @@
 //! `skill doctor`: each reason a skill does not reach the model, for each agent.
 
-mod common;
+use crate::common;
 
 use common::{json, run, skill, snapshots};
 use std::path::{Path, PathBuf};

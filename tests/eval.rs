@@ -4,7 +4,7 @@
 //! codes, JSON, JUnit, record → replay with the server stopped, the mismatch after a
 //! description edit, and the four ways a skill reaches the model.
 
-mod common;
+use crate::common;
 
 use common::router::Router;
 use common::{json, run, skill, write_skill};

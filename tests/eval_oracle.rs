@@ -3,7 +3,7 @@
 //! the same prompt and the same skills folder (`build_explicit_skill_runtime_context`, then
 //! `append_runtime_context`). Needs the nanobot-ai==0.3.5 venv that `.ci/run` installs.
 
-mod common;
+use crate::common;
 
 use common::router::Router;
 use common::{json, run, skill, write_skill};

@@ -1,8 +1,8 @@
 //! The example skills: `examples/skills/docker-deploy` carries a scenario whose cassette replays
-//! offline. `SKILL_REGENERATE_EXAMPLES=1 cargo test --test examples -- --ignored` records that
+//! offline. `SKILL_REGENERATE_EXAMPLES=1 cargo test --test integration examples:: -- --ignored` records that
 //! cassette again against the scripted model on loopback.
 
-mod common;
+use crate::common;
 
 use common::model_server::{ModelServer, Step, call};
 use common::{run, skill};

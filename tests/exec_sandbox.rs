@@ -4,7 +4,7 @@
 //! connects unless the scenario allows the network; the environment is an allow-list; commands
 //! that detach die with the run; a kernel that cannot confine makes `skill test` refuse.
 
-mod common;
+use crate::common;
 
 use common::model_server::{ModelServer, Step, call};
 use common::{json, run, skill, write_skill};

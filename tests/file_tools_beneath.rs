@@ -3,7 +3,7 @@
 //! for a symlink to outside, again and again while the tools work, never lets a read or a write
 //! through.
 
-mod common;
+use crate::common;
 
 use common::model_server::{ModelServer, Step, call};
 use common::{json, run, skill, write_skill};

@@ -1,6 +1,6 @@
 //! `--fix` and `--fix --diff`: every fix kind, idempotence, and nothing written with `--diff`.
 
-mod common;
+use crate::common;
 
 use common::{run, skill, snapshots, write_skill};
 

@@ -1,7 +1,7 @@
 //! The machine formats: SARIF (validated against the SARIF 2.1.0 JSON schema) and GitHub
 //! workflow commands.
 
-mod common;
+use crate::common;
 
 use common::{json, run, skill, snapshots, write_skill};
 use std::path::PathBuf;

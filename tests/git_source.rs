@@ -3,7 +3,7 @@
 //! `url.<base>.insteadOf`, and every transport but `file` is refused, so nothing leaves the
 //! machine): pinned by commit in the lock, restored exactly by `--frozen`, moved by `update`.
 
-mod common;
+use crate::common;
 
 use common::git;
 

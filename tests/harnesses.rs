@@ -2,7 +2,7 @@
 //! `.ci/run` from npm into `target/test-deps/agents`), each recorded through skill's model
 //! proxy against a scripted model on loopback, then replayed with nothing listening upstream.
 
-mod common;
+use crate::common;
 
 use common::agent_server::AgentServer;
 use common::{run, skill};

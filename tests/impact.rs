@@ -4,7 +4,7 @@
 //! with the server stopped, the spec's workspace layout, benchmark.json, the gate, baselines
 //! (a folder and a git revision), and hostile evals files.
 
-mod common;
+use crate::common;
 
 use common::worker::Worker;
 use common::{json, run, skill, snapshots, write_skill};

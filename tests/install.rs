@@ -1,7 +1,7 @@
 //! `skill install` / `uninstall`, and a suite of hostile archives, each built here, each refused
 //! with a clear error, with nothing written and nothing left behind.
 
-mod common;
+use crate::common;
 
 use common::{run, skill, write_skill};
 use std::io::Write;
@@ -717,7 +717,7 @@ fn the_valid_shapes_install() {
 
 /// Writes every archive of this suite (hostile cases up to 64 KiB, and the valid shapes) into
 /// the folder `SKILL_FUZZ_SEEDS` names: the seed corpus of the `archive` and `install` fuzz
-/// targets (`SKILL_FUZZ_SEEDS=fuzz/corpus/archive cargo test --test install -- --ignored`).
+/// targets (`SKILL_FUZZ_SEEDS=fuzz/corpus/archive cargo test --test integration install:: -- --ignored`).
 #[test]
 #[ignore]
 fn write_fuzz_seeds() {

@@ -4,7 +4,7 @@
 //! what it prints must validate. The clap tree is walked so that a new JSON command cannot ship
 //! without a schema, nor a schema outlive its command or its test.
 
-mod common;
+use crate::common;
 
 use clap::CommandFactory;
 use common::model_server::{ModelServer, Scripted, Step, call};

@@ -1,7 +1,7 @@
 //! The `lint` and `explain` commands as a user drives them: formats, targets, selection,
 //! strictness, exit codes, and paths given in different ways.
 
-mod common;
+use crate::common;
 
 use common::{json, run, skill, snapshots, write_skill};
 

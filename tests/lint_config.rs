@@ -1,6 +1,6 @@
 //! `skill.toml`'s `[lint]` table: found upwards, flags win, bad files are clear errors.
 
-mod common;
+use crate::common;
 
 use common::{json, run, skill, slugs, write_skill};
 

@@ -3,7 +3,7 @@
 //! (`tests/lsp/test_skill_lsp.py`). The change-to-findings latency it measures is written to
 //! `target/lsp-latency.txt`; it is reported, never asserted.
 
-mod common;
+use crate::common;
 
 use common::run;
 use std::path::Path;

@@ -3,7 +3,7 @@
 //! over streamable HTTP on loopback; tools offered with their schemas under
 //! `mcp__<server>__<tool>`, calls recorded, and replayed with no server to start.
 
-mod common;
+use crate::common;
 
 use common::model_server::{ModelServer, Step, call};
 use common::{json, run, skill, write_skill};

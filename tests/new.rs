@@ -1,7 +1,7 @@
 //! `skill new` and the builtin skills: every template, with and without options, gives a skill
 //! that lints without errors; nothing is ever overwritten; builtins pass `lint --strict`.
 
-mod common;
+use crate::common;
 
 use common::{json, run, skill, snapshots};
 use std::path::Path;

@@ -8,7 +8,7 @@
 //! hand-written edge cases. nanobot lists folders in file-system order (`iterdir`), we sort:
 //! its outputs are compared as multisets of lines per group.
 
-mod common;
+use crate::common;
 
 use common::{corpus, run, skill};
 use std::path::{Path, PathBuf};

@@ -3,7 +3,7 @@
 //! real skills) the number of pairs the chosen threshold flags is pinned, so a change of the
 //! tokenizer or the threshold shows here (skipped, in one line, where the corpus is absent).
 
-mod common;
+use crate::common;
 
 use common::{json, run, skill, write_skill};
 

@@ -1,7 +1,7 @@
 //! `skill pack`: reproducible archives that standard tools open, the exclusion rules, symlink
 //! policy, the lint gate, and ClawHub's fingerprint.
 
-mod common;
+use crate::common;
 
 use common::{json, run, skill, write_skill};
 use std::os::unix::fs::PermissionsExt;

@@ -3,7 +3,7 @@
 //! temporary home: `claude plugin validate --strict` and an install; Codex's marketplace add,
 //! plugin add and the prompt it would send, which lists each plugin's skill.
 
-mod common;
+use crate::common;
 
 use common::{normalise, run, skill, snapshots, write_skill};
 use std::path::{Path, PathBuf};

@@ -4,7 +4,7 @@
 //! (`language: system` and its path) instead of building one with `language: rust`, which would
 //! compile the whole crate again; ids, entries, arguments and file patterns are the manifest's.
 
-mod common;
+use crate::common;
 
 use common::{copy_tree, write_skill};
 use std::path::{Path, PathBuf};

@@ -4,10 +4,9 @@
 //! `inspect` prints the moderation block, and to another user a skill whose only version is
 //! held does not exist.
 
-mod common;
+use crate::common;
 
-#[path = "scenarios/quarantine.rs"]
-mod scenario;
+use crate::scenarios::quarantine as scenario;
 
 use common::{Registry, registry_admin};
 use std::path::{Path, PathBuf};

@@ -4,7 +4,7 @@
 //! Transcripts under a `<!-- transcript -->` mark run the same way and must print what they
 //! show, `…` standing for any text within a line.
 
-mod common;
+use crate::common;
 
 use clap::CommandFactory;
 use common::{copy_tree, run, skill};

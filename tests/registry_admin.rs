@@ -1,6 +1,6 @@
 //! Registry administration from the command line: publishers and tokens.
 
-mod common;
+use crate::common;
 
 use common::{run, skill};
 

@@ -2,7 +2,7 @@
 //! unchanged detection, bumps and conflicts, search, info, install from the registry with lock
 //! and origin files, logout), and against a fake server for retries and plain-text errors.
 
-mod common;
+use crate::common;
 
 use common::{Registry, registry_admin, run, skill, write_skill};
 use std::io::{Read, Write};

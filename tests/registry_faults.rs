@@ -1,7 +1,7 @@
 //! The registry under faults: SIGKILL in the middle of publishing, then a restart on the same
 //! data: the database is consistent and every version is whole or absent. And oversized bodies.
 
-mod common;
+use crate::common;
 
 use common::{Registry, registry_admin};
 use serde_json::{Value, json};

@@ -4,16 +4,13 @@
 //! the quarantine of a risky version, reviewed through the store (`scenarios/quarantine.rs`).
 //! `bash .ci/run` starts PostgreSQL from Debian's packages and names it in `SKILL_TEST_POSTGRES`.
 
-mod common;
+use crate::common;
 
-#[path = "scenarios/quarantine.rs"]
-mod scenario;
+use crate::scenarios::quarantine as scenario;
 
-#[path = "scenarios/signed.rs"]
-mod signed;
+use crate::scenarios::signed;
 
-#[path = "scenarios/downloads.rs"]
-mod downloads;
+use crate::scenarios::downloads;
 
 use common::{Registry, run, skill, write_skill};
 

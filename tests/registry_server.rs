@@ -1,10 +1,9 @@
 //! `skill registry serve` over HTTP on loopback: the upload-ticket publish flow the clawhub CLI
 //! uses, the read routes, the download archive, and ClawHub's errors as plain text.
 
-mod common;
+use crate::common;
 
-#[path = "scenarios/downloads.rs"]
-mod downloads;
+use crate::scenarios::downloads;
 
 use common::{Registry, registry_admin};
 use serde_json::{Value, json};

@@ -3,7 +3,7 @@
 //! configured timeouts, connections beyond `--max-connections` wait their turn, versions that
 //! differ only in build metadata are one version, and every request leaves one log line.
 
-mod common;
+use crate::common;
 
 use common::registry_admin;
 use serde_json::{Value, json};

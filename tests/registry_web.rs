@@ -2,7 +2,7 @@
 //! status and content, pagination, 404s, content negotiation, sign-in, and hostile skill content
 //! checked by parsing the HTML (scraper, html5ever's parser), never by grepping it.
 
-mod common;
+use crate::common;
 
 use common::browser::{dump_dom, screenshot};
 use common::{Registry, registry_admin};

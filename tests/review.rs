@@ -2,7 +2,7 @@
 //! model on loopback, recorded into the skill's cassette and replayed offline; its findings are
 //! `model-review` notes that never fail the run.
 
-mod common;
+use crate::common;
 
 use common::model_server::{ModelServer, Step};
 use common::{json, run, skill, write_skill};

@@ -6,7 +6,7 @@
 //! results and tool errors, a call the token limit cut off, arguments that are not JSON,
 //! parallel calls, a non-zero exit, thinking blocks, and the token settings.
 
-mod common;
+use crate::common;
 
 use common::model_server::{ModelServer, Scripted, Step, call};
 use common::{run, skill, write_skill};

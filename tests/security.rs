@@ -3,7 +3,7 @@
 //! in memory before anything is written, refused on errors unless `--allow-risky`. The
 //! registry's doors (publish, quarantine, review) are in `tests/quarantine.rs`.
 
-mod common;
+use crate::common;
 
 use common::{json, run, skill, write_skill};
 use std::path::Path;

@@ -9,7 +9,7 @@
 //! both halves' figures to `target/redteam.md` and fails when either falls below the floors
 //! in `tests/security/redteam/floors.json`.
 
-mod common;
+use crate::common;
 
 use common::{run, skill};
 use serde::Deserialize;

@@ -4,7 +4,7 @@
 //! `skills` CLI (vercel's, `skills@1.7.4`, installed by `.ci/run` under
 //! `target/test-deps/vercel-skills`) in both directions.
 
-mod common;
+use crate::common;
 
 use common::{normalise, run, skill, snapshots, write_skill};
 use std::path::{Path, PathBuf};

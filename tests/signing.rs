@@ -2,10 +2,9 @@
 //! ways (Debian's `minisign` CLI, installed by `.ci/run`, verifies what we sign and signs what
 //! we accept), bad and foreign signatures refused, and unsigned archives refused on request.
 
-mod common;
+use crate::common;
 
-#[path = "scenarios/signed.rs"]
-mod signed;
+use crate::scenarios::signed;
 
 use common::{Registry, registry_admin, run, skill, write_skill};
 use std::path::Path;

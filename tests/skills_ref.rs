@@ -2,7 +2,7 @@
 //! (PyPI skills-ref 0.1.1, installed by `.ci/run`) on every skill of the package corpus and on a
 //! sample of the shared corpus where it is present.
 
-mod common;
+use crate::common;
 
 use common::{package_corpus, run, shared_corpus, skill};
 use std::path::{Path, PathBuf};

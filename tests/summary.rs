@@ -1,6 +1,6 @@
 //! `summary`, `prompt`, `list` and `check`, with golden outputs from the reference documents.
 
-mod common;
+use crate::common;
 
 use common::{json, run, skill, snapshots};
 use std::path::{Path, PathBuf};

@@ -2,7 +2,7 @@
 //! scripted model and replayed offline, every kind of expectation failing and passing, JUnit
 //! output, broken scenario files, and the builtin skills' scenarios.
 
-mod common;
+use crate::common;
 
 use common::model_server::{ModelServer, Step, call};
 use common::{normalise, run, skill, snapshots, write_skill};

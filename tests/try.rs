@@ -2,7 +2,7 @@
 //! the model receives; record, then replay with the server stopped; mismatch and unused
 //! exchanges; provider errors, retries and cut streams; bad tool calls and the turn limit.
 
-mod common;
+use crate::common;
 
 use common::model_server::{ModelServer, Step, call};
 use common::{json, normalise, run, skill, snapshots, write_skill};

@@ -3,7 +3,7 @@
 //! skill is reported and a broken one does not stop the rest, and nothing read from a skill
 //! folder decides which registry gets the token or which skill is replaced.
 
-mod common;
+use crate::common;
 
 use common::{Registry, registry_admin, run, skill, write_skill};
 use std::path::{Path, PathBuf};

@@ -2,7 +2,7 @@
 //! archive SHA-256, fingerprint and file hashes; verify reports every added, removed and
 //! changed file; a frozen install puts back exactly what is pinned or refuses, naming the skill.
 
-mod common;
+use crate::common;
 
 use common::{Registry, registry_admin, run, skill, write_skill};
 use std::path::Path;

@@ -3,7 +3,7 @@
 //! would: `$EDITOR` (the test edits SKILL.md as a user would), `TOKEN=$(...)`, a server started
 //! with `&` (on a free port instead of 8787), and `"$TOKEN"`.
 
-mod common;
+use crate::common;
 
 use common::{Registry, run, skill};
 use std::collections::HashMap;

@@ -4,7 +4,7 @@
 //! SIGTERM are in the store when a new server starts. `tests/registry_server.rs` runs it on
 //! SQLite, `tests/registry_postgres.rs` on PostgreSQL.
 
-use super::common::{Registry, run, skill, write_skill};
+use crate::common::{Registry, run, skill, write_skill};
 use std::path::Path;
 use std::time::{Duration, Instant};
 

@@ -2,7 +2,7 @@
 //! real commands, on whichever store the caller names (`--data DIR` or `--database URL`):
 //! `tests/quarantine.rs` runs it on SQLite, `tests/registry_postgres.rs` on PostgreSQL.
 
-use super::common::{Registry, run, skill, write_skill};
+use crate::common::{Registry, run, skill, write_skill};
 use std::path::Path;
 
 /// (status, content type, body) of a GET, with a bearer token when given.

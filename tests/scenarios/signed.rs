@@ -5,7 +5,7 @@
 //! `--require-signature` and a `[trust]` table. `tests/signing.rs` runs it on SQLite,
 //! `tests/registry_postgres.rs` on PostgreSQL.
 
-use super::common::{Registry, run, skill, write_skill};
+use crate::common::{Registry, run, skill, write_skill};
 use base64::Engine;
 use std::path::Path;
 use std::process::Command;

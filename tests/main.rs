@@ -1,0 +1,61 @@
+//! The integration tests, one binary: each module drives the real `skill` binary (or a real
+//! program beside it) on folders in temporary directories. One binary links the library and its
+//! servers once instead of once per file; `cargo test --test integration corpus::` runs one file.
+
+mod common;
+mod scenarios;
+
+mod action;
+mod agent_clis;
+mod agent_replies;
+mod agent_tools;
+mod bad_input;
+mod clawhub_interop;
+mod conformance;
+mod conveniences;
+mod corpus;
+mod doctor;
+mod eval;
+mod eval_oracle;
+mod examples;
+mod exec_sandbox;
+mod file_tools_beneath;
+mod fix;
+mod formats;
+mod git_source;
+mod harnesses;
+mod impact;
+mod install;
+mod json_schemas;
+mod lint;
+mod lint_config;
+mod lsp;
+mod mcp;
+mod new;
+mod oracles;
+mod overlap;
+mod pack;
+mod plugins;
+mod pre_commit;
+mod quarantine;
+mod readme;
+mod registry_admin;
+mod registry_client;
+mod registry_faults;
+mod registry_postgres;
+mod registry_server;
+mod registry_server_hardening;
+mod registry_web;
+mod review;
+mod sdk_requests;
+mod security;
+mod security_redteam;
+mod shared_install;
+mod signing;
+mod skills_ref;
+mod summary;
+mod test;
+mod r#try;
+mod update;
+mod verify;
+mod walkthrough;
