@@ -4,7 +4,7 @@
 //! as 1 MiB entries: the security rules read every byte.
 
 use skill::archive::reader::{Limits, read_bytes};
-use skill::lint::security::{Allows, ScanFile, scan};
+use skill_lint::security::{Allows, ScanFile, scan};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;

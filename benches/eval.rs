@@ -55,10 +55,10 @@ fn main() {
     write(&subject.join("evals/triggers.yaml"), &yaml);
     // SAFETY: set before any thread of this process starts.
     unsafe { std::env::set_var("SKILL_CACHE_DIR", root.join("cache")) };
-    let builtins = skill::skill::builtin::materialize().expect("builtins");
+    let builtins = skill_model::builtin::materialize().expect("builtins");
     let distractors = skill::eval::skills_of_roots(&[
-        skill::skill::catalog::Root::plain(root.join("others")),
-        skill::skill::catalog::Root::plain(builtins),
+        skill_model::catalog::Root::plain(root.join("others")),
+        skill_model::catalog::Root::plain(builtins),
     ]);
     let no_provider = || -> Result<skill::agent::provider::HttpConfig, _> {
         Err(skill::agent::provider::ModelError::Setting(

@@ -1,7 +1,7 @@
 //! `cargo bench`: times the lint library over the shared corpus (in process, no output), for
 //! quick before/after comparisons. `benches/run.sh` compares the binary with its peers.
 
-use skill::lint::{Options, Target, lint_paths};
+use skill_lint::{Options, Target, lint_paths};
 use std::path::PathBuf;
 use std::time::Instant;
 

@@ -5,10 +5,10 @@
 
 use crate::agent::provider::ProviderKind;
 use crate::archive::signature::TrustPolicy;
-use crate::lint::target::Target;
-use crate::settings_file::{self, FileError};
-use crate::skill::choice::Choice;
-use crate::skill::layout::PROJECT_FILE;
+use skill_lint::target::Target;
+use skill_model::choice::Choice;
+use skill_model::layout::PROJECT_FILE;
+use skill_model::settings_file::{self, FileError};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 

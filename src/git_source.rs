@@ -189,7 +189,7 @@ impl GitSource {
     /// The folder name for a skill at the repository's root: its frontmatter `name`, else
     /// the repository's, when either is a valid folder name.
     fn root_name(&self, skill: &Path) -> String {
-        let declared = crate::skill::document::declared_name(skill);
+        let declared = skill_model::document::declared_name(skill);
         let repository = self
             .url
             .trim_end_matches('/')
@@ -199,7 +199,7 @@ impl GitSource {
         [declared, repository]
             .into_iter()
             .flatten()
-            .find(|n| crate::skill::layout::check_skill_name(n).is_ok())
+            .find(|n| skill_model::layout::check_skill_name(n).is_ok())
             .unwrap_or_else(|| "skill".to_owned())
     }
 

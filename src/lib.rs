@@ -13,19 +13,9 @@ pub mod git_source;
 pub mod harness;
 pub mod http;
 pub mod junit;
-pub mod lint;
 pub mod lsp;
 pub mod prompt;
 pub mod registry;
 pub mod review;
 pub mod scaffold;
-pub mod settings_file;
 pub mod shared_install;
-pub mod skill;
-
-/// The `version` of every JSON document `skill` prints (`--json`, `--format json`), whose
-/// shapes are the schemas in `schemas/`. It goes up when a field is removed or changes meaning;
-/// new fields do not change it.
-pub const JSON_VERSION: u32 = 1;
-#[cfg(test)]
-mod testing;

@@ -2,9 +2,9 @@
 //! binary) or from a builtin skill. Never overwrites: the folder is written aside and renamed
 //! into place.
 
-use crate::skill::builtin;
-use crate::skill::layout::SKILL_MD;
-use crate::skill::yaml::plain_or_quoted;
+use skill_model::builtin;
+use skill_model::layout::SKILL_MD;
+use skill_model::yaml::plain_or_quoted;
 use std::path::{Path, PathBuf};
 
 /// A template: its name, a line about it, and its files (path template, contents template).
@@ -274,7 +274,7 @@ fn from_builtin(from: &str, name: &str) -> Result<Vec<File>, ScaffoldError> {
     let skill =
         builtin::find(from).ok_or_else(|| ScaffoldError::UnknownBuiltin(from.to_owned()))?;
     // The builtin's scenarios name the builtin; the copy gets its own starter instead.
-    let evals = format!("{}/", crate::skill::layout::EVALS_DIR);
+    let evals = format!("{}/", skill_model::layout::EVALS_DIR);
     Ok(skill
         .files
         .iter()

@@ -184,7 +184,7 @@ fn explain_prints_rule_docs() {
     assert_eq!((code, by_slug), (0, stdout));
     let (code, list, _) = run(skill().args(["explain"]));
     assert_eq!(code, 0);
-    assert_eq!(list.lines().count(), skill::lint::rulebook::ALL.len());
+    assert_eq!(list.lines().count(), skill_lint::rulebook::ALL.len());
     let (code, _, stderr) = run(skill().args(["explain", "SK999"]));
     assert_eq!(code, 2);
     assert_eq!(

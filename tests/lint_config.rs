@@ -129,13 +129,13 @@ fn per_path_ignores_hold_for_library_callers_and_every_format() {
     )
     .unwrap();
 
-    let config = skill::lint::config::Config::load(&config_file).unwrap();
-    let options = skill::lint::Options {
+    let config = skill_lint::config::Config::load(&config_file).unwrap();
+    let options = skill_lint::Options {
         path_ignores: config.path_ignores().unwrap(),
         env_checks: false,
-        ..skill::lint::Options::new(skill::lint::Target::Openclaw)
+        ..skill_lint::Options::new(skill_lint::Target::Openclaw)
     };
-    let run = skill::lint::lint_paths(
+    let run = skill_lint::lint_paths(
         &[tmp.path().join("skills"), tmp.path().join("other")],
         &options,
     )

@@ -59,3 +59,4 @@ mod r#try;
 mod update;
 mod verify;
 mod walkthrough;
+mod workspace;

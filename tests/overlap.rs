@@ -7,15 +7,15 @@ use crate::common;
 
 use common::{json, run, skill, write_skill};
 
-use skill::skill::similarity::{OVERLAP_THRESHOLD, described, similar_pairs};
+use skill_model::similarity::{OVERLAP_THRESHOLD, described, similar_pairs};
 
 fn corpus_descriptions(dir: &std::path::Path) -> Vec<(String, String, String)> {
-    skill::skill::discover(&[dir.to_owned()])
+    skill_model::discover(&[dir.to_owned()])
         .unwrap()
         .into_iter()
         .filter_map(|location| {
             let dir = location.dir.display().to_string();
-            let (name, description) = described(&skill::skill::Skill::load(location))?;
+            let (name, description) = described(&skill_model::Skill::load(location))?;
             Some((name, description, dir))
         })
         .collect()

@@ -168,9 +168,9 @@ fn a_skill_whose_only_version_is_quarantined_is_found_only_by_its_owner_and_admi
     );
     assert_eq!(code, 0, "{stderr}");
     assert!(stdout.contains("holds it for review"), "{stdout}");
-    let fp = skill::skill::fingerprint::fingerprint(&[(
+    let fp = skill_model::fingerprint::fingerprint(&[(
         "SKILL.md".to_owned(),
-        skill::skill::fingerprint::sha256_hex(risky.as_bytes()),
+        skill_model::fingerprint::sha256_hex(risky.as_bytes()),
     )]);
     let probes = [
         format!("{url}/api/v1/skills/solo"),

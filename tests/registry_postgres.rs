@@ -349,7 +349,7 @@ fn unique_skill(parent: &std::path::Path, slug: &str, words: &str) -> (std::path
         "---\nname: {slug}\ndescription: {words}. Use when the user asks for it.\n---\n\nRun it ({nonce}).\n"
     );
     let dir = write_skill(parent, slug, &text);
-    (dir, skill::skill::fingerprint::sha256_hex(text.as_bytes()))
+    (dir, skill_model::fingerprint::sha256_hex(text.as_bytes()))
 }
 
 #[test]

@@ -188,7 +188,7 @@ fn publish_read_download_and_errors() {
     );
     assert_eq!((status, text(&body).as_str()), (200, "# Guide\n"));
 
-    let fp = skill::skill::fingerprint::fingerprint(
+    let fp = skill_model::fingerprint::fingerprint(
         &files
             .iter()
             .map(|(p, c)| (p.to_string(), sha(c.as_bytes())))

@@ -31,7 +31,7 @@ fn lint(dir: &Path, slug: &str, target: Option<&str>, format: &str) -> (i32, Str
 }
 
 fn every_rule_has_fixtures() -> Result<(), Failed> {
-    for rule in skill::lint::rulebook::ALL {
+    for rule in skill_lint::rulebook::ALL {
         let dir = fixtures().join(rule.slug);
         let generated = GENERATED.iter().any(|(slug, _)| *slug == rule.slug);
         if !(generated || (dir.join("bad").is_dir() && dir.join("good").is_dir())) {
@@ -50,7 +50,7 @@ fn every_rule_has_fixtures() -> Result<(), Failed> {
 /// The bad fixture of `slug` triggers its rule (snapshot of the human output); the good one
 /// gives no diagnostic.
 fn check_fixture(dir: &Path, slug: &str) -> Result<(), Failed> {
-    let rule = skill::lint::rulebook::find(slug)
+    let rule = skill_lint::rulebook::find(slug)
         .ok_or_else(|| format!("{}: no rule has the slug {slug}", dir.display()))?;
     let target = std::fs::read_to_string(dir.join("target")).ok();
     let target = target.as_deref().map(str::trim);

@@ -157,7 +157,7 @@ fn install_trusts_minisign_signatures_and_refuses_bad_foreign_and_missing_ones()
     // A signature binds the skill, its version and the archive's bytes: one whose trusted
     // comment names another version (or minisign's default, naming none) vouches for nothing
     // here.
-    let sha = skill::skill::fingerprint::sha256_hex(
+    let sha = skill_model::fingerprint::sha256_hex(
         &std::fs::read(tmp.path().join("demo.skill")).unwrap(),
     );
     for comment in [

@@ -6,7 +6,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use skill::archive::reader::{Limits, read_bytes};
-use skill::skill::layout::{FileSetKind, check_file_set};
+use skill_model::layout::{FileSetKind, check_file_set};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(archive) = read_bytes(data, &Limits::default()) else {

@@ -12,8 +12,8 @@
 mod scratch;
 
 use libfuzzer_sys::fuzz_target;
-use skill::lint::report::Format;
-use skill::lint::{LintRun, Options, Target, fix, lint_paths, lint_skill};
+use skill_lint::report::Format;
+use skill_lint::{LintRun, Options, Target, fix, lint_paths, lint_skill};
 use std::collections::BTreeSet;
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
@@ -64,7 +64,7 @@ fn write_tree(dir: &Path, skill_md: &[u8], files: &[(u8, String, &[u8])]) {
     std::fs::write(dir.join("SKILL.md"), skill_md).expect("temp dir is writable");
     for (mode, path, content) in files {
         if path.len() > 200
-            || skill::skill::layout::check_relative(path).is_err()
+            || skill_model::layout::check_relative(path).is_err()
             || path.eq_ignore_ascii_case("SKILL.md")
         {
             continue;
@@ -85,10 +85,10 @@ fn write_tree(dir: &Path, skill_md: &[u8], files: &[(u8, String, &[u8])]) {
     }
 }
 
-fn errors(run: &skill::lint::SkillReport) -> BTreeSet<&'static str> {
+fn errors(run: &skill_lint::SkillReport) -> BTreeSet<&'static str> {
     run.diagnostics
         .iter()
-        .filter(|d| d.severity == skill::lint::diagnostic::Severity::Error)
+        .filter(|d| d.severity == skill_lint::diagnostic::Severity::Error)
         .map(|d| d.rule.slug)
         .collect()
 }

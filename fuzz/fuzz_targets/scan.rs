@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use skill::lint::security::{Allows, ScanFile, scan};
+use skill_lint::security::{Allows, ScanFile, scan};
 
 fuzz_target!(|data: &[u8]| {
     let files = [

@@ -6,8 +6,8 @@
 use super::message::{Delta, Finish, Message, Reply, Request, Stop, ToolCall, Usage};
 use super::provider::{Model, ModelError};
 use super::tools::{ToolBox, ToolOutput};
-use crate::skill::layout::SKILL_MD;
 use regex::Regex;
+use skill_model::layout::SKILL_MD;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 

@@ -4,10 +4,10 @@
 use super::AgentError;
 use crate::archive::install::{Input, install};
 use crate::prompt::{self, PART_SEPARATOR};
-use crate::skill::Requirements;
-use crate::skill::agents::{Agent, facts};
-use crate::skill::catalog::{Catalog, Root};
-use crate::skill::environment::SystemEnvironment;
+use skill_model::Requirements;
+use skill_model::agents::{Agent, facts};
+use skill_model::catalog::{Catalog, Root};
+use skill_model::environment::SystemEnvironment;
 use std::path::{Path, PathBuf};
 
 /// A prepared workspace.

@@ -11,7 +11,7 @@ use proxy::Family;
 use serde_json::{Value, json};
 use std::path::Path;
 
-crate::choices! {
+skill_model::choices! {
     /// An agent CLI that `skill` can drive.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
     #[serde(rename_all = "kebab-case")]
@@ -50,8 +50,8 @@ impl Harness {
     }
 
     /// The agent whose reading and budget `skill doctor` models.
-    pub fn agent(self) -> crate::skill::catalog::Agent {
-        use crate::skill::catalog::Agent;
+    pub fn agent(self) -> skill_model::catalog::Agent {
+        use skill_model::catalog::Agent;
         match self {
             Harness::ClaudeCode => Agent::Claude,
             Harness::Codex => Agent::Codex,
@@ -63,7 +63,7 @@ impl Harness {
 
     /// The variable that sets the agent's listing budget, passed on to it when set.
     pub fn budget_variable(self) -> Option<&'static str> {
-        crate::skill::agents::facts(self.agent())
+        skill_model::agents::facts(self.agent())
             .budget
             .and_then(|b| b.env_override)
     }

@@ -4,9 +4,9 @@
 
 use super::reader::{ArchiveError, Limits};
 use super::select::{SelectError, select_files};
-use crate::lint::security::{self, Allows, Scan, ScanFile};
-use crate::skill::fingerprint::{fingerprint, sha256_hex};
-use crate::skill::layout::{self, PathError};
+use skill_lint::security::{self, Allows, Scan, ScanFile};
+use skill_model::fingerprint::{fingerprint, sha256_hex};
+use skill_model::layout::{self, PathError};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 

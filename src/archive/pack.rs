@@ -3,8 +3,8 @@
 //! twice, anywhere, gives the same bytes.
 
 use super::select::{SelectError, ShippedFile, select_files};
-use crate::skill::fingerprint::{fingerprint, sha256_hex};
-use crate::skill::layout::{self, FileSetKind, PathError};
+use skill_model::fingerprint::{fingerprint, sha256_hex};
+use skill_model::layout::{self, FileSetKind, PathError};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use zip::write::SimpleFileOptions;

@@ -7,11 +7,11 @@
 //! frontmatter `name`, so the two must agree.
 
 use super::pack::{PackError, PackOptions, plan};
-use crate::skill::document::Document;
 use serde_json::json;
+use skill_model::document::Document;
 use std::path::{Path, PathBuf};
 
-crate::choices! {
+skill_model::choices! {
     /// Which agent's plugin layout to write.
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub enum PluginFormat {
@@ -212,7 +212,7 @@ fn declared(dir: &Path) -> Result<Declared, PluginError> {
         message,
     };
     // Why it cannot be read is `skill lint`'s to say, with the line.
-    let document = Document::read(&dir.join(crate::skill::layout::SKILL_MD))
+    let document = Document::read(&dir.join(skill_model::layout::SKILL_MD))
         .map_err(|_| skill_error("SKILL.md cannot be read; `skill lint` says why".to_owned()))?;
     let manifest = document.manifest.map_err(|_| {
         skill_error("SKILL.md has no frontmatter to read; `skill lint` says why".to_owned())

@@ -5,7 +5,7 @@
 //! the file set as a whole ([`layout::check_file_set`]). Decompression is bounded by the
 //! declared sizes, so a lying header cannot inflate.
 
-use crate::skill::layout::{self, FileSetKind, PathError};
+use skill_model::layout::{self, FileSetKind, PathError};
 use std::io::Read;
 use std::path::Path;
 
@@ -262,7 +262,7 @@ fn inspect<R: std::io::Read + std::io::Seek>(
         let key = name.trim_end_matches('/').to_owned();
         if !dir {
             let lower = key.to_lowercase();
-            if crate::skill::layout::is_archive_name(&lower) {
+            if skill_model::layout::is_archive_name(&lower) {
                 return Err(ArchiveError::NestedArchive(name));
             }
             let size = file.size();
@@ -369,7 +369,7 @@ fn locate_skill_md(entries: &[Entry]) -> Result<Option<String>, ArchiveError> {
     }
 }
 
-pub use crate::skill::layout::META_FILE;
+pub use skill_model::layout::META_FILE;
 
 /// Checks a download against the version's file list (path, SHA-256): every listed file is
 /// there with that hash, nothing else is but the registry's [`META_FILE`], and the list is not
@@ -384,7 +384,7 @@ pub fn check_hashes(archive: &SkillArchive, expected: &[(String, String)]) -> Re
             .iter()
             .find(|f| &f.path == path)
             .ok_or_else(|| format!("{path} is missing from the download"))?;
-        if &crate::skill::fingerprint::sha256_hex(&file.bytes) != sha {
+        if &skill_model::fingerprint::sha256_hex(&file.bytes) != sha {
             return Err(format!("{path} does not match the registry's SHA-256"));
         }
     }
@@ -405,7 +405,7 @@ pub fn check_hashes(archive: &SkillArchive, expected: &[(String, String)]) -> Re
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::skill::fingerprint::sha256_hex;
+    use skill_model::fingerprint::sha256_hex;
 
     fn archive(paths: &[&str]) -> SkillArchive {
         SkillArchive {

@@ -47,7 +47,7 @@ pub enum SelectError {
     },
 }
 
-pub use crate::skill::layout::EVALS_DIR;
+pub use skill_model::layout::EVALS_DIR;
 
 /// Names never shipped, wherever they are.
 const EXCLUDED_NAMES: &[&str] = &["node_modules", "__pycache__", "__MACOSX", "Thumbs.db"];
@@ -57,7 +57,7 @@ const EXCLUDED_NAMES: &[&str] = &["node_modules", "__pycache__", "__MACOSX", "Th
 /// `.clawhub/`), so packed and published file sets, and their fingerprints, agree; so is the
 /// `_meta.json` a ClawHub download carries, which the registry writes anew for each version.
 pub fn excluded(path: &str) -> bool {
-    if crate::skill::layout::is_install_metadata(path) {
+    if skill_model::layout::is_install_metadata(path) {
         return true;
     }
     let segments: Vec<&str> = path.split('/').collect();
@@ -85,7 +85,7 @@ pub fn select_files(
     let root = std::fs::canonicalize(dir).map_err(|e| io(dir, &e))?;
     let skip = skip.and_then(|p| std::fs::canonicalize(p).ok());
     // The skill's own ignore files only: a parent's .gitignore says nothing about what it ships.
-    let walker = crate::skill::files::walker(dir)
+    let walker = skill_model::files::walker(dir)
         .parents(false)
         .sort_by_file_name(|a, b| a.cmp(b))
         .build();

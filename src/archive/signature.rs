@@ -163,7 +163,7 @@ pub fn trusted_comment(skill: &str, version: Option<&str>, sha256: &str) -> Stri
 }
 
 /// The version a signature names for a skill: its `metadata.version`.
-pub fn signed_version(manifest: &crate::skill::manifest::Manifest) -> Option<String> {
+pub fn signed_version(manifest: &skill_model::manifest::Manifest) -> Option<String> {
     manifest
         .value("metadata")
         .and_then(|m| m.get("version"))
@@ -176,7 +176,7 @@ pub fn signed_version(manifest: &crate::skill::manifest::Manifest) -> Option<Str
 /// vouch for another skill or version than the one installed. `None` for bytes that are not a
 /// readable skill archive (the install refuses them anyway).
 fn expected_comment(path: &Path, bytes: &[u8]) -> Option<String> {
-    use crate::skill::layout::{SKILL_MD, SKILL_MD_LOWER};
+    use skill_model::layout::{SKILL_MD, SKILL_MD_LOWER};
     let archive = super::reader::read_bytes(bytes, &super::reader::Limits::default()).ok()?;
     let name = archive
         .top
@@ -186,19 +186,19 @@ fn expected_comment(path: &Path, bytes: &[u8]) -> Option<String> {
         .files
         .iter()
         .find(|f| f.path == SKILL_MD || f.path == SKILL_MD_LOWER)?;
-    let document = crate::skill::document::Document::parse(crate::skill::source::Source::new(
+    let document = skill_model::document::Document::parse(skill_model::source::Source::new(
         String::from_utf8_lossy(&skill_md.bytes).into_owned(),
     ));
     let version = document.manifest.ok().as_ref().and_then(signed_version);
     Some(trusted_comment(
         &name,
         version.as_deref(),
-        &crate::skill::fingerprint::sha256_hex(bytes),
+        &skill_model::fingerprint::sha256_hex(bytes),
     ))
 }
 
 /// The trusted comment of a registry version's signature, which signs the version's file
-/// manifest (see [`crate::skill::fingerprint::manifest`]) rather than any one archive of it.
+/// manifest (see [`skill_model::fingerprint::manifest`]) rather than any one archive of it.
 pub fn manifest_comment(slug: &str, version: &str, fingerprint: &str) -> String {
     format!("skill:{slug} version:{version} fingerprint:{fingerprint}")
 }

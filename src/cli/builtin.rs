@@ -1,9 +1,9 @@
 //! `skill builtin list` and `skill builtin show NAME`.
 
 use super::CliError;
-use crate::skill::builtin::{self, BUILTINS};
-use crate::skill::layout::SKILL_MD;
-use crate::skill::{Document, Source};
+use skill_model::builtin::{self, BUILTINS};
+use skill_model::layout::SKILL_MD;
+use skill_model::{Document, Source};
 use std::process::ExitCode;
 
 /// Arguments of `skill builtin`.
@@ -57,7 +57,7 @@ fn install(name: &str, root: &std::path::Path) -> Result<(), CliError> {
     std::fs::create_dir_all(root)?;
     let temp = tempfile::tempdir_in(root)?;
     // The scenarios and cassettes stay with skill, as pack leaves them out of an archive.
-    let evals = format!("{}/", crate::skill::layout::EVALS_DIR);
+    let evals = format!("{}/", skill_model::layout::EVALS_DIR);
     for (path, contents) in skill.files.iter().filter(|(p, _)| !p.starts_with(&evals)) {
         let file = temp.path().join(skill.name).join(path);
         std::fs::create_dir_all(file.parent().unwrap_or(temp.path()))?;

@@ -1,8 +1,8 @@
 //! The flag parser for the model's closed sets of choices: possible values, with their meanings,
 //! in help and completions.
 
-use crate::skill::choice::Choice;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use skill_model::choice::Choice;
 
 /// Parses a flag into one of `T`'s choices.
 pub fn parser<T: Choice + Send + Sync + Clone>() -> impl TypedValueParser<Value = T> {

@@ -77,7 +77,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         "project file  {}",
         files[0].1.clone().unwrap_or_else(|| format!(
             "none ({} not found from here upwards)",
-            crate::skill::layout::PROJECT_FILE
+            skill_model::layout::PROJECT_FILE
         ))
     );
     println!(

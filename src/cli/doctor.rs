@@ -2,9 +2,9 @@
 
 use super::CliError;
 use crate::prompt::doctor::{self, Report};
-use crate::skill::agents::{AGENTS, AgentCatalog, facts};
-use crate::skill::catalog::{Agent, Root, agent_roots};
-use crate::skill::environment::SystemEnvironment;
+use skill_model::agents::{AGENTS, AgentCatalog, facts};
+use skill_model::catalog::{Agent, Root, agent_roots};
+use skill_model::environment::SystemEnvironment;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -17,7 +17,7 @@ pub struct Args {
     /// Skill roots, highest precedence first [default: each agent's own roots]
     pub roots: Vec<PathBuf>,
     /// Check this agent (repeatable) [default: every agent whose roots exist here]
-    #[arg(long, value_parser = super::choice::parser::<crate::skill::catalog::Agent>())]
+    #[arg(long, value_parser = super::choice::parser::<skill_model::catalog::Agent>())]
     pub agent: Vec<Agent>,
     /// Only this skill (repeatable).
     #[arg(long = "skill", value_name = "NAME")]

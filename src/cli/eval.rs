@@ -5,10 +5,10 @@ use super::suite::{ModelArgs, skill_dirs};
 use crate::agent::trial::shell_path;
 use crate::eval::{self, EvalReport, Options, SkillReport};
 use crate::prompt::via::Via;
-use crate::skill::builtin;
-use crate::skill::catalog::{Agent, Root, agent_roots};
-use crate::skill::choice::Choice;
 use anstyle::AnsiColor;
+use skill_model::builtin;
+use skill_model::catalog::{Agent, Root, agent_roots};
+use skill_model::choice::Choice;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -26,7 +26,7 @@ pub struct Args {
     #[arg(long = "with", value_name = "ROOT")]
     pub with: Vec<PathBuf>,
     /// Use this agent's skill roots as distractors (the builtin skills always are).
-    #[arg(long, value_parser = super::choice::parser::<crate::skill::catalog::Agent>())]
+    #[arg(long, value_parser = super::choice::parser::<skill_model::catalog::Agent>())]
     pub agent: Option<Agent>,
     /// Ask each query this many times instead of the trigger set's `runs` (with --impact: run
     /// each eval this many times per configuration, 3 by default).

@@ -1,10 +1,10 @@
 //! `skill explain [CODE]`.
 
 use super::CliError;
-use crate::lint::rulebook::{self, Rule};
-use crate::lint::rules::checks_of;
-use crate::lint::target::Target;
-use crate::skill::choice::Choice;
+use skill_lint::rulebook::{self, Rule};
+use skill_lint::rules::checks_of;
+use skill_lint::target::Target;
+use skill_model::choice::Choice;
 use std::process::ExitCode;
 
 /// Arguments of `skill explain`.
@@ -96,7 +96,7 @@ fn matters_to(rule: &Rule) -> String {
 
 /// The rule's failing and passing example: its own test fixtures.
 fn examples(rule: &Rule) -> String {
-    let Some((_, bad, good)) = crate::lint::examples::EXAMPLES
+    let Some((_, bad, good)) = skill_lint::examples::EXAMPLES
         .iter()
         .find(|(slug, _, _)| *slug == rule.slug)
     else {

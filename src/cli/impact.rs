@@ -23,7 +23,7 @@ const SHOWN_FAILURES: usize = 10;
 /// Runs the impact evals of the skills `args` name.
 pub fn run(args: &Args) -> Result<ExitCode, CliError> {
     let builtins =
-        crate::skill::builtin::materialize().map_err(|e| CliError::Builtin(e.to_string()))?;
+        skill_model::builtin::materialize().map_err(|e| CliError::Builtin(e.to_string()))?;
     let dirs = skill_dirs(&args.paths, args.builtin.then_some(builtins.as_path()))?;
     if args.init {
         for dir in &dirs {
@@ -154,7 +154,7 @@ fn trigger_rates(
         cassettes: None,
     };
     let distractors =
-        crate::eval::skills_of_roots(&[crate::skill::catalog::Root::plain(builtins.to_owned())]);
+        crate::eval::skills_of_roots(&[skill_model::catalog::Root::plain(builtins.to_owned())]);
     let run = crate::eval::load_subjects(&[dir.to_owned()])
         .and_then(|subjects| crate::eval::run(&subjects, &distractors, &options));
     Some(match run {

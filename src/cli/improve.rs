@@ -55,12 +55,12 @@ pub fn run(args: &Args, dirs: &[PathBuf], distractors: Vec<PathBuf>) -> Result<E
 }
 
 /// The longest description `agent` keeps whole (the spec's limit without one).
-fn limit(agent: Option<crate::skill::catalog::Agent>) -> usize {
-    let spec = crate::skill::layout::DESCRIPTION_MAX;
+fn limit(agent: Option<skill_model::catalog::Agent>) -> usize {
+    let spec = skill_model::layout::DESCRIPTION_MAX;
     let Some(agent) = agent else {
         return spec;
     };
-    let facts = crate::skill::agents::facts(agent);
+    let facts = skill_model::agents::facts(agent);
     [
         facts.description_max,
         facts.budget.and_then(|b| b.description_cap),

@@ -4,12 +4,12 @@ use super::CliError;
 use crate::archive::install::{Input, Installed, Risk, install_with, name_of};
 use crate::archive::signature::TrustPolicy;
 use crate::git_source::GitSource;
-use crate::lint::{Options, Selection, lint_paths};
 use crate::registry::client::Client;
 use crate::registry::{credentials, install as registry_install};
 use crate::shared_install::lock::{Entry, LOCAL_SOURCE, REGISTRY_SOURCE, SkillsLock};
 use crate::shared_install::sources::{Refreshed, Restored};
 use crate::shared_install::{Placement, Reach, Scope, SharedError};
+use skill_lint::{Options, Selection, lint_paths};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -142,7 +142,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         ..Options::inferring()
     };
     let run = lint_paths(std::slice::from_ref(&installed.dir), &options)?;
-    let findings = crate::lint::report::render_concise(&run);
+    let findings = skill_lint::report::render_concise(&run);
     if !findings.is_empty() {
         eprint!("{findings}");
     }
@@ -432,7 +432,7 @@ pub fn run_uninstall(args: UninstallArgs) -> Result<ExitCode, CliError> {
         println!("Removed {}", removed.display());
         return Ok(ExitCode::SUCCESS);
     };
-    crate::skill::layout::check_skill_name(&args.name)
+    skill_model::layout::check_skill_name(&args.name)
         .map_err(|rule| CliError::Usage(format!("{:?}: {rule}", args.name)))?;
     // The lock is read (and a broken one refused) before anything is removed.
     let mut lock = placement.lock()?;
@@ -445,7 +445,7 @@ pub fn run_uninstall(args: UninstallArgs) -> Result<ExitCode, CliError> {
         )));
     }
     // Checked before anything is removed: a copy that is no skill is left whole.
-    if copy.is_dir() && !copy.join(crate::skill::layout::SKILL_MD).is_file() {
+    if copy.is_dir() && !copy.join(skill_model::layout::SKILL_MD).is_file() {
         return Err(crate::archive::install::InstallError::NotInstalled(copy).into());
     }
     for link in placement.unplace(&args.name, &lock)? {

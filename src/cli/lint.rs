@@ -1,10 +1,10 @@
 //! `skill lint [PATHS...]`.
 
 use super::CliError;
-use crate::lint::baseline::Baseline;
-use crate::lint::config::Config;
-use crate::lint::report::Format;
-use crate::lint::{LintRun, Options, Selection, Target, fix, lint_paths};
+use skill_lint::baseline::Baseline;
+use skill_lint::config::Config;
+use skill_lint::report::Format;
+use skill_lint::{LintRun, Options, Selection, Target, fix, lint_paths};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -180,16 +180,16 @@ fn add_reviews(args: &Args, run: &mut LintRun) -> Result<(), CliError> {
 /// `--format json` without fixes or baselines: each skill is rendered as soon as it is linted
 /// and dropped, so the run never holds every skill's text and findings at once.
 fn stream_json(args: &Args, options: &Options) -> Result<ExitCode, CliError> {
-    let parts = crate::lint::lint_paths_each(&args.paths, options, |report| {
-        let entry = crate::lint::report::render_json_skill(&report);
+    let parts = skill_lint::lint_paths_each(&args.paths, options, |report| {
+        let entry = skill_lint::report::render_json_skill(&report);
         (entry, report.summary(), report.had_io_error())
     })?;
-    let mut summary = crate::lint::Summary::default();
+    let mut summary = skill_lint::Summary::default();
     for (_, s, _) in &parts {
         summary += *s;
     }
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-    crate::lint::report::write_json(&mut out, parts.iter().map(|(e, _, _)| e.as_str()), summary)?;
+    skill_lint::report::write_json(&mut out, parts.iter().map(|(e, _, _)| e.as_str()), summary)?;
     out.flush()?;
     Ok(exit_code(
         parts.iter().any(|(_, _, io)| *io),
@@ -198,7 +198,7 @@ fn stream_json(args: &Args, options: &Options) -> Result<ExitCode, CliError> {
     ))
 }
 
-fn exit_code(had_io_error: bool, summary: crate::lint::Summary, strict: bool) -> ExitCode {
+fn exit_code(had_io_error: bool, summary: skill_lint::Summary, strict: bool) -> ExitCode {
     let failed = summary.errors > 0 || (strict && summary.warnings > 0);
     if had_io_error {
         ExitCode::from(2)
@@ -211,7 +211,7 @@ fn exit_code(had_io_error: bool, summary: crate::lint::Summary, strict: bool) ->
 fn options(args: &Args, config: &Config) -> Result<Options, CliError> {
     let mut options = configured(config, args.target, &args.select, &args.ignore)?;
     options.env_checks &= !args.no_env_checks;
-    options.overlap_with = crate::skill::similarity::described_in(&args.with);
+    options.overlap_with = skill_model::similarity::described_in(&args.with);
     Ok(options)
 }
 

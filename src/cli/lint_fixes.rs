@@ -2,8 +2,8 @@
 //! (`--show-fixes`, and a hint after the findings), and per-rule counts (`--statistics`).
 
 use super::CliError;
-use crate::lint::diagnostic::Fix;
-use crate::lint::{LintRun, fix};
+use skill_lint::diagnostic::Fix;
+use skill_lint::{LintRun, fix};
 use std::io::Write;
 
 /// Writes the fixed files and one line per fix on stderr (stdout stays the report); an unsafe
@@ -43,7 +43,7 @@ fn offered(run: &LintRun) -> Vec<(String, &'static str, &Fix)> {
             if out.iter().any(|(_, _, f)| *f == fix) {
                 continue;
             }
-            let line = crate::lint::report::positions(report, d)
+            let line = skill_lint::report::positions(report, d)
                 .map(|(start, _)| format!(":{}", start.line))
                 .unwrap_or_default();
             out.push((format!("{}{line}", d.file.display()), d.rule.code, fix));

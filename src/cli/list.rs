@@ -3,10 +3,10 @@
 use super::CliError;
 use super::skill_args::SkillArgs;
 use crate::prompt::{self, Listing};
-use crate::skill::agents::{Reading, facts};
-use crate::skill::availability::Availability;
-use crate::skill::environment::SystemEnvironment;
-use crate::skill::requirements::Requirements;
+use skill_model::agents::{Reading, facts};
+use skill_model::availability::Availability;
+use skill_model::environment::SystemEnvironment;
+use skill_model::requirements::Requirements;
 use std::process::ExitCode;
 
 /// Arguments of `skill list`.
@@ -209,7 +209,7 @@ pub fn run_check(args: CheckArgs) -> Result<ExitCode, CliError> {
 }
 
 /// What to do about an unavailable skill, by the portable reading (see `Availability::hints`).
-fn portable_hints(entry: &crate::skill::catalog::Entry, env: &SystemEnvironment) -> Vec<String> {
+fn portable_hints(entry: &skill_model::catalog::Entry, env: &SystemEnvironment) -> Vec<String> {
     let skill = &entry.skill;
     let (Some(manifest), Ok(doc)) = (skill.manifest(), &skill.document) else {
         return Vec::new();

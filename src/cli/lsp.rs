@@ -1,8 +1,8 @@
 //! `skill lsp`: the language server, on stdin and stdout.
 
 use super::CliError;
-use crate::lint::Target;
-use crate::lint::config::Config;
+use skill_lint::Target;
+use skill_lint::config::Config;
 use std::process::ExitCode;
 
 /// Arguments of `skill lsp`.

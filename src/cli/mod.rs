@@ -151,10 +151,10 @@ pub enum Command {
 pub enum CliError {
     /// A path named no skill.
     #[error(transparent)]
-    Discovery(#[from] crate::skill::DiscoveryError),
+    Discovery(#[from] skill_model::DiscoveryError),
     /// A `--select`/`--ignore` value matched no rule.
     #[error(transparent)]
-    Selector(#[from] crate::lint::selection::UnknownSelector),
+    Selector(#[from] skill_lint::selection::UnknownSelector),
     /// `skill explain` of a rule that does not exist.
     #[error("unknown rule '{0}'; run `skill explain` to list the rules")]
     UnknownRule(String),
@@ -205,13 +205,13 @@ pub enum CliError {
     Config(#[from] crate::config::ConfigError),
     /// skill.toml's `[lint]` table could not be read or understood.
     #[error(transparent)]
-    LintConfig(#[from] crate::lint::config::LintConfigError),
+    LintConfig(#[from] skill_lint::config::LintConfigError),
     /// A lint baseline file could not be read or written.
     #[error(transparent)]
-    Baseline(#[from] crate::lint::baseline::BaselineError),
+    Baseline(#[from] skill_lint::baseline::BaselineError),
     /// A fixed SKILL.md could not be written.
     #[error(transparent)]
-    Fix(#[from] crate::lint::fix::WriteError),
+    Fix(#[from] skill_lint::fix::WriteError),
     /// An agent run failed.
     #[error(transparent)]
     Agent(#[from] crate::agent::AgentError),
@@ -328,7 +328,7 @@ pub fn registry_url(flag: Option<&str>) -> String {
 /// The lint gate of `pack` and `publish`: prints the errors on stderr and says whether to go
 /// on. The availability rules are off: what is installed here says nothing about the skill.
 pub fn lint_gate(paths: &[std::path::PathBuf], refusal: &str) -> Result<bool, CliError> {
-    use crate::lint::{Options, lint_paths, report::Format};
+    use skill_lint::{Options, lint_paths, report::Format};
     // Each skill is held to the agent it was written for, as `skill lint` does by default.
     let options = Options {
         env_checks: false,

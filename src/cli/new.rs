@@ -93,11 +93,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             ]),
             Err(e) => eprintln!("warning: no starter scenario: {e}"),
         }
-        let triggers = crate::skill::builtin::materialize()
+        let triggers = skill_model::builtin::materialize()
             .map_err(|e| e.to_string())
             .and_then(|root| {
                 let distractors =
-                    crate::eval::skills_of_roots(&[crate::skill::catalog::Root::plain(root)]);
+                    crate::eval::skills_of_roots(&[skill_model::catalog::Root::plain(root)]);
                 crate::eval::starter::write_trigger_starter(&created.dir, &distractors)
                     .map_err(|e| e.to_string())
             });

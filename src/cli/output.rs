@@ -40,7 +40,7 @@ pub fn print_json<T: serde::Serialize>(body: &T, pretty: bool) -> Result<(), sup
         body: &'a T,
     }
     let document = Versioned {
-        version: crate::JSON_VERSION,
+        version: skill_model::JSON_VERSION,
         body,
     };
     let text = if pretty {
@@ -65,7 +65,7 @@ pub fn untrusted(text: &str, multiline: bool) -> String {
         .filter_map(|c| match c {
             '\n' if multiline => Some('\n'),
             '\t' | '\n' | '\r' => Some(' '),
-            c if c.is_control() || crate::skill::layout::is_invisible(c) => None,
+            c if c.is_control() || skill_model::layout::is_invisible(c) => None,
             c => Some(c),
         })
         .collect()

@@ -3,7 +3,7 @@
 use super::CliError;
 use crate::archive::plugin::{PluginFormat, PluginOptions, pack_plugins};
 use crate::archive::{PackOptions, pack, signature};
-use crate::skill::layout::SKILL_MD;
+use skill_model::layout::SKILL_MD;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -114,7 +114,7 @@ pub(super) fn note_left_out(left_out: &[&str]) {
             left_out
                 .iter()
                 .map(|name| match *name {
-                    crate::skill::layout::CLAWHUB_DIR => format!("{name}/"),
+                    skill_model::layout::CLAWHUB_DIR => format!("{name}/"),
                     _ => (*name).to_owned(),
                 })
                 .collect::<Vec<_>>()
@@ -130,11 +130,11 @@ fn sign(
     report: &crate::archive::PackReport,
     key: &std::path::Path,
 ) -> Result<PathBuf, CliError> {
-    let location = crate::skill::discover(&[dir.to_path_buf()])?
+    let location = skill_model::discover(&[dir.to_path_buf()])?
         .into_iter()
         .next()
         .ok_or_else(|| CliError::Usage(format!("{}: no skill to sign", dir.display())))?;
-    let skill = crate::skill::Skill::load(location);
+    let skill = skill_model::Skill::load(location);
     let version = skill.manifest().and_then(signature::signed_version);
     let name = crate::archive::pack::archive_name(dir);
     let comment = signature::trusted_comment(&name, version.as_deref(), &report.sha256);
@@ -161,7 +161,7 @@ fn run_plugin(
     let skills: Vec<PathBuf> = if dir.join(SKILL_MD).is_file() {
         vec![dir.to_path_buf()]
     } else {
-        crate::skill::discover(std::slice::from_ref(&dir.to_path_buf()))?
+        skill_model::discover(std::slice::from_ref(&dir.to_path_buf()))?
             .into_iter()
             .filter(|l| l.file.is_some())
             .map(|l| l.dir)
@@ -206,7 +206,7 @@ fn run_plugin(
 }
 
 fn run_tree(args: &Args, root: &std::path::Path) -> Result<ExitCode, CliError> {
-    let locations = crate::skill::discover(std::slice::from_ref(&root.to_path_buf()))?;
+    let locations = skill_model::discover(std::slice::from_ref(&root.to_path_buf()))?;
     let skills: Vec<PathBuf> = locations
         .into_iter()
         .filter(|l| l.file.is_some())

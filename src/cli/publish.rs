@@ -60,8 +60,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         tags: args.tags.clone(),
     };
     let skill_md = |dir: &std::path::Path| {
-        dir.join(crate::skill::layout::SKILL_MD).is_file()
-            || dir.join(crate::skill::layout::SKILL_MD_LOWER).is_file()
+        dir.join(skill_model::layout::SKILL_MD).is_file()
+            || dir.join(skill_model::layout::SKILL_MD_LOWER).is_file()
     };
     if skill_md(&args.path)
         && !args.no_lint
@@ -76,7 +76,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         }
         other => other.map_err(publish_error)?,
     };
-    super::pack::note_left_out(&crate::skill::layout::install_metadata_in(&args.path));
+    super::pack::note_left_out(&skill_model::layout::install_metadata_in(&args.path));
     let mut plan = match planned {
         Planned::Unchanged { slug, version } => {
             println!("Unchanged: {slug}@{version} is already published with these files");

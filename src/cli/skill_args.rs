@@ -2,8 +2,8 @@
 //! builtins when asked for, and names.
 
 use super::CliError;
-use crate::skill::agents::AgentCatalog;
-use crate::skill::catalog::{Agent, Catalog, Root, agent_roots, builtin_root};
+use skill_model::agents::AgentCatalog;
+use skill_model::catalog::{Agent, Catalog, Root, agent_roots, builtin_root};
 use std::path::PathBuf;
 
 /// Which skills a command looks at.
@@ -45,7 +45,7 @@ impl SkillArgs {
     pub fn agent_catalog(
         &self,
         agent: Agent,
-        env: &dyn crate::skill::environment::Environment,
+        env: &dyn skill_model::environment::Environment,
     ) -> Result<AgentCatalog, CliError> {
         let mut catalog = AgentCatalog::load(agent, self.roots()?, env);
         if !self.skills.is_empty() {

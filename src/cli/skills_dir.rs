@@ -4,8 +4,8 @@
 
 use super::CliError;
 use crate::shared_install::{Placement, Scope};
-use crate::skill::catalog::{Agent, SHARED_ROOT, is_present};
-use crate::skill::choice::Choice;
+use skill_model::catalog::{Agent, SHARED_ROOT, is_present};
+use skill_model::choice::Choice;
 use std::path::PathBuf;
 
 /// The skills folder, as the flags name it.

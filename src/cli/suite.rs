@@ -5,8 +5,8 @@ use super::CliError;
 use super::r#try::ProviderArgs;
 use crate::agent::cassette::Mode;
 use crate::agent::provider::{HttpConfig, ModelError};
-use crate::skill::builtin;
-use crate::skill::discover;
+use skill_model::builtin;
+use skill_model::discover;
 use std::path::{Path, PathBuf};
 
 /// How a run of scenarios or evals reaches the model.

@@ -2,12 +2,12 @@
 
 use super::CliError;
 use super::skill_args::SkillArgs;
-use crate::lint::tokens;
 use crate::prompt::{self, Format, Listing, PromptLayout, RenderContext};
-use crate::skill::agents::Reading;
-use crate::skill::agents::facts;
-use crate::skill::catalog::Agent;
-use crate::skill::environment::SystemEnvironment;
+use skill_lint::tokens;
+use skill_model::agents::Reading;
+use skill_model::agents::facts;
+use skill_model::catalog::Agent;
+use skill_model::environment::SystemEnvironment;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -70,7 +70,7 @@ fn read(
     selection: &SkillArgs,
     rules: Option<Agent>,
     what: &str,
-) -> Result<(Vec<Listing>, Vec<crate::skill::catalog::Root>), CliError> {
+) -> Result<(Vec<Listing>, Vec<skill_model::catalog::Root>), CliError> {
     let env = SystemEnvironment::default();
     if let (Some(rules), Some(roots)) = (rules, selection.agent)
         && rules != roots

@@ -339,12 +339,12 @@ fn current_description(dir: &Path) -> Result<String, EvalError> {
 }
 
 fn described(dir: &Path) -> Option<String> {
-    crate::skill::discover(&[dir.to_owned()])
+    skill_model::discover(&[dir.to_owned()])
         .ok()?
         .into_iter()
         .next()
-        .map(crate::skill::Skill::load)
-        .and_then(|skill| crate::skill::similarity::described(&skill))
+        .map(skill_model::Skill::load)
+        .and_then(|skill| skill_model::similarity::described(&skill))
         .map(|(_, description)| description)
 }
 

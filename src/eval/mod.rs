@@ -19,7 +19,7 @@ use crate::agent::tools::{Confinement, Passed};
 use crate::agent::trial::{Answers, Loading, PassEnv, Trial, run_in};
 use crate::agent::{AgentError, Stop, Workspace};
 use crate::prompt::via::Via;
-use crate::skill::choice::Choice;
+use skill_model::choice::Choice;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -550,8 +550,8 @@ pub(crate) fn skill_report(subject: &Subject, via: Via, queries: Vec<QueryReport
 
 /// The folders of the skills under `roots` (each a folder of skills, highest precedence
 /// first), by name, the first of a name winning.
-pub fn skills_of_roots(roots: &[crate::skill::catalog::Root]) -> Vec<PathBuf> {
-    let catalog = crate::skill::catalog::Catalog::load(roots.to_vec());
+pub fn skills_of_roots(roots: &[skill_model::catalog::Root]) -> Vec<PathBuf> {
+    let catalog = skill_model::catalog::Catalog::load(roots.to_vec());
     catalog
         .skills
         .iter()

@@ -81,11 +81,11 @@ pub fn write_trigger_starter(
     let is_starter = |text: String| text.starts_with(STARTER_HEADER);
     let wrote_triggers = std::fs::read_to_string(&path).map_or(true, is_starter);
     if wrote_triggers {
-        let description = crate::skill::discover(&[dir.to_owned()])
+        let description = skill_model::discover(&[dir.to_owned()])
             .ok()
             .and_then(|found| found.into_iter().next())
-            .map(crate::skill::Skill::load)
-            .and_then(|skill| crate::skill::similarity::described(&skill))
+            .map(skill_model::Skill::load)
+            .and_then(|skill| skill_model::similarity::described(&skill))
             .map(|(_, d)| d)
             .unwrap_or_else(|| crate::harness::skill_name(dir));
         let description = description.as_str();

@@ -9,8 +9,8 @@ use crate::agent::message::{Reply, ToolCall, Usage};
 use crate::agent::tools::{Confinement, DEFAULT_EXEC_TIMEOUT, Passed};
 use crate::agent::trial::SCRIPTED;
 use crate::agent::trial::{Answers, PassEnv, Trial, run_trial, shell_path};
-use crate::skill::discovery::discover;
-use crate::skill::{Skill, yaml::plain_or_quoted};
+use skill_model::discovery::discover;
+use skill_model::{Skill, yaml::plain_or_quoted};
 use std::path::{Path, PathBuf};
 
 /// The starter scenario's file name.
@@ -28,7 +28,7 @@ pub enum StarterError {
     Exists(PathBuf),
     /// The folder is not a skill.
     #[error(transparent)]
-    Discovery(#[from] crate::skill::DiscoveryError),
+    Discovery(#[from] skill_model::DiscoveryError),
     /// Writing failed.
     #[error("{path}: {message}")]
     Write {

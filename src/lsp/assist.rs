@@ -2,11 +2,6 @@
 //! diagnostics, code actions, hover, completion and document links.
 
 use super::{Server, file_path, file_uri, position};
-use crate::lint::diagnostic::{Fix, Location};
-use crate::lint::{Diagnostic, Severity, rulebook};
-use crate::skill::agents;
-use crate::skill::body::Body;
-use crate::skill::requirements::{BLOCK_KEYS, BLOCK_NAMES, REQUIRES_KEYS};
 use lsp_types::{
     CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, CompletionItem,
     CompletionItemKind, CompletionParams, DiagnosticSeverity, DocumentLink, DocumentLinkParams,
@@ -14,6 +9,11 @@ use lsp_types::{
     MarkupKind, NumberOrString, Range, ServerCapabilities, TextDocumentSyncCapability,
     TextDocumentSyncKind, TextEdit, WorkspaceEdit,
 };
+use skill_lint::diagnostic::{Fix, Location};
+use skill_lint::{Diagnostic, Severity, rulebook};
+use skill_model::agents;
+use skill_model::body::Body;
+use skill_model::requirements::{BLOCK_KEYS, BLOCK_NAMES, REQUIRES_KEYS};
 use std::collections::HashMap;
 
 /// What the server does.
@@ -219,7 +219,7 @@ fn rule_doc(rule: &rulebook::Rule) -> String {
 
 /// The frontmatter key on the line at `offset`, and what reads it.
 fn key_doc(text: &str, offset: usize) -> Option<String> {
-    let fences = crate::skill::frontmatter::split(text).ok()?;
+    let fences = skill_model::frontmatter::split(text).ok()?;
     if offset < fences.yaml.start || offset >= fences.yaml.end {
         return None;
     }
@@ -236,7 +236,7 @@ fn key_doc(text: &str, offset: usize) -> Option<String> {
         out.push_str(&format!(
             "\n\n{} characters, {} tokens (o200k), in every prompt that lists the skill.",
             value.chars().count(),
-            crate::lint::tokens::count(value)
+            skill_lint::tokens::count(value)
         ));
     }
     Some(out)
@@ -244,7 +244,7 @@ fn key_doc(text: &str, offset: usize) -> Option<String> {
 
 /// In the body: what loading the skill costs.
 fn body_doc(text: &str, offset: usize) -> Option<String> {
-    let fences = crate::skill::frontmatter::split(text).ok()?;
+    let fences = skill_model::frontmatter::split(text).ok()?;
     if offset < fences.body.start {
         return None;
     }
@@ -252,12 +252,12 @@ fn body_doc(text: &str, offset: usize) -> Option<String> {
     Some(format!(
         "The body: {} lines, {} tokens (o200k), read by the model when it loads the skill.",
         body.lines().count(),
-        crate::lint::tokens::count(body)
+        skill_lint::tokens::count(body)
     ))
 }
 
 fn readers(key: &str) -> String {
-    let spec = crate::lint::rules::SPEC_KEYS.contains(&key);
+    let spec = skill_lint::rules::SPEC_KEYS.contains(&key);
     let agents: Vec<&str> = agents::readers_of_key(key).map(|f| f.name).collect();
     match (spec, agents.is_empty()) {
         (true, true) => "defined by the Agent Skills spec.".to_owned(),
@@ -282,7 +282,7 @@ pub fn completion(server: &Server, params: CompletionParams) -> Vec<CompletionIt
     };
     let text = &document.text;
     let offset = position::offset(text, at.position);
-    let in_yaml = crate::skill::frontmatter::split(text)
+    let in_yaml = skill_model::frontmatter::split(text)
         .is_ok_and(|f| f.yaml.start <= offset && offset <= f.yaml.end);
     let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
     let typed = &text[line_start..offset];
@@ -316,7 +316,7 @@ pub fn completion(server: &Server, params: CompletionParams) -> Vec<CompletionIt
 }
 
 fn top_level_keys() -> Vec<&'static str> {
-    let mut keys: Vec<&str> = crate::lint::rules::SPEC_KEYS.to_vec();
+    let mut keys: Vec<&str> = skill_lint::rules::SPEC_KEYS.to_vec();
     for facts in agents::AGENTS.iter().map(|a| agents::facts(*a)) {
         for key in facts.keys {
             if !keys.contains(key) {
@@ -398,8 +398,7 @@ pub fn definition(server: &Server, params: GotoDefinitionParams) -> Option<GotoD
 /// The body's relative links to files that exist: where each is, the file, and the link as
 /// written.
 fn local_links(skill_md: &std::path::Path, text: &str) -> Vec<(Range, std::path::PathBuf, String)> {
-    let (Some(dir), Ok(fences)) = (skill_md.parent(), crate::skill::frontmatter::split(text))
-    else {
+    let (Some(dir), Ok(fences)) = (skill_md.parent(), skill_model::frontmatter::split(text)) else {
         return Vec::new();
     };
     let body = Body::parse(&text[fences.body.start..fences.body.end], fences.body.start);

@@ -9,12 +9,12 @@
 mod assist;
 mod position;
 
-use crate::lint::{self, Diagnostic};
-use crate::skill::{Skill, SkillLocation};
 use lsp_server::{Connection, Message, Notification, Request, Response};
 use lsp_types::notification::{self, Notification as _};
 use lsp_types::request::{self, Request as _};
 use lsp_types::{PublishDiagnosticsParams, Uri};
+use skill_lint::{self as lint, Diagnostic};
+use skill_model::{Skill, SkillLocation};
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
@@ -387,7 +387,7 @@ fn described_skills(root: &Path) -> Vec<(PathBuf, String, String)> {
         .map(|e| e.path())
         .filter(|p| p.is_dir())
         .filter_map(|folder| {
-            let described = crate::skill::similarity::described_in(std::slice::from_ref(&folder));
+            let described = skill_model::similarity::described_in(std::slice::from_ref(&folder));
             let (name, description) = described.into_iter().next()?;
             Some((folder, name, description))
         })
@@ -396,7 +396,7 @@ fn described_skills(root: &Path) -> Vec<(PathBuf, String, String)> {
 
 fn is_skill_md(path: &Path) -> bool {
     path.file_name()
-        .is_some_and(|n| n.eq_ignore_ascii_case(crate::skill::layout::SKILL_MD))
+        .is_some_and(|n| n.eq_ignore_ascii_case(skill_model::layout::SKILL_MD))
 }
 
 /// The local path a `file:` URI names.

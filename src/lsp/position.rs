@@ -49,7 +49,7 @@ pub fn offset(text: &str, position: Position) -> usize {
     line_end
 }
 
-/// The byte offset of a one-based line and character column (lint's [`crate::skill::span::Position`]).
+/// The byte offset of a one-based line and character column (lint's [`skill_model::span::Position`]).
 pub fn from_line_column(text: &str, line: usize, column: usize) -> usize {
     let mut start = 0;
     for _ in 1..line {

@@ -6,8 +6,8 @@
 //! bundled entries never collapse.
 
 use super::Listing;
-use crate::skill::agents::text::{js_len, terminal_width};
-use crate::skill::agents::{Agent, BundledSkill, PromptBudget, facts};
+use skill_model::agents::text::{js_len, terminal_width};
+use skill_model::agents::{Agent, BundledSkill, PromptBudget, facts};
 
 /// The line before the entries (`skill_listing`).
 pub const HEADER: &str = "The following skills are available for use with the Skill tool:";

@@ -6,7 +6,7 @@
 //! even bare lines do not fit, descriptions go and skills are left out from the end.
 
 use super::Listing;
-use crate::skill::catalog::Root;
+use skill_model::catalog::Root;
 use std::path::{Path, PathBuf};
 
 /// The lines before the roots table.

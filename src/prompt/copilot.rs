@@ -4,9 +4,9 @@
 //! bundled skills included.
 
 use super::Listing;
-use crate::skill::agents::text::js_len;
-use crate::skill::agents::{Agent, facts};
-use crate::skill::catalog::Root;
+use skill_model::agents::text::js_len;
+use skill_model::agents::{Agent, facts};
+use skill_model::catalog::Root;
 
 fn escape(text: &str) -> String {
     super::escape_xml(text, "&apos;")
@@ -41,7 +41,7 @@ pub fn prepare(
     roots: &[Root],
     budget: usize,
 ) -> (Vec<bool>, Vec<&'static str>) {
-    let off = crate::skill::agents::copilot::disabled(roots);
+    let off = skill_model::agents::copilot::disabled(roots);
     let mut used = 0;
     let mut open = true;
     let mut fits = |len: usize| {

@@ -6,10 +6,10 @@
 
 use super::openclaw::{self, MAX_SKILLS};
 use super::{Listing, claude, codex};
-use crate::skill::agents::text::js_len;
-use crate::skill::agents::{AgentCatalog, facts};
-use crate::skill::catalog::Agent;
-use crate::skill::environment::Environment;
+use skill_model::agents::text::js_len;
+use skill_model::agents::{AgentCatalog, facts};
+use skill_model::catalog::Agent;
+use skill_model::environment::Environment;
 use std::path::{Path, PathBuf};
 
 /// What became of one folder.
@@ -134,7 +134,7 @@ pub struct Overlap {
 
 /// The pairs among the skills at `in_prompt` at or above the overlap threshold.
 fn overlaps(catalog: &AgentCatalog, in_prompt: &[usize]) -> Vec<Overlap> {
-    use crate::skill::similarity::{OVERLAP_THRESHOLD, similar_pairs};
+    use skill_model::similarity::{OVERLAP_THRESHOLD, similar_pairs};
     let shown: Vec<(&str, &str)> = in_prompt
         .iter()
         .map(|&i| {
@@ -255,7 +255,7 @@ pub fn judge(
                             );
                         }
                         Some(n)
-                            if js_len(&crate::skill::agents::text::js_collapse_spaces(
+                            if js_len(&skill_model::agents::text::js_collapse_spaces(
                                 &s.description,
                             )) > n =>
                         {

@@ -5,7 +5,7 @@ use super::Listing;
 /// `{"version": 1, "skills": [...]}`, pretty-printed.
 pub fn render(listings: &[Listing]) -> String {
     serde_json::to_string_pretty(
-        &serde_json::json!({ "version": crate::JSON_VERSION, "skills": listings }),
+        &serde_json::json!({ "version": skill_model::JSON_VERSION, "skills": listings }),
     )
     .unwrap_or_default()
 }

@@ -29,15 +29,15 @@ pub use openclaw::{
 };
 pub use system::{PART_SEPARATOR, active_skills, skills_prompt};
 
-use crate::skill::agents::{Agent, AgentCatalog, Measure, Reading, facts, gated};
-use crate::skill::catalog::{Catalog, Root};
-use crate::skill::environment::Environment;
-use crate::skill::layout::SKILL_MD;
-use crate::skill::requirements::Requirements;
-use crate::skill::yaml::Value;
+use skill_model::agents::{Agent, AgentCatalog, Measure, Reading, facts, gated};
+use skill_model::catalog::{Catalog, Root};
+use skill_model::environment::Environment;
+use skill_model::layout::SKILL_MD;
+use skill_model::requirements::Requirements;
+use skill_model::yaml::Value;
 use std::path::{Path, PathBuf};
 
-crate::choices! {
+skill_model::choices! {
     /// Summary formats.
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub enum Format {
@@ -71,7 +71,7 @@ impl Format {
     }
 }
 
-crate::choices! {
+skill_model::choices! {
     /// Layouts of the skills part of a system prompt.
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub enum PromptLayout {

@@ -4,7 +4,7 @@
 //! skills, and there is no trailing newline.
 
 use super::Listing;
-use crate::skill::layout::SKILL_MD;
+use skill_model::layout::SKILL_MD;
 
 /// The text nanobot puts before the XML.
 pub const HEADING: &str = "# Skills\n\nThe following skills extend your capabilities. To use a skill, read its SKILL.md file using the read_file tool.\nSkills with available=\"false\" need dependencies installed first - you can try installing them with apt/brew.";
@@ -56,7 +56,7 @@ pub const GROUPED_HEADING: &str = "# Skills\n\nThe following skills extend your 
 /// for the first, `### Built-in skills (`skills`)` for the builtin root, other roots by their
 /// path), each line `- **name** — description  `name/SKILL.md``, no escaping, the
 /// description untrimmed. Groups joined by a blank line; empty when there are no skills.
-pub fn grouped(listings: &[Listing], roots: &[crate::skill::catalog::Root]) -> String {
+pub fn grouped(listings: &[Listing], roots: &[skill_model::catalog::Root]) -> String {
     let mut sections = Vec::new();
     for (index, root) in roots.iter().enumerate() {
         let members: Vec<&Listing> = listings.iter().filter(|l| l.root == root.label).collect();
@@ -96,7 +96,7 @@ pub fn grouped(listings: &[Listing], roots: &[crate::skill::catalog::Root]) -> S
 /// The skills part of nanobot 0.3.5's system prompt (`ContextBuilder.build_system_prompt`):
 /// `# Active Skills` with the always-on, available skills' bodies, then `# Skills` with the
 /// summary of the others; parts joined by `\n\n---\n\n`.
-pub fn prompt(listings: &[Listing], roots: &[crate::skill::catalog::Root]) -> String {
+pub fn prompt(listings: &[Listing], roots: &[skill_model::catalog::Root]) -> String {
     let rest: Vec<Listing> = listings
         .iter()
         .filter(|l| !(l.always && l.available))

@@ -6,10 +6,10 @@
 //! skills that fits, with a notice line saying which.
 
 use super::Listing;
-use crate::skill::agents::text::{
+use skill_model::agents::text::{
     js_collapse_spaces, js_len, js_trim, js_trim_end, js_truncate, locale_compare,
 };
-use crate::skill::agents::{Agent, PromptBudget, facts};
+use skill_model::agents::{Agent, PromptBudget, facts};
 use std::path::{Path, PathBuf};
 
 /// OpenClaw's prompt budget, as the agents table records it.
@@ -238,7 +238,7 @@ fn home_prefixes(home: Option<&Path>) -> Vec<String> {
     let Some(home) = home else {
         return Vec::new();
     };
-    let resolved = crate::skill::agents::openclaw::resolve(home);
+    let resolved = skill_model::agents::openclaw::resolve(home);
     let mut homes: Vec<PathBuf> = vec![resolved.clone()];
     if let Ok(real) = std::fs::canonicalize(&resolved)
         && real != resolved

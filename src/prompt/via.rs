@@ -10,7 +10,7 @@ use super::system::PART_SEPARATOR;
 use regex::Regex;
 use std::sync::OnceLock;
 
-crate::choices! {
+skill_model::choices! {
     /// How a skill reaches the model.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
     #[serde(rename_all = "snake_case")]

@@ -6,8 +6,8 @@ use super::api::{
     WhoAmI,
 };
 use crate::http::{Failure, read_capped, send_with_retries};
-use crate::skill::fingerprint::sha256_hex;
 use serde_json::{Value, json};
+use skill_model::fingerprint::sha256_hex;
 use std::time::Duration;
 
 /// Largest response read: above the largest bundle a registry serves (50 MiB) with room for

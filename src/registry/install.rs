@@ -7,8 +7,8 @@ use super::lock::{LockEntry, LockError, LockFile, LockGuard, Origin};
 use crate::archive::install::{Input, InstallError, Installed, Risk};
 use crate::archive::reader::{Limits, check_hashes, read_bytes};
 use crate::archive::signature::{self, SignatureError, Signer, TrustPolicy};
-use crate::skill::fingerprint::{fingerprint, manifest, sha256_hex};
-use crate::skill::layout::ORIGIN_FILE;
+use skill_model::fingerprint::{fingerprint, manifest, sha256_hex};
+use skill_model::layout::ORIGIN_FILE;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -338,7 +338,7 @@ pub fn update(
             name: name.to_owned(),
             lock: lock.path.clone(),
         })?;
-    crate::skill::layout::check_skill_name(name)
+    skill_model::layout::check_skill_name(name)
         .map_err(|rule| InstallError::BadName(name.to_owned(), rule))?;
     let skill_dir = dir.join(name);
     let origin = Origin::read(&skill_dir)?
@@ -419,7 +419,7 @@ fn local_fingerprint(dir: &Path) -> Result<String, RegistryInstallError> {
     let mut hashes = Vec::new();
     for file in files
         .into_iter()
-        .filter(|f| f.path != crate::skill::layout::META_FILE)
+        .filter(|f| f.path != skill_model::layout::META_FILE)
     {
         let bytes = std::fs::read(&file.source)
             .map_err(|e| RegistryInstallError::Io(format!("{}: {e}", file.source.display())))?;
@@ -436,7 +436,7 @@ fn skill_files(
 ) -> impl Iterator<Item = (String, String)> {
     files
         .into_iter()
-        .filter(|(path, _)| path != crate::skill::layout::META_FILE)
+        .filter(|(path, _)| path != skill_model::layout::META_FILE)
 }
 
 /// What `skill verify` found for one locked skill.
@@ -477,11 +477,11 @@ impl Verified {
 /// (the installer writes only `origin.json`; `update` trusts it to say where a skill is from).
 fn check_records(skill_dir: &Path, name: &str, entry: &LockEntry) -> Vec<String> {
     let mut found = Vec::new();
-    let dir = skill_dir.join(crate::skill::layout::CLAWHUB_DIR);
+    let dir = skill_dir.join(skill_model::layout::CLAWHUB_DIR);
     if let Ok(entries) = std::fs::read_dir(&dir) {
         for other in entries.flatten() {
             let file = other.file_name().to_string_lossy().into_owned();
-            if format!("{}/{file}", crate::skill::layout::CLAWHUB_DIR) != ORIGIN_FILE {
+            if format!("{}/{file}", skill_model::layout::CLAWHUB_DIR) != ORIGIN_FILE {
                 found.push(format!(".clawhub/{file}: not written by the installer"));
             }
         }
@@ -519,7 +519,7 @@ pub fn verify(dir: &Path) -> Result<Vec<Verified>, RegistryInstallError> {
     let lock = LockFile::read(workdir(dir))?;
     let mut out = Vec::new();
     for (name, entry) in &lock.skills {
-        crate::skill::layout::check_skill_name(name)
+        skill_model::layout::check_skill_name(name)
             .map_err(|rule| InstallError::BadName(name.clone(), rule))?;
         out.push(verify_one(&dir.join(name), name, entry)?);
     }

@@ -3,8 +3,8 @@
 //! read into typed structs and checked as a whole before anything on disk changes; fields and
 //! entries this tool does not know are kept as they were, and writes are atomic.
 
-use crate::skill::layout::{LEGACY_LOCK_FILE, LOCK_FILE, LOCK_GUARD_FILE, ORIGIN_FILE};
 use serde_json::{Map, Value};
+use skill_model::layout::{LEGACY_LOCK_FILE, LOCK_FILE, LOCK_GUARD_FILE, ORIGIN_FILE};
 use std::path::{Path, PathBuf};
 
 /// Where a registry install came from: `<skill>/.clawhub/origin.json`.

@@ -10,7 +10,7 @@ use super::api::{ExportedSkill, ExportedVersion};
 use super::client::{Client, ClientError};
 use super::store::{Decision, Moderation, NewFile, PublishRequest, Store, StoreError, User};
 use crate::archive::reader::{Limits, META_FILE, read_bytes};
-use crate::skill::fingerprint::{fingerprint, sha256_hex};
+use skill_model::fingerprint::{fingerprint, sha256_hex};
 
 /// What a run copied.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

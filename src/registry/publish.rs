@@ -3,11 +3,11 @@
 //! recognised by fingerprint and not sent again), and ClawHub's publish payload.
 
 use super::client::{Client, ClientError, Resolved, UploadFile};
-use crate::skill::fingerprint::{fingerprint, sha256_hex};
 use serde_json::{Value, json};
+use skill_model::fingerprint::{fingerprint, sha256_hex};
 use std::path::Path;
 
-crate::choices! {
+skill_model::choices! {
     /// Which part of the version a bump raises.
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub enum Bump {
@@ -84,7 +84,7 @@ pub enum PublishError {
         count = .0.errors().count(),
         findings = .0.render(true)
     )]
-    Risky(crate::lint::security::Scan),
+    Risky(skill_lint::security::Scan),
     /// The registry call failed.
     #[error(transparent)]
     Client(#[from] ClientError),
@@ -92,7 +92,7 @@ pub enum PublishError {
 
 /// Reads the skill in `dir` and works out what to publish to `client`'s registry.
 pub fn plan(client: &Client, dir: &Path, request: &Request) -> Result<Planned, PublishError> {
-    use crate::skill::layout::{SKILL_MD, SKILL_MD_LOWER};
+    use skill_model::layout::{SKILL_MD, SKILL_MD_LOWER};
     if !dir.join(SKILL_MD).is_file() && !dir.join(SKILL_MD_LOWER).is_file() {
         return Err(PublishError::NotASkill(dir.to_path_buf()));
     }
@@ -109,12 +109,12 @@ pub fn plan(client: &Client, dir: &Path, request: &Request) -> Result<Planned, P
     }
     // The registry's own scan, run here first on exactly the files that would be sent, so a
     // refusal costs no upload.
-    let scan = crate::lint::security::scan(
-        files.iter().map(|f| crate::lint::security::ScanFile {
+    let scan = skill_lint::security::scan(
+        files.iter().map(|f| skill_lint::security::ScanFile {
             path: &f.path,
             bytes: &f.bytes,
         }),
-        crate::lint::security::Allows::Honour,
+        skill_lint::security::Allows::Honour,
     );
     if scan.has_errors() {
         return Err(PublishError::Risky(scan));
@@ -161,11 +161,11 @@ pub fn plan(client: &Client, dir: &Path, request: &Request) -> Result<Planned, P
 
 /// The trimmed description of the skill in `dir`, ClawHub's summary.
 fn description(dir: &Path) -> Option<String> {
-    let location = crate::skill::discover(&[dir.to_path_buf()])
+    let location = skill_model::discover(&[dir.to_path_buf()])
         .ok()?
         .into_iter()
         .next()?;
-    crate::skill::Skill::load(location)
+    skill_model::Skill::load(location)
         .manifest()?
         .value("description")?
         .as_str()
@@ -210,7 +210,7 @@ pub fn sign(
         .collect();
     let comment = signature::manifest_comment(&plan.slug, &plan.version, &plan.fingerprint);
     let text = signature::sign_bytes(
-        crate::skill::fingerprint::manifest(&hashes).as_bytes(),
+        skill_model::fingerprint::manifest(&hashes).as_bytes(),
         key,
         password,
         &comment,

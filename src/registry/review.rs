@@ -6,9 +6,9 @@
 use super::store::{Store, StoreError, StoredFinding};
 use crate::agent::cassette::Mode;
 use crate::agent::provider::HttpConfig;
-use crate::lint::diagnostic::Location;
-use crate::skill::Skill;
-use crate::skill::discovery::SkillLocation;
+use skill_lint::diagnostic::Location;
+use skill_model::Skill;
+use skill_model::discovery::SkillLocation;
 
 /// Why a version could not be reviewed.
 #[derive(Debug, thiserror::Error)]
@@ -46,7 +46,7 @@ pub fn review_version(
         std::fs::write(target, bytes)?;
     }
     let skill = Skill::load(SkillLocation {
-        file: Some(dir.join(crate::skill::layout::SKILL_MD)),
+        file: Some(dir.join(skill_model::layout::SKILL_MD)),
         dir: dir.clone(),
         files: None,
     });

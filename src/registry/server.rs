@@ -12,8 +12,6 @@ use super::store::{
     SkillInfo, Store, StoreError, UploadTicket, User, now_ms,
 };
 use crate::archive::reader::META_FILE;
-use crate::skill::fingerprint::{locale_compare, sha256_hex};
-use crate::skill::layout::SKILL_MD;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
@@ -21,6 +19,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 use serde_json::{Value, json};
+use skill_model::fingerprint::{locale_compare, sha256_hex};
+use skill_model::layout::SKILL_MD;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
@@ -1346,8 +1346,8 @@ fn publish_request(payload: &Value, files: Vec<NewFile>) -> Result<PublishReques
 
 /// The trimmed `description` of the `SKILL.md` among `files`, if it has one.
 fn described(files: &[NewFile]) -> Option<String> {
-    use crate::skill::document::Document;
-    use crate::skill::source::Source;
+    use skill_model::document::Document;
+    use skill_model::source::Source;
     let file = files.iter().find(|f| {
         let path = f.path.trim_start_matches('/');
         path == SKILL_MD || path == "skill.md"

@@ -9,10 +9,10 @@ use crate::agent::cassette::{Mode, Normaliser};
 use crate::agent::message::{Message, Request};
 use crate::agent::provider::{HttpConfig, ModelError};
 use crate::agent::trial::{Answers, model_for};
-use crate::lint::diagnostic::{Diagnostic, Location, Severity};
-use crate::lint::rulebook::MODEL_REVIEW;
-use crate::skill::Skill;
-use crate::skill::span::Position;
+use skill_lint::diagnostic::{Diagnostic, Location, Severity};
+use skill_lint::rulebook::MODEL_REVIEW;
+use skill_model::Skill;
+use skill_model::span::Position;
 use std::path::PathBuf;
 
 /// The review's cassette, relative to the skill folder.

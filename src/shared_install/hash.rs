@@ -4,8 +4,8 @@
 //! order of their paths, `.git` and `node_modules` folders and symbolic links left out
 //! (`computeSkillFolderHash` in skills 1.7.4's `dist/cli.mjs`).
 
-use crate::skill::agents::text::locale_compare;
 use sha2::{Digest, Sha256};
+use skill_model::agents::text::locale_compare;
 use std::path::{Path, PathBuf};
 
 /// Folders the hash does not descend into.

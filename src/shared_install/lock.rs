@@ -149,7 +149,7 @@ impl SkillsLock {
         };
         for (name, value) in skills {
             // A name is a folder under the skills folder: never a path out of it.
-            crate::skill::layout::check_skill_name(&name)
+            skill_model::layout::check_skill_name(&name)
                 .map_err(|rule| shape(path, format!("`skills.{name}`: {rule}")))?;
             let entry = serde_json::from_value(value)
                 .map_err(|e| shape(path, format!("`skills.{name}`: {e}")))?;

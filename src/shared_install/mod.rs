@@ -14,9 +14,9 @@ mod verify;
 pub use reach::Reach;
 pub use verify::{AgentReach, Checked};
 
-use crate::skill::catalog::{Agent, SHARED_ROOT, global_root, project_root};
-use crate::skill::choice::Choice;
 use lock::SkillsLock;
+use skill_model::catalog::{Agent, SHARED_ROOT, global_root, project_root};
+use skill_model::choice::Choice;
 use std::path::{Component, Path, PathBuf};
 
 /// A project's folders, or the user's.

@@ -5,8 +5,8 @@ use super::lock::{Entry, LOCAL_SOURCE, SkillsLock};
 use super::{
     Placement, SharedError, copy_tree, hash, io, normalize, relative, remove_entry, same_folder,
 };
-use crate::skill::catalog::Agent;
-use crate::skill::choice::Choice;
+use skill_model::catalog::Agent;
+use skill_model::choice::Choice;
 use std::path::{Path, PathBuf};
 
 /// How one agent finds a shared skill.

@@ -89,7 +89,7 @@ struct Fetched {
 fn as_named(path: std::path::PathBuf, name: &str) -> Input {
     let folder = path.file_name().map(|f| f.to_string_lossy().into_owned());
     if folder.as_deref() == Some(name)
-        || crate::skill::document::declared_name(&path).as_deref() != Some(name)
+        || skill_model::document::declared_name(&path).as_deref() != Some(name)
     {
         Input::Folder(path)
     } else {

@@ -3,7 +3,7 @@
 
 use super::lock::{REGISTRY_SOURCE, SkillsLock};
 use super::{Placement, Reach, SharedError, hash};
-use crate::skill::catalog::Agent;
+use skill_model::catalog::Agent;
 
 /// One skill of a shared install's lock file, as `verify` finds it.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]

@@ -120,9 +120,9 @@ pub fn quarantine_story(store: &[&str], start: &dyn Fn() -> Registry, tmp: &Path
     assert_eq!(detail["latestVersion"]["version"], "1.0.0");
     let hashes = vec![(
         "SKILL.md".to_owned(),
-        skill::skill::fingerprint::sha256_hex(RISKY.as_bytes()),
+        skill_model::fingerprint::sha256_hex(RISKY.as_bytes()),
     )];
-    let fp = skill::skill::fingerprint::fingerprint(&hashes);
+    let fp = skill_model::fingerprint::fingerprint(&hashes);
     let resolved = json_of(&format!("{url}/api/v1/resolve?slug=demo&hash={fp}"), None);
     assert_eq!(resolved["match"], serde_json::Value::Null, "{resolved}");
     let versions = json_of(&format!("{url}/api/v1/skills/demo/versions"), None);

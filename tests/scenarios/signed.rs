@@ -115,7 +115,7 @@ pub fn signed_publish_story(start: &dyn Fn() -> Registry, token: &str, tmp: &Pat
             )
         })
         .collect();
-    let fingerprint = skill::skill::fingerprint::fingerprint(&fingerprint_files);
+    let fingerprint = skill_model::fingerprint::fingerprint(&fingerprint_files);
     assert_eq!(
         detail["version"]["signature"],
         serde_json::json!({"keyId": alice,
@@ -126,7 +126,7 @@ pub fn signed_publish_story(start: &dyn Fn() -> Registry, token: &str, tmp: &Pat
     let manifest = cwd.join("demo-1.0.0.manifest");
     std::fs::write(
         &manifest,
-        skill::skill::fingerprint::manifest(&fingerprint_files),
+        skill_model::fingerprint::manifest(&fingerprint_files),
     )
     .unwrap();
     std::fs::write(cwd.join("demo-1.0.0.manifest.minisig"), &text).unwrap();

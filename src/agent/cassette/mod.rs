@@ -64,7 +64,7 @@ pub struct Exchange {
     pub response: Reply,
 }
 
-crate::choices! {
+skill_model::choices! {
     /// How a run uses its cassette.
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub enum Mode {
@@ -81,7 +81,7 @@ impl Mode {
         let Some(value) = std::env::var("SKILL_RECORD").ok().filter(|v| !v.is_empty()) else {
             return Ok(None);
         };
-        <Mode as crate::skill::choice::Choice>::parse(&value)
+        <Mode as skill_model::choice::Choice>::parse(&value)
             .map(Some)
             .ok_or(CassetteError::BadMode(value))
     }
@@ -248,11 +248,11 @@ impl Cassette {
             path: path.to_owned(),
             message: e.to_string(),
         })?;
-        if let Some(found) = crate::skill::secrets::find(&text).next() {
+        if let Some(found) = skill_model::secrets::find(&text).next() {
             return Err(CassetteError::SecretLeft {
                 path: path.to_owned(),
                 kind: found.kind,
-                redacted: crate::skill::secrets::redact(&text[found.start..found.end]),
+                redacted: skill_model::secrets::redact(&text[found.start..found.end]),
                 line: text[..found.start].matches('\n').count() + 1,
             });
         }

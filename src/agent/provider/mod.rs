@@ -173,7 +173,7 @@ impl ModelError {
     }
 }
 
-crate::choices! {
+skill_model::choices! {
     /// The HTTP APIs we speak.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
     #[serde(rename_all = "lowercase")]

@@ -20,7 +20,7 @@ pub struct Graded {
     pub by: GradedBy,
 }
 
-crate::choices! {
+skill_model::choices! {
     /// Who graded an expectation.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
     #[serde(rename_all = "snake_case")]

@@ -37,7 +37,7 @@ pub const DEFAULT_RUNS: u32 = 3;
 /// Timeout of a run's commands that name none.
 const EXEC_TIMEOUT: Duration = Duration::from_secs(60);
 
-crate::choices! {
+skill_model::choices! {
     /// A configuration an eval runs in.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
     #[serde(rename_all = "snake_case")]

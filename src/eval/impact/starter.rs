@@ -100,11 +100,11 @@ pub fn write_impact_starter(dir: &Path) -> Result<StarterWritten, ImpactError> {
             });
         }
     }
-    let description = crate::skill::discover(&[dir.to_owned()])
+    let description = skill_model::discover(&[dir.to_owned()])
         .ok()
         .and_then(|found| found.into_iter().next())
-        .map(crate::skill::Skill::load)
-        .and_then(|skill| crate::skill::similarity::described(&skill))
+        .map(skill_model::Skill::load)
+        .and_then(|skill| skill_model::similarity::described(&skill))
         .map(|(_, d)| d)
         .unwrap_or_else(|| name.clone());
     let fail = |e: std::io::Error| ImpactError::Write {

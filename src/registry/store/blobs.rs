@@ -108,7 +108,7 @@ impl S3Blobs {
         let bytes = reply
             .bytes()
             .map_err(|e| self.failed("reading", sha256, &e.without_url().to_string()))?;
-        if crate::skill::fingerprint::sha256_hex(&bytes) != sha256 {
+        if skill_model::fingerprint::sha256_hex(&bytes) != sha256 {
             return Err(self.failed("reading", sha256, "its bytes do not have that hash"));
         }
         Ok(bytes.to_vec())

@@ -6,8 +6,8 @@
 
 use super::*;
 use crate::registry::rules;
-use crate::skill::fingerprint::{fingerprint, sha256_hex};
-use crate::skill::layout::SKILL_MD;
+use skill_model::fingerprint::{fingerprint, sha256_hex};
+use skill_model::layout::SKILL_MD;
 
 /// Where a backend runs a flow's steps.
 pub(super) trait Backend {

@@ -15,7 +15,7 @@ pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
 
 use crate::registry::rules;
-use crate::skill::layout::{SKILL_MD, SKILL_MD_LOWER};
+use skill_model::layout::{SKILL_MD, SKILL_MD_LOWER};
 use std::collections::BTreeMap;
 
 /// A publisher.
@@ -747,7 +747,7 @@ pub(super) struct Verdict {
 /// Scans the files of a publish with the security rules. The author's allow comments do not
 /// let a finding through here: a human reviews what the author says is fine.
 pub(super) fn scan(files: &[(String, &NewFile)]) -> Verdict {
-    use crate::lint::security::{self, Allows, ScanFile};
+    use skill_lint::security::{self, Allows, ScanFile};
     let scan = security::scan(
         files.iter().map(|(path, f)| ScanFile {
             path,
@@ -825,7 +825,7 @@ pub(super) fn validate(request: &PublishRequest) -> Result<Vec<(String, &NewFile
         // ClawHub's install metadata comes along when a downloaded skill is published again
         // (`clawhub sync` of an install folder): accepted and left out, as the registry writes
         // its own `_meta.json`.
-        if crate::skill::layout::is_install_metadata(&path) {
+        if skill_model::layout::is_install_metadata(&path) {
             continue;
         }
         if file.bytes.len() > MAX_FILE_BYTES {
@@ -842,14 +842,14 @@ pub(super) fn validate(request: &PublishRequest) -> Result<Vec<(String, &NewFile
         ));
     }
     // The installer's rules, so nothing is published that every install would refuse.
-    crate::skill::layout::check_file_set(
+    skill_model::layout::check_file_set(
         files.iter().map(|(p, _)| p.as_str()),
-        crate::skill::layout::FileSetKind::Authored,
+        skill_model::layout::FileSetKind::Authored,
     )
     .map_err(|rule| StoreError::Invalid(format!("Invalid file path: {rule}")))?;
     if let Some((path, _)) = files
         .iter()
-        .find(|(p, _)| crate::skill::layout::is_archive_name(p))
+        .find(|(p, _)| skill_model::layout::is_archive_name(p))
     {
         return Err(StoreError::Invalid(format!(
             "Invalid file path: {path:?} is an archive; installers refuse archives inside a skill"

@@ -5,9 +5,9 @@
 use super::flow::{self, Steps};
 use super::*;
 use crate::registry::rules;
-use crate::skill::fingerprint::sha256_hex;
 use ::postgres::NoTls;
 use r2d2_postgres::PostgresConnectionManager;
+use skill_model::fingerprint::sha256_hex;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS users (

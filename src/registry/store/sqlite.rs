@@ -5,8 +5,8 @@
 use super::flow::{self, Steps};
 use super::*;
 use crate::registry::rules;
-use crate::skill::fingerprint::sha256_hex;
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
+use skill_model::fingerprint::sha256_hex;
 use std::path::Path;
 
 const SCHEMA: &str = "

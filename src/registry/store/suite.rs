@@ -2,7 +2,7 @@
 //! `postgres`'s).
 
 use super::*;
-use crate::skill::fingerprint::sha256_hex;
+use skill_model::fingerprint::sha256_hex;
 
 fn file(path: &str, text: &str) -> NewFile {
     NewFile {
@@ -548,7 +548,7 @@ pub fn signatures(store: &dyn Store) {
             .iter()
             .map(|f| (f.path.clone(), sha256_hex(&f.bytes)))
             .collect();
-        let manifest = crate::skill::fingerprint::manifest(&hashes);
+        let manifest = skill_model::fingerprint::manifest(&hashes);
         sign_bytes(
             manifest.as_bytes(),
             &key.with_extension("key"),
@@ -585,7 +585,7 @@ pub fn signatures(store: &dyn Store) {
         .iter()
         .map(|f| (f.path.clone(), sha256_hex(&f.bytes)))
         .collect();
-    let fingerprint = crate::skill::fingerprint::fingerprint(&hashes);
+    let fingerprint = skill_model::fingerprint::fingerprint(&hashes);
     let good = signed(&req, &manifest_comment("pdf-tools", "1.0.0", &fingerprint));
     req.signature = Some(good.clone());
     store.publish(&alice, &req).unwrap();

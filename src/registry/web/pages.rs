@@ -9,9 +9,9 @@ use crate::registry::store::{
     HeldVersion, Moderation, SearchHit, SkillInfo, SkillOrder, SkillSummary, Store, StoreError,
     StoredFinding, VersionInfo,
 };
-use crate::skill::layout::SKILL_MD;
-use crate::skill::{Document, Requirements, Source};
 use serde::Serialize;
+use skill_model::layout::SKILL_MD;
+use skill_model::{Document, Requirements, Source};
 
 /// Items on one page of a list.
 pub const PER_PAGE: usize = 20;
@@ -208,7 +208,7 @@ struct RequirementRow {
 }
 
 fn requirement_rows(req: &Requirements) -> Vec<RequirementRow> {
-    let values = |items: &[crate::skill::requirements::Item]| {
+    let values = |items: &[skill_model::requirements::Item]| {
         items.iter().map(|i| plain(&i.value)).collect::<Vec<_>>()
     };
     [

@@ -11,7 +11,7 @@ pub const STYLESHEET: &str = include_str!("style.css");
 pub fn stylesheet_url() -> &'static str {
     static URL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     URL.get_or_init(|| {
-        let hash = crate::skill::fingerprint::sha256_hex(STYLESHEET.as_bytes());
+        let hash = skill_model::fingerprint::sha256_hex(STYLESHEET.as_bytes());
         format!("/static/style.css?{}", &hash[..12])
     })
 }

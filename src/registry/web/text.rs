@@ -1,7 +1,7 @@
 //! Small pure functions the pages format with: dates, sizes, URL pieces, what a file is, and
 //! characters that would make one text look like another. Nothing here touches the store.
 
-use crate::skill::layout::is_invisible;
+use skill_model::layout::is_invisible;
 
 /// `YYYY-MM-DD HH:MM UTC` of a time in ms since the epoch.
 pub fn date_time(ms: i64) -> String {

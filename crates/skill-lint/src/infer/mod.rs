@@ -1,0 +1,342 @@
+//! Inference of what a skill needs from what it does: the commands its shell code blocks and
+//! scripts run, and the env vars they read.
+
+pub mod known;
+pub mod scripts;
+pub mod shell;
+
+use skill_model::Span;
+use skill_model::body::{Body, CodeBlock};
+use skill_model::files::FileEntry;
+
+/// Where a command or env var was seen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Site {
+    /// In SKILL.md.
+    SkillMd(Span),
+    /// In a script, at a byte offset of its text.
+    Script {
+        /// The script's path relative to the skill.
+        path: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+    },
+}
+
+/// A command or env var and where it was first seen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Use {
+    /// The command or variable name.
+    pub name: String,
+    /// The first place it is used.
+    pub site: Site,
+}
+
+/// What a skill uses, each name once, in order of first use.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Uses {
+    /// Commands run (common ones excluded).
+    pub commands: Vec<Use>,
+    /// Env vars read (common ones excluded).
+    pub env: Vec<Use>,
+    /// Relative paths the body runs directly as commands (`./scripts/x.sh`).
+    pub run_paths: Vec<Use>,
+    /// All text read (body and scripts), to tell whether a declared name is mentioned at all.
+    pub text: String,
+    /// `text` in lower case, made on first use.
+    lowered: std::sync::OnceLock<String>,
+}
+
+/// Largest script read for inference.
+const MAX_SCRIPT_BYTES: u64 = 1024 * 1024;
+
+/// Whether inference reads `file` as a script: under `scripts/` and at most 1 MiB.
+pub fn reads_as_script(file: &FileEntry) -> bool {
+    file.path.starts_with("scripts/") && file.size <= MAX_SCRIPT_BYTES
+}
+
+/// Shell-like code block languages.
+const SHELL_LANGS: &[&str] = &[
+    "bash",
+    "sh",
+    "shell",
+    "zsh",
+    "console",
+    "shellsession",
+    "sh-session",
+    "terminal",
+    "ksh",
+];
+
+impl Uses {
+    /// Collects what is used in the body's code blocks and in `scripts`: the path and text of
+    /// each file [`reads_as_script`] picks that is UTF-8, in listing order.
+    pub fn collect<'s>(
+        body: &Body,
+        body_text: &str,
+        scripts: impl IntoIterator<Item = (&'s str, &'s str)>,
+    ) -> Uses {
+        let mut uses = Uses {
+            text: body_text.to_owned(),
+            ..Uses::default()
+        };
+        let mut assigned: Vec<String> = Vec::new();
+        let mut env_refs: Vec<(String, Site)> = Vec::new();
+        let settings = Settings::of(body, body_text);
+        for block in body.code_blocks.iter().filter(|b| is_shell(b)) {
+            // A transcript (`$ cmd` lines and their output) counts only its prompt lines.
+            let console = block.lang.as_deref() == Some("console")
+                || (block.lang.is_none()
+                    && block
+                        .lines()
+                        .iter()
+                        .find(|(l, _)| !l.trim().is_empty())
+                        .is_some_and(|(l, _)| l.trim_start().starts_with("$ ")));
+            // One text per block, so heredocs spanning lines are skipped; `starts` maps offsets
+            // in it back to SKILL.md.
+            let mut text = String::new();
+            let mut starts: Vec<(usize, usize)> = Vec::new();
+            for (line, offset) in block.lines() {
+                starts.push((text.len(), offset));
+                if !console || line.trim_start().starts_with("$ ") {
+                    text.push_str(line);
+                }
+                text.push('\n');
+            }
+            let map = |at: usize| {
+                let i = starts.partition_point(|(s, _)| *s <= at).saturating_sub(1);
+                starts.get(i).map_or(0, |(s, o)| o + (at - s))
+            };
+            let (commands, paths) = shell::commands_and_paths(&text);
+            let setup = known::is_setup_section(&block.section);
+            for (name, at) in commands {
+                let line_rest = text[at + name.len()..].lines().next().unwrap_or("");
+                if setup || known::is_install(&name, line_rest) {
+                    continue;
+                }
+                let start = map(at);
+                uses.add_command(name, Site::SkillMd(Span::new(start, start + 1)));
+            }
+            // A block that sources a file reads what that file sets, not the environment.
+            let sources = text.lines().any(|l| {
+                let l = l.trim_start();
+                l.starts_with("source ") || l.starts_with(". ")
+            });
+            for (name, at) in shell::env_refs(&text) {
+                if sources || !settings.holds(&name) {
+                    continue;
+                }
+                let start = map(at);
+                env_refs.push((name, Site::SkillMd(Span::new(start, start + 1))));
+            }
+            for (path, at) in paths {
+                let start = map(at);
+                let site = Site::SkillMd(Span::new(start, start + path.len()));
+                uses.run_paths.push(Use { name: path, site });
+            }
+            assigned.extend(shell::assigned_names(&text).into_iter().map(str::to_owned));
+        }
+        for (path, text) in scripts {
+            let Some(lang) = scripts::language(path, text) else {
+                continue;
+            };
+            let site = |at: usize| {
+                let position = skill_model::span::Position::of(text, at);
+                Site::Script {
+                    path: path.to_owned(),
+                    line: position.line,
+                    column: position.column,
+                }
+            };
+            for (name, at) in scripts::commands(lang, text) {
+                uses.add_command(name, site(at));
+            }
+            for (name, at) in scripts::env_vars(lang, text) {
+                uses.add_env(name, site(at));
+            }
+            assigned.extend(shell::assigned_names(text).into_iter().map(str::to_owned));
+            uses.text.push('\n');
+            uses.text.push_str(text);
+            uses.text.push_str(interpreter_hint(lang));
+        }
+        // A variable one block assigns and another reads is the skill's own, not the environment's.
+        for (name, site) in env_refs {
+            if !assigned.contains(&name) {
+                uses.add_env(name, site);
+            }
+        }
+        uses
+    }
+
+    fn add_command(&mut self, name: String, site: Site) {
+        let name = name.strip_suffix(".exe").map(str::to_owned).unwrap_or(name);
+        if !known::is_common_command(&name)
+            && !known::is_agent_command(&name)
+            && !self.commands.iter().any(|u| u.name == name)
+        {
+            self.commands.push(Use { name, site });
+        }
+    }
+
+    fn add_env(&mut self, name: String, site: Site) {
+        if !known::is_common_env(&name) && !self.env.iter().any(|u| u.name == name) {
+            self.env.push(Use { name, site });
+        }
+    }
+
+    /// True when `name` appears as a whole word anywhere in the body or scripts.
+    pub fn mentions(&self, name: &str) -> bool {
+        mentions_in(&self.text, name)
+    }
+
+    /// [`Uses::mentions`] in any case; `lower` is lower case.
+    pub fn mentions_ignoring_case(&self, lower: &str) -> bool {
+        let text = self.lowered.get_or_init(|| self.text.to_lowercase());
+        mentions_in(text, lower)
+    }
+}
+
+/// True when `name` appears in `text` as a whole word.
+pub fn mentions_in(text: &str, name: &str) -> bool {
+    text.match_indices(name).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + name.len()..].chars().next();
+        let boundary =
+            |c: Option<char>| c.is_none_or(|c| !(c.is_alphanumeric() || c == '_' || c == '-'));
+        boundary(before) && boundary(after)
+    })
+}
+
+/// Parts of a variable's name that say it holds a setting the user provides (a key, a token, an
+/// address), rather than a value the reader fills in (`$POD`, `${CLUSTER}`, `$AUDIO_PATH`).
+const SETTING_WORDS: &[&str] = &[
+    "KEY",
+    "TOKEN",
+    "SECRET",
+    "PASSWORD",
+    "PASSWD",
+    "API",
+    "AUTH",
+    "CREDENTIAL",
+    "_URL",
+    "URI",
+    "ENDPOINT",
+    "ACCOUNT",
+    "_ID",
+    "EMAIL",
+    "USERNAME",
+    "LOGIN",
+    "WEBHOOK",
+    "DSN",
+    "PROFILE",
+    "REGION",
+    "ORG",
+    "TENANT",
+];
+
+/// The names a body gives as settings besides their use in code: those its prose names outside
+/// code ("set `FOO_HOME`", an env table) and those a line exports (`export FOO_HOME=...`).
+/// Built once per body by counting upper-case words, so every variable is looked up in
+/// constant time.
+struct Settings<'a> {
+    named: std::collections::HashSet<&'a str>,
+}
+
+impl<'a> Settings<'a> {
+    fn of(body: &'a Body, body_text: &'a str) -> Settings<'a> {
+        let mut count: std::collections::HashMap<&str, isize> = Default::default();
+        for w in naming_words(body_text) {
+            *count.entry(w).or_default() += 1;
+        }
+        for w in body
+            .code_blocks
+            .iter()
+            .flat_map(|b| &b.pieces)
+            .flat_map(|(t, _)| naming_words(t))
+        {
+            *count.entry(w).or_default() -= 1;
+        }
+        let mut named: std::collections::HashSet<&str> = count
+            .into_iter()
+            .filter(|(_, n)| *n > 0)
+            .map(|(w, _)| w)
+            .collect();
+        named.extend(
+            body_text
+                .match_indices("export ")
+                .filter_map(|(at, _)| body_text[at + 7..].split_once('=').map(|(w, _)| w))
+                .filter(|w| shell::is_env_name(w)),
+        );
+        Settings { named }
+    }
+
+    /// Whether a variable a body's code block reads is a setting of the environment: its name
+    /// says so ([`SETTING_WORDS`]), or the body names it as one.
+    fn holds(&self, name: &str) -> bool {
+        SETTING_WORDS.iter().any(|w| name.contains(w)) || self.named.contains(name)
+    }
+}
+
+/// The upper-case words of `text` that could name a setting: not a use (`$POD`, `${POD}` in
+/// an example command) and not on a heading or comment line (`## 1. CLUSTER OPERATIONS`).
+fn naming_words(text: &str) -> impl Iterator<Item = &str> {
+    text.lines()
+        .filter(|line| !line.trim_start().starts_with('#'))
+        .flat_map(upper_words)
+}
+
+/// The runs of upper-case letters, digits and `_` in `line` longer than one, except those
+/// right after `$` or `${`.
+fn upper_words(line: &str) -> impl Iterator<Item = &str> {
+    let is_word = |b: u8| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_';
+    let bytes = line.as_bytes();
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        while i < bytes.len() {
+            if !is_word(bytes[i]) {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < bytes.len() && is_word(bytes[i]) {
+                i += 1;
+            }
+            let used = bytes[..start].ends_with(b"$") || bytes[..start].ends_with(b"${");
+            if i - start > 1 && !used {
+                // Only ASCII bytes were matched, so both ends are character boundaries.
+                return Some(&line[start..i]);
+            }
+        }
+        None
+    })
+}
+
+/// Interpreters a script's language implies, counted as mentioned for `unused-requirement`.
+fn interpreter_hint(lang: scripts::Language) -> &'static str {
+    match lang {
+        scripts::Language::Shell => "\nbash sh\n",
+        scripts::Language::Python => "\npython3 python uv pip\n",
+        scripts::Language::Node => "\nnode npx npm bun deno\n",
+    }
+}
+
+/// A block is shell when labelled so, or unlabelled and starting like a command line.
+fn is_shell(block: &CodeBlock) -> bool {
+    match block.lang.as_deref() {
+        Some(lang) => SHELL_LANGS.contains(&lang),
+        None => block
+            .lines()
+            .iter()
+            .find(|(l, _)| !l.trim().is_empty())
+            .is_some_and(|(l, _)| {
+                let l = l.trim_start();
+                l.starts_with("$ ")
+                    || l.split_whitespace().next().is_some_and(|w| {
+                        known::COMMON_COMMANDS.contains(&w)
+                            && !matches!(w, "[" | "[[" | "time" | "test" | "type")
+                    }) && !l.ends_with('.')
+            }),
+    }
+}

@@ -1,0 +1,398 @@
+#![warn(missing_docs)]
+//! `skill lint`: checks skills against the Agent Skills spec and what agents actually accept.
+//! Rules live in `rules/` (one function each), their codes and docs in `rulebook`, output
+//! formats in `report/`. This module ties them together: discover, check in parallel, filter.
+
+pub mod baseline;
+pub mod config;
+pub mod diagnostic;
+pub mod edit;
+/// The failing and passing example of each rule, `skill explain` shows: the rule's own test
+/// fixtures, embedded by build.rs.
+pub mod examples {
+    include!(concat!(env!("OUT_DIR"), "/examples.rs"));
+}
+pub mod fix;
+pub mod infer;
+pub mod report;
+pub mod rulebook;
+pub mod rules;
+pub mod selection;
+pub mod target;
+pub mod tokens;
+pub mod yaml_edit;
+
+pub use diagnostic::{Diagnostic, Severity};
+pub use rules::security;
+pub use selection::Selection;
+pub use target::Target;
+
+use config::PathIgnores;
+use rayon::prelude::*;
+use rules::overlap;
+use skill_model::environment::{Environment, SystemEnvironment};
+use skill_model::{DiscoveryError, Skill, SkillLocation, discover, discover_manifests};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// How to lint.
+#[derive(Clone)]
+pub struct Options {
+    /// Whose rules apply; `None` infers each skill's agent from what it declares
+    /// ([`target::infer`]).
+    pub target: Option<Target>,
+    /// Which rules run.
+    pub selection: Selection,
+    /// The rules `skill.toml`'s `per-path-ignores` turn off in some skills.
+    pub path_ignores: PathIgnores,
+    /// Whether to check declared bins, env vars and `os` against `environment`.
+    pub env_checks: bool,
+    /// The machine skills are checked against.
+    pub environment: Arc<dyn Environment>,
+    /// Size and token budgets.
+    pub budgets: Budgets,
+    /// Skills (name, description) compared with the linted ones by `description-overlap` but
+    /// not linted themselves (`--with` roots).
+    pub overlap_with: Vec<(String, String)>,
+}
+
+impl Options {
+    /// Defaults for `target`: every rule, checks against this machine, default budgets.
+    pub fn new(target: Target) -> Options {
+        Options {
+            target: Some(target),
+            ..Options::inferring()
+        }
+    }
+
+    /// Defaults, each skill linted for the agent it was written for ([`target::infer`]).
+    pub fn inferring() -> Options {
+        Options {
+            target: None,
+            selection: Selection::default(),
+            path_ignores: PathIgnores::default(),
+            env_checks: true,
+            environment: Arc::new(SystemEnvironment::default()),
+            budgets: Budgets::default(),
+            overlap_with: Vec::new(),
+        }
+    }
+}
+
+impl std::fmt::Debug for Options {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Options")
+            .field("target", &self.target)
+            .field("selection", &self.selection)
+            .field("env_checks", &self.env_checks)
+            .field("budgets", &self.budgets)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Limits the budget rules enforce.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Budgets {
+    /// Most lines in the body (the spec asks for under 500).
+    pub body_lines: usize,
+    /// Most o200k tokens in the body (the spec asks for under 5000).
+    pub body_tokens: usize,
+    /// Most o200k tokens in the description, which every prompt carries.
+    pub description_tokens: usize,
+}
+
+impl Default for Budgets {
+    fn default() -> Budgets {
+        Budgets {
+            body_lines: 500,
+            body_tokens: 5000,
+            description_tokens: 200,
+        }
+    }
+}
+
+/// One skill and what lint found in it.
+#[derive(Debug)]
+pub struct SkillReport {
+    /// The skill as loaded.
+    pub skill: Skill,
+    /// The target it was linted for, and what chose it.
+    pub target: target::Chosen,
+    /// Findings, in rule order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The rules of findings left out because they do not matter to the target (one entry per
+    /// finding; see [`rulebook::Rule::matters_to`]).
+    pub not_shown: Vec<&'static rulebook::Rule>,
+}
+
+impl SkillReport {
+    /// Counts of this skill's diagnostics by severity (`skills` is 1).
+    pub fn summary(&self) -> Summary {
+        let mut s = Summary {
+            skills: 1,
+            ..Summary::default()
+        };
+        for d in &self.diagnostics {
+            s.count(d.severity);
+        }
+        s.not_shown = self.not_shown.len();
+        s
+    }
+
+    /// True when the skill's `SKILL.md` could not be read (an I/O error, exit code 2).
+    pub fn had_io_error(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|d| d.rule == &rulebook::UNREADABLE)
+    }
+
+    /// True when the skill has no error.
+    pub fn is_valid(&self) -> bool {
+        !self
+            .diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error)
+    }
+
+    /// The skill's `name` as written, when it is a string.
+    pub fn name(&self) -> Option<&str> {
+        let manifest = self.skill.manifest()?;
+        manifest.value("name")?.as_str().map(str::trim)
+    }
+}
+
+/// The result of a lint run over many skills.
+#[derive(Debug)]
+pub struct LintRun {
+    /// Per skill, sorted by path.
+    pub skills: Vec<SkillReport>,
+}
+
+/// Counts of diagnostics by severity.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Summary {
+    /// Skills linted.
+    pub skills: usize,
+    /// Errors.
+    pub errors: usize,
+    /// Warnings.
+    pub warnings: usize,
+    /// Infos.
+    pub infos: usize,
+    /// Findings left out because they do not matter to their skill's target.
+    pub not_shown: usize,
+}
+
+impl Summary {
+    fn count(&mut self, severity: Severity) {
+        match severity {
+            Severity::Error => self.errors += 1,
+            Severity::Warning => self.warnings += 1,
+            Severity::Info => self.infos += 1,
+        }
+    }
+}
+
+impl std::ops::AddAssign for Summary {
+    fn add_assign(&mut self, other: Summary) {
+        self.skills += other.skills;
+        self.errors += other.errors;
+        self.warnings += other.warnings;
+        self.infos += other.infos;
+        self.not_shown += other.not_shown;
+    }
+}
+
+impl LintRun {
+    /// Totals over all skills.
+    pub fn summary(&self) -> Summary {
+        let mut s = Summary::default();
+        for report in &self.skills {
+            s += report.summary();
+        }
+        s
+    }
+
+    /// True when some `SKILL.md` could not be read (an I/O error, exit code 2).
+    pub fn had_io_error(&self) -> bool {
+        self.skills.iter().any(SkillReport::had_io_error)
+    }
+}
+
+/// Runs over this many skills load the o200k vocabulary and compile the security family's
+/// patterns on threads of their own as they start: among so many, some text is long enough to
+/// be counted (86 of the 3,215 corpus skills) and some line needs each pattern, and the few
+/// milliseconds of each then overlap the linting. A run over a few skills loads and compiles
+/// only what one of them needs.
+const PRELOAD_AT: usize = 64;
+
+/// Finds the skills under `paths` and lints each, in parallel; output order is by path.
+pub fn lint_paths(paths: &[PathBuf], options: &Options) -> Result<LintRun, DiscoveryError> {
+    let skills = lint_paths_each(paths, options, |report| report)?;
+    Ok(LintRun { skills })
+}
+
+/// Finds the skills under `paths`, lints each in parallel and hands its report to `each`,
+/// keeping only what `each` returns, in path order: a caller that renders as it goes holds no
+/// skill (its text, files and findings) longer than its own lint.
+pub fn lint_paths_each<T: Send>(
+    paths: &[PathBuf],
+    options: &Options,
+    each: impl Fn(SkillReport) -> T + Sync,
+) -> Result<Vec<T>, DiscoveryError> {
+    let locations = if rules::reads_files(&options.selection) {
+        discover(paths)?
+    } else {
+        discover_manifests(paths)?
+    };
+    if locations.len() >= PRELOAD_AT {
+        if options.selection.allows(&rulebook::TOKEN_BUDGET) {
+            tokens::preload();
+        }
+        let security = |r: &&rulebook::Rule| r.family() == "security";
+        if rulebook::ALL
+            .iter()
+            .any(|r| security(r) && options.selection.allows(r))
+        {
+            security::preload();
+        }
+    }
+    if options.selection.allows(&rulebook::DESCRIPTION_OVERLAP) {
+        return Ok(lint_across(locations, options, each));
+    }
+    Ok(locations
+        .into_par_iter()
+        .map(|location| each(lint_skill(Skill::load(location), options)))
+        .collect())
+}
+
+/// [`lint_paths_each`] with the rule across skills. It reads only manifests, so every skill
+/// is loaded first, and the comparison then runs on one thread while the others lint: a skill
+/// linted after it ends is handed on at once with its findings across skills, one linted
+/// before waits for them. (Holding every report until a comparison after the linting cost a
+/// fifth of the run and 40 MiB; comparing between the two made one core idle.)
+fn lint_across<T: Send>(
+    locations: Vec<SkillLocation>,
+    options: &Options,
+    each: impl Fn(SkillReport) -> T + Sync,
+) -> Vec<T> {
+    let skills: Vec<Skill> = locations.into_par_iter().map(Skill::load).collect();
+    let entries: Vec<overlap::Entry> = skills.par_iter().map(overlap::Entry::of).collect();
+    let across = std::sync::OnceLock::new();
+    let finish = |mut report: SkillReport, found: &[Diagnostic]| {
+        report.diagnostics.extend_from_slice(found);
+        report.keep_what_matters(&options.selection);
+        drop_path_ignored(&mut report, &options.path_ignores);
+        each(report)
+    };
+    let ((), staged) = rayon::join(
+        || {
+            let _ = across.set(overlap::check_run(
+                &entries,
+                &options.overlap_with,
+                options.target.unwrap_or(Target::Portable),
+            ));
+        },
+        || {
+            skills
+                .into_par_iter()
+                .enumerate()
+                .map(|(i, skill)| {
+                    let report = lint_own(skill, options);
+                    match across.get() {
+                        Some(found) => Staged::Done(finish(report, &found[i])),
+                        None => Staged::Waiting(Box::new(report)),
+                    }
+                })
+                .collect::<Vec<_>>()
+        },
+    );
+    let across: Vec<Vec<Diagnostic>> = across.into_inner().unwrap_or_default();
+    staged
+        .into_par_iter()
+        .enumerate()
+        .map(|(i, staged)| match staged {
+            Staged::Done(done) => done,
+            Staged::Waiting(report) => finish(*report, across.get(i).map_or(&[], Vec::as_slice)),
+        })
+        .collect()
+}
+
+/// A skill of [`lint_across`]: handed on, or linted before the comparison ended.
+enum Staged<T> {
+    Done(T),
+    Waiting(Box<SkillReport>),
+}
+
+/// The `description-overlap` findings of one skill compared with `others` (name, description),
+/// as a run over its folder would give them: for a skill linted alone, as an editor does.
+pub fn overlap_of(
+    skill: &Skill,
+    others: &[(String, String)],
+    options: &Options,
+) -> Vec<Diagnostic> {
+    let entries = [overlap::Entry::of(skill)];
+    let target = options
+        .target
+        .unwrap_or_else(|| target::infer(skill).target);
+    let mut found = overlap::check_run(&entries, others, target)
+        .pop()
+        .unwrap_or_default();
+    found.retain(|d| {
+        options.selection.allows(d.rule) && !options.path_ignores.ignores(&skill.dir, d)
+    });
+    found
+}
+
+/// Lints one loaded skill: the selected rules, less those its path ignores.
+pub fn lint_skill(skill: Skill, options: &Options) -> SkillReport {
+    let mut report = lint_own(skill, options);
+    drop_path_ignored(&mut report, &options.path_ignores);
+    report
+}
+
+/// The skill's own findings of the selected rules, before path ignores (which apply to the
+/// findings across skills too).
+fn lint_own(skill: Skill, options: &Options) -> SkillReport {
+    let target = options
+        .target
+        .map_or_else(|| target::infer(&skill), target::Chosen::given);
+    let mut diagnostics = rules::check(&skill, target.target, options);
+    diagnostics.retain(|d| options.selection.allows(d.rule));
+    let mut report = SkillReport {
+        skill,
+        target,
+        diagnostics,
+        not_shown: Vec::new(),
+    };
+    report.keep_what_matters(&options.selection);
+    report
+}
+
+impl SkillReport {
+    /// Moves the findings that do not matter to the skill's target into `not_shown`, unless
+    /// the user named their rule in `--select`.
+    fn keep_what_matters(&mut self, selection: &Selection) {
+        let target = self.target.target;
+        let not_shown = &mut self.not_shown;
+        self.diagnostics.retain(|d| {
+            let shown = d.rule.matters_to(target) || d.for_every_target || selection.names(d.rule);
+            if !shown {
+                not_shown.push(d.rule);
+            }
+            shown
+        });
+    }
+}
+
+/// Drops the findings `ignores` turns off in the report's skill.
+fn drop_path_ignored(report: &mut SkillReport, ignores: &PathIgnores) {
+    let SkillReport {
+        skill, diagnostics, ..
+    } = report;
+    diagnostics.retain(|d| !ignores.ignores(&skill.dir, d));
+}
+
+#[cfg(test)]
+mod testing;

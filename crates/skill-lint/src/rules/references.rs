@@ -1,0 +1,296 @@
+//! Reference rules: relative links and paths in the body must resolve inside the skill folder,
+//! with the exact case, and scripts the body runs directly must be runnable.
+
+use super::Context;
+use crate::diagnostic::{Diagnostic, Location};
+use crate::infer::Site;
+use crate::rulebook::*;
+use skill_model::Span;
+use skill_model::files::FileKind;
+use skill_model::layout::SKILL_MD;
+
+/// Folders whose paths in inline code are taken as references.
+const RESOURCE_DIRS: [&str; 3] = ["scripts/", "references/", "assets/"];
+
+/// A path the body refers to and where.
+struct Reference<'a> {
+    target: String,
+    span: Span,
+    written: &'a str,
+    /// From inline code (a mention, maybe an example) rather than a Markdown link.
+    mention: bool,
+}
+
+/// Broken, case-mismatched and escaping links and inline-code paths.
+pub fn check_links(cx: &Context, out: &mut Vec<Diagnostic>) {
+    if cx.document().is_none() {
+        return;
+    }
+    let mut seen = std::collections::HashSet::new();
+    for reference in references(cx) {
+        if !seen.insert(reference.target.clone()) {
+            continue;
+        }
+        let at = Location::Span(reference.span);
+        let Some(path) = normalise(&reference.target) else {
+            out.push(cx.diagnostic(
+                &LINK_OUTSIDE_SKILL,
+                format!(
+                    "'{}' leaves the skill folder; packing and installing copy only the folder",
+                    reference.written
+                ),
+                at,
+            ));
+            continue;
+        };
+        if path.is_empty() || cx.files().get(&path).is_some() || in_nested_skill(cx, &path) {
+            continue;
+        }
+        if let Some(actual) = cx.files().get_ignore_case(&path) {
+            out.push(
+                cx.diagnostic(
+                    &LINK_CASE_MISMATCH,
+                    format!(
+                        "'{}' differs in case from the file '{}'; this fails on Linux",
+                        reference.written, actual.path
+                    ),
+                    at,
+                )
+                .with_help(format!("write '{}'", actual.path)),
+            );
+        } else if cx.skill.dir.join(&path).exists() {
+            out.push(cx.diagnostic(
+                &BROKEN_LINK,
+                format!(
+                    "'{}' exists but is excluded by an ignore file, so it will not be published",
+                    reference.written
+                ),
+                at,
+            ));
+        } else if reference.mention && is_example(cx.text(), reference.span) {
+            continue;
+        } else if reference.mention {
+            // Inline code may be an example path (skill-creator skills teach with them).
+            let mut d = cx.diagnostic(
+                &BROKEN_LINK,
+                format!(
+                    "'{}' is mentioned but does not exist in the skill folder",
+                    reference.written
+                ),
+                at,
+            );
+            d.severity = crate::Severity::Warning;
+            out.push(d);
+        } else {
+            out.push(cx.diagnostic(
+                &BROKEN_LINK,
+                format!("'{}' does not exist in the skill folder", reference.written),
+                at,
+            ));
+        }
+    }
+}
+
+/// Whether `path` lies in a folder below the skill that holds a SKILL.md of its own: a nested
+/// skill, linted, packed and loaded as a skill of its own (a bundle's sub-skills).
+fn in_nested_skill(cx: &Context, path: &str) -> bool {
+    let mut folder = std::path::Path::new(path);
+    while let Some(parent) = folder.parent().filter(|p| !p.as_os_str().is_empty()) {
+        if cx.skill.dir.join(parent).join(SKILL_MD).is_file() {
+            return true;
+        }
+        folder = parent;
+    }
+    false
+}
+
+/// Words that make a path mentioned on a line an illustration, not a file the skill ships
+/// (skill-creator's own teaching: "**Examples**: `assets/logo.png`", "a `references/schema.md`
+/// file ... would be helpful").
+const EXAMPLE_WORDS: &[&str] = &[
+    "example",
+    "e.g.",
+    "for instance",
+    "such as",
+    "would",
+    "could",
+];
+
+/// Whether the line of `SKILL.md` around `span` presents what it mentions as an example.
+fn is_example(text: &str, span: Span) -> bool {
+    let start = text[..span.start.min(text.len())]
+        .rfind('\n')
+        .map_or(0, |i| i + 1);
+    let end = text[span.end.min(text.len())..]
+        .find('\n')
+        .map_or(text.len(), |i| span.end + i);
+    let line = text[start..end].to_lowercase();
+    EXAMPLE_WORDS.iter().any(|w| line.contains(w))
+}
+
+/// The command that runs a script of this name.
+fn interpreter_of(path: &str) -> &'static str {
+    match path.rsplit_once('.').map(|(_, ext)| ext) {
+        Some("py") => "python3",
+        Some("js" | "mjs" | "cjs") => "node",
+        Some("rb") => "ruby",
+        Some("pl") => "perl",
+        _ => "bash",
+    }
+}
+
+fn references<'a>(cx: &'a Context) -> Vec<Reference<'a>> {
+    let mut refs = Vec::new();
+    for link in &cx.body().links {
+        if let Some(target) = local_target(&link.dest) {
+            refs.push(Reference {
+                target,
+                span: link.span,
+                written: &link.dest,
+                mention: false,
+            });
+        }
+    }
+    for (code, span) in &cx.body().inline_code {
+        let path = code.trim().trim_start_matches("./");
+        let plain = !path.contains(|c: char| c.is_whitespace() || "*<>{}$`?[]|".contains(c));
+        if plain
+            && RESOURCE_DIRS.iter().any(|d| path.starts_with(d))
+            && !path.ends_with('/')
+            && path.len() > 8
+        {
+            refs.push(Reference {
+                target: path.to_owned(),
+                span: *span,
+                written: code.trim(),
+                mention: true,
+            });
+        }
+    }
+    refs
+}
+
+/// The file part of a link destination that points inside the skill, if it is a local path.
+fn local_target(dest: &str) -> Option<String> {
+    let dest = dest.trim();
+    let has_scheme = dest.split_once(':').is_some_and(|(scheme, _)| {
+        !scheme.is_empty()
+            && scheme
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"+.-".contains(&b))
+    });
+    // A leading `/` is a site-relative URL (docs copied from a website), not a skill path.
+    if dest.is_empty()
+        || dest.starts_with(['#', '/'])
+        || has_scheme
+        || dest.contains(['{', '<', '$'])
+    {
+        return None;
+    }
+    let path = dest.split(['#', '?']).next().unwrap_or("");
+    Some(percent_decode(path))
+}
+
+fn percent_decode(path: &str) -> String {
+    let bytes = path.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (bytes[i], hex) {
+            (b'%', Some(byte)) => {
+                out.push(byte);
+                i += 3;
+            }
+            (b, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// `a/./b/../c` → `a/c`; `None` when the path leaves the folder (or is absolute).
+fn normalise(path: &str) -> Option<String> {
+    if path.starts_with('/') {
+        return None;
+    }
+    let mut parts: Vec<&str> = Vec::new();
+    for part in path.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            p => parts.push(p),
+        }
+    }
+    Some(parts.join("/"))
+}
+
+/// Scripts the body runs directly need an executable bit and a shebang.
+pub fn check_scripts_executable(cx: &Context, out: &mut Vec<Diagnostic>) {
+    let mut seen = std::collections::HashSet::new();
+    for run in &cx.uses().run_paths {
+        let Site::SkillMd(span) = run.site else {
+            continue;
+        };
+        let Some(path) = normalise(run.name.trim_start_matches("./")) else {
+            continue;
+        };
+        if !seen.insert(path.clone()) {
+            continue;
+        }
+        let Some(entry) = cx.files().get(&path).filter(|e| e.kind == FileKind::File) else {
+            continue;
+        };
+        let problem = if !entry.executable {
+            Some(format!(
+                "'{path}' is run directly but is not executable; write `{} {path}` (registries and installers drop the executable bit)",
+                interpreter_of(&path)
+            ))
+        } else if !has_shebang(&cx.skill.dir.join(&path)) {
+            Some(format!(
+                "'{path}' is run directly but has no '#!' line naming its interpreter"
+            ))
+        } else {
+            None
+        };
+        if let Some(message) = problem {
+            out.push(cx.diagnostic(&SCRIPT_NOT_EXECUTABLE, message, Location::Span(span)));
+        }
+    }
+}
+
+fn has_shebang(path: &std::path::Path) -> bool {
+    use std::io::Read;
+    let mut head = [0u8; 2];
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_exact(&mut head))
+        .is_ok()
+        && &head == b"#!"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn targets_and_normalisation() {
+        assert_eq!(
+            local_target("references/a%20b.md#top"),
+            Some("references/a b.md".into())
+        );
+        assert_eq!(local_target("https://x.io/a"), None);
+        assert_eq!(local_target("mailto:a@b"), None);
+        assert_eq!(local_target("#anchor"), None);
+        assert_eq!(normalise("./a/../b/c.md"), Some("b/c.md".into()));
+        assert_eq!(normalise("../other/SKILL.md"), None);
+        assert_eq!(normalise("/etc/passwd"), None);
+        assert_eq!(local_target("/docs/security"), None);
+    }
+}

@@ -1,0 +1,992 @@
+//! What each agent does with a skill root, in one place: the table of facts (roots, which file
+//! counts, which metadata names it reads, parser, caps, budgets) that `lint --target`, `summary`,
+//! `check` and `doctor` read, and a reader per agent that loads roots the way that agent does,
+//! keeping for every folder why it did or did not become a skill.
+//!
+//! Not here: rendering (see `prompt`), and the generic, spec-shaped catalog of
+//! [`super::catalog`] that lint and the skills-ref format use.
+
+pub mod claude;
+pub mod codex;
+pub mod copilot;
+pub mod gemini;
+pub mod nanobot;
+pub mod openclaw;
+pub mod opencode;
+pub mod text;
+
+use super::availability::Availability;
+pub use super::catalog::Agent;
+use super::catalog::Root;
+use super::environment::Environment;
+use super::requirements::{BLOCK_NAMES, Requirements};
+use crate::layout::SKILL_MD;
+use std::path::{Path, PathBuf};
+
+/// Every agent with a preset, in the order reports list them.
+pub const AGENTS: [Agent; 7] = [
+    Agent::Openclaw,
+    Agent::Nanobot,
+    Agent::Claude,
+    Agent::Codex,
+    Agent::Gemini,
+    Agent::Opencode,
+    Agent::Copilot,
+];
+
+/// How an agent caps the skills list in its system prompt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PromptBudget {
+    /// The default size of the list, in characters.
+    pub default_chars: usize,
+    /// What the budget counts.
+    pub measure: Measure,
+    /// The share of the model's context window, in percent, when the agent scales the budget
+    /// (at 4 characters per token); `None` when the budget is a fixed number.
+    pub context_percent: Option<usize>,
+    /// The env var that overrides the budget, if any.
+    pub env_override: Option<&'static str>,
+    /// The longest description one entry may keep, if the agent cuts each one.
+    pub description_cap: Option<usize>,
+    /// Most skills in the list.
+    pub max_skills: Option<usize>,
+    /// What happens over budget, in order.
+    pub steps: &'static [&'static str],
+}
+
+/// What a prompt budget counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Measure {
+    /// Unicode scalar values.
+    Chars,
+    /// UTF-16 code units (JavaScript's `.length`).
+    Utf16,
+    /// Terminal columns (Bun's `stringWidth`).
+    Columns,
+    /// Tokens, each line of the list costing its bytes and newline over four, rounded up.
+    Tokens,
+}
+
+impl Measure {
+    /// What a size in this measure is called.
+    pub fn unit(self) -> &'static str {
+        match self {
+            Measure::Columns => "columns",
+            Measure::Tokens => "tokens",
+            Measure::Chars | Measure::Utf16 => "characters",
+        }
+    }
+}
+
+/// The reason a skill whose frontmatter says `disable-model-invocation: true` is hidden.
+pub const DISABLED_INVOCATION: &str = "disable-model-invocation: true";
+
+/// A skill an agent lists of its own, beside those of its roots: only what its budget needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BundledSkill {
+    /// Its name.
+    pub name: &'static str,
+    /// The size of its entry, in the budget's measure.
+    pub size: usize,
+    /// Its entry may collapse to the bare name when over budget.
+    pub collapsible: bool,
+}
+
+/// Limits an agent applies to each root it scans.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RootLimits {
+    /// Folders looked at per root (sorted by name first).
+    pub candidates: usize,
+    /// Skills loaded per root.
+    pub loaded: usize,
+    /// Largest `SKILL.md` read, in bytes.
+    pub file_bytes: usize,
+    /// Deepest folder under a root where a `SKILL.md` is looked for.
+    pub depth: usize,
+}
+
+/// The facts about one agent that decide what it loads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Facts {
+    /// The agent.
+    pub agent: Agent,
+    /// Its name in messages.
+    pub name: &'static str,
+    /// The release these facts describe.
+    pub release: &'static str,
+    /// How the agent keys skills: by the frontmatter `name` (else the folder), or the folder.
+    pub identity_is_folder: bool,
+    /// File names that make a folder a skill, in preference order.
+    pub skill_files: &'static [&'static str],
+    /// The `metadata` keys read for requirements, first present wins.
+    pub metadata_blocks: &'static [&'static str],
+    /// Which requirements gate a skill: bins, anyBins, env, config, os.
+    pub gates: Gates,
+    /// The YAML the frontmatter is read with.
+    pub yaml: &'static str,
+    /// A skill without a description is dropped (instead of shown with a fallback).
+    pub requires_description: bool,
+    /// Longest description accepted; longer ones drop the skill.
+    pub description_max: Option<usize>,
+    /// Longest name accepted; longer ones drop the skill.
+    pub name_max: Option<usize>,
+    /// The prompt budget.
+    pub budget: Option<PromptBudget>,
+    /// The skills the agent lists of its own, in its order.
+    pub bundled: &'static [BundledSkill],
+    /// Per-root limits.
+    pub root_limits: Option<RootLimits>,
+    /// Folders whose name starts with `.` are skipped.
+    pub skips_hidden: bool,
+    /// The path shown for a skill has its symlinks resolved (else it is as reached through
+    /// the root).
+    pub resolves_links: bool,
+    /// Top-level frontmatter keys the agent reads beyond the Agent Skills spec.
+    pub keys: &'static [&'static str],
+    /// Words a skill name may not contain.
+    pub reserved_name_words: &'static [&'static str],
+    /// A description length the agent's own tooling has advised, short of a limit.
+    pub description_advice: Option<Advice>,
+    /// Commands always on PATH where the agent runs, because the agent runs on them (OpenClaw is
+    /// a Node.js program, nanobot a Python one): declaring them gates nothing.
+    pub runtime: &'static [&'static str],
+}
+
+/// A limit that is cited for an agent but not enforced by it: worth a warning.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Advice {
+    /// The advised maximum, in characters.
+    pub max: usize,
+    /// Who cites it, as messages say it.
+    pub cited_by: &'static str,
+}
+
+impl Facts {
+    /// How this agent reads requirements and paths, for listings built from a generic catalog.
+    pub fn reading(&self) -> Reading {
+        Reading {
+            metadata_blocks: self.metadata_blocks,
+            gates: self.gates,
+            resolves_links: self.resolves_links,
+        }
+    }
+}
+
+/// How a listing reads a skill's requirements and shows its path: an agent's rules, or the
+/// portable reading that takes every block name and every gate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reading {
+    /// The `metadata` keys read for requirements, first present wins.
+    pub metadata_blocks: &'static [&'static str],
+    /// Which requirements gate a skill.
+    pub gates: Gates,
+    /// Paths have their symlinks resolved.
+    pub resolves_links: bool,
+}
+
+impl Reading {
+    /// Every requirements block name any agent has read, every gate, resolved paths: what a
+    /// skill needs wherever it runs.
+    pub const PORTABLE: Reading = Reading {
+        metadata_blocks: &BLOCK_NAMES,
+        gates: Gates {
+            bins: true,
+            any_bins: true,
+            env: true,
+            config: true,
+            os: true,
+        },
+        resolves_links: true,
+    };
+}
+
+/// The agents that read `key` at the top of the frontmatter, beyond the spec.
+pub fn readers_of_key(key: &str) -> impl Iterator<Item = &'static Facts> + '_ {
+    AGENTS
+        .iter()
+        .map(|a| facts(*a))
+        .filter(move |f| f.keys.contains(&key))
+}
+
+/// The requirements block name every agent that reads one reads (`openclaw`).
+pub fn universal_block() -> &'static str {
+    BLOCK_NAMES
+        .into_iter()
+        .find(|name| {
+            AGENTS
+                .iter()
+                .map(|a| facts(*a))
+                .all(|f| f.metadata_blocks.is_empty() || f.metadata_blocks.contains(name))
+        })
+        .unwrap_or(BLOCK_NAMES[0])
+}
+
+/// The agents that read requirements from `metadata.<block>`.
+pub fn readers_of_block(block: &str) -> impl Iterator<Item = &'static Facts> + '_ {
+    AGENTS
+        .iter()
+        .map(|a| facts(*a))
+        .filter(move |f| f.metadata_blocks.contains(&block))
+}
+
+/// Which declared requirements an agent checks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Gates {
+    /// `requires.bins`.
+    pub bins: bool,
+    /// `requires.anyBins`.
+    pub any_bins: bool,
+    /// `requires.env`.
+    pub env: bool,
+    /// `requires.config`.
+    pub config: bool,
+    /// `os`.
+    pub os: bool,
+}
+
+/// The facts about `agent`.
+pub const fn facts(agent: Agent) -> &'static Facts {
+    match agent {
+        Agent::Openclaw => &OPENCLAW,
+        Agent::Nanobot => &NANOBOT,
+        Agent::Claude => &CLAUDE,
+        Agent::Codex => &CODEX,
+        Agent::Gemini => &GEMINI,
+        Agent::Opencode => &OPENCODE,
+        Agent::Copilot => &COPILOT,
+    }
+}
+
+/// OpenClaw, read from the npm package `openclaw@2026.9.2` (`dist/`, file names carry a hash) and
+/// checked against `openclaw@2026.9.6`, whose reading and catalog are the same.
+const OPENCLAW: Facts = Facts {
+    agent: Agent::Openclaw,
+    name: "OpenClaw",
+    release: "OpenClaw 2026.9.6",
+    // local-loader: `name = frontmatter.name?.trim() || basename(skillDir)`, merged by name.
+    identity_is_folder: false,
+    // local-loader: `path.join(skillDir, "SKILL.md")`, no lower-case fallback.
+    skill_files: &[SKILL_MD],
+    // legacy-names: MANIFEST_KEY "openclaw", LEGACY_MANIFEST_KEYS ["clawdbot"]. Neither
+    // `moltbot` nor `clawdis` is read any more.
+    metadata_blocks: &["openclaw", "clawdbot"],
+    // config-eval `evaluateRuntimeEligibility`: os first, then `always` skips the rest.
+    gates: Gates {
+        bins: true,
+        any_bins: true,
+        env: true,
+        config: true,
+        os: true,
+    },
+    // markdown-core frontmatter: the `yaml` package, core schema, with a line-parser fallback
+    // and a retry that JSON-quotes a broken `description:` line.
+    yaml: "YAML 1.2 core (npm yaml), broken description lines re-quoted",
+    // local-loader: "description is required".
+    requires_description: true,
+    description_max: None,
+    name_max: None,
+    budget: Some(PromptBudget {
+        // skill-prompt-limits: DEFAULT_MAX_SKILLS_PROMPT_CHARS = 18e3, compared with `.length`.
+        default_chars: 18_000,
+        measure: Measure::Utf16,
+        context_percent: None,
+        env_override: None,
+        description_cap: None,
+        // skill-prompt-limits: DEFAULT_MAX_SKILLS_IN_PROMPT = 150.
+        max_skills: Some(150),
+        steps: &[
+            "descriptions shortened",
+            "descriptions omitted",
+            "skills dropped",
+        ],
+    }),
+    // skill-root-discovery: 300 candidates, 200 loaded, 256,000 bytes, 6 levels.
+    bundled: &[],
+    root_limits: Some(RootLimits {
+        candidates: 300,
+        loaded: 200,
+        file_bytes: 256_000,
+        depth: 6,
+    }),
+    // skill-root-discovery `listChildDirectories`: `!entry.name.startsWith(".")`.
+    skips_hidden: true,
+    // local-loader: `path.resolve(dir, "SKILL.md")`, symlinks left alone.
+    resolves_links: false,
+    // frontmatter `resolveSkillInvocationPolicy` (user-invocable, disable-model-invocation),
+    // chat-commands (command-dispatch, -tool, -arg-mode), entry-status (`metadata.homepage ??
+    // frontmatter.homepage ?? frontmatter.website ?? frontmatter.url`).
+    keys: &[
+        "homepage",
+        "website",
+        "url",
+        "user-invocable",
+        "disable-model-invocation",
+        "command-dispatch",
+        "command-tool",
+        "command-arg-mode",
+    ],
+    reserved_name_words: &[],
+    description_advice: None,
+    runtime: &["node"],
+};
+
+/// nanobot, read from PyPI `nanobot-ai==0.3.5` (`nanobot/agent/skills.py`).
+const NANOBOT: Facts = Facts {
+    agent: Agent::Nanobot,
+    name: "nanobot",
+    release: "nanobot 0.3.5",
+    // skills.py `_skill_entries_from_dir`: `name = skill_dir.name`.
+    identity_is_folder: true,
+    skill_files: &[SKILL_MD],
+    // skills.py `_parse_nanobot_metadata`: `data.get("nanobot", data.get("openclaw", {}))`.
+    metadata_blocks: &["nanobot", "openclaw"],
+    // skills.py `_check_requirements`: bins and env only; `os` is not enforced.
+    gates: Gates {
+        bins: true,
+        any_bins: false,
+        env: true,
+        config: false,
+        os: false,
+    },
+    yaml: "YAML 1.1 (PyYAML safe_load); unreadable YAML reads as no frontmatter",
+    // skills.py `get_skill_description`: falls back to the folder name.
+    requires_description: false,
+    description_max: None,
+    name_max: None,
+    // nanobot 0.3.5 puts every skill in the prompt, with no budget.
+    budget: None,
+    bundled: &[],
+    root_limits: None,
+    skips_hidden: false,
+    resolves_links: false,
+    // skills.py `get_always_skills`: the block's `always`, else the top-level one.
+    keys: &["always"],
+    reserved_name_words: &[],
+    description_advice: None,
+    runtime: &["python3", "python"],
+};
+
+/// Claude Code, read from the requests the real CLI (npm `@anthropic-ai/claude-code@2.1.328`)
+/// sends and from its bundle (`bin/claude.exe` holds the JavaScript as text; the anchors in
+/// quotes are its minified names). The oracle test is `tests/agent_clis.rs`.
+const CLAUDE: Facts = Facts {
+    agent: Agent::Claude,
+    name: "Claude Code",
+    release: "Claude Code 2.1.328",
+    // `CSn`: a skill is keyed by its folder; a valid frontmatter name is shown beside it.
+    identity_is_folder: true,
+    skill_files: &[SKILL_MD],
+    metadata_blocks: &[],
+    gates: Gates {
+        bins: false,
+        any_bins: false,
+        env: false,
+        config: false,
+        os: false,
+    },
+    // `EKe`: frontmatter that does not parse is ignored (a line in ~/.claude/debug only).
+    yaml: "YAML frontmatter; unreadable frontmatter is ignored, the skill kept",
+    // `xdt`: the first body line (97 characters and "..." past 100), else "Skill".
+    requires_description: false,
+    description_max: None,
+    name_max: None,
+    budget: Some(PromptBudget {
+        // `o5t`: 1% (`skillListingBudgetFraction`) of the context window at 4 characters per
+        // token for the models up to Sonnet 4.6 (3 for later ones): 8,000 for a 200k window.
+        default_chars: 8_000,
+        measure: Measure::Columns,
+        context_percent: Some(1),
+        env_override: Some("SLASH_COMMAND_TOOL_CHAR_BUDGET"),
+        // `jEs = 1536`: a longer `description - when_to_use` keeps 1,535 and gets `…`.
+        description_cap: Some(1536),
+        max_skills: None,
+        // `_3n`: whole entries collapse to `- name`; descriptions are never shortened.
+        steps: &["names only"],
+    }),
+    // The 13 skills 2.1.328 lists after the user's (with claude-sonnet-4-5, offline), with
+    // the columns of each entry; `init` and `security-review` may collapse, the rest never.
+    bundled: &[
+        BundledSkill {
+            name: "dataviz",
+            size: 1447,
+            collapsible: false,
+        },
+        BundledSkill {
+            name: "update-config",
+            size: 707,
+            collapsible: false,
+        },
+        BundledSkill {
+            name: "keybindings-help",
+            size: 248,
+            collapsible: false,
+        },
+        BundledSkill {
+            name: "code-review",
+            size: 850,
+            collapsible: false,
+        },
+        BundledSkill {
+            name: "simplify",
+            size: 188,
+            collapsible: false,
+        },
+        BundledSkill {
+            name: "fewer-permission-prompts",
+            size: 191,
+            collapsible: false,
+        },
+        BundledSkill {
+            name: "loop",
+            size: 344,
+            collapsible: false,
+        },
+        BundledSkill {
+            name: "claude-api",
+            size: 1169,
+            collapsible: false,
+        },
+        BundledSkill {
+            name: "workflow-authoring",
+            size: 252,
+            collapsible: false,
+        },
+        BundledSkill {
+            name: "run",
+            size: 368,
+            collapsible: false,
+        },
+        BundledSkill {
+            name: "plugin-authoring",
+            size: 275,
+            collapsible: false,
+        },
+        BundledSkill {
+            name: "init",
+            size: 67,
+            collapsible: true,
+        },
+        BundledSkill {
+            name: "security-review",
+            size: 90,
+            collapsible: true,
+        },
+    ],
+    root_limits: None,
+    skips_hidden: false,
+    resolves_links: false,
+    // code.claude.com/docs/en/skills (the frontmatter table; the reference's section 6).
+    keys: &[
+        "user-invocable",
+        "disable-model-invocation",
+        "when_to_use",
+        "argument-hint",
+        "arguments",
+        "model",
+        "effort",
+        "context",
+        "agent",
+        "hooks",
+        "paths",
+        "shell",
+    ],
+    // Claude's skill upload refuses names with these words (the reference's section 5.4).
+    reserved_name_words: &["anthropic", "claude"],
+    // The help centre has cited 200 characters for uploads, while 1,024 are accepted: a
+    // warning, not a refusal (section 5.4).
+    description_advice: Some(Advice {
+        max: 200,
+        cited_by: "Claude's upload form",
+    }),
+    runtime: &["node"],
+};
+
+/// Codex, read from the requests the real CLI (npm `@openai/codex@0.169.1`, a Rust binary) sends
+/// and from strings in that binary. The oracle test is `tests/agent_clis.rs`.
+const CODEX: Facts = Facts {
+    agent: Agent::Codex,
+    name: "Codex",
+    release: "Codex 0.169.1",
+    identity_is_folder: false,
+    skill_files: &[SKILL_MD],
+    metadata_blocks: &[],
+    gates: Gates {
+        bins: false,
+        any_bins: false,
+        env: false,
+        config: false,
+        os: false,
+    },
+    // "invalid YAML": strict YAML, with unquoted values holding `: ` read as strings.
+    yaml: "YAML frontmatter from the first line; name and description required",
+    // "missing field `description`".
+    requires_description: true,
+    // Longer descriptions are cut to 1,021 characters and "...", not refused.
+    description_max: None,
+    // "invalid name: exceeds maximum length of 64 characters".
+    name_max: Some(64),
+    budget: Some(PromptBudget {
+        // "skills context budget of 2%": of the model's whole context window, in tokens
+        // (5,440 for the 272,000 of a model Codex does not know).
+        default_chars: 5_440,
+        measure: Measure::Tokens,
+        context_percent: Some(2),
+        env_override: None,
+        description_cap: Some(1024),
+        max_skills: None,
+        steps: &["descriptions shortened", "skills dropped"],
+    }),
+    // Its system skills are files it writes to `$CODEX_HOME/skills/.system` on every start,
+    // read from there like any root.
+    bundled: &[],
+    root_limits: None,
+    skips_hidden: true,
+    resolves_links: false,
+    keys: &[],
+    reserved_name_words: &[],
+    description_advice: None,
+    runtime: &[],
+};
+
+/// No requirements gate a skill.
+const NO_GATES: Gates = Gates {
+    bins: false,
+    any_bins: false,
+    env: false,
+    config: false,
+    os: false,
+};
+
+/// Gemini CLI, read from the requests the real CLI (npm `@google/gemini-cli@0.61.0`) sends and
+/// from its bundle (`skills/skillLoader.js`, `skills/skillManager.js`). The oracle test is
+/// `tests/agent_clis.rs`.
+const GEMINI: Facts = Facts {
+    agent: Agent::Gemini,
+    name: "Gemini CLI",
+    release: "Gemini CLI 0.61.0",
+    identity_is_folder: false,
+    skill_files: &[SKILL_MD],
+    metadata_blocks: &[],
+    gates: NO_GATES,
+    // `parseFrontmatter`: js-yaml, else `parseSimpleFrontmatter` line by line.
+    yaml: "YAML frontmatter, else name and description read line by line",
+    requires_description: true,
+    description_max: None,
+    name_max: None,
+    // No budget: every skill is listed whole.
+    budget: None,
+    // `skill-creator` and `antigravity-support`, listed first, from its package.
+    bundled: &[],
+    root_limits: None,
+    skips_hidden: true,
+    resolves_links: false,
+    keys: &[],
+    reserved_name_words: &[],
+    description_advice: None,
+    runtime: &["node"],
+};
+
+/// OpenCode, read from the requests the real CLI (npm `opencode-ai@1.18.33`) sends and from the
+/// JavaScript its binary holds. The oracle test is `tests/agent_clis.rs`.
+const OPENCODE: Facts = Facts {
+    agent: Agent::Opencode,
+    name: "OpenCode",
+    release: "OpenCode 1.18.33",
+    identity_is_folder: false,
+    skill_files: &[SKILL_MD],
+    metadata_blocks: &[],
+    gates: NO_GATES,
+    // gray-matter, retried once with `key: value` lines holding `:` made block scalars.
+    yaml: "YAML frontmatter (gray-matter), one retry with colons in values quoted",
+    // A skill without a description loads but is not listed.
+    requires_description: true,
+    description_max: None,
+    name_max: None,
+    budget: None,
+    // `customize-opencode`, at `<built-in>`.
+    bundled: &[],
+    root_limits: None,
+    skips_hidden: false,
+    resolves_links: false,
+    keys: &[],
+    reserved_name_words: &[],
+    description_advice: None,
+    runtime: &[],
+};
+
+/// GitHub Copilot CLI, read from the requests the real CLI (npm `@github/copilot@1.0.102`) sends
+/// and from strings in its runtime library. The oracle test is `tests/agent_clis.rs`.
+const COPILOT: Facts = Facts {
+    agent: Agent::Copilot,
+    name: "Copilot CLI",
+    release: "Copilot CLI 1.0.102",
+    identity_is_folder: false,
+    skill_files: &[SKILL_MD],
+    metadata_blocks: &[],
+    gates: NO_GATES,
+    yaml: "YAML frontmatter; unreadable YAML drops the skill",
+    // A description missing is taken from the body; a null one drops the skill.
+    requires_description: false,
+    // "Skill description must be at most 1024 characters" (UTF-16 code units).
+    description_max: Some(1024),
+    // "Skill name must be at most 64 characters".
+    name_max: Some(64),
+    budget: Some(PromptBudget {
+        // `skillsGetSkillCharBudget`: 15,000 UTF-16 code units of whole entries.
+        default_chars: 15_000,
+        measure: Measure::Utf16,
+        context_percent: None,
+        env_override: Some("SKILL_CHAR_BUDGET"),
+        description_cap: None,
+        max_skills: None,
+        steps: &["names only from the first entry that does not fit"],
+    }),
+    // Listed last, with their entries' lengths.
+    bundled: &[
+        BundledSkill {
+            name: "customize-cloud-agent",
+            size: 444,
+            collapsible: true,
+        },
+        BundledSkill {
+            name: "github-pr-media",
+            size: 325,
+            collapsible: true,
+        },
+    ],
+    root_limits: None,
+    skips_hidden: false,
+    resolves_links: false,
+    keys: &[],
+    reserved_name_words: &[],
+    description_advice: None,
+    runtime: &[],
+};
+
+/// Every `SKILL.md` at or below `dir`, at most `depth` folders down, folders sorted by name
+/// (dot folders left out when `skip_dots`), links followed but no real folder entered twice
+/// (a link to a parent would otherwise loop).
+fn skill_files(dir: &Path, depth: usize, skip_dots: bool) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut visited = std::collections::HashSet::new();
+    let mut stack = vec![(dir.to_path_buf(), 0)];
+    while let Some((dir, level)) = stack.pop() {
+        let Ok(real) = std::fs::canonicalize(&dir) else {
+            continue;
+        };
+        if !visited.insert(real) {
+            continue;
+        }
+        let file = dir.join(SKILL_MD);
+        if file.is_file() {
+            found.push(file);
+        }
+        if level == depth {
+            continue;
+        }
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        let mut dirs: Vec<PathBuf> = entries
+            .flatten()
+            .filter(|e| !(skip_dots && e.file_name().to_string_lossy().starts_with('.')))
+            .map(|e| e.path())
+            .filter(|p| p.is_dir())
+            .collect();
+        dirs.sort();
+        stack.extend(dirs.into_iter().rev().map(|d| (d, level + 1)));
+    }
+    found
+}
+
+/// Where the frontmatter after an opening `---` line ends: the start of the first line that is
+/// `---` (trailing spaces allowed).
+fn closing_fence(rest: &str) -> Option<usize> {
+    let mut at = 0;
+    for line in rest.split_inclusive('\n') {
+        if line.trim_end() == "---" {
+            return Some(at);
+        }
+        at += line.len();
+    }
+    None
+}
+
+/// The folders directly in `root` with only a lower-case `skill.md`, which no agent here reads,
+/// as drops of root `index`.
+fn lowercase_only(root: &Path, index: usize) -> Vec<Dropped> {
+    let Ok(entries) = std::fs::read_dir(root) else {
+        return Vec::new();
+    };
+    let mut dirs: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.join("skill.md").is_file() && !p.join(SKILL_MD).is_file())
+        .collect();
+    dirs.sort();
+    dirs.into_iter()
+        .map(|dir| Dropped {
+            dir,
+            root: index,
+            reason: DropReason::LowercaseFile,
+        })
+        .collect()
+}
+
+/// Why an agent does not make a skill of a folder.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum DropReason {
+    /// Only a lower-case `skill.md`, which the agent does not read.
+    LowercaseFile,
+    /// The file could not be read (or is not UTF-8 text).
+    Unreadable {
+        /// What went wrong.
+        detail: String,
+    },
+    /// Over the agent's file size limit.
+    TooLarge {
+        /// The file's size.
+        bytes: u64,
+        /// The limit.
+        max: usize,
+    },
+    /// Frontmatter the agent's parser rejects.
+    Yaml {
+        /// The parser's complaint, in the agent's words where known.
+        detail: String,
+    },
+    /// No description.
+    NoDescription,
+    /// A description over the agent's cap.
+    DescriptionTooLong {
+        /// Its length in characters.
+        chars: usize,
+        /// The cap.
+        max: usize,
+    },
+    /// A name the agent refuses.
+    Name {
+        /// Which rule.
+        detail: String,
+    },
+    /// The folder resolves outside its root (a symlink).
+    OutsideRoot,
+    /// The user turned it off in the agent's settings.
+    TurnedOff {
+        /// The settings file.
+        by: String,
+    },
+    /// Beyond the per-root limit of folders looked at or skills loaded.
+    RootLimit {
+        /// The limit that was hit.
+        detail: String,
+    },
+}
+
+impl std::fmt::Display for DropReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DropReason::LowercaseFile => write!(f, "only skill.md; the agent reads SKILL.md"),
+            DropReason::Unreadable { detail } => write!(f, "cannot read SKILL.md: {detail}"),
+            DropReason::TooLarge { bytes, max } => {
+                write!(f, "SKILL.md is {bytes} bytes, over the {max}-byte limit")
+            }
+            DropReason::Yaml { detail } => write!(f, "frontmatter it cannot read: {detail}"),
+            DropReason::NoDescription => write!(f, "no description"),
+            DropReason::DescriptionTooLong { chars, max } => write!(
+                f,
+                "description of {chars} characters, over the {max}-character cap"
+            ),
+            DropReason::Name { detail } => write!(f, "name: {detail}"),
+            DropReason::OutsideRoot => write!(f, "resolves outside its root"),
+            DropReason::RootLimit { detail } => write!(f, "beyond the root's limit: {detail}"),
+            DropReason::TurnedOff { by } => write!(f, "turned off in {by}"),
+        }
+    }
+}
+
+/// A skill an agent loaded, as that agent sees it.
+#[derive(Debug, Clone)]
+pub struct AgentSkill {
+    /// The name the agent keys it by.
+    pub name: String,
+    /// The frontmatter `name` as the agent reads it (its key when absent).
+    pub declared_name: String,
+    /// The folder's own name.
+    pub dir_name: String,
+    /// The skill folder, as reached through its root.
+    pub dir: PathBuf,
+    /// The `SKILL.md` path the agent shows the model (absolute).
+    pub file: PathBuf,
+    /// Index of its root.
+    pub root: usize,
+    /// The description as the agent shows it (untrimmed where the agent does not trim).
+    pub description: String,
+    /// The requirements the agent reads.
+    pub requirements: Requirements,
+    /// Whether those hold here, by the agent's gates.
+    pub availability: Availability,
+    /// Always-on (nanobot injects its body; OpenClaw skips the requirements).
+    pub always: bool,
+    /// Why the agent keeps it out of the model's list although it loaded it
+    /// (`disable-model-invocation: true`, Codex's policy, Claude Code's `paths`), if it does.
+    pub hidden: Option<&'static str>,
+    /// What `# Active Skills` injects when always-on (nanobot's rules).
+    pub body: String,
+}
+
+impl AgentSkill {
+    /// A skill as an agent that gates nothing lists it: the frontmatter name is its key, the
+    /// model may invoke it.
+    fn listed(name: String, file: PathBuf, root: usize, description: String) -> AgentSkill {
+        let dir = file.parent().map(Path::to_path_buf).unwrap_or_default();
+        AgentSkill {
+            declared_name: name.clone(),
+            name,
+            dir_name: dir
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            file: std::path::absolute(&file).unwrap_or(file),
+            dir,
+            root,
+            description,
+            requirements: Requirements::default(),
+            availability: Availability::default(),
+            always: false,
+            hidden: None,
+            body: String::new(),
+        }
+    }
+}
+
+/// `dir` (of root `root`) as hidden by the skill of `name` already loaded, if there is one.
+fn shadowed_by(skills: &[AgentSkill], name: &str, dir: &Path, root: usize) -> Option<Shadowed> {
+    let winner = skills.iter().find(|s| s.name == name)?;
+    Some(Shadowed {
+        name: name.to_owned(),
+        dir: dir.to_path_buf(),
+        root,
+        by_root: winner.root,
+        by_dir: winner.dir.clone(),
+    })
+}
+
+/// A folder that did not become a skill.
+#[derive(Debug, Clone)]
+pub struct Dropped {
+    /// The folder.
+    pub dir: PathBuf,
+    /// Its root.
+    pub root: usize,
+    /// Why.
+    pub reason: DropReason,
+}
+
+/// A skill hidden by another of the same name.
+#[derive(Debug, Clone)]
+pub struct Shadowed {
+    /// The name both have.
+    pub name: String,
+    /// The hidden one's folder.
+    pub dir: PathBuf,
+    /// Its root.
+    pub root: usize,
+    /// The root of the one that wins.
+    pub by_root: usize,
+    /// The folder of the one that wins.
+    pub by_dir: PathBuf,
+}
+
+/// What one agent makes of its roots.
+#[derive(Debug, Clone)]
+pub struct AgentCatalog {
+    /// The agent.
+    pub agent: Agent,
+    /// The roots, highest precedence first.
+    pub roots: Vec<Root>,
+    /// The skills it loaded, in the agent's own order (sorted where the agent sorts).
+    pub skills: Vec<AgentSkill>,
+    /// Folders it did not load, and why.
+    pub dropped: Vec<Dropped>,
+    /// Skills hidden by one of the same name.
+    pub shadowed: Vec<Shadowed>,
+}
+
+impl AgentCatalog {
+    /// Reads `roots` the way `agent` does; `env` decides availability.
+    pub fn load(agent: Agent, roots: Vec<Root>, env: &dyn Environment) -> AgentCatalog {
+        match agent {
+            Agent::Openclaw => openclaw::load(roots, env),
+            Agent::Nanobot => nanobot::load(roots, env),
+            Agent::Claude => claude::load(roots),
+            Agent::Codex => codex::load(roots),
+            Agent::Gemini => gemini::load(roots),
+            Agent::Opencode => opencode::load(roots),
+            Agent::Copilot => copilot::load(roots),
+        }
+    }
+
+    /// Keeps the skills named in `names` (by the agent's key or the folder name); the names
+    /// that match nothing are returned.
+    pub fn retain_named(&mut self, names: &[String]) -> Vec<String> {
+        let hit = |s: &AgentSkill| names.contains(&s.name) || names.contains(&s.dir_name);
+        let missing = names
+            .iter()
+            .filter(|n| {
+                !self
+                    .skills
+                    .iter()
+                    .any(|s| &s.name == *n || &s.dir_name == *n)
+                    && !self
+                        .dropped
+                        .iter()
+                        .any(|d| d.dir.file_name().is_some_and(|f| f == n.as_str()))
+            })
+            .cloned()
+            .collect();
+        self.skills.retain(hit);
+        self.dropped.retain(|d| {
+            d.dir
+                .file_name()
+                .is_some_and(|f| names.iter().any(|n| f == n.as_str()))
+        });
+        self.shadowed.retain(|s| names.contains(&s.name));
+        missing
+    }
+}
+
+/// The availability of `requirements` under `gates`: requirements an agent does not check
+/// are left out first.
+pub fn gated(requirements: &Requirements, gates: Gates, env: &dyn Environment) -> Availability {
+    let kept = Requirements {
+        bins: if gates.bins {
+            requirements.bins.clone()
+        } else {
+            Vec::new()
+        },
+        any_bins: if gates.any_bins {
+            requirements.any_bins.clone()
+        } else {
+            Vec::new()
+        },
+        env: if gates.env {
+            requirements.env.clone()
+        } else {
+            Vec::new()
+        },
+        config: if gates.config {
+            requirements.config.clone()
+        } else {
+            Vec::new()
+        },
+        os: if gates.os {
+            requirements.os.clone()
+        } else {
+            Vec::new()
+        },
+        ..Requirements::default()
+    };
+    Availability::check(&kept, env)
+}
