@@ -3,7 +3,7 @@
 //! the registry's per-skill limit, and holds the shared corpus's text files, cut and repeated,
 //! as 1 MiB entries: the security rules read every byte.
 
-use skill::archive::reader::{Limits, read_bytes};
+use skill_archive::reader::{Limits, read_bytes};
 use skill_lint::security::{Allows, ScanFile, scan};
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -2,8 +2,8 @@
 //! distractor skills (and the builtins), the whole process, against the target of 300 ms. The
 //! cassettes are recorded first from a scripted model through the library.
 
-use skill::agent::cassette::Mode;
-use skill::eval::{Options, load_subjects, run, starter::scripted};
+use skill_agent::cassette::Mode;
+use skill_agent::eval::{Options, load_subjects, run, starter::scripted};
 use std::process::Command;
 use std::time::Instant;
 
@@ -56,12 +56,12 @@ fn main() {
     // SAFETY: set before any thread of this process starts.
     unsafe { std::env::set_var("SKILL_CACHE_DIR", root.join("cache")) };
     let builtins = skill_model::builtin::materialize().expect("builtins");
-    let distractors = skill::eval::skills_of_roots(&[
+    let distractors = skill_agent::eval::skills_of_roots(&[
         skill_model::catalog::Root::plain(root.join("others")),
         skill_model::catalog::Root::plain(builtins),
     ]);
-    let no_provider = || -> Result<skill::agent::provider::HttpConfig, _> {
-        Err(skill::agent::provider::ModelError::Setting(
+    let no_provider = || -> Result<skill_agent::provider::HttpConfig, _> {
+        Err(skill_agent::provider::ModelError::Setting(
             "scripted".into(),
         ))
     };
@@ -72,7 +72,7 @@ fn main() {
         http: &no_provider,
         rerecord: String::new(),
         script: Some(&scripted),
-        confinement: skill::agent::tools::Confinement::default(),
+        confinement: skill_agent::tools::Confinement::default(),
         cassettes: None,
     };
     let subjects = load_subjects(std::slice::from_ref(&subject)).expect("trigger set");

@@ -6,7 +6,7 @@
 //! prints the slugs and queries the benchmark asks for, one JSON object. Skills already in the
 //! store (from an earlier run) are kept.
 
-use skill::registry::store::{NewFile, PostgresStore, PublishRequest, SqliteStore, Store};
+use skill_registry::store::{NewFile, PostgresStore, PublishRequest, SqliteStore, Store};
 use std::time::Instant;
 
 /// Words descriptions are built from: common task words (so queries match many skills, as

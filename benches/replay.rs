@@ -2,8 +2,8 @@
 //! tools (`list_dir`), the whole process, against the target of 100 ms beyond the tools' own
 //! time. No peer has record/replay, so the figure stands alone.
 
-use skill::agent::message::{Reply, ToolCall, Usage};
-use skill::agent::trial::{Answers, Trial, run_trial};
+use skill_agent::message::{Reply, ToolCall, Usage};
+use skill_agent::trial::{Answers, Trial, run_trial};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -52,7 +52,7 @@ fn main() {
         answers: Answers::Script(script, cassette.clone()),
         rerecord: String::new(),
         confinement: Default::default(),
-        env: skill::agent::trial::PassEnv::Chosen(Default::default()),
+        env: skill_agent::trial::PassEnv::Chosen(Default::default()),
         loading: Default::default(),
         stop_at_route: false,
     };

@@ -3,8 +3,8 @@
 //! each comes from, in this order: command-line flags, env vars, the project's `skill.toml`
 //! (found from the working folder upwards), the user's `config.toml`, then defaults.
 
-use crate::agent::provider::ProviderKind;
-use crate::archive::signature::TrustPolicy;
+use skill_agent::provider::ProviderKind;
+use skill_archive::signature::TrustPolicy;
 use skill_lint::target::Target;
 use skill_model::choice::Choice;
 use skill_model::layout::PROJECT_FILE;
@@ -12,19 +12,9 @@ use skill_model::settings_file::{self, FileError};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-/// The user's config folder: `$SKILL_CONFIG_DIR`, else `$XDG_CONFIG_HOME/skill`, else
-/// `~/.config/skill`. It holds `config.toml` and `credentials.json`.
-pub fn user_dir() -> PathBuf {
-    std::env::var_os("SKILL_CONFIG_DIR")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("XDG_CONFIG_HOME").map(|d| PathBuf::from(d).join("skill")))
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config/skill")))
-        .unwrap_or_else(|| PathBuf::from(".skill"))
-}
-
 /// The user's config file.
 pub fn user_file() -> PathBuf {
-    user_dir().join("config.toml")
+    settings_file::user_dir().join("config.toml")
 }
 
 /// The public ClawHub registry, used when nothing else is configured.

@@ -3,7 +3,7 @@
 //! into place.
 
 use skill_model::builtin;
-use skill_model::layout::SKILL_MD;
+use skill_model::layout::{SKILL_MD, title_case};
 use skill_model::yaml::plain_or_quoted;
 use std::path::{Path, PathBuf};
 
@@ -297,22 +297,6 @@ fn from_builtin(from: &str, name: &str) -> Result<Vec<File>, ScaffoldError> {
             }
         })
         .collect())
-}
-
-/// `docker-deploy` (or `docker_deploy`) as `Docker Deploy`: a title for people, and the display
-/// name the clawhub CLI gives a published skill.
-pub fn title_case(name: &str) -> String {
-    name.split(['-', '_'])
-        .filter(|w| !w.is_empty())
-        .map(|w| {
-            let mut chars = w.chars();
-            chars
-                .next()
-                .map(|c| c.to_uppercase().chain(chars).collect::<String>())
-                .unwrap_or_default()
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 fn write_atomically(parent: &Path, dir: &Path, files: &[File]) -> Result<(), ScaffoldError> {

@@ -3,8 +3,8 @@
 //! deny-list and argv form, and result order when read-only calls run together.
 
 use serde_json::json;
-use skill::agent::message::ToolCall;
-use skill::agent::tools::{ToolBox, ToolOutput};
+use skill_agent::message::ToolCall;
+use skill_agent::tools::{ToolBox, ToolOutput};
 use std::time::{Duration, Instant};
 
 fn toolbox() -> (tempfile::TempDir, ToolBox) {

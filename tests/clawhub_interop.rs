@@ -784,7 +784,7 @@ fn clawhub_skills_of_the_corpus_publish_and_install_again() {
                 .push(format!("{}: install: {stderr}", source.display()));
             continue;
         }
-        let shipped: Vec<String> = skill::archive::select_files(&dir, false, None)
+        let shipped: Vec<String> = skill_archive::select_files(&dir, false, None)
             .unwrap()
             .into_iter()
             .map(|f| f.path)

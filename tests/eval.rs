@@ -610,8 +610,11 @@ fn improve_description_proposes_from_train_failures_and_picks_by_validation() {
         .join("evals/cassettes/improve/iteration-1/propose.yaml");
     assert!(proposals.is_file());
     // The proposer saw only train failures: no validation query reached it.
-    let (_, validation) =
-        skill::eval::improve::split(&skill::eval::improve::load_queries(&setup.csv).unwrap().1);
+    let (_, validation) = skill_agent::eval::improve::split(
+        &skill_agent::eval::improve::load_queries(&setup.csv)
+            .unwrap()
+            .1,
+    );
     let cassette = std::fs::read_to_string(&proposals).unwrap();
     for query in validation {
         assert!(!cassette.contains(&query.prompt), "{} leaked", query.prompt);

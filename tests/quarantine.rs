@@ -20,8 +20,8 @@ fn a_risky_version_is_quarantined_until_reviewed_on_sqlite() {
     let start = || Registry::serve(&["--data", data_arg.as_str()]);
     scenario::quarantine_story(&["--data", &data_arg], &start, tmp.path());
     // The audit lines are in the store itself.
-    let store = skill::registry::store::SqliteStore::open(&data).unwrap();
-    let log = skill::registry::store::Store::audit_log(&store, Some("demo")).unwrap();
+    let store = skill_registry::store::SqliteStore::open(&data).unwrap();
+    let log = skill_registry::store::Store::audit_log(&store, Some("demo")).unwrap();
     let actions: Vec<(&str, &str, &str)> = log
         .iter()
         .map(|l| (l.action.as_str(), l.version.as_str(), l.actor.as_str()))

@@ -115,8 +115,8 @@ fn a_risky_version_is_quarantined_until_reviewed_on_postgres() {
     let tmp = tempfile::tempdir().unwrap();
     let start = || start(&database);
     scenario::quarantine_story(&["--database", &database], &start, tmp.path());
-    let store = skill::registry::store::PostgresStore::open(&database).unwrap();
-    let log = skill::registry::store::Store::audit_log(&store, Some("demo")).unwrap();
+    let store = skill_registry::store::PostgresStore::open(&database).unwrap();
+    let log = skill_registry::store::Store::audit_log(&store, Some("demo")).unwrap();
     let actions: Vec<&str> = log.iter().map(|l| l.action.as_str()).collect();
     assert_eq!(actions, ["quarantine", "approve", "quarantine", "reject"]);
 }

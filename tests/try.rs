@@ -314,7 +314,7 @@ fn a_version_1_cassette_still_replays() {
     let dir = tempfile::tempdir().unwrap();
     let skill_dir = demo_skill(dir.path());
     let cassette = record(dir.path(), &skill_dir);
-    let mut loaded = ::skill::agent::cassette::Cassette::load(&cassette).unwrap();
+    let mut loaded = ::skill_agent::cassette::Cassette::load(&cassette).unwrap();
     assert_eq!(loaded.version, 2);
     loaded.version = 1;
     loaded.save(&cassette).unwrap();
@@ -323,7 +323,7 @@ fn a_version_1_cassette_still_replays() {
         text.starts_with("version: 1\n") && !text.contains("keep:"),
         "{text}"
     );
-    let v1 = ::skill::agent::cassette::Cassette::load(&cassette).unwrap();
+    let v1 = ::skill_agent::cassette::Cassette::load(&cassette).unwrap();
     assert_eq!(v1.exchanges, loaded.exchanges);
     let (code, _, stderr) = run(try_cmd()
         .arg(&skill_dir)
@@ -349,9 +349,9 @@ fn a_version_1_cassette_still_replays() {
 }
 
 /// A cassette of `n` exchanges, each request the previous one plus a tool call and its result.
-fn long_cassette(n: usize, version: u32) -> ::skill::agent::cassette::Cassette {
-    use ::skill::agent::cassette::{Cassette, Exchange, RecordedBy};
-    use ::skill::agent::message::{Message, Reply, Request, ToolCall};
+fn long_cassette(n: usize, version: u32) -> ::skill_agent::cassette::Cassette {
+    use ::skill_agent::cassette::{Cassette, Exchange, RecordedBy};
+    use ::skill_agent::message::{Message, Reply, Request, ToolCall};
     let mut messages = vec![
         Message::System {
             content: "You are an agent. ".repeat(100),
@@ -409,7 +409,7 @@ fn version_2_cassettes_grow_linearly_and_load_as_they_were_saved() {
         let cassette = long_cassette(n, version);
         cassette.save(&path).unwrap();
         assert_eq!(
-            ::skill::agent::cassette::Cassette::load(&path).unwrap(),
+            ::skill_agent::cassette::Cassette::load(&path).unwrap(),
             cassette
         );
         std::fs::metadata(&path).unwrap().len() as f64
@@ -474,7 +474,7 @@ fn repository_cassettes() -> Vec<std::path::PathBuf> {
 fn the_repository_cassettes_are_version_2() {
     let found = repository_cassettes();
     for path in &found {
-        let cassette = ::skill::agent::cassette::Cassette::load(path).unwrap();
+        let cassette = ::skill_agent::cassette::Cassette::load(path).unwrap();
         assert_eq!(cassette.version, 2, "{}", path.display());
     }
     assert!(found.len() >= 7, "{}", found.len());
@@ -487,7 +487,7 @@ fn convert_the_repository_cassettes_to_version_2() {
         return;
     }
     for path in repository_cassettes() {
-        let mut cassette = ::skill::agent::cassette::Cassette::load(&path).unwrap();
+        let mut cassette = ::skill_agent::cassette::Cassette::load(&path).unwrap();
         cassette.version = 2;
         cassette.save(&path).unwrap();
     }

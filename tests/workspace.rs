@@ -6,7 +6,15 @@ use serde_json::Value;
 use std::process::Command;
 
 /// The workspace's library crates, lowest first: each may depend only on those before it.
-const LAYERS: &[&str] = &["skill-model", "skill-lint"];
+const LAYERS: &[&str] = &[
+    "skill-model",
+    "skill-lint",
+    "skill-prompt",
+    "skill-archive",
+    "skill-http",
+    "skill-agent",
+    "skill-registry",
+];
 
 /// The workspace's packages as `cargo metadata` lists them (no registry access).
 fn packages() -> Vec<Value> {

@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use skill::archive::reader::{Limits, read_bytes};
+use skill_archive::reader::{Limits, read_bytes};
 use skill_model::layout::{FileSetKind, check_file_set};
 
 fuzz_target!(|data: &[u8]| {

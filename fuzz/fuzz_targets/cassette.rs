@@ -7,7 +7,7 @@
 mod scratch;
 
 use libfuzzer_sys::fuzz_target;
-use skill::agent::cassette::{Cassette, Normaliser};
+use skill_agent::cassette::{Cassette, Normaliser};
 
 fuzz_target!(|data: &[u8]| {
     let tmp = scratch::tempdir();

@@ -6,7 +6,7 @@
 mod scratch;
 
 use libfuzzer_sys::fuzz_target;
-use skill::archive::install::{Input, install};
+use skill_archive::install::{Input, install};
 use std::path::Path;
 
 /// Every path below `dir`, links not followed.

@@ -6,7 +6,7 @@
 mod scratch;
 
 use libfuzzer_sys::fuzz_target;
-use skill::registry::lock::{LockFile, Origin};
+use skill_registry::lock::{LockFile, Origin};
 
 fuzz_target!(|data: &[u8]| {
     let tmp = scratch::tempdir();

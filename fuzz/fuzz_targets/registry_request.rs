@@ -13,8 +13,8 @@ mod scratch;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use libfuzzer_sys::fuzz_target;
-use skill::archive::reader::{Limits, read_bytes};
-use skill::registry::store::{NewToken, Scopes, SqliteStore, Store};
+use skill_archive::reader::{Limits, read_bytes};
+use skill_registry::store::{NewToken, Scopes, SqliteStore, Store};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 use tower::ServiceExt;
@@ -59,7 +59,7 @@ fn server() -> &'static Server {
             ..NewToken::default()
         };
         let token = store.create_token("fuzzer", &terms).expect("a token");
-        let router = skill::registry::server::app(
+        let router = skill_registry::server::app(
             Arc::new(store),
             "http://127.0.0.1:9",
             std::time::Duration::from_secs(600),

@@ -1,8 +1,8 @@
 //! `skill login`, `skill logout`, `skill whoami`.
 
 use super::CliError;
-use crate::registry::client::Client;
-use crate::registry::credentials::{self, Credentials};
+use skill_registry::client::Client;
+use skill_registry::credentials::{self, Credentials};
 use std::process::ExitCode;
 
 /// Arguments of `skill login`.
@@ -63,7 +63,7 @@ pub fn logout(args: RegistryArg) -> Result<ExitCode, CliError> {
             "Logged out of {registry} (@{handle}). The token still works: it is only gone from \
              this machine; if it may have leaked, have it revoked (skill registry token revoke)"
         ),
-        Some((registry, Err(crate::registry::client::ClientError::Http { status: 401, .. }))) => {
+        Some((registry, Err(skill_registry::client::ClientError::Http { status: 401, .. }))) => {
             println!("Logged out of {registry}; the registry no longer accepted the token")
         }
         Some((registry, Err(e))) => {

@@ -1,10 +1,10 @@
 //! `skill doctor`: what each agent will really load, and why not.
 
 use super::CliError;
-use crate::prompt::doctor::{self, Report};
 use skill_model::agents::{AGENTS, AgentCatalog, facts};
 use skill_model::catalog::{Agent, Root, agent_roots};
 use skill_model::environment::SystemEnvironment;
+use skill_prompt::doctor::{self, Report};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 

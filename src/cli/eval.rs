@@ -2,13 +2,13 @@
 
 use super::CliError;
 use super::suite::{ModelArgs, skill_dirs};
-use crate::agent::trial::shell_path;
-use crate::eval::{self, EvalReport, Options, SkillReport};
-use crate::prompt::via::Via;
 use anstyle::AnsiColor;
+use skill_agent::eval::{self as eval, EvalReport, Options, SkillReport};
+use skill_agent::trial::shell_path;
 use skill_model::builtin;
 use skill_model::catalog::{Agent, Root, agent_roots};
 use skill_model::choice::Choice;
+use skill_prompt::via::Via;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -104,10 +104,10 @@ pub struct Args {
         long,
         value_name = "HARNESS",
         value_delimiter = ',',
-        value_parser = super::choice::parser::<crate::agent_cli::Harness>(),
+        value_parser = super::choice::parser::<skill_agent::agent_cli::Harness>(),
         conflicts_with_all = ["improve_description", "init", "compare_via", "junit"]
     )]
-    pub harness: Vec<crate::agent_cli::Harness>,
+    pub harness: Vec<skill_agent::agent_cli::Harness>,
 }
 
 /// A pass-rate difference: a number from -1 to 1.
@@ -164,7 +164,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let mode = args.model.mode()?;
     let http = || args.model.http();
     let confinement =
-        super::test::decide_confinement(crate::agent::tools::Origin::Recorded, args.no_sandbox)?;
+        super::test::decide_confinement(skill_agent::tools::Origin::Recorded, args.no_sandbox)?;
     let options = Options {
         mode,
         runs: args.runs,
@@ -196,7 +196,10 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 }
 
 /// The command that records the cassettes of this eval again (through `harness`, when given).
-pub(super) fn rerecord_command(args: &Args, harness: Option<crate::agent_cli::Harness>) -> String {
+pub(super) fn rerecord_command(
+    args: &Args,
+    harness: Option<skill_agent::agent_cli::Harness>,
+) -> String {
     let mut command = String::from("skill eval");
     if let Some(harness) = harness {
         command.push_str(" --harness ");
@@ -320,6 +323,6 @@ pub(super) fn print_skill(out: &mut impl Write, skill: &SkillReport) {
 }
 
 fn write_junit(path: &std::path::Path, report: &EvalReport) -> Result<(), CliError> {
-    crate::atomic_file::write(path, eval::junit::render(report).as_bytes())?;
+    skill_archive::atomic_file::write(path, eval::junit::render(report).as_bytes())?;
     Ok(())
 }

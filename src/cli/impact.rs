@@ -3,14 +3,14 @@
 use super::CliError;
 use super::eval::Args;
 use super::suite::skill_dirs;
-use crate::agent::trial::{shell_path, shell_quote};
-use crate::eval::impact::baseline::Baseline;
-use crate::eval::impact::html::{self, Extras, TriggerRates};
-use crate::eval::impact::real_agent::RealAgent;
-use crate::eval::impact::report::{Gate, Summary};
-use crate::eval::impact::stats::Spread;
-use crate::eval::impact::{self, Config, ImpactReport, Options};
 use anstyle::AnsiColor;
+use skill_agent::eval::impact::baseline::Baseline;
+use skill_agent::eval::impact::html::{self, Extras, TriggerRates};
+use skill_agent::eval::impact::real_agent::RealAgent;
+use skill_agent::eval::impact::report::{Gate, Summary};
+use skill_agent::eval::impact::stats::Spread;
+use skill_agent::eval::impact::{self, Config, ImpactReport, Options};
+use skill_agent::trial::{shell_path, shell_quote};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -53,7 +53,7 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
     let mode = args.model.mode()?;
     let http = || args.model.http();
     let confinement =
-        super::test::decide_confinement(crate::agent::tools::Origin::Recorded, args.no_sandbox)?;
+        super::test::decide_confinement(skill_agent::tools::Origin::Recorded, args.no_sandbox)?;
     let agent = match args.harness.as_slice() {
         [] => None,
         [harness] => Some(
@@ -87,7 +87,7 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
             http: &http,
             rerecord: rerecord_command(args),
             confinement,
-            max_turns: crate::agent::DEFAULT_MAX_TURNS,
+            max_turns: skill_agent::DEFAULT_MAX_TURNS,
             workspace: args.workspace.as_ref().map(|w| w.join(&subject.name)),
             min_delta: args.min_delta,
             blind: args.blind,
@@ -133,18 +133,18 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
 fn trigger_rates(
     dir: &std::path::Path,
     builtins: &std::path::Path,
-    confinement: crate::agent::tools::Confinement,
+    confinement: skill_agent::tools::Confinement,
 ) -> Option<Result<TriggerRates, String>> {
-    if !dir.join(crate::eval::TRIGGERS_FILE).is_file() {
+    if !dir.join(skill_agent::eval::TRIGGERS_FILE).is_file() {
         return None;
     }
     let no_provider = || {
-        Err(crate::agent::provider::ModelError::Setting(
+        Err(skill_agent::provider::ModelError::Setting(
             "a replay calls no provider".to_owned(),
         ))
     };
-    let options = crate::eval::Options {
-        mode: crate::agent::cassette::Mode::Replay,
+    let options = skill_agent::eval::Options {
+        mode: skill_agent::cassette::Mode::Replay,
         runs: None,
         compare: Vec::new(),
         http: &no_provider,
@@ -153,10 +153,11 @@ fn trigger_rates(
         confinement,
         cassettes: None,
     };
-    let distractors =
-        crate::eval::skills_of_roots(&[skill_model::catalog::Root::plain(builtins.to_owned())]);
-    let run = crate::eval::load_subjects(&[dir.to_owned()])
-        .and_then(|subjects| crate::eval::run(&subjects, &distractors, &options));
+    let distractors = skill_agent::eval::skills_of_roots(&[skill_model::catalog::Root::plain(
+        builtins.to_owned(),
+    )]);
+    let run = skill_agent::eval::load_subjects(&[dir.to_owned()])
+        .and_then(|subjects| skill_agent::eval::run(&subjects, &distractors, &options));
     Some(match run {
         Ok(report) => Ok(TriggerRates {
             recall: report.skills[0].recall,

@@ -2,9 +2,9 @@
 
 use super::CliError;
 use super::eval::Args;
-use crate::agent::trial::shell_path;
-use crate::eval::Options;
-use crate::eval::improve::{Candidate, ImproveOptions, Improvement, improve};
+use skill_agent::eval::Options;
+use skill_agent::eval::improve::{Candidate, ImproveOptions, Improvement, improve};
+use skill_agent::trial::shell_path;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -14,7 +14,7 @@ pub fn run(args: &Args, dirs: &[PathBuf], distractors: Vec<PathBuf>) -> Result<E
     let mode = args.model.mode()?;
     let http = || args.model.http();
     let confinement =
-        super::test::decide_confinement(crate::agent::tools::Origin::Recorded, args.no_sandbox)?;
+        super::test::decide_confinement(skill_agent::tools::Origin::Recorded, args.no_sandbox)?;
     let mut results = Vec::new();
     for dir in dirs {
         let options = ImproveOptions {
@@ -89,7 +89,7 @@ fn score(candidate: &Candidate) -> (String, String) {
     if candidate.rejected.is_some() {
         return ("-".to_owned(), "-".to_owned());
     }
-    let of = |s: &crate::eval::improve::Scored| format!("{}/{}", s.passed, s.total);
+    let of = |s: &skill_agent::eval::improve::Scored| format!("{}/{}", s.passed, s.total);
     (of(&candidate.train), of(&candidate.validation))
 }
 

@@ -1,15 +1,15 @@
 //! `skill install SOURCE` and `skill uninstall NAME`.
 
 use super::CliError;
-use crate::archive::install::{Input, Installed, Risk, install_with, name_of};
-use crate::archive::signature::TrustPolicy;
 use crate::git_source::GitSource;
-use crate::registry::client::Client;
-use crate::registry::{credentials, install as registry_install};
 use crate::shared_install::lock::{Entry, LOCAL_SOURCE, REGISTRY_SOURCE, SkillsLock};
 use crate::shared_install::sources::{Refreshed, Restored};
 use crate::shared_install::{Placement, Reach, Scope, SharedError};
+use skill_archive::install::{Input, Installed, Risk, install_with, name_of};
+use skill_archive::signature::TrustPolicy;
 use skill_lint::{Options, Selection, lint_paths};
+use skill_registry::client::Client;
+use skill_registry::{credentials, install as registry_install};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -251,7 +251,7 @@ fn install_local(
         // A folder carries no signature: the policy that refuses an unsigned archive refuses
         // it too.
         Input::Folder(path) => {
-            crate::archive::signature::check(&path.display().to_string(), &[], None, &trust(args))
+            skill_archive::signature::check(&path.display().to_string(), &[], None, &trust(args))
                 .map_err(|e| CliError::Usage(e.to_string()))?;
             Input::Folder(path)
         }
@@ -358,7 +358,7 @@ fn report_scan(installed: &Installed) {
 /// in a shared install every skill of its lock file from its local source, hash-checked,
 /// placed again for its agents.
 fn run_frozen(args: &Args) -> Result<ExitCode, CliError> {
-    use crate::registry::install::{FrozenOutcome, install_frozen_with};
+    use skill_registry::install::{FrozenOutcome, install_frozen_with};
     let placement = args.skills.placement()?;
     let shared_lock = placement.as_ref().map(Placement::lock).transpose()?;
     let registry = super::registry_url(args.registry.as_deref());
@@ -412,7 +412,7 @@ fn restore(
 /// The archive at `path`, read once and its signature checked under the `--trust` keys.
 fn verified(path: PathBuf, args: &Args) -> Result<Input, CliError> {
     let policy = trust(args);
-    let (bytes, signer) = crate::archive::signature::check_file(&path, &policy)
+    let (bytes, signer) = skill_archive::signature::check_file(&path, &policy)
         .map_err(|e| CliError::Usage(e.to_string()))?;
     if let Some(signer) = signer {
         eprintln!(
@@ -446,7 +446,7 @@ pub fn run_uninstall(args: UninstallArgs) -> Result<ExitCode, CliError> {
     }
     // Checked before anything is removed: a copy that is no skill is left whole.
     if copy.is_dir() && !copy.join(skill_model::layout::SKILL_MD).is_file() {
-        return Err(crate::archive::install::InstallError::NotInstalled(copy).into());
+        return Err(skill_archive::install::InstallError::NotInstalled(copy).into());
     }
     for link in placement.unplace(&args.name, &lock)? {
         println!("Removed {}", placement.shown(&link));
@@ -474,7 +474,7 @@ fn looks_like_slug(arg: &str) -> bool {
 /// install also skills installed from a local folder or a git repository; goes on past a skill that fails and
 /// exits 1 at the end if any did.
 pub fn run_update(args: UpdateArgs) -> Result<ExitCode, CliError> {
-    use crate::registry::install::update_targets;
+    use skill_registry::install::update_targets;
     let placement = args.skills.placement()?;
     let lock = placement.as_ref().map(Placement::lock).transpose()?;
     let local: Vec<String> = lock
@@ -510,7 +510,7 @@ pub fn run_update(args: UpdateArgs) -> Result<ExitCode, CliError> {
 
 /// Updates the registry installs `names`; how many failed.
 fn update_registry(args: &UpdateArgs, names: Vec<String>) -> usize {
-    use crate::registry::install::{UpdateOutcome, update};
+    use skill_registry::install::{UpdateOutcome, update};
     // Tokens go only to the registry the user configured or logged in to.
     let registry = super::registry_url(args.registry.as_deref());
     let client = Client::new(&registry, credentials::token(&registry));

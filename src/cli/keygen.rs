@@ -1,7 +1,7 @@
 //! `skill keygen NAME`: a minisign key pair for signing archives.
 
 use super::CliError;
-use crate::archive::signature::{Protection, keygen};
+use skill_archive::signature::{Protection, keygen};
 use std::path::PathBuf;
 use std::process::ExitCode;
 

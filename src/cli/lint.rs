@@ -168,10 +168,11 @@ fn add_reviews(args: &Args, run: &mut LintRun) -> Result<(), CliError> {
     for report in &mut run.skills {
         let rerecord = format!(
             "skill lint {} --review --mode record",
-            crate::agent::trial::shell_path(&report.skill.dir)
+            skill_agent::trial::shell_path(&report.skill.dir)
         );
-        let found = crate::review::review(&report.skill, mode, || args.model.http(), &rerecord)
-            .map_err(|e| CliError::Usage(format!("{}: {e}", report.skill.dir.display())))?;
+        let found =
+            skill_agent::review::review(&report.skill, mode, || args.model.http(), &rerecord)
+                .map_err(|e| CliError::Usage(format!("{}: {e}", report.skill.dir.display())))?;
         report.diagnostics.extend(found);
     }
     Ok(())

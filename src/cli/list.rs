@@ -2,11 +2,11 @@
 
 use super::CliError;
 use super::skill_args::SkillArgs;
-use crate::prompt::{self, Listing};
 use skill_model::agents::{Reading, facts};
 use skill_model::availability::Availability;
 use skill_model::environment::SystemEnvironment;
 use skill_model::requirements::Requirements;
+use skill_prompt::{self as prompt, Listing};
 use std::process::ExitCode;
 
 /// Arguments of `skill list`.

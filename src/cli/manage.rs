@@ -2,8 +2,8 @@
 //! registry verbs a skill author uses besides publishing (ClawHub's routes, as `clawhub` has them).
 
 use super::CliError;
-use crate::registry::client::Client;
-use crate::registry::credentials;
+use skill_registry::client::Client;
+use skill_registry::credentials;
 use std::process::ExitCode;
 
 /// Arguments of `skill explore`.

@@ -169,22 +169,22 @@ pub enum CliError {
     UnknownSkills(String),
     /// Packing failed.
     #[error(transparent)]
-    Pack(#[from] crate::archive::pack::PackError),
+    Pack(#[from] skill_archive::pack::PackError),
     /// Writing plugins failed.
     #[error(transparent)]
-    Plugin(#[from] crate::archive::plugin::PluginError),
+    Plugin(#[from] skill_archive::plugin::PluginError),
     /// Installing failed.
     #[error(transparent)]
-    Install(#[from] crate::archive::install::InstallError),
+    Install(#[from] skill_archive::install::InstallError),
     /// The registry's store refused or failed.
     #[error(transparent)]
-    Store(#[from] crate::registry::store::StoreError),
+    Store(#[from] skill_registry::store::StoreError),
     /// A registry call failed.
     #[error(transparent)]
-    Client(#[from] crate::registry::client::ClientError),
+    Client(#[from] skill_registry::client::ClientError),
     /// A registry install or update failed.
     #[error(transparent)]
-    RegistryInstall(#[from] crate::registry::install::RegistryInstallError),
+    RegistryInstall(#[from] skill_registry::install::RegistryInstallError),
     /// A git source could not be fetched.
     #[error(transparent)]
     Git(#[from] crate::git_source::GitError),
@@ -193,7 +193,7 @@ pub enum CliError {
     Shared(#[from] crate::shared_install::SharedError),
     /// A mirror run stopped.
     #[error(transparent)]
-    Mirror(#[from] crate::registry::mirror::MirrorError),
+    Mirror(#[from] skill_registry::mirror::MirrorError),
     /// No token for the registry.
     #[error("not logged in to {0}; run `skill login --token TOKEN --registry {0}`")]
     NotLoggedIn(String),
@@ -214,19 +214,19 @@ pub enum CliError {
     Fix(#[from] skill_lint::fix::WriteError),
     /// An agent run failed.
     #[error(transparent)]
-    Agent(#[from] crate::agent::AgentError),
+    Agent(#[from] skill_agent::AgentError),
     /// A starter scenario could not be written.
     #[error(transparent)]
-    Starter(#[from] crate::harness::starter::StarterError),
+    Starter(#[from] skill_agent::harness::starter::StarterError),
     /// A trigger eval could not run.
     #[error(transparent)]
-    Eval(#[from] crate::eval::EvalError),
+    Eval(#[from] skill_agent::eval::EvalError),
     /// A run through a real agent CLI failed.
     #[error(transparent)]
-    Harness(#[from] crate::eval::harness::HarnessError),
+    Harness(#[from] skill_agent::eval::harness::HarnessError),
     /// An impact eval could not run.
     #[error(transparent)]
-    Impact(#[from] crate::eval::impact::ImpactError),
+    Impact(#[from] skill_agent::eval::impact::ImpactError),
     /// Arguments that do not go together.
     #[error("{0}")]
     Usage(String),
@@ -238,8 +238,8 @@ pub enum CliError {
 impl CliError {
     /// The URL of the registry call behind this error, if a call failed.
     pub fn registry_url(&self) -> Option<&str> {
-        use crate::registry::install::RegistryInstallError;
-        use crate::registry::mirror::MirrorError;
+        use skill_registry::install::RegistryInstallError;
+        use skill_registry::mirror::MirrorError;
         match self {
             CliError::Client(e)
             | CliError::RegistryInstall(RegistryInstallError::Client(e))
@@ -305,7 +305,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
 /// registry last logged in to, then ClawHub.
 pub fn registry_setting(flag: Option<&str>) -> crate::config::Setting<String> {
     use crate::config::{DEFAULT_REGISTRY, Setting, SettingOrigin};
-    use crate::registry::credentials;
+    use skill_registry::credentials;
     crate::config::current()
         .registry(flag)
         .or_else(|| {

@@ -2,8 +2,8 @@
 
 use super::CliError;
 use super::output::quiet;
-use crate::harness::starter::write_starter;
 use crate::scaffold::{self, NewSkill, TEMPLATES};
+use skill_agent::harness::starter::write_starter;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -97,21 +97,21 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             .map_err(|e| e.to_string())
             .and_then(|root| {
                 let distractors =
-                    crate::eval::skills_of_roots(&[skill_model::catalog::Root::plain(root)]);
-                crate::eval::starter::write_trigger_starter(&created.dir, &distractors)
+                    skill_agent::eval::skills_of_roots(&[skill_model::catalog::Root::plain(root)]);
+                skill_agent::eval::starter::write_trigger_starter(&created.dir, &distractors)
                     .map_err(|e| e.to_string())
             });
         match triggers {
             Ok(_) => files.push(format!(
                 "{} (and its cassettes)",
-                crate::eval::TRIGGERS_FILE
+                skill_agent::eval::TRIGGERS_FILE
             )),
             Err(e) => eprintln!("warning: no starter trigger set: {e}"),
         }
-        match crate::eval::impact::starter::write_impact_starter(&created.dir) {
+        match skill_agent::eval::impact::starter::write_impact_starter(&created.dir) {
             Ok(_) => files.push(format!(
                 "{} (and its cassettes)",
-                crate::eval::impact::EVALS_FILE
+                skill_agent::eval::impact::EVALS_FILE
             )),
             Err(e) => eprintln!("warning: no starter impact eval: {e}"),
         }

@@ -1,8 +1,8 @@
 //! `skill pack [PATH]`.
 
 use super::CliError;
-use crate::archive::plugin::{PluginFormat, PluginOptions, pack_plugins};
-use crate::archive::{PackOptions, pack, signature};
+use skill_archive::plugin::{PluginFormat, PluginOptions, pack_plugins};
+use skill_archive::{PackOptions, pack, signature};
 use skill_model::layout::SKILL_MD;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -70,7 +70,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         timestamp: source_date_epoch(),
     };
     if args.list {
-        for file in crate::archive::pack::plan(&dir, &options)? {
+        for file in skill_archive::pack::plan(&dir, &options)? {
             println!("{:>10}  {}", file.size, file.path);
         }
         return Ok(ExitCode::SUCCESS);
@@ -127,7 +127,7 @@ pub(super) fn note_left_out(left_out: &[&str]) {
 /// the archive's SHA-256.
 fn sign(
     dir: &std::path::Path,
-    report: &crate::archive::PackReport,
+    report: &skill_archive::PackReport,
     key: &std::path::Path,
 ) -> Result<PathBuf, CliError> {
     let location = skill_model::discover(&[dir.to_path_buf()])?
@@ -136,7 +136,7 @@ fn sign(
         .ok_or_else(|| CliError::Usage(format!("{}: no skill to sign", dir.display())))?;
     let skill = skill_model::Skill::load(location);
     let version = skill.manifest().and_then(signature::signed_version);
-    let name = crate::archive::pack::archive_name(dir);
+    let name = skill_archive::pack::archive_name(dir);
     let comment = signature::trusted_comment(&name, version.as_deref(), &report.sha256);
     signature::sign(&report.path, key, super::keygen::password(), &comment)
         .map_err(|e| CliError::Usage(e.to_string()))
@@ -144,7 +144,7 @@ fn sign(
 
 /// A byte-count bar for skills over a megabyte.
 fn progress_bar(dir: &std::path::Path, options: &PackOptions) -> indicatif::ProgressBar {
-    let total: u64 = crate::archive::pack::plan(dir, options)
+    let total: u64 = skill_archive::pack::plan(dir, options)
         .map(|f| f.iter().map(|f| f.size).sum())
         .unwrap_or(0);
     super::progress::bytes("packing", total, 1024 * 1024)
@@ -170,7 +170,7 @@ fn run_plugin(
     if !args.no_lint && !super::lint_gate(&skills, "not packed")? {
         return Ok(ExitCode::from(1));
     }
-    let name = crate::archive::pack::archive_name(dir);
+    let name = skill_archive::pack::archive_name(dir);
     let marketplace = args.marketplace.clone().unwrap_or_else(|| name.clone());
     let options = PluginOptions {
         format,
@@ -221,7 +221,7 @@ fn run_tree(args: &Args, root: &std::path::Path) -> Result<ExitCode, CliError> {
         follow_symlinks: args.follow_symlinks,
         timestamp: source_date_epoch(),
     };
-    let reports = crate::archive::pack::pack_tree(root, &skills, &out_dir, &options)?;
+    let reports = skill_archive::pack::pack_tree(root, &skills, &out_dir, &options)?;
     if args.json {
         super::output::print_json(&serde_json::json!({"archives": &reports}), true)?;
     } else {

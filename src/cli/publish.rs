@@ -1,9 +1,9 @@
 //! `skill publish [PATH]`.
 
 use super::CliError;
-use crate::registry::client::Client;
-use crate::registry::credentials;
-use crate::registry::publish::Bump;
+use skill_registry::client::Client;
+use skill_registry::credentials;
+use skill_registry::publish::Bump;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -49,7 +49,7 @@ pub struct Args {
 
 /// Lints, skips unchanged content, and publishes through upload tickets.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    use crate::registry::publish::{self, Planned};
+    use skill_registry::publish::{self, Planned};
     let registry = super::registry_url(args.registry.as_deref());
     let client = Client::new(&registry, credentials::token(&registry));
     let request = publish::Request {
@@ -128,8 +128,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 }
 
 /// A publish error as the command reports it.
-fn publish_error(e: crate::registry::publish::PublishError) -> CliError {
-    use crate::registry::publish::PublishError;
+fn publish_error(e: skill_registry::publish::PublishError) -> CliError {
+    use skill_registry::publish::PublishError;
     match e {
         PublishError::Client(e) => CliError::Client(e),
         PublishError::Pack(e) => CliError::Pack(e),

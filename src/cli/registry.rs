@@ -2,7 +2,7 @@
 //! `skill registry review`: serving a self-hosted registry and administering its store.
 
 use super::CliError;
-use crate::registry::store::{PostgresStore, S3Blobs, SqliteStore, Store};
+use skill_registry::store::{PostgresStore, S3Blobs, SqliteStore, Store};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -288,8 +288,8 @@ pub enum Scope {
 }
 
 /// The scopes `chosen` on the command line grant.
-fn scopes(chosen: &[Scope]) -> crate::registry::store::Scopes {
-    crate::registry::store::Scopes {
+fn scopes(chosen: &[Scope]) -> skill_registry::store::Scopes {
+    skill_registry::store::Scopes {
         publish: chosen.contains(&Scope::Publish),
         admin: chosen.contains(&Scope::Admin),
     }
@@ -306,11 +306,11 @@ fn token(action: TokenAction) -> Result<(), CliError> {
             data,
         } => {
             const DAY_MS: i64 = 24 * 60 * 60 * 1000;
-            let terms = crate::registry::store::NewToken {
+            let terms = skill_registry::store::NewToken {
                 label: label.as_deref(),
                 scopes: scopes(&scope),
                 expires_at: expires_in
-                    .map(|days| crate::registry::store::now_ms() + i64::from(days) * DAY_MS),
+                    .map(|days| skill_registry::store::now_ms() + i64::from(days) * DAY_MS),
             };
             println!("{}", data.open()?.create_token(&handle, &terms)?);
         }
@@ -320,8 +320,8 @@ fn token(action: TokenAction) -> Result<(), CliError> {
                 println!("@{} has no tokens", handle.trim_start_matches('@'));
             }
             let (date, now) = (
-                crate::registry::web::text::date,
-                crate::registry::store::now_ms(),
+                skill_registry::web::text::date,
+                skill_registry::store::now_ms(),
             );
             for t in tokens {
                 let expires = match t.expires_at {
@@ -397,8 +397,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 fn mirror(from: &str, since: Option<&str>, data: &DataArgs) -> Result<ExitCode, CliError> {
     use super::output::plural;
     let store = data.open()?;
-    let client = crate::registry::client::Client::new(from.trim_end_matches('/'), None);
-    let done = crate::registry::mirror::mirror(&client, store.as_ref(), since)?;
+    let client = skill_registry::client::Client::new(from.trim_end_matches('/'), None);
+    let done = skill_registry::mirror::mirror(&client, store.as_ref(), since)?;
     println!(
         "Mirrored {} from {} listed at {from} ({} already here, {} released that this registry's scan would hold)",
         plural(done.versions as u64, "version", "versions"),
@@ -433,7 +433,7 @@ fn audit(slug: Option<&str>, data: &DataArgs) -> Result<(), CliError> {
         };
         println!(
             "{}  {}  {}{target}  {}",
-            crate::registry::web::text::date_time(e.at),
+            skill_registry::web::text::date_time(e.at),
             e.actor,
             e.action,
             e.note
@@ -444,7 +444,7 @@ fn audit(slug: Option<&str>, data: &DataArgs) -> Result<(), CliError> {
 
 /// `skill registry review`: lists, shows, approves or rejects quarantined versions.
 fn review(args: ReviewArgs) -> Result<ExitCode, CliError> {
-    use crate::registry::store::{Decision, HeldVersion};
+    use skill_registry::store::{Decision, HeldVersion};
     let store = args.data.open()?;
     let describe = |held: &HeldVersion| {
         let mut out = format!(
@@ -555,7 +555,7 @@ fn serve(args: ServeArgs) -> Result<ExitCode, CliError> {
     use std::io::Write;
     use std::time::Duration;
     let store = args.data.open_with(args.db_connections)?;
-    let limits = crate::registry::server::ServeLimits {
+    let limits = skill_registry::server::ServeLimits {
         header_timeout: Duration::from_secs(args.header_timeout),
         body_timeout: Duration::from_secs(args.body_timeout),
         max_connections: args.max_connections as usize,
@@ -585,8 +585,8 @@ fn serve(args: ServeArgs) -> Result<ExitCode, CliError> {
         writeln!(out, "{url}")?;
         out.flush()?;
         drop(out);
-        let app = crate::registry::server::app(store, &url, ticket_lifetime, review);
-        crate::registry::server::serve(listener, app, limits).await
+        let app = skill_registry::server::app(store, &url, ticket_lifetime, review);
+        skill_registry::server::serve(listener, app, limits).await
     })?;
     Ok(ExitCode::SUCCESS)
 }

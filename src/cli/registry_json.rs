@@ -2,8 +2,8 @@
 //! named the way the rest of `skill`'s JSON is (snake_case, `latest_version`, `owner` as a
 //! handle), whatever the registry's wire calls the same facts. The wire types stay ClawHub's.
 
-use crate::registry::api::{ListedSkill, SearchHit, SkillDetail, SkillPage};
 use serde::Serialize;
+use skill_registry::api::{ListedSkill, SearchHit, SkillDetail, SkillPage};
 use std::collections::BTreeMap;
 
 /// A skill as the registry commands print it; a fact the registry did not send is `null`.

@@ -3,8 +3,8 @@
 use super::CliError;
 use super::output::untrusted;
 use super::registry_json::{InfoDocument, SearchDocument};
-use crate::registry::client::Client;
-use crate::registry::credentials;
+use skill_registry::client::Client;
+use skill_registry::credentials;
 use std::process::ExitCode;
 
 /// Arguments of `skill search`.

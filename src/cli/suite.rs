@@ -3,8 +3,8 @@
 
 use super::CliError;
 use super::r#try::ProviderArgs;
-use crate::agent::cassette::Mode;
-use crate::agent::provider::{HttpConfig, ModelError};
+use skill_agent::cassette::Mode;
+use skill_agent::provider::{HttpConfig, ModelError};
 use skill_model::builtin;
 use skill_model::discover;
 use std::path::{Path, PathBuf};

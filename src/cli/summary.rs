@@ -2,12 +2,12 @@
 
 use super::CliError;
 use super::skill_args::SkillArgs;
-use crate::prompt::{self, Format, Listing, PromptLayout, RenderContext};
 use skill_lint::tokens;
 use skill_model::agents::Reading;
 use skill_model::agents::facts;
 use skill_model::catalog::Agent;
 use skill_model::environment::SystemEnvironment;
+use skill_prompt::{self as prompt, Format, Listing, PromptLayout, RenderContext};
 use std::path::PathBuf;
 use std::process::ExitCode;
 

@@ -2,11 +2,11 @@
 
 use super::CliError;
 use super::suite::{ModelArgs, skill_dirs};
-use crate::agent::Stop;
-use crate::agent::tools::{Confinement, Origin, decide};
-use crate::harness::starter::write_starter;
-use crate::harness::{Outcome, Report, junit, run_scenario, scenario::scenario_files};
 use anstyle::AnsiColor;
+use skill_agent::Stop;
+use skill_agent::harness::starter::write_starter;
+use skill_agent::harness::{Outcome, Report, junit, run_scenario, scenario::scenario_files};
+use skill_agent::tools::{Confinement, Origin, decide};
 use skill_model::builtin;
 use std::io::Write;
 use std::path::PathBuf;

@@ -3,12 +3,12 @@
 
 use super::CliError;
 use super::eval::{Args, print_skill, rate};
-use crate::agent::tools::Origin;
-use crate::agent_cli::proxy::{Cassette, Endpoint, Source};
-use crate::agent_cli::session::{self, SessionError};
-use crate::agent_cli::{Harness, Purpose};
-use crate::eval::Subject;
-use crate::eval::harness::{self, HarnessError, HarnessOptions, HarnessReport};
+use skill_agent::agent_cli::proxy::{Cassette, Endpoint, Source};
+use skill_agent::agent_cli::session::{self, SessionError};
+use skill_agent::agent_cli::{Harness, Purpose};
+use skill_agent::eval::Subject;
+use skill_agent::eval::harness::{self, HarnessError, HarnessOptions, HarnessReport};
+use skill_agent::tools::Origin;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -96,7 +96,7 @@ fn tried<'a>(
     harness: Harness,
     agent_version: Option<&'a str>,
     outcome: &'a session::Outcome,
-    calls: &'a [crate::agent_cli::proxy::api::ToolCall],
+    calls: &'a [skill_agent::agent_cli::proxy::api::ToolCall],
 ) -> Tried<'a> {
     Tried {
         harness,
@@ -121,7 +121,7 @@ fn tried<'a>(
 fn try_source(
     args: &super::r#try::Args,
     which: Harness,
-) -> Result<(Source, Option<crate::agent::tools::Confinement>), CliError> {
+) -> Result<(Source, Option<skill_agent::tools::Confinement>), CliError> {
     Ok(match (&args.replay, &args.record) {
         (Some(path), _) => (
             Source::Replay(Cassette::load(path).map_err(HarnessError::from)?),
@@ -211,7 +211,7 @@ pub fn run(
     let names: Vec<String> = subjects.iter().map(|s| s.name.clone()).collect();
     let distractors: Vec<String> = distractors
         .iter()
-        .map(|d| crate::harness::skill_name(d))
+        .map(|d| skill_agent::harness::skill_name(d))
         .filter(|n| !names.contains(n))
         .collect();
     if args.json {

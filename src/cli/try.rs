@@ -1,13 +1,13 @@
 //! `skill try`: runs skills inside a real agent loop and shows what the model did with them.
 
 use super::CliError;
-use crate::agent::cassette::Mode;
-use crate::agent::provider::{HttpConfig, ModelError, ProviderKind, ProviderOptions};
-use crate::agent::tools::{Confinement, Origin, Passed};
-use crate::agent::trial::{Answers, Loading, PassEnv, Trial, run_trial, shell_path, shell_quote};
-use crate::agent::{AgentError, Event, Stop, Transcript};
-use crate::harness::scenario::Scenario;
 use anstyle::{AnsiColor, Style};
+use skill_agent::cassette::Mode;
+use skill_agent::harness::scenario::Scenario;
+use skill_agent::provider::{HttpConfig, ModelError, ProviderKind, ProviderOptions};
+use skill_agent::tools::{Confinement, Origin, Passed};
+use skill_agent::trial::{Answers, Loading, PassEnv, Trial, run_trial, shell_path, shell_quote};
+use skill_agent::{AgentError, Event, Stop, Transcript};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -36,7 +36,7 @@ pub struct Args {
     #[arg(long)]
     pub workspace: Option<PathBuf>,
     /// Most model turns.
-    #[arg(long, default_value_t = crate::agent::DEFAULT_MAX_TURNS)]
+    #[arg(long, default_value_t = skill_agent::DEFAULT_MAX_TURNS)]
     pub max_turns: usize,
     /// Call the model and record the run into this cassette.
     #[arg(long, value_name = "CASSETTE", conflicts_with_all = ["replay", "cassette"])]
@@ -52,7 +52,7 @@ pub struct Args {
     #[arg(long, value_parser = super::choice::parser::<Mode>())]
     pub mode: Option<Mode>,
     /// Seconds before an `exec` call that names no timeout is killed.
-    #[arg(long, default_value_t = crate::agent::tools::DEFAULT_EXEC_TIMEOUT.as_secs())]
+    #[arg(long, default_value_t = skill_agent::tools::DEFAULT_EXEC_TIMEOUT.as_secs())]
     pub exec_timeout: u64,
     /// Keep the temporary workspace and print its path.
     #[arg(long)]
@@ -91,10 +91,10 @@ pub struct Args {
     #[arg(
         long,
         value_name = "HARNESS",
-        value_parser = super::choice::parser::<crate::agent_cli::Harness>(),
+        value_parser = super::choice::parser::<skill_agent::agent_cli::Harness>(),
         conflicts_with_all = ["scenario", "workspace", "cassette", "mode", "strict", "pass_env", "mention", "preload", "always"]
     )]
-    pub harness: Option<crate::agent_cli::Harness>,
+    pub harness: Option<skill_agent::agent_cli::Harness>,
 }
 
 /// The provider flags `skill try` and `skill test` share.
@@ -172,7 +172,7 @@ pub fn run(mut args: Args) -> Result<ExitCode, CliError> {
         network = scenario.network;
         scenario_env = scenario.env.clone().into_iter().collect();
         if let Some(first) = args.skills.first() {
-            let one = Loading::one(scenario.via, &crate::harness::skill_name(first));
+            let one = Loading::one(scenario.via, &skill_agent::harness::skill_name(first));
             loading.always.extend(one.always);
             loading.mention.extend(one.mention);
             loading.preload.extend(one.preload);
@@ -334,12 +334,12 @@ fn rerecord_command(args: &Args) -> String {
         "--thinking-budget",
         provider.thinking_budget.map(|n| n.to_string()),
     );
-    let default_turns = crate::agent::DEFAULT_MAX_TURNS;
+    let default_turns = skill_agent::DEFAULT_MAX_TURNS;
     flag(
         "--max-turns",
         (args.max_turns != default_turns).then(|| args.max_turns.to_string()),
     );
-    let default_timeout = crate::agent::tools::DEFAULT_EXEC_TIMEOUT.as_secs();
+    let default_timeout = skill_agent::tools::DEFAULT_EXEC_TIMEOUT.as_secs();
     flag(
         "--exec-timeout",
         (args.exec_timeout != default_timeout).then(|| args.exec_timeout.to_string()),

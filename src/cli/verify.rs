@@ -1,8 +1,8 @@
 //! `skill verify`: do the installed skills still hold exactly what was installed?
 
 use super::CliError;
-use crate::registry::install::verify;
 use crate::shared_install::{Checked, Placement, Reach};
+use skill_registry::install::verify;
 use std::process::ExitCode;
 
 /// Arguments of `skill verify`.

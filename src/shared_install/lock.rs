@@ -5,8 +5,8 @@
 //! and entries this tool does not know are kept as they were, and writes are atomic.
 
 use super::Scope;
-use crate::registry::lock::{LockError, read_object, shape};
 use serde_json::{Map, Value};
+use skill_registry::lock::{LockError, read_object, shape};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -191,7 +191,7 @@ impl SkillsLock {
         if let Some(dir) = self.path.parent() {
             std::fs::create_dir_all(dir).map_err(io)?;
         }
-        crate::atomic_file::write(&self.path, &bytes).map_err(io)?;
+        skill_archive::atomic_file::write(&self.path, &bytes).map_err(io)?;
         Ok(true)
     }
 

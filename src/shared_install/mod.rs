@@ -61,7 +61,7 @@ pub enum SharedError {
     Taken(PathBuf),
     /// The lock file is unusable.
     #[error(transparent)]
-    Lock(#[from] crate::registry::lock::LockError),
+    Lock(#[from] skill_registry::lock::LockError),
     /// A lock's local source does not exist.
     #[error("{name}: its source {origin} does not exist")]
     NoSource {
@@ -130,7 +130,7 @@ pub enum SharedError {
     Git(#[from] crate::git_source::GitError),
     /// Installing from the source failed.
     #[error(transparent)]
-    Install(#[from] crate::archive::install::InstallError),
+    Install(#[from] skill_archive::install::InstallError),
 }
 
 fn io(path: &Path) -> impl Fn(std::io::Error) -> SharedError + '_ {

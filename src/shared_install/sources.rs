@@ -4,8 +4,8 @@
 
 use super::lock::{Entry, GIT_SOURCE, GITHUB_SOURCE, LOCAL_SOURCE, REGISTRY_SOURCE};
 use super::{Placement, SharedError, hash};
-use crate::archive::install::{Input, Risk, install_pending, name_of};
 use crate::git_source::{Checkout, GitSource};
+use skill_archive::install::{Input, Risk, install_pending, name_of};
 
 impl Entry {
     /// What a lock records of a git source installed at `commit`: vercel's `source`,

@@ -15,7 +15,7 @@ use axum::http::{Method, StatusCode, Uri};
 use axum::response::Response;
 // The paths of the four APIs, as the proxy under test tells them apart.
 use serde_json::{Value, json};
-use skill::agent_cli::proxy::api::Api;
+use skill_agent::agent_cli::proxy::api::Api;
 use std::sync::{Arc, Mutex};
 
 /// One request as it arrived.

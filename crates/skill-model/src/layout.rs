@@ -308,6 +308,22 @@ pub fn check_skill_name(name: &str) -> Result<(), PathError> {
     Ok(())
 }
 
+/// `docker-deploy` (or `docker_deploy`) as `Docker Deploy`: a title for people, and the display
+/// name the clawhub CLI gives a published skill.
+pub fn title_case(name: &str) -> String {
+    name.split(['-', '_'])
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut chars = w.chars();
+            chars
+                .next()
+                .map(|c| c.to_uppercase().chain(chars).collect::<String>())
+                .unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,6 +3,16 @@
 
 use std::path::{Path, PathBuf};
 
+/// The user's config folder: `$SKILL_CONFIG_DIR`, else `$XDG_CONFIG_HOME/skill`, else
+/// `~/.config/skill`. It holds `config.toml` and `credentials.json`.
+pub fn user_dir() -> PathBuf {
+    std::env::var_os("SKILL_CONFIG_DIR")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("XDG_CONFIG_HOME").map(|d| PathBuf::from(d).join("skill")))
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config/skill")))
+        .unwrap_or_else(|| PathBuf::from(".skill"))
+}
+
 /// A settings file that could not be read or parsed.
 #[derive(Debug, thiserror::Error)]
 pub enum FileError {

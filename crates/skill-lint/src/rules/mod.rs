@@ -365,7 +365,7 @@ pub static CHECKS: &[CheckEntry] = checks![
 /// review is asked for by `skill lint --review`, outside the rules: see `review` in the `skill` crate).
 pub static RUN_RULES: &[(&str, &[&Rule])] = &[
     ("overlap::check_run", &[&DESCRIPTION_OVERLAP]),
-    ("skill::review::review", &[&MODEL_REVIEW]),
+    ("skill_agent::review::review", &[&MODEL_REVIEW]),
 ];
 
 /// The checks that report `rule`, by name (see [`CHECKS`] and [`RUN_RULES`]).

@@ -466,7 +466,7 @@ mod tests {
     }
 
     /// Prints the time each rule takes over every text file of the shared corpus
-    /// (`cargo test --release --lib security::tests::time_rules -- --ignored --nocapture`).
+    /// (`cargo test --release -p skill-lint --lib security::tests::time_rules -- --ignored --nocapture`).
     #[test]
     #[ignore = "a measurement over ../shared/corpus, not a check"]
     fn time_rules() {
