@@ -28,10 +28,10 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
-            archive_bytes: 50 * 1024 * 1024,
+            archive_bytes: skill_model::limits::BUNDLE_BYTES,
             entries: 5_000,
             total_bytes: 100 * 1024 * 1024,
-            file_bytes: 10 * 1024 * 1024,
+            file_bytes: skill_model::limits::FILE_BYTES,
             ratio: 200,
         }
     }

@@ -8,9 +8,6 @@ use super::span::{Position, Span};
 use super::yaml;
 use std::path::{Path, PathBuf};
 
-/// Largest `SKILL.md` read at all (ClawHub's per-file limit); anything bigger is refused unread.
-pub const MAX_READ_BYTES: u64 = 10 * 1024 * 1024;
-
 /// A decoded `SKILL.md` and its parse.
 #[derive(Debug, Clone)]
 pub struct Document {
@@ -29,7 +26,7 @@ pub enum LoadError {
     Missing,
     /// `SKILL.md` is a directory.
     IsDirectory,
-    /// The file is larger than [`MAX_READ_BYTES`].
+    /// The file is larger than [`crate::limits::FILE_BYTES`].
     TooLarge {
         /// Its size.
         bytes: u64,
@@ -93,7 +90,7 @@ impl Document {
                 message: "not a regular file (a FIFO, socket or device)".to_owned(),
             });
         }
-        if meta.len() > MAX_READ_BYTES {
+        if meta.len() > crate::limits::FILE_BYTES {
             return Err(LoadError::TooLarge { bytes: meta.len() });
         }
         let bytes = super::files::read_sized(path, meta.len()).map_err(io_error)?;

@@ -16,6 +16,7 @@ pub mod files;
 pub mod fingerprint;
 pub mod frontmatter;
 pub mod layout;
+pub mod limits;
 pub mod manifest;
 pub mod requirements;
 pub mod secrets;

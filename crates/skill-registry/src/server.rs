@@ -1181,7 +1181,7 @@ async fn upload_url(State(state): State<AppState>, headers: HeaderMap, body: Byt
     let size = request["size"]
         .as_u64()
         .ok_or_else(|| bad("size is required"))?;
-    if size > super::store::MAX_FILE_BYTES as u64 {
+    if size > skill_model::limits::FILE_BYTES {
         return Err(ApiError(
             StatusCode::PAYLOAD_TOO_LARGE,
             format!("File \"{path}\" exceeds 10MB limit"),

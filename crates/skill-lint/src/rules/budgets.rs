@@ -6,11 +6,7 @@ use crate::rulebook::{BODY_TOO_LONG, FILE_TOO_LARGE, TOKEN_BUDGET};
 use crate::tokens::over_budget;
 use skill_model::Span;
 use skill_model::layout::SKILL_MD;
-
-/// ClawHub's per-file limit.
-const MAX_FILE: u64 = 10 * 1024 * 1024;
-/// ClawHub's per-skill limit.
-const MAX_BUNDLE: u64 = 50 * 1024 * 1024;
+use skill_model::limits;
 
 /// OpenClaw skips larger SKILL.md files.
 const MAX_SKILL_MD: usize = 256 * 1024;
@@ -90,7 +86,7 @@ pub fn check_file_sizes(cx: &Context, out: &mut Vec<Diagnostic>) {
     let mut total = 0;
     for file in cx.files().files() {
         total += file.size;
-        if file.size > MAX_FILE && file.path != SKILL_MD {
+        if file.size > limits::FILE_BYTES && file.path != SKILL_MD {
             let mut d = cx.diagnostic(
                 &FILE_TOO_LARGE,
                 format!(
@@ -103,7 +99,7 @@ pub fn check_file_sizes(cx: &Context, out: &mut Vec<Diagnostic>) {
             out.push(d);
         }
     }
-    if total > MAX_BUNDLE {
+    if total > limits::BUNDLE_BYTES {
         let mut d = cx.diagnostic(
             &FILE_TOO_LARGE,
             format!("the skill is {total} bytes; ClawHub refuses skills over 50 MiB"),

@@ -183,7 +183,7 @@ impl<'a> Context<'a> {
             let text = self.text();
             files
                 .files()
-                .filter(|e| e.size <= security::MAX_FILE_BYTES as u64)
+                .filter(|e| e.size <= skill_model::limits::FILE_BYTES)
                 .filter_map(|entry| {
                     let is_skill_md = !entry.path.contains('/')
                         && skill_md.is_some_and(|n| n == std::ffi::OsStr::new(&entry.path));

@@ -16,6 +16,7 @@ pub use sqlite::SqliteStore;
 
 use crate::rules;
 use skill_model::layout::{SKILL_MD, SKILL_MD_LOWER};
+use skill_model::limits;
 use std::collections::BTreeMap;
 
 /// A publisher.
@@ -416,11 +417,6 @@ pub enum StoreError {
     Blobs(String),
 }
 
-/// Per-file limit (ClawHub's).
-pub const MAX_FILE_BYTES: usize = 10 * 1024 * 1024;
-/// Per-version limit (ClawHub's).
-pub const MAX_BUNDLE_BYTES: usize = 50 * 1024 * 1024;
-
 /// What a token may do beyond reading. Every token reads: `whoami`, its user's own
 /// quarantined versions, signing in to the web pages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -817,7 +813,7 @@ pub(super) fn validate(request: &PublishRequest) -> Result<Vec<(String, &NewFile
         rules::check_tag(tag).map_err(StoreError::Invalid)?;
     }
     let mut files = Vec::new();
-    let mut total = 0;
+    let mut total: u64 = 0;
     for file in &request.files {
         let Some(path) = rules::sanitise_path(&file.path).map_err(StoreError::Invalid)? else {
             continue;
@@ -828,15 +824,15 @@ pub(super) fn validate(request: &PublishRequest) -> Result<Vec<(String, &NewFile
         if skill_model::layout::is_install_metadata(&path) {
             continue;
         }
-        if file.bytes.len() > MAX_FILE_BYTES {
+        if file.bytes.len() as u64 > limits::FILE_BYTES {
             return Err(StoreError::TooLarge(format!(
                 "File \"{path}\" exceeds 10MB limit"
             )));
         }
-        total += file.bytes.len();
+        total += file.bytes.len() as u64;
         files.push((path, file));
     }
-    if total > MAX_BUNDLE_BYTES {
+    if total > limits::BUNDLE_BYTES {
         return Err(StoreError::TooLarge(
             "Skill bundle exceeds 50MB limit".into(),
         ));

@@ -314,7 +314,7 @@ pub fn a_failed_publish_leaves_nothing(store: &dyn Store) {
     let mut big = request("big", "1.0.0");
     big.files.push(NewFile {
         path: "assets/x.bin".into(),
-        bytes: vec![0; MAX_FILE_BYTES + 1],
+        bytes: vec![0; skill_model::limits::FILE_BYTES as usize + 1],
         content_type: None,
     });
     assert_eq!(

@@ -43,9 +43,6 @@ use skill_model::span::Position;
 use std::borrow::Cow;
 use text::Text;
 
-/// Largest file read: ClawHub's per-file limit, so nothing a registry accepts goes unread.
-pub const MAX_FILE_BYTES: usize = 10 * 1024 * 1024;
-
 /// One thing a security rule found in one file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Finding {
@@ -188,7 +185,7 @@ const TEXT_RULES: &[fn(&Text, &mut Vec<Finding>)] = &[
 ];
 
 fn scan_file(file: ScanFile, allows: Allows, out: &mut Vec<Finding>) {
-    if file.bytes.len() > MAX_FILE_BYTES {
+    if file.bytes.len() as u64 > skill_model::limits::FILE_BYTES {
         return;
     }
     match decode(file.bytes) {
