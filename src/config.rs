@@ -13,12 +13,12 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 /// The user's config file.
-pub fn user_file() -> PathBuf {
+pub(crate) fn user_file() -> PathBuf {
     settings_file::user_dir().join("config.toml")
 }
 
 /// The public ClawHub registry, used when nothing else is configured.
-pub const DEFAULT_REGISTRY: &str = "https://clawhub.ai";
+pub(crate) const DEFAULT_REGISTRY: &str = "https://clawhub.ai";
 
 /// Where a setting's value came from.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]

@@ -53,7 +53,7 @@ pub static TEMPLATES: &[Template] = &[
 ];
 
 /// The resource folders `--resources` may create.
-pub const RESOURCES: [&str; 3] = ["scripts", "references", "assets"];
+pub(crate) const RESOURCES: [&str; 3] = ["scripts", "references", "assets"];
 
 /// What `skill new` needs.
 #[derive(Debug, Clone, Default)]
@@ -134,7 +134,7 @@ pub enum ScaffoldError {
 
 /// Normalises a name the way skill-creator's `init_skill.py` does: lower case, runs of other
 /// characters to one `-`, no leading or trailing `-`. Errors when nothing usable is left.
-pub fn normalise_name(raw: &str) -> Result<String, ScaffoldError> {
+pub(crate) fn normalise_name(raw: &str) -> Result<String, ScaffoldError> {
     let mut name = String::new();
     for c in raw.trim().chars().flat_map(char::to_lowercase) {
         if c.is_ascii_lowercase() || c.is_ascii_digit() {

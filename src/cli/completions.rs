@@ -32,7 +32,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 }
 
 /// Prints the man page (roff), the commands listed with their options.
-pub fn run_man(_args: ManArgs) -> Result<ExitCode, CliError> {
+pub(crate) fn run_man(_args: ManArgs) -> Result<ExitCode, CliError> {
     let command = Cli::command();
     let mut out = Vec::new();
     clap_mangen::Man::new(command.clone()).render(&mut out)?;

@@ -425,7 +425,7 @@ fn verified(path: PathBuf, args: &Args) -> Result<Input, CliError> {
 
 /// Removes an installed skill: from a shared install, its copy, every agent's link to it and
 /// its lock entry.
-pub fn run_uninstall(args: UninstallArgs) -> Result<ExitCode, CliError> {
+pub(crate) fn run_uninstall(args: UninstallArgs) -> Result<ExitCode, CliError> {
     let Some(placement) = args.skills.placement()? else {
         let removed = registry_install::uninstall(&args.skills.path(), &args.name)
             .map_err(|e| CliError::Usage(e.to_string()))?;
@@ -473,7 +473,7 @@ fn looks_like_slug(arg: &str) -> bool {
 /// Updates registry installs, one line each as the clawhub CLI prints them, and in a shared
 /// install also skills installed from a local folder or a git repository; goes on past a skill that fails and
 /// exits 1 at the end if any did.
-pub fn run_update(args: UpdateArgs) -> Result<ExitCode, CliError> {
+pub(crate) fn run_update(args: UpdateArgs) -> Result<ExitCode, CliError> {
     use skill_registry::install::update_targets;
     let placement = args.skills.placement()?;
     let lock = placement.as_ref().map(Placement::lock).transpose()?;

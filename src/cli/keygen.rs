@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// The variable a password for signing keys is read from, where no one can type one.
-pub const PASSWORD_VAR: &str = "SKILL_SIGNING_PASSWORD";
+pub(crate) const PASSWORD_VAR: &str = "SKILL_SIGNING_PASSWORD";
 
 /// Arguments of `skill keygen`.
 #[derive(Debug, clap::Args)]

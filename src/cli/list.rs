@@ -144,7 +144,7 @@ fn cut(text: &str, room: usize) -> String {
 /// Prints which skills are ready here and, for the others, what is missing and how to get it:
 /// with `--agent`, by that agent's reading (its requirements block, the requirements it
 /// checks), else by every agent's.
-pub fn run_check(args: CheckArgs) -> Result<ExitCode, CliError> {
+pub(crate) fn run_check(args: CheckArgs) -> Result<ExitCode, CliError> {
     let env = SystemEnvironment::default();
     let (rows, not_loaded) = match args.selection.agent {
         Some(agent) => {

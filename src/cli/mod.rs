@@ -237,7 +237,7 @@ pub enum CliError {
 
 impl CliError {
     /// The URL of the registry call behind this error, if a call failed.
-    pub fn registry_url(&self) -> Option<&str> {
+    pub(crate) fn registry_url(&self) -> Option<&str> {
         use skill_registry::install::RegistryInstallError;
         use skill_registry::mirror::MirrorError;
         match self {
@@ -303,7 +303,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
 
 /// The registry to talk to: flags, env vars and the config files (`crate::config`), then the
 /// registry last logged in to, then ClawHub.
-pub fn registry_setting(flag: Option<&str>) -> crate::config::Setting<String> {
+pub(crate) fn registry_setting(flag: Option<&str>) -> crate::config::Setting<String> {
     use crate::config::{DEFAULT_REGISTRY, Setting, SettingOrigin};
     use skill_registry::credentials;
     crate::config::current()
@@ -321,13 +321,13 @@ pub fn registry_setting(flag: Option<&str>) -> crate::config::Setting<String> {
 }
 
 /// The registry URL (see [`registry_setting`]).
-pub fn registry_url(flag: Option<&str>) -> String {
+pub(crate) fn registry_url(flag: Option<&str>) -> String {
     registry_setting(flag).value
 }
 
 /// The lint gate of `pack` and `publish`: prints the errors on stderr and says whether to go
 /// on. The availability rules are off: what is installed here says nothing about the skill.
-pub fn lint_gate(paths: &[std::path::PathBuf], refusal: &str) -> Result<bool, CliError> {
+pub(crate) fn lint_gate(paths: &[std::path::PathBuf], refusal: &str) -> Result<bool, CliError> {
     use skill_lint::{Options, lint_paths, report::Format};
     // Each skill is held to the agent it was written for, as `skill lint` does by default.
     let options = Options {

@@ -32,7 +32,10 @@ pub fn verbose() -> bool {
 /// with the body's fields after the version. A body must be an object (a struct or a map),
 /// so that every command's document can grow a field without breaking its readers; one that is
 /// not, or that cannot be written as JSON, is an error that says so, never an empty line.
-pub fn print_json<T: serde::Serialize>(body: &T, pretty: bool) -> Result<(), super::CliError> {
+pub(crate) fn print_json<T: serde::Serialize>(
+    body: &T,
+    pretty: bool,
+) -> Result<(), super::CliError> {
     #[derive(serde::Serialize)]
     struct Versioned<'a, T> {
         version: u32,

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 /// A skill as the registry commands print it; a fact the registry did not send is `null`.
 #[derive(Debug, Serialize)]
-pub struct RegistrySkill {
+pub(crate) struct RegistrySkill {
     slug: String,
     display_name: Option<String>,
     summary: Option<String>,
@@ -24,7 +24,7 @@ pub struct RegistrySkill {
 
 /// `skill search --json`: the hits, best first, each with its score.
 #[derive(Debug, Serialize)]
-pub struct SearchDocument {
+pub(crate) struct SearchDocument {
     results: Vec<Scored>,
 }
 
@@ -37,7 +37,7 @@ struct Scored {
 
 /// `skill info --json`: the skill, its latest version's details and the scan's verdict.
 #[derive(Debug, Serialize)]
-pub struct InfoDocument {
+pub(crate) struct InfoDocument {
     skill: RegistrySkill,
     changelog: Option<String>,
     license: Option<String>,
@@ -54,7 +54,7 @@ struct Moderation {
 
 /// `skill explore --json`: one page, and the cursor of the next.
 #[derive(Debug, Serialize)]
-pub struct ExploreDocument {
+pub(crate) struct ExploreDocument {
     skills: Vec<RegistrySkill>,
     next_cursor: Option<String>,
 }

@@ -42,7 +42,7 @@ impl SkillArgs {
     }
 
     /// Loads the roots the way `agent` reads them (its own rules), `--skill` applied.
-    pub fn agent_catalog(
+    pub(crate) fn agent_catalog(
         &self,
         agent: Agent,
         env: &dyn skill_model::environment::Environment,

@@ -38,7 +38,7 @@ pub struct SkillsDir {
 
 impl SkillsDir {
     /// The shared install these flags ask for, or `None` for a plain skills folder.
-    pub fn placement(&self) -> Result<Option<Placement>, CliError> {
+    pub(crate) fn placement(&self) -> Result<Option<Placement>, CliError> {
         if !(self.global || self.all_agents || !self.agents.is_empty()) {
             return Ok(None);
         }

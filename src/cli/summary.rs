@@ -148,7 +148,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 }
 
 /// Prints the skills part of a system prompt.
-pub fn run_prompt(args: PromptArgs) -> Result<ExitCode, CliError> {
+pub(crate) fn run_prompt(args: PromptArgs) -> Result<ExitCode, CliError> {
     let layout = args
         .format
         .unwrap_or(PromptLayout::of(args.selection.agent));

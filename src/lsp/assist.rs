@@ -74,7 +74,7 @@ fn range_of(text: &str, location: &Location) -> Range {
 
 /// The fixes of the findings under the requested range, and an allow comment for each security
 /// finding there.
-pub fn code_actions(server: &Server, params: CodeActionParams) -> Vec<CodeActionOrCommand> {
+pub(crate) fn code_actions(server: &Server, params: CodeActionParams) -> Vec<CodeActionOrCommand> {
     let Some(path) = file_path(&params.text_document.uri) else {
         return Vec::new();
     };

@@ -50,7 +50,7 @@ pub fn offset(text: &str, position: Position) -> usize {
 }
 
 /// The byte offset of a one-based line and character column (lint's [`skill_model::span::Position`]).
-pub fn from_line_column(text: &str, line: usize, column: usize) -> usize {
+pub(crate) fn from_line_column(text: &str, line: usize, column: usize) -> usize {
     let mut start = 0;
     for _ in 1..line {
         match text[start..].find('\n') {

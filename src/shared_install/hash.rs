@@ -13,7 +13,7 @@ const SKIPPED: [&str; 2] = [".git", "node_modules"];
 
 /// The folder's hash, as lowercase hex. Paths are gathered first and each file is read only
 /// while it is hashed, so memory holds one file at a time.
-pub fn folder_hash(dir: &Path) -> std::io::Result<String> {
+pub(crate) fn folder_hash(dir: &Path) -> std::io::Result<String> {
     let mut files = Vec::new();
     collect(dir, "", &mut files)?;
     files.sort_by(|(a, _), (b, _)| locale_compare(a, b));

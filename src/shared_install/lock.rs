@@ -11,21 +11,21 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// A project's lock file, at the project's root.
-pub const PROJECT_LOCK: &str = "skills-lock.json";
+pub(crate) const PROJECT_LOCK: &str = "skills-lock.json";
 
 /// The `sourceType` of a skill installed from a local folder, as vercel's CLI records it.
-pub const LOCAL_SOURCE: &str = "local";
+pub(crate) const LOCAL_SOURCE: &str = "local";
 
 /// The `sourceType` this tool records for a registry install (vercel's CLI has none). Its
 /// files are checked against the registry's own lock (`.clawhub/lock.json`), which also
 /// restores it.
-pub const REGISTRY_SOURCE: &str = "registry";
+pub(crate) const REGISTRY_SOURCE: &str = "registry";
 
 /// The `sourceType` of a skill from a git repository named by its URL (vercel's).
-pub const GIT_SOURCE: &str = "git";
+pub(crate) const GIT_SOURCE: &str = "git";
 
 /// The `sourceType` of a skill from GitHub named `OWNER/REPO` (vercel's).
-pub const GITHUB_SOURCE: &str = "github";
+pub(crate) const GITHUB_SOURCE: &str = "github";
 
 /// One skill's entry.
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
@@ -83,7 +83,7 @@ impl Entry {
 
 /// A lock file: its skills by name, and whatever else it holds.
 #[derive(Debug, Clone, PartialEq)]
-pub struct SkillsLock {
+pub(crate) struct SkillsLock {
     /// Where it is read from and written to.
     pub path: PathBuf,
     scope: Scope,
@@ -95,7 +95,7 @@ pub struct SkillsLock {
 
 impl SkillsLock {
     /// The lock file of a project at `base`, or the user's (`base` is then the home folder).
-    pub fn path_for(scope: Scope, base: &Path) -> PathBuf {
+    pub(crate) fn path_for(scope: Scope, base: &Path) -> PathBuf {
         match scope {
             Scope::Project => base.join(PROJECT_LOCK),
             Scope::Global => match std::env::var_os("XDG_STATE_HOME") {
@@ -214,11 +214,6 @@ impl SkillsLock {
             }
         }
         self.skills.insert(name.to_owned(), entry);
-    }
-
-    /// The scope this lock belongs to.
-    pub fn scope(&self) -> Scope {
-        self.scope
     }
 }
 

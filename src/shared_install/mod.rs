@@ -30,7 +30,7 @@ pub enum Scope {
 
 /// Where a shared install goes and which agents it is for.
 #[derive(Debug, Clone)]
-pub struct Placement {
+pub(crate) struct Placement {
     /// The project folder, or the home folder for [`Scope::Global`]; absolute.
     pub base: PathBuf,
     /// Which of the two.
@@ -156,7 +156,7 @@ impl Placement {
 
     /// This placement for the agents `entry` records (those named when it records none, as in
     /// vercel's lock), so `update` and `verify` work on what each skill was installed for.
-    pub fn for_entry(&self, entry: &lock::Entry) -> Placement {
+    pub(crate) fn for_entry(&self, entry: &lock::Entry) -> Placement {
         let recorded: Vec<Agent> = entry
             .agents
             .iter()
@@ -213,7 +213,7 @@ impl Placement {
     /// `source` as this scope's lock file records a local source: relative to the project
     /// (`./skills/notes`, `../other/notes`), or absolute in the user's lock; from where it
     /// really is, so a link in the path does not make the lock name another folder.
-    pub fn lock_source(&self, source: &Path) -> String {
+    pub(crate) fn lock_source(&self, source: &Path) -> String {
         let absolute = source
             .canonicalize()
             .unwrap_or_else(|_| normalize(&std::path::absolute(source).unwrap_or_default()));
@@ -238,7 +238,7 @@ impl Placement {
     /// The folder a lock's local `source` names for the skill `name`: in a project's lock,
     /// only one that really is inside the project (the lock came with the project, from
     /// whoever wrote it).
-    pub fn local_source(&self, name: &str, source: &str) -> Result<PathBuf, SharedError> {
+    pub(crate) fn local_source(&self, name: &str, source: &str) -> Result<PathBuf, SharedError> {
         let path = normalize(&self.base.join(source));
         let real = path.canonicalize().map_err(|_| SharedError::NoSource {
             name: name.to_owned(),
@@ -255,7 +255,7 @@ impl Placement {
 
     /// Whether `path` (which may not exist yet) really is inside the project; always true for
     /// the user's folders.
-    pub fn is_contained(&self, path: &Path) -> Result<bool, SharedError> {
+    pub(crate) fn is_contained(&self, path: &Path) -> Result<bool, SharedError> {
         if self.scope == Scope::Global {
             return Ok(true);
         }
@@ -288,7 +288,7 @@ impl Placement {
 
     /// Fails when the shared folder or the root of a named agent leads out of the project:
     /// a project's lock must not reach the user's own folders.
-    pub fn check_contained(&self) -> Result<(), SharedError> {
+    pub(crate) fn check_contained(&self) -> Result<(), SharedError> {
         self.contain(&self.shared())?;
         for &agent in &self.agents {
             self.contain(&self.root(agent))?;
@@ -298,7 +298,7 @@ impl Placement {
 
     /// The shared copy of `name`, checked to be inside the project (a planted link there
     /// would otherwise be copied or linked from the user's own folders).
-    pub fn copy_of(&self, name: &str) -> Result<PathBuf, SharedError> {
+    pub(crate) fn copy_of(&self, name: &str) -> Result<PathBuf, SharedError> {
         let copy = self.shared().join(name);
         self.contain(&copy)?;
         Ok(copy)

@@ -62,7 +62,7 @@ pub enum Reach {
 
 impl Reach {
     /// Whether the agent sees the shared copy.
-    pub fn is_reached(&self) -> bool {
+    pub(crate) fn is_reached(&self) -> bool {
         matches!(
             self,
             Reach::Reads | Reach::Linked { .. } | Reach::Copied { .. } | Reach::Holds { .. }
@@ -166,7 +166,7 @@ impl Placement {
 
     /// Fails when an agent's root holds something under `name` that placing would replace and
     /// `force` was not given, or the skill's own source: checked before anything is installed.
-    pub fn check_room(
+    pub(crate) fn check_room(
         &self,
         name: &str,
         force: bool,
@@ -254,7 +254,11 @@ impl Placement {
     /// copy's place (in any agent's root inside the project: a link left behind points
     /// nowhere), and the copies and own installs of the agents the lock records or that are
     /// named.
-    pub fn unplace(&self, name: &str, lock: &SkillsLock) -> Result<Vec<PathBuf>, SharedError> {
+    pub(crate) fn unplace(
+        &self,
+        name: &str,
+        lock: &SkillsLock,
+    ) -> Result<Vec<PathBuf>, SharedError> {
         let mine = lock
             .skills
             .get(name)

@@ -10,7 +10,7 @@ use skill_archive::install::{Input, Risk, install_pending, name_of};
 impl Entry {
     /// What a lock records of a git source installed at `commit`: vercel's `source`,
     /// `sourceUrl`, `ref` and `skillPath`, and the commit.
-    pub fn from_git(git: &GitSource, commit: &str) -> Entry {
+    pub(crate) fn from_git(git: &GitSource, commit: &str) -> Entry {
         let (source, source_type) = match &git.github {
             Some(repo) => (repo.clone(), GITHUB_SOURCE),
             None => (git.url.clone(), GIT_SOURCE),
@@ -65,7 +65,7 @@ impl Entry {
     }
 
     /// Whether `update` can get this skill again (a local folder or a git repository).
-    pub fn is_refetchable(&self) -> bool {
+    pub(crate) fn is_refetchable(&self) -> bool {
         self.source_type == LOCAL_SOURCE || self.git().is_some()
     }
 
@@ -117,7 +117,7 @@ impl Fetched {
 
 /// What `install --frozen` did for one skill.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Restored {
+pub(crate) enum Restored {
     /// Its copy was already as locked.
     AsLocked,
     /// Installed again from its source.
@@ -126,7 +126,7 @@ pub enum Restored {
 
 /// What `update` did for one skill.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Refreshed {
+pub(crate) enum Refreshed {
     /// Its copy was edited since it was installed; left alone.
     LocalChanges,
     /// The source holds what is installed.
@@ -217,7 +217,7 @@ impl Placement {
 
     /// Installs `name` again from the local folder or git reference `entry` records, unless
     /// its copy was edited and not `force`; `entry` then records the commit.
-    pub fn refresh(
+    pub(crate) fn refresh(
         &self,
         name: &str,
         entry: &mut Entry,

@@ -213,7 +213,7 @@ impl Stop {
     /// a skill read or tool call that ended a routing run): only these say what the model
     /// decided, so `skill eval` counts only these as trigger decisions, and a replayer expects
     /// every recorded exchange to have been used.
-    pub fn is_decision(self) -> bool {
+    pub(crate) fn is_decision(self) -> bool {
         matches!(self, Stop::Answer | Stop::Refusal | Stop::Routed)
     }
 }

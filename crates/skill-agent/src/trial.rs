@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// The provider name recorded in cassettes made by [`Answers::Script`].
-pub const SCRIPTED: &str = "script";
+pub(crate) const SCRIPTED: &str = "script";
 
 /// Where answers come from.
 #[derive(Debug, Clone)]
@@ -122,7 +122,7 @@ pub fn run_trial(
 
 /// Runs `trial` in a workspace already prepared (its `skills`, `workspace` and `files` are not
 /// used), so several runs can share one.
-pub fn run_in(
+pub(crate) fn run_in(
     workspace: &Workspace,
     trial: &Trial,
     on_event: &mut dyn FnMut(Event),

@@ -122,14 +122,6 @@ impl Workspace {
         self.root.clone()
     }
 
-    /// The system prompt: an identity line, the workspace, then the skills as `skill prompt`
-    /// renders them (always-on skills in full, then nanobot's `# Skills` summary). Every skill
-    /// is shown as available, so a recording replays the same on a machine that lacks a
-    /// skill's commands; `skill check` tells what is missing here.
-    pub fn system_prompt(&self) -> String {
-        self.system_prompt_with(&self.listings(), &[])
-    }
-
     /// The installed skills as the system prompt lists them: every one shown as available.
     pub fn listings(&self) -> Vec<prompt::Listing> {
         self.listings.get_or_init(|| self.read_listings()).clone()
@@ -155,7 +147,11 @@ impl Workspace {
     /// The system prompt for `listings` (from [`Workspace::listings`], perhaps with skills
     /// made always-on), with the bodies of `preload` under `# Specified Skills` after the
     /// always-on ones.
-    pub fn system_prompt_with(&self, listings: &[prompt::Listing], preload: &[String]) -> String {
+    pub(crate) fn system_prompt_with(
+        &self,
+        listings: &[prompt::Listing],
+        preload: &[String],
+    ) -> String {
         let ws = self.root.display();
         let identity = format!(
             "# skill try\n\nYou are an agent with tools to read, write and edit files, list folders and run shell commands. Use them to do what the user asks, then answer with what you did.\n\n## Workspace\nYour workspace is at: {ws}\n- Skills: {ws}/skills/{{skill-name}}/SKILL.md\n- Paths you pass to the file tools are relative to the workspace; you cannot leave it."

@@ -204,7 +204,7 @@ fn refuse_inside(dir: &Path, output: &Path) -> Result<(), PackError> {
 }
 
 /// The zip timestamp for `epoch` seconds (UTC), clamped to what zip can store.
-pub fn zip_time(epoch: Option<i64>) -> zip::DateTime {
+pub(crate) fn zip_time(epoch: Option<i64>) -> zip::DateTime {
     let Some(epoch) = epoch else {
         return zip::DateTime::default();
     };

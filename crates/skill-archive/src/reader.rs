@@ -120,11 +120,6 @@ pub enum ArchiveError {
     SkillMdMisplaced(String),
 }
 
-/// Reads and checks the archive at `path`.
-pub fn read_archive(path: &Path, limits: &Limits) -> Result<SkillArchive, ArchiveError> {
-    read_bytes(&read_file(path, limits)?, limits)
-}
-
 /// The bytes of the archive file at `path`: a regular file (never a FIFO or a device), at most
 /// `limits.archive_bytes` long, read once so what is checked is what is installed.
 pub fn read_file(path: &Path, limits: &Limits) -> Result<Vec<u8>, ArchiveError> {

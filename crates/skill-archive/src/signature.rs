@@ -8,7 +8,7 @@ use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
 /// The extension of a detached signature beside its archive.
-pub const SIGNATURE_EXTENSION: &str = "minisig";
+pub(crate) const SIGNATURE_EXTENSION: &str = "minisig";
 
 /// Why signing or verifying failed.
 #[derive(Debug, thiserror::Error)]
@@ -253,7 +253,7 @@ pub fn describe(name: &str, text: &str) -> Result<Signer, SignatureError> {
 }
 
 /// `<archive>.minisig`.
-pub fn signature_path(archive: &Path) -> PathBuf {
+pub(crate) fn signature_path(archive: &Path) -> PathBuf {
     let mut name = archive.as_os_str().to_owned();
     name.push(".");
     name.push(SIGNATURE_EXTENSION);

@@ -9,7 +9,7 @@ use std::time::Duration;
 /// Attempts per request (the first and two retries), as the clawhub CLI does.
 pub const ATTEMPTS: u32 = 3;
 /// Longest wait between attempts.
-pub const MAX_WAIT: Duration = Duration::from_secs(5);
+pub(crate) const MAX_WAIT: Duration = Duration::from_secs(5);
 
 /// Most bytes of an error body kept for the message.
 const MAX_ERROR_BODY: u64 = 64 * 1024;
@@ -79,7 +79,7 @@ pub fn send_with_retries(build: &dyn Fn() -> RequestBuilder) -> Result<Response,
 }
 
 /// An error with its causes, which reqwest keeps out of its own message.
-pub fn error_chain(error: &dyn std::error::Error) -> String {
+pub(crate) fn error_chain(error: &dyn std::error::Error) -> String {
     let mut text = error.to_string();
     let mut source = error.source();
     while let Some(cause) = source {

@@ -97,7 +97,7 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// Adds a help line.
-    pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
+    pub(crate) fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
         self.help = Some(help.into());
         self
     }
@@ -115,7 +115,7 @@ impl Diagnostic {
     }
 
     /// Adds a fix.
-    pub fn with_fix(mut self, fix: Option<Fix>) -> Diagnostic {
+    pub(crate) fn with_fix(mut self, fix: Option<Fix>) -> Diagnostic {
         self.fix = fix;
         self
     }

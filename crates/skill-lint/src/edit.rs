@@ -6,7 +6,7 @@ pub use skill_model::yaml::{plain_or_quoted, quote_yaml};
 
 /// A top-level one-line `key: value` whose value is plain (not quoted, block or flow):
 /// the key, the byte offset of the value in the line, and the value.
-pub fn yaml_value_line(line: &str) -> Option<(&str, usize, &str)> {
+pub(crate) fn yaml_value_line(line: &str) -> Option<(&str, usize, &str)> {
     if line.starts_with([' ', '\t', '#', '-']) {
         return None;
     }

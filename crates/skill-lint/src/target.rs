@@ -50,7 +50,7 @@ impl Target {
     /// The requirements blocks whose declarations lint checks: those the agent reads, or every
     /// block for an agent that reads none (Claude Code, Codex), whose skills still declare
     /// requirements for the agents that do. Gating stays the agent's own ([`Target::reading`]).
-    pub fn declared_blocks(self) -> &'static [&'static str] {
+    pub(crate) fn declared_blocks(self) -> &'static [&'static str] {
         match self.reading().metadata_blocks {
             [] => Reading::PORTABLE.metadata_blocks,
             blocks => blocks,
@@ -78,7 +78,7 @@ impl Chosen {
     }
 
     /// Whether the target was inferred from the skill rather than given.
-    pub fn is_inferred(&self) -> bool {
+    pub(crate) fn is_inferred(&self) -> bool {
         self.from != "--target"
     }
 }

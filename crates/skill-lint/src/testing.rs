@@ -21,7 +21,7 @@ pub fn shared_corpus() -> Option<PathBuf> {
 
 /// Every file under `dir` that `keep` takes (hidden ones included), with its text when it is
 /// UTF-8.
-pub fn texts_under(
+pub(crate) fn texts_under(
     dir: &Path,
     keep: impl Fn(&Path) -> bool,
 ) -> impl Iterator<Item = (PathBuf, String)> {

@@ -53,7 +53,7 @@ pub fn merge(source: &Source, map: &Node, value: &New) -> Option<Vec<Edit>> {
 /// before the closing line at `close`, indented as `root`'s keys are (YAML refuses a key out of
 /// line with the others, and nothing says a frontmatter starts at column 1), or inside the
 /// braces when `root` is a flow mapping.
-pub fn insert_top_level(
+pub(crate) fn insert_top_level(
     source: &Source,
     root: &Node,
     close: Span,
@@ -85,7 +85,7 @@ pub fn insert_top_level(
 /// line's indentation when node properties come first (`!tag key:`, `&anchor key:`), since the
 /// key's span starts after them and keys written at its column would be out of line (found by
 /// the lint fuzz target).
-pub fn key_indent(source: &Source, key: &Node) -> usize {
+pub(crate) fn key_indent(source: &Source, key: &Node) -> usize {
     let pos = source.position(key.span.start);
     let Some(before) = source
         .line_span(pos.line)

@@ -104,7 +104,7 @@ pub fn find(name: &str) -> Option<&'static BuiltinSkill> {
 /// The folder builtins are written to: `$SKILL_CACHE_DIR`, else `$XDG_CACHE_HOME/skill`, else
 /// `~/.cache/skill`, then `builtin-skills/<version>-<digest>`; the digest of the contents keeps
 /// two builds of one version from sharing a stale copy.
-pub fn cache_root() -> PathBuf {
+pub(crate) fn cache_root() -> PathBuf {
     let base = std::env::var_os("SKILL_CACHE_DIR")
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("XDG_CACHE_HOME").map(|p| PathBuf::from(p).join("skill")))

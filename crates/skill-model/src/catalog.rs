@@ -167,7 +167,7 @@ fn project_dirs<'a>(cwd: &'a Path, home: &'a Path) -> impl Iterator<Item = &'a P
 }
 
 /// The root a user-level install for `agent` goes into: one of [`agent_roots`], under `home`.
-pub fn user_root(agent: Agent, home: &Path) -> PathBuf {
+pub(crate) fn user_root(agent: Agent, home: &Path) -> PathBuf {
     match agent {
         Agent::Openclaw => home.join(".openclaw/skills"),
         Agent::Nanobot => home.join(".nanobot/workspace/skills"),

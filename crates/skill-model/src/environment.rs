@@ -37,7 +37,7 @@ impl Environment for SystemEnvironment {
 }
 
 /// Node.js's `process.platform` name for a Rust `std::env::consts::OS` value.
-pub fn platform_name(os: &str) -> &str {
+pub(crate) fn platform_name(os: &str) -> &str {
     match os {
         "macos" => "darwin",
         "windows" => "win32",

@@ -6,7 +6,7 @@ use super::layout::SKILL_MD;
 use std::path::{Path, PathBuf};
 
 /// Ignore files honoured besides `.gitignore` and `.ignore`.
-pub const IGNORE_FILES: [&str; 2] = [".skillignore", ".clawhubignore"];
+pub(crate) const IGNORE_FILES: [&str; 2] = [".skillignore", ".clawhubignore"];
 
 /// A walker over `root` with the project's ignore rules: `.gitignore` (in or out of a git
 /// repository), `.ignore`, [`IGNORE_FILES`]; hidden files seen; no user-global excludes, so the
@@ -94,7 +94,7 @@ impl SkillFiles {
     }
 
     /// Wraps entries already listed (by discovery's walk), sorting them.
-    pub fn from_entries(mut entries: Vec<FileEntry>) -> SkillFiles {
+    pub(crate) fn from_entries(mut entries: Vec<FileEntry>) -> SkillFiles {
         entries.sort_by(|a, b| a.path.cmp(&b.path));
         SkillFiles { entries }
     }

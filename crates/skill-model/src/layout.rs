@@ -158,7 +158,7 @@ pub fn invisible_chars(text: &str) -> impl Iterator<Item = (usize, char)> + '_ {
 }
 
 /// Checks one path segment (a file or folder name, or a skill's folder name).
-pub fn check_segment(segment: &str, path: &str) -> Result<(), PathError> {
+pub(crate) fn check_segment(segment: &str, path: &str) -> Result<(), PathError> {
     let owned = || path.to_owned();
     match segment {
         ".." => return Err(PathError::Traversal(owned())),
@@ -207,7 +207,7 @@ pub fn check_relative(path: &str) -> Result<(), PathError> {
 
 /// Checks one relative, `/`-separated path of a skill's files: its syntax, and that it is not
 /// install or registry metadata.
-pub fn check_path(path: &str, kind: FileSetKind) -> Result<(), PathError> {
+pub(crate) fn check_path(path: &str, kind: FileSetKind) -> Result<(), PathError> {
     check_relative(path)?;
     let first = path.split('/').next().unwrap_or(path);
     // The registry adds `_meta.json` to every download, so a skill's `_meta.json/...` folder or

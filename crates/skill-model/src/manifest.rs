@@ -26,7 +26,7 @@ pub struct Manifest {
 
 impl Manifest {
     /// Builds the manifest from a parsed mapping; `None` when `root` is not a mapping.
-    pub fn from_node(root: Node, source: &str) -> Option<Manifest> {
+    pub(crate) fn from_node(root: Node, source: &str) -> Option<Manifest> {
         let Value::Map(pairs) = &root.value else {
             return None;
         };

@@ -223,7 +223,7 @@ impl Node {
     }
 
     /// Builds a node from JSON (the JSON-string form of `metadata`); every node gets `span`.
-    pub fn from_json(value: &serde_json::Value, span: Span) -> Node {
+    pub(crate) fn from_json(value: &serde_json::Value, span: Span) -> Node {
         use serde_json::Value as J;
         let value = match value {
             J::Null => Value::Null,

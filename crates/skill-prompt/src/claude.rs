@@ -10,10 +10,10 @@ use skill_model::agents::text::{js_len, terminal_width};
 use skill_model::agents::{Agent, BundledSkill, PromptBudget, facts};
 
 /// The line before the entries (`skill_listing`).
-pub const HEADER: &str = "The following skills are available for use with the Skill tool:";
+pub(crate) const HEADER: &str = "The following skills are available for use with the Skill tool:";
 
 /// Longest description kept whole, in UTF-16 code units (`jEs`); longer ones end in `…`.
-pub const DESCRIPTION_CAP: usize = match facts(Agent::Claude).budget {
+pub(crate) const DESCRIPTION_CAP: usize = match facts(Agent::Claude).budget {
     Some(PromptBudget {
         description_cap: Some(cap),
         ..

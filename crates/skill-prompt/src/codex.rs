@@ -10,7 +10,7 @@ use skill_model::catalog::Root;
 use std::path::{Path, PathBuf};
 
 /// The lines before the roots table.
-pub const HEADER: &str = "<skills_instructions>\n## Skills\nA skill is a set of local instructions to follow that is stored in a `SKILL.md` file. Below is the list of skills that can be used. Each entry includes a name, description, and a short path that can be expanded into an absolute path using the skill roots table.";
+pub(crate) const HEADER: &str = "<skills_instructions>\n## Skills\nA skill is a set of local instructions to follow that is stored in a `SKILL.md` file. Below is the list of skills that can be used. Each entry includes a name, description, and a short path that can be expanded into an absolute path using the skill roots table.";
 
 /// One skill's line before any trimming.
 #[derive(Debug, Clone, PartialEq, Eq)]

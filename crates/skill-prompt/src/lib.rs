@@ -339,7 +339,7 @@ pub fn agent_listings(catalog: AgentCatalog) -> (Vec<Listing>, Vec<Root>) {
 
 /// `&`, `<`, `>` and `"` as XML entities, and `'` as `apostrophe`: each agent writes that one
 /// its own way (`&apos;`, `&#39;`, Python's `&#x27;`).
-pub fn escape_xml(text: &str, apostrophe: &str) -> String {
+pub(crate) fn escape_xml(text: &str, apostrophe: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -348,6 +348,6 @@ pub fn escape_xml(text: &str, apostrophe: &str) -> String {
 }
 
 /// Python's `html.escape(s, quote=True)`.
-pub fn escape_html(text: &str) -> String {
+pub(crate) fn escape_html(text: &str) -> String {
     escape_xml(text, "&#x27;")
 }

@@ -7,7 +7,7 @@ use super::Listing;
 use skill_model::layout::SKILL_MD;
 
 /// The text nanobot puts before the XML.
-pub const HEADING: &str = "# Skills\n\nThe following skills extend your capabilities. To use a skill, read its SKILL.md file using the read_file tool.\nSkills with available=\"false\" need dependencies installed first - you can try installing them with apt/brew.";
+pub(crate) const HEADING: &str = "# Skills\n\nThe following skills extend your capabilities. To use a skill, read its SKILL.md file using the read_file tool.\nSkills with available=\"false\" need dependencies installed first - you can try installing them with apt/brew.";
 
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
@@ -50,7 +50,7 @@ pub fn section(listings: &[Listing]) -> String {
 
 /// The text nanobot 0.3.5 puts before its grouped summary (`templates/agent/skills_section.md`,
 /// rendered by Jinja, which drops the file's final newline).
-pub const GROUPED_HEADING: &str = "# Skills\n\nThe following skills extend your capabilities. Each group lists one root and relative SKILL.md paths; join them when using `read_file`.";
+pub(crate) const GROUPED_HEADING: &str = "# Skills\n\nThe following skills extend your capabilities. Each group lists one root and relative SKILL.md paths; join them when using `read_file`.";
 
 /// nanobot 0.3.5's `build_skills_summary`: one group per root (`### Workspace skills (`skills`)`
 /// for the first, `### Built-in skills (`skills`)` for the builtin root, other roots by their

@@ -19,13 +19,13 @@ const BUDGET: PromptBudget = match facts(Agent::Openclaw).budget {
 };
 
 /// OpenClaw's `DEFAULT_MAX_SKILLS_IN_PROMPT`.
-pub const MAX_SKILLS: usize = match BUDGET.max_skills {
+pub(crate) const MAX_SKILLS: usize = match BUDGET.max_skills {
     Some(n) => n,
     None => usize::MAX,
 };
 
 /// OpenClaw's `DEFAULT_MAX_SKILLS_PROMPT_CHARS`.
-pub const DEFAULT_BUDGET: usize = BUDGET.default_chars;
+pub(crate) const DEFAULT_BUDGET: usize = BUDGET.default_chars;
 
 /// `COMPACT_DESCRIPTION_MIN_CHARS`: shorter cuts are not tried.
 const MIN_DESCRIPTION: usize = 4;
@@ -38,7 +38,7 @@ const RELATIVE: &str = "When a skill file references a relative path, resolve it
 
 /// The lines OpenClaw's system prompt puts before the catalog (`buildSkillsSection`, with the
 /// `read` tool and code mode off).
-pub const HEADING: &str = "## Skills\nScan <available_skills>. Clear match: read exact <location> with `read`; obey.\nSeveral: most specific. None: read none.\nUp-front max one. Never invent paths.\nExternal writes: batch safely; no tight loops; honor 429/Retry-After.";
+pub(crate) const HEADING: &str = "## Skills\nScan <available_skills>. Clear match: read exact <location> with `read`; obey.\nSeveral: most specific. None: read none.\nUp-front max one. Never invent paths.\nExternal writes: batch safely; no tight loops; honor 429/Retry-After.";
 
 fn escape(text: &str) -> String {
     super::escape_xml(text, "&apos;")

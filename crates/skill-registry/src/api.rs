@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 /// `GET /api/v1/whoami`'s body.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct WhoAmI {
+pub(crate) struct WhoAmI {
     /// The token's user.
     pub user: Account,
 }
@@ -15,7 +15,7 @@ pub struct WhoAmI {
 /// The user of `GET /api/v1/whoami`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct Account {
+pub(crate) struct Account {
     /// The handle.
     pub handle: String,
     /// The display name.
@@ -60,7 +60,7 @@ pub struct SearchHit {
 
 /// `GET /api/v1/search`'s body.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct SearchResults {
+pub(crate) struct SearchResults {
     /// The hits, best first.
     pub results: Vec<SearchHit>,
 }
@@ -252,7 +252,7 @@ pub struct Tagged {
 /// `GET /api/v1/resolve`'s body: which version has the files a client holds.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct Resolution {
+pub(crate) struct Resolution {
     /// The skill.
     pub slug: String,
     /// The version whose fingerprint matches, if one does.
@@ -265,7 +265,7 @@ pub struct Resolution {
 
 /// A version named by its number alone.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct VersionNumber {
+pub(crate) struct VersionNumber {
     /// The version number.
     pub version: String,
 }

@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// How long an entry is trusted without a write from this process.
-pub const LIFETIME: Duration = Duration::from_secs(10);
+pub(crate) const LIFETIME: Duration = Duration::from_secs(10);
 /// Bytes held at most (archives, file names and keys).
 const CAPACITY: usize = 64 * 1024 * 1024;
 /// Entries held at most.
@@ -41,7 +41,7 @@ struct Entry {
 
 /// Which version of a skill a download request asks for.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Wanted {
+pub(crate) enum Wanted {
     /// A version number, as the store compares it (trimmed).
     Version(String),
     /// The version a tag points at (`latest` when the request names neither).
@@ -80,14 +80,14 @@ impl Entries {
 
 /// The cache of archives by slug and resolved version.
 #[derive(Default)]
-pub struct DownloadCache {
+pub(crate) struct DownloadCache {
     generation: AtomicU64,
     entries: RwLock<Entries>,
 }
 
 impl DownloadCache {
     /// The current generation; pass it to [`DownloadCache::put`] for work started now.
-    pub fn generation(&self) -> u64 {
+    pub(crate) fn generation(&self) -> u64 {
         self.generation.load(Ordering::Acquire)
     }
 
@@ -147,7 +147,7 @@ impl DownloadCache {
     }
 
     /// Forgets everything: the registry changed.
-    pub fn invalidate(&self) {
+    pub(crate) fn invalidate(&self) {
         let mut entries = self.entries.write().unwrap_or_else(|e| e.into_inner());
         self.generation.fetch_add(1, Ordering::AcqRel);
         *entries = Entries::default();

@@ -9,10 +9,10 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 /// How often counted downloads reach the store; what a crash can lose at most.
-pub const FLUSH_EVERY: Duration = Duration::from_secs(1);
+pub(crate) const FLUSH_EVERY: Duration = Duration::from_secs(1);
 
 /// Downloads not yet in the store, by the skill's stored slug.
-pub struct DownloadCounts {
+pub(crate) struct DownloadCounts {
     store: Arc<dyn Store>,
     pending: Mutex<HashMap<String, u64>>,
     /// Held through a flush, so two flushes never write the same counts or reorder them.

@@ -268,7 +268,7 @@ fn check_signature(
 }
 
 /// The folder holding `.clawhub/lock.json` for a skills folder: its parent.
-pub fn workdir(dir: &Path) -> &Path {
+pub(crate) fn workdir(dir: &Path) -> &Path {
     dir.parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."))
@@ -583,15 +583,8 @@ pub enum FrozenOutcome {
 /// Installs exactly what the lock file of `dir` pins, from `client`'s registry: each entry's
 /// version, its files checked against the recorded hashes; nothing is resolved. A skill whose
 /// download differs from its lock entry is an error naming it, and nothing of it is written.
-pub fn install_frozen(
-    client: &Client,
-    dir: &Path,
-) -> Result<Vec<(String, FrozenOutcome)>, RegistryInstallError> {
-    install_frozen_with(client, dir, Risk::Refuse, &TrustPolicy::default())
-}
-
-/// [`install_frozen`], with what a security error in a download does chosen by `risk` (a skill
-/// installed with `--allow-risky` is reinstalled frozen only with it again).
+/// What a security error in a download does is chosen by `risk` (a skill installed with
+/// `--allow-risky` is reinstalled frozen only with it again).
 pub fn install_frozen_with(
     client: &Client,
     dir: &Path,

@@ -154,7 +154,7 @@ fn kind(value: &Value) -> &'static str {
 /// the lock file is read for a change and released (when dropped) after it is written, so
 /// concurrent installs each add their entry instead of overwriting the others'.
 #[derive(Debug)]
-pub struct LockGuard {
+pub(crate) struct LockGuard {
     _file: std::fs::File,
 }
 

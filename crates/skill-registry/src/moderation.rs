@@ -8,18 +8,18 @@ use super::store::{Moderation, StoredFinding, User, VersionInfo};
 use serde_json::{Value, json};
 
 /// What the scan is called in `engineVersion`.
-pub const ENGINE: &str = concat!("skill ", env!("CARGO_PKG_VERSION"));
+pub(crate) const ENGINE: &str = concat!("skill ", env!("CARGO_PKG_VERSION"));
 
 /// True when `viewer` may see and download the quarantined versions of `owner_handle`'s
 /// skill: the owner, and the registry's admins.
-pub fn may_see_held(viewer: Option<&User>, owner_handle: &str) -> bool {
+pub(crate) fn may_see_held(viewer: Option<&User>, owner_handle: &str) -> bool {
     viewer.is_some_and(|u| u.admin || u.handle == owner_handle)
 }
 
 /// True when `viewer` may know `skill` exists: it has a live version, or `viewer` may see its
 /// held ones. A skill whose only versions are quarantined is a 404 to everyone else, in its
 /// detail, search, resolve, the listing and its page alike.
-pub fn may_see_skill(viewer: Option<&User>, live_versions: u64, owner_handle: &str) -> bool {
+pub(crate) fn may_see_skill(viewer: Option<&User>, live_versions: u64, owner_handle: &str) -> bool {
     live_versions > 0 || may_see_held(viewer, owner_handle)
 }
 
@@ -70,7 +70,7 @@ fn findings_json(findings: &[StoredFinding]) -> Vec<Value> {
 
 /// The `security` block of a version detail, in ClawHub's shape (`status`, `hasWarnings`,
 /// `checkedAt`, `model`), with the registry's own `moderation` state and `findings`.
-pub fn security_json(version: &VersionInfo) -> Value {
+pub(crate) fn security_json(version: &VersionInfo) -> Value {
     let held = version.moderation == Moderation::Quarantined;
     json!({
         "status": if held { "suspicious" } else { "clean" },
@@ -94,7 +94,7 @@ fn warnings(version: &VersionInfo) -> usize {
 
 /// The body of `GET /api/v1/skills/{slug}/moderation` for `version` (`{"moderation": null}`
 /// when there is none): the shape the clawhub CLI's `inspect` validates, evidence included.
-pub fn moderation_json(version: Option<&VersionInfo>) -> Value {
+pub(crate) fn moderation_json(version: Option<&VersionInfo>) -> Value {
     let Some(v) = version else {
         return json!({"moderation": null});
     };

@@ -12,7 +12,7 @@ use skill_model::discovery::SkillLocation;
 
 /// Why a version could not be reviewed.
 #[derive(Debug, thiserror::Error)]
-pub enum PublishReviewError {
+pub(crate) enum PublishReviewError {
     /// The store could not give the files, or take the findings.
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -29,7 +29,7 @@ pub enum PublishReviewError {
 
 /// Reviews `version` of `slug` (stored as `version_id`, live or held) with the model `http`
 /// names and adds its findings to the version; returns how many it added.
-pub fn review_version(
+pub(crate) fn review_version(
     store: &dyn Store,
     http: &HttpConfig,
     slug: &str,

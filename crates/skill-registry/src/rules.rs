@@ -99,7 +99,7 @@ const PROTECTED_AFFIXES: &[&str] = &[
 ];
 
 /// Checks the slug of a new skill; the error is ClawHub's message.
-pub fn check_new_slug(slug: &str) -> Result<(), String> {
+pub(crate) fn check_new_slug(slug: &str) -> Result<(), String> {
     let len = slug.chars().count();
     if len < 3 {
         return Err("Slug must be at least 3 characters.".into());
@@ -128,16 +128,16 @@ pub fn check_new_slug(slug: &str) -> Result<(), String> {
 }
 
 /// A slug as ClawHub takes it: trimmed and lower-cased.
-pub fn normalise_slug(slug: &str) -> String {
+pub(crate) fn normalise_slug(slug: &str) -> String {
     slug.trim().to_lowercase()
 }
 
 /// Longest prerelease part of a version, and longest build metadata, in characters.
-pub const MAX_VERSION_LABEL: usize = 64;
+pub(crate) const MAX_VERSION_LABEL: usize = 64;
 
 /// Parses a version; the error is ClawHub's message, or says which label is too long (the
 /// numbers are bounded by `u64`, so these bound the whole version).
-pub fn parse_version(version: &str) -> Result<semver::Version, String> {
+pub(crate) fn parse_version(version: &str) -> Result<semver::Version, String> {
     let parsed = semver::Version::parse(version.trim())
         .map_err(|_| "Version must be valid semver".to_owned())?;
     if parsed.pre.len() > MAX_VERSION_LABEL {
@@ -154,22 +154,22 @@ pub fn parse_version(version: &str) -> Result<semver::Version, String> {
 }
 
 /// Longest display name, in characters.
-pub const MAX_DISPLAY_NAME: usize = 128;
+pub(crate) const MAX_DISPLAY_NAME: usize = 128;
 /// Longest summary, in characters: the Agent Skills limit on a description.
-pub const MAX_SUMMARY: usize = 1024;
+pub(crate) const MAX_SUMMARY: usize = 1024;
 /// Longest changelog, in bytes.
-pub const MAX_CHANGELOG_BYTES: usize = 64 * 1024;
+pub(crate) const MAX_CHANGELOG_BYTES: usize = 64 * 1024;
 /// Most tags on one publish.
-pub const MAX_TAGS: usize = 32;
+pub(crate) const MAX_TAGS: usize = 32;
 /// Longest tag name, in bytes.
-pub const MAX_TAG_BYTES: usize = 64;
+pub(crate) const MAX_TAG_BYTES: usize = 64;
 /// Most bytes of items in one page of a list (skills, versions): a page stops early, with a
 /// cursor to the rest, rather than grow with what publishers write.
-pub const MAX_PAGE_BYTES: usize = 1 << 20;
+pub(crate) const MAX_PAGE_BYTES: usize = 1 << 20;
 
 /// Bounds the text a publisher writes into every listing, so that one publish cannot make the
 /// skills list or a search page megabytes long for every reader.
-pub fn check_listing_text(
+pub(crate) fn check_listing_text(
     display_name: &str,
     summary: Option<&str>,
     changelog: &str,
@@ -202,7 +202,7 @@ pub fn check_listing_text(
 
 /// Checks a tag name: printable ASCII without spaces, not starting with `$` or `_`. (`latest`
 /// is accepted, as ClawHub accepts it; the server then moves it to the published version.)
-pub fn check_tag(tag: &str) -> Result<(), String> {
+pub(crate) fn check_tag(tag: &str) -> Result<(), String> {
     let ok = !tag.is_empty()
         && tag.bytes().all(|b| (0x21..0x7f).contains(&b))
         && !tag.starts_with(['$', '_']);
@@ -216,7 +216,7 @@ pub fn check_tag(tag: &str) -> Result<(), String> {
 /// Sanitises an uploaded path as ClawHub does: a leading `/` stripped; `..`, backslashes, empty
 /// segments and control characters refused. `Ok(None)` for files ClawHub drops silently
 /// (`__MACOSX/`, `.DS_Store`, `._*`).
-pub fn sanitise_path(path: &str) -> Result<Option<String>, String> {
+pub(crate) fn sanitise_path(path: &str) -> Result<Option<String>, String> {
     let path = path.trim_start_matches('/');
     let bad = path.is_empty()
         || path.contains('\\')

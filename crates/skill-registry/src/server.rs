@@ -30,7 +30,7 @@ const BODY_LIMIT: usize = 64 * 1024 * 1024;
 
 /// What handlers share.
 #[derive(Clone)]
-pub struct AppState {
+pub(crate) struct AppState {
     store: Arc<dyn Store>,
     base_url: String,
     ticket_lifetime_ms: i64,
@@ -1095,7 +1095,7 @@ fn zip_response(download: Download) -> Response {
 }
 
 /// The download response header carrying the version's signature, base64-encoded.
-pub const SIGNATURE_HEADER: &str = "x-skill-signature";
+pub(crate) const SIGNATURE_HEADER: &str = "x-skill-signature";
 
 /// `GET /api/v1/download/signature?slug=&version=` (or `&tag=`): the version's `.minisig` as
 /// text, 404 when it is unsigned; a quarantined version's only for its owner and admins.

@@ -35,7 +35,7 @@ pub enum Purpose {
 }
 
 /// Tool names through which an agent loads a skill by name.
-pub const SKILL_TOOLS: &[&str] = &["Skill", "activate_skill", "skill"];
+pub(crate) const SKILL_TOOLS: &[&str] = &["Skill", "activate_skill", "skill"];
 
 impl Harness {
     /// The program on `PATH`.
@@ -62,7 +62,7 @@ impl Harness {
     }
 
     /// The variable that sets the agent's listing budget, passed on to it when set.
-    pub fn budget_variable(self) -> Option<&'static str> {
+    pub(crate) fn budget_variable(self) -> Option<&'static str> {
         skill_model::agents::facts(self.agent())
             .budget
             .and_then(|b| b.env_override)
@@ -70,7 +70,7 @@ impl Harness {
 
     /// Whether the agent runs its commands in a sandbox of its own that cannot run inside
     /// skill's (Codex's bubblewrap): a replay then relies on it instead.
-    pub fn sandboxes_itself(self) -> bool {
+    pub(crate) fn sandboxes_itself(self) -> bool {
         self == Harness::Codex
     }
 

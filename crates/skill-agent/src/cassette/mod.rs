@@ -22,10 +22,10 @@ use super::message::{Reply, Request, Stop};
 use std::path::{Path, PathBuf};
 
 /// The cassette format this build writes (it reads 1 and 2).
-pub const FORMAT_VERSION: u32 = 2;
+pub(crate) const FORMAT_VERSION: u32 = 2;
 
 /// The oldest format this build reads: whole requests in every exchange.
-pub const FORMAT_VERSION_WHOLE: u32 = 1;
+pub(crate) const FORMAT_VERSION_WHOLE: u32 = 1;
 
 /// A recorded run.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]

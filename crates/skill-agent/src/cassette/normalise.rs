@@ -167,7 +167,7 @@ impl Normaliser {
     }
 
     /// The same normaliser with `path` also replaced by `placeholder`.
-    pub fn with_path(mut self, path: &std::path::Path, placeholder: &str) -> Normaliser {
+    pub(crate) fn with_path(mut self, path: &std::path::Path, placeholder: &str) -> Normaliser {
         let text = path.display().to_string();
         if text.len() > 1 {
             self.pairs.push((text, placeholder.to_owned()));
@@ -178,7 +178,7 @@ impl Normaliser {
 
     /// The same normaliser, expanding into replayed replies only the secrets of the variables
     /// named in `names`.
-    pub fn expanding_secrets(mut self, names: &[String]) -> Normaliser {
+    pub(crate) fn expanding_secrets(mut self, names: &[String]) -> Normaliser {
         self.expandable = names.iter().map(|n| format!("{{secret:{n}}}")).collect();
         self
     }
@@ -191,7 +191,7 @@ impl Normaliser {
     }
 
     /// `text` with placeholders.
-    pub fn normalise_text(&self, text: &str) -> String {
+    pub(crate) fn normalise_text(&self, text: &str) -> String {
         let mut out = text.to_owned();
         for (value, placeholder) in &self.pairs {
             if out.contains(value.as_str()) {
@@ -203,7 +203,7 @@ impl Normaliser {
 
     /// `text` with this run's paths and secret values in place of the placeholders: what a
     /// replayed tool call runs with (secrets are put back in memory only, never written).
-    pub fn expand_text(&self, text: &str) -> String {
+    pub(crate) fn expand_text(&self, text: &str) -> String {
         let mut out = text.to_owned();
         for (value, placeholder) in &self.pairs {
             if placeholder.starts_with("{secret:") && !self.expandable.contains(placeholder) {

@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// The folder of harness cassettes inside `evals/cassettes/`.
-pub const CASSETTES_DIR: &str = "harness";
+pub(crate) const CASSETTES_DIR: &str = "harness";
 
 /// How to run an eval through a harness.
 pub struct HarnessOptions {

@@ -16,11 +16,11 @@ use skill_prompt::via::Via;
 use std::path::{Path, PathBuf};
 
 /// The spec's file of trigger queries: `[{"query": ..., "should_trigger": ...}]`.
-pub const QUERIES_FILE: &str = "evals/eval_queries.json";
+pub(crate) const QUERIES_FILE: &str = "evals/eval_queries.json";
 /// The folder of the optimiser's cassettes inside `evals/cassettes/`.
-pub const CASSETTES_DIR: &str = "improve";
+pub(crate) const CASSETTES_DIR: &str = "improve";
 /// A query passes when its trigger rate is at least this (should trigger) or below it.
-pub const PASS_RATE: f64 = 0.5;
+pub(crate) const PASS_RATE: f64 = 0.5;
 /// Share of each label's queries in the train split.
 const TRAIN_SHARE: f64 = 0.6;
 /// The split's seed: the same queries always split the same way.
@@ -29,7 +29,7 @@ const SEED: u64 = 0x0060_0040;
 const PATIENCE: usize = 2;
 
 /// The proposer's fixed instructions: its system prompt.
-pub const PROPOSER: &str = "You improve the description of an agent skill so that an agent loads the skill exactly when it helps.\n\
+pub(crate) const PROPOSER: &str = "You improve the description of an agent skill so that an agent loads the skill exactly when it helps.\n\
 An agent sees only each skill's name and description and decides from them whether to read the skill.\n\
 Rules:\n\
 - Write in the imperative, about what the user wants to achieve, not how the skill works: say what it does, then \"Use when ...\".\n\
@@ -391,7 +391,7 @@ fn with_description(
 
 /// `text` (a SKILL.md) with its frontmatter's top-level `description` (and the indented lines
 /// that continue it) replaced by `description`, double-quoted.
-pub fn replace_description(text: &str, description: &str) -> Option<String> {
+pub(crate) fn replace_description(text: &str, description: &str) -> Option<String> {
     let body_start = text.strip_prefix("---")?.find("\n---")? + 3;
     let (front, rest) = text.split_at(body_start);
     let lines: Vec<&str> = front.split_inclusive('\n').collect();
@@ -444,7 +444,7 @@ fn proposer_request(
 }
 
 /// The description between the proposer's tags, if it fits.
-pub fn read_proposal(reply: &str, limit: usize) -> Result<String, String> {
+pub(crate) fn read_proposal(reply: &str, limit: usize) -> Result<String, String> {
     let start = reply
         .find("<description>")
         .ok_or("no <description> in the reply")?;

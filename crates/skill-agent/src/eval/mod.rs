@@ -26,9 +26,9 @@ use std::time::Duration;
 pub use triggers::{Query, TRIGGERS_FILE, TriggerSet, TriggersError};
 
 /// The folder of trigger cassettes inside `evals/cassettes/`.
-pub const CASSETTES_DIR: &str = "triggers";
+pub(crate) const CASSETTES_DIR: &str = "triggers";
 /// Turns a routing run may take: reads of folders and other files before the choice.
-pub const MAX_TURNS: usize = 4;
+pub(crate) const MAX_TURNS: usize = 4;
 
 /// A skill under test: its folder, installed name and trigger set.
 #[derive(Debug, Clone)]

@@ -18,7 +18,7 @@ const STARTER_HEADER: &str =
     "# A starter trigger set for `skill eval`. Its cassettes come from a scripted model that reads";
 
 /// The starter trigger set of a skill described as `description`.
-pub fn starter_yaml(description: &str) -> String {
+pub(crate) fn starter_yaml(description: &str) -> String {
     let quoted = |text: &str| serde_json::to_string(text).unwrap_or_else(|_| "\"\"".to_owned());
     format!(
         "{STARTER_HEADER}\n\
@@ -45,7 +45,7 @@ pub fn scripted(query: &Query, skill: &str) -> Vec<Reply> {
 }
 
 /// A scripted reply that reads `skill`'s SKILL.md in a run's workspace.
-pub fn read_skill(skill: &str) -> Reply {
+pub(crate) fn read_skill(skill: &str) -> Reply {
     Reply {
         tool_calls: vec![ToolCall {
             id: "call_1".to_owned(),

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 /// The trigger set's path inside a skill folder.
 pub const TRIGGERS_FILE: &str = "evals/triggers.yaml";
 /// Most runs a query may ask for: a trigger eval is a sample, not a load test.
-pub const MAX_RUNS: u32 = 100;
+pub(crate) const MAX_RUNS: u32 = 100;
 
 /// One query.
 #[derive(Debug, Clone, PartialEq)]

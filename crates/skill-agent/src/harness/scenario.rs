@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 
 pub use skill_archive::select::EVALS_DIR;
 /// The folder of cassettes inside `evals/`.
-pub const CASSETTES_DIR: &str = "cassettes";
+pub(crate) const CASSETTES_DIR: &str = "cassettes";
 /// The stem of `evals/triggers.yaml`, `skill eval`'s trigger set, which is not a scenario.
-pub const TRIGGERS_STEM: &str = "triggers";
+pub(crate) const TRIGGERS_STEM: &str = "triggers";
 
 /// One scenario as written.
 #[derive(Debug, Clone, PartialEq, serde::Deserialize, serde::Serialize)]

@@ -14,7 +14,7 @@ use skill_model::{Skill, yaml::plain_or_quoted};
 use std::path::{Path, PathBuf};
 
 /// The starter scenario's file name.
-pub const STARTER: &str = "basic.yaml";
+pub(crate) const STARTER: &str = "basic.yaml";
 /// The starter's turn limit.
 const MAX_TURNS: usize = 5;
 

@@ -34,7 +34,7 @@ pub trait Model {
 }
 
 /// Passes a whole reply (not streamed, or replayed) on as the deltas a stream would have given.
-pub fn emit_reply(reply: &Reply, on_delta: &mut dyn FnMut(Delta)) {
+pub(crate) fn emit_reply(reply: &Reply, on_delta: &mut dyn FnMut(Delta)) {
     for block in &reply.thinking {
         if let super::message::Thinking::Thinking { thinking, .. } = block
             && !thinking.is_empty()
@@ -185,7 +185,7 @@ skill_model::choices! {
 
 impl ProviderKind {
     /// The env var holding the API key.
-    pub fn key_variable(self) -> &'static str {
+    pub(crate) fn key_variable(self) -> &'static str {
         match self {
             ProviderKind::Openai => "OPENAI_API_KEY",
             ProviderKind::Anthropic => "ANTHROPIC_API_KEY",
@@ -193,7 +193,7 @@ impl ProviderKind {
     }
 
     /// The env var holding the base URL.
-    pub fn base_variable(self) -> &'static str {
+    pub(crate) fn base_variable(self) -> &'static str {
         match self {
             ProviderKind::Openai => "OPENAI_BASE_URL",
             ProviderKind::Anthropic => "ANTHROPIC_BASE_URL",
@@ -202,7 +202,7 @@ impl ProviderKind {
 
     /// The base URL as the official SDKs default it: OpenAI's ends in `/v1`, Anthropic's is the
     /// bare host.
-    pub fn default_base(self) -> &'static str {
+    pub(crate) fn default_base(self) -> &'static str {
         match self {
             ProviderKind::Openai => "https://api.openai.com/v1",
             ProviderKind::Anthropic => "https://api.anthropic.com",
@@ -219,9 +219,9 @@ impl ProviderKind {
 }
 
 /// Output tokens per Anthropic reply when none is set: its API requires a limit.
-pub const ANTHROPIC_MAX_TOKENS: u32 = 8192;
+pub(crate) const ANTHROPIC_MAX_TOKENS: u32 = 8192;
 /// The smallest thinking budget Anthropic's API takes.
-pub const MIN_THINKING_BUDGET: u32 = 1024;
+pub(crate) const MIN_THINKING_BUDGET: u32 = 1024;
 
 /// What a request asks of the model beyond the conversation, and quirks of some servers.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -11,7 +11,7 @@ const MAX_BACKOFF: usize = 256;
 
 /// The longest prefix of `text` that, with its open string and containers closed, is a JSON
 /// object; `None` when there is none.
-pub fn close_object(text: &str) -> Option<Map<String, Value>> {
+pub(crate) fn close_object(text: &str) -> Option<Map<String, Value>> {
     let text = text.trim_end();
     let mut end = text.len();
     for _ in 0..MAX_BACKOFF {

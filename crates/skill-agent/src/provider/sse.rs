@@ -12,7 +12,7 @@ pub struct Event {
 }
 
 /// Reads events from `reader` until it ends.
-pub struct Events<R> {
+pub(crate) struct Events<R> {
     reader: R,
 }
 

@@ -17,7 +17,7 @@ const RESOLVE: ResolveFlags = ResolveFlags::BENEATH.union(ResolveFlags::NO_MAGIC
 const RETRIES: usize = 16;
 
 /// An open workspace folder.
-pub struct Beneath {
+pub(crate) struct Beneath {
     root: OwnedFd,
 }
 
@@ -34,13 +34,13 @@ impl Beneath {
 
     /// Opens `relative` (beneath the workspace) with `flags`; symlinks are followed only as far
     /// as they stay beneath. `O_NONBLOCK` is always added: opening a FIFO must not hang.
-    pub fn open_at(&self, relative: &Path, flags: OFlags) -> rustix::io::Result<OwnedFd> {
+    pub(crate) fn open_at(&self, relative: &Path, flags: OFlags) -> rustix::io::Result<OwnedFd> {
         open_beneath(&self.root, relative, flags, Mode::empty())
     }
 
     /// Opens the file `relative` for writing, creating it and its folders when missing. The
     /// last component is never followed if it is a symlink.
-    pub fn create_at(&self, relative: &Path) -> rustix::io::Result<OwnedFd> {
+    pub(crate) fn create_at(&self, relative: &Path) -> rustix::io::Result<OwnedFd> {
         let names: Vec<&std::ffi::OsStr> = relative
             .components()
             .filter_map(|c| match c {
@@ -105,6 +105,6 @@ fn open_beneath(
 
 /// True when `errno` means the path left the workspace (or went through a link it may not
 /// follow) on the way.
-pub fn is_escape(errno: Errno) -> bool {
+pub(crate) fn is_escape(errno: Errno) -> bool {
     matches!(errno, Errno::XDEV | Errno::LOOP)
 }

@@ -26,7 +26,7 @@ const MAX_TIMEOUT_SECS: u64 = 600;
 
 /// `exec` arguments: `command` or `argv`.
 #[derive(Debug, Deserialize)]
-pub struct ExecArgs {
+pub(crate) struct ExecArgs {
     command: Option<String>,
     argv: Option<Vec<String>>,
     working_dir: Option<String>,
@@ -201,7 +201,7 @@ pub fn exec(
 /// Gives `command` what every command of the run gets: the environment allow-list (HOME the
 /// workspace under the test policy: the user's holds keys), its private TMPDIR, the sandbox
 /// (with `readable` beside the system's folders under the test policy).
-pub fn confine_like_exec(
+pub(crate) fn confine_like_exec(
     workspace: &Path,
     setup: &Setup,
     command: &mut Command,
@@ -399,7 +399,7 @@ fn kill_group(child: &std::process::Child) {
 
 /// The first `limit` characters of `text`, and a note of how many more there were (`dropped`
 /// is what was read but never kept, in bytes, counted as characters: exact for ASCII).
-pub fn cap_at(text: String, limit: usize, dropped: usize) -> String {
+pub(crate) fn cap_at(text: String, limit: usize, dropped: usize) -> String {
     let (kept, more) = match text.char_indices().nth(limit) {
         None => (text.as_str(), 0),
         Some((cut, _)) => (&text[..cut], text[cut..].chars().count()),

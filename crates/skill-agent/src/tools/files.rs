@@ -95,7 +95,7 @@ fn outside(path: &str) -> String {
 
 /// `read_file` arguments.
 #[derive(Debug, Deserialize)]
-pub struct ReadArgs {
+pub(crate) struct ReadArgs {
     path: String,
     offset: Option<usize>,
     limit: Option<usize>,
@@ -103,14 +103,14 @@ pub struct ReadArgs {
 
 /// `write_file` arguments.
 #[derive(Debug, Deserialize)]
-pub struct WriteArgs {
+pub(crate) struct WriteArgs {
     path: String,
     content: String,
 }
 
 /// `edit_file` arguments.
 #[derive(Debug, Deserialize)]
-pub struct EditArgs {
+pub(crate) struct EditArgs {
     path: String,
     old_text: String,
     new_text: String,
@@ -118,7 +118,7 @@ pub struct EditArgs {
 
 /// `list_dir` arguments.
 #[derive(Debug, Deserialize)]
-pub struct ListArgs {
+pub(crate) struct ListArgs {
     path: String,
 }
 

@@ -29,10 +29,10 @@ use std::time::Duration;
 pub const DEFAULT_EXEC_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// Characters of any tool result passed back to the model.
-pub const RESULT_CAP: usize = 16_000;
+pub(crate) const RESULT_CAP: usize = 16_000;
 
 /// What `exec` answers for a command that printed nothing.
-pub const NO_OUTPUT: &str = "(no output)";
+pub(crate) const NO_OUTPUT: &str = "(no output)";
 
 /// What one call gave back.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -85,7 +85,7 @@ impl ToolBox {
     }
 
     /// The same tools and these MCP tools.
-    pub fn with_mcp(self, tools: mcp::McpTools) -> ToolBox {
+    pub(crate) fn with_mcp(self, tools: mcp::McpTools) -> ToolBox {
         ToolBox {
             mcp: Some(Arc::new(tools)),
             ..self
@@ -104,7 +104,7 @@ impl ToolBox {
     /// A stdio MCP server's command, confined as `exec` confines commands (the environment
     /// allow-list, the sandbox, a session of its own); under the test policy it may also read
     /// `installation`, the folders its program was installed in.
-    pub fn confine_server(
+    pub(crate) fn confine_server(
         &self,
         command: &mut std::process::Command,
         installation: &[&Path],

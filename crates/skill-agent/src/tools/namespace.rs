@@ -35,7 +35,7 @@ pub fn available() -> bool {
 /// for the namespace's init and ends as it ended, so the parent sees one child as before. The
 /// init returns from here, with its own `/proc` mounted, and goes on to exec; it dies with the
 /// relay.
-pub fn enter() -> std::io::Result<()> {
+pub(crate) fn enter() -> std::io::Result<()> {
     // SAFETY: system calls with valid arguments; after fork each side only makes system calls.
     unsafe {
         check(libc::unshare(libc::CLONE_NEWPID | libc::CLONE_NEWNS))?;
@@ -65,7 +65,7 @@ pub fn enter() -> std::io::Result<()> {
 }
 
 /// The new `/proc`, opened for a Landlock rule (a rule on the old one does not cover it).
-pub fn open_proc() -> std::io::Result<OwnedFd> {
+pub(crate) fn open_proc() -> std::io::Result<OwnedFd> {
     // SAFETY: open with a valid C string; the descriptor is owned from here on.
     unsafe {
         let fd = check(libc::open(

@@ -24,7 +24,7 @@ pub fn spare(pid: libc::pid_t) -> bool {
 }
 
 /// Ends what [`spare`] did.
-pub fn unspare(pid: libc::pid_t) {
+pub(crate) fn unspare(pid: libc::pid_t) {
     for slot in &SPARED {
         let _ = slot.compare_exchange(pid, 0, Ordering::SeqCst, Ordering::SeqCst);
     }
@@ -59,7 +59,7 @@ pub fn kill_adopted() {
 
 /// [`kill_adopted`], sparing the children [`spare`] named: what a command left behind goes,
 /// the run's servers stay.
-pub fn kill_strays() {
+pub(crate) fn kill_strays() {
     kill_children(true);
 }
 

@@ -107,7 +107,7 @@ impl Confinement {
 
 impl Policy {
     /// True when reads are confined and HOME is the workspace.
-    pub fn is_test(self) -> bool {
+    pub(crate) fn is_test(self) -> bool {
         matches!(self, Policy::Test { .. })
     }
 }
@@ -223,7 +223,7 @@ const CAP_SYS_PTRACE: libc::c_ulong = 19;
 /// Drops CAP_SYS_PTRACE from the calling process's bounding set, so a command run as root
 /// cannot get past [`seal_process`]. Async-signal-safe; a process without CAP_SETPCAP (not
 /// root) has nothing to drop, so failure is ignored.
-pub fn drop_ptrace_capability() {
+pub(crate) fn drop_ptrace_capability() {
     // SAFETY: prctl with integer arguments only.
     unsafe {
         libc::prctl(libc::PR_CAPBSET_DROP, CAP_SYS_PTRACE, 0, 0, 0);

@@ -8,7 +8,7 @@ use seccompiler::{BpfProgram, SeccompAction, SeccompFilter, TargetArch};
 use std::collections::BTreeMap;
 
 /// The filter, compiled in this process for each command to install between fork and exec.
-pub fn no_network_filter() -> Result<BpfProgram, String> {
+pub(crate) fn no_network_filter() -> Result<BpfProgram, String> {
     let arch = TargetArch::try_from(std::env::consts::ARCH).map_err(|e| e.to_string())?;
     // An empty rule list matches every call of that system call.
     let rules = BTreeMap::from([

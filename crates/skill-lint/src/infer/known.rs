@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use std::sync::LazyLock;
 
 /// Commands of POSIX, coreutils and the usual base system, plus shell builtins and keywords.
-pub const COMMON_COMMANDS: &[&str] = &[
+pub(crate) const COMMON_COMMANDS: &[&str] = &[
     // shells and builtins
     "sh",
     "bash",
@@ -177,13 +177,13 @@ pub const COMMON_COMMANDS: &[&str] = &[
 ];
 
 /// Shell keywords: not commands themselves; what follows some of them is.
-pub const KEYWORDS: &[&str] = &[
+pub(crate) const KEYWORDS: &[&str] = &[
     "if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case", "esac",
     "in", "function", "select", "!", "{", "}", "]]", "coproc",
 ];
 
 /// Env vars every shell, OS or agent sets.
-pub const COMMON_ENV: &[&str] = &[
+pub(crate) const COMMON_ENV: &[&str] = &[
     "HOME",
     "PATH",
     "USER",
@@ -237,7 +237,7 @@ pub const COMMON_ENV: &[&str] = &[
 ];
 
 /// Prefixes of env var families set by the OS, the shell or the agent running the skill.
-pub const COMMON_ENV_PREFIXES: &[&str] = &[
+pub(crate) const COMMON_ENV_PREFIXES: &[&str] = &[
     "LC_",
     "XDG_",
     "BASH_",
@@ -248,7 +248,7 @@ pub const COMMON_ENV_PREFIXES: &[&str] = &[
 ];
 
 /// True for a command every system has.
-pub fn is_common_command(name: &str) -> bool {
+pub(crate) fn is_common_command(name: &str) -> bool {
     // Asked for every command word of every script and shell block: a set, not the list.
     static COMMON: LazyLock<HashSet<&str>> =
         LazyLock::new(|| COMMON_COMMANDS.iter().chain(KEYWORDS).copied().collect());
@@ -256,7 +256,7 @@ pub fn is_common_command(name: &str) -> bool {
 }
 
 /// True for an env var every shell or agent provides.
-pub fn is_common_env(name: &str) -> bool {
+pub(crate) fn is_common_env(name: &str) -> bool {
     COMMON_ENV.contains(&name) || COMMON_ENV_PREFIXES.iter().any(|p| name.starts_with(p))
 }
 
@@ -267,7 +267,7 @@ const AGENT_COMMANDS: &[&str] = &[
 ];
 
 /// True for an agent's own command-line tool.
-pub fn is_agent_command(name: &str) -> bool {
+pub(crate) fn is_agent_command(name: &str) -> bool {
     AGENT_COMMANDS.contains(&name)
 }
 
@@ -304,7 +304,7 @@ const INSTALLERS: &[(&str, &[&str])] = &[
 ];
 
 /// True when `command` followed by `rest` (the text after it on its line) installs a package.
-pub fn is_install(command: &str, rest: &str) -> bool {
+pub(crate) fn is_install(command: &str, rest: &str) -> bool {
     let Some((_, verbs)) = INSTALLERS.iter().find(|(name, _)| *name == command) else {
         return false;
     };
@@ -334,6 +334,6 @@ const SETUP_SECTION_WORDS: &[&str] = &[
 ];
 
 /// True for the title of a section of one-off or optional commands.
-pub fn is_setup_section(title: &str) -> bool {
+pub(crate) fn is_setup_section(title: &str) -> bool {
     SETUP_SECTION_WORDS.iter().any(|w| title.contains(w))
 }

@@ -53,7 +53,7 @@ pub struct Uses {
 const MAX_SCRIPT_BYTES: u64 = 1024 * 1024;
 
 /// Whether inference reads `file` as a script: under `scripts/` and at most 1 MiB.
-pub fn reads_as_script(file: &FileEntry) -> bool {
+pub(crate) fn reads_as_script(file: &FileEntry) -> bool {
     file.path.starts_with("scripts/") && file.size <= MAX_SCRIPT_BYTES
 }
 
@@ -192,14 +192,14 @@ impl Uses {
     }
 
     /// [`Uses::mentions`] in any case; `lower` is lower case.
-    pub fn mentions_ignoring_case(&self, lower: &str) -> bool {
+    pub(crate) fn mentions_ignoring_case(&self, lower: &str) -> bool {
         let text = self.lowered.get_or_init(|| self.text.to_lowercase());
         mentions_in(text, lower)
     }
 }
 
 /// True when `name` appears in `text` as a whole word.
-pub fn mentions_in(text: &str, name: &str) -> bool {
+pub(crate) fn mentions_in(text: &str, name: &str) -> bool {
     text.match_indices(name).any(|(at, _)| {
         let before = text[..at].chars().next_back();
         let after = text[at + name.len()..].chars().next();

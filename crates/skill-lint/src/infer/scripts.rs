@@ -66,7 +66,7 @@ pub fn commands(language: Language, text: &str) -> Vec<Found> {
 }
 
 /// Env vars a script reads, with byte offsets.
-pub fn env_vars(language: Language, text: &str) -> Vec<Found> {
+pub(crate) fn env_vars(language: Language, text: &str) -> Vec<Found> {
     match language {
         Language::Shell => shell::env_vars(text),
         Language::Python => quoted_after(

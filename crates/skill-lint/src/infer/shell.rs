@@ -19,7 +19,7 @@ pub fn commands(script: &str) -> Vec<Found> {
 
 /// Commands run by `script`, as [`commands`] finds them, and the relative paths it runs
 /// directly as commands (`./scripts/x.sh`, `scripts/x.py`), with offsets: one scan for both.
-pub fn commands_and_paths(script: &str) -> (Vec<Found>, Vec<Found>) {
+pub(crate) fn commands_and_paths(script: &str) -> (Vec<Found>, Vec<Found>) {
     let mut commands = Vec::new();
     let mut paths = Vec::new();
     for (word, at) in first_words(script) {
@@ -160,7 +160,7 @@ fn open_quote(text: &str) -> bool {
 
 /// Env vars read by `script` as `$NAME` or `${NAME}` (not `${NAME:-default}`), minus those the
 /// script assigns itself.
-pub fn env_vars(script: &str) -> Vec<Found> {
+pub(crate) fn env_vars(script: &str) -> Vec<Found> {
     let assigned = assigned_names(script);
     env_refs(script)
         .into_iter()
@@ -169,7 +169,7 @@ pub fn env_vars(script: &str) -> Vec<Found> {
 }
 
 /// Every `$NAME` / `${NAME}` reference without a default, assigned or not.
-pub fn env_refs(script: &str) -> Vec<Found> {
+pub(crate) fn env_refs(script: &str) -> Vec<Found> {
     let bytes = script.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
@@ -201,7 +201,7 @@ pub fn env_refs(script: &str) -> Vec<Found> {
 
 /// Upper-case names of at least two characters: the convention for environment variables
 /// (lower-case ones are script locals).
-pub fn is_env_name(name: &str) -> bool {
+pub(crate) fn is_env_name(name: &str) -> bool {
     name.len() >= 2
         && name
             .bytes()
@@ -217,7 +217,7 @@ pub fn is_env_name(name: &str) -> bool {
 /// first `=` is an env name; a declaration is an env name that is the whole word after `read`,
 /// `for`, `local`, `export` or `declare` on the same line. Both are found from their `=` or
 /// keyword with memchr rather than by splitting every word of the script.
-pub fn assigned_names(script: &str) -> Vec<&str> {
+pub(crate) fn assigned_names(script: &str) -> Vec<&str> {
     let bytes = script.as_bytes();
     let mut names = Vec::new();
     for eq in memchr::memchr_iter(b'=', bytes) {

@@ -35,7 +35,7 @@ pub fn render(run: &LintRun, styled: bool) -> String {
 /// Which agents the skills were linted for, when some were inferred to be written for one:
 /// `Linted for openclaw (inferred from metadata.openclaw; --target chooses).` for one skill,
 /// counts for many. Nothing when every skill was linted for the spec alone.
-pub fn targets_line(run: &LintRun) -> Option<String> {
+pub(crate) fn targets_line(run: &LintRun) -> Option<String> {
     let inferred: Vec<&crate::target::Chosen> = run
         .skills
         .iter()
@@ -70,7 +70,7 @@ pub fn targets_line(run: &LintRun) -> Option<String> {
 
 /// The findings left out because they do not matter to the skills' targets, by rule, most
 /// first: one line instead of one warning per skill.
-pub fn not_shown_line(run: &LintRun) -> Option<String> {
+pub(crate) fn not_shown_line(run: &LintRun) -> Option<String> {
     let mut counts: Vec<(&crate::rulebook::Rule, usize)> = Vec::new();
     for rule in run.skills.iter().flat_map(|r| &r.not_shown) {
         match counts.iter_mut().find(|(r, _)| r.code == rule.code) {
@@ -191,7 +191,7 @@ fn snippet<'a>(
 }
 
 /// `Found 2 errors and 1 warning in 3 skills.` or `No problems found in 3 skills.`
-pub fn summary_line(run: &LintRun) -> String {
+pub(crate) fn summary_line(run: &LintRun) -> String {
     let s = run.summary();
     let skills = plural(s.skills, "skill");
     let parts: Vec<String> = [

@@ -10,7 +10,7 @@ use skill_model::Span;
 use skill_model::yaml::{self, Node, Value};
 
 /// Where Codex reads a skill's own settings.
-pub const OPENAI_YAML_PATH: &str = "agents/openai.yaml";
+pub(crate) const OPENAI_YAML_PATH: &str = "agents/openai.yaml";
 
 /// The keys each part of `agents/openai.yaml` takes.
 const TOP_KEYS: [&str; 3] = ["interface", "dependencies", "policy"];
@@ -150,7 +150,7 @@ fn problems(root: &Node, cx: &Context) -> Vec<String> {
 }
 
 /// `openai-yaml`: Codex's file for the skill holds what Codex reads.
-pub fn check_openai_yaml(cx: &Context, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_openai_yaml(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(parsed) = openai_yaml(cx) else {
         return;
     };
@@ -211,7 +211,7 @@ fn hide_fix(cx: &Context) -> Option<Fix> {
 
 /// `invocation-mismatch`: Codex's policy and the frontmatter disagree on whether the model may
 /// pick the skill on its own.
-pub fn check_invocation_mismatch(cx: &Context, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_invocation_mismatch(cx: &Context, out: &mut Vec<Diagnostic>) {
     // Without the file, nothing says the author meant the skill for Codex.
     let Some(Ok(root)) = openai_yaml(cx) else {
         return;

@@ -12,7 +12,7 @@ use skill_model::limits;
 const MAX_SKILL_MD: usize = 256 * 1024;
 
 /// A SKILL.md that was read but is over OpenClaw's limit (larger ones are refused unread).
-pub fn check_skill_md_size(cx: &Context, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_skill_md_size(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(doc) = cx.document() else { return };
     let len = doc.source.text.len();
     if len > MAX_SKILL_MD {
@@ -28,7 +28,7 @@ pub fn check_skill_md_size(cx: &Context, out: &mut Vec<Diagnostic>) {
 }
 
 /// A body longer than the line budget.
-pub fn check_body_lines(cx: &Context, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_body_lines(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(fm) = cx.document().and_then(|d| d.frontmatter) else {
         return;
     };
@@ -50,7 +50,7 @@ pub fn check_body_lines(cx: &Context, out: &mut Vec<Diagnostic>) {
 }
 
 /// Body and description over their o200k token budgets.
-pub fn check_tokens(cx: &Context, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_tokens(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(doc) = cx.document() else { return };
     let budgets = cx.options.budgets;
     if let Some(fm) = doc.frontmatter
@@ -82,7 +82,7 @@ pub fn check_tokens(cx: &Context, out: &mut Vec<Diagnostic>) {
 }
 
 /// Files over ClawHub's per-file limit and skills over its per-skill limit.
-pub fn check_file_sizes(cx: &Context, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_file_sizes(cx: &Context, out: &mut Vec<Diagnostic>) {
     let mut total = 0;
     for file in cx.files().files() {
         total += file.size;

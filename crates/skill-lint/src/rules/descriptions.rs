@@ -43,7 +43,7 @@ const TRIGGER_HINTS: &[&str] = &[
 ];
 
 /// Every check of `description`.
-pub fn check_description(cx: &Context, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_description(cx: &Context, out: &mut Vec<Diagnostic>) {
     let (Some(manifest), Some(doc)) = (cx.manifest(), cx.document()) else {
         return;
     };

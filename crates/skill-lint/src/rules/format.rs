@@ -78,7 +78,7 @@ pub fn check_file(cx: &Context, out: &mut Vec<Diagnostic>) {
 }
 
 /// `skill.md` instead of `SKILL.md`.
-pub fn check_lowercase_file(cx: &Context, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_lowercase_file(cx: &Context, out: &mut Vec<Diagnostic>) {
     if cx.skill.uses_lowercase_file() && cx.skill.document.is_ok() {
         out.push(
             cx.diagnostic(
@@ -92,7 +92,7 @@ pub fn check_lowercase_file(cx: &Context, out: &mut Vec<Diagnostic>) {
 }
 
 /// A byte-order mark before the opening `---`.
-pub fn check_bom(cx: &Context, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_bom(cx: &Context, out: &mut Vec<Diagnostic>) {
     if cx.document().is_some_and(|d| d.source.has_bom) {
         let span = Span::new(0, BOM_TEXT.len());
         let fix = Fix {
@@ -116,7 +116,7 @@ pub fn check_bom(cx: &Context, out: &mut Vec<Diagnostic>) {
 }
 
 /// Fences, YAML syntax, and the mapping shape.
-pub fn check_frontmatter(cx: &Context, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_frontmatter(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(doc) = cx.document() else {
         return;
     };
@@ -191,7 +191,7 @@ fn yaml_error(cx: &Context, message: &str, position: skill_model::span::Position
 }
 
 /// Keys written twice.
-pub fn check_duplicate_keys(cx: &Context, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_duplicate_keys(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(manifest) = cx.manifest() else {
         return;
     };
@@ -212,7 +212,7 @@ pub fn check_duplicate_keys(cx: &Context, out: &mut Vec<Diagnostic>) {
 }
 
 /// Tabs anywhere in a frontmatter that otherwise parsed.
-pub fn check_tabs(cx: &Context, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_tabs(cx: &Context, out: &mut Vec<Diagnostic>) {
     let (Some(doc), Some(_)) = (cx.document(), cx.manifest()) else {
         return;
     };
@@ -231,7 +231,7 @@ pub fn check_tabs(cx: &Context, out: &mut Vec<Diagnostic>) {
 }
 
 /// `---` inside a value, where skills-ref's text split would cut the frontmatter short.
-pub fn check_dashes(cx: &Context, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_dashes(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(doc) = cx.document() else { return };
     let Some(fm) = doc.frontmatter else { return };
     if let Some(i) = doc.source.slice(fm.yaml).find("---") {
@@ -245,7 +245,7 @@ pub fn check_dashes(cx: &Context, out: &mut Vec<Diagnostic>) {
 }
 
 /// CRLF line endings.
-pub fn check_crlf(cx: &Context, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_crlf(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(doc) = cx.document() else { return };
     if doc.source.crlf_lines == 0 {
         return;
@@ -284,7 +284,7 @@ pub fn check_crlf(cx: &Context, out: &mut Vec<Diagnostic>) {
 }
 
 /// YAML that strictyaml (skills-ref) rejects or reads differently: one finding per top-level key.
-pub fn check_strict_yaml(cx: &Context, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_strict_yaml(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(manifest) = cx.manifest() else {
         return;
     };

@@ -13,7 +13,7 @@ use skill_model::span::Position;
 const MAX_SCAN_BYTES: u64 = 1024 * 1024;
 
 /// Symbolic links anywhere in the skill.
-pub fn check_symlinks(cx: &Context, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_symlinks(cx: &Context, out: &mut Vec<Diagnostic>) {
     for entry in &cx.files().entries {
         if let FileKind::Symlink(target) = &entry.kind {
             out.push(cx.diagnostic(
@@ -30,7 +30,7 @@ pub fn check_symlinks(cx: &Context, out: &mut Vec<Diagnostic>) {
 }
 
 /// ClawHub's install metadata in a downloaded skill, which pack and publish leave out.
-pub fn check_install_metadata(cx: &Context, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_install_metadata(cx: &Context, out: &mut Vec<Diagnostic>) {
     let mut found: Vec<String> = cx
         .files()
         .entries
@@ -59,7 +59,7 @@ pub fn check_install_metadata(cx: &Context, out: &mut Vec<Diagnostic>) {
 }
 
 /// OS and build leftovers.
-pub fn check_junk(cx: &Context, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_junk(cx: &Context, out: &mut Vec<Diagnostic>) {
     let mut reported_dirs: Vec<&str> = Vec::new();
     for entry in &cx.files().entries {
         if reported_dirs
@@ -99,7 +99,7 @@ pub fn check_junk(cx: &Context, out: &mut Vec<Diagnostic>) {
 }
 
 /// Secrets in text files, and `.env` files.
-pub fn check_secrets(cx: &Context, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_secrets(cx: &Context, out: &mut Vec<Diagnostic>) {
     // The contents are in file order, a subsequence of the files (large and unreadable ones
     // left out), so one walk pairs them.
     let mut contents = cx.contents().iter().peekable();
@@ -164,7 +164,7 @@ fn is_env_file(name: &str) -> bool {
 }
 
 /// `{baseDir}` in the body: only OpenClaw substitutes it.
-pub fn check_base_dir(cx: &Context, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_base_dir(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(fm) = cx.document().and_then(|d| d.frontmatter) else {
         return;
     };
@@ -185,7 +185,7 @@ pub fn check_base_dir(cx: &Context, out: &mut Vec<Diagnostic>) {
 
 /// Scaffold placeholders left in the body, each one: `[TODO ...]` or a line starting with
 /// `TODO:`.
-pub fn check_todo_in_body(cx: &Context, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_todo_in_body(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(fm) = cx.document().and_then(|d| d.frontmatter) else {
         return;
     };

@@ -36,7 +36,7 @@ fn known(target: Target, key: &str) -> bool {
 }
 
 /// Unknown top-level keys.
-pub fn check_unknown(cx: &Context, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_unknown(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(manifest) = cx.manifest() else {
         return;
     };
@@ -205,7 +205,7 @@ fn ends_its_line(rest: &str) -> bool {
 }
 
 /// `compatibility`: a string of at most 500 characters (skills-ref's messages).
-pub fn check_compatibility(cx: &Context, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_compatibility(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(entry) = cx.manifest().and_then(|m| m.get("compatibility")) else {
         return;
     };
@@ -235,7 +235,7 @@ pub fn check_compatibility(cx: &Context, out: &mut Vec<Diagnostic>) {
 }
 
 /// `allowed-tools` written as a list.
-pub fn check_allowed_tools(cx: &Context, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_allowed_tools(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(entry) = cx.manifest().and_then(|m| m.get("allowed-tools")) else {
         return;
     };
@@ -270,7 +270,7 @@ pub fn check_allowed_tools(cx: &Context, out: &mut Vec<Diagnostic>) {
 }
 
 /// `metadata` should map strings to strings (agent blocks excepted).
-pub fn check_metadata(cx: &Context, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_metadata(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(entry) = cx.manifest().and_then(|m| m.get("metadata")) else {
         return;
     };
@@ -322,7 +322,7 @@ pub fn check_metadata(cx: &Context, out: &mut Vec<Diagnostic>) {
 }
 
 /// Known keys with values of the wrong type.
-pub fn check_types(cx: &Context, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_types(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(manifest) = cx.manifest() else {
         return;
     };

@@ -110,7 +110,7 @@ impl<'a> Context<'a> {
     }
 
     /// Where the body starts in `SKILL.md` (0 without frontmatter, or when unread).
-    pub fn body_offset(&self) -> usize {
+    pub(crate) fn body_offset(&self) -> usize {
         self.body_text().1
     }
 
@@ -168,7 +168,7 @@ impl<'a> Context<'a> {
     }
 
     /// Whether any of `rules` runs: a check none of whose rules runs is skipped.
-    pub fn selects_any(&self, rules: &[&Rule]) -> bool {
+    pub(crate) fn selects_any(&self, rules: &[&Rule]) -> bool {
         rules.iter().any(|r| self.options.selection.allows(r))
     }
 
@@ -241,7 +241,7 @@ pub type Check = fn(&Context, &mut Vec<Diagnostic>);
 /// A check and the rules it reports: the way from a rule's code to the code that finds it
 /// (`skill explain` prints it). Debug builds assert that a check reports only its rules.
 #[derive(Debug)]
-pub struct CheckEntry {
+pub(crate) struct CheckEntry {
     /// The check's path under `lint::rules`.
     pub name: &'static str,
     /// The rules it reports.
@@ -276,7 +276,7 @@ macro_rules! checks {
 }
 
 /// Every check, in reporting order, with the rules each reports.
-pub static CHECKS: &[CheckEntry] = checks![
+pub(crate) static CHECKS: &[CheckEntry] = checks![
     hygiene::check_symlinks => files [SYMLINK],
     format::check_file => [MISSING_SKILL_MD, UNREADABLE, NOT_UTF8, BINARY_FILE, FILE_TOO_LARGE],
     format::check_lowercase_file => [SKILL_MD_LOWERCASE],
@@ -363,7 +363,7 @@ pub static CHECKS: &[CheckEntry] = checks![
 
 /// Rules reported across the skills of a run rather than by a check of one skill (the model's
 /// review is asked for by `skill lint --review`, outside the rules: see `review` in the `skill` crate).
-pub static RUN_RULES: &[(&str, &[&Rule])] = &[
+pub(crate) static RUN_RULES: &[(&str, &[&Rule])] = &[
     ("overlap::check_run", &[&DESCRIPTION_OVERLAP]),
     ("skill_agent::review::review", &[&MODEL_REVIEW]),
 ];
@@ -382,7 +382,7 @@ pub fn checks_of(rule: &Rule) -> Vec<&'static str> {
 }
 
 /// Whether any check `selection` runs reads the skill's files.
-pub fn reads_files(selection: &Selection) -> bool {
+pub(crate) fn reads_files(selection: &Selection) -> bool {
     CHECKS
         .iter()
         .any(|c| c.reads_files && c.rules.iter().any(|r| selection.allows(r)))

@@ -181,7 +181,7 @@ fn todo_placeholder(_: &Context, name: &str, report: &mut Report) {
 }
 
 /// The value's span, or the key's when the value is empty (nothing to underline).
-pub fn value_span(key: Span, value: Span) -> Span {
+pub(crate) fn value_span(key: Span, value: Span) -> Span {
     if value.end > value.start { value } else { key }
 }
 

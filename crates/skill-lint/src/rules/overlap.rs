@@ -77,7 +77,7 @@ impl Entry {
 /// The `description-overlap` findings of each of `entries` (in the same order): one for each
 /// skill of every pair that is too alike; `others` (name, description) are compared too but
 /// not reported on.
-pub fn check_run(
+pub(crate) fn check_run(
     entries: &[Entry],
     others: &[(String, String)],
     target: Target,

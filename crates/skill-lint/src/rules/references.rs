@@ -22,7 +22,7 @@ struct Reference<'a> {
 }
 
 /// Broken, case-mismatched and escaping links and inline-code paths.
-pub fn check_links(cx: &Context, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_links(cx: &Context, out: &mut Vec<Diagnostic>) {
     if cx.document().is_none() {
         return;
     }
@@ -233,7 +233,7 @@ fn normalise(path: &str) -> Option<String> {
 }
 
 /// Scripts the body runs directly need an executable bit and a shebang.
-pub fn check_scripts_executable(cx: &Context, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_scripts_executable(cx: &Context, out: &mut Vec<Diagnostic>) {
     let mut seen = std::collections::HashSet::new();
     for run in &cx.uses().run_paths {
         let Site::SkillMd(span) = run.site else {

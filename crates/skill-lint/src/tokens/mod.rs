@@ -36,7 +36,7 @@ pub fn preload() {
 /// when a quick estimate (a quarter of the ASCII bytes plus the other characters) is under the
 /// budget: counting exactly everywhere would double lint's time, and the estimate can miss a
 /// text that is over by less than about a quarter.
-pub fn over_budget(text: &str, budget: usize) -> Option<usize> {
+pub(crate) fn over_budget(text: &str, budget: usize) -> Option<usize> {
     // Every character adds at least a quarter per byte to the estimate, so a text of four bytes
     // per budget token or more is counted without estimating it.
     if text.len() <= budget || (text.len() / 4 < budget && estimate(text) < budget) {

@@ -7,7 +7,7 @@ use std::collections::BinaryHeap;
 static TABLE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/o200k.vocab"));
 
 /// Every token's bytes and a hash index from bytes to rank (a token's rank is its id).
-pub struct Vocabulary {
+pub(crate) struct Vocabulary {
     starts: Vec<u32>,
     bytes: &'static [u8],
     /// Open addressing: in each used slot, rank + 1 in the low [`RANK_BITS`] bits and the top
@@ -152,7 +152,7 @@ pub fn hash(bytes: &[u8]) -> u64 {
 
 /// Buffers [`Vocabulary::count`] reuses from piece to piece.
 #[derive(Default)]
-pub struct Scratch {
+pub(crate) struct Scratch {
     next: Vec<usize>,
     prev: Vec<usize>,
     heap: BinaryHeap<Reverse<(u32, usize, usize)>>,

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 const MAX_DEPTH: usize = 6;
 
 /// Where a root's skills sort (`system` first, `user` last).
-pub fn scope_rank(label: &str) -> usize {
+pub(crate) fn scope_rank(label: &str) -> usize {
     match label {
         "system" => 0,
         "admin" => 1,

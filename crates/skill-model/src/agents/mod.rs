@@ -79,7 +79,7 @@ impl Measure {
 }
 
 /// The reason a skill whose frontmatter says `disable-model-invocation: true` is hidden.
-pub const DISABLED_INVOCATION: &str = "disable-model-invocation: true";
+pub(crate) const DISABLED_INVOCATION: &str = "disable-model-invocation: true";
 
 /// A skill an agent lists of its own, beside those of its roots: only what its budget needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

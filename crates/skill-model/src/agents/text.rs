@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 
 /// JavaScript's `WhiteSpace` and `LineTerminator` code points (what `trim()` and `\s` match).
 /// Not Rust's `char::is_whitespace`: JavaScript counts U+FEFF and leaves out U+0085.
-pub fn is_js_space(c: char) -> bool {
+pub(crate) fn is_js_space(c: char) -> bool {
     matches!(
         c,
         '\u{9}'..='\u{d}'
@@ -84,7 +84,7 @@ pub fn js_truncate(s: &str, max: usize) -> &str {
 }
 
 /// JavaScript's default `Array.prototype.sort` order: UTF-16 code units.
-pub fn js_code_unit_cmp(a: &str, b: &str) -> Ordering {
+pub(crate) fn js_code_unit_cmp(a: &str, b: &str) -> Ordering {
     a.encode_utf16().cmp(b.encode_utf16())
 }
 
@@ -105,12 +105,12 @@ pub fn locale_compare(a: &str, b: &str) -> Ordering {
 }
 
 /// Python's `str.isspace()` code points, which `str.strip()` removes.
-pub fn is_py_space(c: char) -> bool {
+pub(crate) fn is_py_space(c: char) -> bool {
     matches!(c, '\u{1c}'..='\u{1f}') || c.is_whitespace()
 }
 
 /// `s.strip()` in Python.
-pub fn py_strip(s: &str) -> &str {
+pub(crate) fn py_strip(s: &str) -> &str {
     s.trim_matches(is_py_space)
 }
 

@@ -443,7 +443,7 @@ impl Scopes {
     }
 
     /// The scopes [`Scopes::to_text`] wrote (a word it does not know grants nothing).
-    pub fn from_text(text: &str) -> Scopes {
+    pub(crate) fn from_text(text: &str) -> Scopes {
         let has = |word: &str| text.split(',').any(|w| w.trim() == word);
         Scopes {
             publish: has("publish"),
@@ -492,7 +492,11 @@ impl Grant {
 /// what it may do, `None` when it is unknown, revoked or expired. A token that carries an
 /// administrator's powers is written to the audit log at every use; when that cannot be
 /// written, the use is refused with the store's error.
-pub fn use_token(store: &dyn Store, token: &str, what: &str) -> Result<Option<Grant>, StoreError> {
+pub(crate) fn use_token(
+    store: &dyn Store,
+    token: &str,
+    what: &str,
+) -> Result<Option<Grant>, StoreError> {
     let Some(grant) = store.grant_for_token(token)? else {
         return Ok(None);
     };
@@ -658,7 +662,7 @@ fn normalise_handle(handle: &str) -> String {
 }
 
 /// What deleting the version `latest` points at says.
-pub const LATEST_VERSION_REFUSED: &str =
+pub(crate) const LATEST_VERSION_REFUSED: &str =
     "Cannot delete the latest version; publish a replacement first, or move the latest tag";
 
 /// The prefix of a prefix listing, as slugs are stored (`None` for an empty one).
@@ -691,10 +695,10 @@ pub(super) fn handle_taken(handle: &str) -> StoreError {
 pub(super) const SLUG_TAKEN: &str = "Slug is already taken. Choose a different slug.";
 
 /// What a publish says when one of its tickets is gone (used, or never uploaded).
-pub const REUSED_TICKET: &str = "Skill upload tickets cannot be reused";
+pub(crate) const REUSED_TICKET: &str = "Skill upload tickets cannot be reused";
 
 /// A new random token (`skl_` and 48 hex digits from the OS's random source).
-pub fn new_token() -> Result<String, StoreError> {
+pub(crate) fn new_token() -> Result<String, StoreError> {
     use std::io::Read;
     let mut bytes = [0u8; 24];
     std::fs::File::open("/dev/urandom")

@@ -38,7 +38,7 @@ fn alice(store: &dyn Store) -> User {
 
 /// Every text a publisher writes into listings is bounded: a publish over a limit is refused
 /// naming it, and nothing is stored.
-pub fn listing_text_is_bounded(store: &dyn Store) {
+pub(crate) fn listing_text_is_bounded(store: &dyn Store) {
     let alice = alice(store);
     let huge = "x".repeat(4 << 20);
     type Set = fn(&mut PublishRequest, &str);
@@ -81,7 +81,7 @@ pub fn listing_text_is_bounded(store: &dyn Store) {
 
 /// Build metadata does not make a new version (semver precedence decides what is taken), and
 /// prerelease and build labels have a length limit.
-pub fn build_metadata_makes_no_new_version(store: &dyn Store) {
+pub(crate) fn build_metadata_makes_no_new_version(store: &dyn Store) {
     let alice = alice(store);
     store
         .publish(&alice, &request("pdf-tools", "1.0.0+build1"))
@@ -176,7 +176,7 @@ pub fn tokens(store: &dyn Store) -> String {
 
 /// Scopes and expiry: a token's admin powers need both an administrator and the admin scope,
 /// an expired token speaks for nobody, and each use of an admin token is in the audit log.
-pub fn token_scopes_and_expiry(store: &dyn Store) {
+pub(crate) fn token_scopes_and_expiry(store: &dyn Store) {
     store.add_user("root", None).unwrap();
     store.set_admin("root", true).unwrap();
     let read_only = NewToken {
@@ -231,7 +231,7 @@ pub fn token_scopes_and_expiry(store: &dyn Store) {
 }
 
 /// Versions are immutable, `latest` is the highest semver, slugs are owned.
-pub fn publish_rules_versions_and_latest(store: &dyn Store) {
+pub(crate) fn publish_rules_versions_and_latest(store: &dyn Store) {
     let alice = alice(store);
     let first = store
         .publish(&alice, &request("pdf-tools", "1.0.0"))
@@ -295,7 +295,7 @@ pub fn publish_rules_versions_and_latest(store: &dyn Store) {
 }
 
 /// A publish that fails leaves no trace.
-pub fn a_failed_publish_leaves_nothing(store: &dyn Store) {
+pub(crate) fn a_failed_publish_leaves_nothing(store: &dyn Store) {
     let alice = alice(store);
     let mut bad = request("half-done", "1.0.0");
     bad.files.push(file("references/a.md", "duplicate path"));
@@ -324,7 +324,7 @@ pub fn a_failed_publish_leaves_nothing(store: &dyn Store) {
 }
 
 /// Racing publishes of one version number: one wins, the rest conflict.
-pub fn twenty_concurrent_publishes_of_one_version_leave_one(store: &dyn Store) {
+pub(crate) fn twenty_concurrent_publishes_of_one_version_leave_one(store: &dyn Store) {
     let alice = alice(store);
     store.publish(&alice, &request("race", "0.1.0")).unwrap();
     let results: Vec<_> = std::thread::scope(|s| {
@@ -344,7 +344,7 @@ pub fn twenty_concurrent_publishes_of_one_version_leave_one(store: &dyn Store) {
 }
 
 /// Search ranks and skips deleted skills; only owners delete and restore.
-pub fn search_and_soft_delete(store: &dyn Store) {
+pub(crate) fn search_and_soft_delete(store: &dyn Store) {
     let alice = alice(store);
     store
         .publish(&alice, &request("pdf-tools", "1.0.0"))
@@ -399,7 +399,7 @@ pub fn search_and_soft_delete(store: &dyn Store) {
 
 /// Upload tickets: one upload each, used up by the publish that names them, left in place by
 /// a publish that fails, and never used twice.
-pub fn upload_tickets(store: &dyn Store) {
+pub(crate) fn upload_tickets(store: &dyn Store) {
     let alice = alice(store);
     let ticket = UploadTicket {
         user_id: alice.id,
@@ -464,7 +464,7 @@ pub fn upload_tickets(store: &dyn Store) {
 
 /// The web pages' lists: recent and popular skills, a user's skills, users by handle, and the
 /// download count popular ranks by; deleted skills are in none of them.
-pub fn lists_users_and_downloads(store: &dyn Store) {
+pub(crate) fn lists_users_and_downloads(store: &dyn Store) {
     let alice = alice(store);
     let bob = store.add_user("bob", None).unwrap();
     store.publish(&alice, &request("first", "1.0.0")).unwrap();
@@ -600,7 +600,7 @@ pub fn signatures(store: &dyn Store) {
 
 /// `explore` (every order, a slug prefix, offset and limit), stars (idempotent, per user,
 /// unknown slugs refused), tags moved by their owner, and versions withdrawn and restored.
-pub fn explore_stars_tags_and_withdrawn_versions(store: &dyn Store) {
+pub(crate) fn explore_stars_tags_and_withdrawn_versions(store: &dyn Store) {
     let alice = alice(store);
     let bob = store.add_user("bob", None).unwrap();
     store

@@ -12,7 +12,7 @@ use std::collections::HashSet;
 
 /// Where a body's relative links and images point: the files of one version.
 #[derive(Debug, Clone)]
-pub struct FileLinks {
+pub(crate) struct FileLinks {
     /// The version's page prefix, `/skills/{slug}/{version}`, segments encoded.
     pub base: String,
     /// The version's file paths.

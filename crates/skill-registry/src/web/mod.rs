@@ -160,7 +160,7 @@ async fn defend(mut response: Response) -> Response {
 
 /// The answer for a path no route has: an HTML page for a browser outside `/api/`, ClawHub's
 /// plain-text `Not found` for everyone else (API clients keep the API's errors).
-pub async fn not_found(headers: HeaderMap, uri: Uri) -> Response {
+pub(crate) async fn not_found(headers: HeaderMap, uri: Uri) -> Response {
     let api = uri.path().starts_with("/api/") || uri.path().starts_with("/.well-known/");
     if api || !wants_html(&headers) {
         return (

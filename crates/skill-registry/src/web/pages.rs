@@ -14,10 +14,10 @@ use skill_model::layout::SKILL_MD;
 use skill_model::{Document, Requirements, Source};
 
 /// Items on one page of a list.
-pub const PER_PAGE: usize = 20;
+pub(crate) const PER_PAGE: usize = 20;
 
 /// The largest `?page=` accepted; past it a request is a 400, so no query skips millions of rows.
-pub const MAX_PAGE: usize = 10_000;
+pub(crate) const MAX_PAGE: usize = 10_000;
 
 /// Pages of search results: the API's largest `limit` is 200.
 const SEARCH_PAGES: usize = 10;

@@ -4,11 +4,11 @@
 use minijinja::{Environment, UndefinedBehavior, Value};
 
 /// The stylesheet every page links to, served at `/static/style.css`.
-pub const STYLESHEET: &str = include_str!("style.css");
+pub(crate) const STYLESHEET: &str = include_str!("style.css");
 
 /// The stylesheet's address with its content's hash in the query, so a browser may keep it a
 /// long time and still fetches a new one after an upgrade.
-pub fn stylesheet_url() -> &'static str {
+pub(crate) fn stylesheet_url() -> &'static str {
     static URL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     URL.get_or_init(|| {
         let hash = skill_model::fingerprint::sha256_hex(STYLESHEET.as_bytes());

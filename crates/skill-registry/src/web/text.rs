@@ -57,7 +57,7 @@ fn is_bidi_control(c: char) -> bool {
 }
 
 /// `text` with every bidirectional control replaced by its visible code point, `[U+202E]`.
-pub fn reveal_bidi(text: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn reveal_bidi(text: &str) -> std::borrow::Cow<'_, str> {
     if !text.chars().any(is_bidi_control) {
         return text.into();
     }
@@ -75,7 +75,7 @@ pub fn reveal_bidi(text: &str) -> std::borrow::Cow<'_, str> {
 
 /// Percent-encodes everything but RFC 3986's unreserved characters (for a query value or one
 /// path segment).
-pub fn encode_component(text: &str) -> String {
+pub(crate) fn encode_component(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for b in text.bytes() {
         if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
@@ -88,7 +88,7 @@ pub fn encode_component(text: &str) -> String {
 }
 
 /// A relative file path with each segment percent-encoded, `/` kept.
-pub fn encode_path(path: &str) -> String {
+pub(crate) fn encode_path(path: &str) -> String {
     path.split('/')
         .map(encode_component)
         .collect::<Vec<_>>()
@@ -96,7 +96,7 @@ pub fn encode_path(path: &str) -> String {
 }
 
 /// Decodes `%XX` escapes; `None` when they do not make UTF-8 or one is cut short.
-pub fn decode_percent(text: &str) -> Option<String> {
+pub(crate) fn decode_percent(text: &str) -> Option<String> {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -126,7 +126,7 @@ pub enum FileKind {
 }
 
 /// What `bytes`, stored at `path`, are. SVG is text, never an image: it can carry script.
-pub fn file_kind(path: &str, bytes: &[u8]) -> FileKind {
+pub(crate) fn file_kind(path: &str, bytes: &[u8]) -> FileKind {
     let extension = path
         .rsplit_once('.')
         .map(|(_, e)| e.to_ascii_lowercase())
@@ -150,7 +150,7 @@ pub fn file_kind(path: &str, bytes: &[u8]) -> FileKind {
 
 /// True for file names a browser would render as a document if it were ever served as one
 /// (HTML, SVG, XML, PDF...): served as `text/plain` with `Content-Disposition: attachment`.
-pub fn could_render(path: &str) -> bool {
+pub(crate) fn could_render(path: &str) -> bool {
     let extension = path
         .rsplit_once('.')
         .map(|(_, e)| e.to_ascii_lowercase())
@@ -176,7 +176,7 @@ pub fn could_render(path: &str) -> bool {
 
 /// The last segment of `path`, reduced to characters that need no quoting in a
 /// `Content-Disposition` header.
-pub fn download_name(path: &str) -> String {
+pub(crate) fn download_name(path: &str) -> String {
     let name = path.rsplit('/').next().unwrap_or(path);
     let safe: String = name
         .chars()

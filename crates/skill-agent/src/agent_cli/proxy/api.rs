@@ -40,7 +40,7 @@ impl Api {
     }
 
     /// Where a request's conversation is: the key whose array grows turn by turn.
-    pub fn conversation_key(self) -> &'static str {
+    pub(crate) fn conversation_key(self) -> &'static str {
         match self {
             Api::Anthropic | Api::Chat => "messages",
             Api::Responses => "input",

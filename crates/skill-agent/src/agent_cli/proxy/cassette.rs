@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::sync::LazyLock;
 
 /// The format this build writes and reads.
-pub const FORMAT: u32 = 1;
+pub(crate) const FORMAT: u32 = 1;
 
 /// One recorded session.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

@@ -51,7 +51,7 @@ pub struct Options {
 
 /// Calls of other tools (a listing, a search) after which an agent that has loaded no skill
 /// is taken to have chosen none.
-pub const CHOICE_CALLS: usize = 4;
+pub(crate) const CHOICE_CALLS: usize = 4;
 
 /// The largest request taken: a conversation carrying images and files.
 const BODY_LIMIT: usize = 256 << 20;
@@ -91,7 +91,7 @@ struct Shared {
 }
 
 /// A running proxy.
-pub struct Proxy {
+pub(crate) struct Proxy {
     /// `http://127.0.0.1:PORT`.
     pub url: String,
     shared: Arc<Shared>,

@@ -8,7 +8,7 @@ use super::outputs::Outputs;
 use sha2::{Digest, Sha256};
 
 /// The judge's fixed rubric: its system prompt.
-pub const RUBRIC: &str = "You compare two outputs of an AI agent for the same task. You are not told how either was made.\n\
+pub(crate) const RUBRIC: &str = "You compare two outputs of an AI agent for the same task. You are not told how either was made.\n\
 Judge the whole result: correctness, completeness, organisation, formatting and how usable it is for the person who asked. Length is not quality.\n\
 Answer with JSON only: {\"winner\": \"A\" | \"B\" | \"tie\", \"reason\": \"<one or two sentences, quoting the outputs>\"}";
 
@@ -27,7 +27,7 @@ pub struct Comparison {
 
 /// Whether the skill's output is shown first for `eval_id`'s run `run`: a hash, so the order
 /// changes between evals and runs, is the same on every replay, and tells the judge nothing.
-pub fn skill_first(eval_id: &str, run: u32) -> bool {
+pub(crate) fn skill_first(eval_id: &str, run: u32) -> bool {
     let digest = Sha256::digest(format!("{eval_id}\n{run}").as_bytes());
     digest[0] & 1 == 0
 }

@@ -8,9 +8,9 @@ use std::path::{Component, Path, PathBuf};
 /// The file's path inside a skill folder.
 pub const EVALS_FILE: &str = "evals/evals.json";
 /// Most evals one file may hold: each costs runs × configurations agent loops.
-pub const MAX_EVALS: usize = 200;
+pub(crate) const MAX_EVALS: usize = 200;
 /// Longest eval id: it names a folder and cassettes.
-pub const MAX_ID_CHARS: usize = 64;
+pub(crate) const MAX_ID_CHARS: usize = 64;
 /// Largest input file copied into a run's workspace.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 

@@ -140,7 +140,7 @@ fn fact_of(expectation: &str) -> Option<Fact> {
 }
 
 /// Grades `expectation` by code, when it names a checkable fact; `run` runs its command.
-pub fn grade_by_code(expectation: &str, outputs: &Outputs, run: Runner) -> Option<Graded> {
+pub(crate) fn grade_by_code(expectation: &str, outputs: &Outputs, run: Runner) -> Option<Graded> {
     let (passed, evidence) = match fact_of(expectation)? {
         Fact::Exists(path) => match find(outputs, &path) {
             Some(file) => (
@@ -269,7 +269,7 @@ fn locate(text: &str, lower: &str) -> Option<String> {
 }
 
 /// The grader's fixed rubric: its system prompt.
-pub const RUBRIC: &str = "You grade the outputs of an AI agent against expectations. For each expectation, decide PASS or FAIL from the outputs alone.\n\
+pub(crate) const RUBRIC: &str = "You grade the outputs of an AI agent against expectations. For each expectation, decide PASS or FAIL from the outputs alone.\n\
 Rules:\n\
 - Require concrete evidence for a PASS; give no benefit of the doubt. A section with the right title but without the substance is a FAIL.\n\
 - The evidence of a PASS must quote the output word for word, in double quotes.\n\
@@ -279,7 +279,7 @@ Answer with JSON only, in this shape, one entry per expectation and in their ord
 {\"expectations\": [{\"text\": \"<the expectation>\", \"passed\": true, \"evidence\": \"<quote or reason>\"}]}";
 
 /// The user message a grader gets for `expectations` of a run.
-pub fn grader_request(
+pub(crate) fn grader_request(
     task: &str,
     expected_output: &str,
     expectations: &[&str],
@@ -317,7 +317,7 @@ struct Verdict {
 /// The grades `reply` gives `expectations`. A reply that cannot be read fails every one (and
 /// says so); verdicts that name their expectation are matched by it, others by order; a PASS
 /// whose evidence does not quote the outputs is a FAIL.
-pub fn read_verdicts(reply: &str, expectations: &[&str], outputs: &Outputs) -> Vec<Graded> {
+pub(crate) fn read_verdicts(reply: &str, expectations: &[&str], outputs: &Outputs) -> Vec<Graded> {
     let parsed = json_object(reply).and_then(|json| {
         serde_json::from_str::<Verdicts>(json)
             .map(|v| v.expectations)

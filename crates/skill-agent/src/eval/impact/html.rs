@@ -101,7 +101,7 @@ struct FileView<'a> {
 
 /// An earlier iteration's headline, read back from its `benchmark.json`.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
-pub struct Past {
+pub(crate) struct Past {
     /// Its number.
     pub iteration: u32,
     /// With the skill.

@@ -31,7 +31,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// The folder of impact cassettes inside `evals/cassettes/`.
-pub const CASSETTES_DIR: &str = "impact";
+pub(crate) const CASSETTES_DIR: &str = "impact";
 /// Runs per eval and configuration when none is asked for: enough for a spread.
 pub const DEFAULT_RUNS: u32 = 3;
 /// Timeout of a run's commands that name none.

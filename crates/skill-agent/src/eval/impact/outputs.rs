@@ -157,7 +157,7 @@ fn read_prefix(path: &Path) -> Option<Seen> {
 
 /// The files of `after` that `before` lacks or holds otherwise, within the limits of a run,
 /// and how many were left out.
-pub fn produced(
+pub(crate) fn produced(
     before: &BTreeMap<String, Seen>,
     (after, unnamed): (BTreeMap<String, Seen>, usize),
 ) -> (Vec<OutputFile>, usize) {

@@ -311,7 +311,7 @@ pub fn duration(cassette: &Path, settled: Mode, elapsed_ms: u64) -> Result<u64, 
 
 /// Writes `report`'s iteration under `target` as `iteration-N` (the next free N), whole or
 /// not at all: it is assembled in a temporary folder beside and renamed into place.
-pub fn write_iteration(target: &Path, report: &mut ImpactReport) -> Result<(), ImpactError> {
+pub(crate) fn write_iteration(target: &Path, report: &mut ImpactReport) -> Result<(), ImpactError> {
     let fail = |path: &Path, e: std::io::Error| ImpactError::Write {
         path: path.to_owned(),
         message: e.to_string(),

@@ -12,7 +12,7 @@ use crate::provider::ModelError;
 use std::path::{Path, PathBuf};
 
 /// The id of the starter eval, by which `--init` knows it may write the file again.
-pub const STARTER_ID: &str = "starter";
+pub(crate) const STARTER_ID: &str = "starter";
 
 #[derive(serde::Serialize)]
 struct StarterFile<'a> {
@@ -30,7 +30,7 @@ struct StarterEval<'a> {
 }
 
 /// The starter evals file of the skill `name` described as `description`.
-pub fn starter_json(name: &str, description: &str) -> String {
+pub(crate) fn starter_json(name: &str, description: &str) -> String {
     let file = StarterFile {
         skill_name: name,
         evals: [StarterEval {

@@ -4,7 +4,7 @@
 /// Resamples of the bootstrap.
 const RESAMPLES: usize = 2000;
 /// The interval's coverage.
-pub const CONFIDENCE: f64 = 0.95;
+pub(crate) const CONFIDENCE: f64 = 0.95;
 /// The bootstrap's seed: the same runs give the same interval.
 const SEED: u64 = 0x5EED_F1A7;
 
@@ -73,7 +73,7 @@ pub fn delta_interval(per_eval: &[(Vec<f64>, Vec<f64>)]) -> Option<Interval> {
 
 /// The bootstrap interval of the mean of one configuration's pass rates, drawn the same way
 /// (evals, then runs within them). `None` from fewer than two runs.
-pub fn mean_interval(per_eval: &[Vec<f64>]) -> Option<Interval> {
+pub(crate) fn mean_interval(per_eval: &[Vec<f64>]) -> Option<Interval> {
     if per_eval.iter().map(Vec::len).sum::<usize>() < 2 {
         return None;
     }

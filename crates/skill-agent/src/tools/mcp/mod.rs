@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// What begins the name of every MCP tool.
-pub const PREFIX: &str = "mcp__";
+pub(crate) const PREFIX: &str = "mcp__";
 
 /// The longest tool name the model APIs take.
 const NAME_MAX: usize = 64;
@@ -28,7 +28,7 @@ const NAME_MAX: usize = 64;
 const START_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// The MCP tools of one run.
-pub enum McpTools {
+pub(crate) enum McpTools {
     /// Servers running for this run.
     Live(Hub),
     /// A replay: the tools and results a cassette recorded.

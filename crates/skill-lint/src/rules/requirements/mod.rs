@@ -20,7 +20,7 @@ const REQUIRES_KEYS: [&str; 4] = ["bins", "anyBins", "env", "config"];
 
 /// Which agents read the block name used (the agents table); for an agent's target, a block
 /// that agent does not read (nothing for an agent that reads no block: no name would do).
-pub fn check_block_name(cx: &Context, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_block_name(cx: &Context, out: &mut Vec<Diagnostic>) {
     let finding = match cx.target.facts() {
         None => cx
             .requirements
@@ -103,7 +103,7 @@ fn block_key_span(cx: &Context, name: &str) -> Option<Span> {
 }
 
 /// The block, `requires` and its lists have the right types.
-pub fn check_shape(cx: &Context, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_shape(cx: &Context, out: &mut Vec<Diagnostic>) {
     if let Some(problem) = unparsable_json_metadata(cx) {
         out.push(problem);
         return;
@@ -220,7 +220,7 @@ fn is_name_list(node: &Node, csv_ok: bool) -> bool {
 }
 
 /// `os` values are platform names agents know.
-pub fn check_os(cx: &Context, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_os(cx: &Context, out: &mut Vec<Diagnostic>) {
     for item in &cx.requirements.os {
         if PLATFORMS.contains(&item.value.as_str()) {
             continue;
@@ -243,7 +243,7 @@ pub fn check_os(cx: &Context, out: &mut Vec<Diagnostic>) {
 }
 
 /// Installer specs have a known kind and that kind's required field.
-pub fn check_install(cx: &Context, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_install(cx: &Context, out: &mut Vec<Diagnostic>) {
     for spec in &cx.requirements.install {
         let at = Location::Span(span_of(spec));
         if spec.as_map().is_none() {

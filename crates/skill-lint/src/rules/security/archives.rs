@@ -18,7 +18,7 @@ const INSTEAD_ENCRYPTED: &str = "ship files unencrypted inside the skill, or hav
     download a published release whose checksum the skill states";
 
 /// A binary file that is a zip, 7z or RAR archive with encrypted entries.
-pub fn check_encrypted_archive(path: &str, bytes: &[u8], out: &mut Vec<Finding>) {
+pub(crate) fn check_encrypted_archive(path: &str, bytes: &[u8], out: &mut Vec<Finding>) {
     let Some(format) = encrypted_format(bytes) else {
         return;
     };
@@ -110,7 +110,7 @@ static ARCHIVE_PASSWORD: LazyLock<Pattern> = LazyLock::new(|| {
 });
 
 /// Instructions to unpack an archive with a password.
-pub fn check_archive_password(text: &Text, out: &mut Vec<Finding>) {
+pub(crate) fn check_archive_password(text: &Text, out: &mut Vec<Finding>) {
     if !text.triggered(family::ARCHIVE) {
         return;
     }
@@ -165,7 +165,7 @@ static DISABLE: LazyLock<Pattern> = LazyLock::new(|| {
 /// Commands or instructions that turn off antivirus, Gatekeeper, SIP, SELinux or AppArmor,
 /// or the certificate checks of package managers and git (so a look-alike mirror can serve
 /// anything).
-pub fn check_disable_security(text: &Text, out: &mut Vec<Finding>) {
+pub(crate) fn check_disable_security(text: &Text, out: &mut Vec<Finding>) {
     if !text.triggered(family::DISABLE) {
         return;
     }

@@ -91,7 +91,7 @@ fn store_named(line: &str) -> Option<(&'static str, std::ops::Range<usize>)> {
 }
 
 /// Reads of credential stores.
-pub fn check_credential_access(text: &Text, out: &mut Vec<Finding>) {
+pub(crate) fn check_credential_access(text: &Text, out: &mut Vec<Finding>) {
     for lines in text.lines_with(family::CREDENTIAL) {
         let (start, line) = (lines.start, &text.text[lines]);
         let Some((what, range)) = store_read(line) else {
@@ -154,7 +154,7 @@ static FILE_UPLOAD: LazyLock<Pattern> = LazyLock::new(|| {
 });
 
 /// Sending secrets or files where someone else collects them.
-pub fn check_exfiltration(text: &Text, out: &mut Vec<Finding>) {
+pub(crate) fn check_exfiltration(text: &Text, out: &mut Vec<Finding>) {
     check_sends(text, out);
     check_encoded_names(text, out);
     if text.is_markdown() {
@@ -310,7 +310,7 @@ static TARGET: LazyLock<Pattern> = LazyLock::new(|| {
 /// sentence (no `. ` between verb and secret) and a couple of hundred characters. Three small
 /// patterns and a check of their order, rather than one pattern with long bounded gaps, which
 /// the regex engine runs far slower.
-pub fn send_instruction(text: &str) -> Option<std::ops::Range<usize>> {
+pub(crate) fn send_instruction(text: &str) -> Option<std::ops::Range<usize>> {
     let sentence = |a: usize, b: usize| b >= a && b - a <= 160 && !text[a..b].contains(". ");
     for target in TARGET.find_iter(text) {
         for secret in SECRET_WORD.find_iter(&text[..target.start()]) {
@@ -338,7 +338,7 @@ pub fn send_instruction(text: &str) -> Option<std::ops::Range<usize>> {
 }
 
 /// True when `text` tells its reader to send secrets to an address.
-pub fn prose_sends_secrets(text: &str) -> bool {
+pub(crate) fn prose_sends_secrets(text: &str) -> bool {
     send_instruction(text).is_some()
 }
 
@@ -441,7 +441,7 @@ static DIALOG: LazyLock<Pattern> = LazyLock::new(|| {
 });
 
 /// Password dialogs made by a script.
-pub fn check_password_prompt(text: &Text, out: &mut Vec<Finding>) {
+pub(crate) fn check_password_prompt(text: &Text, out: &mut Vec<Finding>) {
     for m in text.find_on_lines(family::PROMPT, &DIALOG) {
         out.push(text.finding(
             &PASSWORD_PROMPT,

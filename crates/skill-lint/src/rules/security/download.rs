@@ -66,7 +66,7 @@ struct Hit {
 }
 
 /// Flags download-and-execute in any text file.
-pub fn check_download_exec(text: &Text, out: &mut Vec<Finding>) {
+pub(crate) fn check_download_exec(text: &Text, out: &mut Vec<Finding>) {
     if !text.triggered(family::DOWNLOAD) {
         return;
     }

@@ -19,7 +19,7 @@ const MAX_VARS: usize = 4096;
 
 /// Values of the plain shell assignments seen so far (`name=value`, `export name="value"`).
 #[derive(Debug, Default)]
-pub struct Vars {
+pub(crate) struct Vars {
     values: HashMap<String, String>,
 }
 
@@ -61,7 +61,7 @@ pub fn expand(line: &str, vars: &Vars) -> String {
 
 /// The plain assignment a line makes, if any: `(name, value as written)`; an appending one
 /// (`name+=value`) has its name end in `+`.
-pub fn assignment(line: &str) -> Option<(&str, &str)> {
+pub(crate) fn assignment(line: &str) -> Option<(&str, &str)> {
     let line = line.trim_start();
     let line = ["export ", "local ", "readonly ", "declare "]
         .iter()

@@ -145,7 +145,7 @@ struct Flow<'t> {
 }
 
 /// Flags what flows from a source into a sink in `text`.
-pub fn check_flow(text: &Text, out: &mut Vec<Finding>) {
+pub(crate) fn check_flow(text: &Text, out: &mut Vec<Finding>) {
     let ranges: Vec<Range<usize>> = match text.kind {
         Kind::SkillMd | Kind::Markdown => text
             .markdown()

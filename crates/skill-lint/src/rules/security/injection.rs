@@ -111,7 +111,7 @@ static OVERRIDE_WORDS: LazyLock<Pattern> = LazyLock::new(|| {
 });
 
 /// Instructions that override the agent or keep things from the user.
-pub fn check_instruction_override(text: &Text, out: &mut Vec<Finding>) {
+pub(crate) fn check_instruction_override(text: &Text, out: &mut Vec<Finding>) {
     if text.kind == Kind::Script {
         return check_script_comments(text, out);
     }
@@ -282,7 +282,7 @@ static DATA_URI: LazyLock<Pattern> = LazyLock::new(|| {
 });
 
 /// Instructions the rendered page does not show: comments and base64 text in data URIs.
-pub fn check_hidden_instructions(text: &Text, out: &mut Vec<Finding>) {
+pub(crate) fn check_hidden_instructions(text: &Text, out: &mut Vec<Finding>) {
     if !text.is_markdown() || !text.triggered(family::HIDDEN) {
         return;
     }

@@ -20,7 +20,7 @@ static BARE_HOST: LazyLock<Pattern> = LazyLock::new(|| {
 
 /// Where a download or upload goes.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Place {
+pub(crate) enum Place {
     /// A URL over https to a named host.
     Https {
         /// The URL.
@@ -67,7 +67,7 @@ impl Place {
 
 /// The first place `segment` (one command) names: a URL, else for curl and wget a bare host
 /// argument.
-pub fn place_in(segment: &str) -> Place {
+pub(crate) fn place_in(segment: &str) -> Place {
     if let Some(m) = URL.find(segment) {
         return classify(
             m.as_str(),
@@ -100,7 +100,7 @@ fn classify(url: &str, https: bool) -> Place {
 }
 
 /// The host of a URL or bare `host/path`, lower-cased, without port or credentials.
-pub fn host_of(url: &str) -> String {
+pub(crate) fn host_of(url: &str) -> String {
     let rest = url.split_once("://").map_or(url, |(_, r)| r);
     let authority = rest.split(['/', '?', '#']).next().unwrap_or(rest);
     let authority = authority.rsplit('@').next().unwrap_or(authority);
@@ -114,7 +114,7 @@ pub fn host_of(url: &str) -> String {
 
 /// `Some(true)` for a loopback or private address, `Some(false)` for another IP address,
 /// `None` for a host name.
-pub fn ip_kind(host: &str) -> Option<bool> {
+pub(crate) fn ip_kind(host: &str) -> Option<bool> {
     let ip: std::net::IpAddr = host.parse().ok()?;
     Some(match ip {
         std::net::IpAddr::V4(v4) => {
@@ -161,7 +161,7 @@ const INSTALLERS: &[&str] = &[
 ];
 
 /// True for the host of a well-known installer script.
-pub fn is_known_installer(host: &str) -> bool {
+pub(crate) fn is_known_installer(host: &str) -> bool {
     INSTALLERS.iter().any(|domain| is_within(host, domain))
 }
 
@@ -203,7 +203,7 @@ const CHAT_HOOKS: &[&str] = &[
 ];
 
 /// True for a request collector, tunnel or paste site.
-pub fn is_collector(host: &str) -> bool {
+pub(crate) fn is_collector(host: &str) -> bool {
     COLLECTORS.iter().any(|domain| is_within(host, domain))
 }
 
@@ -214,7 +214,7 @@ fn is_within(host: &str, domain: &str) -> bool {
 }
 
 /// True for a chat service's webhook or bot API.
-pub fn is_chat_hook(host: &str) -> bool {
+pub(crate) fn is_chat_hook(host: &str) -> bool {
     CHAT_HOOKS.contains(&host)
 }
 

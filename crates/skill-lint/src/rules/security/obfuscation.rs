@@ -49,7 +49,7 @@ static HEX_LITERAL: LazyLock<Pattern> =
     LazyLock::new(|| Pattern::new(r#"['"]([0-9a-fA-F]{16,})['"]"#).expect("a valid hex pattern"));
 
 /// Decoded text handed to something that runs it.
-pub fn check_obfuscated_exec(text: &Text, out: &mut Vec<Finding>) {
+pub(crate) fn check_obfuscated_exec(text: &Text, out: &mut Vec<Finding>) {
     if !text.triggered(family::OBFUSCATION) {
         return;
     }
@@ -146,7 +146,7 @@ static XOR: LazyLock<Pattern> = LazyLock::new(|| {
 /// An address or a credential location hidden in a script as bytes XORed with one key (the
 /// key found by trying each of the 255 that change something, as malware analysts do): a tool
 /// has nothing to hide from the user that way.
-pub fn check_xor_strings(text: &Text, out: &mut Vec<Finding>) {
+pub(crate) fn check_xor_strings(text: &Text, out: &mut Vec<Finding>) {
     if text.kind != Kind::Script || !XOR.is_match(text.text) {
         return;
     }
@@ -255,7 +255,7 @@ pub fn base64(text: &str) -> Option<Vec<u8>> {
 const BLOB_CHARS: usize = 256;
 
 /// Long base64 or hex runs in scripts (data: URIs of images and PEM blocks are left alone).
-pub fn check_encoded_blob(text: &Text, out: &mut Vec<Finding>) {
+pub(crate) fn check_encoded_blob(text: &Text, out: &mut Vec<Finding>) {
     if text.kind != Kind::Script {
         return;
     }

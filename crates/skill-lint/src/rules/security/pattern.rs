@@ -12,14 +12,14 @@ use std::ops::Range;
 
 /// A compiled pattern.
 #[derive(Debug)]
-pub struct Pattern {
+pub(crate) struct Pattern {
     re: meta::Regex,
     source: String,
 }
 
 /// Where a pattern or one of its groups matched, in the haystack it searched.
 #[derive(Debug, Clone, Copy)]
-pub struct Match<'h> {
+pub(crate) struct Match<'h> {
     haystack: &'h str,
     start: usize,
     end: usize,

@@ -33,7 +33,7 @@ static SETTING: LazyLock<Pattern> = LazyLock::new(|| {
 });
 
 /// Ways a skill makes something start again on its own.
-pub fn check_persistence(text: &Text, out: &mut Vec<Finding>) {
+pub(crate) fn check_persistence(text: &Text, out: &mut Vec<Finding>) {
     if !text.triggered(family::PERSIST) {
         return;
     }

@@ -95,7 +95,7 @@ fn code_ranges(text: &Text) -> Vec<Range<usize>> {
 }
 
 /// An agent's approvals or sandbox turned off in a file that names the agent's configuration.
-pub fn check_agent_config(text: &Text, out: &mut Vec<Finding>) {
+pub(crate) fn check_agent_config(text: &Text, out: &mut Vec<Finding>) {
     if !text.triggered(family::TAMPER) {
         return;
     }
@@ -125,7 +125,7 @@ pub fn check_agent_config(text: &Text, out: &mut Vec<Finding>) {
 
 /// A package index set, in a configuration that outlives the command, to a host that is not
 /// a public index: every later install may come from there.
-pub fn check_index_redirect(text: &Text, out: &mut Vec<Finding>) {
+pub(crate) fn check_index_redirect(text: &Text, out: &mut Vec<Finding>) {
     if !text.triggered(family::TAMPER) {
         return;
     }

@@ -16,33 +16,33 @@ use std::sync::{LazyLock, OnceLock};
 /// Rule families a file's words can trigger, as bits.
 pub mod family {
     /// Downloads (curl, wget, iwr...).
-    pub const DOWNLOAD: u32 = 1 << 0;
+    pub(crate) const DOWNLOAD: u32 = 1 << 0;
     /// Decoders and dynamic evaluation.
-    pub const OBFUSCATION: u32 = 1 << 1;
+    pub(crate) const OBFUSCATION: u32 = 1 << 1;
     /// Archive passwords.
     pub const ARCHIVE: u32 = 1 << 2;
     /// Security software and OS protections.
-    pub const DISABLE: u32 = 1 << 3;
+    pub(crate) const DISABLE: u32 = 1 << 3;
     /// Credential stores.
     pub const CREDENTIAL: u32 = 1 << 4;
     /// Commands that send data over the network.
-    pub const SEND: u32 = 1 << 5;
+    pub(crate) const SEND: u32 = 1 << 5;
     /// Words for secrets, in prose that may tell the agent to send them.
     pub const SECRET_WORDS: u32 = 1 << 6;
     /// Password dialogs.
     pub const PROMPT: u32 = 1 << 7;
     /// Autostart locations.
-    pub const PERSIST: u32 = 1 << 8;
+    pub(crate) const PERSIST: u32 = 1 << 8;
     /// Instructions to the agent.
-    pub const INJECTION: u32 = 1 << 9;
+    pub(crate) const INJECTION: u32 = 1 << 9;
     /// Markdown comments and data URIs.
-    pub const HIDDEN: u32 = 1 << 10;
+    pub(crate) const HIDDEN: u32 = 1 << 10;
     /// `skill: allow` comments.
-    pub const ALLOW: u32 = 1 << 11;
+    pub(crate) const ALLOW: u32 = 1 << 11;
     /// Package installs.
-    pub const DEPENDENCY: u32 = 1 << 12;
+    pub(crate) const DEPENDENCY: u32 = 1 << 12;
     /// An agent's or a package manager's configuration.
-    pub const TAMPER: u32 = 1 << 13;
+    pub(crate) const TAMPER: u32 = 1 << 13;
 }
 
 use family::*;
@@ -314,7 +314,7 @@ fn find_triggers(text: &[u8]) -> Vec<(usize, u32)> {
 
 /// What kind of file a text is, which decides the rules that read it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
+pub(crate) enum Kind {
     /// The skill's SKILL.md: frontmatter, then Markdown.
     SkillMd,
     /// Another Markdown file.
@@ -385,7 +385,7 @@ impl<'a> Text<'a> {
     }
 
     /// The lines holding a trigger word of `family`, in file order.
-    pub fn lines_with(&self, family: u32) -> impl Iterator<Item = Range<usize>> + '_ {
+    pub(crate) fn lines_with(&self, family: u32) -> impl Iterator<Item = Range<usize>> + '_ {
         self.hits
             .iter()
             .filter(move |(_, f)| f & family != 0)
@@ -394,7 +394,7 @@ impl<'a> Text<'a> {
 
     /// Every match of `re` on the lines holding a trigger word of `family`, each with the
     /// offset of its line (group offsets are relative to it).
-    pub fn captures_on_lines<'r>(
+    pub(crate) fn captures_on_lines<'r>(
         &self,
         family: u32,
         re: &'r super::pattern::Pattern,
@@ -416,7 +416,11 @@ impl<'a> Text<'a> {
 
     /// Every match of `re` on the lines holding a trigger word of `family`, as ranges of the
     /// whole text.
-    pub fn find_on_lines(&self, family: u32, re: &super::pattern::Pattern) -> Vec<Range<usize>> {
+    pub(crate) fn find_on_lines(
+        &self,
+        family: u32,
+        re: &super::pattern::Pattern,
+    ) -> Vec<Range<usize>> {
         let mut out = Vec::new();
         for line in self.lines_with(family) {
             for m in re.find_iter(&self.text[line.clone()]) {
@@ -428,7 +432,7 @@ impl<'a> Text<'a> {
 
     /// The invisible and bidirectional-control characters of the text (zero-width, bidi
     /// controls, tags, byte-order marks), with their offsets, found on first use.
-    pub fn special_chars(&self) -> &[(usize, char)] {
+    pub(crate) fn special_chars(&self) -> &[(usize, char)] {
         self.special.get_or_init(|| {
             if self.text.is_ascii() {
                 return Vec::new();
@@ -443,7 +447,7 @@ impl<'a> Text<'a> {
     }
 
     /// True for SKILL.md and other Markdown files.
-    pub fn is_markdown(&self) -> bool {
+    pub(crate) fn is_markdown(&self) -> bool {
         matches!(self.kind, Kind::SkillMd | Kind::Markdown)
     }
 
@@ -453,7 +457,7 @@ impl<'a> Text<'a> {
     }
 
     /// The byte range of the line holding `offset`, without its line ending.
-    pub fn line_at(&self, offset: usize) -> Range<usize> {
+    pub(crate) fn line_at(&self, offset: usize) -> Range<usize> {
         // From the line index: a search back and forth along a long line for every finding on
         // it would make a one-line file quadratic.
         let lines = self.lines();
@@ -471,7 +475,7 @@ impl<'a> Text<'a> {
     }
 
     /// The lines of the file with their start offsets, line endings removed.
-    pub fn each_line(&self) -> impl Iterator<Item = (usize, &'a str)> {
+    pub(crate) fn each_line(&self) -> impl Iterator<Item = (usize, &'a str)> {
         let mut offset = 0;
         self.text.split_inclusive('\n').map(move |raw| {
             let start = offset;
@@ -483,7 +487,7 @@ impl<'a> Text<'a> {
     /// Gives SKILL.md the code ranges of a parse already made (see
     /// [`Markdown::of_body`]) when `body` starts where this file's Markdown does; other files,
     /// and a body that does not, are parsed on first use as before.
-    pub fn share_body(&self, body: &Body, body_start: usize) {
+    pub(crate) fn share_body(&self, body: &Body, body_start: usize) {
         if self.kind == Kind::SkillMd && body_start == self.frontmatter_end() {
             let _ = self.markdown.set(Markdown::of_body(body));
         }
@@ -512,7 +516,7 @@ impl<'a> Text<'a> {
     }
 
     /// True when `range` lies in Markdown code (a block or inline code).
-    pub fn in_code(&self, range: &Range<usize>) -> bool {
+    pub(crate) fn in_code(&self, range: &Range<usize>) -> bool {
         let code = &self.markdown().code;
         let i = code.partition_point(|c| c.end <= range.start);
         code.get(i).is_some_and(|c| c.start < range.end)
@@ -521,7 +525,7 @@ impl<'a> Text<'a> {
     /// True when `range` is prose the agent reads as instructions: frontmatter values, or
     /// Markdown outside code and outside double quotes (quoted text is an example being
     /// discussed, as in a guide to prompt injection, not an instruction).
-    pub fn is_prose(&self, range: &Range<usize>) -> bool {
+    pub(crate) fn is_prose(&self, range: &Range<usize>) -> bool {
         if self.in_frontmatter(range.start) {
             return true;
         }
@@ -538,7 +542,7 @@ impl<'a> Text<'a> {
     /// True when `offset` lies in a Markdown code block that is marked, on its first lines or
     /// on the lines just above it, as an attack shown not to be run ("EXAMPLE - DO NOT RUN",
     /// "malicious example").
-    pub fn in_marked_example(&self, offset: usize) -> bool {
+    pub(crate) fn in_marked_example(&self, offset: usize) -> bool {
         if !self.is_markdown() {
             return false;
         }
@@ -571,7 +575,7 @@ impl<'a> Text<'a> {
     /// the two lines above it or the nearest heading within [`SECTION_REACH`] above say so
     /// ("## Setup", "# Install the CLI", "Prerequisites"). The author writes all of these, an
     /// attacker too: this only decides where a warning about an https installer is noise.
-    pub fn in_install_steps(&self, offset: usize) -> bool {
+    pub(crate) fn in_install_steps(&self, offset: usize) -> bool {
         if !self.is_markdown() || self.in_frontmatter(offset) {
             return false;
         }
@@ -594,7 +598,7 @@ impl<'a> Text<'a> {
     }
 
     /// True when `offset` is in the frontmatter YAML.
-    pub fn in_frontmatter(&self, offset: usize) -> bool {
+    pub(crate) fn in_frontmatter(&self, offset: usize) -> bool {
         self.frontmatter
             .is_some_and(|f| (f.start..f.end).contains(&offset))
     }
@@ -656,7 +660,7 @@ const SEARCHERS: &[&str] = &[
 ];
 
 /// Whether the command `code` starts with is a search (`grep -rnE '…' .`, `$ rg …`).
-pub fn is_search(code: &str) -> bool {
+pub(crate) fn is_search(code: &str) -> bool {
     let code = code.trim_start_matches(['$', '`', ' ', '\t']);
     let first = code.split_whitespace().next().unwrap_or("");
     SEARCHERS.iter().any(|s| first.eq_ignore_ascii_case(s)) && !chains_commands(code)
@@ -696,7 +700,7 @@ const SEARCH_REACH: usize = 512;
 /// Whether the end of `before` (a line up to some match) lies inside a quoted argument of a
 /// search command (`grep -E 'eval|base64 -d' .`): the words there are what the search looks
 /// for, as in a reviewer's checklist.
-pub fn in_search_pattern(before: &str) -> bool {
+pub(crate) fn in_search_pattern(before: &str) -> bool {
     // A search's pattern is near its command; the bound keeps a long line linear.
     let before = &before[before.floor_char_boundary(before.len().saturating_sub(SEARCH_REACH))..];
     let lower = before.to_ascii_lowercase();
@@ -811,7 +815,7 @@ fn parse_markdown(text: &str, start: usize) -> Markdown {
 impl Markdown {
     /// The same ranges from SKILL.md's body as lint's other rules parsed it, so the file is
     /// parsed once (`body` covers the text after the frontmatter, with offsets into the file).
-    pub fn of_body(body: &Body) -> Markdown {
+    pub(crate) fn of_body(body: &Body) -> Markdown {
         let blocks = body.code_blocks.iter().map(|b| b.span.range());
         let inline = body.inline_code.iter().map(|(_, span)| span.range());
         Markdown::sorted(blocks.chain(inline).collect())

@@ -125,7 +125,7 @@ static SPEC_KIND: LazyLock<Pattern> = LazyLock::new(|| {
 
 /// Flags installs of names that imitate popular packages: in install commands, install
 /// specs, and the dependency manifests a skill ships.
-pub fn check_typosquat(text: &Text, out: &mut Vec<Finding>) {
+pub(crate) fn check_typosquat(text: &Text, out: &mut Vec<Finding>) {
     check_manifest(text, out);
     if !text.triggered(family::DEPENDENCY) {
         return;

@@ -46,7 +46,7 @@ fn invisible_name(c: char) -> &'static str {
 }
 
 /// Bidirectional controls, one finding per line.
-pub fn check_bidi(text: &Text, out: &mut Vec<Finding>) {
+pub(crate) fn check_bidi(text: &Text, out: &mut Vec<Finding>) {
     let mut last_line = usize::MAX;
     for &(i, c) in text
         .special_chars()
@@ -77,7 +77,7 @@ pub fn check_bidi(text: &Text, out: &mut Vec<Finding>) {
 }
 
 /// Tags-block characters outside emoji flag sequences: the text they spell is shown.
-pub fn check_tag_text(text: &Text, out: &mut Vec<Finding>) {
+pub(crate) fn check_tag_text(text: &Text, out: &mut Vec<Finding>) {
     let tags: Vec<(usize, char)> = text
         .special_chars()
         .iter()
@@ -125,7 +125,7 @@ pub fn check_tag_text(text: &Text, out: &mut Vec<Finding>) {
 }
 
 /// Zero-width and other invisible characters, one finding per file with a count.
-pub fn check_invisible(text: &Text, out: &mut Vec<Finding>) {
+pub(crate) fn check_invisible(text: &Text, out: &mut Vec<Finding>) {
     let mut first: Option<(usize, char)> = None;
     let mut count = 0;
     for &(i, c) in text.special_chars() {
@@ -212,7 +212,7 @@ const HOMOGLYPH_MIN_ASCII: usize = 3;
 /// they name a place (a host, a path, an address: `pythonhоsted.org` with a Cyrillic `о`) or a
 /// command (`сurl` first on its line): one finding per line. A look-alike quoted as an example
 /// (`inspect 'pаypal'`) is left alone.
-pub fn check_homoglyph(text: &Text, out: &mut Vec<Finding>) {
+pub(crate) fn check_homoglyph(text: &Text, out: &mut Vec<Finding>) {
     if text.text.is_ascii() {
         return;
     }
