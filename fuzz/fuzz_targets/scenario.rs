@@ -6,7 +6,7 @@
 mod scratch;
 
 use libfuzzer_sys::fuzz_target;
-use skill_agent::harness::scenario::Scenario;
+use skill_agent::test::scenario::Scenario;
 use std::path::{Component, Path};
 
 fn inside(path: &Path) -> bool {

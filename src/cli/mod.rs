@@ -217,7 +217,7 @@ pub enum CliError {
     Agent(#[from] skill_agent::AgentError),
     /// A starter scenario could not be written.
     #[error(transparent)]
-    Starter(#[from] skill_agent::harness::starter::StarterError),
+    Starter(#[from] skill_agent::test::starter::StarterError),
     /// A trigger eval could not run.
     #[error(transparent)]
     Eval(#[from] skill_agent::eval::EvalError),

@@ -3,7 +3,7 @@
 use super::CliError;
 use super::output::quiet;
 use crate::scaffold::{self, NewSkill, TEMPLATES};
-use skill_agent::harness::starter::write_starter;
+use skill_agent::test::starter::write_starter;
 use std::path::PathBuf;
 use std::process::ExitCode;
 

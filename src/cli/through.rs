@@ -211,7 +211,7 @@ pub fn run(
     let names: Vec<String> = subjects.iter().map(|s| s.name.clone()).collect();
     let distractors: Vec<String> = distractors
         .iter()
-        .map(|d| skill_agent::harness::skill_name(d))
+        .map(|d| skill_agent::test::skill_name(d))
         .filter(|n| !names.contains(n))
         .collect();
     if args.json {

@@ -3,8 +3,8 @@
 use super::CliError;
 use anstyle::{AnsiColor, Style};
 use skill_agent::cassette::Mode;
-use skill_agent::harness::scenario::Scenario;
 use skill_agent::provider::{HttpConfig, ModelError, ProviderKind, ProviderOptions};
+use skill_agent::test::scenario::Scenario;
 use skill_agent::tools::{Confinement, Origin, Passed};
 use skill_agent::trial::{Answers, Loading, PassEnv, Trial, run_trial, shell_path, shell_quote};
 use skill_agent::{AgentError, Event, Stop, Transcript};
@@ -172,7 +172,7 @@ pub fn run(mut args: Args) -> Result<ExitCode, CliError> {
         network = scenario.network;
         scenario_env = scenario.env.clone().into_iter().collect();
         if let Some(first) = args.skills.first() {
-            let one = Loading::one(scenario.via, &skill_agent::harness::skill_name(first));
+            let one = Loading::one(scenario.via, &skill_agent::test::skill_name(first));
             loading.always.extend(one.always);
             loading.mention.extend(one.mention);
             loading.preload.extend(one.preload);

@@ -1,18 +1,20 @@
 #![warn(missing_docs)]
-//! `skill try`'s agent loop: a workspace with the skills installed, a system prompt built as
-//! `skill prompt` builds it, a model (HTTP provider, cassette replayer or recorder) and the
-//! workspace tools, turn after turn until a final answer, a refusal, a cut-off or the turn
-//! limit; every run ends with a [`Stop`] from one closed set.
+//! The agent loop a skill runs in, and the runs built on it. The loop: a workspace with the
+//! skills installed, a system prompt built as `skill prompt` builds it, a model (HTTP provider,
+//! cassette replayer or recorder) and the workspace tools, turn after turn until a final answer,
+//! a refusal, a cut-off or the turn limit; every run ends with a [`Stop`] from one closed set.
+//! On it: `skill try` (`trial`), `skill test` (`test`), `skill eval` (`eval`), the real agent
+//! CLIs (`agent_cli`) and the model's review of a skill (`review`).
 
 pub mod agent_cli;
 pub mod cassette;
 pub mod eval;
-pub mod harness;
 pub mod junit;
 pub mod message;
 pub mod provider;
 pub mod review;
 pub mod session;
+pub mod test;
 pub mod tools;
 pub mod trial;
 pub mod workspace;

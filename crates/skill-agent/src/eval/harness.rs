@@ -121,8 +121,8 @@ pub enum HarnessError {
 pub fn cassette_path(subject: &Subject, harness: Harness, index: usize, run: u32) -> PathBuf {
     let dir = subject
         .dir
-        .join(crate::harness::scenario::EVALS_DIR)
-        .join(crate::harness::scenario::CASSETTES_DIR)
+        .join(crate::test::scenario::EVALS_DIR)
+        .join(crate::test::scenario::CASSETTES_DIR)
         .join(CASSETTES_DIR)
         .join(harness.name());
     super::cassette_in(dir, subject, index, run, None)
@@ -140,7 +140,7 @@ pub fn run(
     let mut installed: Vec<PathBuf> = subjects.iter().map(|s| s.dir.clone()).collect();
     let mut names: Vec<String> = subjects.iter().map(|s| s.name.clone()).collect();
     for dir in distractors {
-        let name = crate::harness::skill_name(dir);
+        let name = crate::test::skill_name(dir);
         if !names.contains(&name) {
             names.push(name);
             installed.push(dir.clone());

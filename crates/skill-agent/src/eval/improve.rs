@@ -188,13 +188,13 @@ pub fn split(queries: &[Query]) -> (Vec<Query>, Vec<Query>) {
 
 /// Runs the loop for the skill in `dir`.
 pub fn improve(dir: &Path, options: &ImproveOptions) -> Result<Improvement, EvalError> {
-    let name = crate::harness::skill_name(dir);
+    let name = crate::test::skill_name(dir);
     let (queries_path, queries, runs) = load_queries(dir)?;
     let (train, validation) = split(&queries);
     let current = current_description(dir)?;
     let cassettes = dir
-        .join(crate::harness::scenario::EVALS_DIR)
-        .join(crate::harness::scenario::CASSETTES_DIR)
+        .join(crate::test::scenario::EVALS_DIR)
+        .join(crate::test::scenario::CASSETTES_DIR)
         .join(CASSETTES_DIR);
     let measure = |iteration: usize, description: &str| -> Result<Candidate, EvalError> {
         let folder = cassettes.join(format!("iteration-{iteration}"));
@@ -282,7 +282,7 @@ struct Split<'a> {
 fn score(skill: &Path, split: &Split, options: &ImproveOptions) -> Result<Scored, EvalError> {
     let subject = Subject {
         dir: skill.to_owned(),
-        name: crate::harness::skill_name(skill),
+        name: crate::test::skill_name(skill),
         triggers: TriggerSet {
             path: split.path.to_owned(),
             queries: split.queries.to_vec(),

@@ -114,7 +114,7 @@ pub fn load_subjects(dirs: &[PathBuf]) -> Result<Vec<Subject>, EvalError> {
             }
             Ok(Subject {
                 dir: dir.clone(),
-                name: crate::harness::skill_name(dir),
+                name: crate::test::skill_name(dir),
                 triggers: TriggerSet::load(&path)?,
             })
         })
@@ -285,8 +285,8 @@ pub struct EvalReport {
 pub fn cassette_path(subject: &Subject, index: usize, run: u32, via: Option<Via>) -> PathBuf {
     let dir = subject
         .dir
-        .join(crate::harness::scenario::EVALS_DIR)
-        .join(crate::harness::scenario::CASSETTES_DIR)
+        .join(crate::test::scenario::EVALS_DIR)
+        .join(crate::test::scenario::CASSETTES_DIR)
         .join(CASSETTES_DIR);
     cassette_in(dir, subject, index, run, via)
 }
@@ -336,7 +336,7 @@ pub fn run(
     let mut installed: Vec<PathBuf> = subjects.iter().map(|s| s.dir.clone()).collect();
     let mut distractor_names = Vec::new();
     for dir in distractors {
-        let name = crate::harness::skill_name(dir);
+        let name = crate::test::skill_name(dir);
         if !names.contains(&name) {
             names.push(name.clone());
             installed.push(dir.clone());

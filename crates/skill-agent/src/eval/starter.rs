@@ -87,7 +87,7 @@ pub fn write_trigger_starter(
             .map(skill_model::Skill::load)
             .and_then(|skill| skill_model::similarity::described(&skill))
             .map(|(_, d)| d)
-            .unwrap_or_else(|| crate::harness::skill_name(dir));
+            .unwrap_or_else(|| crate::test::skill_name(dir));
         let description = description.as_str();
         let fail = |e: std::io::Error| {
             EvalError::Triggers(super::TriggersError::Read {
@@ -95,7 +95,7 @@ pub fn write_trigger_starter(
                 message: e.to_string(),
             })
         };
-        std::fs::create_dir_all(dir.join(crate::harness::scenario::EVALS_DIR)).map_err(fail)?;
+        std::fs::create_dir_all(dir.join(crate::test::scenario::EVALS_DIR)).map_err(fail)?;
         std::fs::write(&path, starter_yaml(description)).map_err(fail)?;
     }
     let subjects = super::load_subjects(&[dir.to_owned()])?;

@@ -160,7 +160,7 @@ pub fn load_subjects(dirs: &[PathBuf]) -> Result<Vec<Subject>, ImpactError> {
             }
             Ok(Subject {
                 dir: dir.clone(),
-                name: crate::harness::skill_name(dir),
+                name: crate::test::skill_name(dir),
                 evals: EvalsFile::load(dir)?,
             })
         })
@@ -257,8 +257,8 @@ pub fn cassette_path(
 fn cassettes_of(subject: &Subject, eval: &Eval) -> PathBuf {
     subject
         .dir
-        .join(crate::harness::scenario::EVALS_DIR)
-        .join(crate::harness::scenario::CASSETTES_DIR)
+        .join(crate::test::scenario::EVALS_DIR)
+        .join(crate::test::scenario::CASSETTES_DIR)
         .join(CASSETTES_DIR)
         .join(eval.folder())
 }

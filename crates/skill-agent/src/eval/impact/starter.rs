@@ -86,7 +86,7 @@ pub struct StarterWritten {
 /// cassettes from the scripted model.
 pub fn write_impact_starter(dir: &Path) -> Result<StarterWritten, ImpactError> {
     let path = dir.join(super::EVALS_FILE);
-    let name = crate::harness::skill_name(dir);
+    let name = crate::test::skill_name(dir);
     if path.is_file() {
         let ours = super::EvalsFile::load(dir)
             .is_ok_and(|file| file.evals.iter().all(|e| e.id == STARTER_ID));
@@ -111,7 +111,7 @@ pub fn write_impact_starter(dir: &Path) -> Result<StarterWritten, ImpactError> {
         path: path.clone(),
         message: e.to_string(),
     };
-    std::fs::create_dir_all(dir.join(crate::harness::scenario::EVALS_DIR)).map_err(fail)?;
+    std::fs::create_dir_all(dir.join(crate::test::scenario::EVALS_DIR)).map_err(fail)?;
     skill_archive::atomic_file::write(&path, starter_json(&name, &description).as_bytes())
         .map_err(|e| fail(std::io::Error::other(e.to_string())))?;
     let subject = Subject {
