@@ -203,47 +203,26 @@ fn refuse_inside(dir: &Path, output: &Path) -> Result<(), PackError> {
     Ok(())
 }
 
-/// The zip timestamp for `epoch` seconds (UTC), clamped to what zip can store.
+/// The zip timestamp for `epoch` seconds (UTC), clamped to what zip can store (1980 to 2107).
 pub(crate) fn zip_time(epoch: Option<i64>) -> zip::DateTime {
     let Some(epoch) = epoch else {
         return zip::DateTime::default();
     };
-    let days = epoch.div_euclid(86_400);
-    let secs = epoch.rem_euclid(86_400);
-    let (year, month, day) = civil_from_days(days);
-    let clamped = year.clamp(1980, 2107);
-    let (month, day, secs) = if clamped != year {
-        (
-            if year < 1980 { 1 } else { 12 },
-            if year < 1980 { 1 } else { 31 },
-            if year < 1980 { 0 } else { 86_399 },
-        )
-    } else {
-        (month, day, secs)
-    };
+    let earliest = jiff::civil::datetime(1980, 1, 1, 0, 0, 0, 0);
+    let latest = jiff::civil::datetime(2107, 12, 31, 23, 59, 59, 0);
+    let time = jiff::Timestamp::from_second(epoch)
+        .map(|t| jiff::tz::Offset::UTC.to_datetime(t))
+        .unwrap_or(if epoch < 0 { earliest } else { latest })
+        .clamp(earliest, latest);
     zip::DateTime::from_date_and_time(
-        clamped as u16,
-        month,
-        day,
-        (secs / 3600) as u8,
-        (secs % 3600 / 60) as u8,
-        (secs % 60) as u8,
+        time.year() as u16,
+        time.month() as u8,
+        time.day() as u8,
+        time.hour() as u8,
+        time.minute() as u8,
+        time.second() as u8,
     )
     .unwrap_or_default()
-}
-
-/// Days since 1970-01-01 to (year, month, day), proleptic Gregorian (Howard Hinnant's method).
-fn civil_from_days(days: i64) -> (i64, u8, u8) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = (doy - (153 * mp + 2) / 5 + 1) as u8;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u8;
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month, day)
 }
 
 #[cfg(test)]
@@ -252,8 +231,6 @@ mod tests {
 
     #[test]
     fn epoch_to_zip_time() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(19_723), (2024, 1, 1));
         let t = zip_time(Some(1_700_000_000));
         assert_eq!(
             (
@@ -268,6 +245,8 @@ mod tests {
         );
         assert_eq!(zip_time(Some(0)), zip_time(Some(0)));
         assert_eq!(zip_time(Some(0)).year(), 1980);
+        let last = zip_time(Some(i64::MAX));
+        assert_eq!((last.year(), last.month(), last.day()), (2107, 12, 31));
         assert_eq!(zip_time(None), zip::DateTime::default());
     }
 }

@@ -95,11 +95,19 @@ async fn blocking<T: Send + 'static>(
     state: &AppState,
     f: impl FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
 ) -> Result<T, ApiError> {
-    let store = state.store.clone();
-    tokio::task::spawn_blocking(move || f(store.as_ref()))
+    super::store::off_async(&state.store, f)
         .await
         .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
         .map_err(ApiError::from)
+}
+
+/// The token of an `Authorization: Bearer` header, as sent (the API's only way to sign in; the
+/// pages also take the sign-in cookie).
+pub(crate) fn bearer_token(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
 }
 
 /// The registry's routes and the downloads they count, which [`serve`] writes to the store.
@@ -338,10 +346,7 @@ async fn authenticate(
     need: Need,
     what: &'static str,
 ) -> Result<User, ApiError> {
-    let token = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
+    let token = bearer_token(headers)
         .map(str::trim)
         .filter(|t| !t.is_empty())
         .ok_or_else(|| {

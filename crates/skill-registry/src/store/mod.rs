@@ -7,6 +7,16 @@ mod blobs;
 mod flow;
 mod postgres;
 mod sqlite;
+/// Runs a store call on tokio's blocking threads, off the async ones the servers answer on; the
+/// outer error is the task's (a panic), the inner the store's.
+pub(crate) async fn off_async<T: Send + 'static>(
+    store: &std::sync::Arc<dyn Store>,
+    f: impl FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
+) -> Result<Result<T, StoreError>, tokio::task::JoinError> {
+    let store = store.clone();
+    tokio::task::spawn_blocking(move || f(store.as_ref())).await
+}
+
 #[cfg(test)]
 mod suite;
 

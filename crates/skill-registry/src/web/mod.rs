@@ -213,8 +213,7 @@ impl Web {
         &self,
         f: impl FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, PageError> {
-        let store = self.store.clone();
-        tokio::task::spawn_blocking(move || f(store.as_ref()))
+        crate::store::off_async(&self.store, f)
             .await
             .map_err(|e| PageError::Task(e.to_string()))?
             .map_err(PageError::from)
@@ -294,10 +293,7 @@ fn error_page(error: &PageError) -> Page {
 
 /// The API token a request carries: `Authorization: Bearer`, else the sign-in cookie.
 fn request_token(headers: &HeaderMap) -> Option<String> {
-    let bearer = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "));
+    let bearer = crate::server::bearer_token(headers);
     let cookie = || {
         headers
             .get_all(header::COOKIE)

@@ -5,24 +5,19 @@ use skill_model::layout::is_invisible;
 
 /// `YYYY-MM-DD HH:MM UTC` of a time in ms since the epoch.
 pub fn date_time(ms: i64) -> String {
-    let minutes = ms.rem_euclid(86_400_000) / 60_000;
-    format!("{} {:02}:{:02} UTC", date(ms), minutes / 60, minutes % 60)
+    utc(ms, "%Y-%m-%d %H:%M UTC")
 }
 
 /// `ms` since the epoch as a UTC calendar date, `2026-11-01`.
 pub fn date(ms: i64) -> String {
-    let days = ms.div_euclid(86_400_000);
-    // Howard Hinnant's civil_from_days: no calendar crate for one date format.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
+    utc(ms, "%Y-%m-%d")
+}
+
+/// `ms` since the epoch in UTC, as `format` (strftime) says; empty outside jiff's range.
+fn utc(ms: i64, format: &str) -> String {
+    jiff::Timestamp::from_millisecond(ms)
+        .map(|t| t.strftime(format).to_string())
+        .unwrap_or_default()
 }
 
 /// A byte count as people read it: `512 B`, `1.5 KiB`, `2.0 MiB`.
