@@ -250,15 +250,19 @@ pub struct Entry {
     pub skill: Skill,
 }
 
-/// A skill hidden by one of the same name in a higher root.
+/// A skill hidden by another of the same name (in `skill`'s catalog and in every agent's).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Shadowed {
-    /// The name.
+    /// The name both have.
     pub name: String,
-    /// The hidden skill's folder.
+    /// The hidden one's folder.
     pub dir: PathBuf,
-    /// The root of the skill that wins.
+    /// Its root.
+    pub root: usize,
+    /// The root of the one that wins.
     pub by_root: usize,
+    /// The folder of the one that wins.
+    pub by_dir: PathBuf,
 }
 
 /// The skills an agent would see.
@@ -293,7 +297,9 @@ impl Catalog {
                         catalog.shadowed.push(Shadowed {
                             name,
                             dir: location.dir,
+                            root: index,
                             by_root: *by_root,
+                            by_dir: dir.clone(),
                         });
                     }
                 } else {
@@ -412,7 +418,9 @@ mod tests {
             [Shadowed {
                 name: "b".into(),
                 dir: low.join("b"),
-                by_root: 0
+                root: 1,
+                by_root: 0,
+                by_dir: high.join("b"),
             }]
         );
     }

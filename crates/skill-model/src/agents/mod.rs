@@ -17,7 +17,7 @@ pub mod text;
 
 use super::availability::Availability;
 pub use super::catalog::Agent;
-use super::catalog::Root;
+use super::catalog::{Root, Shadowed};
 use super::environment::Environment;
 use super::requirements::{BLOCK_NAMES, Requirements};
 use crate::layout::SKILL_MD;
@@ -882,21 +882,6 @@ pub struct Dropped {
     pub root: usize,
     /// Why.
     pub reason: DropReason,
-}
-
-/// A skill hidden by another of the same name.
-#[derive(Debug, Clone)]
-pub struct Shadowed {
-    /// The name both have.
-    pub name: String,
-    /// The hidden one's folder.
-    pub dir: PathBuf,
-    /// Its root.
-    pub root: usize,
-    /// The root of the one that wins.
-    pub by_root: usize,
-    /// The folder of the one that wins.
-    pub by_dir: PathBuf,
 }
 
 /// What one agent makes of its roots.
