@@ -33,6 +33,11 @@ pub trait Choice: Copy + Sized + 'static {
 
 /// Declares an enum whose variants each carry a name and a one-line meaning (its doc comment
 /// too), with [`Choice`], an inherent `name()`, `Display` and `FromStr`.
+///
+/// Not strum: its derives give the names and parsing, but a variant's help would be written a
+/// second time (`#[strum(message)]` beside the doc comment), and `EnumString`'s error does not
+/// list the names a user may choose from, which every message here does (`"x" is not one of
+/// …`); this is one short macro, with no proc-macro crate in the build.
 #[macro_export]
 macro_rules! choices {
     ($(#[$meta:meta])* $vis:vis enum $name:ident { $($variant:ident = $text:literal: $help:literal,)* }) => {
