@@ -470,7 +470,7 @@ fn swap_in(staging: &Path, target: &Path) -> Result<Option<tempfile::TempDir>, I
 }
 
 /// Removes the installed skill `name` from `root` (install records are the caller's: see
-/// `registry::install::uninstall`).
+/// `skill_registry::install::uninstall`).
 pub fn remove(root: &Path, name: &str) -> Result<PathBuf, InstallError> {
     let dir = root.join(name);
     // An empty name would name the skills folder itself.

@@ -1,7 +1,7 @@
 #![warn(missing_docs)]
 //! `.skill` archives: which files a skill ships (`select`), reproducible packing (`pack`),
 //! checked reading of untrusted archives (`reader`), and installing into a skills folder
-//! (`install`), and skills as Claude Code and Codex plugins (`plugin`). The fingerprint they report lives in the model (`skill::fingerprint`).
+//! (`install`), and skills as Claude Code and Codex plugins (`plugin`). The fingerprint they report lives in the model (`skill_model::fingerprint`).
 
 pub mod atomic_file;
 pub mod install;

@@ -23,7 +23,7 @@ skill_model::choices! {
 }
 
 impl Target {
-    /// The agent whose facts (`skill::agents`) this target checks against, if it is one.
+    /// The agent whose facts (`skill_model::agents`) this target checks against, if it is one.
     pub fn agent(self) -> Option<Agent> {
         match self {
             Target::Portable | Target::Agentskills => None,

@@ -1,7 +1,7 @@
 //! What reaches the model, per agent: every folder of an agent's roots judged as loaded,
 //! dropped (the agent's own reason), gated off, shadowed, hidden from the model, or cut by the
 //! agent's prompt budget (and at which step), with the summary's size against that budget and
-//! the descriptions worth trimming first. The reading itself is `skill::agents`; this module
+//! the descriptions worth trimming first. The reading itself is `skill_model::agents`; this module
 //! only adds the budget, which is a property of the prompt.
 
 use super::openclaw::{self, MAX_SKILLS};

@@ -1,6 +1,6 @@
 //! Models the loop can talk to: one trait, with HTTP providers for OpenAI-compatible chat
 //! completions and Anthropic's messages API (both streaming or not), the cassette replayer and
-//! recorder (`agent::cassette`), and a scripted model for starter cassettes.
+//! recorder (`crate::cassette`), and a scripted model for starter cassettes.
 
 mod anthropic;
 mod openai;

@@ -242,7 +242,7 @@ pub type Check = fn(&Context, &mut Vec<Diagnostic>);
 /// (`skill explain` prints it). Debug builds assert that a check reports only its rules.
 #[derive(Debug)]
 pub(crate) struct CheckEntry {
-    /// The check's path under `lint::rules`.
+    /// The check's path under `skill_lint::rules`.
     pub name: &'static str,
     /// The rules it reports.
     pub rules: &'static [&'static Rule],

@@ -1,6 +1,6 @@
 //! `description-overlap`: across the skills linted together, two whose name and description
 //! are so alike that a model choosing from the summary cannot tell them apart. Unlike the other
-//! rules it sees the whole run, not one skill; the similarity is `skill::similarity`'s.
+//! rules it sees the whole run, not one skill; the similarity is `skill_model::similarity`'s.
 
 use super::names::value_span;
 use crate::diagnostic::{Diagnostic, Location};
