@@ -1255,3 +1255,74 @@ fn a_mirror_never_releases_a_version_held_here_with_other_files() {
     );
     assert!(!registry_admin(&mirror_data, &["audit", "risky"]).contains("mirror  approve"));
 }
+
+/// `value` with what changes from run to run replaced: times and ids by their kind, the
+/// server's address by `http://registry`, fingerprints and hashes left as they are (the files
+/// are fixed).
+fn stable(value: Value, url: &str) -> Value {
+    match value {
+        Value::Object(map) => Value::Object(
+            map.into_iter()
+                .map(|(key, v)| {
+                    let varies = key.ends_with("At") || key == "id" || key.ends_with("Id");
+                    let v = match v {
+                        Value::Number(_) | Value::String(_) if varies => json!(format!("<{key}>")),
+                        v => stable(v, url),
+                    };
+                    (key, v)
+                })
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(items.into_iter().map(|v| stable(v, url)).collect()),
+        Value::String(s) => Value::String(s.replace(url, "http://registry")),
+        other => other,
+    }
+}
+
+#[test]
+fn the_json_answers_and_the_skill_page_read_as_their_snapshots() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    registry_admin(&data, &["user", "add", "alice"]);
+    let alice = registry_admin(&data, &["token", "create", "alice"]);
+    let server = Registry::on(&data, &[]);
+    let url = &server.url;
+    let files = [("SKILL.md", SKILL_MD), ("references/guide.md", "# Guide\n")];
+    for version in ["1.0.0", "1.1.0"] {
+        let (status, body) = publish(url, &alice, "demo-skill", version, &files);
+        assert_eq!(status, 200, "{body}");
+    }
+    let routes = [
+        "/.well-known/clawhub.json",
+        "/api/v1/whoami",
+        "/api/v1/search?q=demo",
+        "/api/v1/skills",
+        "/api/v1/skills/demo-skill",
+        "/api/v1/skills/demo-skill/versions",
+        "/api/v1/skills/demo-skill/versions/1.0.0",
+        "/api/v1/resolve?slug=demo-skill&hash=0000000000000000000000000000000000000000000000000000000000000000",
+    ];
+    let mut answers = serde_json::Map::new();
+    for route in routes {
+        let (status, body) = call("GET", &format!("{url}{route}"), Some(&alice), None);
+        let body: Value = serde_json::from_slice(&body)
+            .unwrap_or_else(|_| panic!("{route} answered {status}: {}", text(&body)));
+        answers.insert(
+            route.to_owned(),
+            json!({"status": status, "body": stable(body, url)}),
+        );
+    }
+    let (status, page) = call("GET", &format!("{url}/skills/demo-skill"), None, None);
+    assert_eq!(status, 200);
+    let dates = regex::Regex::new(r"\d{4}-\d{2}-\d{2}( \d{2}:\d{2} UTC)?").unwrap();
+    // The pages escape `/` in what they print.
+    let escaped = url.replace('/', "&#x2f;");
+    let page = text(&page)
+        .replace(url.as_str(), "http://registry")
+        .replace(&escaped, "http:&#x2f;&#x2f;registry");
+    let page = dates.replace_all(&page, "<date>").into_owned();
+    common::snapshots().bind(|| {
+        insta::assert_json_snapshot!("registry-json-answers", answers);
+        insta::assert_snapshot!("registry-skill-page", page);
+    });
+}
