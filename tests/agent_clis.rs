@@ -6,6 +6,7 @@
 //! package corpus) and hand-written edge cases.
 
 use crate::common;
+use common::needs::{Need, lacks};
 
 use common::agent_server::AgentServer;
 use common::{corpus, run, skill};
@@ -316,6 +317,9 @@ fn claude_edge_cases(home: &Path, project: &Path) {
 
 #[test]
 fn claude_code_lists_skills_as_skill_prompt_says() {
+    if lacks(&[Need::AgentClis]) {
+        return;
+    }
     let tmp = tempfile::tempdir().unwrap();
     let (home, project) = places(tmp.path());
     claude_edge_cases(&home, &project);
@@ -335,6 +339,9 @@ fn claude_code_lists_skills_as_skill_prompt_says() {
 
 #[test]
 fn claude_code_lists_real_skills_as_skill_prompt_says() {
+    if lacks(&[Need::AgentClis, Need::Corpus]) {
+        return;
+    }
     let tmp = tempfile::tempdir().unwrap();
     let (home, project) = places(tmp.path());
     let (which, files) = corpus::sample("agent_clis", SEED, 300);
@@ -459,6 +466,9 @@ fn codex_edge_cases(home: &Path, project: &Path) {
 
 #[test]
 fn codex_lists_skills_as_skill_prompt_says() {
+    if lacks(&[Need::AgentClis]) {
+        return;
+    }
     let tmp = tempfile::tempdir().unwrap();
     let (home, project) = places(tmp.path());
     codex_edge_cases(&home, &project);
@@ -472,6 +482,9 @@ fn codex_lists_skills_as_skill_prompt_says() {
 
 #[test]
 fn codex_lists_real_skills_as_skill_prompt_says() {
+    if lacks(&[Need::AgentClis, Need::Corpus]) {
+        return;
+    }
     let tmp = tempfile::tempdir().unwrap();
     let (home, project) = places(tmp.path());
     let (which, files) = corpus::sample("agent_clis", SEED, 300);
@@ -580,6 +593,9 @@ fn entries_sorted(listing: &str) -> String {
 
 #[test]
 fn gemini_cli_lists_skills_as_skill_prompt_says() {
+    if lacks(&[Need::AgentClis]) {
+        return;
+    }
     let tmp = tempfile::tempdir().unwrap();
     let (home, project) = places(tmp.path());
     let mut cases = common_edge_cases(&project.join(".gemini/skills"));
@@ -614,6 +630,9 @@ fn gemini_cli_lists_skills_as_skill_prompt_says() {
 
 #[test]
 fn gemini_cli_lists_real_skills_as_skill_prompt_says() {
+    if lacks(&[Need::AgentClis, Need::Corpus]) {
+        return;
+    }
     let tmp = tempfile::tempdir().unwrap();
     let (home, project) = places(tmp.path());
     let (which, files) = corpus::sample("agent_clis", SEED, 300);
@@ -696,6 +715,9 @@ fn opencode(home: &Path, project: &Path) -> String {
 
 #[test]
 fn opencode_lists_skills_as_skill_prompt_says() {
+    if lacks(&[Need::AgentClis]) {
+        return;
+    }
     let tmp = tempfile::tempdir().unwrap();
     let (home, project) = places(tmp.path());
     let mut cases = common_edge_cases(&project.join(".claude/skills"));
@@ -748,6 +770,9 @@ fn opencode_lists_skills_as_skill_prompt_says() {
 
 #[test]
 fn opencode_lists_real_skills_as_skill_prompt_says() {
+    if lacks(&[Need::AgentClis, Need::Corpus]) {
+        return;
+    }
     let tmp = tempfile::tempdir().unwrap();
     let (home, project) = places(tmp.path());
     let (which, files) = corpus::sample("agent_clis", SEED, 300);
@@ -818,6 +843,9 @@ fn copilot(home: &Path, project: &Path, budget: Option<usize>) -> String {
 
 #[test]
 fn copilot_cli_lists_skills_as_skill_prompt_says() {
+    if lacks(&[Need::AgentClis]) {
+        return;
+    }
     let tmp = tempfile::tempdir().unwrap();
     let (home, project) = places(tmp.path());
     let mut cases = common_edge_cases(&project.join(".github/skills"));
@@ -852,6 +880,9 @@ fn copilot_cli_lists_skills_as_skill_prompt_says() {
 
 #[test]
 fn copilot_cli_lists_real_skills_as_skill_prompt_says() {
+    if lacks(&[Need::AgentClis, Need::Corpus]) {
+        return;
+    }
     let tmp = tempfile::tempdir().unwrap();
     let (home, project) = places(tmp.path());
     let (which, files) = corpus::sample("agent_clis", SEED, 300);

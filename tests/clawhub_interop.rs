@@ -6,6 +6,7 @@
 //! on SQLite and on PostgreSQL.
 
 use crate::common;
+use common::needs::{Need, lacks};
 
 use common::{Registry, registry_admin, skill};
 use std::path::{Path, PathBuf};
@@ -20,6 +21,9 @@ fn npm_bin() -> PathBuf {
 
 #[test]
 fn the_clawhub_cli_works_against_our_registry() {
+    if lacks(&[Need::Clawhub]) {
+        return;
+    }
     let bin = npm_bin();
     assert!(
         bin.join("clawhub").exists(),
@@ -249,6 +253,9 @@ fn slugs_in(output: &str, candidates: &[&str]) -> Vec<String> {
 /// Every `clawhub --help` command that makes sense without ClawHub's own services, on SQLite.
 #[test]
 fn every_clawhub_command_works_against_our_registry() {
+    if lacks(&[Need::Clawhub]) {
+        return;
+    }
     let tmp = tempfile::tempdir().unwrap();
     let data = tmp.path().join("data");
     every_clawhub_command(&tmp, &["--data".into(), data.into_os_string()]);
@@ -257,6 +264,9 @@ fn every_clawhub_command_works_against_our_registry() {
 /// The same on PostgreSQL (`SKILL_TEST_POSTGRES`, which `.ci/run` sets).
 #[test]
 fn every_clawhub_command_works_against_our_registry_on_postgres() {
+    if lacks(&[Need::Clawhub, Need::Postgres]) {
+        return;
+    }
     let url = std::env::var("SKILL_TEST_POSTGRES")
         .expect("SKILL_TEST_POSTGRES must name a PostgreSQL server (bash .ci/run starts one)");
     let name = format!(
@@ -715,6 +725,9 @@ fn files_under(dir: &Path) -> Vec<String> {
 /// install metadata: the download's `_meta.json` is the registry's own, for the new slug.
 #[test]
 fn clawhub_skills_of_the_corpus_publish_and_install_again() {
+    if lacks(&[Need::Clawhub]) {
+        return;
+    }
     let Some(corpus) =
         common::shared_corpus("clawhub_skills_of_the_corpus_publish_and_install_again")
     else {
@@ -850,6 +863,9 @@ const SYNCED: usize = 40;
 /// registry: every one is published, without the install metadata.
 #[test]
 fn clawhub_sync_uploads_corpus_skills_to_our_registry() {
+    if lacks(&[Need::Clawhub]) {
+        return;
+    }
     let Some(corpus) = common::shared_corpus("clawhub_sync_uploads_corpus_skills_to_our_registry")
     else {
         return;

@@ -5,6 +5,7 @@
 //! installs, and a third runs the team's cases in `../shared/conformance` where they exist.
 
 use crate::common;
+use common::needs::{Need, lacks};
 
 use common::{copy_tree, json, run, skill};
 use std::path::{Path, PathBuf};
@@ -328,6 +329,9 @@ fn assert_no_failures(failures: &[String], total: usize) {
 
 #[test]
 fn agrees_with_skills_ref_on_every_case() {
+    if lacks(&[Need::SkillsRef]) {
+        return;
+    }
     let cases = cases();
     let failures: Vec<String> = cases
         .iter()
@@ -369,6 +373,9 @@ fn reference_errors(bin: &Path, dir: &Path) -> Vec<String> {
 
 #[test]
 fn every_expectation_is_what_skills_ref_says() {
+    if lacks(&[Need::SkillsRef]) {
+        return;
+    }
     let bin = agentskills();
     assert!(
         bin.is_file(),
@@ -396,6 +403,9 @@ fn every_expectation_is_what_skills_ref_says() {
 /// The team's conformance cases (`<case>/<skill_dir>/` and `expected.json`), where present.
 #[test]
 fn agrees_with_skills_ref_on_the_shared_cases() {
+    if lacks(&[Need::SkillsRef]) {
+        return;
+    }
     let shared = std::env::var_os("SKILL_SHARED_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"));

@@ -4,6 +4,7 @@
 //! (always), and the big `../shared/corpus` (skipped, saying so, where it is absent).
 
 use crate::common;
+use common::needs::{Need, lacks};
 
 use common::{json, package_corpus, run, shared_corpus, skill, snapshots};
 use std::collections::BTreeMap;
@@ -95,12 +96,18 @@ fn lint_agentskills_concise(corpus: &Path) {
 
 #[test]
 fn lints_the_package_corpus() {
+    if lacks(&[Need::PackageCorpus]) {
+        return;
+    }
     // The packages' own skills pass in the portable target: warnings and infos only.
     lint_and_snapshot(&package_corpus(), 0, "package-corpus");
 }
 
 #[test]
 fn agentskills_target_on_the_package_corpus() {
+    if lacks(&[Need::PackageCorpus]) {
+        return;
+    }
     lint_agentskills_concise(&package_corpus());
 }
 
@@ -300,6 +307,9 @@ fn precision_on_the_shared_corpus() {
 
 #[test]
 fn precision_on_the_package_corpus() {
+    if lacks(&[Need::PackageCorpus]) {
+        return;
+    }
     let labels = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/precision/package-labels.jsonl");
     check_precision(&package_corpus(), &labels, "package");
 }

@@ -4,6 +4,7 @@
 //! `append_runtime_context`). Needs the nanobot-ai==0.3.5 venv that `.ci/run` installs.
 
 use crate::common;
+use common::needs::{Need, lacks};
 
 use common::router::Router;
 use common::{json, run, skill, write_skill};
@@ -21,6 +22,9 @@ sys.stdout.write(append_runtime_context(sys.argv[2], [block])[0])
 
 #[test]
 fn a_mention_appends_what_nanobot_appends() {
+    if lacks(&[Need::Nanobot]) {
+        return;
+    }
     let python =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("target/test-deps/nanobot-venv/bin/python");
     assert!(

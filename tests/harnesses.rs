@@ -3,6 +3,7 @@
 //! proxy against a scripted model on loopback, then replayed with nothing listening upstream.
 
 use crate::common;
+use common::needs::{Need, lacks};
 
 use common::agent_server::AgentServer;
 use common::{run, skill};
@@ -169,31 +170,49 @@ fn records_and_replays(harness: &str) {
 
 #[test]
 fn claude_code_trigger_eval_records_and_replays() {
+    if lacks(&[Need::AgentClis]) {
+        return;
+    }
     records_and_replays("claude-code");
 }
 
 #[test]
 fn codex_trigger_eval_records_and_replays() {
+    if lacks(&[Need::AgentClis]) {
+        return;
+    }
     records_and_replays("codex");
 }
 
 #[test]
 fn gemini_cli_trigger_eval_records_and_replays() {
+    if lacks(&[Need::AgentClis]) {
+        return;
+    }
     records_and_replays("gemini");
 }
 
 #[test]
 fn opencode_trigger_eval_records_and_replays() {
+    if lacks(&[Need::AgentClis]) {
+        return;
+    }
     records_and_replays("opencode");
 }
 
 #[test]
 fn copilot_cli_trigger_eval_records_and_replays() {
+    if lacks(&[Need::AgentClis]) {
+        return;
+    }
     records_and_replays("copilot");
 }
 
 #[test]
 fn the_listing_budget_that_collapses_a_skill_is_reported_as_claude_code_applies_it() {
+    if lacks(&[Need::AgentClis]) {
+        return;
+    }
     let tmp = tempfile::tempdir().unwrap();
     let home = tmp.path().join("home");
     std::fs::create_dir_all(&home).unwrap();
@@ -251,6 +270,9 @@ fn fake_program(dir: &Path, name: &str, body: &str) -> PathBuf {
 
 #[test]
 fn an_agent_that_is_missing_silent_or_replayed_from_a_bad_cassette_is_a_clear_error() {
+    if lacks(&[Need::AgentClis]) {
+        return;
+    }
     let tmp = tempfile::tempdir().unwrap();
     let home = tmp.path().join("home");
     std::fs::create_dir_all(&home).unwrap();
@@ -427,11 +449,17 @@ fn tries_live_recorded_and_replayed(harness: &str) {
 
 #[test]
 fn claude_code_tries_a_skill_live_recorded_and_replayed() {
+    if lacks(&[Need::AgentClis]) {
+        return;
+    }
     tries_live_recorded_and_replayed("claude-code");
 }
 
 #[test]
 fn codex_tries_a_skill_live_recorded_and_replayed() {
+    if lacks(&[Need::AgentClis]) {
+        return;
+    }
     tries_live_recorded_and_replayed("codex");
 }
 
@@ -472,6 +500,9 @@ fn impact(
 
 #[test]
 fn an_impact_eval_runs_in_claude_code_with_and_without_the_skill_and_replays() {
+    if lacks(&[Need::AgentClis]) {
+        return;
+    }
     let tmp = tempfile::tempdir().unwrap();
     let home = tmp.path().join("home");
     std::fs::create_dir_all(&home).unwrap();
@@ -531,6 +562,9 @@ fn an_impact_eval_runs_in_claude_code_with_and_without_the_skill_and_replays() {
 
 #[test]
 fn a_replayed_cassette_cannot_make_the_agent_read_outside_its_session() {
+    if lacks(&[Need::AgentClis]) {
+        return;
+    }
     let tmp = tempfile::tempdir().unwrap();
     let home = tmp.path().join("home");
     std::fs::create_dir_all(&home).unwrap();

@@ -4,12 +4,16 @@
 //! `target/lsp-latency.txt`; it is reported, never asserted.
 
 use crate::common;
+use common::needs::{Need, lacks};
 
 use common::run;
 use std::path::Path;
 
 #[test]
 fn an_editor_client_gets_findings_fixes_hover_completion_and_links() {
+    if lacks(&[Need::PytestLsp]) {
+        return;
+    }
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
     let pytest = repo.join("target/test-deps/lsp-venv/bin/pytest");
     if !pytest.is_file() {

@@ -4,6 +4,7 @@
 //! `mcp__<server>__<tool>`, calls recorded, and replayed with no server to start.
 
 use crate::common;
+use common::needs::{Need, lacks};
 
 use common::model_server::{ModelServer, Step, call};
 use common::{json, run, skill, write_skill};
@@ -128,6 +129,9 @@ fn record_then_replay(
 
 #[test]
 fn a_stdio_server_of_the_python_sdk_is_called_recorded_and_replayed_without_it() {
+    if lacks(&[Need::Mcp]) {
+        return;
+    }
     let tmp = tempfile::tempdir().unwrap();
     let skill_dir = calc_skill(tmp.path(), &stdio_table());
     let cassette = tmp.path().join("add.yaml");
@@ -341,6 +345,9 @@ fn a_server_that_cannot_start_or_a_broken_declaration_is_a_clear_error() {
 
 #[test]
 fn a_codex_openai_yaml_server_joins_a_skill_test_scenario_recorded_and_replayed() {
+    if lacks(&[Need::Mcp]) {
+        return;
+    }
     let tmp = tempfile::tempdir().unwrap();
     let skill_dir = write_skill(tmp.path(), "calc", SKILL_MD);
     std::fs::copy(notes_script(), skill_dir.join("server.py")).unwrap();
@@ -452,6 +459,9 @@ fn under_the_test_policy_a_server_reads_no_file_outside_and_reaches_no_other_hos
 
 #[test]
 fn two_servers_whose_tools_share_a_name_are_refused_naming_both() {
+    if lacks(&[Need::Mcp]) {
+        return;
+    }
     let tmp = tempfile::tempdir().unwrap();
     let skill_dir = calc_skill(tmp.path(), &stdio_table());
     std::fs::create_dir_all(skill_dir.join("agents")).unwrap();

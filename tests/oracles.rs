@@ -9,6 +9,7 @@
 //! its outputs are compared as multisets of lines per group.
 
 use crate::common;
+use common::needs::{Need, lacks};
 
 use common::{corpus, run, skill};
 use std::path::{Path, PathBuf};
@@ -170,6 +171,9 @@ fn first_difference(a: &str, b: &str) -> String {
 
 #[test]
 fn openclaw_summary_and_prompt_match_openclaw_2026_9_6() {
+    if lacks(&[Need::Openclaw, Need::Corpus]) {
+        return;
+    }
     let node = need(deps().join("npm/node_modules/node/bin/node"));
     let dist = need(deps().join("openclaw/node_modules/openclaw/dist"));
     let tmp = tempfile::tempdir().unwrap();
@@ -275,6 +279,9 @@ fn groups(summary: &str) -> Vec<(String, Vec<String>)> {
 
 #[test]
 fn nanobot_summary_and_prompt_match_nanobot_0_3_5() {
+    if lacks(&[Need::Nanobot, Need::Corpus]) {
+        return;
+    }
     let python = need(deps().join("nanobot-venv/bin/python"));
     let tmp = tempfile::tempdir().unwrap();
     let tmp = std::fs::canonicalize(tmp.path()).unwrap();
@@ -334,6 +341,9 @@ fn nanobot_summary_and_prompt_match_nanobot_0_3_5() {
 
 #[test]
 fn nanobot_prompt_and_builtin_group_match_nanobot_0_3_5() {
+    if lacks(&[Need::Nanobot, Need::Corpus]) {
+        return;
+    }
     let python = need(deps().join("nanobot-venv/bin/python"));
     let tmp = tempfile::tempdir().unwrap();
     let tmp = std::fs::canonicalize(tmp.path()).unwrap();
@@ -469,6 +479,9 @@ fn agents_see(tmp: &Path, spaces: &[PathBuf]) -> (serde_json::Value, serde_json:
 /// why those fixes need the flag.
 #[test]
 fn safe_fixes_change_no_agents_view_of_the_corpus() {
+    if lacks(&[Need::Openclaw, Need::Nanobot, Need::Corpus]) {
+        return;
+    }
     let tmp = tempfile::tempdir().unwrap();
     let tmp = std::fs::canonicalize(tmp.path()).unwrap();
     let (which, spaces) = whole_corpus_workspaces(&tmp.join("home"));

@@ -2,6 +2,7 @@
 //! policy, the lint gate, and ClawHub's fingerprint.
 
 use crate::common;
+use common::needs::{Need, lacks};
 
 use common::{json, run, skill, write_skill};
 use std::os::unix::fs::PermissionsExt;
@@ -75,6 +76,9 @@ fn packing_is_reproducible_across_copies_mtimes_owners_modes_and_folders() {
 
 #[test]
 fn archives_open_with_python_zipfile_and_unzip() {
+    if lacks(&[Need::Unzip]) {
+        return;
+    }
     let tmp = tempfile::tempdir().unwrap();
     make_skill(tmp.path(), 0o644, 0o755);
     let (code, _, _) = pack(tmp.path(), &["demo"]);

@@ -4,6 +4,7 @@
 //! plugin add and the prompt it would send, which lists each plugin's skill.
 
 use crate::common;
+use common::needs::{Need, lacks};
 
 use common::{normalise, run, skill, snapshots, write_skill};
 use std::path::{Path, PathBuf};
@@ -84,6 +85,9 @@ fn listing(dir: &Path) -> String {
 
 #[test]
 fn claude_code_validates_and_installs_the_marketplace() {
+    if lacks(&[Need::AgentClis]) {
+        return;
+    }
     let tmp = two_skills();
     let (code, stdout, stderr) = pack(tmp.path(), &["skills", "--plugin", "claude"]);
     assert_eq!(code, 0, "{stdout}{stderr}");
@@ -133,6 +137,9 @@ fn claude_code_validates_and_installs_the_marketplace() {
 
 #[test]
 fn codex_installs_the_marketplace_and_lists_each_skill() {
+    if lacks(&[Need::AgentClis]) {
+        return;
+    }
     let tmp = two_skills();
     let (code, stdout, stderr) = pack(
         tmp.path(),
@@ -181,6 +188,9 @@ fn codex_installs_the_marketplace_and_lists_each_skill() {
 
 #[test]
 fn what_an_agent_would_load_wrongly_or_not_at_all_is_refused_and_nothing_is_written() {
+    if lacks(&[Need::AgentClis]) {
+        return;
+    }
     let tmp = two_skills();
     write_skill(
         &tmp.path().join("other"),
@@ -235,6 +245,9 @@ fn what_an_agent_would_load_wrongly_or_not_at_all_is_refused_and_nothing_is_writ
 
 #[test]
 fn plugins_are_never_written_inside_what_is_packed() {
+    if lacks(&[Need::AgentClis]) {
+        return;
+    }
     let tmp = two_skills();
     let skills = tmp.path().join("skills");
     let (code, _, stderr) = run(skill()

@@ -5,6 +5,7 @@
 //! held does not exist.
 
 use crate::common;
+use common::needs::{Need, lacks};
 
 use crate::scenarios::quarantine as scenario;
 
@@ -46,6 +47,9 @@ fn npm_bin() -> PathBuf {
 
 #[test]
 fn the_clawhub_cli_sees_the_quarantine() {
+    if lacks(&[Need::Clawhub]) {
+        return;
+    }
     let bin = npm_bin();
     assert!(
         bin.join("clawhub").exists(),

@@ -5,6 +5,7 @@
 //! `bash .ci/run` starts PostgreSQL from Debian's packages and names it in `SKILL_TEST_POSTGRES`.
 
 use crate::common;
+use common::needs::{Need, lacks};
 
 use crate::scenarios::quarantine as scenario;
 
@@ -50,6 +51,9 @@ fn start(database: &str) -> Registry {
 
 #[test]
 fn two_servers_share_one_database() {
+    if lacks(&[Need::Postgres]) {
+        return;
+    }
     let database = fresh_database();
     let tmp = tempfile::tempdir().unwrap();
     let admin = |args: &[&str]| admin(&database, args);
@@ -111,6 +115,9 @@ fn two_servers_share_one_database() {
 
 #[test]
 fn a_risky_version_is_quarantined_until_reviewed_on_postgres() {
+    if lacks(&[Need::Postgres]) {
+        return;
+    }
     let database = fresh_database();
     let tmp = tempfile::tempdir().unwrap();
     let start = || start(&database);
@@ -123,6 +130,9 @@ fn a_risky_version_is_quarantined_until_reviewed_on_postgres() {
 
 #[test]
 fn a_signed_publish_is_served_and_checked_at_install_on_postgres() {
+    if lacks(&[Need::Postgres, Need::Minisign]) {
+        return;
+    }
     let database = fresh_database();
     let tmp = tempfile::tempdir().unwrap();
     let admin = |args: &[&str]| admin(&database, args);
@@ -134,6 +144,9 @@ fn a_signed_publish_is_served_and_checked_at_install_on_postgres() {
 
 #[test]
 fn downloads_are_counted_exactly_under_load_and_across_a_restart_on_postgres() {
+    if lacks(&[Need::Postgres]) {
+        return;
+    }
     let database = fresh_database();
     let tmp = tempfile::tempdir().unwrap();
     admin(&database, &["user", "add", "alice"]);
@@ -144,6 +157,9 @@ fn downloads_are_counted_exactly_under_load_and_across_a_restart_on_postgres() {
 
 #[test]
 fn healthz_answers_503_when_the_database_is_gone() {
+    if lacks(&[Need::Postgres]) {
+        return;
+    }
     let database = fresh_database();
     let server = start(&database);
     let healthz = || {
@@ -177,6 +193,9 @@ fn healthz_answers_503_when_the_database_is_gone() {
 
 #[test]
 fn an_unreachable_database_is_a_clear_error() {
+    if lacks(&[Need::Postgres]) {
+        return;
+    }
     let (code, stdout, stderr) = run(skill().args([
         "registry",
         "user",
@@ -193,6 +212,9 @@ fn an_unreachable_database_is_a_clear_error() {
 
 #[test]
 fn a_ticket_from_one_server_is_used_through_another() {
+    if lacks(&[Need::Postgres]) {
+        return;
+    }
     let database = fresh_database();
     let admin = |args: &[&str]| admin(&database, args);
     admin(&["user", "add", "alice"]);
@@ -354,6 +376,9 @@ fn unique_skill(parent: &std::path::Path, slug: &str, words: &str) -> (std::path
 
 #[test]
 fn two_servers_share_one_database_and_one_bucket_which_holds_the_files() {
+    if lacks(&[Need::Postgres]) {
+        return;
+    }
     let Some(s3) = ObjectStore::from_env("two_servers_share_one_database_and_one_bucket") else {
         return;
     };
@@ -405,6 +430,9 @@ fn two_servers_share_one_database_and_one_bucket_which_holds_the_files() {
 
 #[test]
 fn racing_publishes_of_one_version_through_two_servers_have_one_winner() {
+    if lacks(&[Need::Postgres]) {
+        return;
+    }
     let Some(s3) = ObjectStore::from_env("racing_publishes_of_one_version") else {
         return;
     };
@@ -459,6 +487,9 @@ fn racing_publishes_of_one_version_through_two_servers_have_one_winner() {
 
 #[test]
 fn a_publish_the_bucket_refuses_stores_nothing_and_health_says_so() {
+    if lacks(&[Need::Postgres]) {
+        return;
+    }
     let Some(s3) = ObjectStore::from_env("a_publish_the_bucket_refuses") else {
         return;
     };

@@ -3,6 +3,7 @@
 //! checked by parsing the HTML (scraper, html5ever's parser), never by grepping it.
 
 use crate::common;
+use common::needs::{Need, lacks};
 
 use common::browser::{dump_dom, screenshot};
 use common::{Registry, registry_admin};
@@ -879,6 +880,9 @@ fn hostile_content_is_inert_on_every_page() {
 
 #[test]
 fn a_browser_shows_the_pages_and_runs_no_script_from_a_skill() {
+    if lacks(&[Need::Chromium]) {
+        return;
+    }
     let tmp = tempfile::tempdir().unwrap();
     let (server, alice, bob) = registry(&tmp.path().join("data"));
     let url = &server.url;

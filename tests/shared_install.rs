@@ -5,6 +5,7 @@
 //! `target/test-deps/vercel-skills`) in both directions.
 
 use crate::common;
+use common::needs::{Need, lacks};
 
 use common::{normalise, run, skill, snapshots, write_skill};
 use std::path::{Path, PathBuf};
@@ -522,6 +523,9 @@ impl Vercel {
 
 #[test]
 fn vercels_skills_cli_understands_what_skill_installs() {
+    if lacks(&[Need::VercelSkills]) {
+        return;
+    }
     let vercel = Vercel::find();
     let w = World::new();
     w.ok(&[
@@ -558,6 +562,9 @@ fn vercels_skills_cli_understands_what_skill_installs() {
 
 #[test]
 fn skill_understands_what_vercels_skills_cli_installs() {
+    if lacks(&[Need::VercelSkills]) {
+        return;
+    }
     let vercel = Vercel::find();
     let w = World::new();
     vercel.run(

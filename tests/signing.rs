@@ -3,6 +3,7 @@
 //! we accept), bad and foreign signatures refused, and unsigned archives refused on request.
 
 use crate::common;
+use common::needs::{Need, lacks};
 
 use crate::scenarios::signed;
 
@@ -57,6 +58,9 @@ fn keygen_writes_minisign_keys_and_never_overwrites() {
 
 #[test]
 fn minisign_verifies_what_pack_signs_with_plain_and_encrypted_keys() {
+    if lacks(&[Need::Minisign]) {
+        return;
+    }
     let tmp = tempfile::tempdir().unwrap();
     write_skill(tmp.path(), "demo", SKILL_MD);
     assert_eq!(cli(tmp.path(), &["keygen", "ci", "--no-password"]).0, 0);
@@ -120,6 +124,9 @@ fn minisign_verifies_what_pack_signs_with_plain_and_encrypted_keys() {
 
 #[test]
 fn install_trusts_minisign_signatures_and_refuses_bad_foreign_and_missing_ones() {
+    if lacks(&[Need::Minisign]) {
+        return;
+    }
     let tmp = tempfile::tempdir().unwrap();
     write_skill(tmp.path(), "demo", SKILL_MD);
     assert_eq!(cli(tmp.path(), &["pack", "demo"]).0, 0);
@@ -292,6 +299,9 @@ fn install_trusts_minisign_signatures_and_refuses_bad_foreign_and_missing_ones()
 
 #[test]
 fn a_signed_publish_is_served_verified_by_minisign_and_checked_at_install_on_sqlite() {
+    if lacks(&[Need::Minisign]) {
+        return;
+    }
     let tmp = tempfile::tempdir().unwrap();
     let data = tmp.path().join("data");
     registry_admin(&data, &["user", "add", "alice"]);

@@ -3,6 +3,7 @@
 //! sample of the shared corpus where it is present.
 
 use crate::common;
+use common::needs::{Need, lacks};
 
 use common::{package_corpus, run, shared_corpus, skill};
 use std::path::{Path, PathBuf};
@@ -87,6 +88,9 @@ fn compare_on(corpus: &Path, step: usize, min: usize) {
 
 #[test]
 fn summary_matches_to_prompt_on_the_package_corpus() {
+    if lacks(&[Need::SkillsRef, Need::PackageCorpus]) {
+        return;
+    }
     // Most of these skills write `metadata` as a flow mapping, which to-prompt's strict YAML
     // refuses; 17 of the 70 are readable.
     compare_on(&package_corpus(), 1, 15);
@@ -94,6 +98,9 @@ fn summary_matches_to_prompt_on_the_package_corpus() {
 
 #[test]
 fn summary_matches_to_prompt_on_shared_corpus_skills() {
+    if lacks(&[Need::SkillsRef]) {
+        return;
+    }
     let Some(corpus) = shared_corpus("summary_matches_to_prompt_on_shared_corpus_skills") else {
         return;
     };

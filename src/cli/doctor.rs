@@ -73,7 +73,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         .flatten();
     let roots_of = |agent: Agent| -> Vec<Root> {
         let mut roots = if args.roots.is_empty() {
-            agent_roots(agent, &home_dir, &cwd)
+            agent_roots(agent, &home_dir, &cwd, &SystemEnvironment::default())
         } else {
             args.roots.iter().map(Root::plain).collect()
         };

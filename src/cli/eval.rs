@@ -130,7 +130,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         let home = std::env::var_os("HOME")
             .map(PathBuf::from)
             .unwrap_or_default();
-        roots.extend(agent_roots(agent, &home, &std::env::current_dir()?));
+        let env = skill_model::environment::SystemEnvironment::default();
+        roots.extend(agent_roots(agent, &home, &std::env::current_dir()?, &env));
     }
     roots.push(Root::plain(builtins));
     let distractors = eval::skills_of_roots(&roots);

@@ -66,7 +66,12 @@ impl SkillArgs {
             let home = std::env::var_os("HOME")
                 .map(PathBuf::from)
                 .unwrap_or_default();
-            agent_roots(agent, &home, &cwd)
+            agent_roots(
+                agent,
+                &home,
+                &cwd,
+                &skill_model::environment::SystemEnvironment::default(),
+            )
         } else {
             vec![Root::plain("skills")]
         };

@@ -150,7 +150,11 @@ impl Placement {
     pub fn root(&self, agent: Agent) -> PathBuf {
         match self.scope {
             Scope::Project => self.base.join(project_root(agent)),
-            Scope::Global => global_root(agent, &self.base),
+            Scope::Global => global_root(
+                agent,
+                &self.base,
+                &skill_model::environment::SystemEnvironment::default(),
+            ),
         }
     }
 

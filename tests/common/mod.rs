@@ -6,6 +6,7 @@ pub mod browser;
 pub mod corpus;
 pub mod loopback;
 pub mod model_server;
+pub mod needs;
 pub mod router;
 pub mod schemas;
 pub mod worker;
@@ -23,10 +24,7 @@ pub fn skill() -> assert_cmd::Command {
 /// team's machines have (`SKILL_CORPUS_DIR`, or `SKILL_SHARED_DIR/corpus`, put it elsewhere).
 /// `None`, after one line saying the test is skipped, when it is absent.
 pub fn shared_corpus(test: &str) -> Option<PathBuf> {
-    let dir = std::env::var_os("SKILL_CORPUS_DIR")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("SKILL_SHARED_DIR").map(|d| PathBuf::from(d).join("corpus")))
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
+    let dir = shared_corpus_dir();
     if dir.is_dir() {
         Some(dir)
     } else {
@@ -36,6 +34,14 @@ pub fn shared_corpus(test: &str) -> Option<PathBuf> {
         );
         None
     }
+}
+
+/// Where the big corpus is looked for.
+fn shared_corpus_dir() -> PathBuf {
+    std::env::var_os("SKILL_CORPUS_DIR")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("SKILL_SHARED_DIR").map(|d| PathBuf::from(d).join("corpus")))
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"))
 }
 
 /// The corpus of real skills that `.ci/run` fetches by package name into

@@ -3,6 +3,7 @@
 
 use super::builtin;
 use super::discovery::{SKILL_MD, SKILL_MD_LOWER};
+use super::environment::Environment;
 use super::{Skill, SkillLocation};
 use std::path::{Path, PathBuf};
 
@@ -41,112 +42,32 @@ impl Root {
     }
 }
 
-/// The roots `agent` reads, highest precedence first (the builtin root is added separately).
-pub fn agent_roots(agent: Agent, home: &Path, cwd: &Path) -> Vec<Root> {
-    let root = |path: PathBuf, label: &str| Root {
+/// The roots `agent` reads, highest precedence first (the builtin root is added separately);
+/// `env` gives the variables some agents read their folders from (`OPENCLAW_WORKSPACE`,
+/// `CODEX_HOME`, `GEMINI_CLI_HOME`). Each agent's rule lives in its own file under `agents/`.
+pub fn agent_roots(agent: Agent, home: &Path, cwd: &Path, env: &dyn Environment) -> Vec<Root> {
+    use crate::agents::{claude, codex, copilot, gemini, nanobot, openclaw, opencode};
+    match agent {
+        Agent::Openclaw => openclaw::roots(home, env),
+        Agent::Nanobot => nanobot::roots(home),
+        Agent::Claude => claude::roots(home, cwd),
+        Agent::Codex => codex::roots(home, cwd, env),
+        Agent::Gemini => gemini::roots(home, cwd, env),
+        Agent::Opencode => opencode::roots(home, cwd),
+        Agent::Copilot => copilot::roots(home, cwd),
+    }
+}
+
+/// A root at `path` labelled `label`.
+pub(crate) fn root(path: PathBuf, label: &str) -> Root {
+    Root {
         path,
         label: label.to_owned(),
-    };
-    match agent {
-        Agent::Openclaw => {
-            let workspace = std::env::var_os("OPENCLAW_WORKSPACE")
-                .map(PathBuf::from)
-                .unwrap_or_else(|| home.join(".openclaw/workspace"));
-            vec![
-                root(workspace.join("skills"), "openclaw-workspace"),
-                root(workspace.join(".agents/skills"), "workspace-agents"),
-                root(home.join(".agents/skills"), "user-agents"),
-                root(home.join(".openclaw/skills"), "openclaw-managed"),
-            ]
-        }
-        Agent::Nanobot => vec![root(home.join(".nanobot/workspace/skills"), "workspace")],
-        // Claude Code 2.1.328 (`xne`): the personal root, then `.claude/skills` of every
-        // folder from here up to the repository's root, or, outside a repository, up to the
-        // home folder (left out: it is the personal root's parent) or the file system's root.
-        Agent::Claude => std::iter::once(root(home.join(".claude/skills"), "personal"))
-            .chain(project_dirs(cwd, home).map(|d| root(d.join(".claude/skills"), "project")))
-            .collect(),
-        // Codex 0.169.1, in the order of its skill roots table: `.codex/skills` from here up
-        // to the project root (the first folder with a `.git`, else here only), the user's
-        // `$CODEX_HOME/skills` and `~/.agents/skills`, its system skills, the admin root, then
-        // `.agents/skills` from the project root down to here.
-        Agent::Codex => {
-            let project: Vec<&Path> = match cwd.ancestors().position(|d| d.join(".git").exists()) {
-                Some(top) => cwd.ancestors().take(top + 1).collect(),
-                None => vec![cwd],
-            };
-            let codex_home = std::env::var_os("CODEX_HOME")
-                .map(PathBuf::from)
-                .unwrap_or_else(|| home.join(".codex"));
-            let mut roots: Vec<Root> = project
-                .iter()
-                .map(|d| root(d.join(".codex/skills"), "repo"))
-                .collect();
-            roots.push(root(codex_home.join("skills"), "user"));
-            roots.push(root(home.join(".agents/skills"), "user"));
-            roots.push(root(codex_home.join("skills/.system"), "system"));
-            roots.push(root(PathBuf::from("/etc/codex/skills"), "admin"));
-            roots.extend(
-                project
-                    .iter()
-                    .rev()
-                    .map(|d| root(d.join(".agents/skills"), "repo")),
-            );
-            roots
-        }
-        // Gemini CLI 0.61.0 (`discoverSkills`): user roots, then the working folder's only.
-        Agent::Gemini => {
-            let gemini_home = std::env::var_os("GEMINI_CLI_HOME")
-                .map(PathBuf::from)
-                .unwrap_or_else(|| home.to_path_buf());
-            vec![
-                root(gemini_home.join(".gemini/skills"), "user"),
-                root(gemini_home.join(".agents/skills"), "user"),
-                root(cwd.join(".gemini/skills"), "project"),
-                root(cwd.join(".agents/skills"), "project"),
-            ]
-        }
-        // OpenCode 1.18.33 (`EA`): home's `.claude` and `.agents`, the same in each folder up to
-        // the repository's root (outside one, to `/`), then its config folders' `skill(s)`.
-        Agent::Opencode => {
-            let mut roots = vec![
-                root(home.join(".claude/skills"), "user"),
-                root(home.join(".agents/skills"), "user"),
-            ];
-            let up = up_to_repository(cwd);
-            for dir in &up {
-                roots.push(root(dir.join(".claude/skills"), "project"));
-                roots.push(root(dir.join(".agents/skills"), "project"));
-            }
-            let config = std::iter::once(home.join(".config/opencode"))
-                .chain(up.iter().map(|d| d.join(".opencode")))
-                .chain(std::iter::once(home.join(".opencode")));
-            for dir in config {
-                roots.push(root(dir.join("skill"), "config"));
-                roots.push(root(dir.join("skills"), "config"));
-            }
-            roots
-        }
-        // Copilot CLI 1.0.102: `.github`, then `.agents`, then `.claude` skills, each in this
-        // folder (`project`) and then up to the repository's root (`inherited`), then the user's.
-        Agent::Copilot => {
-            let up = up_to_repository(cwd);
-            let mut roots = Vec::new();
-            for kind in [".github", ".agents", ".claude"] {
-                for (i, dir) in up.iter().enumerate() {
-                    let label = if i == 0 { "project" } else { "inherited" };
-                    roots.push(root(dir.join(kind).join("skills"), label));
-                }
-            }
-            roots.push(root(home.join(".copilot/skills"), "personal-copilot"));
-            roots.push(root(home.join(".agents/skills"), "personal-agents"));
-            roots
-        }
     }
 }
 
 /// `cwd` and its parents up to the repository's root (the first with a `.git`), else all.
-fn up_to_repository(cwd: &Path) -> Vec<&Path> {
+pub(crate) fn up_to_repository(cwd: &Path) -> Vec<&Path> {
     match cwd.ancestors().position(|d| d.join(".git").exists()) {
         Some(top) => cwd.ancestors().take(top + 1).collect(),
         None => cwd.ancestors().collect(),
@@ -156,7 +77,7 @@ fn up_to_repository(cwd: &Path) -> Vec<&Path> {
 /// `cwd` and the folders above it that belong to its project: up to the repository's root
 /// (the first with a `.git`), else up to but not including `home` when `cwd` is under it,
 /// else every one.
-fn project_dirs<'a>(cwd: &'a Path, home: &'a Path) -> impl Iterator<Item = &'a Path> {
+pub(crate) fn project_dirs<'a>(cwd: &'a Path, home: &'a Path) -> impl Iterator<Item = &'a Path> {
     let repo = cwd.ancestors().find(|d| d.join(".git").exists());
     let mut done = false;
     cwd.ancestors().take_while(move |dir| {
@@ -199,9 +120,9 @@ pub fn project_root(agent: Agent) -> &'static Path {
 
 /// Where `agent` reads a user's skills for a shared install: `~/.agents/skills` when it is one
 /// of the agent's roots, else its own user folder ([`user_root`]).
-pub fn global_root(agent: Agent, home: &Path) -> PathBuf {
+pub fn global_root(agent: Agent, home: &Path, env: &dyn Environment) -> PathBuf {
     let shared = home.join(SHARED_ROOT);
-    if agent_roots(agent, home, home)
+    if agent_roots(agent, home, home, env)
         .iter()
         .any(|r| r.path == shared)
     {
@@ -426,12 +347,55 @@ mod tests {
     }
 
     #[test]
+    fn agents_find_their_folders_through_the_environment_they_are_given() {
+        let home = Path::new("/home/ana");
+        let mut env = crate::environment::FakeEnvironment::default();
+        for (var, value) in [
+            ("OPENCLAW_WORKSPACE", "/srv/claw"),
+            ("CODEX_HOME", "/srv/codex"),
+            ("GEMINI_CLI_HOME", "/srv/gemini"),
+        ] {
+            env.vars.insert(var.into(), value.into());
+        }
+        let first = |agent| {
+            agent_roots(agent, home, Path::new("/"), &env)[0]
+                .path
+                .clone()
+        };
+        assert_eq!(first(Agent::Openclaw), Path::new("/srv/claw/skills"));
+        assert_eq!(
+            first(Agent::Gemini),
+            Path::new("/srv/gemini/.gemini/skills")
+        );
+        let codex = agent_roots(Agent::Codex, home, Path::new("/"), &env);
+        let user: Vec<&Path> = codex
+            .iter()
+            .filter(|r| r.label == "user")
+            .map(|r| r.path.as_path())
+            .collect();
+        assert_eq!(
+            user,
+            [
+                Path::new("/srv/codex/skills"),
+                Path::new("/home/ana/.agents/skills")
+            ]
+        );
+        let plain = crate::environment::FakeEnvironment::default();
+        let roots = agent_roots(Agent::Openclaw, home, Path::new("/"), &plain);
+        assert_eq!(
+            roots[0].path,
+            Path::new("/home/ana/.openclaw/workspace/skills")
+        );
+    }
+
+    #[test]
     fn presets() {
         let home = Path::new("/home/ana");
-        let roots = agent_roots(Agent::Claude, home, Path::new("/work/p"));
+        let env = crate::environment::FakeEnvironment::default();
+        let roots = agent_roots(Agent::Claude, home, Path::new("/work/p"), &env);
         assert_eq!(roots[0].path, Path::new("/home/ana/.claude/skills"));
         assert_eq!(roots[1].path, Path::new("/work/p/.claude/skills"));
-        let nanobot = agent_roots(Agent::Nanobot, home, Path::new("/"));
+        let nanobot = agent_roots(Agent::Nanobot, home, Path::new("/"), &env);
         assert_eq!(
             nanobot[0].path,
             Path::new("/home/ana/.nanobot/workspace/skills")

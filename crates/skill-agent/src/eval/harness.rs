@@ -186,7 +186,7 @@ fn listing_effects(harness: Harness, skills: &[PathBuf]) -> Result<Vec<ListingEf
     session::install(&project.join(harness.skills_dir()), skills).map_err(setup)?;
     let agent = harness.agent();
     let env = SystemEnvironment::default();
-    let catalog = AgentCatalog::load(agent, agent_roots(agent, &home, &project), &env);
+    let catalog = AgentCatalog::load(agent, agent_roots(agent, &home, &project, &env), &env);
     let report = doctor::judge(&catalog, &env, Some(&home), None, None);
     Ok(report
         .rows

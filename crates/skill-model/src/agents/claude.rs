@@ -9,11 +9,21 @@ use super::text::{js_len, js_trim, locale_compare};
 use super::{AgentCatalog, AgentSkill, DropReason, Dropped, Shadowed};
 use crate::availability::Availability;
 use crate::catalog::{Agent, Root};
+use crate::catalog::{project_dirs, root};
 use crate::layout::SKILL_MD;
 use crate::requirements::Requirements;
 use crate::yaml::{self, Node, Value};
 use std::path::{Path, PathBuf};
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
+
+/// Claude Code 2.1.328's roots (`xne`): the personal root, then `.claude/skills` of every
+/// folder from here up to the repository's root, or, outside a repository, up to the home folder
+/// (left out: it is the personal root's parent) or the file system's root.
+pub(crate) fn roots(home: &Path, cwd: &Path) -> Vec<Root> {
+    std::iter::once(root(home.join(".claude/skills"), "personal"))
+        .chain(project_dirs(cwd, home).map(|d| root(d.join(".claude/skills"), "project")))
+        .collect()
+}
 
 /// The description when neither the frontmatter nor the body gives one (`xdt`).
 const NO_DESCRIPTION: &str = "Skill";

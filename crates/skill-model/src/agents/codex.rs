@@ -6,9 +6,37 @@
 //! characters; `description` is required, its whitespace collapsed and cut to 1,024.
 
 use super::{AgentCatalog, AgentSkill, DropReason, Dropped, facts};
+use crate::catalog::root;
 use crate::catalog::{Agent, Root};
+use crate::environment::Environment;
 use crate::yaml::{self, Value};
 use std::path::{Path, PathBuf};
+
+/// Codex 0.169.1's roots, in the order of its skill roots table: `.codex/skills` from here up
+/// to the project root (the first folder with a `.git`, else here only), the user's
+/// `$CODEX_HOME/skills` and `~/.agents/skills`, its system skills, the admin root, then
+/// `.agents/skills` from the project root down to here.
+pub(crate) fn roots(home: &Path, cwd: &Path, env: &dyn Environment) -> Vec<Root> {
+    let project: Vec<&Path> = match cwd.ancestors().position(|d| d.join(".git").exists()) {
+        Some(top) => cwd.ancestors().take(top + 1).collect(),
+        None => vec![cwd],
+    };
+    let codex_home = env
+        .var("CODEX_HOME")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| home.join(".codex"));
+    let mut roots: Vec<Root> = project
+        .iter()
+        .map(|d| root(d.join(".codex/skills"), "repo"))
+        .collect();
+    roots.push(root(codex_home.join("skills"), "user"));
+    roots.push(root(home.join(".agents/skills"), "user"));
+    roots.push(root(codex_home.join("skills/.system"), "system"));
+    roots.push(root(PathBuf::from("/etc/codex/skills"), "admin"));
+    let down = project.iter().rev();
+    roots.extend(down.map(|d| root(d.join(".agents/skills"), "repo")));
+    roots
+}
 
 /// Folders below a root searched for a `SKILL.md`.
 const MAX_DEPTH: usize = 6;

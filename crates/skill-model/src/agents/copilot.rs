@@ -9,8 +9,25 @@
 use super::text::js_len;
 use super::{AgentCatalog, AgentSkill, DropReason, Dropped, facts};
 use crate::catalog::{Agent, Root};
+use crate::catalog::{root, up_to_repository};
 use crate::yaml::{self, Node, Value};
 use std::path::{Path, PathBuf};
+
+/// Copilot CLI 1.0.102's roots: `.github`, then `.agents`, then `.claude` skills, each in this
+/// folder (`project`) and then up to the repository's root (`inherited`), then the user's.
+pub(crate) fn roots(home: &Path, cwd: &Path) -> Vec<Root> {
+    let up = up_to_repository(cwd);
+    let mut roots = Vec::new();
+    for kind in [".github", ".agents", ".claude"] {
+        for (i, dir) in up.iter().enumerate() {
+            let label = if i == 0 { "project" } else { "inherited" };
+            roots.push(root(dir.join(kind).join("skills"), label));
+        }
+    }
+    roots.push(root(home.join(".copilot/skills"), "personal-copilot"));
+    roots.push(root(home.join(".agents/skills"), "personal-agents"));
+    roots
+}
 
 /// Deepest folder searched below a root; only a guard against a loop of links.
 const MAX_DEPTH: usize = 32;

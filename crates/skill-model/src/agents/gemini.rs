@@ -6,10 +6,27 @@
 
 use super::text::js_trim;
 use super::{AgentCatalog, AgentSkill, DropReason, Dropped, Shadowed};
+use crate::catalog::root;
 use crate::catalog::{Agent, Root};
+use crate::environment::Environment;
 use crate::layout::SKILL_MD;
 use crate::yaml;
 use std::path::{Path, PathBuf};
+
+/// Gemini CLI 0.61.0's roots (`discoverSkills`): the user's (under `$GEMINI_CLI_HOME`, else
+/// home), then the working folder's only.
+pub(crate) fn roots(home: &Path, cwd: &Path, env: &dyn Environment) -> Vec<Root> {
+    let gemini_home = env
+        .var("GEMINI_CLI_HOME")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| home.to_path_buf());
+    vec![
+        root(gemini_home.join(".gemini/skills"), "user"),
+        root(gemini_home.join(".agents/skills"), "user"),
+        root(cwd.join(".gemini/skills"), "project"),
+        root(cwd.join(".agents/skills"), "project"),
+    ]
+}
 
 /// The files of one root in the order its glob gives them: the root's own `SKILL.md`, then the
 /// folders in reverse byte order (what its asynchronous walk returns, though not always).

@@ -9,6 +9,7 @@
 
 use super::text::py_strip;
 use super::{AgentCatalog, AgentSkill, DropReason, Dropped, Shadowed, facts, gated};
+use crate::catalog::root;
 use crate::catalog::{Agent, Root};
 use crate::environment::Environment;
 use crate::layout::SKILL_MD;
@@ -17,6 +18,11 @@ use crate::span::Span;
 use crate::yaml::{self, Node, Value};
 use std::path::Path;
 use std::sync::OnceLock;
+
+/// nanobot's one root: its workspace's `skills`.
+pub(crate) fn roots(home: &Path) -> Vec<Root> {
+    vec![root(home.join(".nanobot/workspace/skills"), "workspace")]
+}
 
 /// skills.py's `_STRIP_SKILL_FRONTMATTER`, `(?s)\A---\s*\r?\n(.*?)\r?\n---\s*\r?\n?`, matched by
 /// hand: the YAML block (the group) and where the match ends. A regex engine needs its

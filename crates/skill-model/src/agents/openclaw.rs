@@ -6,6 +6,7 @@
 
 use super::text::{js_code_unit_cmp, js_trim, locale_compare};
 use super::{AgentCatalog, AgentSkill, DropReason, Dropped, Shadowed, facts, gated};
+use crate::catalog::root;
 use crate::catalog::{Agent, Root};
 use crate::environment::Environment;
 use crate::layout::SKILL_MD;
@@ -14,6 +15,22 @@ use crate::span::Span;
 use crate::yaml::{self, Node, Value};
 use std::collections::BTreeMap;
 use std::path::{Component, Path, PathBuf};
+
+/// OpenClaw's roots: its workspace's `skills` and `.agents/skills` (the workspace is
+/// `$OPENCLAW_WORKSPACE`, else `~/.openclaw/workspace`), the user's `.agents/skills`, then its
+/// managed skills.
+pub(crate) fn roots(home: &Path, env: &dyn Environment) -> Vec<Root> {
+    let workspace = env
+        .var("OPENCLAW_WORKSPACE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| home.join(".openclaw/workspace"));
+    vec![
+        root(workspace.join("skills"), "openclaw-workspace"),
+        root(workspace.join(".agents/skills"), "workspace-agents"),
+        root(home.join(".agents/skills"), "user-agents"),
+        root(home.join(".openclaw/skills"), "openclaw-managed"),
+    ]
+}
 
 /// The frontmatter as OpenClaw holds it: every value a string.
 pub type Frontmatter = BTreeMap<String, String>;

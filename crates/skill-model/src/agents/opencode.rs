@@ -7,8 +7,31 @@
 
 use super::{AgentCatalog, AgentSkill, DropReason, Dropped};
 use crate::catalog::{Agent, Root};
+use crate::catalog::{root, up_to_repository};
 use crate::yaml::{self, Node, Value};
 use std::path::{Path, PathBuf};
+
+/// OpenCode 1.18.33's roots (`EA`): home's `.claude` and `.agents`, the same in each folder up
+/// to the repository's root (outside one, to `/`), then its config folders' `skill(s)`.
+pub(crate) fn roots(home: &Path, cwd: &Path) -> Vec<Root> {
+    let mut roots = vec![
+        root(home.join(".claude/skills"), "user"),
+        root(home.join(".agents/skills"), "user"),
+    ];
+    let up = up_to_repository(cwd);
+    for dir in &up {
+        roots.push(root(dir.join(".claude/skills"), "project"));
+        roots.push(root(dir.join(".agents/skills"), "project"));
+    }
+    let config = std::iter::once(home.join(".config/opencode"))
+        .chain(up.iter().map(|d| d.join(".opencode")))
+        .chain(std::iter::once(home.join(".opencode")));
+    for dir in config {
+        roots.push(root(dir.join("skill"), "config"));
+        roots.push(root(dir.join("skills"), "config"));
+    }
+    roots
+}
 
 /// Deepest folder searched; its glob has no limit, this only stops a loop of links.
 const MAX_DEPTH: usize = 32;
