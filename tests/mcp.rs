@@ -199,6 +199,9 @@ fn http_server(port: u16) -> HttpServer {
 
 #[test]
 fn a_streamable_http_server_on_loopback_is_called_recorded_and_replayed_without_it() {
+    if lacks(&[Need::Mcp]) {
+        return;
+    }
     let tmp = tempfile::tempdir().unwrap();
     let port = free_port();
     let server = http_server(port);
@@ -238,6 +241,9 @@ fn a_streamable_http_server_on_loopback_is_called_recorded_and_replayed_without_
 
 #[test]
 fn a_failing_crashing_or_slow_server_is_an_error_in_the_transcript_not_a_hang() {
+    if lacks(&[Need::Mcp]) {
+        return;
+    }
     let tmp = tempfile::tempdir().unwrap();
     let skill_dir = calc_skill(tmp.path(), &stdio_table());
     let script = vec![
@@ -389,6 +395,9 @@ fn a_codex_openai_yaml_server_joins_a_skill_test_scenario_recorded_and_replayed(
 
 #[test]
 fn a_command_run_between_calls_leaves_the_server_running() {
+    if lacks(&[Need::Mcp]) {
+        return;
+    }
     let tmp = tempfile::tempdir().unwrap();
     let skill_dir = calc_skill(tmp.path(), &stdio_table());
     let script = vec![
@@ -405,6 +414,9 @@ fn a_command_run_between_calls_leaves_the_server_running() {
 
 #[test]
 fn under_the_test_policy_a_server_reads_no_file_outside_and_reaches_no_other_host() {
+    if lacks(&[Need::Mcp]) {
+        return;
+    }
     let tmp = tempfile::tempdir().unwrap();
     let secret = tmp.path().join("outside/secret.txt");
     std::fs::create_dir_all(secret.parent().unwrap()).unwrap();

@@ -10,6 +10,9 @@ use std::path::{Path, PathBuf};
 pub enum Need {
     /// A PostgreSQL server named by `SKILL_TEST_POSTGRES`.
     Postgres,
+    /// An S3-compatible server and a key for its bucket (`SKILL_TEST_S3`, `SKILL_TEST_S3_KEY_ID`,
+    /// `SKILL_TEST_S3_SECRET`).
+    S3,
     /// Headless Chromium.
     Chromium,
     /// Debian's `minisign`.
@@ -60,6 +63,7 @@ impl Need {
     fn what(self) -> &'static str {
         match self {
             Need::Postgres => "a PostgreSQL server named by SKILL_TEST_POSTGRES",
+            Need::S3 => "an S3 server and key named by SKILL_TEST_S3 (bash .ci/run starts Garage)",
             Need::Chromium => {
                 "headless Chromium (apt-get install chromium, or SKILL_TEST_CHROMIUM)"
             }
@@ -85,6 +89,13 @@ impl Need {
     fn present(self) -> bool {
         match self {
             Need::Postgres => std::env::var_os("SKILL_TEST_POSTGRES").is_some(),
+            Need::S3 => [
+                "SKILL_TEST_S3",
+                "SKILL_TEST_S3_KEY_ID",
+                "SKILL_TEST_S3_SECRET",
+            ]
+            .iter()
+            .all(|v| std::env::var_os(v).is_some_and(|v| !v.is_empty())),
             Need::Chromium => {
                 std::env::var_os("SKILL_TEST_CHROMIUM").is_some()
                     || on_path("chromium")
