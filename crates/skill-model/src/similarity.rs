@@ -91,9 +91,8 @@ struct Vector {
     norm: f64,
 }
 
-/// Every pair among `skills` (name, description) whose similarity is at least `threshold`,
-/// sorted by index. Copies (same name and description) are not pairs.
-pub fn similar_pairs(skills: &[(&str, &str)], threshold: f64) -> Vec<Pair> {
+/// Each skill's term counts, by term id, and the terms in id order.
+fn counted(skills: &[(&str, &str)]) -> (Vec<String>, Vec<HashMap<u32, u32>>) {
     // Cutting descriptions into terms is most of the work before the sums and needs no shared
     // state, so it runs on every core; only numbering the terms is left in order.
     let term_lists: Vec<Vec<String>> = skills
@@ -104,7 +103,7 @@ pub fn similar_pairs(skills: &[(&str, &str)], threshold: f64) -> Vec<Pair> {
         .collect();
     let mut ids: HashMap<String, u32> = HashMap::new();
     let mut vocabulary: Vec<String> = Vec::new();
-    let counts: Vec<HashMap<u32, u32>> = term_lists
+    let counts = term_lists
         .into_iter()
         .map(|terms| {
             let mut counts: HashMap<u32, u32> = HashMap::new();
@@ -118,14 +117,19 @@ pub fn similar_pairs(skills: &[(&str, &str)], threshold: f64) -> Vec<Pair> {
             counts
         })
         .collect();
-    let mut df = vec![0u32; vocabulary.len()];
-    for c in &counts {
+    (vocabulary, counts)
+}
+
+/// Each skill's tf-idf vector, from its term counts over `terms` distinct terms.
+fn weighted(counts: &[HashMap<u32, u32>], terms: usize) -> Vec<Vector> {
+    let mut df = vec![0u32; terms];
+    for c in counts {
         for id in c.keys() {
             df[*id as usize] += 1;
         }
     }
-    let n = skills.len() as f64;
-    let vectors: Vec<Vector> = counts
+    let n = counts.len() as f64;
+    counts
         .iter()
         .map(|c| {
             let mut weights: Vec<(u32, f64)> = c
@@ -139,13 +143,26 @@ pub fn similar_pairs(skills: &[(&str, &str)], threshold: f64) -> Vec<Pair> {
             let norm = weights.iter().map(|(_, w)| w * w).sum::<f64>().sqrt();
             Vector { weights, norm }
         })
-        .collect();
-    let mut postings: Vec<Vec<(u32, f64)>> = vec![Vec::new(); vocabulary.len()];
+        .collect()
+}
+
+/// For each term, the skills that have it, with its weight in each.
+fn postings(vectors: &[Vector], terms: usize) -> Vec<Vec<(u32, f64)>> {
+    let mut postings: Vec<Vec<(u32, f64)>> = vec![Vec::new(); terms];
     for (i, v) in vectors.iter().enumerate() {
         for (id, w) in &v.weights {
             postings[*id as usize].push((i as u32, *w));
         }
     }
+    postings
+}
+
+/// Every pair among `skills` (name, description) whose similarity is at least `threshold`,
+/// sorted by index. Copies (same name and description) are not pairs.
+pub fn similar_pairs(skills: &[(&str, &str)], threshold: f64) -> Vec<Pair> {
+    let (vocabulary, counts) = counted(skills);
+    let vectors = weighted(&counts, vocabulary.len());
+    let postings = postings(&vectors, vocabulary.len());
     // Each thread sums dot products into a dense row, one slot per skill, and lists the slots
     // it touched: a hash map per skill spent more on hashing and growing than on the sums.
     let pairs_of = |(dots, touched): &mut (Vec<f64>, Vec<u32>), i: usize| -> Vec<Pair> {
