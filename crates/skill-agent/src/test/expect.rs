@@ -14,6 +14,15 @@ pub fn check(
     workspace: &Path,
     skill: &str,
 ) -> Result<Vec<String>, String> {
+    let mut failures = run_failures(expect, transcript, skill);
+    failures.extend(call_failures(expect, transcript)?);
+    failures.extend(file_failures(expect, workspace)?);
+    failures.extend(answer_failure(expect, transcript)?);
+    Ok(failures)
+}
+
+/// How the run went against the stop, budgets and skill read the scenario expects.
+fn run_failures(expect: &Expect, transcript: &Transcript, skill: &str) -> Vec<String> {
     let mut failures = Vec::new();
     let wanted = expect.stop.unwrap_or(Stop::Answer);
     if transcript.stop != wanted {
@@ -44,6 +53,11 @@ pub fn check(
             _ => {}
         }
     }
+    failures
+}
+
+/// The expected tool calls that no call of the run matches.
+fn call_failures(expect: &Expect, transcript: &Transcript) -> Result<Vec<String>, String> {
     let calls: Vec<(&str, serde_json::Value)> = transcript
         .messages
         .iter()
@@ -57,6 +71,7 @@ pub fn check(
             (c.name.as_str(), args)
         })
         .collect();
+    let mut failures = Vec::new();
     for (i, pattern) in expect.tool_calls.iter().enumerate() {
         let mut regexes = Vec::new();
         for (arg, re) in &pattern.args {
@@ -76,17 +91,20 @@ pub fn check(
                 .iter()
                 .map(|(k, v)| format!("{k} =~ /{v}/"))
                 .collect();
-            failures.push(format!(
-                "no {} call{}",
-                pattern.name,
-                if args.is_empty() {
-                    String::new()
-                } else {
-                    format!(" with {}", args.join(", "))
-                }
-            ));
+            let with = if args.is_empty() {
+                String::new()
+            } else {
+                format!(" with {}", args.join(", "))
+            };
+            failures.push(format!("no {} call{with}", pattern.name));
         }
     }
+    Ok(failures)
+}
+
+/// The expected files the run did not create, or whose content does not match.
+fn file_failures(expect: &Expect, workspace: &Path) -> Result<Vec<String>, String> {
+    let mut failures = Vec::new();
     for (i, file) in expect.files.iter().enumerate() {
         let Ok(path) = crate::tools::resolve(workspace, &file.path) else {
             return Err(format!("files[{i}].path leaves the workspace"));
@@ -102,18 +120,23 @@ pub fn check(
             }
         }
     }
-    if let Some(re) = &expect.final_answer {
-        let regex = compile(re, "final_answer")?;
-        match &transcript.final_answer {
-            Some(answer) if regex.is_match(answer) => {}
-            Some(answer) => failures.push(format!(
-                "the final answer does not match /{re}/: {}",
-                shorten(answer)
-            )),
-            None => failures.push("there is no final answer".to_owned()),
-        }
-    }
     Ok(failures)
+}
+
+/// Why the final answer is not the one expected, if it is not.
+fn answer_failure(expect: &Expect, transcript: &Transcript) -> Result<Option<String>, String> {
+    let Some(re) = &expect.final_answer else {
+        return Ok(None);
+    };
+    let regex = compile(re, "final_answer")?;
+    Ok(match &transcript.final_answer {
+        Some(answer) if regex.is_match(answer) => None,
+        Some(answer) => Some(format!(
+            "the final answer does not match /{re}/: {}",
+            shorten(answer)
+        )),
+        None => Some("there is no final answer".to_owned()),
+    })
 }
 
 /// Why the run's stop is not the one the scenario expects.
