@@ -348,6 +348,35 @@ fn file_links(slug: &str, version: &VersionInfo) -> FileLinks {
     }
 }
 
+#[derive(Serialize)]
+struct Tag {
+    tag: String,
+    version: String,
+}
+
+/// What `skill.html` shows.
+#[derive(Serialize)]
+struct SkillPage {
+    slug: String,
+    name: String,
+    description: Option<String>,
+    owner: String,
+    owner_url: String,
+    version: Option<String>,
+    updated: String,
+    versions: u64,
+    downloads: u64,
+    tags: Vec<Tag>,
+    install_skill: String,
+    install_clawhub: String,
+    requirements: Vec<RequirementRow>,
+    body: Option<minijinja::Value>,
+    withheld: bool,
+    review: Option<Review>,
+    files_url: String,
+    versions_url: String,
+}
+
 /// `/skills/{slug}`: the latest version's instructions and everything needed to install it.
 pub async fn skill(web: &Web, viewer: &Viewer, slug: String) -> Result<Page, PageError> {
     let reviewer = viewer.clone();
@@ -374,17 +403,6 @@ pub async fn skill(web: &Web, viewer: &Viewer, slug: String) -> Result<Page, Pag
         .ok_or_else(|| PageError::NotFound("There is no skill by that name.".into()))?;
     let document = body
         .map(|bytes| Document::parse(Source::new(String::from_utf8_lossy(&bytes).into_owned())));
-    let manifest = document.as_ref().and_then(|d| d.manifest.as_ref().ok());
-    let description = manifest
-        .and_then(|m| m.value("description"))
-        .and_then(|n| n.as_str())
-        .map(plain)
-        .or_else(|| skill.summary.as_deref().map(plain))
-        .filter(|d| !d.trim().is_empty());
-    let requirements = match (manifest, &document) {
-        (Some(m), Some(d)) => requirement_rows(&Requirements::from_manifest(m, &d.source.text)),
-        _ => Vec::new(),
-    };
     let review = match &skill.latest {
         Some(v) => review_for(viewer, &skill, v, &held),
         // Nothing live: the panel is about the newest held version.
@@ -392,44 +410,50 @@ pub async fn skill(web: &Web, viewer: &Viewer, slug: String) -> Result<Page, Pag
             .first()
             .and_then(|h| review_for(viewer, &skill, &h.version, &held)),
     };
-    let rendered = match (&document, &skill.latest) {
-        (Some(d), Some(v)) if d.body().len() <= MAX_RENDERED_BODY => {
-            Some(markdown::render(d.body(), file_links(&skill.slug, v)))
-        }
-        (Some(_), Some(_)) => Some(
-            "<p>SKILL.md is too long to show here: read it in the files of this version.</p>"
-                .to_owned(),
-        ),
-        _ => None,
+    let page = skill_page(web, skill, document.as_ref(), !held.is_empty(), review);
+    Ok(Page::new("skill.html", &page))
+}
+
+/// The page of `skill`, whose latest `SKILL.md` is `document`; `held` when it has versions held
+/// for review.
+fn skill_page(
+    web: &Web,
+    skill: SkillInfo,
+    document: Option<&Document>,
+    held: bool,
+    review: Option<Review>,
+) -> SkillPage {
+    let manifest = document.and_then(|d| d.manifest.as_ref().ok());
+    let description = manifest
+        .and_then(|m| m.value("description"))
+        .and_then(|n| n.as_str())
+        .map(plain)
+        .or_else(|| skill.summary.as_deref().map(plain))
+        .filter(|d| !d.trim().is_empty());
+    let requirements = match (manifest, document) {
+        (Some(m), Some(d)) => requirement_rows(&Requirements::from_manifest(m, &d.source.text)),
+        _ => Vec::new(),
     };
-    #[derive(Serialize)]
-    struct Tag {
-        tag: String,
-        version: String,
-    }
-    #[derive(Serialize)]
-    struct SkillPage {
-        slug: String,
-        name: String,
-        description: Option<String>,
-        owner: String,
-        owner_url: String,
-        version: Option<String>,
-        updated: String,
-        versions: u64,
-        downloads: u64,
-        tags: Vec<Tag>,
-        install_skill: String,
-        install_clawhub: String,
-        requirements: Vec<RequirementRow>,
-        body: Option<minijinja::Value>,
-        withheld: bool,
-        review: Option<Review>,
-        files_url: String,
-        versions_url: String,
-    }
+    let rendered = document.zip(skill.latest.as_ref()).map(|(d, v)| {
+        if d.body().len() <= MAX_RENDERED_BODY {
+            markdown::render(d.body(), file_links(&skill.slug, v))
+        } else {
+            "<p>SKILL.md is too long to show here: read it in the files of this version.</p>"
+                .to_owned()
+        }
+    });
     let version = skill.latest.as_ref().map(|v| v.version.clone());
-    let page = SkillPage {
+    let tags = skill.tags.iter().map(|(tag, version)| Tag {
+        tag: plain(tag),
+        version: plain(version),
+    });
+    let install = |tool: &str| {
+        format!(
+            "{tool} install {} \\\n  --registry {}",
+            skill.slug, web.base_url
+        )
+    };
+    SkillPage {
         name: plain(&skill.display_name),
         description,
         owner: plain(&skill.owner_handle),
@@ -437,26 +461,13 @@ pub async fn skill(web: &Web, viewer: &Viewer, slug: String) -> Result<Page, Pag
         updated: text::date(skill.updated_at),
         versions: skill.versions,
         downloads: skill.downloads,
-        tags: skill
-            .tags
-            .iter()
-            .map(|(tag, version)| Tag {
-                tag: plain(tag),
-                version: plain(version),
-            })
-            .collect(),
-        install_skill: format!(
-            "skill install {} \\\n  --registry {}",
-            skill.slug, web.base_url
-        ),
-        install_clawhub: format!(
-            "clawhub install {} \\\n  --registry {}",
-            skill.slug, web.base_url
-        ),
+        tags: tags.collect(),
+        install_skill: install("skill"),
+        install_clawhub: install("clawhub"),
         requirements,
         // Sanitised by `markdown::render`: the one string printed unescaped.
         body: rendered.map(minijinja::Value::from_safe_string),
-        withheld: skill.latest.is_none() && !held.is_empty(),
+        withheld: skill.latest.is_none() && held,
         review,
         files_url: match &version {
             Some(v) => format!("{}/files", version_url(&skill.slug, v)),
@@ -465,8 +476,7 @@ pub async fn skill(web: &Web, viewer: &Viewer, slug: String) -> Result<Page, Pag
         versions_url: format!("{}/versions", skill_url(&skill.slug)),
         version: version.as_deref().map(plain),
         slug: skill.slug,
-    };
-    Ok(Page::new("skill.html", &page))
+    }
 }
 
 /// `/skills/{slug}/versions`: every live version, newest first, a page at a time.
