@@ -26,51 +26,18 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
         skill_model::builtin::materialize().map_err(|e| CliError::Builtin(e.to_string()))?;
     let dirs = skill_dirs(&args.paths, args.builtin.then_some(builtins.as_path()))?;
     if args.init {
-        for dir in &dirs {
-            let written = impact::starter::write_impact_starter(dir)?;
-            let cassettes =
-                super::output::plural(written.cassettes as u64, "cassette", "cassettes");
-            println!(
-                "wrote {} (a starter, from the current description) and recorded {cassettes}",
-                written.path.display()
-            );
-        }
-        return Ok(ExitCode::SUCCESS);
+        return write_starters(&dirs);
     }
     // Every evals file is checked before any model is called.
     let subjects = impact::load_subjects(&dirs)?;
-    if args.workspace.is_some()
-        && let Some(twin) = subjects
-            .iter()
-            .enumerate()
-            .find(|(i, s)| subjects[..*i].iter().any(|t| t.name == s.name))
-    {
-        return Err(CliError::Usage(format!(
-            "two skills are named {}: their iterations would share --workspace DIR/{}; evaluate them one at a time",
-            twin.1.name, twin.1.name
-        )));
+    if args.workspace.is_some() {
+        one_workspace_each(&subjects)?;
     }
     let mode = args.model.mode()?;
     let http = || args.model.http();
     let confinement =
         super::test::decide_confinement(skill_agent::tools::Origin::Recorded, args.no_sandbox)?;
-    let agent = match args.harness.as_slice() {
-        [] => None,
-        [harness] => Some(
-            RealAgent::locate(
-                *harness,
-                args.model.provider.model.clone(),
-                args.model.provider.base_url.clone(),
-                AGENT_TIMEOUT,
-            )
-            .map_err(CliError::from)?,
-        ),
-        _ => {
-            return Err(CliError::Usage(
-                "--impact runs through one harness at a time".to_owned(),
-            ));
-        }
-    };
+    let agent = real_agent(args)?;
     let mut reports = Vec::new();
     for subject in &subjects {
         let baseline = match &args.baseline {
@@ -109,23 +76,75 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
             .collect();
         html::write(path, &pages)?;
     }
-    if args.json {
-        #[derive(serde::Serialize)]
-        struct Document<'a> {
-            impact: &'a [ImpactReport],
-        }
-        super::output::print_json(&Document { impact: &reports }, true)?;
-    } else {
-        let mut out = anstream::stdout();
-        for report in &reports {
-            print_report(&mut out, report);
-        }
-    }
+    print_reports(args, &reports)?;
     Ok(if reports.iter().all(ImpactReport::passed) {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
     })
+}
+
+/// `--init`: writes a starter evals file in each skill and records its cassettes.
+fn write_starters(dirs: &[std::path::PathBuf]) -> Result<ExitCode, CliError> {
+    for dir in dirs {
+        let written = impact::starter::write_impact_starter(dir)?;
+        let cassettes = super::output::plural(written.cassettes as u64, "cassette", "cassettes");
+        println!(
+            "wrote {} (a starter, from the current description) and recorded {cassettes}",
+            written.path.display()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Refuses two skills of one name, whose iterations would share a folder of `--workspace`.
+fn one_workspace_each(subjects: &[impact::Subject]) -> Result<(), CliError> {
+    let twin = subjects
+        .iter()
+        .enumerate()
+        .find(|(i, s)| subjects[..*i].iter().any(|t| t.name == s.name));
+    match twin {
+        Some((_, twin)) => Err(CliError::Usage(format!(
+            "two skills are named {}: their iterations would share --workspace DIR/{}; evaluate them one at a time",
+            twin.name, twin.name
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// The real agent CLI `--harness` names, if any (one at most).
+fn real_agent(args: &Args) -> Result<Option<RealAgent>, CliError> {
+    match args.harness.as_slice() {
+        [] => Ok(None),
+        [harness] => RealAgent::locate(
+            *harness,
+            args.model.provider.model.clone(),
+            args.model.provider.base_url.clone(),
+            AGENT_TIMEOUT,
+        )
+        .map(Some)
+        .map_err(CliError::from),
+        _ => Err(CliError::Usage(
+            "--impact runs through one harness at a time".to_owned(),
+        )),
+    }
+}
+
+/// The reports as JSON (`--json`) or as text.
+fn print_reports(args: &Args, reports: &[ImpactReport]) -> Result<(), CliError> {
+    if args.json {
+        #[derive(serde::Serialize)]
+        struct Document<'a> {
+            impact: &'a [ImpactReport],
+        }
+        super::output::print_json(&Document { impact: reports }, true)?;
+    } else {
+        let mut out = anstream::stdout();
+        for report in reports {
+            print_report(&mut out, report);
+        }
+    }
+    Ok(())
 }
 
 /// The rates of the trigger set of the skill in `dir`, replayed as `skill eval DIR` would (the
