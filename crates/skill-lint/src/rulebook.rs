@@ -368,6 +368,15 @@ rules! {
     INDEX_REDIRECT = "SK919" "index-redirect" Error [] for EVERY
         "A package index the skill chose, set in a configuration that outlives the command."
         "A package manager's index set where every later install reads it (`pip.conf`, `pip config\nset`, `.npmrc`, `npm config set registry`, `.yarnrc`, `bunfig.toml`) to a host written in the\nskill that is not a public index or its well-known mirror. A package there with a higher\nversion or an internal package's name wins over the real one (dependency confusion). An index\nthe user supplies (a placeholder, an argument), one on this machine or a private network, a\nscoped registry (`@corp:registry=`) and `--index-url` given to one install are left alone.";
+    REMOTE_CODE_IN_SCRIPT = "SK920" "remote-code-in-script" Error [] for EVERY
+        "A script the skill runs downloads code from an https host and runs it."
+        "The forms of SK902 (a download piped or fed into a shell or an interpreter, or saved, made\nexecutable and run) inside a script or another code file of the skill, from an https host that\nis not a well-known installer (rustup, Homebrew, Docker, uv, Bun, nvm...) or from an address\nthat cannot be read before the script runs. A script runs without anyone reading it first, so\nwhat that host sends runs with the user's rights every time. In Markdown the same command is\nshown to whoever follows the steps and stays SK902. Ship the code in the skill, or install the\ntool with a package manager declared in `metadata.openclaw.install`.";
+    PERSISTENT_REMOTE_CODE = "SK921" "persistent-remote-code" Error [] for EVERY
+        "Something installed to start again on its own fetches code or opens a login."
+        "A persistence of SK910 (a cron job, a launchd or systemd unit, a shell start-up file, a git\nhook, a login item, a Windows autostart entry) whose command downloads something, or a key\nwritten into `~/.ssh/authorized_keys` from the skill's own text. Either gives whoever controls\nthe host or the key a way back into the machine after the skill is gone. No scheduler or backup\nskill needs it; there is no reason for which to allow it.";
+    DESTRUCTIVE_COMMAND = "SK922" "destructive-command" Error [] for EVERY
+        "A command that destroys the user's home folder, the whole filesystem or a disk."
+        "`rm -r` of `/`, `/*`, `~`, `$HOME` or `/home`; `find` from `~`, `$HOME` or `/` that deletes\n(`-delete`, `-exec rm`) with no name or path test, or with an `-o` that is not in parentheses\n(so the delete applies to one side only and everything else matches); `Remove-Item -Recurse`\nof the user's profile or a drive; `dd` or `mkfs` onto a disk device; a fork bomb. In a script or\nin code the agent runs; a cheat-sheet's marked examples are left alone. Cleanup names what it\ncleans: a folder the skill made, or files by name.";
     MODEL_REVIEW = "SK990" "model-review" Info [] for EVERY
         "What a model asked to review the skill found (`skill lint --review`)."
         "With `--review`, `skill lint` sends each skill's text files to the configured provider with\na fixed rubric (what could harm the user or mislead the agent: exfiltration, downloads that\nrun, hidden commands, secrecy, instructions that override the agent's) and reports what it\nanswers here, marked as the model's opinion. These findings are notes: they never fail a run,\nand a model can be wrong both ways. The exchange is recorded in the skill's\n`evals/cassettes/review.yaml` and replayed offline (`--mode record` records it again).";
@@ -428,6 +437,9 @@ const OWASP_CATEGORIES: &[(&str, Owasp)] = &[
     ("SK917", SUPPLY_CHAIN),
     ("SK918", INSECURE_METADATA),
     ("SK919", SUPPLY_CHAIN),
+    ("SK920", MALICIOUS),
+    ("SK921", MALICIOUS),
+    ("SK922", MALICIOUS),
 ];
 
 /// The OWASP Agentic Skills Top 10 category a rule's findings fall in (security rules only).

@@ -358,6 +358,9 @@ pub(crate) static CHECKS: &[CheckEntry] = checks![
         TYPOSQUAT,
         HOMOGLYPH,
         INDEX_REDIRECT,
+        REMOTE_CODE_IN_SCRIPT,
+        PERSISTENT_REMOTE_CODE,
+        DESTRUCTIVE_COMMAND,
     ],
 ];
 

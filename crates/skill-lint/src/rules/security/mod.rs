@@ -19,6 +19,7 @@
 mod allow;
 mod archives;
 mod credentials;
+mod destructive;
 mod download;
 mod expand;
 mod flow;
@@ -182,6 +183,7 @@ const TEXT_RULES: &[fn(&Text, &mut Vec<Finding>)] = &[
     typosquat::check_typosquat,
     tampering::check_agent_config,
     tampering::check_index_redirect,
+    destructive::check_destructive,
 ];
 
 fn scan_file(file: ScanFile, allows: Allows, out: &mut Vec<Finding>) {
@@ -359,6 +361,7 @@ fn compile() {
     allow::compile();
     archives::compile();
     credentials::compile();
+    destructive::compile();
     download::compile();
     flow::compile();
     typosquat::compile();

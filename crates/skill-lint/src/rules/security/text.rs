@@ -43,6 +43,8 @@ pub mod family {
     pub(crate) const DEPENDENCY: u32 = 1 << 12;
     /// An agent's or a package manager's configuration.
     pub(crate) const TAMPER: u32 = 1 << 13;
+    /// Commands that delete or overwrite wholesale.
+    pub(crate) const DESTROY: u32 = 1 << 14;
 }
 
 use family::*;
@@ -226,6 +228,15 @@ pub(super) const TRIGGERS: &[(&str, u32)] = &[
     ("\\startup", PERSIST),
     ("shell:startup", PERSIST),
     ("authorized_keys", PERSIST),
+    (".git/hooks", PERSIST),
+    ("rm ", DESTROY),
+    ("-delete", DESTROY),
+    ("-exec rm", DESTROY),
+    ("remove-item", DESTROY),
+    ("mkfs", DESTROY),
+    ("of=/dev/", DESTROY),
+    (":|:", DESTROY),
+    ("hookspath", PERSIST),
     ("ignore", INJECTION),
     ("disregard", INJECTION),
     ("forget", INJECTION),
@@ -630,7 +641,7 @@ impl<'a> Text<'a> {
 /// Words that mark an example as not to be run.
 static EXAMPLE_MARK: LazyLock<super::pattern::Pattern> = LazyLock::new(|| {
     super::pattern::Pattern::new(
-        r"(?i)(?:example|sample|demo|illustration)s?[^\n]{0,20}(?:do[[:space:]]+not|don['\x{2019}]?t|never)[[:space:]]+(?:run|follow|execute|use|copy|paste|try)(?-u:\b)|(?:do[[:space:]]+not|don['\x{2019}]?t|never)[[:space:]]+(?:run|follow|execute|use|copy|paste|try)[[:space:]]+(?:this|these|the)[[:space:]]+(?:example|sample|payload|snippet|demo)s?(?-u:\b)|(?:malicious|attack|injection|exploit|payload)[[:space:]]+(?:example|sample|pattern|snippet)s?(?-u:\b)|example[[:space:]]+(?:of[[:space:]]+)?(?:an?[[:space:]]+)?(?:attack|payload|malicious)",
+        r"(?i)(?:example|sample|demo|illustration)s?[^\n]{0,20}(?:do[[:space:]]+not|don['\x{2019}]?t|never)[[:space:]]+(?:run|follow|execute|use|copy|paste|try)(?-u:\b)|(?:do[[:space:]]+not|don['\x{2019}]?t|never)[[:space:]]+(?:run|follow|execute|use|copy|paste|try)[[:space:]]+(?:this|these|the)[[:space:]]+(?:example|sample|payload|snippet|demo)s?(?-u:\b)|(?:malicious|attack|injection|exploit|payload)[[:space:]]+(?:example|sample|pattern|snippet)s?(?-u:\b)|example[[:space:]]+(?:of[[:space:]]+)?(?:an?[[:space:]]+)?(?:attack|payload|malicious)|(?m:^[^[:alnum:]\n]*(?:malicious|attack|dangerous|vulnerable|insecure|unsafe|bad|evil)(?:[[:space:]]+(?:example|pattern|code|usage|version))?[^[:alnum:]\n]*$)",
     )
     .expect("a valid example-mark pattern")
 });

@@ -1,0 +1,250 @@
+//! Commands that destroy wholesale (`destructive-command`, an error): a recursive delete of the
+//! home folder or the filesystem, a `find` from there that deletes with nothing narrowing it,
+//! a disk wiped with zeros or random bytes or formatted (writing an image to a USB stick is
+//! what `dd` is for), a fork bomb that is started. Read in scripts and in Markdown code blocks,
+//! one command at a time; comments are left alone.
+
+use super::Finding;
+use super::pattern::Pattern;
+use super::text::{Kind, Text, excerpt, family};
+use crate::rulebook::DESTRUCTIVE_COMMAND;
+use skill_model::Span;
+use std::ops::Range;
+use std::sync::LazyLock;
+
+/// Paths whose recursive deletion takes the user's files or the system with it.
+const WHOLESALE: &[&str] = &[
+    "/",
+    "/*",
+    "/.",
+    "~",
+    "~/",
+    "~/*",
+    "~/.",
+    "$HOME",
+    "$HOME/",
+    "$HOME/*",
+    "${HOME}",
+    "${HOME}/",
+    "${HOME}/*",
+    "/home",
+    "/home/",
+    "/home/*",
+    "/Users",
+    "/Users/",
+    "/Users/*",
+    "/root",
+    "/root/",
+    "$env:USERPROFILE",
+    "$env:USERPROFILE\\",
+    "$env:USERPROFILE\\*",
+    "C:\\",
+    "C:\\*",
+    "C:/",
+    "~\\",
+];
+
+/// `find` tests that narrow what a delete reaches.
+const NARROWING: &[&str] = &[
+    "-name",
+    "-iname",
+    "-path",
+    "-ipath",
+    "-wholename",
+    "-iwholename",
+    "-regex",
+    "-iregex",
+    "-lname",
+    "-ilname",
+];
+
+/// A disk overwritten or formatted, or a fork bomb.
+static DEVICE_OR_BOMB: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
+        r"(?-u:\b)dd(?-u:\b)[^\n;|&]*[[:space:]]if=/dev/(?:zero|u?random)[^\n;|&]*[[:space:]]of=/dev/(?:sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk)[[:alnum:]]*|(?-u:\b)dd(?-u:\b)[^\n;|&]*[[:space:]]of=/dev/(?:sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk)[[:alnum:]]*[^\n;|&]*[[:space:]]if=/dev/(?:zero|u?random)|(?-u:\b)mkfs(?:\.[[:alnum:]]+)?[[:space:]]+(?:-[^\n;|&]*[[:space:]])?/dev/|:[[:space:]]*\([[:space:]]*\)[[:space:]]*\{[[:space:]]*:[[:space:]]*\|[[:space:]]*:[[:space:]]*&[[:space:]]*\}[[:space:]]*;[[:space:]]*:",
+    )
+    .expect("a valid device pattern")
+});
+
+/// Flags commands that destroy the home folder, the filesystem or a disk.
+pub(crate) fn check_destructive(text: &Text, out: &mut Vec<Finding>) {
+    if !text.triggered(family::DESTROY) {
+        return;
+    }
+    for line in text.lines_with(family::DESTROY) {
+        let l = &text.text[line.clone()];
+        if !runs_here(text, &line, l) {
+            continue;
+        }
+        let what = DEVICE_OR_BOMB
+            .find(l)
+            .map(|_| "overwrites a disk or exhausts the machine")
+            .or_else(|| commands(l).find_map(destroys));
+        if let Some(what) = what {
+            out.push(text.finding(
+                &DESTRUCTIVE_COMMAND,
+                Span::new(line.start, line.end),
+                format!("{what}: `{}`", excerpt(l)),
+                "one run deletes what the user cannot get back; cleanup written this way is how \
+                 a skill that looks harmless wipes a machine",
+                "delete only what the skill made: a folder it created, or files by name \
+                 (`find \"$dir\" -name '*.tmp' -delete`)",
+            ));
+        }
+    }
+}
+
+/// Whether the line is run rather than discussed: in a script, not a comment; in Markdown,
+/// inside a fenced code block.
+fn runs_here(text: &Text, line: &Range<usize>, l: &str) -> bool {
+    let t = l.trim_start();
+    if t.starts_with('#') || t.starts_with("//") || t.starts_with("REM ") {
+        return false;
+    }
+    match text.kind {
+        Kind::Script => true,
+        Kind::SkillMd | Kind::Markdown => in_block(text, line),
+        Kind::Data => false,
+    }
+}
+
+/// Whether `line` is in a fenced code block rather than inline code in prose (a cheat-sheet's
+/// marked examples are dropped with every rule's, above).
+fn in_block(text: &Text, line: &Range<usize>) -> bool {
+    let code = &text.markdown().code;
+    let i = code.partition_point(|c| c.end <= line.start);
+    code.get(i)
+        .is_some_and(|c| c.start <= line.start && text.text[c.clone()].contains('\n'))
+}
+
+/// The commands of a line: split where the shell starts a new one, each as its words with
+/// quotes removed and a leading `sudo` dropped.
+fn commands(line: &str) -> impl Iterator<Item = Vec<String>> + '_ {
+    let mut escaped = false;
+    line.split(move |c: char| {
+        // `find`'s grouping is written `\(`, which the shell passes on as a word.
+        let ends = !escaped && matches!(c, ';' | '|' | '&' | '(' | ')' | '`');
+        escaped = c == '\\';
+        ends
+    })
+    .map(|segment| {
+        segment
+            .split_whitespace()
+            .map(|w| w.trim_matches(['"', '\'']).to_owned())
+            .skip_while(|w| w == "sudo" || w == "$" || w.starts_with("$("))
+            .collect::<Vec<_>>()
+    })
+    .filter(|words| !words.is_empty())
+}
+
+/// What the command `words` destroys, if it does.
+fn destroys(words: Vec<String>) -> Option<&'static str> {
+    let (command, args) = words.split_first()?;
+    match command.to_ascii_lowercase().as_str() {
+        "rm" => recursive_delete_of_everything(args, |f| {
+            f == "--recursive" || (!f.starts_with("--") && f.contains(['r', 'R']))
+        }),
+        "remove-item" | "ri" | "del" | "rd" | "rmdir" => {
+            recursive_delete_of_everything(args, |f| f.eq_ignore_ascii_case("-recurse"))
+        }
+        "find" => unnarrowed_find(args),
+        _ => None,
+    }
+}
+
+fn recursive_delete_of_everything(
+    args: &[String],
+    recursive: impl Fn(&str) -> bool,
+) -> Option<&'static str> {
+    let flags = || args.iter().filter(|a| a.starts_with('-'));
+    if !flags().any(|f| recursive(f)) {
+        return None;
+    }
+    let everything = flags().any(|f| f == "--no-preserve-root")
+        || args
+            .iter()
+            .any(|a| !a.starts_with('-') && WHOLESALE.contains(&a.as_str()));
+    everything.then_some("deletes the home folder or the whole filesystem")
+}
+
+/// `find ~ … -delete` with no test on names or paths, or with an `-o` outside parentheses,
+/// which leaves the other side of the `-o` to match everything the delete reaches.
+fn unnarrowed_find(args: &[String]) -> Option<&'static str> {
+    let start = args
+        .iter()
+        .take_while(|a| !a.starts_with(['-', '(', '!', '\\']));
+    if !start.clone().any(|a| WHOLESALE.contains(&a.as_str())) {
+        return None;
+    }
+    let deletes = args.iter().any(|a| a == "-delete")
+        || args
+            .windows(2)
+            .any(|w| matches!(w[0].as_str(), "-exec" | "-execdir") && w[1] == "rm");
+    if !deletes {
+        return None;
+    }
+    let grouped = args.iter().any(|a| a == "\\(" || a == "(");
+    let or_ungrouped = !grouped && args.iter().any(|a| a == "-o" || a == "-or");
+    let narrowed = args.iter().any(|a| NARROWING.contains(&a.as_str()));
+    (or_ungrouped || !narrowed).then_some("deletes across the home folder or the filesystem")
+}
+
+/// Compiles the patterns of this file now (see [`super::preload`]).
+pub(super) fn compile() {
+    LazyLock::force(&DEVICE_OR_BOMB);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn count(path: &str, text: &str) -> usize {
+        let t = Text::new(path, text);
+        let mut out = Vec::new();
+        check_destructive(&t, &mut out);
+        out.len()
+    }
+
+    #[test]
+    fn wholesale_deletes_are_found() {
+        for bad in [
+            "rm -rf ~/\n",
+            "sudo rm -fr \"$HOME\"\n",
+            "rm -r --no-preserve-root /\n",
+            "cd /tmp && rm -Rf /*\n",
+            "find $HOME -size +1M -delete\n",
+            "find ~ -name '*.log' -o -size +1M -delete\n",
+            "find / -type f -exec rm -f {} +\n",
+            "find ~ \\( -size +1M \\) -delete\n",
+            "Remove-Item -Recurse -Force $env:USERPROFILE\n",
+            "dd if=/dev/zero of=/dev/sda bs=1M\n",
+            "dd of=/dev/disk2 if=/dev/urandom\n",
+            "mkfs.ext4 /dev/nvme0n1\n",
+            ":(){ :|:& };:\n",
+        ] {
+            assert_eq!(count("scripts/clean.sh", bad), 1, "{bad}");
+        }
+    }
+
+    #[test]
+    fn narrow_cleanups_and_discussion_are_left_alone() {
+        for good in [
+            "rm -rf ~/.cache/my-skill\n",
+            "rm -rf \"$HOME/.local/share/tool/tmp\"\n",
+            "rm ~/notes.txt\n",
+            "find ~ -name '*.pyc' -delete\n",
+            "find ~ \\( -name '*.log' -o -name '*.tmp' \\) -mtime +30 -delete\n",
+            "find $HOME/Downloads -size +1M -delete\n",
+            "find ~ -size +1M\n",
+            "# never run rm -rf ~/\n",
+            "dd if=disk.img of=./copy.img\n",
+            "dd if=kali.iso of=/dev/sdb bs=4M status=progress\n",
+            "PATTERNS = [\":(){:|:&}\"]\n",
+        ] {
+            assert_eq!(count("scripts/clean.sh", good), 0, "{good}");
+        }
+        assert_eq!(count("SKILL.md", "Never run `rm -rf ~` here.\n"), 0);
+        assert_eq!(count("SKILL.md", "Clean:\n\n```bash\nrm -rf ~/\n```\n"), 1);
+        assert_eq!(count("notes.txt", "rm -rf ~/\n"), 0);
+    }
+}
