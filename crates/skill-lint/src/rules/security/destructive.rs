@@ -5,6 +5,7 @@
 //! one command at a time; comments are left alone.
 
 use super::Finding;
+use super::flow::logical_lines;
 use super::pattern::Pattern;
 use super::text::{Kind, Text, excerpt, family};
 use crate::rulebook::DESTRUCTIVE_COMMAND;
@@ -71,8 +72,9 @@ pub(crate) fn check_destructive(text: &Text, out: &mut Vec<Finding>) {
     if !text.triggered(family::DESTROY) {
         return;
     }
-    for line in text.lines_with(family::DESTROY) {
-        let l = &text.text[line.clone()];
+    for (start, statement) in logical_lines(text.text, false) {
+        let line = text.line_at(start);
+        let l = statement.as_str();
         if !runs_here(text, &line, l) {
             continue;
         }
@@ -117,24 +119,28 @@ fn in_block(text: &Text, line: &Range<usize>) -> bool {
         .is_some_and(|c| c.start <= line.start && text.text[c.clone()].contains('\n'))
 }
 
-/// The commands of a line: split where the shell starts a new one, each as its words with
-/// quotes removed and a leading `sudo` dropped.
+/// The commands of a statement: split where the shell starts a new one, each as its words with
+/// quotes and subshell parentheses removed and a leading `sudo` dropped. `find`'s grouping
+/// (`\\(`, `(`) stays a word of its own.
 fn commands(line: &str) -> impl Iterator<Item = Vec<String>> + '_ {
-    let mut escaped = false;
-    line.split(move |c: char| {
-        // `find`'s grouping is written `\(`, which the shell passes on as a word.
-        let ends = !escaped && matches!(c, ';' | '|' | '&' | '(' | ')' | '`');
-        escaped = c == '\\';
-        ends
-    })
-    .map(|segment| {
-        segment
-            .split_whitespace()
-            .map(|w| w.trim_matches(['"', '\'']).to_owned())
-            .skip_while(|w| w == "sudo" || w == "$" || w.starts_with("$("))
-            .collect::<Vec<_>>()
-    })
-    .filter(|words| !words.is_empty())
+    line.split([';', '|', '&', '`'])
+        .map(|segment| {
+            segment
+                .split_whitespace()
+                .map(|w| {
+                    let w = w.trim_matches(['"', '\'']);
+                    if matches!(w, "(" | "\\(" | ")" | "\\)") {
+                        w
+                    } else {
+                        w.trim_start_matches('(').trim_end_matches(')')
+                    }
+                })
+                .filter(|w| !w.is_empty())
+                .skip_while(|w| *w == "sudo" || *w == "$" || w.starts_with("$("))
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        })
+        .filter(|words| !words.is_empty())
 }
 
 /// What the command `words` destroys, if it does.
@@ -167,15 +173,10 @@ fn recursive_delete_of_everything(
     everything.then_some("deletes the home folder or the whole filesystem")
 }
 
-/// `find ~ … -delete` with no test on names or paths, or with an `-o` outside parentheses,
-/// which leaves the other side of the `-o` to match everything the delete reaches.
+/// A `find` that deletes more than its tests say: from the home folder or `/` with no test on
+/// names or paths, or anywhere with an `-o` outside parentheses whose last alternative (the
+/// only one `-delete` binds to) tests no name or path.
 fn unnarrowed_find(args: &[String]) -> Option<&'static str> {
-    let start = args
-        .iter()
-        .take_while(|a| !a.starts_with(['-', '(', '!', '\\']));
-    if !start.clone().any(|a| WHOLESALE.contains(&a.as_str())) {
-        return None;
-    }
     let deletes = args.iter().any(|a| a == "-delete")
         || args
             .windows(2)
@@ -183,10 +184,28 @@ fn unnarrowed_find(args: &[String]) -> Option<&'static str> {
     if !deletes {
         return None;
     }
+    let narrows = |tests: &[String]| {
+        tests
+            .windows(2)
+            .any(|w| NARROWING.contains(&w[1].as_str()) && !matches!(w[0].as_str(), "-not" | "!"))
+            || tests
+                .first()
+                .is_some_and(|t| NARROWING.contains(&t.as_str()))
+    };
     let grouped = args.iter().any(|a| a == "\\(" || a == "(");
-    let or_ungrouped = !grouped && args.iter().any(|a| a == "-o" || a == "-or");
-    let narrowed = args.iter().any(|a| NARROWING.contains(&a.as_str()));
-    (or_ungrouped || !narrowed).then_some("deletes across the home folder or the filesystem")
+    let last_or = args.iter().rposition(|a| a == "-o" || a == "-or");
+    if last_or.is_some_and(|at| !grouped && !narrows(&args[at + 1..])) {
+        return Some(
+            "deletes more than its tests say: -delete binds only to the last alternative of \
+             an -o without parentheses",
+        );
+    }
+    let from_everything = args
+        .iter()
+        .take_while(|a| !a.starts_with(['-', '(', '!', '\\']))
+        .any(|a| WHOLESALE.contains(&a.as_str()));
+    (from_everything && !narrows(args))
+        .then_some("deletes across the home folder or the filesystem")
 }
 
 /// Compiles the patterns of this file now (see [`super::preload`]).
@@ -214,6 +233,7 @@ mod tests {
             "cd /tmp && rm -Rf /*\n",
             "find $HOME -size +1M -delete\n",
             "find ~ -name '*.log' -o -size +1M -delete\n",
+            "find \"$ROOT\" -type f -mtime +14 \\\n  -name '*.log' -o -size +1M \\\n  -delete\n",
             "find / -type f -exec rm -f {} +\n",
             "find ~ \\( -size +1M \\) -delete\n",
             "Remove-Item -Recurse -Force $env:USERPROFILE\n",
@@ -233,6 +253,8 @@ mod tests {
             "rm -rf \"$HOME/.local/share/tool/tmp\"\n",
             "rm ~/notes.txt\n",
             "find ~ -name '*.pyc' -delete\n",
+            "find . -name '*.tmp' -o -name '*.bak' -delete\n",
+            "find ~ -not -path '*/.git/*' -name '*.orig' -delete\n",
             "find ~ \\( -name '*.log' -o -name '*.tmp' \\) -mtime +30 -delete\n",
             "find $HOME/Downloads -size +1M -delete\n",
             "find ~ -size +1M\n",

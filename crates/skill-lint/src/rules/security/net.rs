@@ -213,6 +213,38 @@ fn is_within(host: &str, domain: &str) -> bool {
         .is_some_and(|sub| sub.is_empty() || sub.ends_with('.'))
 }
 
+/// The services whose command-line tools hand out login tokens (`gh auth token`, `gcloud auth
+/// print-access-token`...): where such a token is used rather than leaked.
+const TOKEN_OWNERS: &[&str] = &[
+    "github.com",
+    "githubusercontent.com",
+    "ghcr.io",
+    "googleapis.com",
+    "google.com",
+    "amazonaws.com",
+    "aws.amazon.com",
+    "azure.com",
+    "azure.net",
+    "windows.net",
+    "microsoft.com",
+    "microsoftonline.com",
+    "docker.io",
+    "docker.com",
+    "npmjs.org",
+    "npmjs.com",
+    "pypi.org",
+    "crates.io",
+    "heroku.com",
+    "digitalocean.com",
+    "gitlab.com",
+    "vault.azure.net",
+];
+
+/// True when `host` belongs to a service that issues command-line login tokens.
+pub(crate) fn is_token_owner(host: &str) -> bool {
+    TOKEN_OWNERS.iter().any(|domain| is_within(host, domain))
+}
+
 /// True for a chat service's webhook or bot API.
 pub(crate) fn is_chat_hook(host: &str) -> bool {
     CHAT_HOOKS.contains(&host)
