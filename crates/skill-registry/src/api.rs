@@ -321,3 +321,179 @@ pub struct ExportedVersion {
     #[serde(default)]
     pub signature: Option<String>,
 }
+
+/// `GET /.well-known/clawhub.json`'s body: where a client finds the API and sign-in.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct WellKnown {
+    /// The API's base URL.
+    pub api_base: String,
+    /// Where sign-in starts.
+    pub auth_base: String,
+    /// The oldest clawhub CLI the registry serves.
+    pub min_cli_version: String,
+    /// The registry's own URL.
+    pub registry: String,
+}
+
+/// The body of a request that changes something and answers only that it did (deletes,
+/// restores, telemetry).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Done {
+    /// Always true: failures answer an error instead.
+    pub ok: bool,
+}
+
+impl Done {
+    pub(crate) const OK: Done = Done { ok: true };
+}
+
+/// A file of a version, as the version detail lists it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct VersionFile {
+    /// Path inside the skill.
+    pub path: String,
+    /// Size in bytes.
+    pub size: u64,
+    /// Lowercase hex SHA-256.
+    pub sha256: String,
+    /// MIME type, when known.
+    #[serde(default)]
+    pub content_type: Option<String>,
+}
+
+/// `GET /api/v1/skills/{slug}/versions`'s body: one page of versions, newest first.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct VersionsPage {
+    /// The versions on this page.
+    pub items: Vec<VersionEntry>,
+    /// What to pass as `cursor` for the next page, when there is one.
+    #[serde(default)]
+    pub next_cursor: Option<String>,
+}
+
+/// A version as a list of versions shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct VersionEntry {
+    /// The version number.
+    pub version: String,
+    /// When it was published, ms since the epoch.
+    pub created_at: i64,
+    /// Its changelog.
+    #[serde(default)]
+    pub changelog: String,
+    /// Who wrote the changelog (`user` here; ClawHub may generate one).
+    #[serde(default)]
+    pub changelog_source: String,
+}
+
+/// `GET /api/v1/skills/{slug}/versions/{version}`'s body.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct VersionDetail {
+    /// The skill the version belongs to.
+    pub skill: SkillName,
+    /// The version.
+    pub version: VersionFull,
+}
+
+/// A skill named by its slug and display name.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SkillName {
+    /// The slug.
+    pub slug: String,
+    /// The display name.
+    #[serde(default)]
+    pub display_name: String,
+}
+
+/// A version with its files, scan verdict and signature.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct VersionFull {
+    /// The version number.
+    pub version: String,
+    /// When it was published, ms since the epoch.
+    #[serde(default)]
+    pub created_at: i64,
+    /// Its changelog.
+    #[serde(default)]
+    pub changelog: String,
+    /// Who wrote the changelog.
+    #[serde(default)]
+    pub changelog_source: String,
+    /// The license every ClawHub skill is published under.
+    #[serde(default)]
+    pub license: String,
+    /// Its files, sorted by path.
+    #[serde(default)]
+    pub files: Vec<VersionFile>,
+    /// The security scan's verdict, in ClawHub's shape.
+    #[serde(default)]
+    pub security: serde_json::Value,
+    /// Who signed it, when it is signed.
+    #[serde(default)]
+    pub signature: Option<SignatureSummary>,
+}
+
+/// Who signed a version and what the signature's trusted comment says.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SignatureSummary {
+    /// The signing key's id, as minisign prints it.
+    pub key_id: String,
+    /// The trusted comment.
+    pub trusted_comment: String,
+}
+
+/// The answer to asking for an upload URL for one file of a publish.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct UploadTicket {
+    /// Where to `POST` the file's bytes.
+    pub upload_url: String,
+    /// The ticket naming the upload.
+    pub upload_ticket: String,
+}
+
+/// The answer to an upload: the id that names the stored file in the publish request.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct Stored {
+    /// The stored file's id.
+    pub storage_id: String,
+}
+
+/// `POST /api/v1/skills`'s body: the version published, or held back by the scan.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct Published {
+    /// Always true: failures answer an error instead.
+    pub ok: bool,
+    /// The skill's id.
+    pub skill_id: String,
+    /// The new version's id.
+    pub version_id: String,
+    /// The skill.
+    pub slug: String,
+    /// The version.
+    pub version: String,
+    /// `published`, or `pending` (ClawHub's word for held back by its scans).
+    pub status: String,
+    /// The same word, under the name newer clawhub CLIs read.
+    pub publication_status: String,
+    /// Where the scan left the version.
+    pub moderation: PublishedModeration,
+}
+
+/// The scan's verdict in a publish's answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct PublishedModeration {
+    /// `live`, `quarantined`...
+    pub state: String,
+    /// How many errors the scan found.
+    pub findings: usize,
+}

@@ -284,7 +284,11 @@ impl Client {
     }
 
     /// A version's detail (with its files' hashes).
-    pub fn version(&self, slug: &str, version: &str) -> Result<Value, ClientError> {
+    pub fn version(
+        &self,
+        slug: &str,
+        version: &str,
+    ) -> Result<super::api::VersionDetail, ClientError> {
         self.json(
             reqwest::Method::GET,
             &format!(
@@ -364,7 +368,7 @@ impl Client {
             let sha = sha256_hex(&file.bytes);
             let content_type = content_type(&file.path);
             let meta = json!({"path": file.path, "size": file.bytes.len(), "sha256": sha, "contentType": content_type});
-            let ticket: Value = match self.json(
+            let ticket: super::api::UploadTicket = match self.json(
                 reqwest::Method::POST,
                 "/api/v1/skills/-/upload-url",
                 Some(&meta),
@@ -377,16 +381,8 @@ impl Client {
                 }
                 other => other?,
             };
-            let (Some(upload_url), Some(id)) = (
-                ticket["uploadUrl"].as_str(),
-                ticket["uploadTicket"].as_str(),
-            ) else {
-                return Err(ClientError::Invalid {
-                    url: self.url("/api/v1/skills/-/upload-url"),
-                    message: "no uploadUrl".into(),
-                });
-            };
-            let stored: Value =
+            let (upload_url, id) = (&ticket.upload_url, &ticket.upload_ticket);
+            let stored: super::api::Stored =
                 serde_json::from_slice(&self.send(reqwest::Method::POST, upload_url, &|r| {
                     r.header("Content-Type", content_type)
                         .body(file.bytes.clone())
@@ -396,7 +392,7 @@ impl Client {
                     message: e.to_string(),
                 })?;
             entries.push(json!({"path": file.path, "size": file.bytes.len(), "sha256": sha, "contentType": content_type,
-                                "storageId": stored["storageId"], "uploadTicket": id}));
+                                "storageId": stored.storage_id, "uploadTicket": id}));
             progress(file.bytes.len() as u64);
         }
         let mut payload = payload;

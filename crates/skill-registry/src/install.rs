@@ -228,19 +228,13 @@ fn listed_files(
     slug: &str,
     version: &str,
 ) -> Result<Vec<(String, String)>, RegistryInstallError> {
-    Ok(client.version(slug, version)?["version"]["files"]
-        .as_array()
-        .map(|fs| {
-            fs.iter()
-                .filter_map(|f| {
-                    Some((
-                        f["path"].as_str()?.to_owned(),
-                        f["sha256"].as_str()?.to_owned(),
-                    ))
-                })
-                .collect()
-        })
-        .unwrap_or_default())
+    Ok(client
+        .version(slug, version)?
+        .version
+        .files
+        .into_iter()
+        .map(|f| (f.path, f.sha256))
+        .collect())
 }
 
 /// Checks the version's signature of its file manifest (`files`, which the download has just

@@ -323,9 +323,14 @@ async fn metrics_text(State(state): State<AppState>) -> ApiResult {
         .into_response())
 }
 
-async fn well_known(State(state): State<AppState>) -> Json<Value> {
+async fn well_known(State(state): State<AppState>) -> Json<api::WellKnown> {
     let base = &state.base_url;
-    Json(json!({"apiBase": base, "authBase": base, "minCliVersion": "0.1.0", "registry": base}))
+    Json(api::WellKnown {
+        api_base: base.clone(),
+        auth_base: base.clone(),
+        min_cli_version: "0.1.0".to_owned(),
+        registry: base.clone(),
+    })
 }
 
 /// What a request needs its token to allow.
@@ -707,7 +712,7 @@ async fn delete_version(
     let user = authenticate(&state, &headers, Need::Publish, "delete version").await?;
     blocking(&state, move |s| s.delete_version(&user, &slug, &version)).await?;
     state.downloads.invalidate();
-    Ok(Json(json!({"ok": true})).into_response())
+    Ok(Json(api::Done::OK).into_response())
 }
 
 /// `POST /api/v1/skills/{slug}/versions/{version}/restore`: brings a withdrawn version back.
@@ -719,7 +724,7 @@ async fn restore_version(
     let user = authenticate(&state, &headers, Need::Publish, "restore version").await?;
     blocking(&state, move |s| s.restore_version(&user, &slug, &version)).await?;
     state.downloads.invalidate();
-    Ok(Json(json!({"ok": true})).into_response())
+    Ok(Json(api::Done::OK).into_response())
 }
 
 /// `POST /api/v1/skills/{slug}/tags/{tag}` with `{"version"}`: points the tag at it.
@@ -749,8 +754,16 @@ async fn set_tag(
     Ok(Json(answer).into_response())
 }
 
-fn files_json(files: &[FileInfo]) -> Vec<Value> {
-    files.iter().map(|f| json!({"path": f.path, "size": f.size, "sha256": f.sha256, "contentType": f.content_type})).collect()
+fn version_files(files: &[FileInfo]) -> Vec<api::VersionFile> {
+    files
+        .iter()
+        .map(|f| api::VersionFile {
+            path: f.path.clone(),
+            size: f.size,
+            sha256: f.sha256.clone(),
+            content_type: f.content_type.clone(),
+        })
+        .collect()
 }
 
 async fn versions(
@@ -761,16 +774,21 @@ async fn versions(
     let limit = limit_param(&q, 200)?;
     let offset = cursor_param(&q)?;
     let list = blocking(&state, move |s| s.versions(&slug)).await?;
-    let items: Vec<Value> = list
+    let items: Vec<api::VersionEntry> = list
         .iter()
         .skip(offset)
         .take(limit)
-        .map(|v| json!({"version": v.version, "createdAt": v.created_at, "changelog": v.changelog, "changelogSource": "user"}))
+        .map(|v| api::VersionEntry {
+            version: v.version.clone(),
+            created_at: v.created_at,
+            changelog: v.changelog.clone(),
+            changelog_source: "user".to_owned(),
+        })
         .collect();
     let (items, _) = within_page_bytes(items, |item| item);
     let shown = offset.saturating_add(items.len());
-    let next = (list.len() > shown).then(|| shown.to_string());
-    Ok(Json(json!({"items": items, "nextCursor": next})).into_response())
+    let next_cursor = (list.len() > shown).then(|| shown.to_string());
+    Ok(Json(api::VersionsPage { items, next_cursor }).into_response())
 }
 
 /// A version's detail, quarantined ones included (with their findings: the reason an install
@@ -790,23 +808,33 @@ async fn version_detail(
     .await?;
     let skill = skill.ok_or_else(|| not_found("Skill not found"))?;
     let v = found.ok_or_else(|| not_found("Version not found"))?;
-    Ok(Json(json!({
-        "skill": {"slug": skill.slug, "displayName": skill.display_name},
-        "version": {"version": v.version, "createdAt": v.created_at, "changelog": v.changelog, "changelogSource": "user",
-                    "license": "MIT-0", "files": files_json(&v.files), "security": super::moderation::security_json(&v),
-                    "signature": signature_json(v.signature.as_deref())},
-    }))
+    Ok(Json(api::VersionDetail {
+        skill: api::SkillName {
+            slug: skill.slug,
+            display_name: skill.display_name,
+        },
+        version: api::VersionFull {
+            files: version_files(&v.files),
+            security: super::moderation::security_json(&v),
+            signature: signature_summary(v.signature.as_deref()),
+            version: v.version,
+            created_at: v.created_at,
+            changelog: v.changelog,
+            changelog_source: "user".to_owned(),
+            license: "MIT-0".to_owned(),
+        },
+    })
     .into_response())
 }
 
 /// Who signed a version and what the signature says (`null` when unsigned); the signature
 /// itself is at `/api/v1/download/signature`.
-fn signature_json(text: Option<&str>) -> Value {
+fn signature_summary(text: Option<&str>) -> Option<api::SignatureSummary> {
     text.and_then(|t| skill_archive::signature::describe("signature", t).ok())
-        .map_or(
-            Value::Null,
-            |s| json!({"keyId": s.key_id, "trustedComment": s.trusted_comment}),
-        )
+        .map(|s| api::SignatureSummary {
+            key_id: s.key_id,
+            trusted_comment: s.trusted_comment,
+        })
 }
 
 /// A quarantined version that `q` names explicitly, when there is one: what the download and
@@ -1213,7 +1241,11 @@ async fn upload_url(State(state): State<AppState>, headers: HeaderMap, body: Byt
         blocking(&state, move |s| s.create_ticket(&id, &ticket)).await?;
     }
     let url = format!("{}/api/v1/skills/-/upload/{ticket_id}", state.base_url);
-    Ok(Json(json!({"uploadUrl": url, "uploadTicket": ticket_id})).into_response())
+    Ok(Json(api::UploadTicket {
+        upload_url: url,
+        upload_ticket: ticket_id,
+    })
+    .into_response())
 }
 
 async fn upload(
@@ -1253,7 +1285,10 @@ async fn upload(
     if !filled {
         return Err(gone());
     }
-    Ok(Json(json!({"storageId": ticket_id})).into_response())
+    Ok(Json(api::Stored {
+        storage_id: ticket_id,
+    })
+    .into_response())
 }
 
 async fn publish(
@@ -1386,10 +1421,19 @@ async fn store_publish(state: &AppState, user: &User, request: PublishRequest) -
         Moderation::Live => "published",
         _ => "pending",
     };
-    Ok(Json(json!({"ok": true, "skillId": published.skill_id.to_string(), "versionId": published.version_id.to_string(),
-                   "slug": published.slug, "version": published.version, "status": status, "publicationStatus": status,
-                   "moderation": {"state": published.moderation,
-                                  "findings": published.findings.iter().filter(|f| f.is_error()).count()}}))
+    Ok(Json(api::Published {
+        ok: true,
+        skill_id: published.skill_id.to_string(),
+        version_id: published.version_id.to_string(),
+        moderation: api::PublishedModeration {
+            state: published.moderation.as_str().to_owned(),
+            findings: published.findings.iter().filter(|f| f.is_error()).count(),
+        },
+        slug: published.slug,
+        version: published.version,
+        status: status.to_owned(),
+        publication_status: status.to_owned(),
+    })
     .into_response())
 }
 
@@ -1488,7 +1532,7 @@ async fn delete_skill(
     let user = authenticate(&state, &headers, Need::Publish, "delete skill").await?;
     blocking(&state, move |s| s.delete_skill(&user, &slug)).await?;
     state.downloads.invalidate();
-    Ok(Json(json!({"ok": true})).into_response())
+    Ok(Json(api::Done::OK).into_response())
 }
 
 async fn undelete_skill(
@@ -1499,11 +1543,11 @@ async fn undelete_skill(
     let user = authenticate(&state, &headers, Need::Publish, "undelete skill").await?;
     blocking(&state, move |s| s.undelete_skill(&user, &slug)).await?;
     state.downloads.invalidate();
-    Ok(Json(json!({"ok": true})).into_response())
+    Ok(Json(api::Done::OK).into_response())
 }
 
-async fn telemetry() -> Json<Value> {
-    Json(json!({"ok": true}))
+async fn telemetry() -> Json<api::Done> {
+    Json(api::Done::OK)
 }
 
 /// How [`serve`] treats connections: the defences against clients that connect and then send
