@@ -649,11 +649,7 @@ fn valid_shapes() -> Vec<(&'static str, Vec<u8>)> {
             with_modes(
                 &[
                     ("demo/SKILL.md", md, 0o644),
-                    (
-                        "demo/scripts/run.sh",
-                        b"#!/bin/sh\necho run\n",
-                        0o755,
-                    ),
+                    ("demo/scripts/run.sh", b"#!/bin/sh\necho run\n", 0o755),
                     (
                         "demo/references/deep/guide.md",
                         b"# Guide\n\nSee ../../SKILL.md\n",

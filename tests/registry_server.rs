@@ -363,6 +363,46 @@ fn publish_read_download_and_errors() {
     );
 }
 
+/// Every route that lists by pages reads `limit` the same way: 1 to 200, anything else is 400
+/// `Invalid limit` (the export route used to clamp where the others refused).
+#[test]
+fn every_list_route_reads_limit_alike() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    registry_admin(&data, &["user", "add", "alice"]);
+    let alice = registry_admin(&data, &["token", "create", "alice"]);
+    let server = Registry::on(&data, &[]);
+    let url = &server.url;
+    let skill_md = "---\nname: demo-skill\ndescription: A demo. Use when testing.\n---\n\n# Demo\n";
+    let (status, _) = publish(
+        url,
+        &alice,
+        "demo-skill",
+        "1.0.0",
+        &[("SKILL.md", skill_md)],
+    );
+    assert_eq!(status, 200);
+    for route in [
+        "/api/v1/skills?",
+        "/api/v1/skills/export?",
+        "/api/v1/skills/demo-skill/versions?",
+        "/api/v1/search?q=demo&",
+    ] {
+        for bad in ["0", "201", "many", "-1"] {
+            let (status, body) = call("GET", &format!("{url}{route}limit={bad}"), None, None);
+            assert_eq!(
+                (status, text(&body).as_str()),
+                (400, "Invalid limit"),
+                "{route}limit={bad}"
+            );
+        }
+        for good in ["1", "%20200%20"] {
+            let (status, _) = call("GET", &format!("{url}{route}limit={good}"), None, None);
+            assert_eq!(status, 200, "{route}limit={good}");
+        }
+    }
+}
+
 #[test]
 fn legacy_multipart_publish() {
     let tmp = tempfile::tempdir().unwrap();

@@ -497,3 +497,63 @@ pub(crate) struct PublishedModeration {
     /// How many errors the scan found.
     pub findings: usize,
 }
+
+/// The query of a route that lists by pages (`/skills`, `/skills/export`,
+/// `/skills/{slug}/versions`, `/search`): `limit` and `cursor`, with what each route adds.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub(crate) struct ListQuery {
+    /// How many items a page holds, 1 to [`MAX_LIMIT`]; each route has its default.
+    #[serde(default)]
+    pub limit: Option<String>,
+    /// Where the previous page ended, as that page's `nextCursor` said.
+    #[serde(default)]
+    pub cursor: Option<String>,
+    /// The search text (`/search`).
+    #[serde(default)]
+    pub q: Option<String>,
+    /// `exact`, or `default`/`semantic` (`/search`).
+    #[serde(default)]
+    pub mode: Option<String>,
+    /// The order of `/skills` (`updated`, `downloads`, ...).
+    #[serde(default)]
+    pub sort: Option<String>,
+    /// A slug prefix `/skills` keeps to.
+    #[serde(default)]
+    pub prefix: Option<String>,
+}
+
+/// The largest page any list route serves.
+pub(crate) const MAX_LIMIT: usize = 200;
+
+/// The query naming one version of a skill (downloads, files, moderation, resolve): `version`,
+/// else the version `tag` points at, else `latest`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub(crate) struct VersionQuery {
+    /// The skill, on routes whose path does not name it.
+    #[serde(default)]
+    pub slug: Option<String>,
+    /// A version number.
+    #[serde(default)]
+    pub version: Option<String>,
+    /// A tag, when no version is given.
+    #[serde(default)]
+    pub tag: Option<String>,
+    /// A file of the version (`/skills/{slug}/file`).
+    #[serde(default)]
+    pub path: Option<String>,
+    /// The fingerprint of files a client holds (`/resolve`).
+    #[serde(default)]
+    pub hash: Option<String>,
+}
+
+impl VersionQuery {
+    /// The version number asked for, trimmed, when one is.
+    pub(crate) fn version(&self) -> Option<&str> {
+        self.version.as_deref().map(str::trim)
+    }
+
+    /// The tag asked for: `tag`, else `latest`.
+    pub(crate) fn tag(&self) -> &str {
+        self.tag.as_deref().map_or("latest", str::trim)
+    }
+}

@@ -21,7 +21,6 @@ use serde_json::{Value, json};
 use skill_archive::reader::META_FILE;
 use skill_model::fingerprint::{locale_compare, sha256_hex};
 use skill_model::layout::SKILL_MD;
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -214,7 +213,7 @@ fn router(state: AppState) -> Router {
 const HEALTH_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// Most skills on one page of `/api/v1/skills/export`, and how many without `limit`.
-const EXPORT_LIMIT: (usize, usize) = (200, 50);
+const EXPORT_LIMIT: usize = 50;
 
 /// An export cursor: the last listed skill's change time and slug, `MS:SLUG`.
 fn export_cursor(at: i64, slug: &str) -> String {
@@ -229,19 +228,9 @@ fn parse_export_cursor(cursor: &str) -> Option<(i64, String)> {
 /// `GET /api/v1/skills/export?cursor=&limit=`: live skills in the order they last changed,
 /// each with its owner, tags and live versions (fingerprint, signature): what `skill registry
 /// mirror` pages through. The last page's cursor is where a later run starts.
-async fn export(
-    State(state): State<AppState>,
-    Query(q): Query<HashMap<String, String>>,
-) -> ApiResult {
-    let (most, default) = EXPORT_LIMIT;
-    let limit = match q.get("limit") {
-        Some(l) => l
-            .parse::<usize>()
-            .map_err(|_| bad("Invalid limit"))?
-            .clamp(1, most),
-        None => default,
-    };
-    let after = match q.get("cursor") {
+async fn export(State(state): State<AppState>, Query(q): Query<api::ListQuery>) -> ApiResult {
+    let limit = limit_param(&q, EXPORT_LIMIT)?;
+    let after = match q.cursor.as_deref() {
         Some(c) => Some(parse_export_cursor(c).ok_or_else(|| bad("Invalid cursor"))?),
         None => None,
     };
@@ -422,18 +411,11 @@ fn owner(handle: &str) -> api::Owner {
 async fn search(
     State(state): State<AppState>,
     headers: HeaderMap,
-    Query(q): Query<HashMap<String, String>>,
+    Query(q): Query<api::ListQuery>,
 ) -> ApiResult {
-    let query = q.get("q").cloned().unwrap_or_default();
-    let limit = match q.get("limit") {
-        Some(l) => l
-            .parse::<usize>()
-            .ok()
-            .filter(|l| (1..=200).contains(l))
-            .ok_or_else(|| bad("Invalid limit"))?,
-        None => 25,
-    };
-    let exact = match q.get("mode").map(String::as_str) {
+    let limit = limit_param(&q, 25)?;
+    let query = q.q.clone().unwrap_or_default();
+    let exact = match q.mode.as_deref() {
         None | Some("" | "default" | "semantic") => false,
         Some("exact") => true,
         Some(_) => return Err(bad("Invalid mode")),
@@ -573,13 +555,13 @@ fn listed_skill(store: &dyn Store, slug: &str) -> Result<Option<(SkillInfo, u64)
 }
 
 /// A `limit` query parameter: 1 to 200, `default` when absent; ClawHub's 400 otherwise.
-fn limit_param(q: &HashMap<String, String>, default: usize) -> Result<usize, ApiError> {
-    match q.get("limit") {
+fn limit_param(q: &api::ListQuery, default: usize) -> Result<usize, ApiError> {
+    match q.limit.as_deref() {
         Some(l) => l
             .trim()
             .parse::<usize>()
             .ok()
-            .filter(|l| (1..=200).contains(l))
+            .filter(|l| (1..=api::MAX_LIMIT).contains(l))
             .ok_or_else(|| bad("Invalid limit")),
         None => Ok(default),
     }
@@ -587,8 +569,8 @@ fn limit_param(q: &HashMap<String, String>, default: usize) -> Result<usize, Api
 
 /// A `cursor` query parameter: the offset the previous page ended at (our cursors are the
 /// decimal offset; ClawHub's are opaque, so clients only hand back what they were given).
-fn cursor_param(q: &HashMap<String, String>) -> Result<usize, ApiError> {
-    match q.get("cursor").map(|c| c.trim()).filter(|c| !c.is_empty()) {
+fn cursor_param(q: &api::ListQuery) -> Result<usize, ApiError> {
+    match q.cursor.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
         Some(c) => c.parse().map_err(|_| bad("Invalid cursor")),
         None => Ok(0),
     }
@@ -600,13 +582,13 @@ fn cursor_param(q: &HashMap<String, String>) -> Result<usize, ApiError> {
 async fn list_skills(
     State(state): State<AppState>,
     headers: HeaderMap,
-    Query(q): Query<HashMap<String, String>>,
+    Query(q): Query<api::ListQuery>,
 ) -> ApiResult {
     let viewer = viewer(&state, &headers, "list skills").await?;
     let limit = limit_param(&q, 25)?;
     let offset = cursor_param(&q)?;
-    let prefix = q.get("prefix").cloned();
-    let order = match q.get("sort").map(|s| s.trim()).filter(|s| !s.is_empty()) {
+    let prefix = q.prefix.clone();
+    let order = match q.sort.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
         Some(word) => {
             ExploreOrder::parse(word).ok_or_else(|| bad(&format!("Invalid sort: {word}")))?
         }
@@ -769,9 +751,9 @@ fn version_files(files: &[FileInfo]) -> Vec<api::VersionFile> {
 async fn versions(
     State(state): State<AppState>,
     Path(slug): Path<String>,
-    Query(q): Query<HashMap<String, String>>,
+    Query(q): Query<api::ListQuery>,
 ) -> ApiResult {
-    let limit = limit_param(&q, 200)?;
+    let limit = limit_param(&q, api::MAX_LIMIT)?;
     let offset = cursor_param(&q)?;
     let list = blocking(&state, move |s| s.versions(&slug)).await?;
     let items: Vec<api::VersionEntry> = list
@@ -842,9 +824,9 @@ fn signature_summary(text: Option<&str>) -> Option<api::SignatureSummary> {
 async fn held(
     state: &AppState,
     slug: &str,
-    q: &HashMap<String, String>,
+    q: &api::VersionQuery,
 ) -> Result<Option<HeldVersion>, ApiError> {
-    let Some(version) = q.get("version").cloned() else {
+    let Some(version) = q.version().map(str::to_owned) else {
         return Ok(None);
     };
     let slug = slug.to_owned();
@@ -858,11 +840,11 @@ async fn moderation(
     State(state): State<AppState>,
     headers: HeaderMap,
     Path(slug): Path<String>,
-    Query(q): Query<HashMap<String, String>>,
+    Query(q): Query<api::VersionQuery>,
 ) -> ApiResult {
     let viewer = viewer(&state, &headers, "moderation").await?;
     let (skill, live, held) = {
-        let (slug, version) = (slug.clone(), q.get("version").cloned());
+        let (slug, version) = (slug.clone(), q.version().map(str::to_owned));
         blocking(&state, move |s| {
             let skill = s.skill(&slug)?;
             let live = match &version {
@@ -897,30 +879,27 @@ async fn moderation(
 
 /// What a download's query asks for, in [`pick_version`]'s order: `version`, else `tag`, else
 /// `latest`.
-fn wanted(q: &HashMap<String, String>) -> Wanted {
-    match (q.get("version"), q.get("tag")) {
-        (Some(version), _) => Wanted::Version(version.trim().to_owned()),
-        (None, tag) => Wanted::Tag(tag.map_or("latest", String::as_str).to_owned()),
+fn wanted(q: &api::VersionQuery) -> Wanted {
+    match q.version() {
+        Some(version) => Wanted::Version(version.to_owned()),
+        None => Wanted::Tag(q.tag().to_owned()),
     }
 }
 
 /// The version a request names: `version`, else the version `tag` points at, else `latest`.
-fn pick_version(skill: &SkillInfo, q: &HashMap<String, String>) -> Option<String> {
-    q.get("version").cloned().or_else(|| {
-        skill
-            .tags
-            .get(q.get("tag").map_or("latest", String::as_str))
-            .cloned()
-    })
+fn pick_version(skill: &SkillInfo, q: &api::VersionQuery) -> Option<String> {
+    q.version()
+        .map(str::to_owned)
+        .or_else(|| skill.tags.get(q.tag()).cloned())
 }
 
 async fn file(
     State(state): State<AppState>,
     headers: HeaderMap,
     Path(slug): Path<String>,
-    Query(q): Query<HashMap<String, String>>,
+    Query(q): Query<api::VersionQuery>,
 ) -> ApiResult {
-    let path = q.get("path").cloned().ok_or_else(|| bad("Missing path"))?;
+    let path = q.path.clone().ok_or_else(|| bad("Missing path"))?;
     let skill = {
         let s = slug.clone();
         blocking(&state, move |st| st.skill(&s)).await?
@@ -943,9 +922,9 @@ async fn file(
 async fn resolve(
     State(state): State<AppState>,
     headers: HeaderMap,
-    Query(q): Query<HashMap<String, String>>,
+    Query(q): Query<api::VersionQuery>,
 ) -> ApiResult {
-    let (Some(slug), Some(hash)) = (q.get("slug").cloned(), q.get("hash").cloned()) else {
+    let (Some(slug), Some(hash)) = (q.slug.clone(), q.hash.clone()) else {
         return Err(bad("Missing slug or hash"));
     };
     if hash.len() != 64 || !hash.bytes().all(|b| b.is_ascii_hexdigit()) {
@@ -980,9 +959,9 @@ async fn resolve(
 async fn download(
     State(state): State<AppState>,
     headers: HeaderMap,
-    Query(q): Query<HashMap<String, String>>,
+    Query(q): Query<api::VersionQuery>,
 ) -> ApiResult {
-    let slug = q.get("slug").cloned().ok_or_else(|| bad("Missing slug"))?;
+    let slug = q.slug.clone().ok_or_else(|| bad("Missing slug"))?;
     let (cached_slug, wanted) = (super::rules::normalise_slug(&slug), wanted(&q));
     // Before any store call: answering a popular archive costs a lookup and a count in memory.
     if let Some(cached) = state.downloads.get(&cached_slug, &wanted) {
@@ -1135,9 +1114,9 @@ pub(crate) const SIGNATURE_HEADER: &str = "x-skill-signature";
 async fn download_signature(
     State(state): State<AppState>,
     headers: HeaderMap,
-    Query(q): Query<HashMap<String, String>>,
+    Query(q): Query<api::VersionQuery>,
 ) -> ApiResult {
-    let slug = q.get("slug").cloned().ok_or_else(|| bad("Missing slug"))?;
+    let slug = q.slug.clone().ok_or_else(|| bad("Missing slug"))?;
     let skill = {
         let s = slug.clone();
         blocking(&state, move |st| st.skill(&s)).await?

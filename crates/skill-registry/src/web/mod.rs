@@ -18,7 +18,6 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use minijinja::Value;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 /// What the pages' handlers share.
@@ -313,8 +312,17 @@ fn request_token(headers: &HeaderMap) -> Option<String> {
 }
 
 /// The `page` query parameter: 1 when absent, an error when not a page number.
-fn page_number(query: &HashMap<String, String>) -> Result<usize, PageError> {
-    match query.get("page") {
+/// The query of a listing page: which page, and on the search page the text.
+#[derive(Debug, Default, serde::Deserialize)]
+struct PageQuery {
+    #[serde(default)]
+    page: Option<String>,
+    #[serde(default)]
+    q: Option<String>,
+}
+
+fn page_number(query: &PageQuery) -> Result<usize, PageError> {
+    match query.page.as_deref() {
         None => Ok(1),
         Some(p) => p
             .parse::<usize>()
@@ -329,11 +337,7 @@ fn page_number(query: &HashMap<String, String>) -> Result<usize, PageError> {
     }
 }
 
-async fn index(
-    State(web): State<Web>,
-    headers: HeaderMap,
-    Query(q): Query<HashMap<String, String>>,
-) -> Response {
+async fn index(State(web): State<Web>, headers: HeaderMap, Query(q): Query<PageQuery>) -> Response {
     let viewer = web.viewer(&headers).await;
     let result = match page_number(&q) {
         Ok(page) => pages::index(&web, page).await,
@@ -345,10 +349,13 @@ async fn index(
 async fn search(
     State(web): State<Web>,
     headers: HeaderMap,
-    Query(q): Query<HashMap<String, String>>,
+    Query(q): Query<PageQuery>,
 ) -> Response {
     let viewer = web.viewer(&headers).await;
-    let query = q.get("q").map(|s| s.trim().to_owned()).unwrap_or_default();
+    let query =
+        q.q.as_deref()
+            .map(|s| s.trim().to_owned())
+            .unwrap_or_default();
     let result = match page_number(&q) {
         Ok(page) => pages::search(&web, &query, page).await,
         Err(e) => Err(e),
@@ -366,7 +373,7 @@ async fn versions(
     State(web): State<Web>,
     headers: HeaderMap,
     Path(slug): Path<String>,
-    Query(q): Query<HashMap<String, String>>,
+    Query(q): Query<PageQuery>,
 ) -> Response {
     let viewer = web.viewer(&headers).await;
     let result = match page_number(&q) {
@@ -441,7 +448,7 @@ async fn user(
     State(web): State<Web>,
     headers: HeaderMap,
     Path(handle): Path<String>,
-    Query(q): Query<HashMap<String, String>>,
+    Query(q): Query<PageQuery>,
 ) -> Response {
     let viewer = web.viewer(&headers).await;
     let result = match page_number(&q) {
