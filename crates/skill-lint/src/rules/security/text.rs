@@ -229,7 +229,7 @@ pub(super) const TRIGGERS: &[(&str, u32)] = &[
     ("shell:startup", PERSIST),
     ("authorized_keys", PERSIST),
     (".git/hooks", PERSIST),
-    ("rm ", DESTROY),
+    ("rm -", DESTROY),
     ("-delete", DESTROY),
     ("-exec rm", DESTROY),
     ("remove-item", DESTROY),
