@@ -1,6 +1,7 @@
 //! Download-and-execute: a download piped or fed into a shell or interpreter, or saved, made
 //! executable and run. From a bare IP address or over plain http it is an error
-//! (`download-exec-insecure`); from an https host a warning (`download-exec`).
+//! (`download-exec-insecure`); in a script, from an https host no installer list vouches for, an
+//! error too (`remote-code-in-script`); otherwise a warning (`download-exec`).
 
 use super::Finding;
 use super::net::{Place, is_known_installer, place_in};
@@ -385,7 +386,7 @@ pub(super) fn compile() {
 /// Whether a download run from `place` is `remote-code-in-script`: the text is a script, which
 /// runs unread, and the address is neither a well-known installer's nor on this machine (an
 /// address only known when the script runs counts as unread too).
-pub(super) fn unvetted_in_script(text: &Text, place: &Place) -> bool {
+fn unvetted_in_script(text: &Text, place: &Place) -> bool {
     text.kind == Kind::Script
         && match place {
             Place::Https { host, .. } => !is_known_installer(host),
