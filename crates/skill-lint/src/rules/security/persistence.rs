@@ -106,15 +106,19 @@ fn remote_code(text: &Text, line: Range<usize>, what: &str) -> Option<&'static s
         .then_some("downloads what it runs")
 }
 
-/// The end of the here-document opened on the line ending at `end`, or `end` when there is
-/// none.
+/// How many lines of a here-document are read: a unit file or a hook is short, and a bound keeps
+/// a file of unterminated here-documents linear.
+const HEREDOC_LINES: usize = 64;
+
+/// The end of the here-document opened on the line ending at `end` (at most [`HEREDOC_LINES`]
+/// lines of it), or `end` when there is none.
 fn heredoc_end(text: &str, end: usize) -> usize {
     let line = &text[text[..end].rfind('\n').map_or(0, |i| i + 1)..end];
     let Some(tag) = HEREDOC.captures_iter(line).next().and_then(|c| c.get(1)) else {
         return end;
     };
     let mut at = end;
-    for body in text[end..].split_inclusive('\n') {
+    for body in text[end..].split_inclusive('\n').take(HEREDOC_LINES) {
         at += body.len();
         if body.trim() == tag.as_str() {
             break;
