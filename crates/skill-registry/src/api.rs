@@ -431,7 +431,8 @@ pub struct VersionFull {
     /// Its files, sorted by path.
     #[serde(default)]
     pub files: Vec<VersionFile>,
-    /// The security scan's verdict, in ClawHub's shape.
+    /// The security scan's verdict. ClawHub's own schema leaves it `unknown` (its statuses and
+    /// fields vary), so a client reads it as any JSON; this registry answers its `Security`.
     #[serde(default)]
     pub security: serde_json::Value,
     /// Who signed it, when it is signed.
@@ -467,10 +468,12 @@ pub(crate) struct Stored {
     pub storage_id: String,
 }
 
-/// `POST /api/v1/skills`'s body: the version published, or held back by the scan.
+/// `POST /api/v1/skills`'s body: the version published, or held back by the scan. ClawHub
+/// answers only `ok`, `skillId` and `versionId` for sure, so a client reads the rest as
+/// optional; this registry sends every field.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub(crate) struct Published {
+pub struct Published {
     /// Always true: failures answer an error instead.
     pub ok: bool,
     /// The skill's id.
@@ -478,20 +481,25 @@ pub(crate) struct Published {
     /// The new version's id.
     pub version_id: String,
     /// The skill.
-    pub slug: String,
+    #[serde(default)]
+    pub slug: Option<String>,
     /// The version.
-    pub version: String,
+    #[serde(default)]
+    pub version: Option<String>,
     /// `published`, or `pending` (ClawHub's word for held back by its scans).
-    pub status: String,
+    #[serde(default)]
+    pub status: Option<String>,
     /// The same word, under the name newer clawhub CLIs read.
-    pub publication_status: String,
-    /// Where the scan left the version.
-    pub moderation: PublishedModeration,
+    #[serde(default)]
+    pub publication_status: Option<String>,
+    /// Where the scan left the version (this registry only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moderation: Option<PublishedModeration>,
 }
 
 /// The scan's verdict in a publish's answer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub(crate) struct PublishedModeration {
+pub struct PublishedModeration {
     /// `live`, `quarantined`...
     pub state: String,
     /// How many errors the scan found.
@@ -556,4 +564,199 @@ impl VersionQuery {
     pub(crate) fn tag(&self) -> &str {
         self.tag.as_deref().map_or("latest", str::trim)
     }
+}
+
+/// The body naming a version: `POST /api/v1/skills/{slug}/tags/{tag}` (the version the tag
+/// points at) and `DELETE /api/v1/skills/{slug}/versions/{version}` (clawhub repeats it).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub(crate) struct VersionBody {
+    /// The version number.
+    #[serde(default)]
+    pub version: Option<String>,
+}
+
+/// `POST /api/v1/skills/-/upload-url`'s body: one file of a publish, announced before its
+/// bytes are sent. Every field is optional on the wire so that the registry can say which
+/// one is missing.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct UploadRequest {
+    /// Path inside the skill, relative.
+    #[serde(default)]
+    pub path: Option<String>,
+    /// Size in bytes.
+    #[serde(default)]
+    pub size: Option<u64>,
+    /// Hex SHA-256 of the bytes.
+    #[serde(default)]
+    pub sha256: Option<String>,
+    /// MIME type, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content_type: Option<String>,
+}
+
+/// A file of a ticketed publish: the announced file and the ticket its bytes were uploaded on.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct PublishedFile {
+    /// What was announced for the ticket.
+    #[serde(flatten)]
+    pub file: UploadRequest,
+    /// The id the upload answered ([`Stored`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub storage_id: Option<String>,
+    /// The ticket ([`UploadTicket`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub upload_ticket: Option<String>,
+}
+
+impl PublishedFile {
+    /// The ticket naming the file's bytes: `uploadTicket`, else `storageId`.
+    pub(crate) fn ticket(&self) -> Option<&str> {
+        self.upload_ticket.as_deref().or(self.storage_id.as_deref())
+    }
+}
+
+/// `POST /api/v1/skills`'s request: ClawHub's publish payload. A ticketed publish sends it as
+/// the JSON body with `files`; the legacy one as the multipart `payload` part, the files as
+/// parts of their own.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PublishPayload {
+    /// The skill's slug.
+    #[serde(default)]
+    pub slug: Option<String>,
+    /// Its display name.
+    #[serde(default)]
+    pub display_name: Option<String>,
+    /// Its summary (ClawHub's CLI sends none: the registry then reads SKILL.md's description).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary: Option<String>,
+    /// The version published.
+    #[serde(default)]
+    pub version: Option<String>,
+    /// Its changelog.
+    #[serde(default)]
+    pub changelog: Option<String>,
+    /// Tags to point at the version.
+    #[serde(default)]
+    pub tags: Option<Vec<String>>,
+    /// The minisign signature of the file manifest, when the author signed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signature: Option<String>,
+    /// The files of a ticketed publish (the client fills them in as it uploads).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) files: Option<Vec<PublishedFile>>,
+    /// True when the author accepts MIT-0, which ClawHub requires of every publish.
+    #[serde(default)]
+    pub accept_license_terms: Option<bool>,
+}
+
+/// A version's `security` block in its detail: ClawHub's shape (`status`, `hasWarnings`,
+/// `checkedAt`, `model`) with the registry's own `moderation` state and `findings`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct Security {
+    /// `suspicious` while the version is held, else `clean`.
+    pub status: String,
+    /// True when the scan found warnings.
+    pub has_warnings: bool,
+    /// When the scan ran, ms since the epoch (at publish).
+    pub checked_at: i64,
+    /// The model ClawHub's scan used; none here.
+    pub model: Option<String>,
+    /// The scan's name and version.
+    pub engine_version: String,
+    /// `live`, `quarantined` or `rejected`.
+    pub moderation: String,
+    /// What the scan found.
+    pub findings: Vec<SecurityFinding>,
+}
+
+/// A finding of the scan in a version's `security` block.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct SecurityFinding {
+    /// The rule's code (`SK903`).
+    pub code: String,
+    /// The rule's slug (`obfuscated-exec`).
+    pub slug: String,
+    /// `error` or `warning`.
+    pub severity: String,
+    /// The file, relative to the skill.
+    pub file: String,
+    /// The line, 1-based.
+    pub line: usize,
+    /// What was found.
+    pub message: String,
+    /// The line it was found on, made safe to print.
+    pub excerpt: String,
+    /// The author's reason, when an allow comment covers the finding.
+    pub allowed_by_author: Option<String>,
+}
+
+/// `GET /api/v1/skills/{slug}/moderation`'s body: the newest version's verdict, or null.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct ModerationAnswer {
+    /// The verdict, when the skill has a version.
+    pub moderation: Option<ModerationVerdict>,
+}
+
+/// The verdict the clawhub CLI's `inspect` validates, evidence included.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct ModerationVerdict {
+    /// True while the version is held.
+    pub is_suspicious: bool,
+    /// ClawHub's malware block; this registry holds instead.
+    pub is_malware_blocked: bool,
+    /// `suspicious` or `clean`.
+    pub verdict: String,
+    /// The rule codes found, each once.
+    pub reason_codes: Vec<String>,
+    /// When the verdict was made, ms since the epoch.
+    pub updated_at: i64,
+    /// The scan's name and version.
+    pub engine_version: String,
+    /// One sentence for people.
+    pub summary: String,
+    /// ClawHub's older reason field; none here.
+    pub legacy_reason: Option<String>,
+    /// What the scan found.
+    pub evidence: Vec<Evidence>,
+    /// The version judged.
+    pub version: String,
+    /// `live`, `quarantined` or `rejected`.
+    pub state: String,
+}
+
+/// A finding as the moderation verdict lists it, in ClawHub's severities.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Evidence {
+    /// The rule's code.
+    pub code: String,
+    /// `critical`, `warn` or `info`.
+    pub severity: String,
+    /// The file, relative to the skill.
+    pub file: String,
+    /// The line, 1-based.
+    pub line: usize,
+    /// What was found.
+    pub message: String,
+    /// The line it was found on, made safe to print.
+    pub evidence: String,
+}
+
+/// `_meta.json`, the file ClawHub adds to every download: who published which version, when.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct DownloadMeta {
+    /// The owner's handle.
+    pub owner_id: String,
+    /// The skill.
+    pub slug: String,
+    /// The version.
+    pub version: String,
+    /// When it was published, ms since the epoch.
+    pub published_at: i64,
 }

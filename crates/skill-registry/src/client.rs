@@ -2,10 +2,10 @@
 //! and bounded retries on 429 and 5xx that honour `Retry-After`.
 
 use super::api::{
-    Resolution, SearchHit, SearchResults, SkillDetail, SkillPage, Starred, Tagged, Unstarred,
-    WhoAmI,
+    Done, PublishPayload, Published, PublishedFile, Resolution, SearchHit, SearchResults,
+    SkillDetail, SkillPage, Starred, Stored, Tagged, Unstarred, UploadRequest, UploadTicket,
+    VersionBody, WhoAmI,
 };
-use serde_json::{Value, json};
 use skill_http::{Failure, read_capped, send_with_retries};
 use skill_model::fingerprint::sha256_hex;
 use std::time::Duration;
@@ -174,11 +174,14 @@ impl Client {
         read_capped(response, MAX_RESPONSE).map_err(|e| network(e.to_string()))
     }
 
-    fn json<T: serde::de::DeserializeOwned>(
+    /// Requests with no body pass this as theirs.
+    const NO_BODY: Option<&'static ()> = None;
+
+    fn json<T: serde::de::DeserializeOwned, B: serde::Serialize>(
         &self,
         method: reqwest::Method,
         path: &str,
-        body: Option<&Value>,
+        body: Option<&B>,
     ) -> Result<T, ClientError> {
         let bytes = self.send(method, path, &|r| match body {
             Some(b) => r.json(b),
@@ -192,14 +195,14 @@ impl Client {
 
     /// The handle the token belongs to.
     pub fn whoami(&self) -> Result<String, ClientError> {
-        let answer: WhoAmI = self.json(reqwest::Method::GET, "/api/v1/whoami", None)?;
+        let answer: WhoAmI = self.json(reqwest::Method::GET, "/api/v1/whoami", Self::NO_BODY)?;
         Ok(answer.user.handle)
     }
 
     /// Search results.
     pub fn search(&self, query: &str, limit: usize) -> Result<Vec<SearchHit>, ClientError> {
         let path = format!("/api/v1/search?q={}&limit={limit}", encode(query));
-        let results: SearchResults = self.json(reqwest::Method::GET, &path, None)?;
+        let results: SearchResults = self.json(reqwest::Method::GET, &path, Self::NO_BODY)?;
         Ok(results.results)
     }
 
@@ -208,7 +211,7 @@ impl Client {
         match self.json(
             reqwest::Method::GET,
             &format!("/api/v1/skills/{}", encode(slug)),
-            None,
+            Self::NO_BODY,
         ) {
             Ok(v) => Ok(Some(v)),
             Err(ClientError::Http { status: 404, .. }) => Ok(None),
@@ -231,19 +234,19 @@ impl Client {
                 path.push_str(&format!("&{key}={}", encode(value)));
             }
         }
-        self.json(reqwest::Method::GET, &path, None)
+        self.json(reqwest::Method::GET, &path, Self::NO_BODY)
     }
 
     /// Stars a skill (needs a token).
     pub fn star(&self, slug: &str) -> Result<Starred, ClientError> {
         let path = format!("/api/v1/stars/{}", encode(slug));
-        self.json(reqwest::Method::POST, &path, None)
+        self.json(reqwest::Method::POST, &path, Self::NO_BODY)
     }
 
     /// Takes the caller's star off a skill (needs a token).
     pub fn unstar(&self, slug: &str) -> Result<Unstarred, ClientError> {
         let path = format!("/api/v1/stars/{}", encode(slug));
-        self.json(reqwest::Method::DELETE, &path, None)
+        self.json(reqwest::Method::DELETE, &path, Self::NO_BODY)
     }
 
     /// Points `tag` of the caller's skill at an existing `version`.
@@ -252,7 +255,9 @@ impl Client {
         self.json(
             reqwest::Method::POST,
             &path,
-            Some(&json!({"version": version})),
+            Some(&VersionBody {
+                version: Some(version.to_owned()),
+            }),
         )
     }
 
@@ -261,11 +266,13 @@ impl Client {
         let (path, body) = match version {
             Some(v) => (
                 format!("/api/v1/skills/{}/versions/{}", encode(slug), encode(v)),
-                Some(json!({"version": v})),
+                Some(VersionBody {
+                    version: Some(v.to_owned()),
+                }),
             ),
             None => (format!("/api/v1/skills/{}", encode(slug)), None),
         };
-        self.json::<Value>(reqwest::Method::DELETE, &path, body.as_ref())
+        self.json::<Done, _>(reqwest::Method::DELETE, &path, body.as_ref())
             .map(drop)
     }
 
@@ -279,7 +286,7 @@ impl Client {
             ),
             None => format!("/api/v1/skills/{}/undelete", encode(slug)),
         };
-        self.json::<Value>(reqwest::Method::POST, &path, None)
+        self.json::<Done, _>(reqwest::Method::POST, &path, Self::NO_BODY)
             .map(drop)
     }
 
@@ -296,7 +303,7 @@ impl Client {
                 encode(slug),
                 encode(version)
             ),
-            None,
+            Self::NO_BODY,
         )
     }
 
@@ -304,7 +311,7 @@ impl Client {
     /// a skill the registry does not have.
     pub fn resolve(&self, slug: &str, fingerprint: &str) -> Result<Option<Resolved>, ClientError> {
         let path = format!("/api/v1/resolve?slug={}&hash={fingerprint}", encode(slug));
-        match self.json::<Resolution>(reqwest::Method::GET, &path, None) {
+        match self.json::<Resolution, _>(reqwest::Method::GET, &path, Self::NO_BODY) {
             Ok(r) => Ok(Some(Resolved {
                 matched: r.matched.map(|v| v.version),
                 latest: r.latest_version.map(|v| v.version),
@@ -333,7 +340,7 @@ impl Client {
             Some(c) => format!("/api/v1/skills/export?cursor={}", encode(c)),
             None => "/api/v1/skills/export".to_owned(),
         };
-        self.json(reqwest::Method::GET, &path, None)
+        self.json(reqwest::Method::GET, &path, Self::NO_BODY)
     }
 
     /// A version's signature (its `.minisig` text), or `None` when its author did not sign it.
@@ -359,19 +366,22 @@ impl Client {
     /// `progress` is called with each file's size after its upload.
     pub fn publish(
         &self,
-        payload: Value,
+        payload: &PublishPayload,
         files: &[UploadFile],
         progress: &mut dyn FnMut(u64),
-    ) -> Result<Value, ClientError> {
+    ) -> Result<Published, ClientError> {
         let mut entries = Vec::new();
         for file in files {
-            let sha = sha256_hex(&file.bytes);
-            let content_type = content_type(&file.path);
-            let meta = json!({"path": file.path, "size": file.bytes.len(), "sha256": sha, "contentType": content_type});
-            let ticket: super::api::UploadTicket = match self.json(
+            let announced = UploadRequest {
+                path: Some(file.path.clone()),
+                size: Some(file.bytes.len() as u64),
+                sha256: Some(sha256_hex(&file.bytes)),
+                content_type: Some(content_type(&file.path).to_owned()),
+            };
+            let ticket: UploadTicket = match self.json(
                 reqwest::Method::POST,
                 "/api/v1/skills/-/upload-url",
-                Some(&meta),
+                Some(&announced),
             ) {
                 // Registries without upload tickets take the older multipart publish.
                 Err(ClientError::Http {
@@ -381,41 +391,54 @@ impl Client {
                 }
                 other => other?,
             };
-            let (upload_url, id) = (&ticket.upload_url, &ticket.upload_ticket);
-            let stored: super::api::Stored =
-                serde_json::from_slice(&self.send(reqwest::Method::POST, upload_url, &|r| {
-                    r.header("Content-Type", content_type)
-                        .body(file.bytes.clone())
-                })?)
-                .map_err(|e| ClientError::Invalid {
-                    url: upload_url.to_owned(),
-                    message: e.to_string(),
-                })?;
-            entries.push(json!({"path": file.path, "size": file.bytes.len(), "sha256": sha, "contentType": content_type,
-                                "storageId": stored.storage_id, "uploadTicket": id}));
+            let stored = self.upload(&ticket.upload_url, file)?;
+            entries.push(PublishedFile {
+                file: announced,
+                storage_id: Some(stored.storage_id),
+                upload_ticket: Some(ticket.upload_ticket),
+            });
             progress(file.bytes.len() as u64);
         }
-        let mut payload = payload;
-        payload["files"] = Value::Array(entries);
-        payload["acceptLicenseTerms"] = json!(true);
+        let payload = PublishPayload {
+            files: Some(entries),
+            accept_license_terms: Some(true),
+            ..payload.clone()
+        };
         self.json(reqwest::Method::POST, "/api/v1/skills", Some(&payload))
     }
 }
 
 impl Client {
+    /// Sends one file's bytes to the URL its ticket named.
+    fn upload(&self, url: &str, file: &UploadFile) -> Result<Stored, ClientError> {
+        let answer = self.send(reqwest::Method::POST, url, &|r| {
+            r.header("Content-Type", content_type(&file.path))
+                .body(file.bytes.clone())
+        })?;
+        serde_json::from_slice(&answer).map_err(|e| ClientError::Invalid {
+            url: url.to_owned(),
+            message: e.to_string(),
+        })
+    }
+
     /// The legacy publish: one multipart request with a `payload` part and a `files` part per
     /// file, named by its relative path.
     fn publish_multipart(
         &self,
-        payload: Value,
+        payload: &PublishPayload,
         files: &[UploadFile],
         progress: &mut dyn FnMut(u64),
-    ) -> Result<Value, ClientError> {
-        let mut payload = payload;
-        payload["acceptLicenseTerms"] = json!(true);
+    ) -> Result<Published, ClientError> {
+        let payload = PublishPayload {
+            accept_license_terms: Some(true),
+            ..payload.clone()
+        };
+        let text = serde_json::to_string(&payload).map_err(|e| ClientError::Invalid {
+            url: self.url("/api/v1/skills"),
+            message: e.to_string(),
+        })?;
         let body = self.send(reqwest::Method::POST, "/api/v1/skills", &|r| {
-            let mut form =
-                reqwest::blocking::multipart::Form::new().text("payload", payload.to_string());
+            let mut form = reqwest::blocking::multipart::Form::new().text("payload", text.clone());
             for file in files {
                 let part = reqwest::blocking::multipart::Part::bytes(file.bytes.clone())
                     .file_name(file.path.clone())

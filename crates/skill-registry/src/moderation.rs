@@ -4,8 +4,8 @@
 //! the clawhub CLI's `inspect` asks). The scan itself is the lint's security family, run by the
 //! store at publish; this module only words its results.
 
+use super::api::{Evidence, ModerationAnswer, ModerationVerdict, Security, SecurityFinding};
 use super::store::{Moderation, StoredFinding, User, VersionInfo};
-use serde_json::{Value, json};
 
 /// What the scan is called in `engineVersion`.
 pub(crate) const ENGINE: &str = concat!("skill ", env!("CARGO_PKG_VERSION"));
@@ -58,29 +58,36 @@ fn reason_codes(findings: &[StoredFinding]) -> Vec<String> {
     codes
 }
 
-fn findings_json(findings: &[StoredFinding]) -> Vec<Value> {
-    findings
+/// The `security` block of a version detail.
+pub(crate) fn security(version: &VersionInfo) -> Security {
+    let held = version.moderation == Moderation::Quarantined;
+    let findings = version
+        .findings
         .iter()
-        .map(|f| {
-            json!({"code": f.code, "slug": f.slug, "severity": f.severity, "file": f.path, "line": f.line,
-                   "message": f.message, "excerpt": f.excerpt, "allowedByAuthor": f.allowed})
+        .map(|f| SecurityFinding {
+            code: f.code.clone(),
+            slug: f.slug.clone(),
+            severity: f.severity.clone(),
+            file: f.path.clone(),
+            line: f.line,
+            message: f.message.clone(),
+            excerpt: f.excerpt.clone(),
+            allowed_by_author: f.allowed.clone(),
         })
-        .collect()
+        .collect();
+    Security {
+        status: verdict(held).to_owned(),
+        has_warnings: warnings(version) > 0,
+        checked_at: version.created_at,
+        model: None,
+        engine_version: ENGINE.to_owned(),
+        moderation: version.moderation.as_str().to_owned(),
+        findings,
+    }
 }
 
-/// The `security` block of a version detail, in ClawHub's shape (`status`, `hasWarnings`,
-/// `checkedAt`, `model`), with the registry's own `moderation` state and `findings`.
-pub(crate) fn security_json(version: &VersionInfo) -> Value {
-    let held = version.moderation == Moderation::Quarantined;
-    json!({
-        "status": if held { "suspicious" } else { "clean" },
-        "hasWarnings": warnings(version) > 0,
-        "checkedAt": version.created_at,
-        "model": null,
-        "engineVersion": ENGINE,
-        "moderation": version.moderation,
-        "findings": findings_json(&version.findings),
-    })
+fn verdict(held: bool) -> &'static str {
+    if held { "suspicious" } else { "clean" }
 }
 
 /// How many of a version's findings are the scan's warnings (a model review's notes are not).
@@ -92,15 +99,44 @@ fn warnings(version: &VersionInfo) -> usize {
         .count()
 }
 
-/// The body of `GET /api/v1/skills/{slug}/moderation` for `version` (`{"moderation": null}`
-/// when there is none): the shape the clawhub CLI's `inspect` validates, evidence included.
-pub(crate) fn moderation_json(version: Option<&VersionInfo>) -> Value {
-    let Some(v) = version else {
-        return json!({"moderation": null});
-    };
-    let held = v.moderation == Moderation::Quarantined;
+/// The body of `GET /api/v1/skills/{slug}/moderation` for `version` (no verdict when there is
+/// none).
+pub(crate) fn moderation(version: Option<&VersionInfo>) -> ModerationAnswer {
+    let moderation = version.map(|v| {
+        let held = v.moderation == Moderation::Quarantined;
+        let evidence = v
+            .findings
+            .iter()
+            .map(|f| Evidence {
+                code: f.code.clone(),
+                severity: severity(f).to_owned(),
+                file: f.path.clone(),
+                line: f.line,
+                message: f.message.clone(),
+                evidence: f.excerpt.clone(),
+            })
+            .collect();
+        ModerationVerdict {
+            is_suspicious: held,
+            is_malware_blocked: false,
+            verdict: verdict(held).to_owned(),
+            reason_codes: reason_codes(&v.findings),
+            updated_at: v.created_at,
+            engine_version: ENGINE.to_owned(),
+            summary: summary(v, held),
+            legacy_reason: None,
+            evidence,
+            version: v.version.clone(),
+            state: v.moderation.as_str().to_owned(),
+        }
+    });
+    ModerationAnswer { moderation }
+}
+
+/// One sentence on where the scan left `v`.
+fn summary(v: &VersionInfo, held: bool) -> String {
     let errors = v.findings.iter().filter(|f| f.is_error()).count();
-    let summary = match (held, errors, warnings(v)) {
+    match (held, errors, warnings(v)) {
         (true, n, _) => format!(
             "Version {} is quarantined: {n} security error(s). It is out of search and downloads until an admin reviews it.",
             v.version
@@ -111,28 +147,7 @@ pub(crate) fn moderation_json(version: Option<&VersionInfo>) -> Value {
             "Version {} was released by a review despite {n} security error(s).",
             v.version
         ),
-    };
-    let evidence: Vec<Value> = v
-        .findings
-        .iter()
-        .map(|f| {
-            json!({"code": f.code, "severity": severity(f), "file": f.path, "line": f.line,
-                   "message": f.message, "evidence": f.excerpt})
-        })
-        .collect();
-    json!({"moderation": {
-        "isSuspicious": held,
-        "isMalwareBlocked": false,
-        "verdict": if held { "suspicious" } else { "clean" },
-        "reasonCodes": reason_codes(&v.findings),
-        "updatedAt": v.created_at,
-        "engineVersion": ENGINE,
-        "summary": summary,
-        "legacyReason": null,
-        "evidence": evidence,
-        "version": v.version,
-        "state": v.moderation,
-    }})
+    }
 }
 
 #[cfg(test)]
@@ -164,18 +179,18 @@ mod tests {
     #[test]
     fn shapes_and_access() {
         let held = version(Moderation::Quarantined, "error");
-        let m = moderation_json(Some(&held));
-        assert_eq!(m["moderation"]["verdict"], "suspicious");
-        assert_eq!(m["moderation"]["isSuspicious"], true);
-        assert_eq!(m["moderation"]["evidence"][0]["severity"], "critical");
-        assert_eq!(m["moderation"]["reasonCodes"][0], "SK903");
-        assert_eq!(moderation_json(None), json!({"moderation": null}));
-        assert_eq!(security_json(&held)["status"], "suspicious");
-        let live = version(Moderation::Live, "warning");
+        let m = moderation(Some(&held)).moderation.unwrap();
+        assert_eq!(m.verdict, "suspicious");
+        assert!(m.is_suspicious);
+        assert_eq!(m.evidence[0].severity, "critical");
+        assert_eq!(m.reason_codes, ["SK903"]);
         assert_eq!(
-            moderation_json(Some(&live))["moderation"]["verdict"],
-            "clean"
+            serde_json::to_string(&moderation(None)).unwrap(),
+            r#"{"moderation":null}"#
         );
+        assert_eq!(security(&held).status, "suspicious");
+        let live = version(Moderation::Live, "warning");
+        assert_eq!(moderation(Some(&live)).moderation.unwrap().verdict, "clean");
         assert!(refusal("demo", &held).contains("SK903 obfuscated-exec in SKILL.md line 7"));
         let alice = User {
             id: 1,

@@ -2,8 +2,8 @@
 //! fingerprint, the version (the registry's latest bumped, unless given; unchanged content is
 //! recognised by fingerprint and not sent again), and ClawHub's publish payload.
 
+use super::api::PublishPayload;
 use super::client::{Client, ClientError, Resolved, UploadFile};
-use serde_json::{Value, json};
 use skill_model::fingerprint::{fingerprint, sha256_hex};
 use std::path::Path;
 
@@ -44,7 +44,7 @@ pub struct Plan {
     /// The files.
     pub files: Vec<UploadFile>,
     /// ClawHub's publish payload (without the files).
-    pub payload: Value,
+    pub payload: PublishPayload,
 }
 
 /// What preparing found.
@@ -58,7 +58,7 @@ pub enum Planned {
         version: String,
     },
     /// A new version to send.
-    Publish(Plan),
+    Publish(Box<Plan>),
 }
 
 /// Why a publish could not be prepared.
@@ -147,16 +147,22 @@ pub fn plan(client: &Client, dir: &Path, request: &Request) -> Result<Planned, P
             .clone()
             .unwrap_or_else(|| "1.0.0".to_owned()),
     };
-    let payload = json!({"slug": slug, "displayName": skill_model::layout::title_case(&folder),
-                         "summary": description(dir), "version": version,
-                         "changelog": request.changelog, "tags": request.tags});
-    Ok(Planned::Publish(Plan {
+    let payload = PublishPayload {
+        slug: Some(slug.clone()),
+        display_name: Some(skill_model::layout::title_case(&folder)),
+        summary: description(dir),
+        version: Some(version.clone()),
+        changelog: Some(request.changelog.clone()),
+        tags: Some(request.tags.clone()),
+        ..PublishPayload::default()
+    };
+    Ok(Planned::Publish(Box::new(Plan {
         slug,
         version,
         fingerprint: fp,
         files,
         payload,
-    }))
+    })))
 }
 
 /// The trimmed description of the skill in `dir`, ClawHub's summary.
@@ -216,7 +222,7 @@ pub fn sign(
         &comment,
     )?;
     let key_id = signature::describe("signature", &text)?.key_id;
-    plan.payload["signature"] = Value::String(text);
+    plan.payload.signature = Some(text);
     Ok(key_id)
 }
 
@@ -236,10 +242,11 @@ pub fn send(
     plan: &Plan,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Sent, ClientError> {
-    let result = client.publish(plan.payload.clone(), &plan.files, progress)?;
+    let result = client.publish(&plan.payload, &plan.files, progress)?;
+    let pending = |status: &Option<String>| status.as_deref() == Some("pending");
     Ok(Sent {
-        version_id: result["versionId"].as_str().unwrap_or("?").to_owned(),
-        held: result["publicationStatus"] == "pending" || result["status"] == "pending",
+        held: pending(&result.publication_status) || pending(&result.status),
+        version_id: result.version_id,
     })
 }
 

@@ -17,7 +17,6 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
-use serde_json::{Value, json};
 use skill_archive::reader::META_FILE;
 use skill_model::fingerprint::{locale_compare, sha256_hex};
 use skill_model::layout::SKILL_MD;
@@ -717,9 +716,10 @@ async fn set_tag(
     body: Bytes,
 ) -> ApiResult {
     let user = authenticate(&state, &headers, Need::Publish, "set tag").await?;
-    let request: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
-    let version = request["version"]
-        .as_str()
+    let request: api::VersionBody = serde_json::from_slice(&body).unwrap_or_default();
+    let version = request
+        .version
+        .as_deref()
         .map(str::trim)
         .filter(|v| !v.is_empty())
         .ok_or_else(|| bad("Version required"))?
@@ -797,7 +797,7 @@ async fn version_detail(
         },
         version: api::VersionFull {
             files: version_files(&v.files),
-            security: super::moderation::security_json(&v),
+            security: serde_json::to_value(super::moderation::security(&v)).unwrap_or_default(),
             signature: signature_summary(v.signature.as_deref()),
             version: v.version,
             created_at: v.created_at,
@@ -874,7 +874,7 @@ async fn moderation(
             .cmp(&parse(&b.version))
             .then(a.created_at.cmp(&b.created_at))
     });
-    Ok(Json(super::moderation::moderation_json(newest.as_ref())).into_response())
+    Ok(Json(super::moderation::moderation(newest.as_ref())).into_response())
 }
 
 /// What a download's query asks for, in [`pick_version`]'s order: `version`, else `tag`, else
@@ -1158,8 +1158,13 @@ pub fn bundle(
 ) -> Result<Vec<u8>, String> {
     use std::io::Write;
     files.retain(|(p, _)| p != META_FILE);
-    let meta = serde_json::to_string_pretty(&json!({"ownerId": skill.owner_handle, "slug": skill.slug, "version": version, "publishedAt": published_at}))
-        .map_err(|e| e.to_string())?;
+    let meta = serde_json::to_string_pretty(&api::DownloadMeta {
+        owner_id: skill.owner_handle.clone(),
+        slug: skill.slug.clone(),
+        version: version.to_owned(),
+        published_at,
+    })
+    .map_err(|e| e.to_string())?;
     files.push((META_FILE.to_owned(), meta.into_bytes()));
     files.sort_by(|a, b| locale_compare(&a.0, &b.0));
     let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
@@ -1176,9 +1181,11 @@ pub fn bundle(
 
 async fn upload_url(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> ApiResult {
     let user = authenticate(&state, &headers, Need::Publish, "upload url").await?;
-    let request: Value = serde_json::from_slice(&body).map_err(|_| bad("Invalid JSON body"))?;
-    let path = request["path"]
-        .as_str()
+    let request: api::UploadRequest =
+        serde_json::from_slice(&body).map_err(|_| bad("Invalid JSON body"))?;
+    let path = request
+        .path
+        .as_deref()
         .ok_or_else(|| bad("path is required"))?;
     // Tickets want a relative path; only the publish itself strips a leading `/`.
     if path.starts_with('/') {
@@ -1190,17 +1197,16 @@ async fn upload_url(State(state): State<AppState>, headers: HeaderMap, body: Byt
     if path.len() > 500 {
         return Err(bad("path is too long"));
     }
-    let size = request["size"]
-        .as_u64()
-        .ok_or_else(|| bad("size is required"))?;
+    let size = request.size.ok_or_else(|| bad("size is required"))?;
     if size > skill_model::limits::FILE_BYTES {
         return Err(ApiError(
             StatusCode::PAYLOAD_TOO_LARGE,
             format!("File \"{path}\" exceeds 10MB limit"),
         ));
     }
-    let sha256 = request["sha256"]
-        .as_str()
+    let sha256 = request
+        .sha256
+        .as_deref()
         .filter(|h| h.len() == 64 && h.bytes().all(|b| b.is_ascii_hexdigit()))
         .ok_or_else(|| bad("sha256 must be 64 hex digits"))?;
     let ticket_id = super::store::new_token()
@@ -1211,7 +1217,7 @@ async fn upload_url(State(state): State<AppState>, headers: HeaderMap, body: Byt
         path,
         size,
         sha256: sha256.to_lowercase(),
-        content_type: request["contentType"].as_str().map(str::to_owned),
+        content_type: request.content_type,
         expires_at: now_ms().saturating_add(state.ticket_lifetime_ms),
         bytes: None,
     };
@@ -1291,23 +1297,20 @@ async fn publish(
                 "Request body is too large".into(),
             )
         })?;
-    let payload: Value = serde_json::from_slice(&body).map_err(|_| bad("Invalid JSON payload"))?;
-    if payload["acceptLicenseTerms"] != json!(true) {
-        return Err(bad(
-            "MIT-0 license terms must be accepted to publish skills",
-        ));
-    }
-    let files_json = payload["files"]
-        .as_array()
+    let mut payload: api::PublishPayload =
+        serde_json::from_slice(&body).map_err(|_| bad("Invalid JSON payload"))?;
+    accepts_license(&payload)?;
+    let announced = payload
+        .files
+        .take()
         .ok_or_else(|| bad("files is required"))?;
     // The tickets are read here and used up by the publish's own transaction, so a failed
     // publish leaves them for a retry and two publishes cannot both use one.
     let mut files = Vec::new();
     let mut ids = Vec::new();
-    for entry in files_json {
-        let id = entry["uploadTicket"]
-            .as_str()
-            .or_else(|| entry["storageId"].as_str())
+    for entry in &announced {
+        let id = entry
+            .ticket()
             .ok_or_else(|| bad("Every directly uploaded skill file requires an upload ticket"))?
             .to_owned();
         let ticket = {
@@ -1315,14 +1318,20 @@ async fn publish(
             blocking(&state, move |s| s.ticket(&id)).await?
         }
         .ok_or_else(|| bad(REUSED_TICKET))?;
+        let announced = &entry.file;
         let matches = ticket.user_id == user.id
-            && entry["path"]
-                .as_str()
+            && announced
+                .path
+                .as_deref()
                 .and_then(|p| super::rules::sanitise_path(p).ok().flatten())
                 .as_deref()
                 == Some(ticket.path.as_str())
-            && entry["size"].as_u64() == Some(ticket.size)
-            && entry["sha256"].as_str().map(str::to_lowercase).as_deref()
+            && announced.size == Some(ticket.size)
+            && announced
+                .sha256
+                .as_deref()
+                .map(str::to_lowercase)
+                .as_deref()
                 == Some(ticket.sha256.as_str());
         let Some(bytes) = ticket.bytes.filter(|_| matches) else {
             return Err(bad("Skill upload ticket does not match this publish"));
@@ -1334,32 +1343,38 @@ async fn publish(
         });
         ids.push(id);
     }
-    let mut request = publish_request(&payload, files)?;
+    let mut request = publish_request(payload, files)?;
     request.tickets = ids;
     store_publish(&state, &user, request).await
 }
 
+/// ClawHub publishes everything under MIT-0, and a publish must say it accepts that.
+fn accepts_license(payload: &api::PublishPayload) -> Result<(), ApiError> {
+    if payload.accept_license_terms == Some(true) {
+        Ok(())
+    } else {
+        Err(bad(
+            "MIT-0 license terms must be accepted to publish skills",
+        ))
+    }
+}
+
 /// The store's request from a publish payload (either flavour) and its files.
-fn publish_request(payload: &Value, files: Vec<NewFile>) -> Result<PublishRequest, ApiError> {
-    let text = |key: &str| payload[key].as_str().map(str::to_owned);
+fn publish_request(
+    payload: api::PublishPayload,
+    files: Vec<NewFile>,
+) -> Result<PublishRequest, ApiError> {
     Ok(PublishRequest {
-        slug: text("slug").ok_or_else(|| bad("slug is required"))?,
-        display_name: text("displayName").unwrap_or_default(),
+        slug: payload.slug.ok_or_else(|| bad("slug is required"))?,
+        display_name: payload.display_name.unwrap_or_default(),
         // ClawHub's CLI sends no summary: the registry takes SKILL.md's description.
-        summary: text("summary").or_else(|| described(&files)),
-        version: text("version").ok_or_else(|| bad("version is required"))?,
-        changelog: text("changelog").unwrap_or_default(),
-        tags: payload["tags"]
-            .as_array()
-            .map(|t| {
-                t.iter()
-                    .filter_map(|v| v.as_str().map(str::to_owned))
-                    .collect()
-            })
-            .unwrap_or_default(),
+        summary: payload.summary.or_else(|| described(&files)),
+        version: payload.version.ok_or_else(|| bad("version is required"))?,
+        changelog: payload.changelog.unwrap_or_default(),
+        tags: payload.tags.unwrap_or_default(),
         files,
         tickets: Vec::new(),
-        signature: text("signature"),
+        signature: payload.signature,
     })
 }
 
@@ -1404,14 +1419,14 @@ async fn store_publish(state: &AppState, user: &User, request: PublishRequest) -
         ok: true,
         skill_id: published.skill_id.to_string(),
         version_id: published.version_id.to_string(),
-        moderation: api::PublishedModeration {
+        moderation: Some(api::PublishedModeration {
             state: published.moderation.as_str().to_owned(),
             findings: published.findings.iter().filter(|f| f.is_error()).count(),
-        },
-        slug: published.slug,
-        version: published.version,
-        status: status.to_owned(),
-        publication_status: status.to_owned(),
+        }),
+        slug: Some(published.slug),
+        version: Some(published.version),
+        status: Some(status.to_owned()),
+        publication_status: Some(status.to_owned()),
     })
     .into_response())
 }
@@ -1458,7 +1473,7 @@ async fn publish_multipart(
     let mut form = axum::extract::Multipart::from_request(request, &state)
         .await
         .map_err(|_| bad("Invalid multipart body"))?;
-    let mut payload: Option<Value> = None;
+    let mut payload: Option<api::PublishPayload> = None;
     let mut files = Vec::new();
     while let Some(field) = form
         .next_field()
@@ -1494,12 +1509,8 @@ async fn publish_multipart(
         }
     }
     let payload = payload.ok_or_else(|| bad("Missing payload"))?;
-    if payload["acceptLicenseTerms"] != json!(true) {
-        return Err(bad(
-            "MIT-0 license terms must be accepted to publish skills",
-        ));
-    }
-    let request = publish_request(&payload, files)?;
+    accepts_license(&payload)?;
+    let request = publish_request(payload, files)?;
     store_publish(&state, &user, request).await
 }
 
