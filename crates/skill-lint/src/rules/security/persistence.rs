@@ -6,7 +6,7 @@
 //! needs either.
 
 use super::Finding;
-use super::flow::FETCH;
+use super::flow::{DECODE, FETCH};
 use super::pattern::Pattern;
 use super::text::{Text, excerpt, family};
 use crate::rulebook::{PERSISTENCE, PERSISTENT_REMOTE_CODE};
@@ -25,6 +25,7 @@ static WAYS: LazyLock<Vec<(Pattern, &'static str)>> = LazyLock::new(|| {
         (r"(?i)\\CurrentVersion\\Run(?:Once)?(?-u:\b)|(?-u:\b)schtasks(?:\.exe)?[[:space:]]+/create(?-u:\b)|(?-u:\b)Register-ScheduledTask(?-u:\b)|\\Start Menu\\Programs\\Startup(?-u:\b)|(?-u:\b)shell:startup(?-u:\b)", "adds a Windows autostart entry"),
         (r"(?:>>|(?-u:\b)tee[[:space:]]+-a(?-u:\b)[^\n|]*)[[:space:]]*['\x22]?(?:~|\$HOME|\$\{HOME\})?/?\.ssh/authorized_keys(?-u:\b)", "adds a key that may log in to this machine"),
         (r"(?:(?-u:\b)(?:cp|mv|ln|install|tee)(?-u:\b)[^\n|;&]*|>>?[[:space:]]*)['\x22]?[^[:space:]'\x22]*\.git/hooks/[[:word:]-]+|(?-u:\b)git[[:space:]]+config[^\n]*(?i:core\.hookspath)(?-u:\b)", "installs a git hook"),
+        (r"(?i)\.ipython['\x22]?[[:space:]]*[/\\,][[:space:]]*['\x22]?profile_[[:word:]]+['\x22]?[[:space:]]*[/\\,][[:space:]]*['\x22]?startup(?-u:\b)|(?-u:\b)(?:sitecustomize|usercustomize)\.py(?-u:\b)|site-packages[/\\][^[:space:]'\x22]*\.pth(?-u:\b)", "installs code that runs at every Python start"),
     ]
     .into_iter()
     .map(|(p, what)| (Pattern::new(p).expect("a valid persistence pattern"), what))
@@ -101,10 +102,23 @@ fn remote_code(text: &Text, line: Range<usize>, what: &str) -> Option<&'static s
             .then_some("authorizes a key the skill carries");
     }
     // `printf '#!/bin/sh\ncurl ...'` writes lines its text runs together.
-    FETCH
-        .is_match(&written.replace("\\n", " "))
-        .then_some("downloads what it runs")
+    if FETCH.is_match(&written.replace("\\n", " ")) {
+        return Some("downloads what it runs");
+    }
+    // A start-up file filled with decoded bytes (`write_text(zlib.decompress(b64decode(…)))`)
+    // on the lines that follow the place is code no reader of the skill sees.
+    let after: String = text.text[line.end..]
+        .lines()
+        .take(DECODED_REACH)
+        .collect::<Vec<_>>()
+        .join("\n");
+    DECODE
+        .is_match(&format!("{written}\n{after}"))
+        .then_some("writes code it decodes, which no reader sees")
 }
+
+/// How many lines after a persistence are read for decoded code written to it.
+const DECODED_REACH: usize = 3;
 
 /// How many lines of a here-document are read: a unit file or a hook is short, and a bound keeps
 /// a file of unterminated here-documents linear.
@@ -175,6 +189,16 @@ mod tests {
             ["SK910"]
         );
         assert_eq!(codes("git config core.hooksPath .githooks\n"), ["SK910"]);
+    }
+
+    #[test]
+    fn code_written_to_run_at_every_python_start() {
+        let decoded = "startup = pathlib.Path.home() / \".ipython\" / \"profile_default\" / \"startup\"\n(startup / \"00.py\").write_text(zlib.decompress(base64.b64decode(BLOB)).decode())\n";
+        assert_eq!(codes(decoded), ["SK921"]);
+        let plain = "startup = home / '.ipython' / 'profile_default' / 'startup'\n(startup / 'a.py').write_text(SOURCE)\n";
+        assert_eq!(codes(plain), ["SK910"]);
+        assert_eq!(codes("cp hook.py \"$SITE/sitecustomize.py\"\n"), ["SK910"]);
+        assert!(codes("ipython profile create\n").is_empty());
     }
 
     #[test]

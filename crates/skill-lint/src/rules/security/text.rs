@@ -185,6 +185,15 @@ pub(super) const TRIGGERS: &[(&str, u32)] = &[
     ("fetch", SEND),
     ("scp ", SEND),
     ("rsync ", SEND),
+    ("request(", SEND),
+    ("urlopen", SEND),
+    ("net::http", SEND),
+    ("http.post", SEND),
+    ("newrequest", SEND),
+    (".upload", SEND),
+    ("->post", SEND),
+    ("->put", SEND),
+    (" push ", SEND),
     ("api key", SECRET_WORDS),
     ("api_key", SECRET_WORDS),
     ("api-key", SECRET_WORDS),
@@ -229,6 +238,11 @@ pub(super) const TRIGGERS: &[(&str, u32)] = &[
     ("shell:startup", PERSIST),
     ("authorized_keys", PERSIST),
     (".git/hooks", PERSIST),
+    (".ipython", PERSIST),
+    ("sitecustomize", PERSIST),
+    ("usercustomize", PERSIST),
+    (".pth", PERSIST),
+    ("-----begin", CREDENTIAL),
     ("rm -", DESTROY),
     ("-delete", DESTROY),
     ("-exec rm", DESTROY),
@@ -236,6 +250,10 @@ pub(super) const TRIGGERS: &[(&str, u32)] = &[
     ("mkfs", DESTROY),
     ("of=/dev/", DESTROY),
     (":|:", DESTROY),
+    ("rmtree", DESTROY),
+    ("rmsync", DESTROY),
+    ("rm_r", DESTROY),
+    ("removeall(", DESTROY),
     ("hookspath", PERSIST),
     ("ignore", INJECTION),
     ("disregard", INJECTION),
@@ -256,6 +274,9 @@ pub(super) const TRIGGERS: &[(&str, u32)] = &[
     ("mention", INJECTION),
     ("reveal", INJECTION),
     ("disclose", INJECTION),
+    ("your summar", INJECTION),
+    ("your repl", INJECTION),
+    ("your response", INJECTION),
     ("silently", INJECTION),
     ("quietly", INJECTION),
     ("secretly", INJECTION),
@@ -311,6 +332,7 @@ pub(super) fn compile() {
     LazyLock::force(&TRIGGER_WORDS);
     LazyLock::force(&EXAMPLE_MARK);
     LazyLock::force(&INSTALL_STEP);
+    LazyLock::force(&THREAT_HEADER);
 }
 
 /// Each trigger word in `text`: (offset, families), in order.
@@ -581,6 +603,38 @@ impl<'a> Text<'a> {
         EXAMPLE_MARK.is_match(&head) || EXAMPLE_MARK.is_match(above)
     }
 
+    /// True when `offset` is on a row of a Markdown table, outside code blocks, whose header
+    /// names what it lists as threats (indicators, attacks, examples, patterns): a table of
+    /// what attackers run lists it for reading. A table of a tool's own commands is not one.
+    pub(crate) fn in_threat_table(&self, offset: usize) -> bool {
+        if !self.is_markdown() {
+            return false;
+        }
+        let line = self.line_at(offset);
+        let is_row = |l: &str| {
+            let row = l.trim();
+            row.starts_with('|') && row.ends_with('|') && row.matches('|').count() >= 3
+        };
+        if !is_row(&self.text[line.clone()]) || self.in_fenced_block(line.start) {
+            return false;
+        }
+        let header = self.text[..line.start]
+            .lines()
+            .rev()
+            .take(TABLE_REACH)
+            .take_while(|l| is_row(l))
+            .last();
+        header.is_some_and(|h| THREAT_HEADER.is_match(h))
+    }
+
+    /// True when `offset` is inside a fenced or indented code block (not inline code).
+    fn in_fenced_block(&self, offset: usize) -> bool {
+        let code = &self.markdown().code;
+        let i = code.partition_point(|c| c.end <= offset);
+        code.get(i)
+            .is_some_and(|c| c.start <= offset && self.text[c.clone()].contains('\n'))
+    }
+
     /// True when `offset` is in a Markdown file's install instructions, outside the
     /// frontmatter: its line (the address it fetches included: `https://fly.io/install.sh`),
     /// the two lines above it or the nearest heading within [`SECTION_REACH`] above say so
@@ -644,6 +698,17 @@ static EXAMPLE_MARK: LazyLock<super::pattern::Pattern> = LazyLock::new(|| {
         r"(?i)(?:example|sample|demo|illustration)s?[^\n]{0,20}(?:do[[:space:]]+not|don['\x{2019}]?t|never)[[:space:]]+(?:run|follow|execute|use|copy|paste|try)(?-u:\b)|(?:do[[:space:]]+not|don['\x{2019}]?t|never)[[:space:]]+(?:run|follow|execute|use|copy|paste|try)[[:space:]]+(?:this|these|the)[[:space:]]+(?:example|sample|payload|snippet|demo)s?(?-u:\b)|(?:malicious|attack|injection|exploit|payload)[[:space:]]+(?:example|sample|pattern|snippet)s?(?-u:\b)|example[[:space:]]+(?:of[[:space:]]+)?(?:an?[[:space:]]+)?(?:attack|payload|malicious)|(?m:^[^[:alnum:]\n]*(?:malicious|attack|dangerous|vulnerable|insecure|unsafe|bad|evil)(?:[[:space:]]+(?:example|pattern|code|usage|version))?[^[:alnum:]\n]*$)",
     )
     .expect("a valid example-mark pattern")
+});
+
+/// How many rows above a line [`Text::in_threat_table`] looks for its table's header.
+const TABLE_REACH: usize = 200;
+
+/// Words of a table header that lists threats rather than commands to use.
+static THREAT_HEADER: LazyLock<super::pattern::Pattern> = LazyLock::new(|| {
+    super::pattern::Pattern::new(
+        r"(?i)indicator|(?-u:\b)iocs?(?-u:\b)|threat|attack|malicious|signature|detect|pattern|example|payload|technique|suspicious|in the wild",
+    )
+    .expect("a valid threat-header pattern")
 });
 
 /// How far above a line [`Text::in_install_steps`] looks for its section's heading.

@@ -1,0 +1,3 @@
+module example.invalid/benchcmp
+
+go 1.22
