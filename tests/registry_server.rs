@@ -5,7 +5,7 @@ use crate::common;
 
 use crate::scenarios::downloads;
 
-use common::{Registry, registry_admin};
+use common::{Registry, Seeded, registry_admin};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
@@ -367,10 +367,11 @@ fn publish_read_download_and_errors() {
 /// `Invalid limit` (the export route used to clamp where the others refused).
 #[test]
 fn every_list_route_reads_limit_alike() {
-    let tmp = tempfile::tempdir().unwrap();
-    let data = tmp.path().join("data");
-    registry_admin(&data, &["user", "add", "alice"]);
-    let alice = registry_admin(&data, &["token", "create", "alice"]);
+    let Seeded {
+        tmp: _tmp,
+        data,
+        alice,
+    } = Seeded::alice();
     let server = Registry::on(&data, &[]);
     let url = &server.url;
     let skill_md = "---\nname: demo-skill\ndescription: A demo. Use when testing.\n---\n\n# Demo\n";
@@ -405,10 +406,11 @@ fn every_list_route_reads_limit_alike() {
 
 #[test]
 fn legacy_multipart_publish() {
-    let tmp = tempfile::tempdir().unwrap();
-    let data = tmp.path().join("data");
-    registry_admin(&data, &["user", "add", "alice"]);
-    let alice = registry_admin(&data, &["token", "create", "alice"]);
+    let Seeded {
+        tmp: _tmp,
+        data,
+        alice,
+    } = Seeded::alice();
     let server = Registry::on(&data, &[]);
     let boundary = "XyZ123";
     let payload = json!({"slug": "multi-skill", "displayName": "Multi", "version": "1.0.0", "acceptLicenseTerms": true}).to_string();
@@ -466,10 +468,11 @@ fn legacy_multipart_publish() {
 
 #[test]
 fn upload_tickets_expire_and_serve_once() {
-    let tmp = tempfile::tempdir().unwrap();
-    let data = tmp.path().join("data");
-    registry_admin(&data, &["user", "add", "alice"]);
-    let alice = registry_admin(&data, &["token", "create", "alice"]);
+    let Seeded {
+        tmp: _tmp,
+        data,
+        alice,
+    } = Seeded::alice();
     let server = Registry::on(&data, &["--ticket-lifetime", "1"]);
     let url = server.url.as_str();
     let ticket = || {
@@ -535,10 +538,11 @@ fn upload_tickets_expire_and_serve_once() {
 
 #[test]
 fn downloads_follow_publishes_and_deletes() {
-    let tmp = tempfile::tempdir().unwrap();
-    let data = tmp.path().join("data");
-    registry_admin(&data, &["user", "add", "alice"]);
-    let alice = registry_admin(&data, &["token", "create", "alice"]);
+    let Seeded {
+        tmp: _tmp,
+        data,
+        alice,
+    } = Seeded::alice();
     let server = Registry::on(&data, &[]);
     let url = server.url.as_str();
     let latest = || {
@@ -638,10 +642,11 @@ type Refusal<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a str);
 
 #[test]
 fn publish_refuses_what_every_installer_would_refuse() {
-    let tmp = tempfile::tempdir().unwrap();
-    let data = tmp.path().join("data");
-    registry_admin(&data, &["user", "add", "alice"]);
-    let alice = registry_admin(&data, &["token", "create", "alice"]);
+    let Seeded {
+        tmp: _tmp,
+        data,
+        alice,
+    } = Seeded::alice();
     let server = Registry::on(&data, &[]);
     let cases: &[Refusal] = &[
         (
@@ -760,10 +765,11 @@ fn sample(exposition: &str, series: &str) -> Option<f64> {
 
 #[test]
 fn healthz_and_metrics_report_the_store_and_the_traffic() {
-    let tmp = tempfile::tempdir().unwrap();
-    let data = tmp.path().join("data");
-    registry_admin(&data, &["user", "add", "alice"]);
-    let alice = registry_admin(&data, &["token", "create", "alice"]);
+    let Seeded {
+        tmp: _tmp,
+        data,
+        alice,
+    } = Seeded::alice();
     let server = Registry::on(&data, &[]);
     let url = server.url.as_str();
     assert_eq!(
@@ -1321,10 +1327,11 @@ fn stable(value: Value, url: &str) -> Value {
 
 #[test]
 fn the_json_answers_and_the_skill_page_read_as_their_snapshots() {
-    let tmp = tempfile::tempdir().unwrap();
-    let data = tmp.path().join("data");
-    registry_admin(&data, &["user", "add", "alice"]);
-    let alice = registry_admin(&data, &["token", "create", "alice"]);
+    let Seeded {
+        tmp: _tmp,
+        data,
+        alice,
+    } = Seeded::alice();
     let server = Registry::on(&data, &[]);
     let url = &server.url;
     let files = [("SKILL.md", SKILL_MD), ("references/guide.md", "# Guide\n")];

@@ -197,6 +197,28 @@ impl Registry {
     }
 }
 
+/// A registry's data folder in a fresh temp dir, with the user `alice` and a token of hers:
+/// where most registry tests start.
+pub struct Seeded {
+    /// Holds the folder; dropping it removes everything.
+    pub tmp: tempfile::TempDir,
+    /// The data folder (`--data`).
+    pub data: std::path::PathBuf,
+    /// Alice's token.
+    pub alice: String,
+}
+
+impl Seeded {
+    /// Creates the folder, `alice` and her token.
+    pub fn alice() -> Seeded {
+        let tmp = tempfile::tempdir().unwrap();
+        let data = tmp.path().join("data");
+        registry_admin(&data, &["user", "add", "alice"]);
+        let alice = registry_admin(&data, &["token", "create", "alice"]);
+        Seeded { tmp, data, alice }
+    }
+}
+
 /// Sends SIGTERM to `child`, as an operator stopping a server does.
 pub fn sigterm(child: &std::process::Child) {
     let sent = std::process::Command::new("kill")
