@@ -402,7 +402,7 @@ impl ExploreOrder {
 }
 
 /// Why a store operation failed, by the HTTP status a server answers with.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// 400: the request breaks a rule (the message is ClawHub's where it has one).
     #[error("{0}")]
@@ -419,12 +419,42 @@ pub enum StoreError {
     /// 413: over a size limit.
     #[error("{0}")]
     TooLarge(String),
-    /// The database failed.
-    #[error("database error: {0}")]
-    Database(String),
+    /// The database failed: what was being done, with the driver's error kept as the source.
+    #[error("database error: {message}")]
+    Database {
+        /// What failed, the driver's words included.
+        message: String,
+        /// The driver's error.
+        #[source]
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
     /// The object store holding file contents failed (`--blobs`).
     #[error("blob store error: {0}")]
     Blobs(String),
+}
+
+/// Two errors are equal when they are of one kind and say the same: a database error's source
+/// is not compared, as drivers' errors have no equality.
+impl PartialEq for StoreError {
+    fn eq(&self, other: &StoreError) -> bool {
+        std::mem::discriminant(self) == std::mem::discriminant(other)
+            && self.to_string() == other.to_string()
+    }
+}
+
+impl Eq for StoreError {}
+
+impl StoreError {
+    /// A database failure: `message` says what failed, `source` is the driver's error.
+    pub(crate) fn database(
+        message: impl Into<String>,
+        source: impl std::error::Error + Send + Sync + 'static,
+    ) -> StoreError {
+        StoreError::Database {
+            message: message.into(),
+            source: Box::new(source),
+        }
+    }
 }
 
 /// What a token may do beyond reading. Every token reads: `whoami`, its user's own
@@ -713,7 +743,7 @@ pub(crate) fn new_token() -> Result<String, StoreError> {
     let mut bytes = [0u8; 24];
     std::fs::File::open("/dev/urandom")
         .and_then(|mut f| f.read_exact(&mut bytes))
-        .map_err(|e| StoreError::Database(format!("no random source: {e}")))?;
+        .map_err(|e| StoreError::database(format!("no random source: {e}"), e))?;
     Ok(format!("skl_{}", hex::encode(bytes)))
 }
 

@@ -56,10 +56,11 @@ impl std::fmt::Debug for PostgresStore {
 /// The driver's own message is terse ("db error"); the server's reason is in its source.
 fn db(e: ::postgres::Error) -> StoreError {
     let reason = std::error::Error::source(&e).map(ToString::to_string);
-    StoreError::Database(match reason {
+    let message = match reason {
         Some(reason) => format!("PostgreSQL: {e}: {reason}"),
         None => format!("PostgreSQL: {e}"),
-    })
+    };
+    StoreError::database(message, e)
 }
 
 fn unique_violation(e: &::postgres::Error) -> bool {
@@ -104,17 +105,17 @@ impl PostgresStore {
     pub fn open_with(url: &str, connections: u32) -> Result<PostgresStore, StoreError> {
         let config: ::postgres::Config = url
             .parse()
-            .map_err(|e: ::postgres::Error| StoreError::Database(format!("{url}: {e}")))?;
+            .map_err(|e: ::postgres::Error| StoreError::database(format!("{url}: {e}"), e))?;
         let manager = PostgresConnectionManager::new(config, NoTls);
         let pool = r2d2::Pool::builder()
             .max_size(connections.max(1))
             .min_idle(Some(1))
             .connection_timeout(std::time::Duration::from_secs(10))
             .build(manager)
-            .map_err(|e| StoreError::Database(format!("PostgreSQL: {e}")))?;
+            .map_err(|e| StoreError::database(format!("PostgreSQL: {e}"), e))?;
         let mut client = pool
             .get()
-            .map_err(|e| StoreError::Database(format!("PostgreSQL: {e}")))?;
+            .map_err(|e| StoreError::database(format!("PostgreSQL: {e}"), e))?;
         // Several processes may start at once: one creates the tables, the others wait.
         let mut tx = client.transaction().map_err(db)?;
         tx.execute("SELECT pg_advisory_xact_lock(7391)", &[])
@@ -144,7 +145,7 @@ impl PostgresStore {
     ) -> Result<r2d2::PooledConnection<PostgresConnectionManager<NoTls>>, StoreError> {
         self.pool
             .get()
-            .map_err(|e| StoreError::Database(format!("PostgreSQL: no connection free: {e}")))
+            .map_err(|e| StoreError::database(format!("PostgreSQL: no connection free: {e}"), e))
     }
 }
 
@@ -697,7 +698,8 @@ impl Store for PostgresStore {
             .get(0);
         let mut all = parse_findings(&stored);
         all.extend_from_slice(findings);
-        let json = serde_json::to_string(&all).map_err(|e| StoreError::Database(e.to_string()))?;
+        let json =
+            serde_json::to_string(&all).map_err(|e| StoreError::database(e.to_string(), e))?;
         tx.execute(
             "UPDATE versions SET findings = $1 WHERE id = $2",
             &[&json, &version_id],

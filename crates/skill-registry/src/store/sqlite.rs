@@ -99,7 +99,7 @@ impl r2d2::ManageConnection for Connector {
 }
 
 fn db(e: rusqlite::Error) -> StoreError {
-    StoreError::Database(e.to_string())
+    StoreError::database(e.to_string(), e)
 }
 
 impl SqliteStore {
@@ -142,7 +142,7 @@ impl SqliteStore {
     /// [`SqliteStore::open`], with a pool of up to `connections` connections.
     pub fn open_with(data_dir: &Path, connections: u32) -> Result<SqliteStore, StoreError> {
         std::fs::create_dir_all(data_dir)
-            .map_err(|e| StoreError::Database(format!("{}: {e}", data_dir.display())))?;
+            .map_err(|e| StoreError::database(format!("{}: {e}", data_dir.display()), e))?;
         let path = data_dir.join("registry.sqlite3");
         no_allocation_counts();
         let connector = Connector { path };
@@ -156,14 +156,14 @@ impl SqliteStore {
             .max_size(connections.max(1))
             .min_idle(Some(1))
             .build(connector)
-            .map_err(|e| StoreError::Database(e.to_string()))?;
+            .map_err(|e| StoreError::database(e.to_string(), e))?;
         Ok(SqliteStore { pool, blobs: None })
     }
 
     fn conn(&self) -> Result<r2d2::PooledConnection<Connector>, StoreError> {
         self.pool
             .get()
-            .map_err(|e| StoreError::Database(format!("no database connection free: {e}")))
+            .map_err(|e| StoreError::database(format!("no database connection free: {e}"), e))
     }
 }
 
@@ -854,7 +854,8 @@ impl Store for SqliteStore {
             .map_err(db)?;
         let mut all = parse_findings(&stored);
         all.extend_from_slice(findings);
-        let json = serde_json::to_string(&all).map_err(|e| StoreError::Database(e.to_string()))?;
+        let json =
+            serde_json::to_string(&all).map_err(|e| StoreError::database(e.to_string(), e))?;
         tx.execute(
             "UPDATE versions SET findings = ? WHERE id = ?",
             params![json, version_id],
