@@ -102,13 +102,13 @@ static INLINE: LazyLock<Pattern> = LazyLock::new(|| {
     .expect("a valid inline-program pattern")
 });
 
-/// Calls that hand a string to a shell or start a program named by data.
 /// Programs that run what they read on stdin.
 static STDIN_INTERPRETER: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(r"(?i)(?-u:\b)(?:sh|bash|zsh|dash|ksh|python[0-9.]*|perl|ruby|node|php|pwsh|powershell|osascript|deno|bun)(?-u:\b)")
         .expect("a valid interpreter pattern")
 });
 
+/// Calls that hand a string to a shell or start a program named by data.
 static RUNNER: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(
         r"(?i)(?-u:\b)(?:os\.system|os\.popen|subprocess\.[a-z_]+|child_process\.[a-z]+|execsync|spawnsync|shell_exec|passthru|system|popen)[[:space:]]*\(|(?-u:\b)start-process(?-u:\b)|(?:^|[;&|(][[:space:]]*)exec[[:space:]]+[^0-9<>[:space:]]",
