@@ -7,7 +7,7 @@
 //! attackers use to hide a word from a pattern, never running anything. Every step is linear
 //! in the line, and a line's expansion is capped at [`MAX_EXPANDED`] bytes.
 
-use super::pattern::Pattern;
+use super::pattern::{Captures, Pattern};
 use base64::Engine;
 use std::collections::HashMap;
 use std::sync::LazyLock;
@@ -415,12 +415,8 @@ fn array_joins(line: &str) -> String {
     if !line.contains(".join(") {
         return line.to_owned();
     }
-    let mut out = String::with_capacity(line.len());
-    let mut copied = 0;
-    for caps in ARRAY_JOIN.captures_iter(line) {
-        let (Some(whole), Some(items)) = (caps.get(0), caps.get(1).or_else(|| caps.get(6))) else {
-            continue;
-        };
+    replace_matches(line, &ARRAY_JOIN, |caps| {
+        let items = caps.get(1).or_else(|| caps.get(6))?;
         let sep = [2, 3, 4, 5]
             .into_iter()
             .find_map(|g| caps.get(g))
@@ -429,14 +425,8 @@ fn array_joins(line: &str) -> String {
             .captures_iter(items.as_str())
             .filter_map(|c| c.get(1).or_else(|| c.get(2)).map(|m| m.as_str()))
             .collect();
-        out.push_str(&line[copied..whole.start()]);
-        out.push('"');
-        out.push_str(&parts.join(sep));
-        out.push('"');
-        copied = whole.end();
-    }
-    out.push_str(&line[copied..]);
-    out
+        Some(format!("\"{}\"", parts.join(sep)))
+    })
 }
 
 /// A member named by a literal in brackets (`cp['execSync'](…)`, `os["system"]`).
@@ -452,20 +442,30 @@ fn bracket_members(line: &str) -> String {
     if !line.contains('[') {
         return line.to_owned();
     }
-    let mut out = String::with_capacity(line.len());
-    let mut copied = 0;
-    for caps in BRACKET_MEMBER.captures_iter(line) {
-        let (Some(whole), Some(name)) = (caps.get(0), caps.get(1).or_else(|| caps.get(2))) else {
-            continue;
-        };
+    replace_matches(line, &BRACKET_MEMBER, |caps| {
+        let (whole, name) = (caps.get(0)?, caps.get(1).or_else(|| caps.get(2))?);
         // `x = ['a']` is a list, not a member: a member follows a name or a closing bracket.
         let before = line[..whole.start()].chars().next_back();
-        if !before.is_some_and(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | ')' | ']')) {
+        before
+            .is_some_and(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | ')' | ']'))
+            .then(|| format!(".{}", name.as_str()))
+    })
+}
+
+/// `line` with each match of `pattern` for which `replace` has a text written as that text.
+fn replace_matches(
+    line: &str,
+    pattern: &Pattern,
+    replace: impl Fn(&Captures) -> Option<String>,
+) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut copied = 0;
+    for caps in pattern.captures_iter(line) {
+        let (Some(whole), Some(text)) = (caps.get(0), replace(&caps)) else {
             continue;
-        }
+        };
         out.push_str(&line[copied..whole.start()]);
-        out.push('.');
-        out.push_str(name.as_str());
+        out.push_str(&text);
         copied = whole.end();
     }
     out.push_str(&line[copied..]);
