@@ -28,6 +28,7 @@ mod impact;
 mod install;
 mod json_schemas;
 mod lint;
+mod lint_cache;
 mod lint_config;
 mod lsp;
 mod mcp;

@@ -2,12 +2,14 @@
 
 use super::CliError;
 use skill_lint::baseline::Baseline;
+use skill_lint::cache::Cache;
 use skill_lint::config::Config;
 use skill_lint::report::Format;
 use skill_lint::{LintRun, Options, Selection, Target, fix, lint_paths};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 /// Arguments of `skill lint`.
 #[derive(Debug, clap::Args)]
@@ -40,6 +42,10 @@ pub struct Args {
     /// Do not check declared bins, env vars and os against this machine (for deterministic CI).
     #[arg(long)]
     pub no_env_checks: bool,
+    /// Lint every skill afresh, neither reading nor writing the cache of findings (also
+    /// SKILL_NO_CACHE=1).
+    #[arg(long)]
+    pub no_cache: bool,
     /// Apply safe fixes to SKILL.md (those that cannot change what an agent loads, lists or
     /// runs) and report each one.
     #[arg(long)]
@@ -83,6 +89,25 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let config = Config::find(&std::env::current_dir()?)?;
     let options = options(&args, &config)?;
+    let code = lint_and_print(&args, &options)?;
+    if let Some(cache) = &options.cache {
+        if let Err(e) = cache.save() {
+            eprintln!("warning: the lint cache was not written: {e}");
+        }
+        if super::output::verbose() {
+            let counts = cache.counts();
+            eprintln!(
+                "lint cache: {} skills replayed, {} linted ({})",
+                counts.replayed,
+                counts.linted,
+                cache.file().display()
+            );
+        }
+    }
+    Ok(code)
+}
+
+fn lint_and_print(args: &Args, options: &Options) -> Result<ExitCode, CliError> {
     let format = args
         .format
         .or(args.json.then_some(Format::Json))
@@ -95,12 +120,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         && args.baseline.is_none()
         && args.write_baseline.is_none()
     {
-        return stream_json(&args, &options);
+        return stream_json(args, options);
     }
-    let lint = || -> Result<LintRun, CliError> { Ok(lint_paths(&args.paths, &options)?) };
+    let lint = || -> Result<LintRun, CliError> { Ok(lint_paths(&args.paths, options)?) };
     let mut run = lint()?;
     if args.review {
-        add_reviews(&args, &mut run)?;
+        add_reviews(args, &mut run)?;
     }
     if args.show_fixes {
         super::lint_fixes::show(&run, args.unsafe_fixes)?;
@@ -114,7 +139,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         let fixed: Vec<fix::FixedFile> = run
             .skills
             .iter()
-            .filter_map(|r| fix::plan(r, &options, applying))
+            .filter_map(|r| fix::plan(r, options, applying))
             .collect();
         if args.diff {
             let mut out = std::io::stdout().lock();
@@ -199,6 +224,11 @@ fn stream_json(args: &Args, options: &Options) -> Result<ExitCode, CliError> {
     ))
 }
 
+/// Whether SKILL_NO_CACHE asks for no cache: set to anything but empty, `0` or `false`.
+fn no_cache_set() -> bool {
+    std::env::var("SKILL_NO_CACHE").is_ok_and(|v| !matches!(v.trim(), "" | "0" | "false"))
+}
+
 fn exit_code(had_io_error: bool, summary: skill_lint::Summary, strict: bool) -> ExitCode {
     let failed = summary.errors > 0 || (strict && summary.warnings > 0);
     if had_io_error {
@@ -213,6 +243,10 @@ fn options(args: &Args, config: &Config) -> Result<Options, CliError> {
     let mut options = configured(config, args.target, &args.select, &args.ignore)?;
     options.env_checks &= !args.no_env_checks;
     options.overlap_with = skill_model::similarity::described_in(&args.with);
+    if !args.no_cache && !no_cache_set() {
+        let folder = skill_model::folders::cache();
+        options.cache = Some(Arc::new(Cache::open(&folder, &options)));
+    }
     Ok(options)
 }
 

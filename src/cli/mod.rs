@@ -3,6 +3,7 @@
 
 pub mod account;
 pub mod builtin;
+pub mod cache;
 pub mod choice;
 pub mod completions;
 pub mod config;
@@ -70,6 +71,8 @@ pub enum Command {
     Lsp(lsp::Args),
     /// Print the documentation of a lint rule (or list all rules).
     Explain(explain::Args),
+    /// Print the cache folder, or remove lint's cache of findings.
+    Cache(cache::Args),
     /// Create a skill from a template or a builtin skill.
     New(new::Args),
     /// List or show the skills shipped with skill.
@@ -266,6 +269,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Lint(args) => lint::run(args),
         Command::Lsp(args) => lsp::run(args),
         Command::Explain(args) => explain::run(args),
+        Command::Cache(args) => cache::run(args),
         Command::New(args) => new::run(args),
         Command::Builtin(args) => builtin::run(args),
         Command::Summary(args) => summary::run(args),

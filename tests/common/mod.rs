@@ -13,10 +13,14 @@ pub mod worker;
 
 use std::path::{Path, PathBuf};
 
-/// The `skill` binary under test, with a clean environment for colours.
+/// The `skill` binary under test, with a clean environment for colours and its cache folder
+/// under `target/tmp` rather than the user's.
 pub fn skill() -> assert_cmd::Command {
     let mut cmd = assert_cmd::Command::new(env!("CARGO_BIN_EXE_skill"));
-    cmd.env_remove("CLICOLOR_FORCE").env("NO_COLOR", "1");
+    cmd.env_remove("CLICOLOR_FORCE").env("NO_COLOR", "1").env(
+        "SKILL_CACHE_DIR",
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("skill-cache"),
+    );
     cmd
 }
 

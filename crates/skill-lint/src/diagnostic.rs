@@ -3,10 +3,13 @@
 use super::rulebook::Rule;
 use skill_model::Span;
 use skill_model::span::Position;
+use std::borrow::Cow;
 use std::path::PathBuf;
 
 /// How serious a finding is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     /// Worth knowing; never fails a run.
@@ -29,7 +32,7 @@ impl Severity {
 }
 
 /// Where a diagnostic points.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Location {
     /// The skill folder as a whole (no line).
     Folder,
@@ -40,7 +43,7 @@ pub enum Location {
 }
 
 /// One text replacement in `SKILL.md`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Edit {
     /// The bytes to replace.
     pub span: Span,
@@ -49,7 +52,7 @@ pub struct Edit {
 }
 
 /// A change that resolves a diagnostic.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Fix {
     /// Why the fix is unsafe: what it changes in what an agent loads, lists or runs
     /// ("OpenClaw and nanobot hide this skill where `jq` is not on PATH"). `None` for a safe
@@ -61,7 +64,7 @@ pub struct Fix {
     pub edits: Vec<Edit>,
     /// The top-level frontmatter key the fix adds, besides `metadata` (which any fix may add):
     /// a round that adds any other key is dropped.
-    pub adds_key: Option<&'static str>,
+    pub adds_key: Option<Cow<'static, str>>,
 }
 
 impl Fix {
@@ -72,9 +75,10 @@ impl Fix {
 }
 
 /// A finding of one rule in one skill.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Diagnostic {
     /// The rule that found it.
+    #[serde(with = "rule_code")]
     pub rule: &'static Rule,
     /// Its severity for the chosen target.
     pub severity: Severity,
@@ -118,5 +122,23 @@ impl Diagnostic {
     pub(crate) fn with_fix(mut self, fix: Option<Fix>) -> Diagnostic {
         self.fix = fix;
         self
+    }
+}
+
+/// A rule as its code, for the lint cache: rules are `'static` and found again by code.
+mod rule_code {
+    use crate::rulebook::{Rule, find};
+    use serde::de::Error;
+
+    pub(super) fn serialize<S: serde::Serializer>(rule: &&Rule, out: S) -> Result<S::Ok, S::Error> {
+        out.serialize_str(rule.code)
+    }
+
+    pub(super) fn deserialize<'de, D>(input: D) -> Result<&'static Rule, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        let code: std::borrow::Cow<'de, str> = serde::Deserialize::deserialize(input)?;
+        find(&code).ok_or_else(|| D::Error::custom(format!("no rule {code}")))
     }
 }

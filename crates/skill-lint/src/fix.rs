@@ -19,7 +19,7 @@ pub struct Applied {
     /// For an unsafe fix, what it changes for agents.
     pub unsafe_because: Option<String>,
     /// The top-level key the fix adds, if any besides `metadata`.
-    pub adds_key: Option<&'static str>,
+    pub adds_key: Option<std::borrow::Cow<'static, str>>,
 }
 
 /// The new text of one `SKILL.md` and what changed it.
@@ -85,7 +85,7 @@ pub fn plan(report: &SkillReport, options: &Options, applying: Applying) -> Opti
             break;
         };
         let next = lint_skill(report.skill.with_text(text), options);
-        let adds: Vec<&str> = done.iter().filter_map(|a| a.adds_key).collect();
+        let adds: Vec<&str> = done.iter().filter_map(|a| a.adds_key.as_deref()).collect();
         if !keeps_keys(round, &next, &adds) {
             break;
         }
@@ -133,7 +133,7 @@ fn one_round(report: &SkillReport, applying: Applying) -> Option<(String, Vec<Ap
             message: fix.message.clone(),
             position,
             unsafe_because: fix.unsafe_because.clone(),
-            adds_key: fix.adds_key,
+            adds_key: fix.adds_key.clone(),
         });
     }
     if edits.is_empty() {

@@ -4,6 +4,7 @@
 //! formats in `report/`. This module ties them together: discover, check in parallel, filter.
 
 pub mod baseline;
+pub mod cache;
 pub mod config;
 pub mod diagnostic;
 pub mod edit;
@@ -54,6 +55,8 @@ pub struct Options {
     /// Skills (name, description) compared with the linted ones by `description-overlap` but
     /// not linted themselves (`--with` roots).
     pub overlap_with: Vec<(String, String)>,
+    /// Where each skill's findings are kept between runs; `None` lints every skill afresh.
+    pub cache: Option<Arc<cache::Cache>>,
 }
 
 impl Options {
@@ -75,6 +78,7 @@ impl Options {
             environment: Arc::new(SystemEnvironment::default()),
             budgets: Budgets::default(),
             overlap_with: Vec::new(),
+            cache: None,
         }
     }
 }
@@ -353,37 +357,54 @@ pub fn lint_skill(skill: Skill, options: &Options) -> SkillReport {
 }
 
 /// The skill's own findings of the selected rules, before path ignores (which apply to the
-/// findings across skills too).
+/// findings across skills too): replayed from the cache when it holds them.
 fn lint_own(skill: Skill, options: &Options) -> SkillReport {
     let target = options
         .target
         .map_or_else(|| target::infer(&skill), target::Chosen::given);
-    let mut diagnostics = rules::check(&skill, target.target, options);
-    diagnostics.retain(|d| options.selection.allows(d.rule));
-    let mut report = SkillReport {
+    let own = |environment: &dyn Environment| {
+        let mut diagnostics = rules::check(&skill, target.target, options, environment);
+        diagnostics.retain(|d| options.selection.allows(d.rule));
+        let not_shown = keep_what_matters(&mut diagnostics, target.target, &options.selection);
+        (diagnostics, not_shown)
+    };
+    let (diagnostics, not_shown) = match &options.cache {
+        Some(cache) if cache::applies(options) => cache.findings(&skill, target, options, own),
+        _ => own(options.environment.as_ref()),
+    };
+    SkillReport {
         skill,
         target,
         diagnostics,
-        not_shown: Vec::new(),
-    };
-    report.keep_what_matters(&options.selection);
-    report
+        not_shown,
+    }
 }
 
 impl SkillReport {
     /// Moves the findings that do not matter to the skill's target into `not_shown`, unless
     /// the user named their rule in `--select`.
     fn keep_what_matters(&mut self, selection: &Selection) {
-        let target = self.target.target;
-        let not_shown = &mut self.not_shown;
-        self.diagnostics.retain(|d| {
-            let shown = d.rule.matters_to(target) || d.for_every_target || selection.names(d.rule);
-            if !shown {
-                not_shown.push(d.rule);
-            }
-            shown
-        });
+        let left_out = keep_what_matters(&mut self.diagnostics, self.target.target, selection);
+        self.not_shown.extend(left_out);
     }
+}
+
+/// Drops the findings that do not matter to `target` and returns their rules, keeping those
+/// whose rule the user named in `--select`.
+fn keep_what_matters(
+    diagnostics: &mut Vec<Diagnostic>,
+    target: Target,
+    selection: &Selection,
+) -> Vec<&'static rulebook::Rule> {
+    let mut not_shown = Vec::new();
+    diagnostics.retain(|d| {
+        let shown = d.rule.matters_to(target) || d.for_every_target || selection.names(d.rule);
+        if !shown {
+            not_shown.push(d.rule);
+        }
+        shown
+    });
+    not_shown
 }
 
 /// Drops the findings `ignores` turns off in the report's skill.

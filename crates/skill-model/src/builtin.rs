@@ -101,16 +101,11 @@ pub fn find(name: &str) -> Option<&'static BuiltinSkill> {
     BUILTINS.iter().find(|b| b.name == name)
 }
 
-/// The folder builtins are written to: `$SKILL_CACHE_DIR`, else `$XDG_CACHE_HOME/skill`, else
-/// `~/.cache/skill`, then `builtin-skills/<version>-<digest>`; the digest of the contents keeps
-/// two builds of one version from sharing a stale copy.
+/// The folder builtins are written to: `builtin-skills/<version>-<digest>` in
+/// [`crate::folders::cache`]; the digest of the contents keeps two builds of one version from
+/// sharing a stale copy.
 pub(crate) fn cache_root() -> PathBuf {
-    let base = std::env::var_os("SKILL_CACHE_DIR")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("XDG_CACHE_HOME").map(|p| PathBuf::from(p).join("skill")))
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache/skill")))
-        .unwrap_or_else(|| std::env::temp_dir().join("skill-cache"));
-    base.join("../../builtin-skills").join(format!(
+    crate::folders::cache().join("builtin-skills").join(format!(
         "{}-{}",
         env!("CARGO_PKG_VERSION"),
         &contents_digest()[..12]

@@ -36,6 +36,8 @@ pub struct FileEntry {
     pub size: u64,
     /// True when any executable bit is set.
     pub executable: bool,
+    /// When it was last modified, as `stat` gave it (not followed for a symlink).
+    pub modified: Option<std::time::SystemTime>,
 }
 
 /// Reads the file at `path` whose size a `stat` already gave: `std::fs::read` would `stat` it
@@ -147,6 +149,7 @@ pub fn entry(dir: &Path, path: &Path) -> Option<FileEntry> {
             0
         },
         executable: meta.permissions().mode() & 0o111 != 0,
+        modified: meta.modified().ok(),
         kind,
     })
 }

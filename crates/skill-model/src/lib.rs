@@ -14,6 +14,7 @@ pub mod document;
 pub mod environment;
 pub mod files;
 pub mod fingerprint;
+pub mod folders;
 pub mod frontmatter;
 pub mod layout;
 pub mod limits;

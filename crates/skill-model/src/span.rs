@@ -3,7 +3,7 @@
 use std::ops::Range;
 
 /// A half-open byte range into the text of a `SKILL.md`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Span {
     /// First byte.
     pub start: usize,
@@ -24,7 +24,9 @@ impl Span {
 }
 
 /// A 1-based line and column (columns count characters, as editors do).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct Position {
     /// 1-based line.
     pub line: usize,

@@ -196,7 +196,7 @@ fn hide_fix(cx: &Context) -> Option<Fix> {
         "\n"
     };
     Some(Fix {
-        adds_key: Some("disable-model-invocation"),
+        adds_key: Some("disable-model-invocation".into()),
         unsafe_because: Some(
             "Claude Code and OpenClaw stop offering the skill to the model; it stays invocable by name"
                 .to_owned(),

@@ -22,6 +22,7 @@ use super::rulebook::*;
 use super::target::Target;
 use super::{Options, Selection};
 use skill_model::body::Body;
+use skill_model::environment::Environment;
 use skill_model::files::{FileEntry, SkillFiles};
 use skill_model::{Document, Manifest, Requirements, Skill};
 use std::borrow::Cow;
@@ -32,8 +33,11 @@ pub struct Context<'a> {
     pub skill: &'a Skill,
     /// The target the skill is linted for (given, or inferred from the skill).
     pub target: Target,
-    /// All options (environment, budgets).
+    /// All options (budgets, which rules run).
     pub options: &'a Options,
+    /// The machine the env checks ask about: the options' own, or one recording the answers
+    /// for the lint cache.
+    pub environment: &'a dyn Environment,
     /// Declared requirements (empty without a manifest).
     pub requirements: Requirements,
     /// The parsed body, built on first use (see [`Context::body`]).
@@ -392,7 +396,12 @@ pub(crate) fn reads_files(selection: &Selection) -> bool {
 }
 
 /// Runs every check on `skill`, for `target`.
-pub fn check(skill: &Skill, target: Target, options: &Options) -> Vec<Diagnostic> {
+pub fn check(
+    skill: &Skill,
+    target: Target,
+    options: &Options,
+    environment: &dyn Environment,
+) -> Vec<Diagnostic> {
     let requirements = match (skill.manifest(), &skill.document) {
         (Some(m), Ok(doc)) => {
             Requirements::from_blocks(m, &doc.source.text, target.declared_blocks())
@@ -403,6 +412,7 @@ pub fn check(skill: &Skill, target: Target, options: &Options) -> Vec<Diagnostic
         skill,
         target,
         options,
+        environment,
         requirements,
         body: std::cell::OnceCell::new(),
         uses: std::cell::OnceCell::new(),

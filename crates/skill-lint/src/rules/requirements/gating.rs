@@ -12,11 +12,7 @@ pub fn check_gating(cx: &Context, out: &mut Vec<Diagnostic>) {
     if !cx.options.env_checks || cx.requirements.is_empty() {
         return;
     }
-    let availability = gated(
-        &cx.requirements,
-        cx.target.reading().gates,
-        cx.options.environment.as_ref(),
-    );
+    let availability = gated(&cx.requirements, cx.target.reading().gates, cx.environment);
     if availability.is_available() {
         return;
     }
@@ -54,7 +50,7 @@ pub fn check_gating(cx: &Context, out: &mut Vec<Diagnostic>) {
         ));
     }
     if let (Some(os), Some(first)) = (&availability.unsupported_os, cx.requirements.os.first()) {
-        let platform = cx.options.environment.platform();
+        let platform = cx.environment.platform();
         out.push(cx.diagnostic(
             &OS_UNSUPPORTED,
             format!("os is [{}], not {platform}; {here}", os.join(", ")),
