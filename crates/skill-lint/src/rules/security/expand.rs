@@ -9,6 +9,7 @@
 
 use super::pattern::{Captures, Pattern};
 use base64::Engine;
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
@@ -44,14 +45,21 @@ impl Vars {
 /// `line` with variables, quoting, escapes, `printf`/`echo` substitutions, string
 /// concatenation and character codes undone.
 pub fn expand(line: &str, vars: &Vars) -> String {
-    let line = ansi_c_strings(line);
-    let line = substitute_vars(&line, vars);
-    let line = command_substitutions(&line);
-    let line = char_codes(&line);
-    let line = array_joins(&line);
-    let line = bracket_members(&line);
-    let line = join_literals(&line);
-    let line = unescape(&line);
+    // Each pass runs only on a line holding what it rewrites: most lines hold nothing to
+    // expand, and the flow reads every line of every script and data file.
+    let mut line = Cow::Borrowed(line);
+    rewrite(&mut line, |l| l.contains("$'"), ansi_c_strings);
+    rewrite(&mut line, |l| l.contains('$'), |l| substitute_vars(l, vars));
+    rewrite(
+        &mut line,
+        |l| l.contains("$(") || l.contains('`'),
+        command_substitutions,
+    );
+    rewrite(&mut line, |l| l.contains(['(', '[']), char_codes);
+    rewrite(&mut line, |l| l.contains(".join("), array_joins);
+    rewrite(&mut line, |l| l.contains('['), bracket_members);
+    rewrite(&mut line, |l| l.contains(['\'', '"']), join_literals);
+    rewrite(&mut line, |l| l.contains('\\'), unescape);
     let mut out: String = line.chars().filter(|c| !matches!(c, '\'' | '"')).collect();
     if out.len() > MAX_EXPANDED {
         let mut cut = MAX_EXPANDED;
@@ -61,6 +69,13 @@ pub fn expand(line: &str, vars: &Vars) -> String {
         out.truncate(cut);
     }
     out
+}
+
+/// One pass of [`expand`], run when the line holds what it rewrites.
+fn rewrite(line: &mut Cow<str>, holds: impl Fn(&str) -> bool, pass: impl Fn(&str) -> String) {
+    if holds(line) {
+        *line = Cow::Owned(pass(line));
+    }
 }
 
 /// The plain assignment a line makes, if any: `(name, value as written)`; an appending one

@@ -64,6 +64,24 @@ pub(super) static DECODE: LazyLock<Pattern> = LazyLock::new(|| {
     .expect("a valid decode pattern")
 });
 
+/// Every pattern [`Flow::sources`] looks for, as one: most lines hold none, and one search
+/// of the union costs what one of its parts does.
+static ANY_SOURCE: LazyLock<Pattern> = LazyLock::new(|| {
+    let parts = [
+        &*FETCH,
+        &*DECODE,
+        &*ANY_STORE,
+        &*ENV_DUMP,
+        &*TOKEN_COMMANDS,
+        &*SECRET_VAR,
+    ];
+    let union: Vec<String> = parts
+        .iter()
+        .map(|p| format!("(?:{})", p.as_str()))
+        .collect();
+    Pattern::new(&union.join("|")).expect("a union of valid patterns")
+});
+
 /// Character codes, which expansion writes out as text: their use is itself a decoder.
 static CHAR_CODES: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(r"(?i)fromcharcode[[:space:]]*\(|map\([[:space:]]*chr[[:space:]]*,|join\([[:space:]]*chr\(|(?-u:\b)chr\([[:digit:]]+\)[[:space:]]*\+|\[char\][[:space:]]*[[:digit:]]|\[char\[\]\][[:space:]]*\(?[[:space:]]*[[:digit:]]|bytes\(\[[[:digit:]]")
@@ -197,6 +215,10 @@ pub(crate) fn check_flow(text: &Text, out: &mut Vec<Finding>) {
 /// may reach the sink through a function's parameter or a loop the line-by-line flow does not
 /// follow, and only a download supplies code a script did not ship.
 fn code_built_in_a_downloading_script(text: &Text) -> Option<Finding> {
+    // One search of the whole file first: few scripts build code at all.
+    if !DYNAMIC_CODE.is_match(text.text) {
+        return None;
+    }
     let fetch = text
         .text
         .lines()
@@ -263,7 +285,13 @@ fn functions_returning_sources(
             *at += l.len();
             Some((start, l))
         }) {
-            if let Some(caps) = FUNCTION.captures_iter(line).next() {
+            // A search for the groups is slower than a match: only a line that defines a
+            // function gets one.
+            if let Some(caps) = FUNCTION
+                .is_match(line)
+                .then(|| FUNCTION.captures_iter(line).next())
+                .flatten()
+            {
                 let name = (1..=3)
                     .find_map(|g| caps.get(g))
                     .map(|m| m.as_str().to_owned());
@@ -290,6 +318,9 @@ fn functions_returning_sources(
 /// The kinds of source a line holds by itself, read as written.
 fn line_sources(line: &str) -> Kinds {
     let mut kinds = 0;
+    if !ANY_SOURCE.is_match(line) {
+        return kinds;
+    }
     if FETCH.is_match(line) {
         kinds |= FETCHED | origin(line);
     }
@@ -415,47 +446,23 @@ impl Flow<'_> {
     /// Expands `raw` and finds its sources and the tainted names it uses.
     fn read(&self, raw: &str) -> Line {
         let expanded = expand(raw, &self.vars);
-        let (mut items, hidden) = fetches_and_decoders(raw, &expanded);
+        let (mut items, hidden) = if ANY_SOURCE.is_match(&expanded) {
+            self.sources(&expanded, raw)
+        } else {
+            (Vec::new(), false)
+        };
         if CHAR_CODES.is_match(raw) {
             items.push((ANYWHERE, DECODED, 0));
         }
-        // A script names a store to use it; prose and examples name them to explain, so
-        // there the command that names it must read it.
-        let script = self.text.kind == Kind::Script;
-        for m in ANY_STORE.find_iter(&expanded) {
-            if (script || reads_at(&expanded, m.start()))
-                && !expanded[m.end()..].starts_with(".pub")
-            {
-                items.push((m.start(), CREDENTIAL, 0));
+        if !self.decoded.is_empty() {
+            for (_, word) in names(raw) {
+                if let Some(&line) = self.decoded.get(word) {
+                    items.push((ANYWHERE, DECODED | HIDDEN, line));
+                }
             }
         }
-        if let Some(m) = ENV_DUMP.find_iter(&expanded).next() {
-            items.push((m.start(), CREDENTIAL, 0));
-        }
-        if let Some(m) = TOKEN_COMMANDS.find(&expanded) {
-            items.push((m.start(), CLI_TOKEN, 0));
-        }
-        for m in SECRET_VAR.find_iter(&expanded) {
-            let before = &expanded[window_start(&expanded, m.start())..m.start()];
-            if !IN_HEADER.is_match(before) {
-                items.push((m.start(), SECRET, 0));
-            }
-        }
-        for (_, word) in names(raw) {
-            if let Some(&line) = self.decoded.get(word) {
-                items.push((ANYWHERE, DECODED | HIDDEN, line));
-            }
-        }
-        for (start, word) in names(&expanded) {
-            let object = word.split('.').next().unwrap_or(word);
-            let from = self
-                .tainted
-                .get(word)
-                .or_else(|| self.tainted.get(object))
-                .or_else(|| self.files.get(basename(word)));
-            if let Some(&(kinds, line)) = from {
-                items.push((start, kinds, line));
-            }
+        if !self.tainted.is_empty() || !self.files.is_empty() {
+            items.extend(self.tainted_names(&expanded));
         }
         if hidden {
             for item in &mut items {
@@ -463,11 +470,56 @@ impl Flow<'_> {
             }
         }
         Line {
-            pipes_quoted: pipes_quoted(raw),
+            pipes_quoted: (hidden || !items.is_empty()) && pipes_quoted(raw),
             expanded,
             items,
             hidden,
         }
+    }
+
+    /// What the patterns of [`ANY_SOURCE`] find in an expanded line: fetches, decoders,
+    /// credential stores, environment dumps, CLI tokens and secret variables; and whether
+    /// the expansion made a fetch or decoder `raw` does not show.
+    fn sources(&self, expanded: &str, raw: &str) -> (Vec<(usize, Kinds, usize)>, bool) {
+        let (mut items, hidden) = fetches_and_decoders(raw, expanded);
+        // A script names a store to use it; prose and examples name them to explain, so
+        // there the command that names it must read it.
+        let script = self.text.kind == Kind::Script;
+        for m in ANY_STORE.find_iter(expanded) {
+            if (script || reads_at(expanded, m.start())) && !expanded[m.end()..].starts_with(".pub")
+            {
+                items.push((m.start(), CREDENTIAL, 0));
+            }
+        }
+        if let Some(m) = ENV_DUMP.find_iter(expanded).next() {
+            items.push((m.start(), CREDENTIAL, 0));
+        }
+        if let Some(m) = TOKEN_COMMANDS.find(expanded) {
+            items.push((m.start(), CLI_TOKEN, 0));
+        }
+        for m in SECRET_VAR.find_iter(expanded) {
+            let before = &expanded[window_start(expanded, m.start())..m.start()];
+            if !IN_HEADER.is_match(before) {
+                items.push((m.start(), SECRET, 0));
+            }
+        }
+        (items, hidden)
+    }
+
+    /// The names on an expanded line that hold what an earlier line tainted, or files it
+    /// wrote.
+    fn tainted_names(&self, expanded: &str) -> Vec<(usize, Kinds, usize)> {
+        names(expanded)
+            .filter_map(|(start, word)| {
+                let object = word.split('.').next().unwrap_or(word);
+                let (kinds, line) = self
+                    .tainted
+                    .get(word)
+                    .or_else(|| self.tainted.get(object))
+                    .or_else(|| self.files.get(basename(word)))?;
+                Some((start, *kinds, *line))
+            })
+            .collect()
     }
 
     /// Code execution of fetched or decoded data on this line.
@@ -723,8 +775,15 @@ fn fetches_and_decoders(raw: &str, expanded: &str) -> (Vec<(usize, Kinds, usize)
     let mut items = Vec::new();
     let mut hidden = false;
     let mut as_written: HashMap<String, bool> = HashMap::new();
-    for (re, kind) in [(&*FETCH, FETCHED | origin(expanded)), (&*DECODE, DECODED)] {
+    // Who vouches for a fetch is asked only of a line that fetches.
+    let fetched = std::cell::OnceCell::new();
+    for (re, fetch) in [(&*FETCH, true), (&*DECODE, false)] {
         for m in re.find_iter(expanded) {
+            let kind = if fetch {
+                *fetched.get_or_init(|| FETCHED | origin(expanded))
+            } else {
+                DECODED
+            };
             let word = expanded[m.range()].trim().to_ascii_lowercase();
             // Each distinct word is looked for once: a long line repeats few of them.
             let written = *as_written
