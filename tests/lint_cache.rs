@@ -43,12 +43,16 @@ impl Tree {
         self.root().join("cache")
     }
 
-    /// Makes every file and folder of the tree an hour old.
+    /// Makes every file and folder of the tree changed in the last ten minutes an hour old,
+    /// as a checkout's are by the second run; the others keep their time.
     fn settle(&self) {
-        let old = SystemTime::now() - Duration::from_secs(3600);
+        let now = SystemTime::now();
         for entry in walk(&self.root().join("skills")) {
             let file = std::fs::File::open(&entry).unwrap();
-            file.set_modified(old).unwrap();
+            let modified = file.metadata().unwrap().modified().unwrap();
+            if modified + Duration::from_secs(600) > now {
+                file.set_modified(now - Duration::from_secs(3600)).unwrap();
+            }
         }
     }
 
@@ -437,4 +441,49 @@ fn no_cache_writes_nothing_and_cache_clean_removes_it() {
     let (code, _, stderr) = cache("clean");
     assert_eq!(code, 0);
     assert!(stderr.starts_with("No lint cache"), "{stderr}");
+}
+
+#[test]
+fn findings_across_skills_are_replayed_until_a_description_changes() {
+    let tree = Tree::new();
+    let machine = Machine::default();
+    let twin = |dir: &str, name: &str, description: &str| {
+        write_skill(
+            &tree.root().join("skills"),
+            dir,
+            format!("---\nname: {name}\ndescription: {description}\n---\n# Ledgers\n"),
+        );
+    };
+    twin(
+        "loud-ledger",
+        "loud-ledger",
+        "Tally zorb quill ledgers for audits. Use when the user asks about zorb quill ledgers.",
+    );
+    twin(
+        "quiet-ledger",
+        "quiet-ledger",
+        "Tally the zorb quill ledgers for audits. Use when someone asks about zorb quill ledgers.",
+    );
+    tree.settle();
+    let (first, _) = tree.warm_equals_cold(&JSON, &machine);
+    assert!(
+        slugs(&first).iter().any(|s| s == "description-overlap"),
+        "{first}"
+    );
+    let (second, counted) = tree.warm_equals_cold(&JSON, &machine);
+    assert_eq!(counted, (3, 0));
+    assert_eq!(first, second);
+    // One description rewritten: the pair is no longer alike, in both skills' findings.
+    twin(
+        "quiet-ledger",
+        "quiet-ledger",
+        "Convert Markdown tables to CSV files. Use when the user pastes a Markdown table.",
+    );
+    tree.settle();
+    let (after, counted) = tree.warm_equals_cold(&JSON, &machine);
+    assert_eq!(counted, (2, 1));
+    assert!(
+        !slugs(&after).iter().any(|s| s == "description-overlap"),
+        "{after}"
+    );
 }

@@ -15,8 +15,9 @@
 //!
 //! A skill with a file changed in the last [`SETTLING`] is linted but not kept: a file written
 //! again within the clock's resolution would keep its time, and the entry would outlive it.
-//! The findings across skills (`description-overlap`) are never kept: they depend on the other
-//! skills of the run, and are computed again from the loaded manifests.
+//! The findings across skills (`description-overlap`) depend on every skill of the run: the
+//! last run's are kept whole and replayed when every skill's name, description and folder, the
+//! skills compared with (`--with`) and the target are the same.
 
 use crate::diagnostic::Diagnostic;
 use crate::rulebook::Rule;
@@ -54,6 +55,7 @@ pub struct Cache {
     file: PathBuf,
     started: SystemTime,
     entries: Mutex<HashMap<String, Entry>>,
+    across: Mutex<Option<Across>>,
     changed: AtomicBool,
     replayed: AtomicUsize,
     linted: AtomicUsize,
@@ -96,6 +98,24 @@ struct Entry {
     used: u64,
 }
 
+/// What the cache file holds.
+#[derive(Debug, Default, Serialize, Deserialize)]
+struct Stored {
+    skills: HashMap<String, Entry>,
+    across: Option<Across>,
+}
+
+/// The findings across the skills of the last run (`description-overlap`): the same again
+/// when every skill's name, description and place are.
+#[derive(Debug, Serialize, Deserialize)]
+struct Across {
+    #[serde(with = "serde_bytes")]
+    key: [u8; 32],
+    /// `Vec<Vec<Diagnostic>>`, one list per skill in path order, decoded only when it holds.
+    #[serde(with = "serde_bytes")]
+    findings: Vec<u8>,
+}
+
 /// A skill's own findings: what the rules of one skill report for it.
 #[derive(Debug, Serialize, Deserialize)]
 struct Findings {
@@ -120,11 +140,12 @@ impl Cache {
         let file = folder
             .join(FOLDER)
             .join(format!("v{FORMAT}-{}.msgpack", options_key(options)));
-        let entries = read(&file).unwrap_or_default();
+        let stored = read(&file).unwrap_or_default();
         Cache {
             file,
             started: SystemTime::now(),
-            entries: Mutex::new(entries),
+            entries: Mutex::new(stored.skills),
+            across: Mutex::new(stored.across),
             changed: AtomicBool::new(false),
             replayed: AtomicUsize::new(0),
             linted: AtomicUsize::new(0),
@@ -134,6 +155,16 @@ impl Cache {
     /// The file this cache is read from and written to.
     pub fn file(&self) -> &Path {
         &self.file
+    }
+
+    /// How many skills have an entry.
+    pub fn len(&self) -> usize {
+        self.lock().len()
+    }
+
+    /// Whether no skill has an entry.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 
     /// How many skills were replayed and linted so far.
@@ -151,9 +182,10 @@ impl Cache {
             return Ok(());
         }
         let today = day(self.started);
-        let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        entries.retain(|_, e| e.used + KEPT_DAYS >= today);
-        let bytes = rmp_serde::to_vec(&*entries).map_err(|e| CacheError {
+        let mut skills = std::mem::take(&mut *self.lock());
+        skills.retain(|_, e| e.used + KEPT_DAYS >= today);
+        let across = self.across.lock().unwrap_or_else(|e| e.into_inner()).take();
+        let bytes = rmp_serde::to_vec(&Stored { skills, across }).map_err(|e| CacheError {
             path: self.file.clone(),
             source: std::io::Error::other(e),
         })?;
@@ -214,6 +246,38 @@ impl Cache {
             return (findings.diagnostics, findings.not_shown);
         }
         (diagnostics, not_shown)
+    }
+
+    /// The findings across the run's skills: the last run's when `entries`, the skills compared
+    /// with (`--with`) and the target are all the same, else from `compare`, and kept.
+    pub(crate) fn across(
+        &self,
+        entries: &[crate::rules::overlap::Entry],
+        options: &Options,
+        compare: impl FnOnce() -> Vec<Vec<Diagnostic>>,
+    ) -> Vec<Vec<Diagnostic>> {
+        let mut hash = Sha256::new();
+        for part in [
+            format!("{entries:?}"),
+            format!("{:?}", options.overlap_with),
+            format!("{:?}", options.target),
+        ] {
+            hash.update(part.as_bytes());
+            hash.update([0]);
+        }
+        let key: [u8; 32] = hash.finalize().into();
+        let mut across = self.across.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(kept) = across.as_ref().filter(|a| a.key == key)
+            && let Ok(found) = rmp_serde::from_slice(&kept.findings)
+        {
+            return found;
+        }
+        let found = compare();
+        if let Ok(findings) = rmp_serde::to_vec(&found) {
+            *across = Some(Across { key, findings });
+            self.changed.store(true, Ordering::Relaxed);
+        }
+        found
     }
 
     /// The entry's findings when it holds for the skill as it is now.
@@ -328,7 +392,7 @@ fn day(time: SystemTime) -> u64 {
         .map_or(0, |d| d.as_secs() / 86_400)
 }
 
-fn read(file: &Path) -> Option<HashMap<String, Entry>> {
+fn read(file: &Path) -> Option<Stored> {
     let meta = std::fs::metadata(file).ok()?;
     if meta.len() > MAX_FILE_BYTES {
         return None;

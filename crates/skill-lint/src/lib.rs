@@ -250,7 +250,12 @@ pub fn lint_paths_each<T: Send>(
     } else {
         discover_manifests(paths)?
     };
-    if locations.len() >= PRELOAD_AT {
+    // A warm cache replays most skills: loading for them would only take a core from the walk.
+    let replaying = options
+        .cache
+        .as_ref()
+        .is_some_and(|c| c.len() * 2 >= locations.len());
+    if locations.len() >= PRELOAD_AT && !replaying {
         if options.selection.allows(&rulebook::TOKEN_BUDGET) {
             tokens::preload();
         }
@@ -292,11 +297,17 @@ fn lint_across<T: Send>(
     };
     let ((), staged) = rayon::join(
         || {
-            let _ = across.set(overlap::check_run(
-                &entries,
-                &options.overlap_with,
-                options.target.unwrap_or(Target::Portable),
-            ));
+            let compare = || {
+                overlap::check_run(
+                    &entries,
+                    &options.overlap_with,
+                    options.target.unwrap_or(Target::Portable),
+                )
+            };
+            let _ = across.set(match &options.cache {
+                Some(cache) => cache.across(&entries, options, compare),
+                None => compare(),
+            });
         },
         || {
             skills
