@@ -19,8 +19,10 @@ pub struct Args {
 #[derive(Debug, clap::Subcommand)]
 pub enum Action {
     /// Print the cache folder.
+    #[command(after_help = "Examples:\n  skill cache dir\n  du -sh \"$(skill cache dir)\"")]
     Dir,
     /// Remove lint's cache of findings (the next `skill lint` checks every skill again).
+    #[command(after_help = "Example:\n  skill cache clean")]
     Clean,
 }
 

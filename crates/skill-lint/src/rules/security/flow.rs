@@ -64,8 +64,8 @@ pub(super) static DECODE: LazyLock<Pattern> = LazyLock::new(|| {
     .expect("a valid decode pattern")
 });
 
-/// Every pattern [`Flow::sources`] looks for, as one: most lines hold none, and one search
-/// of the union costs what one of its parts does.
+/// Every pattern a line's sources are found with ([`fetches_and_decoders`], [`Flow::held`]),
+/// as one: most lines hold none, and one search of the union costs what one of its parts does.
 static ANY_SOURCE: LazyLock<Pattern> = LazyLock::new(|| {
     let parts = [
         &*FETCH,
@@ -446,13 +446,17 @@ impl Flow<'_> {
     /// Expands `raw` and finds its sources and the tainted names it uses.
     fn read(&self, raw: &str) -> Line {
         let expanded = expand(raw, &self.vars);
-        let (mut items, hidden) = if ANY_SOURCE.is_match(&expanded) {
-            self.sources(&expanded, raw)
+        let any = ANY_SOURCE.is_match(&expanded);
+        let (mut items, hidden) = if any {
+            fetches_and_decoders(raw, &expanded)
         } else {
             (Vec::new(), false)
         };
         if CHAR_CODES.is_match(raw) {
             items.push((ANYWHERE, DECODED, 0));
+        }
+        if any {
+            items.extend(self.held(&expanded));
         }
         if !self.decoded.is_empty() {
             for (_, word) in names(raw) {
@@ -477,11 +481,10 @@ impl Flow<'_> {
         }
     }
 
-    /// What the patterns of [`ANY_SOURCE`] find in an expanded line: fetches, decoders,
-    /// credential stores, environment dumps, CLI tokens and secret variables; and whether
-    /// the expansion made a fetch or decoder `raw` does not show.
-    fn sources(&self, expanded: &str, raw: &str) -> (Vec<(usize, Kinds, usize)>, bool) {
-        let (mut items, hidden) = fetches_and_decoders(raw, expanded);
+    /// The credentials an expanded line holds: stores, environment dumps, CLI tokens and
+    /// secret variables.
+    fn held(&self, expanded: &str) -> Vec<(usize, Kinds, usize)> {
+        let mut items = Vec::new();
         // A script names a store to use it; prose and examples name them to explain, so
         // there the command that names it must read it.
         let script = self.text.kind == Kind::Script;
@@ -503,7 +506,7 @@ impl Flow<'_> {
                 items.push((m.start(), SECRET, 0));
             }
         }
-        (items, hidden)
+        items
     }
 
     /// The names on an expanded line that hold what an earlier line tainted, or files it
