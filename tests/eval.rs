@@ -189,11 +189,13 @@ fn recall_false_rate_routing_and_stealing_recorded_then_replayed_offline() {
     let xml = std::fs::read_to_string(&junit).unwrap();
     assert_eq!(xml.matches("<testcase ").count(), 4, "{xml}");
     assert!(
-        xml.contains("<testsuite name=\"csv-report\" tests=\"4\" failures=\"1\""),
+        xml.contains(
+            "<testsuite name=\"csv-report\" tests=\"4\" skipped=\"0\" errors=\"0\" failures=\"1\""
+        ),
         "{xml}"
     );
     assert!(
-        xml.contains("name=\"Draw bar charts from this csv spreadsheet\" file=\"skills/csv-report/evals/triggers.yaml\" line=\"4\">\n      <failure message=\"should trigger: 0 of 2 runs right (read: bar-charts, bar-charts)\">"),
+        xml.contains("name=\"Draw bar charts from this csv spreadsheet\" classname=\"csv-report\" file=\"skills/csv-report/evals/triggers.yaml\" line=\"4\">\n            <failure message=\"should trigger: 0 of 2 runs right (read: bar-charts, bar-charts)\">"),
         "{xml}"
     );
 }

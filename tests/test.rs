@@ -169,11 +169,13 @@ fn a_recorded_scenario_replays_offline_and_each_expectation_can_fail() {
     assert_eq!(code, 0, "{stdout}");
     let xml = std::fs::read_to_string(&junit).unwrap();
     assert!(
-        xml.contains("<testsuites name=\"skill test\" tests=\"1\" failures=\"0\" errors=\"0\""),
+        xml.contains(
+            "<testsuites name=\"skill test\" tests=\"1\" skipped=\"0\" failures=\"0\" errors=\"0\""
+        ),
         "{xml}"
     );
     assert!(
-        xml.contains("<testcase classname=\"greeter\" name=\"greet\""),
+        xml.contains("<testcase name=\"greet\" classname=\"greeter\""),
         "{xml}"
     );
 

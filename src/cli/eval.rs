@@ -324,6 +324,6 @@ pub(super) fn print_skill(out: &mut impl Write, skill: &SkillReport) {
 }
 
 fn write_junit(path: &std::path::Path, report: &EvalReport) -> Result<(), CliError> {
-    skill_archive::atomic_file::write(path, eval::junit::render(report).as_bytes())?;
+    skill_archive::atomic_file::write(path, eval::junit::render(report)?.as_bytes())?;
     Ok(())
 }

@@ -176,6 +176,9 @@ pub enum CliError {
     /// Writing plugins failed.
     #[error(transparent)]
     Plugin(#[from] skill_archive::plugin::PluginError),
+    /// The JUnit report could not be written out.
+    #[error("cannot write the JUnit report: {0}")]
+    Junit(#[from] skill_agent::junit::SerializeError),
     /// Installing failed.
     #[error(transparent)]
     Install(#[from] skill_archive::install::InstallError),

@@ -156,12 +156,6 @@ fn print_report(report: &Report) {
 }
 
 fn write_junit(path: &std::path::Path, reports: &[Report]) -> Result<(), CliError> {
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_owned(),
-        _ => PathBuf::from("."),
-    };
-    let mut file = tempfile::NamedTempFile::new_in(&dir)?;
-    file.write_all(junit::render(reports).as_bytes())?;
-    file.persist(path).map_err(|e| e.error)?;
+    skill_archive::atomic_file::write(path, junit::render(reports)?.as_bytes())?;
     Ok(())
 }

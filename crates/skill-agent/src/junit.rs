@@ -1,42 +1,13 @@
-//! JUnit XML, the test report CI systems read: one writer for every command that writes one
-//! (`skill test`, `skill eval`). What a suite and a case are is the command's choice; this
-//! module only counts, times and escapes.
+//! JUnit XML, the test report CI systems read, written by quick-junit for every command that
+//! writes one (`skill test`, `skill eval`). What a suite and a case are is the command's choice;
+//! this module adds what both want on top of the crate: a case's file and line as attributes
+//! (GitLab and others link them), and times summed upwards only when every case is timed.
 
-/// A document: named testsuites.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Document<'a> {
-    /// The `testsuites` name.
-    pub name: &'a str,
-    /// The suites, in order.
-    pub suites: Vec<Suite<'a>>,
-}
+use std::time::Duration;
 
-/// One testsuite.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Suite<'a> {
-    /// Its name.
-    pub name: &'a str,
-    /// Its cases, in order.
-    pub cases: Vec<Case<'a>>,
-}
+use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
-/// One testcase.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Case<'a> {
-    /// Its class name (the skill).
-    pub classname: &'a str,
-    /// Its name.
-    pub name: &'a str,
-    /// The file it comes from.
-    pub file: String,
-    /// The line in that file, where a case is one entry of a longer file.
-    pub line: Option<u64>,
-    /// How long it took, in seconds, where it is timed; a suite and the document are timed
-    /// (the sum of their cases) when they have cases and every one is.
-    pub time: Option<f64>,
-    /// How it went.
-    pub verdict: Verdict,
-}
+pub use quick_junit::SerializeError;
 
 /// How a testcase went.
 #[derive(Debug, Clone, PartialEq)]
@@ -59,87 +30,78 @@ pub enum Verdict {
     },
 }
 
-/// The XML of `document`.
-pub fn render(document: &Document) -> String {
-    let cases = || document.suites.iter().flat_map(|s| &s.cases);
-    let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    xml.push_str(&format!(
-        "<testsuites name=\"{}\"{}>\n",
-        escape(document.name),
-        counts(cases())
-    ));
-    for suite in &document.suites {
-        xml.push_str(&format!(
-            "  <testsuite name=\"{}\"{}>\n",
-            escape(suite.name),
-            counts(suite.cases.iter())
-        ));
-        for case in &suite.cases {
-            render_case(&mut xml, case);
-        }
-        xml.push_str("  </testsuite>\n");
-    }
-    xml.push_str("</testsuites>\n");
-    xml
+/// Where a testcase comes from and how it went.
+pub struct Case<'a> {
+    /// Its class name (the skill).
+    pub classname: &'a str,
+    /// Its name.
+    pub name: &'a str,
+    /// The file it comes from.
+    pub file: String,
+    /// The line in that file, where a case is one entry of a longer file.
+    pub line: Option<u64>,
+    /// How long it took, where it is timed.
+    pub time: Option<Duration>,
+    /// How it went.
+    pub verdict: Verdict,
 }
 
-/// The `tests`, `failures`, `errors` (and `time`) attributes of a group of cases.
-fn counts<'a>(cases: impl Iterator<Item = &'a Case<'a>> + Clone) -> String {
-    let tests = cases.clone().count();
-    let failures = cases
-        .clone()
-        .filter(|c| matches!(c.verdict, Verdict::Failure { .. }))
-        .count();
-    let errors = cases
-        .clone()
-        .filter(|c| matches!(c.verdict, Verdict::Error { .. }))
-        .count();
-    let times: Option<Vec<f64>> = cases.map(|c| c.time).collect();
-    let time = match times {
-        Some(times) if !times.is_empty() => format!(" time=\"{:.3}\"", times.iter().sum::<f64>()),
-        _ => String::new(),
+/// The XML of a report named `name` holding `suites`, each a name and its cases.
+pub fn render<'a>(
+    name: &str,
+    suites: impl IntoIterator<Item = (&'a str, Vec<Case<'a>>)>,
+) -> Result<String, SerializeError> {
+    let suites: Vec<TestSuite> = suites
+        .into_iter()
+        .map(|(name, cases)| suite(name, cases))
+        .collect();
+    let mut report = Report::new(name);
+    if let Some(time) = total(suites.iter().map(|s| s.time)) {
+        report.set_time(time);
+    }
+    report.add_test_suites(suites);
+    report.to_string()
+}
+
+fn suite(name: &str, cases: Vec<Case>) -> TestSuite {
+    let mut suite = TestSuite::new(name);
+    if let Some(time) = total(cases.iter().map(|c| c.time)) {
+        suite.set_time(time);
+    }
+    suite.add_test_cases(cases.into_iter().map(test_case));
+    suite
+}
+
+/// The sum of `times` when there is at least one and every one is known.
+fn total(times: impl Iterator<Item = Option<Duration>>) -> Option<Duration> {
+    let times: Option<Vec<Duration>> = times.collect();
+    times.filter(|t| !t.is_empty()).map(|t| t.iter().sum())
+}
+
+fn test_case(case: Case) -> TestCase {
+    let status = match case.verdict {
+        Verdict::Passed => TestCaseStatus::success(),
+        Verdict::Failure { message, text } => failed(NonSuccessKind::Failure, message, text),
+        Verdict::Error { message, text } => failed(NonSuccessKind::Error, message, text),
     };
-    format!(" tests=\"{tests}\" failures=\"{failures}\" errors=\"{errors}\"{time}")
-}
-
-/// One `testcase` element, with its failure or error.
-fn render_case(xml: &mut String, case: &Case) {
-    xml.push_str(&format!(
-        "    <testcase classname=\"{}\" name=\"{}\" file=\"{}\"",
-        escape(case.classname),
-        escape(case.name),
-        escape(&case.file)
-    ));
-    if let Some(line) = case.line {
-        xml.push_str(&format!(" line=\"{line}\""));
-    }
+    let mut test_case = TestCase::new(case.name, status);
+    test_case.set_classname(case.classname);
     if let Some(time) = case.time {
-        xml.push_str(&format!(" time=\"{time:.3}\""));
+        test_case.set_time(time);
     }
-    let (element, message, text) = match &case.verdict {
-        Verdict::Passed => {
-            xml.push_str("/>\n");
-            return;
-        }
-        Verdict::Failure { message, text } => ("failure", message, text),
-        Verdict::Error { message, text } => ("error", message, text),
-    };
-    xml.push_str(&format!(
-        ">\n      <{element} message=\"{}\">{}</{element}>\n    </testcase>\n",
-        escape(message),
-        escape(text)
-    ));
+    test_case.extra.insert("file".into(), case.file.into());
+    if let Some(line) = case.line {
+        test_case
+            .extra
+            .insert("line".into(), line.to_string().into());
+    }
+    test_case
 }
 
-/// XML text and attribute escaping; control characters XML cannot carry are dropped.
-fn escape(text: &str) -> String {
-    text.chars()
-        .filter(|c| !c.is_control() || matches!(c, '\n' | '\t'))
-        .collect::<String>()
-        .replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+fn failed(kind: NonSuccessKind, message: String, text: String) -> TestCaseStatus {
+    let mut status = TestCaseStatus::non_success(kind);
+    status.set_message(message).set_description(text);
+    status
 }
 
 #[cfg(test)]
@@ -152,75 +114,38 @@ mod tests {
             name,
             file: "evals/a.yaml".into(),
             line: time.is_none().then_some(3),
-            time,
+            time: time.map(Duration::from_secs_f64),
             verdict,
+        }
+    }
+
+    fn failure() -> Verdict {
+        Verdict::Failure {
+            message: "said <no>".into(),
+            text: "a & b\u{7}".into(),
         }
     }
 
     #[test]
     fn counts_times_and_escapes() {
-        let failure = Verdict::Failure {
-            message: "said <no>".into(),
-            text: "a & b\u{7}".into(),
-        };
         let error = Verdict::Error {
             message: "boom".into(),
             text: "boom\nmore".into(),
         };
-        let timed = Document {
-            name: "skill test",
-            suites: vec![Suite {
-                name: "skill test",
-                cases: vec![
-                    case("ok", Some(0.5), Verdict::Passed),
-                    case("\"quoted\"", Some(0.25), failure.clone()),
-                    case("err", Some(1.0), error),
-                ],
-            }],
-        };
-        assert_eq!(
-            render(&timed),
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>
-<testsuites name=\"skill test\" tests=\"3\" failures=\"1\" errors=\"1\" time=\"1.750\">
-  <testsuite name=\"skill test\" tests=\"3\" failures=\"1\" errors=\"1\" time=\"1.750\">
-    <testcase classname=\"pdf-tools\" name=\"ok\" file=\"evals/a.yaml\" time=\"0.500\"/>
-    <testcase classname=\"pdf-tools\" name=\"&quot;quoted&quot;\" file=\"evals/a.yaml\" time=\"0.250\">
-      <failure message=\"said &lt;no&gt;\">a &amp; b</failure>
-    </testcase>
-    <testcase classname=\"pdf-tools\" name=\"err\" file=\"evals/a.yaml\" time=\"1.000\">
-      <error message=\"boom\">boom
-more</error>
-    </testcase>
-  </testsuite>
-</testsuites>
-"
-        );
-        let untimed = Document {
-            name: "skill eval",
-            suites: vec![
-                Suite {
-                    name: "pdf-tools",
-                    cases: vec![case("q", None, failure)],
-                },
-                Suite {
-                    name: "empty",
-                    cases: vec![],
-                },
-            ],
-        };
-        assert_eq!(
-            render(&untimed),
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>
-<testsuites name=\"skill eval\" tests=\"1\" failures=\"1\" errors=\"0\">
-  <testsuite name=\"pdf-tools\" tests=\"1\" failures=\"1\" errors=\"0\">
-    <testcase classname=\"pdf-tools\" name=\"q\" file=\"evals/a.yaml\" line=\"3\">
-      <failure message=\"said &lt;no&gt;\">a &amp; b</failure>
-    </testcase>
-  </testsuite>
-  <testsuite name=\"empty\" tests=\"0\" failures=\"0\" errors=\"0\">
-  </testsuite>
-</testsuites>
-"
-        );
+        let cases = vec![
+            case("ok", Some(0.5), Verdict::Passed),
+            case("\"quoted\"", Some(0.25), failure()),
+            case("err", Some(1.0), error),
+        ];
+        insta::assert_snapshot!(render("skill test", [("skill test", cases)]).unwrap());
+    }
+
+    #[test]
+    fn untimed_cases_leave_the_totals_untimed() {
+        let suites = [
+            ("pdf-tools", vec![case("q", None, failure())]),
+            ("empty", vec![]),
+        ];
+        insta::assert_snapshot!(render("skill eval", suites).unwrap());
     }
 }

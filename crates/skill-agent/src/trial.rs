@@ -267,17 +267,11 @@ pub(crate) fn model_for(
     })
 }
 
-/// `text` quoted for a POSIX shell when it needs quoting.
+/// `text` quoted for a POSIX shell when it needs quoting. A NUL, which no shell word can hold,
+/// is dropped: these lines are printed for a person to run, and no argument or path has one.
 pub fn shell_quote(text: &str) -> String {
-    let plain = !text.is_empty()
-        && text
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"-_./=:@%+,".contains(&b));
-    if plain {
-        text.to_owned()
-    } else {
-        format!("'{}'", text.replace('\'', r"'\''"))
-    }
+    let text = text.replace('\0', "");
+    shlex::try_quote(&text).map_or(text.clone(), |quoted| quoted.into_owned())
 }
 
 /// `path` as a command line would name it.

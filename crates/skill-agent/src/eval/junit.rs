@@ -3,22 +3,15 @@
 //! the queries that cost the threshold, and a passing eval has none).
 
 use super::{EvalReport, QueryReport, SkillReport};
-use crate::junit::{Case, Document, Suite, Verdict};
+use crate::junit::{Case, SerializeError, Verdict};
 
 /// The JUnit XML document of `report`.
-pub fn render(report: &EvalReport) -> String {
-    let suites = report
-        .skills
-        .iter()
-        .map(|skill| Suite {
-            name: &skill.skill,
-            cases: skill.queries.iter().map(|q| case(skill, q)).collect(),
-        })
-        .collect();
-    crate::junit::render(&Document {
-        name: "skill eval",
-        suites,
-    })
+pub fn render(report: &EvalReport) -> Result<String, SerializeError> {
+    let suites = report.skills.iter().map(|skill| {
+        let cases = skill.queries.iter().map(|q| case(skill, q)).collect();
+        (skill.skill.as_str(), cases)
+    });
+    crate::junit::render("skill eval", suites)
 }
 
 /// The testcase of one query.

@@ -1,18 +1,12 @@
 //! JUnit XML for CI systems: one testsuite per run, one testcase per scenario.
 
 use super::{Outcome, Report};
-use crate::junit::{Case, Document, Suite, Verdict};
+use crate::junit::{Case, SerializeError, Verdict};
 
 /// The JUnit XML document of `reports`.
-pub fn render(reports: &[Report]) -> String {
+pub fn render(reports: &[Report]) -> Result<String, SerializeError> {
     let cases = reports.iter().map(case).collect();
-    crate::junit::render(&Document {
-        name: "skill test",
-        suites: vec![Suite {
-            name: "skill test",
-            cases,
-        }],
-    })
+    crate::junit::render("skill test", [("skill test", cases)])
 }
 
 /// The testcase of one scenario's report.
@@ -33,7 +27,7 @@ fn case(report: &Report) -> Case<'_> {
         name: &report.scenario,
         file: report.file.display().to_string(),
         line: None,
-        time: Some(report.elapsed.as_secs_f64()),
+        time: Some(report.elapsed),
         verdict,
     }
 }
