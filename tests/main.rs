@@ -25,6 +25,7 @@ mod formats;
 mod git_source;
 mod harnesses;
 mod impact;
+mod inference;
 mod install;
 mod json_schemas;
 mod lint;

@@ -2,7 +2,7 @@
 //! inline code, each with its span in `SKILL.md`.
 
 use super::span::Span;
-use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag, TagEnd};
+use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Parser, Tag, TagEnd};
 
 /// A link or image destination.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,6 +24,10 @@ pub struct CodeBlock {
     pub span: Span,
     /// The title of the heading the block sits under, lower-cased (empty before the first).
     pub section: String,
+    /// The titles of the headings around that one, outermost first, lower-cased: `## Setup`
+    /// for a block under `### Option 1: Docker`. The document's title (a level-1 heading) is
+    /// not one: it names the whole skill.
+    pub outer_sections: Vec<String>,
 }
 
 impl CodeBlock {
@@ -60,10 +64,18 @@ impl Body {
         let mut block_start = base;
         let mut section = String::new();
         let mut in_heading = false;
+        // (level, title) of each heading enclosing the current one.
+        let mut outer: Vec<(HeadingLevel, String)> = Vec::new();
+        let mut level = HeadingLevel::H1;
         for (event, range) in Parser::new(text).into_offset_iter() {
             match event {
-                Event::Start(Tag::Heading { .. }) => {
+                Event::Start(Tag::Heading { level: l, .. }) => {
                     in_heading = true;
+                    if !section.is_empty() {
+                        outer.push((level, std::mem::take(&mut section)));
+                    }
+                    outer.retain(|(at, _)| *at < l);
+                    level = l;
                     section.clear();
                 }
                 Event::End(TagEnd::Heading(_)) => in_heading = false,
@@ -100,6 +112,11 @@ impl Body {
                         pieces: Vec::new(),
                         span: Span::new(block_start, block_start),
                         section: section.clone(),
+                        outer_sections: outer
+                            .iter()
+                            .filter(|(l, _)| *l > HeadingLevel::H1)
+                            .map(|(_, t)| t.clone())
+                            .collect(),
                     });
                 }
                 Event::Text(t) => {
@@ -143,6 +160,43 @@ mod tests {
             .map(|b| b.section.as_str())
             .collect();
         assert_eq!(sections, ["install gh", "use"]);
+    }
+
+    #[test]
+    fn code_blocks_know_the_sections_around_theirs() {
+        let text = "# Tool
+
+## Setup
+
+### Option 1: Docker
+
+```
+docker run x
+```
+
+## Use
+
+```
+x run
+```
+
+### More
+
+#### Deeper
+
+```
+x more
+```
+";
+        let body = Body::parse(text, 0);
+        let outer: Vec<&[String]> = body
+            .code_blocks
+            .iter()
+            .map(|b| b.outer_sections.as_slice())
+            .collect();
+        assert_eq!(outer[0], ["setup"]);
+        assert!(outer[1].is_empty());
+        assert_eq!(outer[2], ["use", "more"]);
     }
 
     #[test]

@@ -261,9 +261,10 @@ pub(crate) fn is_common_env(name: &str) -> bool {
 }
 
 /// The agents' own command-line tools: a skill that runs `openclaw cron add` runs inside that
-/// agent, whose command is there whenever the skill is.
+/// agent, whose command is there whenever the skill is. `clawdhub` is ClawHub's CLI under its
+/// earlier name.
 const AGENT_COMMANDS: &[&str] = &[
-    "openclaw", "clawdbot", "moltbot", "clawdis", "clawhub", "nanobot",
+    "openclaw", "clawdbot", "moltbot", "clawdis", "clawhub", "clawdhub", "nanobot",
 ];
 
 /// True for an agent's own command-line tool.

@@ -70,6 +70,61 @@ const SHELL_LANGS: &[&str] = &[
     "ksh",
 ];
 
+/// Fewest shell blocks a body has before a command seen in only one of them is taken for a side
+/// use (an example, an alternative, an optional extra) rather than a tool the skill needs: the
+/// tools a skill of several blocks runs recur, and what it shows once it can do without. Measured
+/// on the labelled corpus findings (tests/precision): below five blocks, a command seen once is
+/// as often the skill's one API call.
+const SIDE_USE_MIN_BLOCKS: usize = 5;
+
+/// A shell block's text as inference reads it, and the way back to `SKILL.md` offsets.
+struct BlockText {
+    text: String,
+    /// (offset in `text`, offset in SKILL.md) of each line.
+    starts: Vec<(usize, usize)>,
+}
+
+impl BlockText {
+    /// One text per block, so heredocs spanning lines are skipped. A transcript (`$ cmd` lines
+    /// and their output) keeps only its prompt lines.
+    fn of(block: &CodeBlock) -> BlockText {
+        let lines = block.lines();
+        let console = block.lang.as_deref() == Some("console")
+            || (block.lang.is_none()
+                && lines
+                    .iter()
+                    .find(|(l, _)| !l.trim().is_empty())
+                    .is_some_and(|(l, _)| l.trim_start().starts_with("$ ")));
+        let mut text = String::new();
+        let mut starts = Vec::new();
+        for (line, offset) in lines {
+            starts.push((text.len(), offset));
+            if !console || line.trim_start().starts_with("$ ") {
+                text.push_str(line);
+            }
+            text.push('\n');
+        }
+        BlockText { text, starts }
+    }
+
+    /// The `SKILL.md` site of offset `at` in the text, `len` bytes long.
+    fn site(&self, at: usize, len: usize) -> Site {
+        let i = self
+            .starts
+            .partition_point(|(s, _)| *s <= at)
+            .saturating_sub(1);
+        let start = self.starts.get(i).map_or(0, |(s, o)| o + (at - s));
+        Site::SkillMd(Span::new(start, start + len))
+    }
+}
+
+/// A command a body's block runs, before the body as a whole is known.
+struct BodyCommand {
+    name: String,
+    site: Site,
+    block: usize,
+}
+
 impl Uses {
     /// Collects what is used in the body's code blocks and in `scripts`: the path and text of
     /// each file [`reads_as_script`] picks that is UTF-8, in listing order.
@@ -84,60 +139,80 @@ impl Uses {
         };
         let mut assigned: Vec<String> = Vec::new();
         let mut env_refs: Vec<(String, Site)> = Vec::new();
+        let mut commands: Vec<BodyCommand> = Vec::new();
+        let mut functions: Vec<String> = Vec::new();
         let settings = Settings::of(body, body_text);
-        for block in body.code_blocks.iter().filter(|b| is_shell(b)) {
-            // A transcript (`$ cmd` lines and their output) counts only its prompt lines.
-            let console = block.lang.as_deref() == Some("console")
-                || (block.lang.is_none()
-                    && block
-                        .lines()
-                        .iter()
-                        .find(|(l, _)| !l.trim().is_empty())
-                        .is_some_and(|(l, _)| l.trim_start().starts_with("$ ")));
-            // One text per block, so heredocs spanning lines are skipped; `starts` maps offsets
-            // in it back to SKILL.md.
-            let mut text = String::new();
-            let mut starts: Vec<(usize, usize)> = Vec::new();
-            for (line, offset) in block.lines() {
-                starts.push((text.len(), offset));
-                if !console || line.trim_start().starts_with("$ ") {
-                    text.push_str(line);
-                }
-                text.push('\n');
-            }
-            let map = |at: usize| {
-                let i = starts.partition_point(|(s, _)| *s <= at).saturating_sub(1);
-                starts.get(i).map_or(0, |(s, o)| o + (at - s))
-            };
-            let (commands, paths) = shell::commands_and_paths(&text);
-            let setup = known::is_setup_section(&block.section);
-            for (name, at) in commands {
+        let blocks: Vec<&CodeBlock> = body.code_blocks.iter().filter(|b| is_shell(b)).collect();
+        for (index, block) in blocks.iter().enumerate() {
+            let read = BlockText::of(block);
+            let text = &read.text;
+            let (found, paths) = shell::commands_and_paths(text);
+            let setup = std::iter::once(&block.section)
+                .chain(&block.outer_sections)
+                .any(|title| known::is_setup_section(title));
+            for (name, at) in found {
                 let line_rest = text[at + name.len()..].lines().next().unwrap_or("");
-                if setup || known::is_install(&name, line_rest) {
-                    continue;
+                if !setup && !known::is_install(&name, line_rest) {
+                    let site = read.site(at, 1);
+                    commands.push(BodyCommand {
+                        name,
+                        site,
+                        block: index,
+                    });
                 }
-                let start = map(at);
-                uses.add_command(name, Site::SkillMd(Span::new(start, start + 1)));
             }
             // A block that sources a file reads what that file sets, not the environment.
             let sources = text.lines().any(|l| {
                 let l = l.trim_start();
                 l.starts_with("source ") || l.starts_with(". ")
             });
-            for (name, at) in shell::env_refs(&text) {
-                if sources || !settings.holds(&name) {
-                    continue;
+            for (name, at) in shell::env_refs(text) {
+                if !sources && settings.holds(&name) {
+                    env_refs.push((name, read.site(at, 1)));
                 }
-                let start = map(at);
-                env_refs.push((name, Site::SkillMd(Span::new(start, start + 1))));
             }
             for (path, at) in paths {
-                let start = map(at);
-                let site = Site::SkillMd(Span::new(start, start + path.len()));
+                let site = read.site(at, path.len());
                 uses.run_paths.push(Use { name: path, site });
             }
-            assigned.extend(shell::assigned_names(&text).into_iter().map(str::to_owned));
+            functions.extend(shell::functions_defined(text).map(str::to_owned));
+            assigned.extend(shell::assigned_names(text).into_iter().map(str::to_owned));
         }
+        let script_commands = uses.read_scripts(scripts, &mut assigned);
+        let script_names: Vec<&str> = script_commands.iter().map(|(n, _)| n.as_str()).collect();
+        // Prose that tells the reader to run it (`git fetch --prune`) is a use too.
+        let inline: Vec<&str> = body
+            .inline_code
+            .iter()
+            .filter_map(|(code, _)| code.split_whitespace().next())
+            .collect();
+        let defined = |name: &str| functions.iter().any(|f| f == name);
+        let elsewhere = |name: &str| script_names.contains(&name) || inline.contains(&name);
+        for c in needed(commands, blocks.len(), defined, elsewhere) {
+            uses.add_command(c.name, c.site);
+        }
+        for (name, site) in script_commands {
+            uses.add_command(name, site);
+        }
+        // A variable one block assigns and another reads is the skill's own, not the
+        // environment's. A variable read once is not a side use as a command is: a key is
+        // often read once into the name every request uses (`API_KEY="${BYBIT_API_KEY}"`).
+        for (name, site) in env_refs {
+            if !assigned.contains(&name) {
+                uses.add_env(name, site);
+            }
+        }
+        uses
+    }
+
+    /// Reads `scripts`: their env vars and text go into `self`, the names they assign into
+    /// `assigned`; returns the commands they run.
+    fn read_scripts<'s>(
+        &mut self,
+        scripts: impl IntoIterator<Item = (&'s str, &'s str)>,
+        assigned: &mut Vec<String>,
+    ) -> Vec<(String, Site)> {
+        let mut commands = Vec::new();
         for (path, text) in scripts {
             let Some(lang) = scripts::language(path, text) else {
                 continue;
@@ -151,23 +226,17 @@ impl Uses {
                 }
             };
             for (name, at) in scripts::commands(lang, text) {
-                uses.add_command(name, site(at));
+                commands.push((name, site(at)));
             }
             for (name, at) in scripts::env_vars(lang, text) {
-                uses.add_env(name, site(at));
+                self.add_env(name, site(at));
             }
             assigned.extend(shell::assigned_names(text).into_iter().map(str::to_owned));
-            uses.text.push('\n');
-            uses.text.push_str(text);
-            uses.text.push_str(interpreter_hint(lang));
+            self.text.push('\n');
+            self.text.push_str(text);
+            self.text.push_str(interpreter_hint(lang));
         }
-        // A variable one block assigns and another reads is the skill's own, not the environment's.
-        for (name, site) in env_refs {
-            if !assigned.contains(&name) {
-                uses.add_env(name, site);
-            }
-        }
-        uses
+        commands
     }
 
     fn add_command(&mut self, name: String, site: Site) {
@@ -320,6 +389,33 @@ fn interpreter_hint(lang: scripts::Language) -> &'static str {
         scripts::Language::Python => "\npython3 python uv pip\n",
         scripts::Language::Node => "\nnode npx npm bun deno\n",
     }
+}
+
+/// The commands of `uses` that tell what the skill needs: not those `own` says are the skill's
+/// own (a function the body defines), and not a side use (a command seen in one block of a body
+/// with [`SIDE_USE_MIN_BLOCKS`] or more) unless `elsewhere` runs it too (a script, a command
+/// in the prose).
+fn needed(
+    uses: Vec<BodyCommand>,
+    blocks: usize,
+    own: impl Fn(&str) -> bool,
+    elsewhere: impl Fn(&str) -> bool,
+) -> impl Iterator<Item = BodyCommand> {
+    let mut seen_in: std::collections::HashMap<&str, std::collections::BTreeSet<usize>> =
+        std::collections::HashMap::new();
+    for u in &uses {
+        seen_in.entry(&u.name).or_default().insert(u.block);
+    }
+    let side = |name: &str| {
+        blocks >= SIDE_USE_MIN_BLOCKS && seen_in.get(name).is_some_and(|b| b.len() == 1)
+    };
+    let keep: Vec<bool> = uses
+        .iter()
+        .map(|u| !own(&u.name) && (elsewhere(&u.name) || !side(&u.name)))
+        .collect();
+    uses.into_iter()
+        .zip(keep)
+        .filter_map(|(u, k)| k.then_some(u))
 }
 
 /// A block is shell when labelled so, or unlabelled and starting like a command line.

@@ -91,6 +91,13 @@ fn first_words(script: &str) -> Vec<Found> {
     out
 }
 
+/// The functions `script` defines, in order.
+pub(crate) fn functions_defined(script: &str) -> impl Iterator<Item = &str> {
+    script
+        .lines()
+        .filter_map(|l| function_defined(strip_comment(l)))
+}
+
 /// The function a line defines (`usage() {`, `function list_sessions {`), if any.
 fn function_defined(code: &str) -> Option<&str> {
     let code = code.trim_start();

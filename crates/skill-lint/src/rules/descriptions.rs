@@ -39,7 +39,26 @@ const TRIGGER_HINTS: &[&str] = &[
     "ideal for",
     "best for",
     "useful for",
+    "perfect for",
+    "great for",
     "not for",
+    // A moment in the user's work: "before answering questions", "before you install them".
+    "before ",
+    // "When" in the other languages descriptions are written in: "usa cuando necesites",
+    // "当学生提出问题时使用" (use when a student asks), "相談時に使用" (use when consulting),
+    // "适用于" (suited to), as "good for".
+    "cuando",
+    "quand ",
+    "lorsque",
+    "wenn ",
+    "quando",
+    "时使用",
+    "时调用",
+    "时触发",
+    "時に使用",
+    "時に",
+    "場合に",
+    "适用于",
 ];
 
 /// Every check of `description`.

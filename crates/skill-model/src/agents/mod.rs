@@ -150,6 +150,10 @@ pub struct Facts {
     /// Commands always on PATH where the agent runs, because the agent runs on them (OpenClaw is
     /// a Node.js program, nanobot a Python one): declaring them gates nothing.
     pub runtime: &'static [&'static str],
+    /// The tools the agent gives its model, by name. A skill's code block that calls one
+    /// (`process action:log sessionId:X`, `message action=send ...`) shows the model a tool
+    /// call, not a command on PATH.
+    pub tools: &'static [&'static str],
 }
 
 /// A limit that is cited for an agent but not enforced by it: worth a warning.
@@ -328,6 +332,40 @@ const OPENCLAW: Facts = Facts {
     reserved_name_words: &[],
     description_advice: None,
     runtime: &["node"],
+    // embedded-agent-messaging-extraction: TRUSTED_TOOL_RESULT_MEDIA, the core tools
+    // (AUTOMATIONS_TOOL_NAME is "automations").
+    tools: &[
+        "agents_list",
+        "apply_patch",
+        "automations",
+        "browser",
+        "canvas",
+        "edit",
+        "exec",
+        "gateway",
+        "view_image",
+        "image_generate",
+        "memory_get",
+        "memory_search",
+        "message",
+        "music_generate",
+        "nodes",
+        "process",
+        "read",
+        "session_status",
+        "sessions_history",
+        "sessions_list",
+        "sessions_search",
+        "sessions_send",
+        "sessions_spawn",
+        "subagents",
+        "tts",
+        "video_generate",
+        "web_fetch",
+        "web_search",
+        "x_search",
+        "write",
+    ],
 };
 
 /// nanobot, read from PyPI `nanobot-ai==0.3.5` (`nanobot/agent/skills.py`).
@@ -364,6 +402,29 @@ const NANOBOT: Facts = Facts {
     reserved_name_words: &[],
     description_advice: None,
     runtime: &["python3", "python"],
+    // nanobot/agent/tools/*.py: each tool's `name`.
+    tools: &[
+        "apply_patch",
+        "create_goal",
+        "cron",
+        "edit_file",
+        "exec",
+        "exec_session",
+        "generate_image",
+        "list_dir",
+        "list_exec_sessions",
+        "message",
+        "my",
+        "read_file",
+        "read_session",
+        "run_cli_app",
+        "search_sessions",
+        "spawn",
+        "update_goal",
+        "web_fetch",
+        "web_search",
+        "write_file",
+    ],
 };
 
 /// Claude Code, read from the requests the real CLI (npm `@anthropic-ai/claude-code@2.1.328`)
@@ -499,6 +560,7 @@ const CLAUDE: Facts = Facts {
         cited_by: "Claude's upload form",
     }),
     runtime: &["node"],
+    tools: &[],
 };
 
 /// Codex, read from the requests the real CLI (npm `@openai/codex@0.169.1`, a Rust binary) sends
@@ -546,6 +608,7 @@ const CODEX: Facts = Facts {
     reserved_name_words: &[],
     description_advice: None,
     runtime: &[],
+    tools: &[],
 };
 
 /// No requirements gate a skill.
@@ -584,6 +647,7 @@ const GEMINI: Facts = Facts {
     reserved_name_words: &[],
     description_advice: None,
     runtime: &["node"],
+    tools: &[],
 };
 
 /// OpenCode, read from the requests the real CLI (npm `opencode-ai@1.18.33`) sends and from the
@@ -612,6 +676,7 @@ const OPENCODE: Facts = Facts {
     reserved_name_words: &[],
     description_advice: None,
     runtime: &[],
+    tools: &[],
 };
 
 /// GitHub Copilot CLI, read from the requests the real CLI (npm `@github/copilot@1.0.102`) sends
@@ -661,6 +726,7 @@ const COPILOT: Facts = Facts {
     reserved_name_words: &[],
     description_advice: None,
     runtime: &[],
+    tools: &[],
 };
 
 /// Every `SKILL.md` at or below `dir`, at most `depth` folders down, folders sorted by name

@@ -1,0 +1,118 @@
+//! What `undeclared-bin` and `description-no-trigger` make of real-looking skills: the classes
+//! of false findings the labelled corpus sample showed (tests/precision), each beside a skill
+//! whose finding still stands.
+
+use crate::common;
+
+use common::{json, run, skill, write_skill};
+
+/// The commands `undeclared-bin` reports for a ClawHub-style skill whose body is `body`.
+fn undeclared(body: &str) -> Vec<String> {
+    let tmp = tempfile::tempdir().unwrap();
+    let text = format!(
+        "---\nname: my-skill\ndescription: Reads the weather. Use when the user asks about the weather.\nmetadata: {{\"openclaw\": {{\"requires\": {{\"bins\": [\"wx\"]}}}}}}\n---\n\n# Weather\n\n{body}"
+    );
+    let dir = write_skill(tmp.path(), "my-skill", text);
+    let (code, stdout, stderr) = run(skill()
+        .args([
+            "lint",
+            "--format",
+            "json",
+            "--no-cache",
+            "--select",
+            "undeclared-bin",
+        ])
+        .arg(&dir));
+    assert!(code == 0 || code == 1, "{stderr}");
+    json(&stdout)["skills"][0]["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            let message = d["message"].as_str().unwrap();
+            message.split('\'').nth(1).unwrap().to_owned()
+        })
+        .collect()
+}
+
+/// `n` sections, each a shell block running `wx`, then `extra` as one more section.
+fn sections(n: usize, extra: &str) -> String {
+    let mut body = String::new();
+    for i in 0..n {
+        body.push_str(&format!(
+            "## Step {i}\n\n```bash\nwx today --city c{i}\n```\n\n"
+        ));
+    }
+    body + extra
+}
+
+#[test]
+fn a_command_shown_once_among_many_blocks_is_a_side_use() {
+    let once = "## Scripting\n\n```bash\nwx today --json | bc -l\n```\n";
+    assert_eq!(undeclared(&sections(5, once)), Vec::<String>::new());
+    // The same line in a short body is the skill's own work.
+    assert_eq!(undeclared(&sections(2, once)), ["bc"]);
+    // Run in two blocks, it recurs: a tool the skill needs.
+    let twice = format!("{once}\n## Again\n\n```bash\nbc -l < sums.txt\n```\n");
+    assert_eq!(undeclared(&sections(5, &twice)), ["bc"]);
+    // Named in the prose as a command to run, it is needed too.
+    let told = format!("Always pipe the totals through `bc -l`.\n\n{once}");
+    assert_eq!(undeclared(&sections(5, &told)), ["bc"]);
+}
+
+#[test]
+fn a_function_one_block_defines_is_not_a_command_of_the_next() {
+    let body = "```bash\ncheck_city() {\n  wx today --city \"$1\"\n}\n```\n\nThen:\n\n```bash\ncheck_city paris\n```\n";
+    assert_eq!(undeclared(body), Vec::<String>::new());
+    let undefined = "```bash\ncheck_city paris\n```\n";
+    assert_eq!(undeclared(undefined), ["check_city"]);
+}
+
+#[test]
+fn the_agents_own_tools_are_not_commands() {
+    let body = "```bash\nwx today\nprocess action:log sessionId:XXX\nmessage action=send channel=discord target=\"#wx\"\nclawdhub install weather-extras\n```\n";
+    assert_eq!(undeclared(body), Vec::<String>::new());
+}
+
+#[test]
+fn commands_under_a_setup_section_are_one_off_at_any_depth() {
+    let body = "## Setup\n\n### Option 1: Docker\n\n```bash\ndocker run -d wx-bridge\n```\n\n## Use\n\n### Today\n\n```bash\nwx today\nredis-cli get wx:last\n```\n";
+    assert_eq!(undeclared(body), ["redis-cli"]);
+}
+
+/// Whether `description-no-trigger` reports `description`.
+fn reports_no_trigger(description: &str) -> bool {
+    let tmp = tempfile::tempdir().unwrap();
+    let text = format!("---\nname: my-skill\ndescription: {description}\n---\n\n# Skill\n");
+    let dir = write_skill(tmp.path(), "my-skill", text);
+    let (_, stdout, stderr) = run(skill()
+        .args([
+            "lint",
+            "--format",
+            "json",
+            "--no-cache",
+            "--select",
+            "SK306",
+        ])
+        .arg(&dir));
+    let report = json(&stdout);
+    let found = report["skills"][0]["diagnostics"].as_array();
+    assert!(found.is_some(), "{stdout}{stderr}");
+    !found.unwrap().is_empty()
+}
+
+#[test]
+fn triggers_are_found_in_timing_words_and_other_languages() {
+    for said in [
+        "Verify facts by an internet lookup before answering questions.",
+        "Perfect for daily comic delivery via cron or on demand.",
+        "当用户询问天气时使用。",
+        "投資判断や市場分析の相談時に使用。",
+        "Consulta precios de la luz. Usa cuando necesites el precio actual.",
+    ] {
+        assert!(!reports_no_trigger(said), "{said}");
+    }
+    for plain in ["Formats CSV files.", "使用高德地图API进行地点搜索。"] {
+        assert!(reports_no_trigger(plain), "{plain}");
+    }
+}
