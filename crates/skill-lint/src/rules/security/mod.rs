@@ -397,10 +397,20 @@ pub fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                 archives::check_encrypted_archive(&file.entry.path, file.bytes(), &mut findings)
             }
         }
+        let disclosed = persistence::disclosed(description(cx));
         for f in findings {
-            out.push(diagnostic(cx, f, file.is_skill_md));
+            if !(disclosed && f.rule.code == rulebook::PERSISTENCE.code) {
+                out.push(diagnostic(cx, f, file.is_skill_md));
+            }
         }
     }
+}
+
+fn description<'a>(cx: &Context<'a>) -> &'a str {
+    cx.manifest()
+        .and_then(|m| m.get("description"))
+        .and_then(|d| d.value.scalar_text(cx.text()))
+        .unwrap_or("")
 }
 
 fn diagnostic(cx: &Context, f: Finding, in_skill_md: bool) -> Diagnostic {

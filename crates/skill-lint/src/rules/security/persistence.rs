@@ -32,11 +32,55 @@ static WAYS: LazyLock<Vec<(Pattern, &'static str)>> = LazyLock::new(|| {
     .collect()
 });
 
-/// `echo 'export X=1' >> ~/.zshrc` and aliases set configuration, they start nothing.
+/// `echo 'export X=1' >> ~/.zshrc`, aliases and shell completion set configuration, they
+/// start nothing.
 static SETTING: LazyLock<Pattern> = LazyLock::new(|| {
-    Pattern::new(r#"^[[:space:]]*(?:echo|printf)[[:space:]]+(?:-e[[:space:]]+)?['"]?[[:space:]]*(?:export[[:space:]]+[[:word:]]+=|alias[[:space:]]|[A-Za-z_][[:word:]]*=)"#)
+    Pattern::new(r#"^[[:space:]]*(?:echo|printf)[[:space:]]+(?:-e[[:space:]]+)?['"]?[[:space:]]*(?:export[[:space:]]+[[:word:]]+=|alias[[:space:]]|[A-Za-z_][[:word:]]*=|autoload[[:space:]]+-U[[:space:]]+compinit|fpath=|source[[:space:]]+<\([[:word:]-]+[[:space:]]+completion(?-u:\b))"#)
         .expect("a valid setting pattern")
 });
+
+/// `crontab -l | grep -v job | crontab -` writes back the table without a job: a removal.
+static CRON_REMOVAL: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r"crontab[[:space:]]+-l[^\n|]*\|[[:space:]]*grep[[:space:]]+-v(?-u:\b)[^\n|]*\|[[:space:]]*crontab[[:space:]]+-")
+        .expect("a valid cron removal pattern")
+});
+
+/// Words of a description that say the skill runs on its own: on a schedule, in the background,
+/// at start-up. Said there, the user who installs the skill knows what `persistence` would warn
+/// of, which is what its help asks for; what persists a download stays an error.
+const DISCLOSURES: &[&str] = &[
+    "cron",
+    "schedul",
+    "daemon",
+    "background",
+    "launchd",
+    "launch agent",
+    "systemd",
+    "autostart",
+    "auto-start",
+    "auto-refresh",
+    "at login",
+    "startup",
+    "periodic",
+    "recurring",
+    "hourly",
+    "daily",
+    "nightly",
+    "weekly",
+    "every minute",
+    "every hour",
+    "every day",
+    "24/7",
+    "watcher",
+    "automate",
+    "automatic",
+];
+
+/// Whether `description` tells the user the skill installs something that runs on its own.
+pub(crate) fn disclosed(description: &str) -> bool {
+    let lower = description.to_lowercase();
+    DISCLOSURES.iter().any(|w| lower.contains(w))
+}
 
 /// Ways a skill makes something start again on its own.
 pub(crate) fn check_persistence(text: &Text, out: &mut Vec<Finding>) {
@@ -50,6 +94,7 @@ pub(crate) fn check_persistence(text: &Text, out: &mut Vec<Finding>) {
             let line_text = &text.text[line.clone()];
             if lines_seen.contains(&line.start)
                 || (*what == "edits a shell start-up file" && SETTING.is_match(line_text))
+                || (*what == "installs a cron job" && CRON_REMOVAL.is_match(line_text))
             {
                 continue;
             }
@@ -226,5 +271,40 @@ mod tests {
             count("crontab -l\nsource ~/.bashrc\nAdd it to your crontab entries.\n"),
             0
         );
+    }
+
+    #[test]
+    fn removals_and_shell_completion_start_nothing() {
+        assert_eq!(
+            count(
+                "crontab -l | grep -v myjob | crontab -
+"
+            ),
+            0
+        );
+        assert_eq!(
+            count(
+                "crontab -l | grep myjob | crontab -
+"
+            ),
+            1
+        );
+        assert_eq!(
+            count("echo \"autoload -U compinit; compinit\" >> ~/.zshrc\n"),
+            0
+        );
+        assert_eq!(
+            count("echo 'source <(glab completion -s zsh)' >> ~/.zshrc\n"),
+            0
+        );
+        assert_eq!(count("echo 'source ~/evil.sh' >> ~/.zshrc\n"), 1);
+    }
+
+    #[test]
+    fn a_description_can_disclose_what_runs_on_its_own() {
+        assert!(disclosed("Back up your notes and automate backups."));
+        assert!(disclosed("Keep it connected 24/7."));
+        assert!(disclosed("Runs a watcher that posts new filings."));
+        assert!(!disclosed("Search the web. Use when the user asks."));
     }
 }
