@@ -58,6 +58,9 @@ fn a_command_shown_once_among_many_blocks_is_a_side_use() {
     // Named in the prose as a command to run, it is needed too.
     let told = format!("Always pipe the totals through `bc -l`.\n\n{once}");
     assert_eq!(undeclared(&sections(5, &told)), ["bc"]);
+    // Blocks that run nothing the skill needs (installs, exports) do not make a body long.
+    let installs = "## Install\n\n```bash\nbrew install wxcli\n```\n\n```bash\nexport WX_UNITS=metric\n```\n\n```bash\npip install wx-extras\n```\n\n```bash\nnpm install -g wx-plot\n```\n\n## Use\n\n```bash\nwxcli today | jq .temp\n```\n";
+    assert_eq!(undeclared(installs), ["wxcli", "jq"]);
 }
 
 #[test]
@@ -72,6 +75,9 @@ fn a_function_one_block_defines_is_not_a_command_of_the_next() {
 fn the_agents_own_tools_are_not_commands() {
     let body = "```bash\nwx today\nprocess action:log sessionId:XXX\nmessage action=send channel=discord target=\"#wx\"\nclawdhub install weather-extras\n```\n";
     assert_eq!(undeclared(body), Vec::<String>::new());
+    // A program named like a tool, run as a program, is a command.
+    let program = "```bash\nwx today | tts --text - --out_path today.wav\n```\n";
+    assert_eq!(undeclared(program), ["tts"]);
 }
 
 #[test]
@@ -112,7 +118,11 @@ fn triggers_are_found_in_timing_words_and_other_languages() {
     ] {
         assert!(!reports_no_trigger(said), "{said}");
     }
-    for plain in ["Formats CSV files.", "使用高德地图API进行地点搜索。"] {
+    for plain in [
+        "Formats CSV files.",
+        "使用高德地图API进行地点搜索。",
+        "複数のファイルを同時に変換します。",
+    ] {
         assert!(reports_no_trigger(plain), "{plain}");
     }
 }

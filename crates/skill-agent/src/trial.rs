@@ -271,7 +271,8 @@ pub(crate) fn model_for(
 /// is dropped: these lines are printed for a person to run, and no argument or path has one.
 pub fn shell_quote(text: &str) -> String {
     let text = text.replace('\0', "");
-    shlex::try_quote(&text).map_or(text.clone(), |quoted| quoted.into_owned())
+    let quoted = shlex::try_quote(&text).map(std::borrow::Cow::into_owned);
+    quoted.unwrap_or(text)
 }
 
 /// `path` as a command line would name it.

@@ -25,8 +25,8 @@ pub struct CodeBlock {
     /// The title of the heading the block sits under, lower-cased (empty before the first).
     pub section: String,
     /// The titles of the headings around that one, outermost first, lower-cased: `## Setup`
-    /// for a block under `### Option 1: Docker`. The document's title (a level-1 heading) is
-    /// not one: it names the whole skill.
+    /// for a block under `### Option 1: Docker`. The document's title (a first heading of level
+    /// 1) is not one: it names the whole skill.
     pub outer_sections: Vec<String>,
 }
 
@@ -64,18 +64,22 @@ impl Body {
         let mut block_start = base;
         let mut section = String::new();
         let mut in_heading = false;
-        // (level, title) of each heading enclosing the current one.
+        // (level, title) of each heading enclosing the current one; the document's title (a
+        // first heading of level 1) is left out.
         let mut outer: Vec<(HeadingLevel, String)> = Vec::new();
         let mut level = HeadingLevel::H1;
+        let mut headings = 0;
         for (event, range) in Parser::new(text).into_offset_iter() {
             match event {
                 Event::Start(Tag::Heading { level: l, .. }) => {
                     in_heading = true;
-                    if !section.is_empty() {
+                    let title = headings == 1 && level == HeadingLevel::H1;
+                    if !section.is_empty() && !title {
                         outer.push((level, std::mem::take(&mut section)));
                     }
                     outer.retain(|(at, _)| *at < l);
                     level = l;
+                    headings += 1;
                     section.clear();
                 }
                 Event::End(TagEnd::Heading(_)) => in_heading = false,
@@ -112,11 +116,7 @@ impl Body {
                         pieces: Vec::new(),
                         span: Span::new(block_start, block_start),
                         section: section.clone(),
-                        outer_sections: outer
-                            .iter()
-                            .filter(|(l, _)| *l > HeadingLevel::H1)
-                            .map(|(_, t)| t.clone())
-                            .collect(),
+                        outer_sections: outer.iter().map(|(_, t)| t.clone()).collect(),
                     });
                 }
                 Event::Text(t) => {
@@ -197,6 +197,10 @@ x more
         assert_eq!(outer[0], ["setup"]);
         assert!(outer[1].is_empty());
         assert_eq!(outer[2], ["use", "more"]);
+        // A later level-1 heading is a section like any other.
+        let text = "# Tool\n\n# Installation\n\n## macOS\n\n```\nbrew install x\n```\n";
+        let body = Body::parse(text, 0);
+        assert_eq!(body.code_blocks[0].outer_sections, ["installation"]);
     }
 
     #[test]

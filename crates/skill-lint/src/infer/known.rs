@@ -272,6 +272,24 @@ pub(crate) fn is_agent_command(name: &str) -> bool {
     AGENT_COMMANDS.contains(&name)
 }
 
+/// True when `command` followed by `rest` is an agent's tool called in the pseudo-syntax skills
+/// write for it (`process action:log sessionId:X`, `message action=send ...`): a tool the model
+/// calls, not a command on PATH. A program of the same name run as one (`tts --text hi`) is not.
+pub(crate) fn is_tool_call(command: &str, rest: &str) -> bool {
+    let Some(first) = rest.split_whitespace().next() else {
+        return false;
+    };
+    let keyed = first.split_once([':', '=']).is_some_and(|(key, value)| {
+        !key.is_empty()
+            && !value.is_empty()
+            && key.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')
+    });
+    keyed
+        && skill_model::agents::AGENTS
+            .iter()
+            .any(|a| skill_model::agents::facts(*a).tools.contains(&command))
+}
+
 /// Package managers and the words after them that install something: `pip install x` is run
 /// once, to get `x`, not each time the skill is used.
 const INSTALLERS: &[(&str, &[&str])] = &[

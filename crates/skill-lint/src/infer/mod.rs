@@ -70,7 +70,8 @@ const SHELL_LANGS: &[&str] = &[
     "ksh",
 ];
 
-/// Fewest shell blocks a body has before a command seen in only one of them is taken for a side
+/// Fewest shell blocks running commands a body has before a command seen in only one of them is
+/// taken for a side
 /// use (an example, an alternative, an optional extra) rather than a tool the skill needs: the
 /// tools a skill of several blocks runs recur, and what it shows once it can do without. Measured
 /// on the labelled corpus findings (tests/precision): below five blocks, a command seen once is
@@ -152,7 +153,10 @@ impl Uses {
                 .any(|title| known::is_setup_section(title));
             for (name, at) in found {
                 let line_rest = text[at + name.len()..].lines().next().unwrap_or("");
-                if !setup && !known::is_install(&name, line_rest) {
+                if !setup
+                    && !known::is_install(&name, line_rest)
+                    && !known::is_tool_call(&name, line_rest)
+                {
                     let site = read.site(at, 1);
                     commands.push(BodyCommand {
                         name,
@@ -180,7 +184,7 @@ impl Uses {
         }
         let script_commands = uses.read_scripts(scripts, &mut assigned);
         let script_names: Vec<&str> = script_commands.iter().map(|(n, _)| n.as_str()).collect();
-        // Prose that tells the reader to run it (`git fetch --prune`) is a use too.
+        // A command in the prose's inline code (`git fetch --prune`) is a use too.
         let inline: Vec<&str> = body
             .inline_code
             .iter()
@@ -188,7 +192,7 @@ impl Uses {
             .collect();
         let defined = |name: &str| functions.iter().any(|f| f == name);
         let elsewhere = |name: &str| script_names.contains(&name) || inline.contains(&name);
-        for c in needed(commands, blocks.len(), defined, elsewhere) {
+        for c in needed(commands, defined, elsewhere) {
             uses.add_command(c.name, c.site);
         }
         for (name, site) in script_commands {
@@ -397,10 +401,15 @@ fn interpreter_hint(lang: scripts::Language) -> &'static str {
 /// in the prose).
 fn needed(
     uses: Vec<BodyCommand>,
-    blocks: usize,
     own: impl Fn(&str) -> bool,
     elsewhere: impl Fn(&str) -> bool,
 ) -> impl Iterator<Item = BodyCommand> {
+    // Blocks that run something count; one of only exports or output does not.
+    let blocks = uses
+        .iter()
+        .map(|u| u.block)
+        .collect::<std::collections::BTreeSet<_>>()
+        .len();
     let mut seen_in: std::collections::HashMap<&str, std::collections::BTreeSet<usize>> =
         std::collections::HashMap::new();
     for u in &uses {

@@ -29,7 +29,6 @@ const TRIGGER_HINTS: &[&str] = &[
     "needs to",
     // "Use PROACTIVELY for ...", "Use before ...", "Use after ...", "Use on ...".
     "use proactively",
-    "use before",
     "use after",
     "use during",
     "use on ",
@@ -56,8 +55,8 @@ const TRIGGER_HINTS: &[&str] = &[
     "时调用",
     "时触发",
     "時に使用",
-    "時に",
-    "場合に",
+    "時に呼び出",
+    "場合に使用",
     "适用于",
 ];
 

@@ -80,7 +80,6 @@ pub fn check_undeclared(cx: &Context, out: &mut Vec<Diagnostic>) {
     let bins = declared_bins(&declared);
     let env = declared_env(&declared);
     let runtime = cx.target.facts().map_or(&[][..], |f| f.runtime);
-    let tools = cx.target.facts().map_or(&[][..], |f| f.tools);
     let missing_bins: Vec<&Use> = cx
         .uses()
         .commands
@@ -89,7 +88,6 @@ pub fn check_undeclared(cx: &Context, out: &mut Vec<Diagnostic>) {
             let name = u.name.as_str();
             !bins.contains(&name)
                 && !runtime.contains(&name)
-                && !tools.contains(&name)
                 && !ships_program(cx, name)
                 && !is_companion(name, &bins)
         })

@@ -380,6 +380,7 @@ fn compile() {
 
 /// The lint rules, run on the skill's files as packing would ship them (`evals/` stays home).
 pub fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
+    let disclosed = persistence::disclosed(description(cx));
     for file in cx.contents() {
         if file.entry.path.starts_with("evals/") {
             continue;
@@ -397,9 +398,8 @@ pub fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
                 archives::check_encrypted_archive(&file.entry.path, file.bytes(), &mut findings)
             }
         }
-        let disclosed = persistence::disclosed(description(cx));
         for f in findings {
-            if !(disclosed && f.rule.code == rulebook::PERSISTENCE.code) {
+            if !(disclosed && persistence::answered(&f)) {
                 out.push(diagnostic(cx, f, file.is_skill_md));
             }
         }
