@@ -56,67 +56,75 @@ pub struct Body {
     pub inline_code: Vec<(String, Span)>,
 }
 
+/// Where the parser is among the headings: the title being read and the headings around it.
+#[derive(Default)]
+struct Headings {
+    /// The current heading's title, lower-cased (empty before the first).
+    section: String,
+    /// Inside a heading, whose text is the title.
+    reading: bool,
+    level: Option<HeadingLevel>,
+    /// (level, title) of each heading enclosing the current one; the document's title (a first
+    /// heading of level 1) is left out.
+    outer: Vec<(HeadingLevel, String)>,
+    seen: usize,
+}
+
+impl Headings {
+    /// A heading of `level` starts: the one before it becomes an enclosing heading, and those it
+    /// does not enclose are dropped.
+    fn start(&mut self, level: HeadingLevel) {
+        let title = self.seen == 1 && self.level == Some(HeadingLevel::H1);
+        if let Some(previous) = self.level
+            && !self.section.is_empty()
+            && !title
+        {
+            self.outer
+                .push((previous, std::mem::take(&mut self.section)));
+        }
+        self.outer.retain(|(at, _)| *at < level);
+        self.level = Some(level);
+        self.seen += 1;
+        self.section.clear();
+        self.reading = true;
+    }
+
+    /// Text inside a heading adds to its title.
+    fn read(&mut self, text: &str) {
+        if self.reading {
+            self.section.push_str(&text.to_lowercase());
+        }
+    }
+
+    fn outer_sections(&self) -> Vec<String> {
+        self.outer.iter().map(|(_, t)| t.clone()).collect()
+    }
+}
+
 impl Body {
     /// Parses `text`, which starts at byte `base` of `SKILL.md`.
     pub fn parse(text: &str, base: usize) -> Body {
         let mut body = Body::default();
         let mut block: Option<CodeBlock> = None;
         let mut block_start = base;
-        let mut section = String::new();
-        let mut in_heading = false;
-        // (level, title) of each heading enclosing the current one; the document's title (a
-        // first heading of level 1) is left out.
-        let mut outer: Vec<(HeadingLevel, String)> = Vec::new();
-        let mut level = HeadingLevel::H1;
-        let mut headings = 0;
+        let mut headings = Headings::default();
         for (event, range) in Parser::new(text).into_offset_iter() {
             match event {
-                Event::Start(Tag::Heading { level: l, .. }) => {
-                    in_heading = true;
-                    let title = headings == 1 && level == HeadingLevel::H1;
-                    if !section.is_empty() && !title {
-                        outer.push((level, std::mem::take(&mut section)));
-                    }
-                    outer.retain(|(at, _)| *at < l);
-                    level = l;
-                    headings += 1;
-                    section.clear();
-                }
-                Event::End(TagEnd::Heading(_)) => in_heading = false,
-                Event::Text(t) if in_heading => section.push_str(&t.to_lowercase()),
+                Event::Start(Tag::Heading { level, .. }) => headings.start(level),
+                Event::End(TagEnd::Heading(_)) => headings.reading = false,
+                Event::Text(t) if headings.reading => headings.read(&t),
                 Event::Start(Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. }) => {
-                    let whole = &text[range.clone()];
-                    let span = match whole
-                        .rfind(dest_url.as_ref())
-                        .filter(|_| !dest_url.is_empty())
-                    {
-                        Some(i) => Span::new(
-                            base + range.start + i,
-                            base + range.start + i + dest_url.len(),
-                        ),
-                        None => Span::new(base + range.start, base + range.end),
-                    };
-                    body.links.push(Link {
-                        dest: dest_url.into_string(),
-                        span,
-                    });
+                    body.links
+                        .push(Link::at(text, base, range, dest_url.into_string()));
                 }
                 Event::Start(Tag::CodeBlock(kind)) => {
-                    let lang = match kind {
-                        CodeBlockKind::Fenced(info) => info
-                            .split(|c: char| c.is_whitespace() || c == ',' || c == '{')
-                            .next()
-                            .filter(|l| !l.is_empty())
-                            .map(str::to_ascii_lowercase),
-                        CodeBlockKind::Indented => None,
-                    };
                     block_start = base + range.start;
                     block = Some(CodeBlock {
-                        lang,
+                        lang: language(&kind),
                         pieces: Vec::new(),
                         span: Span::new(block_start, block_start),
-                        section: section.clone(),
-                        outer_sections: outer.iter().map(|(_, t)| t.clone()).collect(),
+                        section: headings.section.clone(),
+                        outer_sections: headings.outer_sections(),
                     });
                 }
                 Event::Text(t) => {
@@ -131,9 +139,7 @@ impl Body {
                     }));
                 }
                 Event::Code(code) => {
-                    if in_heading {
-                        section.push_str(&code.to_lowercase());
-                    }
+                    headings.read(&code);
                     body.inline_code.push((
                         code.into_string(),
                         Span::new(base + range.start, base + range.end),
@@ -143,6 +149,31 @@ impl Body {
             }
         }
         body
+    }
+}
+
+impl Link {
+    /// The link to `dest` in the element at `range` of `text` (which starts at byte `base` of
+    /// `SKILL.md`), spanning the destination where it is written out.
+    fn at(text: &str, base: usize, range: std::ops::Range<usize>, dest: String) -> Link {
+        let whole = &text[range.clone()];
+        let span = match whole.rfind(dest.as_str()).filter(|_| !dest.is_empty()) {
+            Some(i) => Span::new(base + range.start + i, base + range.start + i + dest.len()),
+            None => Span::new(base + range.start, base + range.end),
+        };
+        Link { dest, span }
+    }
+}
+
+/// A code block's language: the first word of a fenced block's info string, lower-cased.
+fn language(kind: &CodeBlockKind) -> Option<String> {
+    match kind {
+        CodeBlockKind::Fenced(info) => info
+            .split(|c: char| c.is_whitespace() || c == ',' || c == '{')
+            .next()
+            .filter(|l| !l.is_empty())
+            .map(str::to_ascii_lowercase),
+        CodeBlockKind::Indented => None,
     }
 }
 

@@ -126,6 +126,58 @@ struct BodyCommand {
     block: usize,
 }
 
+/// What the body's shell blocks hold, gathered block by block before the body as a whole (and
+/// the scripts) decide which of it the skill needs.
+#[derive(Default)]
+struct BodyReading {
+    commands: Vec<BodyCommand>,
+    env_refs: Vec<(String, Site)>,
+    run_paths: Vec<Use>,
+    functions: Vec<String>,
+    assigned: Vec<String>,
+}
+
+impl BodyReading {
+    /// Reads the shell block `block`, the `index`th of the body.
+    fn block(&mut self, index: usize, block: &CodeBlock, settings: &Settings) {
+        let read = BlockText::of(block);
+        let text = &read.text;
+        let (found, paths) = shell::commands_and_paths(text);
+        let setup = std::iter::once(&block.section)
+            .chain(&block.outer_sections)
+            .any(|title| known::is_setup_section(title));
+        for (name, at) in found {
+            let line_rest = text[at + name.len()..].lines().next().unwrap_or("");
+            if !setup
+                && !known::is_install(&name, line_rest)
+                && !known::is_tool_call(&name, line_rest)
+            {
+                let site = read.site(at, 1);
+                let block = index;
+                self.commands.push(BodyCommand { name, site, block });
+            }
+        }
+        // A block that sources a file reads what that file sets, not the environment.
+        let sources = text.lines().any(|l| {
+            let l = l.trim_start();
+            l.starts_with("source ") || l.starts_with(". ")
+        });
+        for (name, at) in shell::env_refs(text) {
+            if !sources && settings.holds(&name) {
+                self.env_refs.push((name, read.site(at, 1)));
+            }
+        }
+        for (path, at) in paths {
+            let site = read.site(at, path.len());
+            self.run_paths.push(Use { name: path, site });
+        }
+        self.functions
+            .extend(shell::functions_defined(text).map(str::to_owned));
+        self.assigned
+            .extend(shell::assigned_names(text).into_iter().map(str::to_owned));
+    }
+}
+
 impl Uses {
     /// Collects what is used in the body's code blocks and in `scripts`: the path and text of
     /// each file [`reads_as_script`] picks that is UTF-8, in listing order.
@@ -134,54 +186,23 @@ impl Uses {
         body_text: &str,
         scripts: impl IntoIterator<Item = (&'s str, &'s str)>,
     ) -> Uses {
+        let settings = Settings::of(body, body_text);
+        let mut reading = BodyReading::default();
+        for (index, block) in body.code_blocks.iter().filter(|b| is_shell(b)).enumerate() {
+            reading.block(index, block, &settings);
+        }
+        let BodyReading {
+            commands,
+            env_refs,
+            run_paths,
+            functions,
+            mut assigned,
+        } = reading;
         let mut uses = Uses {
             text: body_text.to_owned(),
+            run_paths,
             ..Uses::default()
         };
-        let mut assigned: Vec<String> = Vec::new();
-        let mut env_refs: Vec<(String, Site)> = Vec::new();
-        let mut commands: Vec<BodyCommand> = Vec::new();
-        let mut functions: Vec<String> = Vec::new();
-        let settings = Settings::of(body, body_text);
-        let blocks: Vec<&CodeBlock> = body.code_blocks.iter().filter(|b| is_shell(b)).collect();
-        for (index, block) in blocks.iter().enumerate() {
-            let read = BlockText::of(block);
-            let text = &read.text;
-            let (found, paths) = shell::commands_and_paths(text);
-            let setup = std::iter::once(&block.section)
-                .chain(&block.outer_sections)
-                .any(|title| known::is_setup_section(title));
-            for (name, at) in found {
-                let line_rest = text[at + name.len()..].lines().next().unwrap_or("");
-                if !setup
-                    && !known::is_install(&name, line_rest)
-                    && !known::is_tool_call(&name, line_rest)
-                {
-                    let site = read.site(at, 1);
-                    commands.push(BodyCommand {
-                        name,
-                        site,
-                        block: index,
-                    });
-                }
-            }
-            // A block that sources a file reads what that file sets, not the environment.
-            let sources = text.lines().any(|l| {
-                let l = l.trim_start();
-                l.starts_with("source ") || l.starts_with(". ")
-            });
-            for (name, at) in shell::env_refs(text) {
-                if !sources && settings.holds(&name) {
-                    env_refs.push((name, read.site(at, 1)));
-                }
-            }
-            for (path, at) in paths {
-                let site = read.site(at, path.len());
-                uses.run_paths.push(Use { name: path, site });
-            }
-            functions.extend(shell::functions_defined(text).map(str::to_owned));
-            assigned.extend(shell::assigned_names(text).into_iter().map(str::to_owned));
-        }
         let script_commands = uses.read_scripts(scripts, &mut assigned);
         let script_names: Vec<&str> = script_commands.iter().map(|(n, _)| n.as_str()).collect();
         // A command in the prose's inline code (`git fetch --prune`) is a use too.
