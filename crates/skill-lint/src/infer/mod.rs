@@ -171,8 +171,11 @@ impl BodyReading {
             let site = read.site(at, path.len());
             self.run_paths.push(Use { name: path, site });
         }
-        self.functions
-            .extend(shell::functions_defined(text).map(str::to_owned));
+        self.functions.extend(
+            shell::functions_defined(text)
+                .into_iter()
+                .map(str::to_owned),
+        );
         self.assigned
             .extend(shell::assigned_names(text).into_iter().map(str::to_owned));
     }

@@ -92,10 +92,22 @@ fn first_words(script: &str) -> Vec<Found> {
 }
 
 /// The functions `script` defines, in order.
-pub(crate) fn functions_defined(script: &str) -> impl Iterator<Item = &str> {
-    script
-        .lines()
-        .filter_map(|l| function_defined(strip_comment(l)))
+pub(crate) fn functions_defined(script: &str) -> Vec<&str> {
+    let mut defined = Vec::new();
+    // A here-document's body is text for another program (`python3 - <<EOF`), not shell.
+    let mut heredoc: Option<String> = None;
+    for line in script.lines() {
+        if let Some(end) = &heredoc {
+            if line.trim() == end {
+                heredoc = None;
+            }
+            continue;
+        }
+        let code = strip_comment(line);
+        heredoc = heredoc_delimiter(code);
+        defined.extend(function_defined(code));
+    }
+    defined
 }
 
 /// The function a line defines (`usage() {`, `function list_sessions {`), if any.
@@ -537,6 +549,12 @@ mod tests {
     fn skips_functions_arithmetic_and_case_alternatives() {
         let script = "usage() {\n  echo hi\n}\nfunction list_sessions {\n  tmux ls\n}\nusage\nlist_sessions\nelapsed=$(( now - start_epoch ))\n(( n++ ))\ncase $m in\n  gpt-4o | gpt-4o-mini) curl -s x ;;\nesac\n";
         assert_eq!(names(script), ["echo", "tmux", "curl"]);
+    }
+
+    #[test]
+    fn functions_defined_are_read_outside_here_documents() {
+        let script = "check() {\n  wx \"$1\"\n}\npython3 - <<EOF\ndef main():\n    pass\nmain()\nEOF\nfunction report {\n  true\n}\n";
+        assert_eq!(functions_defined(script), ["check", "report"]);
     }
 
     #[test]
