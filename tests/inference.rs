@@ -6,32 +6,30 @@ use crate::common;
 
 use common::{json, run, skill, write_skill};
 
-/// The commands `undeclared-bin` reports for a ClawHub-style skill whose body is `body`.
-fn undeclared(body: &str) -> Vec<String> {
+/// The messages of `rule`'s findings on a skill whose SKILL.md is `skill_md`.
+fn messages(skill_md: String, rule: &str) -> Vec<String> {
     let tmp = tempfile::tempdir().unwrap();
-    let text = format!(
-        "---\nname: my-skill\ndescription: Reads the weather. Use when the user asks about the weather.\nmetadata: {{\"openclaw\": {{\"requires\": {{\"bins\": [\"wx\"]}}}}}}\n---\n\n# Weather\n\n{body}"
-    );
-    let dir = write_skill(tmp.path(), "my-skill", text);
+    let dir = write_skill(tmp.path(), "my-skill", skill_md);
     let (code, stdout, stderr) = run(skill()
-        .args([
-            "lint",
-            "--format",
-            "json",
-            "--no-cache",
-            "--select",
-            "undeclared-bin",
-        ])
+        .args(["lint", "--format", "json", "--no-cache", "--select", rule])
         .arg(&dir));
     assert!(code == 0 || code == 1, "{stderr}");
     json(&stdout)["skills"][0]["diagnostics"]
         .as_array()
-        .unwrap()
+        .unwrap_or_else(|| panic!("{stdout}{stderr}"))
         .iter()
-        .map(|d| {
-            let message = d["message"].as_str().unwrap();
-            message.split('\'').nth(1).unwrap().to_owned()
-        })
+        .map(|d| d["message"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// The commands `undeclared-bin` reports for a ClawHub-style skill whose body is `body`.
+fn undeclared(body: &str) -> Vec<String> {
+    let text = format!(
+        "---\nname: my-skill\ndescription: Reads the weather. Use when the user asks about the weather.\nmetadata: {{\"openclaw\": {{\"requires\": {{\"bins\": [\"wx\"]}}}}}}\n---\n\n# Weather\n\n{body}"
+    );
+    messages(text, "undeclared-bin")
+        .iter()
+        .map(|m| m.split('\'').nth(1).unwrap().to_owned())
         .collect()
 }
 
@@ -88,23 +86,8 @@ fn commands_under_a_setup_section_are_one_off_at_any_depth() {
 
 /// Whether `description-no-trigger` reports `description`.
 fn reports_no_trigger(description: &str) -> bool {
-    let tmp = tempfile::tempdir().unwrap();
     let text = format!("---\nname: my-skill\ndescription: {description}\n---\n\n# Skill\n");
-    let dir = write_skill(tmp.path(), "my-skill", text);
-    let (_, stdout, stderr) = run(skill()
-        .args([
-            "lint",
-            "--format",
-            "json",
-            "--no-cache",
-            "--select",
-            "SK306",
-        ])
-        .arg(&dir));
-    let report = json(&stdout);
-    let found = report["skills"][0]["diagnostics"].as_array();
-    assert!(found.is_some(), "{stdout}{stderr}");
-    !found.unwrap().is_empty()
+    !messages(text, "SK306").is_empty()
 }
 
 #[test]
