@@ -22,13 +22,13 @@ pub struct Baseline {
     /// The format version, 1.
     pub version: u32,
     /// The recorded findings, sorted.
-    pub findings: Vec<Entry>,
+    pub findings: Vec<BaselineFinding>,
 }
 
 /// One recorded finding.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Entry {
+pub struct BaselineFinding {
     /// The file, relative to the baseline's folder, `/`-separated.
     pub file: String,
     /// The rule code.
@@ -85,8 +85,8 @@ fn key_path(file: &Path, base: &Path) -> String {
     }
 }
 
-fn entry(d: &Diagnostic, base: &Path) -> Entry {
-    Entry {
+fn entry(d: &Diagnostic, base: &Path) -> BaselineFinding {
+    BaselineFinding {
         file: key_path(&d.file, base),
         code: d.rule.code.to_owned(),
         message: d.message.clone(),
@@ -97,7 +97,7 @@ impl Baseline {
     /// The findings of `run`, for a baseline file at `path`.
     pub fn of(run: &LintRun, path: &Path) -> Baseline {
         let base = base_of(path);
-        let mut findings: Vec<Entry> = run
+        let mut findings: Vec<BaselineFinding> = run
             .skills
             .iter()
             .flat_map(|r| &r.diagnostics)
@@ -150,7 +150,7 @@ impl Baseline {
     /// many were left out.
     pub fn apply(&self, run: &mut LintRun, path: &Path) -> usize {
         let base = base_of(path);
-        let mut known: BTreeMap<&Entry, usize> = BTreeMap::new();
+        let mut known: BTreeMap<&BaselineFinding, usize> = BTreeMap::new();
         for e in &self.findings {
             *known.entry(e).or_default() += 1;
         }

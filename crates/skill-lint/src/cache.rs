@@ -54,7 +54,7 @@ const FOLDER: &str = "lint";
 pub struct Cache {
     file: PathBuf,
     started: SystemTime,
-    entries: Mutex<HashMap<String, Entry>>,
+    entries: Mutex<HashMap<String, CachedSkill>>,
     across: Mutex<Option<Across>>,
     changed: AtomicBool,
     replayed: AtomicUsize,
@@ -83,7 +83,7 @@ pub struct CacheError {
 
 /// One skill's entry.
 #[derive(Debug, Serialize, Deserialize)]
-struct Entry {
+struct CachedSkill {
     /// The folder as the run named it: findings name files through it.
     dir: PathBuf,
     #[serde(with = "serde_bytes")]
@@ -101,7 +101,7 @@ struct Entry {
 /// What the cache file holds.
 #[derive(Debug, Default, Serialize, Deserialize)]
 struct Stored {
-    skills: HashMap<String, Entry>,
+    skills: HashMap<String, CachedSkill>,
     across: Option<Across>,
 }
 
@@ -232,7 +232,7 @@ impl Cache {
                 not_shown,
             };
             if let Ok(encoded) = rmp_serde::to_vec(&findings) {
-                let entry = Entry {
+                let entry = CachedSkill {
                     dir: skill.dir.clone(),
                     stamp,
                     target,
@@ -252,7 +252,7 @@ impl Cache {
     /// with (`--with`) and the target are all the same, else from `compare`, and kept.
     pub(crate) fn across(
         &self,
-        entries: &[crate::rules::overlap::Entry],
+        entries: &[crate::rules::overlap::ComparedSkill],
         options: &Options,
         compare: impl FnOnce() -> Vec<Vec<Diagnostic>>,
     ) -> Vec<Vec<Diagnostic>> {
@@ -315,7 +315,7 @@ impl Cache {
         Some((findings.diagnostics, findings.not_shown))
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Entry>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, CachedSkill>> {
         self.entries.lock().unwrap_or_else(|e| e.into_inner())
     }
 }

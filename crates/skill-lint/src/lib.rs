@@ -287,7 +287,8 @@ fn lint_across<T: Send>(
     each: impl Fn(SkillReport) -> T + Sync,
 ) -> Vec<T> {
     let skills: Vec<Skill> = locations.into_par_iter().map(Skill::load).collect();
-    let entries: Vec<overlap::Entry> = skills.par_iter().map(overlap::Entry::of).collect();
+    let entries: Vec<overlap::ComparedSkill> =
+        skills.par_iter().map(overlap::ComparedSkill::of).collect();
     let across = std::sync::OnceLock::new();
     let finish = |mut report: SkillReport, found: &[Diagnostic]| {
         report.diagnostics.extend_from_slice(found);
@@ -347,7 +348,7 @@ pub fn overlap_of(
     others: &[(String, String)],
     options: &Options,
 ) -> Vec<Diagnostic> {
-    let entries = [overlap::Entry::of(skill)];
+    let entries = [overlap::ComparedSkill::of(skill)];
     let target = options
         .target
         .unwrap_or_else(|| target::infer(skill).target);

@@ -365,57 +365,74 @@ fn for_each_segment<'a>(code: &'a str, mut each: impl FnMut(&[Word<'a>])) {
     let mut i = 0;
     let mut quote: Option<u8> = None;
     while i < bytes.len() {
-        let b = bytes[i];
         if let Some(q) = quote {
-            if b == q {
+            if bytes[i] == q {
                 quote = None;
             }
             i += 1;
             continue;
         }
-        // Arithmetic (`$(( now - start ))`, `(( n++ ))`) names variables, not commands.
-        if bytes[i..].starts_with(b"$((") || bytes[i..].starts_with(b"((") {
-            let open = if b == b'$' { 3 } else { 2 };
-            match code[i + open..].find("))") {
-                Some(close) => {
-                    word_start.get_or_insert(i);
-                    i += open + close + 2;
-                    continue;
-                }
-                None => break,
-            }
-        }
-        let separator = match b {
-            b'\'' | b'"' => {
-                quote = Some(b);
+        match step_at(code, i) {
+            Step::Quote(q) => {
+                quote = Some(q);
                 word_start.get_or_insert(i);
                 i += 1;
-                continue;
             }
-            b'$' if bytes.get(i + 1) == Some(&b'(') => 2,
-            b';' | b'|' | b'&' | b'`' | b'(' | b')' | b'\n' => 1,
-            _ => 0,
-        };
-        if separator > 0 {
-            end_word(&mut words, &mut word_start, i);
-            end_segment(&mut words);
-            i += separator;
-        } else if b == b'\\' && bytes.get(i + 1) == Some(&b'\n') {
-            end_word(&mut words, &mut word_start, i);
-            i += 2;
-        } else if b == b'\\' && bytes[i + 1..].starts_with(b"\r\n") {
-            end_word(&mut words, &mut word_start, i);
-            i += 3;
-        } else if b.is_ascii_whitespace() {
-            end_word(&mut words, &mut word_start, i);
-            i += 1;
-        } else {
-            word_start.get_or_insert(i);
-            i += 1;
+            Step::Word(len) => {
+                word_start.get_or_insert(i);
+                i += len;
+            }
+            Step::Gap(len) => {
+                end_word(&mut words, &mut word_start, i);
+                i += len;
+            }
+            Step::Separator(len) => {
+                end_word(&mut words, &mut word_start, i);
+                end_segment(&mut words);
+                i += len;
+            }
+            Step::Stop => break,
         }
     }
     end_word(&mut words, &mut word_start, bytes.len());
     end_segment(&mut words);
+}
+
+/// What the text at an offset outside quotes does to the words [`for_each_segment`] collects.
+enum Step {
+    /// Opens a quote, which is part of a word.
+    Quote(u8),
+    /// Part of a word this many bytes long.
+    Word(usize),
+    /// Ends the word: whitespace, or a line continuation this many bytes long.
+    Gap(usize),
+    /// Ends the word and the simple command: a separator this many bytes long.
+    Separator(usize),
+    /// An arithmetic expansion that does not close: reading stops here.
+    Stop,
+}
+
+/// The step at byte `i` of `code`, which is not inside quotes.
+fn step_at(code: &str, i: usize) -> Step {
+    let bytes = code.as_bytes();
+    let b = bytes[i];
+    // Arithmetic (`$(( now - start ))`, `(( n++ ))`) names variables, not commands.
+    if bytes[i..].starts_with(b"$((") || bytes[i..].starts_with(b"((") {
+        let open = if b == b'$' { 3 } else { 2 };
+        return match code[i + open..].find("))") {
+            Some(close) => Step::Word(open + close + 2),
+            None => Step::Stop,
+        };
+    }
+    match b {
+        b'\'' | b'"' => Step::Quote(b),
+        b'$' if bytes.get(i + 1) == Some(&b'(') => Step::Separator(2),
+        b';' | b'|' | b'&' | b'`' | b'(' | b')' | b'\n' => Step::Separator(1),
+        b'\\' if bytes.get(i + 1) == Some(&b'\n') => Step::Gap(2),
+        b'\\' if bytes[i + 1..].starts_with(b"\r\n") => Step::Gap(3),
+        _ if b.is_ascii_whitespace() => Step::Gap(1),
+        _ => Step::Word(1),
+    }
 }
 
 /// The command a simple command runs: skips assignments, keywords and wrappers.

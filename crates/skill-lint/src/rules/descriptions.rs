@@ -84,6 +84,41 @@ pub(crate) fn check_description(cx: &Context, out: &mut Vec<Diagnostic>) {
         ));
         return;
     }
+    check_length(cx, text, &at, out);
+    if text.contains(['<', '>']) {
+        out.push(
+            cx.diagnostic(
+                &DESCRIPTION_ANGLE_BRACKETS,
+                "Description contains '<' or '>'; quick_validate and Claude uploads refuse angle brackets".into(),
+                at.clone(),
+            )
+            .with_help("describe the placeholder in words, or drop the brackets"),
+        );
+    }
+    if text.contains("TODO") {
+        out.push(cx.diagnostic(
+            &TODO_PLACEHOLDER,
+            "`description` still holds a TODO placeholder".into(),
+            at.clone(),
+        ));
+        return;
+    }
+    let lower = text.to_lowercase();
+    if !TRIGGER_HINTS.iter().any(|h| lower.contains(h)) {
+        out.push(
+            cx.diagnostic(
+                &DESCRIPTION_NO_TRIGGER,
+                "Description does not say when to use the skill".into(),
+                at,
+            )
+            .with_help("add a sentence such as \"Use when the user asks to ...\""),
+        );
+    }
+}
+
+/// The description's length against the target's limit, else against a limit the chosen
+/// agent has cited (a warning).
+fn check_length(cx: &Context, text: &str, at: &Location, out: &mut Vec<Diagnostic>) {
     let len = text.chars().count();
     // An agent's own cap, where stricter than the spec's, is the limit for its target.
     let max = cx
@@ -114,34 +149,5 @@ pub(crate) fn check_description(cx: &Context, out: &mut Vec<Diagnostic>) {
         );
         d.severity = crate::Severity::Warning;
         out.push(d);
-    }
-    if text.contains(['<', '>']) {
-        out.push(
-            cx.diagnostic(
-                &DESCRIPTION_ANGLE_BRACKETS,
-                "Description contains '<' or '>'; quick_validate and Claude uploads refuse angle brackets".into(),
-                at.clone(),
-            )
-            .with_help("describe the placeholder in words, or drop the brackets"),
-        );
-    }
-    if text.contains("TODO") {
-        out.push(cx.diagnostic(
-            &TODO_PLACEHOLDER,
-            "`description` still holds a TODO placeholder".into(),
-            at.clone(),
-        ));
-        return;
-    }
-    let lower = text.to_lowercase();
-    if !TRIGGER_HINTS.iter().any(|h| lower.contains(h)) {
-        out.push(
-            cx.diagnostic(
-                &DESCRIPTION_NO_TRIGGER,
-                "Description does not say when to use the skill".into(),
-                at,
-            )
-            .with_help("add a sentence such as \"Use when the user asks to ...\""),
-        );
     }
 }

@@ -6,7 +6,7 @@ use crate::edit::{quote_yaml, yaml_value_line};
 use crate::rulebook::*;
 use skill_model::source::{BOM as BOM_TEXT, DecodeError};
 use skill_model::yaml::{Node, Value};
-use skill_model::{LoadError, ManifestError, Span};
+use skill_model::{Entry, LoadError, ManifestError, Span};
 
 /// File-level problems: missing, unreadable, binary, not UTF-8, far too large.
 pub fn check_file(cx: &Context, out: &mut Vec<Diagnostic>) {
@@ -40,31 +40,7 @@ pub fn check_file(cx: &Context, out: &mut Vec<Diagnostic>) {
             d.severity = Severity::Error;
             d
         }
-        LoadError::Decode(DecodeError::Binary { position }) => cx.diagnostic(
-            &BINARY_FILE,
-            format!(
-                "SKILL.md is a binary file (NUL byte at line {}, column {})",
-                position.line, position.column
-            ),
-            Location::Point(*position),
-        ),
-        LoadError::Decode(DecodeError::NotUtf8 { position }) => cx
-            .diagnostic(
-                &NOT_UTF8,
-                format!(
-                    "SKILL.md is not valid UTF-8 (invalid byte at line {}, column {})",
-                    position.line, position.column
-                ),
-                Location::Point(*position),
-            )
-            .with_help("re-save the file as UTF-8"),
-        LoadError::Decode(DecodeError::WideEncoding { encoding }) => cx
-            .diagnostic(
-                &NOT_UTF8,
-                format!("SKILL.md is {encoding} encoded; save as UTF-8"),
-                Location::Folder,
-            )
-            .with_help("agents read SKILL.md as UTF-8 only"),
+        LoadError::Decode(error) => decode_problem(cx, error),
         LoadError::SymlinkOutside { target } => cx.diagnostic(
             &UNREADABLE,
             format!(
@@ -75,6 +51,37 @@ pub fn check_file(cx: &Context, out: &mut Vec<Diagnostic>) {
         ),
     };
     out.push(d);
+}
+
+/// The finding for a SKILL.md that is not UTF-8 text.
+fn decode_problem(cx: &Context, error: &DecodeError) -> Diagnostic {
+    match error {
+        DecodeError::Binary { position } => cx.diagnostic(
+            &BINARY_FILE,
+            format!(
+                "SKILL.md is a binary file (NUL byte at line {}, column {})",
+                position.line, position.column
+            ),
+            Location::Point(*position),
+        ),
+        DecodeError::NotUtf8 { position } => cx
+            .diagnostic(
+                &NOT_UTF8,
+                format!(
+                    "SKILL.md is not valid UTF-8 (invalid byte at line {}, column {})",
+                    position.line, position.column
+                ),
+                Location::Point(*position),
+            )
+            .with_help("re-save the file as UTF-8"),
+        DecodeError::WideEncoding { encoding } => cx
+            .diagnostic(
+                &NOT_UTF8,
+                format!("SKILL.md is {encoding} encoded; save as UTF-8"),
+                Location::Folder,
+            )
+            .with_help("agents read SKILL.md as UTF-8 only"),
+    }
 }
 
 /// `skill.md` instead of `SKILL.md`.
@@ -290,25 +297,7 @@ pub(crate) fn check_strict_yaml(cx: &Context, out: &mut Vec<Diagnostic>) {
     };
     let text = cx.text();
     for entry in &manifest.entries {
-        let mut found: Option<(&Node, &str)> = None;
-        entry.value.walk(&mut |node| {
-            if found.is_some() {
-                return;
-            }
-            if node.alias {
-                found = Some((node, "an alias (`*name`)"));
-            } else if node.is_flow(text) {
-                found = Some((
-                    node,
-                    if node.as_map().is_some() {
-                        "a flow mapping `{...}`"
-                    } else {
-                        "a flow list `[...]`"
-                    },
-                ));
-            }
-        });
-        if let Some((node, what)) = found {
+        if let Some((node, what)) = first_rejected(&entry.value, text) {
             let span = Span::new(
                 node.span.start,
                 node.span.start.max(node.span.end).max(node.span.start + 1),
@@ -328,27 +317,54 @@ pub(crate) fn check_strict_yaml(cx: &Context, out: &mut Vec<Diagnostic>) {
             entry.key.as_str(),
             "always" | "user-invocable" | "disable-model-invocation"
         ) {
-            out.push(
-                cx.diagnostic(
-                    &STRICT_YAML,
-                    format!(
-                        "`{}` is {} in YAML but the string '{}' in strictyaml; quote it",
-                        entry.key,
-                        entry.value.type_name(),
-                        entry.value.scalar_text(text).unwrap_or("")
-                    ),
-                    Location::Span(entry.value.span),
-                )
-                .with_fix(Some(Fix {
-                    adds_key: None,
-                    unsafe_because: None,
-                    message: "quote the value".into(),
-                    edits: vec![Edit {
-                        span: entry.value.span,
-                        replacement: quote_yaml(entry.value.scalar_text(text).unwrap_or("")),
-                    }],
-                })),
-            );
+            out.push(string_in_strictyaml(cx, entry, text));
         }
     }
+}
+
+/// The first node in `value` (in document order) that strictyaml rejects, and what it is.
+fn first_rejected<'n>(value: &'n Node, text: &str) -> Option<(&'n Node, &'static str)> {
+    let mut found: Option<(&Node, &str)> = None;
+    value.walk(&mut |node| {
+        if found.is_some() {
+            return;
+        }
+        if node.alias {
+            found = Some((node, "an alias (`*name`)"));
+        } else if node.is_flow(text) {
+            found = Some((
+                node,
+                if node.as_map().is_some() {
+                    "a flow mapping `{...}`"
+                } else {
+                    "a flow list `[...]`"
+                },
+            ));
+        }
+    });
+    found
+}
+
+/// The finding for a boolean or number that strictyaml reads as a string, with the fix that
+/// quotes it.
+fn string_in_strictyaml(cx: &Context, entry: &Entry, text: &str) -> Diagnostic {
+    cx.diagnostic(
+        &STRICT_YAML,
+        format!(
+            "`{}` is {} in YAML but the string '{}' in strictyaml; quote it",
+            entry.key,
+            entry.value.type_name(),
+            entry.value.scalar_text(text).unwrap_or("")
+        ),
+        Location::Span(entry.value.span),
+    )
+    .with_fix(Some(Fix {
+        adds_key: None,
+        unsafe_because: None,
+        message: "quote the value".into(),
+        edits: vec![Edit {
+            span: entry.value.span,
+            replacement: quote_yaml(entry.value.scalar_text(text).unwrap_or("")),
+        }],
+    }))
 }

@@ -9,8 +9,8 @@ use crate::rulebook::*;
 use crate::target::Target;
 use skill_model::agents;
 use skill_model::requirements::BLOCK_NAMES;
-use skill_model::yaml::Value;
-use skill_model::{Entry, Span};
+use skill_model::yaml::{Node, Value};
+use skill_model::{Document, Entry, Manifest, Source, Span};
 
 /// The keys the Agent Skills spec defines, sorted as skills-ref prints them.
 pub const SPEC_KEYS: [&str; 6] = [
@@ -69,34 +69,39 @@ pub(crate) fn check_unknown(cx: &Context, out: &mut Vec<Diagnostic>) {
         return;
     }
     for entry in unknown {
-        let key = entry.key.as_str();
-        let d = if METADATA_KEYS.contains(&key) {
-            cx.diagnostic(
-                &UNKNOWN_KEY,
-                format!("Top-level '{key}' is not a spec key; it belongs under 'metadata'"),
-                Location::Span(entry.key_span),
-            )
-            .with_fix(move_to_metadata(cx, &[entry]))
-        } else if let Some(meant) = meant_for_an_agent(key) {
-            cx.diagnostic(
-                &UNKNOWN_KEY,
-                format!("Unknown key '{key}': no agent reads it at the top level, so {meant}"),
-                Location::Span(entry.key_span),
-            )
-            .for_every_target()
+        out.push(unknown_key(cx, entry));
+    }
+}
+
+/// The finding for one unknown key outside `--target agentskills`: what it was probably meant
+/// for, or which agents read it.
+fn unknown_key(cx: &Context, entry: &Entry) -> Diagnostic {
+    let key = entry.key.as_str();
+    if METADATA_KEYS.contains(&key) {
+        cx.diagnostic(
+            &UNKNOWN_KEY,
+            format!("Top-level '{key}' is not a spec key; it belongs under 'metadata'"),
+            Location::Span(entry.key_span),
+        )
+        .with_fix(move_to_metadata(cx, &[entry]))
+    } else if let Some(meant) = meant_for_an_agent(key) {
+        cx.diagnostic(
+            &UNKNOWN_KEY,
+            format!("Unknown key '{key}': no agent reads it at the top level, so {meant}"),
+            Location::Span(entry.key_span),
+        )
+        .for_every_target()
+    } else {
+        let who = readers(key);
+        let message = if who.is_empty() {
+            format!("Unknown key '{key}': no agent reads it, and skills-ref rejects it")
         } else {
-            let who = readers(key);
-            let message = if who.is_empty() {
-                format!("Unknown key '{key}': no agent reads it, and skills-ref rejects it")
-            } else {
-                format!(
-                    "Unknown key '{key}': read only by {}; skills-ref rejects it",
-                    who.join(" and ")
-                )
-            };
-            cx.diagnostic(&UNKNOWN_KEY, message, Location::Span(entry.key_span))
+            format!(
+                "Unknown key '{key}': read only by {}; skills-ref rejects it",
+                who.join(" and ")
+            )
         };
-        out.push(d);
+        cx.diagnostic(&UNKNOWN_KEY, message, Location::Span(entry.key_span))
     }
 }
 
@@ -133,51 +138,12 @@ fn move_to_metadata(cx: &Context, entries: &[&Entry]) -> Option<Fix> {
     let nl = if source.crlf_lines > 0 { "\r\n" } else { "\n" };
     let mut edits = Vec::new();
     let mut moved = String::new();
-    let (insert_at, indent, header) = match manifest.value("metadata") {
-        None => (
-            doc.frontmatter?.close.start,
-            "  ".to_owned(),
-            Some(format!("metadata:{nl}")),
-        ),
-        Some(meta) => {
-            let first = meta.as_map()?.first()?;
-            if meta.is_flow(&source.text) {
-                return None;
-            }
-            let pos = source.position(first.0.span.start);
-            let line = source.line_span(pos.line)?;
-            let indent = crate::yaml_edit::key_indent(source, &first.0);
-            (line.start, " ".repeat(indent), None)
-        }
-    };
+    let (insert_at, indent, header) = metadata_insertion(doc, manifest, nl)?;
     let metadata = manifest.value("metadata");
     for entry in entries {
-        // A key written twice, or one metadata already holds, would be doubled under metadata
-        // (found by the lint fuzz target): which value was meant is for the author to say.
-        let twice = manifest
-            .entries
-            .iter()
-            .filter(|e| e.key == entry.key)
-            .count()
-            > 1;
-        if twice || metadata.is_some_and(|m| m.get(&entry.key).is_some()) {
-            return None;
-        }
-        let value = entry.value.scalar_text(&source.text)?;
-        let line_no = source.position(entry.key_span.start).line;
-        let line = source.line_span(line_no)?;
-        let single_line = source.position(entry.value.span.end).line == line_no
-            && entry.value.as_map().is_none()
-            && entry.value.as_seq().is_none();
-        if !single_line
-            || source.position(entry.key_span.start).column != 1
-            || !ends_its_line(&source.text[entry.value.span.end.min(line.end)..line.end])
-        {
-            return None;
-        }
-        let whole = source.line_with_ending(line_no)?;
+        let (whole, value) = line_to_move(source, manifest, metadata, entry)?;
         edits.push(Edit {
-            span: Span::new(whole.start, whole.end),
+            span: whole,
             replacement: String::new(),
         });
         moved.push_str(&format!("{indent}{}: {}{nl}", entry.key, quote_yaml(value)));
@@ -194,6 +160,68 @@ fn move_to_metadata(cx: &Context, entries: &[&Entry]) -> Option<Fix> {
         message: format!("move {} under metadata", keys.join(", ")),
         edits,
     })
+}
+
+/// Where moved keys go: the offset to insert at, their indent, and the `metadata:` line to
+/// write first when there is no block yet. `None` when `metadata` is not a block mapping.
+fn metadata_insertion(
+    doc: &Document,
+    manifest: &Manifest,
+    nl: &str,
+) -> Option<(usize, String, Option<String>)> {
+    let source = &doc.source;
+    match manifest.value("metadata") {
+        None => Some((
+            doc.frontmatter?.close.start,
+            "  ".to_owned(),
+            Some(format!("metadata:{nl}")),
+        )),
+        Some(meta) => {
+            let first = meta.as_map()?.first()?;
+            if meta.is_flow(&source.text) {
+                return None;
+            }
+            let pos = source.position(first.0.span.start);
+            let line = source.line_span(pos.line)?;
+            let indent = crate::yaml_edit::key_indent(source, &first.0);
+            Some((line.start, " ".repeat(indent), None))
+        }
+    }
+}
+
+/// The whole line of `entry` (with its ending) and its value, when the entry can move: a
+/// one-line scalar at the start of its line, written once and not already under `metadata`.
+fn line_to_move<'s>(
+    source: &'s Source,
+    manifest: &Manifest,
+    metadata: Option<&Node>,
+    entry: &'s Entry,
+) -> Option<(Span, &'s str)> {
+    // A key written twice, or one metadata already holds, would be doubled under metadata
+    // (found by the lint fuzz target): which value was meant is for the author to say.
+    let twice = manifest
+        .entries
+        .iter()
+        .filter(|e| e.key == entry.key)
+        .count()
+        > 1;
+    if twice || metadata.is_some_and(|m| m.get(&entry.key).is_some()) {
+        return None;
+    }
+    let value = entry.value.scalar_text(&source.text)?;
+    let line_no = source.position(entry.key_span.start).line;
+    let line = source.line_span(line_no)?;
+    let single_line = source.position(entry.value.span.end).line == line_no
+        && entry.value.as_map().is_none()
+        && entry.value.as_seq().is_none();
+    if !single_line
+        || source.position(entry.key_span.start).column != 1
+        || !ends_its_line(&source.text[entry.value.span.end.min(line.end)..line.end])
+    {
+        return None;
+    }
+    let whole = source.line_with_ending(line_no)?;
+    Some((whole, value))
 }
 
 /// Whether what follows a value on its line is only blanks or a comment. YAML also breaks lines

@@ -43,7 +43,7 @@ fn named_template(a: (&str, &str), b: (&str, &str)) -> bool {
 /// What `description-overlap` reads of one skill, taken before the skill is linted so the
 /// comparison can run while the skill itself moves on.
 #[derive(Debug)]
-pub struct Entry {
+pub struct ComparedSkill {
     /// The name and description the summary shows, when the skill has a description.
     shown: Option<(String, String)>,
     /// The skill's folder, named in the other skill's finding.
@@ -53,9 +53,9 @@ pub struct Entry {
     location: Location,
 }
 
-impl Entry {
+impl ComparedSkill {
     /// What the rule needs of `skill`.
-    pub fn of(skill: &Skill) -> Entry {
+    pub fn of(skill: &Skill) -> ComparedSkill {
         let location = skill
             .manifest()
             .and_then(|m| m.get("description"))
@@ -66,7 +66,7 @@ impl Entry {
             Location::Folder => skill.dir.clone(),
             _ => skill.file_path(),
         };
-        Entry {
+        ComparedSkill {
             shown: described(skill),
             dir: skill.dir.clone(),
             file,
@@ -79,7 +79,7 @@ impl Entry {
 /// skill of every pair that is too alike; `others` (name, description) are compared too but
 /// not reported on.
 pub(crate) fn check_run(
-    entries: &[Entry],
+    entries: &[ComparedSkill],
     others: &[(String, String)],
     target: Target,
 ) -> Vec<Vec<Diagnostic>> {

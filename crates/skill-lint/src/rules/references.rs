@@ -31,63 +31,75 @@ pub(crate) fn check_links(cx: &Context, out: &mut Vec<Diagnostic>) {
         if !seen.insert(reference.target.clone()) {
             continue;
         }
-        let at = Location::Span(reference.span);
-        let Some(path) = normalise(&reference.target) else {
-            out.push(cx.diagnostic(
-                &LINK_OUTSIDE_SKILL,
-                format!(
-                    "'{}' leaves the skill folder; packing and installing copy only the folder",
-                    reference.written
-                ),
-                at,
-            ));
-            continue;
-        };
-        if path.is_empty() || cx.files().get(&path).is_some() || in_nested_skill(cx, &path) {
-            continue;
+        if let Some(problem) = reference_problem(cx, &reference) {
+            out.push(problem);
         }
-        if let Some(actual) = cx.files().get_ignore_case(&path) {
-            out.push(
-                cx.diagnostic(
-                    &LINK_CASE_MISMATCH,
-                    format!(
-                        "'{}' differs in case from the file '{}'; this fails on Linux",
-                        reference.written, actual.path
-                    ),
-                    at,
-                )
-                .with_help(format!("write '{}'", actual.path)),
-            );
-        } else if cx.skill.dir.join(&path).exists() {
-            out.push(cx.diagnostic(
-                &BROKEN_LINK,
+    }
+}
+
+/// What is wrong with one reference, if anything: it leaves the folder, or names no file.
+fn reference_problem(cx: &Context, reference: &Reference) -> Option<Diagnostic> {
+    let Some(path) = normalise(&reference.target) else {
+        return Some(cx.diagnostic(
+            &LINK_OUTSIDE_SKILL,
+            format!(
+                "'{}' leaves the skill folder; packing and installing copy only the folder",
+                reference.written
+            ),
+            Location::Span(reference.span),
+        ));
+    };
+    if path.is_empty() || cx.files().get(&path).is_some() || in_nested_skill(cx, &path) {
+        return None;
+    }
+    missing_file(cx, reference, &path)
+}
+
+/// The finding for a reference to `path`, which is not among the skill's files: a case
+/// mismatch, an ignored file, a mention (unless an example) or a broken link.
+fn missing_file(cx: &Context, reference: &Reference, path: &str) -> Option<Diagnostic> {
+    let at = Location::Span(reference.span);
+    if let Some(actual) = cx.files().get_ignore_case(path) {
+        Some(
+            cx.diagnostic(
+                &LINK_CASE_MISMATCH,
                 format!(
-                    "'{}' exists but is excluded by an ignore file, so it will not be published",
-                    reference.written
+                    "'{}' differs in case from the file '{}'; this fails on Linux",
+                    reference.written, actual.path
                 ),
                 at,
-            ));
-        } else if reference.mention && is_example(cx.text(), reference.span) {
-            continue;
-        } else if reference.mention {
-            // Inline code may be an example path (skill-creator skills teach with them).
-            let mut d = cx.diagnostic(
-                &BROKEN_LINK,
-                format!(
-                    "'{}' is mentioned but does not exist in the skill folder",
-                    reference.written
-                ),
-                at,
-            );
-            d.severity = crate::Severity::Warning;
-            out.push(d);
-        } else {
-            out.push(cx.diagnostic(
-                &BROKEN_LINK,
-                format!("'{}' does not exist in the skill folder", reference.written),
-                at,
-            ));
-        }
+            )
+            .with_help(format!("write '{}'", actual.path)),
+        )
+    } else if cx.skill.dir.join(path).exists() {
+        Some(cx.diagnostic(
+            &BROKEN_LINK,
+            format!(
+                "'{}' exists but is excluded by an ignore file, so it will not be published",
+                reference.written
+            ),
+            at,
+        ))
+    } else if reference.mention && is_example(cx.text(), reference.span) {
+        None
+    } else if reference.mention {
+        // Inline code may be an example path (skill-creator skills teach with them).
+        let mut d = cx.diagnostic(
+            &BROKEN_LINK,
+            format!(
+                "'{}' is mentioned but does not exist in the skill folder",
+                reference.written
+            ),
+            at,
+        );
+        d.severity = crate::Severity::Warning;
+        Some(d)
+    } else {
+        Some(cx.diagnostic(
+            &BROKEN_LINK,
+            format!("'{}' does not exist in the skill folder", reference.written),
+            at,
+        ))
     }
 }
 

@@ -126,64 +126,75 @@ pub(crate) fn check_shape(cx: &Context, out: &mut Vec<Diagnostic>) {
         return;
     };
     for (key, value) in entries {
-        match key.as_str() {
-            Some("requires") => match value.as_map() {
-                Some(requires) => {
-                    for (k, v) in requires {
-                        let k_name = k.as_str().unwrap_or("");
-                        if !REQUIRES_KEYS.contains(&k_name) {
-                            bad(
-                                k,
-                                format!(
-                                    "unknown key requires.{k_name}; expected one of bins, anyBins, env, config"
-                                ),
-                            );
-                        } else if !is_name_list(v, k_name == "bins") {
-                            bad(
-                                v,
-                                format!(
-                                    "requires.{k_name} is {}; it should be a list of names",
-                                    v.type_name()
-                                ),
-                            );
-                        }
-                    }
-                }
-                None if matches!(value.value, Value::Null) => {}
-                None => bad(
-                    value,
-                    format!(
-                        "metadata.{name}.requires is {}; it should be a mapping",
-                        value.type_name()
-                    ),
-                ),
-            },
-            Some("primaryEnv") if value.as_str().is_none() => {
-                bad(value, "primaryEnv should be the name of an env var".into())
-            }
-            Some("always") if !matches!(value.value, Value::Bool(_)) => bad(
-                value,
-                format!(
-                    "metadata.{name}.always is {}; it should be true or false",
-                    value.type_name()
-                ),
-            ),
-            Some("os") if !is_name_list(value, false) => bad(
-                value,
-                format!(
-                    "os is {}; it should be a list such as [\"darwin\", \"linux\"]",
-                    value.type_name()
-                ),
-            ),
-            Some("install") if value.as_seq().is_none() => bad(
-                value,
-                format!(
-                    "install is {}; it should be a list of installer specs",
-                    value.type_name()
-                ),
-            ),
-            _ => {}
+        check_block_key(name, key, value, &mut bad);
+    }
+}
+
+/// One key of the `metadata.{name}` block: reports through `bad` when its value has the wrong
+/// type (keys this rule does not know are left alone).
+fn check_block_key(name: &str, key: &Node, value: &Node, bad: &mut impl FnMut(&Node, String)) {
+    match key.as_str() {
+        Some("requires") => check_requires(name, value, bad),
+        Some("primaryEnv") if value.as_str().is_none() => {
+            bad(value, "primaryEnv should be the name of an env var".into())
         }
+        Some("always") if !matches!(value.value, Value::Bool(_)) => bad(
+            value,
+            format!(
+                "metadata.{name}.always is {}; it should be true or false",
+                value.type_name()
+            ),
+        ),
+        Some("os") if !is_name_list(value, false) => bad(
+            value,
+            format!(
+                "os is {}; it should be a list such as [\"darwin\", \"linux\"]",
+                value.type_name()
+            ),
+        ),
+        Some("install") if value.as_seq().is_none() => bad(
+            value,
+            format!(
+                "install is {}; it should be a list of installer specs",
+                value.type_name()
+            ),
+        ),
+        _ => {}
+    }
+}
+
+/// `requires`: a mapping (or nothing) of known keys, each a list of names.
+fn check_requires(name: &str, value: &Node, bad: &mut impl FnMut(&Node, String)) {
+    match value.as_map() {
+        Some(requires) => {
+            for (k, v) in requires {
+                let k_name = k.as_str().unwrap_or("");
+                if !REQUIRES_KEYS.contains(&k_name) {
+                    bad(
+                        k,
+                        format!(
+                            "unknown key requires.{k_name}; expected one of bins, anyBins, env, config"
+                        ),
+                    );
+                } else if !is_name_list(v, k_name == "bins") {
+                    bad(
+                        v,
+                        format!(
+                            "requires.{k_name} is {}; it should be a list of names",
+                            v.type_name()
+                        ),
+                    );
+                }
+            }
+        }
+        None if matches!(value.value, Value::Null) => {}
+        None => bad(
+            value,
+            format!(
+                "metadata.{name}.requires is {}; it should be a mapping",
+                value.type_name()
+            ),
+        ),
     }
 }
 
@@ -245,70 +256,81 @@ pub(crate) fn check_os(cx: &Context, out: &mut Vec<Diagnostic>) {
 /// Installer specs have a known kind and that kind's required field.
 pub(crate) fn check_install(cx: &Context, out: &mut Vec<Diagnostic>) {
     for spec in &cx.requirements.install {
-        let at = Location::Span(span_of(spec));
-        if spec.as_map().is_none() {
-            out.push(cx.diagnostic(
-                &INVALID_INSTALL,
-                format!(
-                    "install spec is {}; it should be a mapping with a kind",
-                    spec.type_name()
-                ),
-                at,
-            ));
-            continue;
+        if let Some(problem) = install_spec_problem(cx, spec) {
+            out.push(problem);
         }
-        let kind = spec
-            .get("kind")
-            .or_else(|| spec.get("type"))
-            .and_then(Node::as_str);
-        let Some(kind) = kind else {
-            out.push(cx.diagnostic(
+    }
+}
+
+/// What is wrong with one install spec, if anything: its shape, its kind, the field its kind
+/// needs, and a download's scheme.
+fn install_spec_problem(cx: &Context, spec: &Node) -> Option<Diagnostic> {
+    let at = Location::Span(span_of(spec));
+    if spec.as_map().is_none() {
+        return Some(cx.diagnostic(
+            &INVALID_INSTALL,
+            format!(
+                "install spec is {}; it should be a mapping with a kind",
+                spec.type_name()
+            ),
+            at,
+        ));
+    }
+    let kind = spec
+        .get("kind")
+        .or_else(|| spec.get("type"))
+        .and_then(Node::as_str);
+    let Some(kind) = kind else {
+        return Some(cx.diagnostic(
+            &INVALID_INSTALL,
+            "install spec has no kind (brew, node, uv, go, download or apt)".into(),
+            at,
+        ));
+    };
+    let Some(needed) = fields_of_kind(kind) else {
+        // An unknown kind is skipped by OpenClaw rather than breaking the skill.
+        let mut d = cx.diagnostic(&INVALID_INSTALL, format!("install kind '{kind}' is unknown to OpenClaw (brew, node, uv, go, download) and nanobot (apt); it is skipped"), at);
+        d.severity = crate::Severity::Warning;
+        return Some(d);
+    };
+    let present = needed
+        .iter()
+        .find_map(|k| spec.get(k).and_then(Node::as_str));
+    match present {
+        None => Some(cx.diagnostic(
+            &INVALID_INSTALL,
+            format!(
+                "install spec of kind '{kind}' needs {}",
+                needed
+                    .iter()
+                    .map(|k| format!("'{k}'"))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            ),
+            at,
+        )),
+        Some(url)
+            if kind == "download"
+                && !(url.starts_with("https://") || url.starts_with("http://")) =>
+        {
+            Some(cx.diagnostic(
                 &INVALID_INSTALL,
-                "install spec has no kind (brew, node, uv, go, download or apt)".into(),
+                format!("download url '{url}' is not http(s)"),
                 at,
-            ));
-            continue;
-        };
-        let needed: &[&str] = match kind {
-            "brew" => &["formula", "cask"],
-            "node" | "uv" | "apt" => &["package"],
-            "go" => &["module"],
-            "download" => &["url"],
-            other => {
-                // An unknown kind is skipped by OpenClaw rather than breaking the skill.
-                let mut d = cx.diagnostic(&INVALID_INSTALL, format!("install kind '{other}' is unknown to OpenClaw (brew, node, uv, go, download) and nanobot (apt); it is skipped"), at);
-                d.severity = crate::Severity::Warning;
-                out.push(d);
-                continue;
-            }
-        };
-        let present = needed
-            .iter()
-            .find_map(|k| spec.get(k).and_then(Node::as_str));
-        match present {
-            None => out.push(cx.diagnostic(
-                &INVALID_INSTALL,
-                format!(
-                        "install spec of kind '{kind}' needs {}",
-                        needed
-                            .iter()
-                            .map(|k| format!("'{k}'"))
-                            .collect::<Vec<_>>()
-                            .join(" or ")
-                    ),
-                at,
-            )),
-            Some(url)
-                if kind == "download"
-                    && !(url.starts_with("https://") || url.starts_with("http://")) =>
-            {
-                out.push(cx.diagnostic(
-                    &INVALID_INSTALL,
-                    format!("download url '{url}' is not http(s)"),
-                    at,
-                ))
-            }
-            Some(_) => {}
+            ))
         }
+        Some(_) => None,
+    }
+}
+
+/// The fields an install spec of `kind` names its package by (any one will do), or `None`
+/// for a kind no agent knows.
+fn fields_of_kind(kind: &str) -> Option<&'static [&'static str]> {
+    match kind {
+        "brew" => Some(&["formula", "cask"]),
+        "node" | "uv" | "apt" => Some(&["package"]),
+        "go" => Some(&["module"]),
+        "download" => Some(&["url"]),
+        _ => None,
     }
 }

@@ -260,35 +260,9 @@ fn check_sends(text: &Text, out: &mut Vec<Finding>) {
     if !text.triggered(family::SEND) {
         return;
     }
-    // A script names a store to use it: the read may be a loop or a call lines away. A dump
-    // of the whole environment counts the same (`{ ...process.env }` handed to a helper).
-    let read_in_script = if runs_as_script(text) {
-        let line_of = |start| text.lines().position(text.text, start).line;
-        text.lines_with(family::CREDENTIAL)
-            .find_map(|line| {
-                store_named(&text.text[line.clone()]).map(|(what, _)| (what, line_of(line.start)))
-            })
-            .or_else(|| {
-                let start = serialised_environment(text)?;
-                Some((
-                    "the whole environment (every secret it holds)",
-                    line_of(start),
-                ))
-            })
-    } else {
-        None
-    };
+    let read_in_script = credential_read_in_script(text);
     let mut lines_seen = Vec::new();
-    let sends: Vec<std::ops::Range<usize>> = text
-        .lines_with(family::SEND)
-        .filter(|line| may_send(&text.text[line.clone()]))
-        .flat_map(|line| {
-            SEND.find_iter(&text.text[line.clone()])
-                .map(|m| line.start + m.start()..line.start + m.end())
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    for m in sends {
+    for m in sends_in(text) {
         let line = text.line_at(m.start);
         if lines_seen.contains(&line.start) {
             continue;
@@ -298,32 +272,7 @@ fn check_sends(text: &Text, out: &mut Vec<Finding>) {
         if matches!(place, Place::Local { .. }) {
             continue;
         }
-        let host = place.host().unwrap_or_default();
-        let to = match place.host() {
-            Some(h) if is_chat_hook(&h) => format!("{h} (a chat webhook)"),
-            Some(h) => h,
-            None => "a remote host".to_owned(),
-        };
-        let what = if ENV_DUMP.is_match(command) {
-            Some(format!(
-                "sends the whole environment (every API key the agent holds) to {to}"
-            ))
-        } else if let Some((what, _)) = store_read(command) {
-            Some(format!("sends {what} to {to}"))
-        } else if is_collector(&host) {
-            Some(format!(
-                "sends data to {to}, a request collector or paste site"
-            ))
-        } else if matches!(place, Place::Ip { .. }) && FILE_UPLOAD.is_match(command) {
-            Some(format!("uploads a file to the bare IP address {to}"))
-        } else if let Some((what, at)) = read_in_script {
-            Some(format!(
-                "sends data to {to} from a script that reads {what} (line {at})"
-            ))
-        } else {
-            None
-        };
-        let Some(message) = what else {
+        let Some(message) = send_message(command, &place, read_in_script) else {
             continue;
         };
         lines_seen.push(line.start);
@@ -336,6 +285,73 @@ fn check_sends(text: &Text, out: &mut Vec<Finding>) {
     }
     if let (true, Some((what, at))) = (lines_seen.is_empty(), read_in_script) {
         check_spread_sends(text, what, at, out);
+    }
+}
+
+/// What a script reads of credentials and on which line, if anything: a script names a store
+/// to use it, and the read may be a loop or a call lines away. A dump of the whole environment
+/// counts the same (`{ ...process.env }` handed to a helper).
+fn credential_read_in_script(text: &Text) -> Option<(&'static str, usize)> {
+    if !runs_as_script(text) {
+        return None;
+    }
+    let line_of = |start| text.lines().position(text.text, start).line;
+    text.lines_with(family::CREDENTIAL)
+        .find_map(|line| {
+            store_named(&text.text[line.clone()]).map(|(what, _)| (what, line_of(line.start)))
+        })
+        .or_else(|| {
+            let start = serialised_environment(text)?;
+            Some((
+                "the whole environment (every secret it holds)",
+                line_of(start),
+            ))
+        })
+}
+
+/// The spans of every send command on the lines that may send, in order.
+fn sends_in(text: &Text) -> Vec<std::ops::Range<usize>> {
+    text.lines_with(family::SEND)
+        .filter(|line| may_send(&text.text[line.clone()]))
+        .flat_map(|line| {
+            SEND.find_iter(&text.text[line.clone()])
+                .map(|m| line.start + m.start()..line.start + m.end())
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// The `exfiltration` message for a send on `command` to `place`, or `None` when what it
+/// sends is not worth a finding.
+fn send_message(
+    command: &str,
+    place: &Place,
+    read_in_script: Option<(&'static str, usize)>,
+) -> Option<String> {
+    let host = place.host().unwrap_or_default();
+    let to = match place.host() {
+        Some(h) if is_chat_hook(&h) => format!("{h} (a chat webhook)"),
+        Some(h) => h,
+        None => "a remote host".to_owned(),
+    };
+    if ENV_DUMP.is_match(command) {
+        Some(format!(
+            "sends the whole environment (every API key the agent holds) to {to}"
+        ))
+    } else if let Some((what, _)) = store_read(command) {
+        Some(format!("sends {what} to {to}"))
+    } else if is_collector(&host) {
+        Some(format!(
+            "sends data to {to}, a request collector or paste site"
+        ))
+    } else if matches!(place, Place::Ip { .. }) && FILE_UPLOAD.is_match(command) {
+        Some(format!("uploads a file to the bare IP address {to}"))
+    } else if let Some((what, at)) = read_in_script {
+        Some(format!(
+            "sends data to {to} from a script that reads {what} (line {at})"
+        ))
+    } else {
+        None
     }
 }
 

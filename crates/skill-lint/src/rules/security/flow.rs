@@ -420,6 +420,84 @@ struct Line {
     hidden: bool,
 }
 
+/// What runs on a line, each as the kinds of data it runs and the earliest line they came
+/// from (0 for this line).
+impl Line {
+    /// The fetched or decoded data in `r` (anywhere, for data the line holds as a whole); only
+    /// data from earlier lines unless `direct`.
+    fn runnable(&self, r: Range<usize>, direct: bool) -> (Kinds, usize) {
+        self.items
+            .iter()
+            .filter(|(p, k, from)| {
+                (*p == ANYWHERE || r.contains(p))
+                    && k & (FETCHED | DECODED) != 0
+                    && (direct || *from > 0)
+            })
+            .fold((0, 0), |(k, l), (_, kind, from)| (k | kind, l.max(*from)))
+    }
+
+    /// Data piped into a program that reads its program from stdin (`curl x | sh`).
+    fn piped_to_interpreter(&self) -> (Kinds, usize) {
+        let e = &self.expanded;
+        let mut found = (0, 0);
+        let runs_strings = EVAL.is_match(e) || INLINE.is_match(e) || RUNNER.is_match(e);
+        for m in PIPE_EXEC.find_iter(e) {
+            if self.pipes_quoted && !runs_strings {
+                break;
+            }
+            if reads_program_from_stdin(&e[m.end()..]) && !names_a_pattern(&e[..m.start()]) {
+                merge(&mut found, self.runnable(0..m.start(), true));
+            }
+        }
+        found
+    }
+
+    /// Data handed to an `eval`.
+    fn evaluated(&self) -> (Kinds, usize) {
+        let e = &self.expanded;
+        let mut found = (0, 0);
+        for m in EVAL.find_iter(e) {
+            let (kinds, from) = self.runnable(m.end()..e.len(), true);
+            // No installer evaluates a download inside Python or JavaScript (`exec(`,
+            // `new Function`, `eval(`); a shell's `eval` and PowerShell's `iex` of an
+            // installer are graded by its host, as the download rule grades them.
+            let word = e[m.range()].to_ascii_lowercase();
+            let shell_eval = word.trim() == "eval" && !e[m.end()..].starts_with('(');
+            let in_process = !(shell_eval || matches!(word.trim(), "iex" | "invoke-expression"));
+            let graded = if in_process && kinds & FETCHED != 0 {
+                kinds | INSECURE
+            } else {
+                kinds
+            };
+            merge(&mut found, (graded, from));
+        }
+        found
+    }
+
+    /// Data given to an interpreter as inline code (`python -c`) or to a program runner.
+    fn interpreted(&self) -> (Kinds, usize) {
+        let e = &self.expanded;
+        let mut found = (0, 0);
+        for m in INLINE.find_iter(e) {
+            merge(&mut found, self.runnable(m.end()..e.len(), false));
+            if let Some(open) = e[m.end()..].find("$(") {
+                merge(&mut found, self.runnable(m.end() + open..e.len(), true));
+            }
+        }
+        for m in RUNNER.find_iter(e) {
+            // Data on a program's stdin (`subprocess.run(["protoc", "--decode_raw"],
+            // input=data)`) runs only when that program is an interpreter.
+            let args = &e[m.end()..];
+            let stdin_only = (args.contains("input=") || args.contains("input ="))
+                && !STDIN_INTERPRETER.is_match(args);
+            if !stdin_only {
+                merge(&mut found, self.runnable(m.end()..e.len(), false));
+            }
+        }
+        found
+    }
+}
+
 impl Flow<'_> {
     fn line(&mut self, at: usize, raw: &str, out: &mut Vec<Finding>) {
         let code = raw.trim_start();
@@ -530,60 +608,29 @@ impl Flow<'_> {
     /// their patterns in one (`patterns='/dev/tcp/|nc -e'`).
     fn exec_finding(&mut self, at: usize, line: &Line, quoted_value: bool) -> Option<Finding> {
         let e = &line.expanded;
-        let runnable = |r: Range<usize>, direct: bool| {
-            line.items
-                .iter()
-                .filter(|(p, k, from)| {
-                    (*p == ANYWHERE || r.contains(p))
-                        && k & (FETCHED | DECODED) != 0
-                        && (direct || *from > 0)
-                })
-                .fold((0, 0), |(k, l), (_, kind, from)| (k | kind, l.max(*from)))
-        };
         let mut found = (0, 0);
         if self.text.kind == Kind::Script && !quoted_value && REVERSE_SHELL.is_match(e) {
             merge(&mut found, (FETCHED | INSECURE | SHELL, 0));
         }
-        let runs_strings = EVAL.is_match(e) || INLINE.is_match(e) || RUNNER.is_match(e);
-        for m in PIPE_EXEC.find_iter(e) {
-            if line.pipes_quoted && !runs_strings {
-                break;
-            }
-            if reads_program_from_stdin(&e[m.end()..]) && !names_a_pattern(&e[..m.start()]) {
-                merge(&mut found, runnable(0..m.start(), true));
-            }
+        merge(&mut found, line.piped_to_interpreter());
+        merge(&mut found, line.evaluated());
+        merge(&mut found, line.interpreted());
+        merge(&mut found, self.saved_and_run(e));
+        let (kinds, from) = found;
+        // `echo ... | base64 -d | sh` in a guide names a technique; nothing is hidden in it.
+        let placeholder =
+            self.text.is_markdown() && from == 0 && (e.contains("...") || e.contains('\u{2026}'));
+        if kinds & (FETCHED | DECODED) == 0 || placeholder {
+            return None;
         }
-        for m in EVAL.find_iter(e) {
-            let (kinds, from) = runnable(m.end()..e.len(), true);
-            // No installer evaluates a download inside Python or JavaScript (`exec(`,
-            // `new Function`, `eval(`); a shell's `eval` and PowerShell's `iex` of an
-            // installer are graded by its host, as the download rule grades them.
-            let word = e[m.range()].to_ascii_lowercase();
-            let shell_eval = word.trim() == "eval" && !e[m.end()..].starts_with('(');
-            let in_process = !(shell_eval || matches!(word.trim(), "iex" | "invoke-expression"));
-            let graded = if in_process && kinds & FETCHED != 0 {
-                kinds | INSECURE
-            } else {
-                kinds
-            };
-            merge(&mut found, (graded, from));
-        }
-        for m in INLINE.find_iter(e) {
-            merge(&mut found, runnable(m.end()..e.len(), false));
-            if let Some(open) = e[m.end()..].find("$(") {
-                merge(&mut found, runnable(m.end() + open..e.len(), true));
-            }
-        }
-        for m in RUNNER.find_iter(e) {
-            // Data on a program's stdin (`subprocess.run(["protoc", "--decode_raw"],
-            // input=data)`) runs only when that program is an interpreter.
-            let args = &e[m.end()..];
-            let stdin_only = (args.contains("input=") || args.contains("input ="))
-                && !STDIN_INTERPRETER.is_match(args);
-            if !stdin_only {
-                merge(&mut found, runnable(m.end()..e.len(), false));
-            }
-        }
+        self.report(at)?;
+        Some(self.exec(at, line, kinds, from))
+    }
+
+    /// Decoded, hidden or insecurely fetched data an earlier line saved to a file (or a
+    /// variable) that this line runs by name.
+    fn saved_and_run(&self, e: &str) -> (Kinds, usize) {
+        let mut found = (0, 0);
         for m in FILE_RUN.find_iter(e) {
             let word = e[m.end()..].split_whitespace().next().unwrap_or("");
             if let Some(&(kinds, from)) = self
@@ -597,15 +644,7 @@ impl Flow<'_> {
                 }
             }
         }
-        let (kinds, from) = found;
-        // `echo ... | base64 -d | sh` in a guide names a technique; nothing is hidden in it.
-        let placeholder =
-            self.text.is_markdown() && from == 0 && (e.contains("...") || e.contains('\u{2026}'));
-        if kinds & (FETCHED | DECODED) == 0 || placeholder {
-            return None;
-        }
-        self.report(at)?;
-        Some(self.exec(at, line, kinds, from))
+        found
     }
 
     fn exec(&self, at: usize, line: &Line, kinds: Kinds, from: usize) -> Finding {

@@ -312,56 +312,17 @@ pub(crate) fn check_hidden_instructions(text: &Text, out: &mut Vec<Finding>) {
     if !text.is_markdown() || !text.triggered(family::HIDDEN) {
         return;
     }
-    let mut hidden: Vec<(std::ops::Range<usize>, String, &str)> = Vec::new();
-    // Found by their markers; whether one is in code (an HTML example) is asked only of those
-    // that give instructions, since that needs the Markdown parsed.
-    let mut from = 0;
-    while let Some(open) = text.text[from..].find("<!--").map(|i| from + i) {
-        let end = text.text[open..]
-            .find("-->")
-            .map_or(text.text.len(), |i| open + i + 3);
-        from = end;
-        let inner = text.text[open..end]
-            .trim_start_matches("<!--")
-            .trim_end_matches("-->")
-            .trim();
-        if is_directive(inner) {
-            continue;
-        }
-        hidden.push((open..end, inner.to_owned(), "an HTML comment"));
-    }
-    for (base, caps) in text.captures_on_lines(family::HIDDEN, &MD_COMMENT) {
-        let whole = caps.get(0).expect("group 0 always matches");
-        let range = base + whole.start()..base + whole.end();
-        let inner = caps.get(1).map_or("", |m| m.as_str());
-        hidden.push((range, inner.to_owned(), "a Markdown comment"));
-    }
-    for (base, caps) in text.captures_on_lines(family::HIDDEN, &DATA_URI) {
-        let whole = caps.get(0).expect("group 0 always matches");
-        let range = base + whole.start()..base + whole.end();
-        let decoded = caps
-            .get(1)
-            .and_then(|b| super::obfuscation::base64(b.as_str()))
-            .and_then(|b| String::from_utf8(b).ok());
-        if let Some(decoded) = decoded {
-            hidden.push((range, decoded, "base64 text in a data: URI"));
-        }
-    }
-    for (base, caps) in text.captures_on_lines(family::HIDDEN, &LINK_TEXT) {
-        let whole = caps.get(0).expect("group 0 always matches");
-        let range = base + whole.start()..base + whole.end();
-        if let Some(alt) = caps.get(1) {
-            hidden.push((
-                range.clone(),
-                alt.as_str().to_owned(),
-                "an image's alt text",
-            ));
-        }
-        if let Some(title) = caps.get(2).or_else(|| caps.get(3)) {
-            hidden.push((range, title.as_str().to_owned(), "a link title"));
-        }
-    }
-    for (range, inner, place) in hidden {
+    let mut hidden = Vec::new();
+    html_comments(text, &mut hidden);
+    markdown_comments(text, &mut hidden);
+    data_uri_texts(text, &mut hidden);
+    link_texts(text, &mut hidden);
+    for Hidden {
+        range,
+        inner,
+        place,
+    } in hidden
+    {
         let plain = visible(&inner);
         if !instructs(&plain.text) || text.in_code(&range) {
             continue;
@@ -378,6 +339,96 @@ pub(crate) fn check_hidden_instructions(text: &Text, out: &mut Vec<Finding>) {
             "write instructions where the user can read them; keep comments for notes to \
              maintainers",
         ));
+    }
+}
+
+/// Text in a Markdown file that the rendered page does not show.
+struct Hidden {
+    /// Where it is written.
+    range: std::ops::Range<usize>,
+    /// What it says (decoded, for a data URI).
+    inner: String,
+    /// Where it hides, as the finding names it.
+    place: &'static str,
+}
+
+/// HTML comments other than directives. Found by their markers; whether one is in code (an
+/// HTML example) is asked only of those that give instructions, since that needs the Markdown
+/// parsed.
+fn html_comments(text: &Text, hidden: &mut Vec<Hidden>) {
+    let mut from = 0;
+    while let Some(open) = text.text[from..].find("<!--").map(|i| from + i) {
+        let end = text.text[open..]
+            .find("-->")
+            .map_or(text.text.len(), |i| open + i + 3);
+        from = end;
+        let inner = text.text[open..end]
+            .trim_start_matches("<!--")
+            .trim_end_matches("-->")
+            .trim();
+        if is_directive(inner) {
+            continue;
+        }
+        hidden.push(Hidden {
+            range: open..end,
+            inner: inner.to_owned(),
+            place: "an HTML comment",
+        });
+    }
+}
+
+/// Markdown comments: link reference definitions no link uses (`[//]: # (...)`).
+fn markdown_comments(text: &Text, hidden: &mut Vec<Hidden>) {
+    for (base, caps) in text.captures_on_lines(family::HIDDEN, &MD_COMMENT) {
+        let whole = caps.get(0).expect("group 0 always matches");
+        let range = base + whole.start()..base + whole.end();
+        let inner = caps.get(1).map_or("", |m| m.as_str());
+        hidden.push(Hidden {
+            range,
+            inner: inner.to_owned(),
+            place: "a Markdown comment",
+        });
+    }
+}
+
+/// Base64 text in data URIs, decoded.
+fn data_uri_texts(text: &Text, hidden: &mut Vec<Hidden>) {
+    for (base, caps) in text.captures_on_lines(family::HIDDEN, &DATA_URI) {
+        let whole = caps.get(0).expect("group 0 always matches");
+        let range = base + whole.start()..base + whole.end();
+        let decoded = caps
+            .get(1)
+            .and_then(|b| super::obfuscation::base64(b.as_str()))
+            .and_then(|b| String::from_utf8(b).ok());
+        if let Some(decoded) = decoded {
+            hidden.push(Hidden {
+                range,
+                inner: decoded,
+                place: "base64 text in a data: URI",
+            });
+        }
+    }
+}
+
+/// Images' alt texts and links' titles.
+fn link_texts(text: &Text, hidden: &mut Vec<Hidden>) {
+    for (base, caps) in text.captures_on_lines(family::HIDDEN, &LINK_TEXT) {
+        let whole = caps.get(0).expect("group 0 always matches");
+        let range = base + whole.start()..base + whole.end();
+        if let Some(alt) = caps.get(1) {
+            hidden.push(Hidden {
+                range: range.clone(),
+                inner: alt.as_str().to_owned(),
+                place: "an image's alt text",
+            });
+        }
+        if let Some(title) = caps.get(2).or_else(|| caps.get(3)) {
+            hidden.push(Hidden {
+                range,
+                inner: title.as_str().to_owned(),
+                place: "a link title",
+            });
+        }
     }
 }
 

@@ -221,61 +221,87 @@ pub(crate) fn check_homoglyph(text: &Text, out: &mut Vec<Finding>) {
         if word.is_ascii() {
             continue;
         }
-        let ascii = word.chars().filter(char::is_ascii_alphabetic).count();
-        let disguised: Vec<char> = word
-            .chars()
-            .filter(|c| {
-                !c.is_ascii()
-                    && super::fold::fold_char(*c)
-                        .bytes()
-                        .any(|b| b.is_ascii_alphabetic())
-            })
-            .collect();
-        if ascii < HOMOGLYPH_MIN_ASCII || disguised.is_empty() || disguised.len() * 2 > ascii {
+        let Some(disguised) = disguised_letters(word) else {
             continue;
-        }
+        };
         let line = text.line_at(start);
         let before = text.text[line.start..start].trim_end();
         let names_a_place = word.contains(['.', '/', '@', ':']);
-        // A command is code, and its disguise Cyrillic or full-width (Greek letters name
-        // variables in Julia and formulas in prose).
-        let runs = (before.is_empty() || before.ends_with(['|', ';', '&', '(', '`', '$']))
-            && (text.kind == Kind::Script || text.in_code(&(start..start + word.len())))
-            && disguised
-                .iter()
-                .all(|c| matches!(*c, '\u{0400}'..='\u{04FF}' | '\u{FF01}'..='\u{FF5E}'));
+        let runs = runs_as_command(text, start, word, before, &disguised);
         if line.start == last_line || !(names_a_place || runs) {
             continue;
         }
         last_line = line.start;
-        let shown: String = word
-            .chars()
-            .map(|c| {
-                if c.is_ascii() {
-                    c.to_string()
-                } else {
-                    super::fold::fold_char(c)
-                }
-            })
-            .collect();
-        let codes: Vec<String> = disguised
-            .iter()
-            .map(|c| format!("U+{:04X}", *c as u32))
-            .collect();
-        out.push(text.finding(
-            &HOMOGLYPH,
-            Span::new(start, start + word.len()),
-            format!(
-                "`{}` is not what it looks like: it reads as `{shown}` but holds {}",
-                excerpt(word),
-                codes.join(", ")
-            ),
-            "a name spelled with look-alike letters of another script points somewhere else than \
-             it seems: a host that is not the one the reader trusts, a command a filter does not \
-             match",
-            "write names, hosts and commands in plain ASCII",
-        ));
+        out.push(homoglyph_finding(text, start, word, &disguised));
     }
+}
+
+/// The look-alike letters of `word`, when it has enough ASCII letters for them to pass as a
+/// disguise (and not so many look-alikes that the word is simply of another script).
+fn disguised_letters(word: &str) -> Option<Vec<char>> {
+    let ascii = word.chars().filter(char::is_ascii_alphabetic).count();
+    let disguised: Vec<char> = word
+        .chars()
+        .filter(|c| {
+            !c.is_ascii()
+                && super::fold::fold_char(*c)
+                    .bytes()
+                    .any(|b| b.is_ascii_alphabetic())
+        })
+        .collect();
+    if ascii < HOMOGLYPH_MIN_ASCII || disguised.is_empty() || disguised.len() * 2 > ascii {
+        return None;
+    }
+    Some(disguised)
+}
+
+/// Whether `word` at `start` (with `before` on its line ahead of it) is a command that runs.
+/// A command is code, and its disguise Cyrillic or full-width (Greek letters name variables in
+/// Julia and formulas in prose).
+fn runs_as_command(
+    text: &Text,
+    start: usize,
+    word: &str,
+    before: &str,
+    disguised: &[char],
+) -> bool {
+    (before.is_empty() || before.ends_with(['|', ';', '&', '(', '`', '$']))
+        && (text.kind == Kind::Script || text.in_code(&(start..start + word.len())))
+        && disguised
+            .iter()
+            .all(|c| matches!(*c, '\u{0400}'..='\u{04FF}' | '\u{FF01}'..='\u{FF5E}'))
+}
+
+/// The `homoglyph` finding for `word` at `start`: what it reads as, and the code points that
+/// disguise it.
+fn homoglyph_finding(text: &Text, start: usize, word: &str, disguised: &[char]) -> Finding {
+    let shown: String = word
+        .chars()
+        .map(|c| {
+            if c.is_ascii() {
+                c.to_string()
+            } else {
+                super::fold::fold_char(c)
+            }
+        })
+        .collect();
+    let codes: Vec<String> = disguised
+        .iter()
+        .map(|c| format!("U+{:04X}", *c as u32))
+        .collect();
+    text.finding(
+        &HOMOGLYPH,
+        Span::new(start, start + word.len()),
+        format!(
+            "`{}` is not what it looks like: it reads as `{shown}` but holds {}",
+            excerpt(word),
+            codes.join(", ")
+        ),
+        "a name spelled with look-alike letters of another script points somewhere else than \
+         it seems: a host that is not the one the reader trusts, a command a filter does not \
+         match",
+        "write names, hosts and commands in plain ASCII",
+    )
 }
 
 /// The words of a text with their offsets: runs of letters, digits and the characters of
