@@ -142,6 +142,7 @@ impl TriggerSet {
     }
 }
 
+/// The error for a value on `line` of `path` that cannot work.
 fn invalid(path: &Path, line: u64, message: String) -> TriggersError {
     TriggersError::Invalid {
         path: path.to_owned(),
