@@ -117,84 +117,22 @@ pub fn run_with(
     on_event: &mut dyn FnMut(Event),
 ) -> Result<Transcript, Box<Interrupted>> {
     let started = Instant::now();
-    let mut tool_time = Duration::ZERO;
-    let mut request = Request {
-        messages: vec![
-            Message::System {
-                content: system_prompt,
-            },
-            Message::User {
-                content: prompt.to_owned(),
-            },
-        ],
-        tools: tools.specs(),
-    };
-    let mut usage = Usage::default();
-    let mut skills_read: Vec<String> = Vec::new();
-    let mut final_answer = None;
+    let mut progress = Progress::new(tools, system_prompt, prompt);
     let mut stop = None;
     let mut failure = None;
-    let mut unreadable_turns = 0;
-    let mut turns = 0;
-    while turns < max_turns {
-        turns += 1;
-        on_event(Event::Turn(turns));
-        let reply = match model.complete(&request, &mut |delta| on_event(delta.into())) {
-            Ok(reply) => reply,
+    while progress.turns < max_turns {
+        progress.turns += 1;
+        on_event(Event::Turn(progress.turns));
+        match progress.take_turn(model, tools, skills, stop_at_route, on_event) {
+            Ok(None) => {}
+            Ok(Some(why)) => {
+                stop = Some(why);
+                break;
+            }
             Err(error) => {
                 failure = Some(error);
                 break;
             }
-        };
-        usage += reply.usage;
-        let finish = reply.finish();
-        request.messages.push(Message::Assistant {
-            content: reply.text.clone(),
-            thinking: reply.thinking.clone(),
-            tool_calls: reply.tool_calls.clone(),
-            refusal: reply.refusal.clone(),
-        });
-        if let Some((why, answer)) = final_stop(&reply, finish) {
-            stop = Some(why);
-            final_answer = Some(answer);
-            break;
-        }
-        let mut routed = false;
-        for call in &reply.tool_calls {
-            on_event(Event::Call(call));
-            if let Some(name) = skill_read(tools, skills, call) {
-                routed = true;
-                if !skills_read.contains(&name) {
-                    skills_read.push(name);
-                }
-            } else if !matches!(call.name.as_str(), "read_file" | "list_dir") {
-                routed = true;
-            }
-        }
-        if stop_at_route && routed {
-            stop = Some(Stop::Routed);
-            break;
-        }
-        let tools_started = Instant::now();
-        let (results, unreadable) = run_calls(tools, &reply.tool_calls, finish);
-        tool_time += tools_started.elapsed();
-        for (call, output) in reply.tool_calls.iter().zip(results) {
-            on_event(Event::Result(call, &output));
-            request.messages.push(Message::Tool {
-                call_id: call.id.clone(),
-                name: call.name.clone(),
-                content: output.content,
-                is_error: output.is_error,
-            });
-        }
-        unreadable_turns = if unreadable { unreadable_turns + 1 } else { 0 };
-        if unreadable_turns >= UNREADABLE_TURNS {
-            stop = Some(if finish == Finish::Length {
-                Stop::Length
-            } else {
-                Stop::BadToolCalls
-            });
-            break;
         }
     }
     let stop = stop.unwrap_or(Stop::MaxTurns);
@@ -203,24 +141,157 @@ pub fn run_with(
     {
         failure = Some(error);
     }
-    let mut transcript = Transcript {
-        stop,
-        final_answer,
-        error: None,
-        turns,
-        usage,
-        elapsed_ms: started.elapsed().as_millis() as u64,
-        tool_ms: tool_time.as_millis() as u64,
-        skills: skills.to_vec(),
-        skills_read,
-        messages: request.messages,
-    };
+    let mut transcript = progress.into_transcript(stop, started, skills);
     match failure {
         None => Ok(transcript),
         Some(error) => {
             transcript.stop = Stop::Error;
             transcript.error = Some(error.to_string());
             Err(Box::new(Interrupted { error, transcript }))
+        }
+    }
+}
+
+/// What a run has gathered so far, turn by turn.
+struct Progress {
+    request: Request,
+    usage: Usage,
+    skills_read: Vec<String>,
+    final_answer: Option<String>,
+    /// Turns in a row whose tool calls could not be read.
+    unreadable_turns: usize,
+    turns: usize,
+    tool_time: Duration,
+}
+
+impl Progress {
+    /// A run about to ask its first question.
+    fn new(tools: &ToolBox, system_prompt: String, prompt: &str) -> Progress {
+        Progress {
+            request: Request {
+                messages: vec![
+                    Message::System {
+                        content: system_prompt,
+                    },
+                    Message::User {
+                        content: prompt.to_owned(),
+                    },
+                ],
+                tools: tools.specs(),
+            },
+            usage: Usage::default(),
+            skills_read: Vec::new(),
+            final_answer: None,
+            unreadable_turns: 0,
+            turns: 0,
+            tool_time: Duration::ZERO,
+        }
+    }
+
+    /// One turn: the model's reply, then the tools it calls run and answered. Returns why the
+    /// run stops when it stops here.
+    fn take_turn(
+        &mut self,
+        model: &mut dyn Model,
+        tools: &ToolBox,
+        skills: &[String],
+        stop_at_route: bool,
+        on_event: &mut dyn FnMut(Event),
+    ) -> Result<Option<Stop>, ModelError> {
+        let reply = model.complete(&self.request, &mut |delta| on_event(delta.into()))?;
+        self.usage += reply.usage;
+        let finish = reply.finish();
+        self.request.messages.push(Message::Assistant {
+            content: reply.text.clone(),
+            thinking: reply.thinking.clone(),
+            tool_calls: reply.tool_calls.clone(),
+            refusal: reply.refusal.clone(),
+        });
+        if let Some((why, answer)) = final_stop(&reply, finish) {
+            self.final_answer = Some(answer);
+            return Ok(Some(why));
+        }
+        let routed = self.note_calls(tools, skills, &reply.tool_calls, on_event);
+        if stop_at_route && routed {
+            return Ok(Some(Stop::Routed));
+        }
+        let unreadable = self.answer_calls(tools, &reply.tool_calls, finish, on_event);
+        self.unreadable_turns = if unreadable {
+            self.unreadable_turns + 1
+        } else {
+            0
+        };
+        if self.unreadable_turns >= UNREADABLE_TURNS {
+            return Ok(Some(if finish == Finish::Length {
+                Stop::Length
+            } else {
+                Stop::BadToolCalls
+            }));
+        }
+        Ok(None)
+    }
+
+    /// Reports the calls and records the skills they read; says whether they route (read a
+    /// skill, or do more than look around).
+    fn note_calls(
+        &mut self,
+        tools: &ToolBox,
+        skills: &[String],
+        calls: &[ToolCall],
+        on_event: &mut dyn FnMut(Event),
+    ) -> bool {
+        let mut routed = false;
+        for call in calls {
+            on_event(Event::Call(call));
+            if let Some(name) = skill_read(tools, skills, call) {
+                routed = true;
+                if !self.skills_read.contains(&name) {
+                    self.skills_read.push(name);
+                }
+            } else if !matches!(call.name.as_str(), "read_file" | "list_dir") {
+                routed = true;
+            }
+        }
+        routed
+    }
+
+    /// Runs the calls and adds their results to the conversation; says whether any could not
+    /// be read.
+    fn answer_calls(
+        &mut self,
+        tools: &ToolBox,
+        calls: &[ToolCall],
+        finish: Finish,
+        on_event: &mut dyn FnMut(Event),
+    ) -> bool {
+        let tools_started = Instant::now();
+        let (results, unreadable) = run_calls(tools, calls, finish);
+        self.tool_time += tools_started.elapsed();
+        for (call, output) in calls.iter().zip(results) {
+            on_event(Event::Result(call, &output));
+            self.request.messages.push(Message::Tool {
+                call_id: call.id.clone(),
+                name: call.name.clone(),
+                content: output.content,
+                is_error: output.is_error,
+            });
+        }
+        unreadable
+    }
+
+    /// The transcript of a run that stopped for `stop`.
+    fn into_transcript(self, stop: Stop, started: Instant, skills: &[String]) -> Transcript {
+        Transcript {
+            stop,
+            final_answer: self.final_answer,
+            error: None,
+            turns: self.turns,
+            usage: self.usage,
+            elapsed_ms: started.elapsed().as_millis() as u64,
+            tool_ms: self.tool_time.as_millis() as u64,
+            skills: skills.to_vec(),
+            skills_read: self.skills_read,
+            messages: self.request.messages,
         }
     }
 }

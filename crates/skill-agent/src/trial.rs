@@ -127,26 +127,8 @@ pub(crate) fn run_in(
     trial: &Trial,
     on_event: &mut dyn FnMut(Event),
 ) -> Result<Transcript, AgentError> {
-    let mut listings = workspace.listings();
     let loading = &trial.loading;
-    for name in loading
-        .always
-        .iter()
-        .chain(&loading.mention)
-        .chain(&loading.preload)
-    {
-        if !listings.iter().any(|l| &l.name == name) {
-            return Err(AgentError::Workspace {
-                path: workspace.root().join("skills").join(name),
-                message: format!("no installed skill is named '{name}'"),
-            });
-        }
-    }
-    for listing in &mut listings {
-        if loading.always.contains(&listing.name) {
-            listing.always = true;
-        }
-    }
+    let listings = loaded_listings(workspace, loading)?;
     let system_prompt = workspace.system_prompt_with(&listings, &loading.preload);
     let mut mentions = loading.mention.clone();
     for name in skill_prompt::via::mentioned(&trial.prompt, &listings) {
@@ -186,6 +168,34 @@ pub(crate) fn run_in(
         on_event,
     )
     .map_err(AgentError::Interrupted)
+}
+
+/// The workspace's skill listings, those `loading` always loads marked so; an error when
+/// `loading` names a skill that is not installed.
+fn loaded_listings(
+    workspace: &Workspace,
+    loading: &Loading,
+) -> Result<Vec<skill_prompt::Listing>, AgentError> {
+    let mut listings = workspace.listings();
+    for name in loading
+        .always
+        .iter()
+        .chain(&loading.mention)
+        .chain(&loading.preload)
+    {
+        if !listings.iter().any(|l| &l.name == name) {
+            return Err(AgentError::Workspace {
+                path: workspace.root().join("skills").join(name),
+                message: format!("no installed skill is named '{name}'"),
+            });
+        }
+    }
+    for listing in &mut listings {
+        if loading.always.contains(&listing.name) {
+            listing.always = true;
+        }
+    }
+    Ok(listings)
 }
 
 /// `tools` and the MCP tools of the servers the installed skills declare: started for a run

@@ -276,18 +276,28 @@ fn run_once(
         confinement: replaying.then_some(options.replay_confinement),
     })
     .map_err(|e| fail(e.into()))?;
-    check(&outcome, &cassette, options.harness, &options.rerecord).map_err(fail)?;
-    if !outcome.timed_out && outcome.exit != Some(0) {
-        return Err(fail(HarnessError::Silent {
-            harness: options.harness,
-            exit: exit_of(&outcome),
-            output: last_lines(&outcome),
-        }));
-    }
+    check_ran(&outcome, &cassette, options).map_err(fail)?;
     if matches!(mode, Mode::Record | Mode::Auto) {
         save(&outcome, &cassette, (options.harness, context.version)).map_err(fail)?;
     }
     Ok(run_report(&outcome))
+}
+
+/// An error when the session went off its cassette, or the agent failed without timing out.
+fn check_ran(
+    outcome: &Outcome,
+    cassette: &Path,
+    options: &HarnessOptions,
+) -> Result<(), HarnessError> {
+    check(outcome, cassette, options.harness, &options.rerecord)?;
+    if !outcome.timed_out && outcome.exit != Some(0) {
+        return Err(HarnessError::Silent {
+            harness: options.harness,
+            exit: exit_of(outcome),
+            output: last_lines(outcome),
+        });
+    }
+    Ok(())
 }
 
 /// Writes what `outcome` recorded to `cassette`; a session that asked the model nothing

@@ -192,35 +192,20 @@ pub fn improve(dir: &Path, options: &ImproveOptions) -> Result<Improvement, Eval
     let (queries_path, queries, runs) = load_queries(dir)?;
     let (train, validation) = split(&queries);
     let current = current_description(dir)?;
-    let cassettes = dir
-        .join(crate::test::scenario::EVALS_DIR)
-        .join(crate::test::scenario::CASSETTES_DIR)
-        .join(CASSETTES_DIR);
-    let measure = |iteration: usize, description: &str| -> Result<Candidate, EvalError> {
-        let folder = cassettes.join(format!("iteration-{iteration}"));
-        let copy = with_description(dir, &name, description)?;
-        let skill = copy.path().join(&name);
-        let on_train = Split {
-            path: &queries_path,
-            queries: &train,
-            runs,
-            cassettes: folder.join("train"),
-        };
-        let on_validation = Split {
-            path: &queries_path,
-            queries: &validation,
-            runs,
-            cassettes: folder.join("validation"),
-        };
-        Ok(Candidate {
-            iteration,
-            description: description.to_owned(),
-            train: score(&skill, &on_train, options)?,
-            validation: score(&skill, &on_validation, options)?,
-            rejected: None,
-        })
+    let optimiser = Optimiser {
+        dir,
+        name: &name,
+        queries_path: &queries_path,
+        train: &train,
+        validation: &validation,
+        runs,
+        cassettes: dir
+            .join(crate::test::scenario::EVALS_DIR)
+            .join(crate::test::scenario::CASSETTES_DIR)
+            .join(CASSETTES_DIR),
+        options,
     };
-    let mut candidates = vec![measure(0, &current)?];
+    let mut candidates = vec![optimiser.measure(0, &current)?];
     let mut stale = 0;
     for iteration in 1..=options.iterations {
         let best_train = candidates.iter().map(|c| c.train.passed).max().unwrap_or(0);
@@ -232,11 +217,76 @@ pub fn improve(dir: &Path, options: &ImproveOptions) -> Result<Improvement, Eval
         if last.train.failed.is_empty() || stale >= PATIENCE {
             break;
         }
-        let cassette = cassettes.join(format!("iteration-{iteration}/propose.yaml"));
-        let user = proposer_request(dir, &name, options.limit, last, &candidates);
-        let reply = ask(dir, &user, &cassette, &options.eval)?;
-        let candidate = match read_proposal(&reply, options.limit) {
-            Ok(description) => measure(iteration, &description)?,
+        let candidate = optimiser.propose(iteration, last, &candidates)?;
+        let better = candidate.rejected.is_none() && candidate.train.passed > best_train;
+        stale = if better { 0 } else { stale + 1 };
+        candidates.push(candidate);
+    }
+    let winner = winner(&candidates);
+    Ok(Improvement {
+        skill: name,
+        queries: queries_path,
+        limit: options.limit,
+        candidates,
+        winner,
+    })
+}
+
+/// What measuring and proposing the candidates for one skill share.
+struct Optimiser<'a> {
+    dir: &'a Path,
+    name: &'a str,
+    queries_path: &'a Path,
+    train: &'a [Query],
+    validation: &'a [Query],
+    runs: u32,
+    /// The optimiser's cassette folder.
+    cassettes: PathBuf,
+    options: &'a ImproveOptions<'a>,
+}
+
+impl Optimiser<'_> {
+    /// How `description` does on both splits, measured on a copy of the skill.
+    fn measure(&self, iteration: usize, description: &str) -> Result<Candidate, EvalError> {
+        let folder = self.cassettes.join(format!("iteration-{iteration}"));
+        let copy = with_description(self.dir, self.name, description)?;
+        let skill = copy.path().join(self.name);
+        let on_train = Split {
+            path: self.queries_path,
+            queries: self.train,
+            runs: self.runs,
+            cassettes: folder.join("train"),
+        };
+        let on_validation = Split {
+            path: self.queries_path,
+            queries: self.validation,
+            runs: self.runs,
+            cassettes: folder.join("validation"),
+        };
+        Ok(Candidate {
+            iteration,
+            description: description.to_owned(),
+            train: score(&skill, &on_train, self.options)?,
+            validation: score(&skill, &on_validation, self.options)?,
+            rejected: None,
+        })
+    }
+
+    /// The model's next candidate after `last`, measured, or rejected with why.
+    fn propose(
+        &self,
+        iteration: usize,
+        last: &Candidate,
+        candidates: &[Candidate],
+    ) -> Result<Candidate, EvalError> {
+        let options = self.options;
+        let cassette = self
+            .cassettes
+            .join(format!("iteration-{iteration}/propose.yaml"));
+        let user = proposer_request(self.dir, self.name, options.limit, last, candidates);
+        let reply = ask(self.dir, &user, &cassette, &options.eval)?;
+        Ok(match read_proposal(&reply, options.limit) {
+            Ok(description) => self.measure(iteration, &description)?,
             Err(why) => Candidate {
                 iteration,
                 description: reply.trim().to_owned(),
@@ -244,12 +294,13 @@ pub fn improve(dir: &Path, options: &ImproveOptions) -> Result<Improvement, Eval
                 validation: Scored::default(),
                 rejected: Some(why),
             },
-        };
-        let better = candidate.rejected.is_none() && candidate.train.passed > best_train;
-        stale = if better { 0 } else { stale + 1 };
-        candidates.push(candidate);
+        })
     }
-    let winner = candidates
+}
+
+/// The index of the best measured candidate on validation, then on train, earliest on a tie.
+fn winner(candidates: &[Candidate]) -> usize {
+    candidates
         .iter()
         .enumerate()
         .filter(|(_, c)| c.rejected.is_none())
@@ -260,14 +311,7 @@ pub fn improve(dir: &Path, options: &ImproveOptions) -> Result<Improvement, Eval
                 .then(a.train.passed.cmp(&b.train.passed))
                 .then(j.cmp(i))
         })
-        .map_or(0, |(i, _)| i);
-    Ok(Improvement {
-        skill: name,
-        queries: queries_path,
-        limit: options.limit,
-        candidates,
-        winner,
-    })
+        .map_or(0, |(i, _)| i)
 }
 
 /// One split of the queries, and where its cassettes are.

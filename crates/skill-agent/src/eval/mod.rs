@@ -389,76 +389,113 @@ fn run_way(
     folder: Option<Via>,
     options: &Options,
 ) -> Result<Vec<QueryReport>, EvalError> {
+    let way = Way {
+        workspace,
+        subject,
+        via,
+        folder,
+        options,
+    };
     let runs = options.runs.unwrap_or(subject.triggers.runs);
     let mut reports = Vec::new();
     for (index, query) in subject.triggers.queries.iter().enumerate() {
         let mut report = QueryReport::of(query);
         for run in 1..=runs {
-            let cassette = match &options.cassettes {
-                Some(dir) => cassette_in(dir.clone(), subject, index, run, folder),
-                None => cassette_path(subject, index, run, folder),
-            };
-            let fail = |error: AgentError| EvalError::Run {
-                skill: subject.name.clone(),
-                file: subject.triggers.path.clone(),
-                line: query.line,
-                run,
-                error: Box::new(error),
-            };
-            let http = || (options.http)().map_err(|e| fail(e.into()));
-            let answers = match (options.script, options.mode.settle(&cassette)) {
-                (Some(script), _) => {
-                    create_parent(&cassette).map_err(fail)?;
-                    Answers::Script(script(query, &subject.name), cassette)
-                }
-                (None, Mode::Replay) if !cassette.is_file() => {
-                    return Err(EvalError::NoCassette {
-                        path: cassette,
-                        rerecord: options.rerecord.clone(),
-                    });
-                }
-                (None, mode) => {
-                    if matches!(mode, Mode::Record | Mode::Auto) {
-                        create_parent(&cassette).map_err(fail)?;
-                    }
-                    Answers::for_mode(mode, cassette, http)?
-                }
-            };
-            let trial = Trial {
-                skills: Vec::new(),
-                workspace: None,
-                files: Vec::new(),
-                prompt: query.prompt.clone(),
-                max_turns: MAX_TURNS,
-                exec_timeout: Duration::from_secs(10),
-                answers,
-                rerecord: options.rerecord.clone(),
-                confinement: options.confinement,
-                env: PassEnv::Chosen(Passed::default()),
-                loading: Loading::one(via, &subject.name),
-                stop_at_route: true,
-            };
-            let transcript = run_in(workspace, &trial, &mut |_| {}).map_err(fail)?;
-            let first = transcript.skills_read.first().cloned();
-            let decided = transcript.stop.is_decision();
-            let read = match via {
-                Via::Summary => first,
-                // The body reached the model without a read: it used the skill unless it went
-                // to read another one.
-                _ if decided => first.or_else(|| Some(subject.name.clone())),
-                _ => first,
-            };
-            report.runs.push(RunReport {
-                read,
-                stop: transcript.stop,
-                decided,
-                turns: transcript.turns,
-                tokens: transcript.usage.input + transcript.usage.output,
-            });
+            report.runs.push(way.run_once(index, query, run)?);
         }
         reports.push(report);
     }
     Ok(reports)
+}
+
+/// One way the skill reaches the model, run on a subject's queries in one workspace; `folder`
+/// is the way's cassette folder (none for the skill's own way).
+struct Way<'a> {
+    workspace: &'a Workspace,
+    subject: &'a Subject,
+    via: Via,
+    folder: Option<Via>,
+    options: &'a Options<'a>,
+}
+
+impl Way<'_> {
+    /// Run `run` (from 1) of the query at `index`.
+    fn run_once(&self, index: usize, query: &Query, run: u32) -> Result<RunReport, EvalError> {
+        let (subject, options) = (self.subject, self.options);
+        let cassette = match &options.cassettes {
+            Some(dir) => cassette_in(dir.clone(), subject, index, run, self.folder),
+            None => cassette_path(subject, index, run, self.folder),
+        };
+        let fail = |error: AgentError| EvalError::Run {
+            skill: subject.name.clone(),
+            file: subject.triggers.path.clone(),
+            line: query.line,
+            run,
+            error: Box::new(error),
+        };
+        let answers = self.answers(query, cassette, &fail)?;
+        let trial = Trial {
+            skills: Vec::new(),
+            workspace: None,
+            files: Vec::new(),
+            prompt: query.prompt.clone(),
+            max_turns: MAX_TURNS,
+            exec_timeout: Duration::from_secs(10),
+            answers,
+            rerecord: options.rerecord.clone(),
+            confinement: options.confinement,
+            env: PassEnv::Chosen(Passed::default()),
+            loading: Loading::one(self.via, &subject.name),
+            stop_at_route: true,
+        };
+        let transcript = run_in(self.workspace, &trial, &mut |_| {}).map_err(fail)?;
+        let first = transcript.skills_read.first().cloned();
+        let decided = transcript.stop.is_decision();
+        let read = match self.via {
+            Via::Summary => first,
+            // The body reached the model without a read: it used the skill unless it went
+            // to read another one.
+            _ if decided => first.or_else(|| Some(subject.name.clone())),
+            _ => first,
+        };
+        Ok(RunReport {
+            read,
+            stop: transcript.stop,
+            decided,
+            turns: transcript.turns,
+            tokens: transcript.usage.input + transcript.usage.output,
+        })
+    }
+
+    /// Where a run's replies come from (the script, `cassette`, or the provider), the
+    /// cassette's folder made when it is to be written.
+    fn answers(
+        &self,
+        query: &Query,
+        cassette: PathBuf,
+        fail: &dyn Fn(AgentError) -> EvalError,
+    ) -> Result<Answers, EvalError> {
+        let options = self.options;
+        let http = || (options.http)().map_err(|e| fail(e.into()));
+        Ok(match (options.script, options.mode.settle(&cassette)) {
+            (Some(script), _) => {
+                create_parent(&cassette).map_err(fail)?;
+                Answers::Script(script(query, &self.subject.name), cassette)
+            }
+            (None, Mode::Replay) if !cassette.is_file() => {
+                return Err(EvalError::NoCassette {
+                    path: cassette,
+                    rerecord: options.rerecord.clone(),
+                });
+            }
+            (None, mode) => {
+                if matches!(mode, Mode::Record | Mode::Auto) {
+                    create_parent(&cassette).map_err(fail)?;
+                }
+                Answers::for_mode(mode, cassette, http)?
+            }
+        })
+    }
 }
 
 fn share((hits, total): (usize, usize)) -> Option<f64> {

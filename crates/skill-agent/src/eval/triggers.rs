@@ -109,70 +109,15 @@ impl TriggerSet {
             path: path.to_owned(),
             message: e.to_string(),
         })?;
-        let invalid = |line: u64, message: String| TriggersError::Invalid {
-            path: path.to_owned(),
-            line,
-            message,
-        };
-        let queries_line = raw.queries.referenced.line();
-        if raw.queries.value.is_empty() {
-            return Err(invalid(
-                queries_line,
-                "queries is empty: give at least one query that should trigger the skill and one that should not".to_owned(),
-            ));
-        }
-        let mut queries: Vec<Query> = Vec::new();
-        for query in raw.queries.value {
-            let line = query.prompt.referenced.line();
-            let prompt = query.prompt.value;
-            if prompt.trim().is_empty() {
-                return Err(invalid(line, "prompt is empty".to_owned()));
-            }
-            if let Some(first) = queries.iter().find(|q| q.prompt == prompt) {
-                return Err(invalid(
-                    line,
-                    format!(
-                        "the same prompt as line {}: ask it more times with `runs` instead",
-                        first.line
-                    ),
-                ));
-            }
-            queries.push(Query {
-                prompt,
-                should_trigger: query.should_trigger,
-                line,
-            });
-        }
-        let runs = match raw.runs {
-            None => 1,
-            Some(runs) if (1..=i64::from(MAX_RUNS)).contains(&runs.value) => runs.value as u32,
-            Some(runs) => {
-                return Err(invalid(
-                    runs.referenced.line(),
-                    format!(
-                        "runs is {}: give a whole number from 1 to {MAX_RUNS}",
-                        runs.value
-                    ),
-                ));
-            }
-        };
-        let share = |value: Option<Spanned<f64>>, key: &str| match value {
-            None => Ok(None),
-            Some(v) if (0.0..=1.0).contains(&v.value) => Ok(Some(v)),
-            Some(v) => Err(invalid(
-                v.referenced.line(),
-                format!(
-                    "{key} is {}: it is a share of runs, from 0.0 to 1.0 (0.8 means 80%)",
-                    v.value
-                ),
-            )),
-        };
-        let min_recall = share(raw.min_recall, "min_recall")?;
-        let max_false_rate = share(raw.max_false_rate, "max_false_rate")?;
+        let queries = checked_queries(path, raw.queries)?;
+        let runs = checked_runs(path, raw.runs)?;
+        let min_recall = checked_share(path, raw.min_recall, "min_recall")?;
+        let max_false_rate = checked_share(path, raw.max_false_rate, "max_false_rate")?;
         if let Some(v) = &min_recall
             && !queries.iter().any(|q| q.should_trigger)
         {
             return Err(invalid(
+                path,
                 v.referenced.line(),
                 "min_recall needs at least one query with `should_trigger: true`".to_owned(),
             ));
@@ -181,6 +126,7 @@ impl TriggerSet {
             && !queries.iter().any(|q| !q.should_trigger)
         {
             return Err(invalid(
+                path,
                 v.referenced.line(),
                 "max_false_rate needs at least one query with `should_trigger: false`".to_owned(),
             ));
@@ -193,6 +139,86 @@ impl TriggerSet {
             max_false_rate: max_false_rate.map(|v| v.value),
             via: raw.via.unwrap_or_default(),
         })
+    }
+}
+
+/// The error for a value on `line` of `path` that cannot work.
+fn invalid(path: &Path, line: u64, message: String) -> TriggersError {
+    TriggersError::Invalid {
+        path: path.to_owned(),
+        line,
+        message,
+    }
+}
+
+/// The queries of `path`: at least one, none empty, no prompt twice.
+fn checked_queries(path: &Path, raw: Spanned<Vec<RawQuery>>) -> Result<Vec<Query>, TriggersError> {
+    if raw.value.is_empty() {
+        return Err(invalid(
+            path,
+            raw.referenced.line(),
+            "queries is empty: give at least one query that should trigger the skill and one that should not".to_owned(),
+        ));
+    }
+    let mut queries: Vec<Query> = Vec::new();
+    for query in raw.value {
+        let line = query.prompt.referenced.line();
+        let prompt = query.prompt.value;
+        if prompt.trim().is_empty() {
+            return Err(invalid(path, line, "prompt is empty".to_owned()));
+        }
+        if let Some(first) = queries.iter().find(|q| q.prompt == prompt) {
+            return Err(invalid(
+                path,
+                line,
+                format!(
+                    "the same prompt as line {}: ask it more times with `runs` instead",
+                    first.line
+                ),
+            ));
+        }
+        queries.push(Query {
+            prompt,
+            should_trigger: query.should_trigger,
+            line,
+        });
+    }
+    Ok(queries)
+}
+
+/// `runs`, 1 when not given.
+fn checked_runs(path: &Path, runs: Option<Spanned<i64>>) -> Result<u32, TriggersError> {
+    match runs {
+        None => Ok(1),
+        Some(runs) if (1..=i64::from(MAX_RUNS)).contains(&runs.value) => Ok(runs.value as u32),
+        Some(runs) => Err(invalid(
+            path,
+            runs.referenced.line(),
+            format!(
+                "runs is {}: give a whole number from 1 to {MAX_RUNS}",
+                runs.value
+            ),
+        )),
+    }
+}
+
+/// The threshold `key`, a share from 0 to 1, kept with its line for later checks.
+fn checked_share(
+    path: &Path,
+    value: Option<Spanned<f64>>,
+    key: &str,
+) -> Result<Option<Spanned<f64>>, TriggersError> {
+    match value {
+        None => Ok(None),
+        Some(v) if (0.0..=1.0).contains(&v.value) => Ok(Some(v)),
+        Some(v) => Err(invalid(
+            path,
+            v.referenced.line(),
+            format!(
+                "{key} is {}: it is a share of runs, from 0.0 to 1.0 (0.8 means 80%)",
+                v.value
+            ),
+        )),
     }
 }
 

@@ -71,16 +71,7 @@ fn wire_request(config: &HttpConfig, request: &Request) -> Value {
                 tool_calls,
                 ..
             } => {
-                // Thinking first, unchanged: the API checks the signatures and the order.
-                let mut blocks: Vec<Value> = thinking.iter().map(thinking_block).collect();
-                // The API refuses text blocks of only white space.
-                if !content.trim().is_empty() {
-                    blocks.push(json!({"type": "text", "text": content}));
-                }
-                for call in tool_calls {
-                    blocks.push(json!({"type": "tool_use", "id": call.id, "name": call.name,
-                        "input": tool_input(&call.arguments)}));
-                }
+                let blocks = assistant_blocks(content, thinking, tool_calls);
                 messages.push(json!({"role": "assistant", "content": blocks}));
             }
             Message::Tool {
@@ -88,21 +79,7 @@ fn wire_request(config: &HttpConfig, request: &Request) -> Value {
                 content,
                 is_error,
                 ..
-            } => {
-                let mut block =
-                    json!({"type": "tool_result", "tool_use_id": call_id, "content": content});
-                if *is_error {
-                    block["is_error"] = json!(true);
-                }
-                match messages.last_mut() {
-                    Some(last) if last["role"] == "user" && last["content"].is_array() => {
-                        if let Some(blocks) = last["content"].as_array_mut() {
-                            blocks.push(block);
-                        }
-                    }
-                    _ => messages.push(json!({"role": "user", "content": [block]})),
-                }
-            }
+            } => add_tool_result(&mut messages, call_id, content, *is_error),
         }
     }
     let tools: Vec<Value> = request
@@ -127,6 +104,37 @@ fn wire_request(config: &HttpConfig, request: &Request) -> Value {
         body["stream"] = json!(true);
     }
     body
+}
+
+/// An assistant turn's content blocks: thinking, text, tool calls.
+fn assistant_blocks(content: &str, thinking: &[Thinking], tool_calls: &[ToolCall]) -> Vec<Value> {
+    // Thinking first, unchanged: the API checks the signatures and the order.
+    let mut blocks: Vec<Value> = thinking.iter().map(thinking_block).collect();
+    // The API refuses text blocks of only white space.
+    if !content.trim().is_empty() {
+        blocks.push(json!({"type": "text", "text": content}));
+    }
+    for call in tool_calls {
+        blocks.push(json!({"type": "tool_use", "id": call.id, "name": call.name,
+            "input": tool_input(&call.arguments)}));
+    }
+    blocks
+}
+
+/// Adds a tool's result to `messages`: to the last user turn when it holds tool results.
+fn add_tool_result(messages: &mut Vec<Value>, call_id: &str, content: &str, is_error: bool) {
+    let mut block = json!({"type": "tool_result", "tool_use_id": call_id, "content": content});
+    if is_error {
+        block["is_error"] = json!(true);
+    }
+    match messages.last_mut() {
+        Some(last) if last["role"] == "user" && last["content"].is_array() => {
+            if let Some(blocks) = last["content"].as_array_mut() {
+                blocks.push(block);
+            }
+        }
+        _ => messages.push(json!({"role": "user", "content": [block]})),
+    }
 }
 
 fn thinking_block(block: &Thinking) -> Value {
@@ -222,8 +230,7 @@ fn read_stream(
     reader: impl std::io::BufRead,
     on_delta: &mut dyn FnMut(Delta),
 ) -> Result<Reply, ModelError> {
-    let mut reply = Reply::default();
-    let mut blocks: Vec<Block> = Vec::new();
+    let mut message = StreamedMessage::default();
     for event in Events::new(reader) {
         let event = event.map_err(|e| ModelError::Network {
             url: url.to_owned(),
@@ -236,127 +243,173 @@ fn read_stream(
         }
         let index = data["index"].as_u64().unwrap_or(0) as usize;
         match data["type"].as_str().unwrap_or(&event.name) {
-            "message_start" => {
-                let usage = &data["message"]["usage"];
-                reply.usage.input = usage["input_tokens"].as_u64().unwrap_or(0);
-                reply.usage.output = usage["output_tokens"].as_u64().unwrap_or(0);
-            }
-            "content_block_start" => {
-                let block = &data["content_block"];
-                // Blocks come in order; an index far ahead is not a stream to trust.
-                if index > blocks.len() {
-                    return Err(ModelError::protocol(
-                        url,
-                        format!("content block {index} skips ahead"),
-                    ));
-                }
-                let text = |key: &str| block[key].as_str().unwrap_or_default().to_owned();
-                let kind = match block["type"].as_str() {
-                    Some("text") => Block::Text,
-                    Some("tool_use") => {
-                        reply.tool_calls.push(ToolCall {
-                            id: text("id"),
-                            name: tool_name(url, block)?,
-                            arguments: String::new(),
-                        });
-                        Block::Call(reply.tool_calls.len() - 1)
-                    }
-                    Some("thinking") => {
-                        reply.thinking.push(Thinking::Thinking {
-                            thinking: text("thinking"),
-                            signature: text("signature"),
-                        });
-                        Block::Thinking(reply.thinking.len() - 1)
-                    }
-                    Some("redacted_thinking") => {
-                        reply
-                            .thinking
-                            .push(Thinking::RedactedThinking { data: text("data") });
-                        Block::Other
-                    }
-                    _ => Block::Other,
-                };
-                if index == blocks.len() {
-                    blocks.push(kind);
-                } else {
-                    blocks[index] = kind;
-                }
-            }
-            "content_block_delta" => {
-                let delta = &data["delta"];
-                let piece = |key: &str| delta[key].as_str().unwrap_or_default();
-                match (delta["type"].as_str(), blocks.get(index).copied()) {
-                    (Some("text_delta"), _) => {
-                        let text = piece("text");
-                        on_delta(Delta::Text(text));
-                        reply.text.push_str(text);
-                    }
-                    (Some("input_json_delta"), Some(Block::Call(call))) => {
-                        reply.tool_calls[call]
-                            .arguments
-                            .push_str(piece("partial_json"));
-                    }
-                    (Some("input_json_delta"), _) => {
-                        return Err(ModelError::protocol(
-                            url,
-                            "tool input for a block that is not a tool call",
-                        ));
-                    }
-                    (
-                        Some(kind @ ("thinking_delta" | "signature_delta")),
-                        Some(Block::Thinking(at)),
-                    ) => {
-                        if let Thinking::Thinking {
-                            thinking,
-                            signature,
-                        } = &mut reply.thinking[at]
-                        {
-                            if kind == "thinking_delta" {
-                                let text = piece("thinking");
-                                on_delta(Delta::Thinking(text));
-                                thinking.push_str(text);
-                            } else {
-                                signature.push_str(piece("signature"));
-                            }
-                        }
-                    }
-                    (Some("thinking_delta" | "signature_delta"), _) => {
-                        return Err(ModelError::protocol(
-                            url,
-                            "thinking for a block that is not a thinking block",
-                        ));
-                    }
-                    _ => {}
-                }
-            }
-            "message_delta" => {
-                if let Some(reason) = data["delta"]["stop_reason"].as_str() {
-                    reply.stop_reason = reason.to_owned();
-                    if reason == "refusal" {
-                        reply.refusal = refusal_explanation(&data["delta"]["stop_details"]);
-                        if let Some(explanation) = &reply.refusal {
-                            on_delta(Delta::Refusal(explanation));
-                        }
-                    }
-                }
-                if let Some(output) = data["usage"]["output_tokens"].as_u64() {
-                    reply.usage.output = output;
-                }
-            }
-            "message_stop" => {
-                for call in &mut reply.tool_calls {
-                    if call.arguments.trim().is_empty() {
-                        call.arguments = "{}".to_owned();
-                    }
-                }
-                return Ok(reply);
-            }
+            "message_start" => message.start(&data["message"]["usage"]),
+            "content_block_start" => message.start_block(url, index, &data["content_block"])?,
+            "content_block_delta" => message.add_delta(url, index, &data["delta"], on_delta)?,
+            "message_delta" => message.update(&data, on_delta),
+            "message_stop" => return Ok(message.finish()),
             _ => {}
         }
     }
     Err(ModelError::StreamEnded {
         url: url.to_owned(),
     })
+}
+
+/// A stream's reply so far, with what each of its content blocks is (deltas name blocks by
+/// index only).
+#[derive(Default)]
+struct StreamedMessage {
+    reply: Reply,
+    blocks: Vec<Block>,
+}
+
+impl StreamedMessage {
+    /// `message_start`: the usage counted before any block.
+    fn start(&mut self, usage: &Value) {
+        self.reply.usage.input = usage["input_tokens"].as_u64().unwrap_or(0);
+        self.reply.usage.output = usage["output_tokens"].as_u64().unwrap_or(0);
+    }
+
+    /// `content_block_start`: block `index` begins.
+    fn start_block(&mut self, url: &str, index: usize, block: &Value) -> Result<(), ModelError> {
+        // Blocks come in order; an index far ahead is not a stream to trust.
+        if index > self.blocks.len() {
+            return Err(ModelError::protocol(
+                url,
+                format!("content block {index} skips ahead"),
+            ));
+        }
+        let kind = self.open_block(url, block)?;
+        if index == self.blocks.len() {
+            self.blocks.push(kind);
+        } else {
+            self.blocks[index] = kind;
+        }
+        Ok(())
+    }
+
+    /// The kind of a starting block, after adding the tool call or thinking it opens.
+    fn open_block(&mut self, url: &str, block: &Value) -> Result<Block, ModelError> {
+        let reply = &mut self.reply;
+        let text = |key: &str| block[key].as_str().unwrap_or_default().to_owned();
+        Ok(match block["type"].as_str() {
+            Some("text") => Block::Text,
+            Some("tool_use") => {
+                reply.tool_calls.push(ToolCall {
+                    id: text("id"),
+                    name: tool_name(url, block)?,
+                    arguments: String::new(),
+                });
+                Block::Call(reply.tool_calls.len() - 1)
+            }
+            Some("thinking") => {
+                reply.thinking.push(Thinking::Thinking {
+                    thinking: text("thinking"),
+                    signature: text("signature"),
+                });
+                Block::Thinking(reply.thinking.len() - 1)
+            }
+            Some("redacted_thinking") => {
+                reply
+                    .thinking
+                    .push(Thinking::RedactedThinking { data: text("data") });
+                Block::Other
+            }
+            _ => Block::Other,
+        })
+    }
+
+    /// `content_block_delta`: more of block `index`.
+    fn add_delta(
+        &mut self,
+        url: &str,
+        index: usize,
+        delta: &Value,
+        on_delta: &mut dyn FnMut(Delta),
+    ) -> Result<(), ModelError> {
+        let piece = |key: &str| delta[key].as_str().unwrap_or_default();
+        match (delta["type"].as_str(), self.blocks.get(index).copied()) {
+            (Some("text_delta"), _) => {
+                let text = piece("text");
+                on_delta(Delta::Text(text));
+                self.reply.text.push_str(text);
+            }
+            (Some("input_json_delta"), Some(Block::Call(call))) => {
+                self.reply.tool_calls[call]
+                    .arguments
+                    .push_str(piece("partial_json"));
+            }
+            (Some("input_json_delta"), _) => {
+                return Err(ModelError::protocol(
+                    url,
+                    "tool input for a block that is not a tool call",
+                ));
+            }
+            (Some(kind @ ("thinking_delta" | "signature_delta")), Some(Block::Thinking(at))) => {
+                self.add_thinking(at, kind, delta, on_delta);
+            }
+            (Some("thinking_delta" | "signature_delta"), _) => {
+                return Err(ModelError::protocol(
+                    url,
+                    "thinking for a block that is not a thinking block",
+                ));
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// A `thinking_delta` or `signature_delta` (`kind`) for the thinking block at `at`.
+    fn add_thinking(
+        &mut self,
+        at: usize,
+        kind: &str,
+        delta: &Value,
+        on_delta: &mut dyn FnMut(Delta),
+    ) {
+        let piece = |key: &str| delta[key].as_str().unwrap_or_default();
+        if let Thinking::Thinking {
+            thinking,
+            signature,
+        } = &mut self.reply.thinking[at]
+        {
+            if kind == "thinking_delta" {
+                let text = piece("thinking");
+                on_delta(Delta::Thinking(text));
+                thinking.push_str(text);
+            } else {
+                signature.push_str(piece("signature"));
+            }
+        }
+    }
+
+    /// `message_delta`: the stop reason (with a refusal's explanation) and the final usage.
+    fn update(&mut self, data: &Value, on_delta: &mut dyn FnMut(Delta)) {
+        let reply = &mut self.reply;
+        if let Some(reason) = data["delta"]["stop_reason"].as_str() {
+            reply.stop_reason = reason.to_owned();
+            if reason == "refusal" {
+                reply.refusal = refusal_explanation(&data["delta"]["stop_details"]);
+                if let Some(explanation) = &reply.refusal {
+                    on_delta(Delta::Refusal(explanation));
+                }
+            }
+        }
+        if let Some(output) = data["usage"]["output_tokens"].as_u64() {
+            reply.usage.output = output;
+        }
+    }
+
+    /// `message_stop`: the reply, a call sent with no input taking `{}`.
+    fn finish(mut self) -> Reply {
+        for call in &mut self.reply.tool_calls {
+            if call.arguments.trim().is_empty() {
+                call.arguments = "{}".to_owned();
+            }
+        }
+        self.reply
+    }
 }
 
 /// A `tool_use` block's tool name: a call without one cannot be run or answered, so it is a

@@ -234,36 +234,55 @@ fn read_stream(
         let Some(choice) = chunk["choices"].as_array().and_then(|c| c.first()) else {
             continue;
         };
-        let delta = &choice["delta"];
-        if let Some(text) = delta["content"].as_str().filter(|t| !t.is_empty()) {
-            on_delta(Delta::Text(text));
-            reply.text.push_str(text);
+        add_choice(url, &mut reply, &mut calls_by_index, choice, on_delta)?;
+    }
+    finish_stream(url, reply, done)
+}
+
+/// Adds a chunk's first choice to `reply`: its text, refusal and tool-call parts, and its
+/// finish reason.
+fn add_choice(
+    url: &str,
+    reply: &mut Reply,
+    calls_by_index: &mut HashMap<u64, usize>,
+    choice: &Value,
+    on_delta: &mut dyn FnMut(Delta),
+) -> Result<(), ModelError> {
+    let delta = &choice["delta"];
+    if let Some(text) = delta["content"].as_str().filter(|t| !t.is_empty()) {
+        on_delta(Delta::Text(text));
+        reply.text.push_str(text);
+    }
+    // Servers that copy OpenAI's shape send `"refusal": ""` or null in every chunk.
+    if let Some(text) = delta["refusal"].as_str().filter(|t| !t.is_empty()) {
+        on_delta(Delta::Refusal(text));
+        reply.refusal.get_or_insert_default().push_str(text);
+    }
+    for part in delta["tool_calls"].as_array().into_iter().flatten() {
+        let index = call_for(url, &mut reply.tool_calls, calls_by_index, part)?;
+        let call = &mut reply.tool_calls[index];
+        if let Some(id) = part["id"].as_str().filter(|id| !id.is_empty()) {
+            call.id = id.to_owned();
         }
-        // Servers that copy OpenAI's shape send `"refusal": ""` or null in every chunk.
-        if let Some(text) = delta["refusal"].as_str().filter(|t| !t.is_empty()) {
-            on_delta(Delta::Refusal(text));
-            reply.refusal.get_or_insert_default().push_str(text);
+        if let Some(name) = part["function"]["name"].as_str() {
+            call.name.push_str(name);
         }
-        for part in delta["tool_calls"].as_array().into_iter().flatten() {
-            let index = call_for(url, &mut reply.tool_calls, &mut calls_by_index, part)?;
-            let call = &mut reply.tool_calls[index];
-            if let Some(id) = part["id"].as_str().filter(|id| !id.is_empty()) {
-                call.id = id.to_owned();
-            }
-            if let Some(name) = part["function"]["name"].as_str() {
-                call.name.push_str(name);
-            }
-            if let Some(arguments) = part["function"]["arguments"].as_str() {
-                call.arguments.push_str(arguments);
-            }
-        }
-        if let Some(reason) = choice["finish_reason"].as_str() {
-            if let Some(error) = failed_finish(url, reason) {
-                return Err(error);
-            }
-            reply.stop_reason = reason.to_owned();
+        if let Some(arguments) = part["function"]["arguments"].as_str() {
+            call.arguments.push_str(arguments);
         }
     }
+    if let Some(reason) = choice["finish_reason"].as_str() {
+        if let Some(error) = failed_finish(url, reason) {
+            return Err(error);
+        }
+        reply.stop_reason = reason.to_owned();
+    }
+    Ok(())
+}
+
+/// The reply of a stream that ended (`done` when at `[DONE]`): an error when it ended early or
+/// a call has no name.
+fn finish_stream(url: &str, mut reply: Reply, done: bool) -> Result<Reply, ModelError> {
     if !done && reply.stop_reason.is_empty() {
         return Err(ModelError::StreamEnded {
             url: url.to_owned(),

@@ -62,35 +62,12 @@ pub fn write_starter(skill_dir: &Path) -> Result<Starter, StarterError> {
         })?;
     let skill = Skill::load(location.clone());
     let name = super::skill_name(&location.dir);
-    let text = skill
-        .document
-        .as_ref()
-        .map(|d| d.source.text.clone())
-        .unwrap_or_default();
-    let description = skill
-        .manifest()
-        .and_then(|m| m.value("description"))
-        .and_then(|v| v.scalar_text(&text))
-        .map(|d| d.split_whitespace().collect::<Vec<_>>().join(" "))
-        .unwrap_or_default();
+    let description = one_line_description(&skill);
     let evals = location.dir.join(EVALS_DIR);
     let scenario = evals.join(STARTER);
     let cassette = evals.join(CASSETTES_DIR).join(STARTER);
     let prompt = format!("What does the {name} skill do? Read it before you answer.");
-    let expected = Scenario {
-        prompt: prompt.clone(),
-        files: Default::default(),
-        cassette: None,
-        network: false,
-        env: Default::default(),
-        via: Default::default(),
-        expect: Expect {
-            reads_skill: Some(true),
-            final_answer: Some(answer_pattern(&name)),
-            max_turns: Some(MAX_TURNS),
-            ..Expect::default()
-        },
-    };
+    let expected = starter_scenario(&prompt, &name);
     // Only the starter's own files are refreshed (after SKILL.md changed): never a real
     // recording, and never a scenario the author edited.
     if cassette.exists()
@@ -106,21 +83,7 @@ pub fn write_starter(skill_dir: &Path) -> Result<Starter, StarterError> {
         message: e.to_string(),
     })?;
     let answer = format!("The {name} skill: {description}");
-    let trial = Trial {
-        skills: vec![location.dir.clone()],
-        workspace: None,
-        files: Vec::new(),
-        prompt: prompt.clone(),
-        max_turns: MAX_TURNS,
-        exec_timeout: DEFAULT_EXEC_TIMEOUT,
-        answers: Answers::Script(script(&name, &answer), cassette.clone()),
-        rerecord: String::new(),
-        confinement: Confinement::default(),
-        env: PassEnv::Chosen(Passed::default()),
-        loading: Default::default(),
-        stop_at_route: false,
-    };
-    run_trial(&trial, &mut |_| {})?;
+    record_starter(&location.dir, &prompt, script(&name, &answer), &cassette)?;
     let yaml = format!(
         "# A starter scenario for `skill test`. Its cassette (cassettes/{STARTER}) comes from a\n\
          # scripted model that reads SKILL.md and answers. Record it with a real model:\n\
@@ -136,6 +99,64 @@ pub fn write_starter(skill_dir: &Path) -> Result<Starter, StarterError> {
         message: e.to_string(),
     })?;
     Ok(Starter { scenario, cassette })
+}
+
+/// The skill's description on one line ("" when it has none), for the scripted answer.
+fn one_line_description(skill: &Skill) -> String {
+    let text = skill
+        .document
+        .as_ref()
+        .map(|d| d.source.text.clone())
+        .unwrap_or_default();
+    skill
+        .manifest()
+        .and_then(|m| m.value("description"))
+        .and_then(|v| v.scalar_text(&text))
+        .map(|d| d.split_whitespace().collect::<Vec<_>>().join(" "))
+        .unwrap_or_default()
+}
+
+/// The scenario the starter's YAML reads as, to tell an untouched starter from an edited one.
+fn starter_scenario(prompt: &str, name: &str) -> Scenario {
+    Scenario {
+        prompt: prompt.to_owned(),
+        files: Default::default(),
+        cassette: None,
+        network: false,
+        env: Default::default(),
+        via: Default::default(),
+        expect: Expect {
+            reads_skill: Some(true),
+            final_answer: Some(answer_pattern(name)),
+            max_turns: Some(MAX_TURNS),
+            ..Expect::default()
+        },
+    }
+}
+
+/// Records the starter's cassette at `cassette` from the scripted `replies`.
+fn record_starter(
+    skill_dir: &Path,
+    prompt: &str,
+    replies: Vec<Reply>,
+    cassette: &Path,
+) -> Result<(), StarterError> {
+    let trial = Trial {
+        skills: vec![skill_dir.to_owned()],
+        workspace: None,
+        files: Vec::new(),
+        prompt: prompt.to_owned(),
+        max_turns: MAX_TURNS,
+        exec_timeout: DEFAULT_EXEC_TIMEOUT,
+        answers: Answers::Script(replies, cassette.to_owned()),
+        rerecord: String::new(),
+        confinement: Confinement::default(),
+        env: PassEnv::Chosen(Passed::default()),
+        loading: Default::default(),
+        stop_at_route: false,
+    };
+    run_trial(&trial, &mut |_| {})?;
+    Ok(())
 }
 
 /// The skill's name as a regex: names are usually `a-z0-9-`, which need no escaping.

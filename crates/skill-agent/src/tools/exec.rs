@@ -244,53 +244,101 @@ fn run(command: &mut Command, timeout: Duration) -> Result<String, String> {
         Err(e) => return Err(format!("Error executing exec: {e}")),
     };
     let _guard = RunningGroup::enter(child.id() as i32);
-    let (done_tx, done_rx) = mpsc::channel();
-    let out = Arc::new(Mutex::new(Capture::default()));
-    let err = Arc::new(Mutex::new(Capture::default()));
-    for (stream, capture) in [
-        (
-            child
-                .stdout
-                .take()
-                .map(|s| Box::new(s) as Box<dyn Read + Send>),
-            &out,
-        ),
-        (
-            child
-                .stderr
-                .take()
-                .map(|s| Box::new(s) as Box<dyn Read + Send>),
-            &err,
-        ),
-    ] {
-        let (Some(mut stream), capture, done) = (stream, Arc::clone(capture), done_tx.clone())
-        else {
-            continue;
-        };
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 8192];
-            while let Ok(n) = stream.read(&mut buf) {
-                if n == 0 {
-                    break;
-                }
-                let mut c = capture.lock().unwrap_or_else(|e| e.into_inner());
-                c.total += n;
-                let room = (OUTPUT_CAP * 4).saturating_sub(c.kept.len());
-                c.kept.extend_from_slice(&buf[..n.min(room)]);
-            }
-            let _ = done.send(());
-        });
+    let streams = Streams::capture(&mut child);
+    let status = wait_for(&mut child, timeout)?;
+    // What the command left running in the background (`server &`) ends with it, and so
+    // does what left its session (`setsid`, a double fork) and came to this process.
+    kill_group(&child);
+    reaper::kill_strays();
+    streams.wait_a_little();
+    report(status, timeout, &streams)
+}
+
+/// The child's stdout and stderr as threads read them, and word from each thread when its
+/// stream ends.
+struct Streams {
+    stdout: Arc<Mutex<Capture>>,
+    stderr: Arc<Mutex<Capture>>,
+    done: mpsc::Receiver<()>,
+}
+
+impl Streams {
+    /// Starts a thread reading each of the child's output streams.
+    fn capture(child: &mut std::process::Child) -> Streams {
+        let (done_tx, done_rx) = mpsc::channel();
+        let out = Arc::new(Mutex::new(Capture::default()));
+        let err = Arc::new(Mutex::new(Capture::default()));
+        for (stream, capture) in [
+            (
+                child
+                    .stdout
+                    .take()
+                    .map(|s| Box::new(s) as Box<dyn Read + Send>),
+                &out,
+            ),
+            (
+                child
+                    .stderr
+                    .take()
+                    .map(|s| Box::new(s) as Box<dyn Read + Send>),
+                &err,
+            ),
+        ] {
+            let (Some(mut stream), capture, done) = (stream, Arc::clone(capture), done_tx.clone())
+            else {
+                continue;
+            };
+            std::thread::spawn(move || {
+                keep_reading(&mut stream, &capture);
+                let _ = done.send(());
+            });
+        }
+        drop(done_tx);
+        Streams {
+            stdout: out,
+            stderr: err,
+            done: done_rx,
+        }
     }
-    drop(done_tx);
+
+    /// A process that left the group may still hold the pipes: waits a little, not forever.
+    fn wait_a_little(&self) {
+        for _ in 0..2 {
+            if self.done.recv_timeout(Duration::from_secs(2)).is_err() {
+                break;
+            }
+        }
+    }
+}
+
+/// Reads `stream` to its end, keeping its first bytes in `capture` and counting them all.
+fn keep_reading(stream: &mut dyn Read, capture: &Mutex<Capture>) {
+    let mut buf = [0u8; 8192];
+    while let Ok(n) = stream.read(&mut buf) {
+        if n == 0 {
+            break;
+        }
+        let mut c = capture.lock().unwrap_or_else(|e| e.into_inner());
+        c.total += n;
+        let room = (OUTPUT_CAP * 4).saturating_sub(c.kept.len());
+        c.kept.extend_from_slice(&buf[..n.min(room)]);
+    }
+}
+
+/// The child's exit status, or `None` when `timeout` ran out first and its group was killed.
+fn wait_for(
+    child: &mut std::process::Child,
+    timeout: Duration,
+) -> Result<Option<std::process::ExitStatus>, String> {
     let started = Instant::now();
     let mut pause = Duration::from_millis(1);
-    let status = loop {
+    loop {
         match child.try_wait() {
-            Ok(Some(status)) => break Some(status),
+            Ok(Some(status)) => return Ok(Some(status)),
             Ok(None) if started.elapsed() >= timeout => {
-                kill_group(&child);
+                kill_group(child);
                 let _ = child.wait();
-                break None;
+                return Ok(None);
             }
             Ok(None) => {
                 std::thread::sleep(pause);
@@ -298,24 +346,26 @@ fn run(command: &mut Command, timeout: Duration) -> Result<String, String> {
             }
             Err(e) => return Err(format!("Error executing exec: {e}")),
         }
-    };
-    // What the command left running in the background (`server &`) ends with it, and so
-    // does what left its session (`setsid`, a double fork) and came to this process.
-    kill_group(&child);
-    reaper::kill_strays();
-    // A process that left the group may still hold the pipes: wait a little, not forever.
-    for _ in 0..2 {
-        if done_rx.recv_timeout(Duration::from_secs(2)).is_err() {
-            break;
-        }
     }
+}
+
+/// The tool's result: a timeout's note, the output, the exit code when not 0; an error when
+/// the command timed out.
+fn report(
+    status: Option<std::process::ExitStatus>,
+    timeout: Duration,
+    streams: &Streams,
+) -> Result<String, String> {
     let text = |c: &Arc<Mutex<Capture>>, limit: usize| {
         let c = c.lock().unwrap_or_else(|e| e.into_inner());
         let text = String::from_utf8_lossy(&c.kept).into_owned();
         cap_at(text, limit, c.total - c.kept.len())
     };
     // Each stream is cut on its own, so the exit code and stderr survive a flood of stdout.
-    let (stdout, stderr) = (text(&out, OUTPUT_CAP), text(&err, STDERR_CAP));
+    let (stdout, stderr) = (
+        text(&streams.stdout, OUTPUT_CAP),
+        text(&streams.stderr, STDERR_CAP),
+    );
     let mut parts = Vec::new();
     if status.is_none() {
         parts.push(format!(

@@ -390,6 +390,30 @@ fn build(
     writable: &[&Path],
     readable: &[&Path],
 ) -> Result<RulesetCreated, SandboxError> {
+    let (mut created, wanted) = create_ruleset(policy)?;
+    // Device nodes made in the workspace would reach the disks behind them (as root).
+    let folder = wanted & !(AccessFs::MakeChar | AccessFs::MakeBlock);
+    for path in writable {
+        created = allow(created, path, folder, true)?;
+    }
+    let device = AccessFs::ReadFile | AccessFs::WriteFile | AccessFs::Truncate | AccessFs::IoctlDev;
+    for path in WRITABLE_DEVICES {
+        created = allow(created, Path::new(path), device & wanted, false)?;
+    }
+    if policy.is_test() {
+        for path in SYSTEM_READS
+            .iter()
+            .map(Path::new)
+            .chain(readable.iter().copied())
+        {
+            created = allow(created, path, AccessFs::from_read(TARGET), false)?;
+        }
+    }
+    Ok(created)
+}
+
+/// The ruleset of `policy`, no path granted yet, and the file rights it handles.
+fn create_ruleset(policy: Policy) -> Result<(RulesetCreated, BitFlags<AccessFs>), SandboxError> {
     let unsupported = |e: landlock::RulesetError| SandboxError::Unsupported(e.to_string());
     // The V1 rights are the floor: without them there is no confinement. Later rights
     // (cross-folder links, truncation, device ioctls) are used where the kernel has them.
@@ -418,49 +442,37 @@ fn build(
             .scope(Scope::from_all(TARGET))
             .map_err(unsupported)?;
     }
-    let mut created = ruleset.create().map_err(unsupported)?;
-    let allow =
-        |created: RulesetCreated, path: &Path, access: BitFlags<AccessFs>, required: bool| {
-            let fd = match PathFd::new(path) {
-                Ok(fd) => fd,
-                // A system folder this machine does not have grants nothing.
-                Err(_) if !required => return Ok(created),
-                Err(e) => {
-                    return Err(SandboxError::Path {
-                        path: path.to_owned(),
-                        message: e.to_string(),
-                    });
-                }
-            };
-            let access = if path.is_dir() {
-                access
-            } else {
-                access & AccessFs::from_file(TARGET)
-            };
-            created
-                .add_rule(PathBeneath::new(fd, access))
-                .map_err(|e| SandboxError::Path {
-                    path: path.to_owned(),
-                    message: e.to_string(),
-                })
-        };
-    // Device nodes made in the workspace would reach the disks behind them (as root).
-    let folder = wanted & !(AccessFs::MakeChar | AccessFs::MakeBlock);
-    for path in writable {
-        created = allow(created, path, folder, true)?;
-    }
-    let device = AccessFs::ReadFile | AccessFs::WriteFile | AccessFs::Truncate | AccessFs::IoctlDev;
-    for path in WRITABLE_DEVICES {
-        created = allow(created, Path::new(path), device & wanted, false)?;
-    }
-    if policy.is_test() {
-        for path in SYSTEM_READS
-            .iter()
-            .map(Path::new)
-            .chain(readable.iter().copied())
-        {
-            created = allow(created, path, AccessFs::from_read(TARGET), false)?;
+    Ok((ruleset.create().map_err(unsupported)?, wanted))
+}
+
+/// `created` granting `access` beneath `path` (file rights only, for a file); a missing path
+/// that is not `required` grants nothing.
+fn allow(
+    created: RulesetCreated,
+    path: &Path,
+    access: BitFlags<AccessFs>,
+    required: bool,
+) -> Result<RulesetCreated, SandboxError> {
+    let fd = match PathFd::new(path) {
+        Ok(fd) => fd,
+        // A system folder this machine does not have grants nothing.
+        Err(_) if !required => return Ok(created),
+        Err(e) => {
+            return Err(SandboxError::Path {
+                path: path.to_owned(),
+                message: e.to_string(),
+            });
         }
-    }
-    Ok(created)
+    };
+    let access = if path.is_dir() {
+        access
+    } else {
+        access & AccessFs::from_file(TARGET)
+    };
+    created
+        .add_rule(PathBeneath::new(fd, access))
+        .map_err(|e| SandboxError::Path {
+            path: path.to_owned(),
+            message: e.to_string(),
+        })
 }

@@ -332,26 +332,7 @@ fn run_one(
         Some(_) => Mode::Live,
         None => options.mode.settle(&cassette),
     };
-    let trial = Trial {
-        skills: Vec::new(),
-        workspace: None,
-        files: Vec::new(),
-        prompt: eval.task(),
-        max_turns: options.max_turns,
-        exec_timeout: EXEC_TIMEOUT,
-        answers: match options.script {
-            Some(script) => {
-                create_parent(&cassette).map_err(|e| e.into_run(&fail))?;
-                Answers::Script(script(eval, config, &subject.name), cassette.clone())
-            }
-            None => answers(&cassette, options, false).map_err(|e| e.into_run(&fail))?,
-        },
-        rerecord: options.rerecord.clone(),
-        confinement: options.confinement,
-        env: PassEnv::Chosen(Passed::default()),
-        loading: Loading::default(),
-        stop_at_route: false,
-    };
+    let trial = run_trial_of(subject, eval, config, &cassette, options, &fail)?;
     let transcript = run_in(&workspace, &trial, &mut |_| {}).map_err(fail)?;
     let (files, left_out) = outputs::produced(&before.0, outputs::snapshot(workspace.root()));
     let outputs = Outputs {
@@ -363,13 +344,7 @@ fn run_one(
     let fresh = settled != Mode::Replay;
     let grading = grade(eval, &outputs, workspace.root(), (&grader, fresh), options)
         .map_err(|e| e.into_run(&fail))?;
-    let duration_ms =
-        report::duration(&cassette, settled, transcript.elapsed_ms).map_err(|message| {
-            ImpactError::Write {
-                path: cassette.clone(),
-                message,
-            }
-        })?;
+    let duration_ms = run_duration(&cassette, settled, transcript.elapsed_ms)?;
     Ok(RunReport {
         run,
         stop: transcript.stop,
@@ -382,6 +357,45 @@ fn run_one(
         transcript,
         workspace: workspace.root().to_owned(),
         recorded: fresh,
+    })
+}
+
+/// The trial of one run of `eval` under `config`, its replies from the script or `cassette`.
+fn run_trial_of(
+    subject: &Subject,
+    eval: &Eval,
+    config: Config,
+    cassette: &Path,
+    options: &Options,
+    fail: &dyn Fn(AgentError) -> ImpactError,
+) -> Result<Trial, ImpactError> {
+    Ok(Trial {
+        skills: Vec::new(),
+        workspace: None,
+        files: Vec::new(),
+        prompt: eval.task(),
+        max_turns: options.max_turns,
+        exec_timeout: EXEC_TIMEOUT,
+        answers: match options.script {
+            Some(script) => {
+                create_parent(cassette).map_err(|e| e.into_run(fail))?;
+                Answers::Script(script(eval, config, &subject.name), cassette.to_owned())
+            }
+            None => answers(cassette, options, false).map_err(|e| e.into_run(fail))?,
+        },
+        rerecord: options.rerecord.clone(),
+        confinement: options.confinement,
+        env: PassEnv::Chosen(Passed::default()),
+        loading: Loading::default(),
+        stop_at_route: false,
+    })
+}
+
+/// The run's duration in milliseconds: measured now, or the recorded one on a replay.
+fn run_duration(cassette: &Path, settled: Mode, elapsed_ms: u64) -> Result<u64, ImpactError> {
+    report::duration(cassette, settled, elapsed_ms).map_err(|message| ImpactError::Write {
+        path: cassette.to_owned(),
+        message,
     })
 }
 

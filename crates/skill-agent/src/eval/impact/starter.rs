@@ -88,17 +88,7 @@ pub fn write_impact_starter(dir: &Path) -> Result<StarterWritten, ImpactError> {
     let path = dir.join(super::EVALS_FILE);
     let name = crate::test::skill_name(dir);
     if path.is_file() {
-        let ours = super::EvalsFile::load(dir)
-            .is_ok_and(|file| file.evals.iter().all(|e| e.id == STARTER_ID));
-        if !ours {
-            return Err(ImpactError::Write {
-                path,
-                message: format!(
-                    "holds evals you wrote; a scripted model cannot stand in for them: record them with `skill eval --impact {} --mode record`",
-                    crate::trial::shell_path(dir)
-                ),
-            });
-        }
+        refuse_authored_evals(dir, &path)?;
     }
     let description = skill_model::discover(&[dir.to_owned()])
         .ok()
@@ -119,12 +109,35 @@ pub fn write_impact_starter(dir: &Path) -> Result<StarterWritten, ImpactError> {
         name,
         evals: super::EvalsFile::load(dir)?,
     };
+    let scratch = tempfile::tempdir().map_err(fail)?;
+    let cassettes = record_scripted(&subject, scratch.path())?;
+    Ok(StarterWritten { path, cassettes })
+}
+
+/// An error when the evals file at `path` holds evals other than the starter.
+fn refuse_authored_evals(dir: &Path, path: &Path) -> Result<(), ImpactError> {
+    let ours =
+        super::EvalsFile::load(dir).is_ok_and(|file| file.evals.iter().all(|e| e.id == STARTER_ID));
+    if !ours {
+        return Err(ImpactError::Write {
+            path: path.to_owned(),
+            message: format!(
+                "holds evals you wrote; a scripted model cannot stand in for them: record them with `skill eval --impact {} --mode record`",
+                crate::trial::shell_path(dir)
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// Records the subject's cassettes from the scripted model, its workspaces under `scratch`;
+/// returns how many runs were recorded.
+fn record_scripted(subject: &Subject, scratch: &Path) -> Result<usize, ImpactError> {
     let no_provider = || -> Result<_, ModelError> {
         Err(ModelError::Setting(
             "a scripted recording calls no provider".to_owned(),
         ))
     };
-    let scratch = tempfile::tempdir().map_err(fail)?;
     let options = Options {
         mode: Mode::Record,
         runs: super::DEFAULT_RUNS,
@@ -134,18 +147,17 @@ pub fn write_impact_starter(dir: &Path) -> Result<StarterWritten, ImpactError> {
         // The scripted model runs no command.
         confinement: crate::tools::Confinement::default(),
         max_turns: crate::DEFAULT_MAX_TURNS,
-        workspace: Some(scratch.path().to_owned()),
+        workspace: Some(scratch.to_owned()),
         min_delta: None,
         blind: false,
         script: Some(&scripted),
         agent: None,
     };
-    let report = super::run(&subject, &options)?;
-    let cassettes = report
+    let report = super::run(subject, &options)?;
+    Ok(report
         .evals
         .iter()
         .flat_map(|e| &e.configs)
         .map(|c| c.runs.len())
-        .sum();
-    Ok(StarterWritten { path, cassettes })
+        .sum())
 }
