@@ -325,8 +325,6 @@ fn hold_or_go_live(
     Ok(())
 }
 
-/// The id of the skill a publish adds to: `user`'s own, or a new one; someone else's slug is
-/// refused.
 /// Whether `user` may publish `version` of `slug` as the store stands: the checks the publish's
 /// transaction makes again, read-only.
 fn may_publish(
@@ -342,6 +340,8 @@ fn may_publish(
     }
 }
 
+/// The id of the skill a publish adds to: `user`'s own, or a new one; someone else's slug is
+/// refused.
 fn publishers_skill(
     tx: &mut dyn Steps,
     user: &User,
