@@ -299,14 +299,7 @@ pub fn install_pending(
     let backup = if unchanged {
         None
     } else {
-        std::fs::create_dir_all(root).map_err(io_error(root))?;
-        stage_and_swap(root, &name, &files, &target).inspect_err(|_| {
-            // A failed first install leaves no empty skills folder behind (remove_dir refuses
-            // a folder that holds anything).
-            if created_root {
-                let _ = std::fs::remove_dir(root);
-            }
-        })?
+        replace_install(root, &name, &files, &target, created_root)?
     };
     let installed = Installed {
         name,
@@ -323,6 +316,25 @@ pub fn install_pending(
         installed,
         backup,
         created_root,
+    })
+}
+
+/// Writes the skill's files over `target`; returns the previous install, kept until the caller
+/// commits.
+fn replace_install(
+    root: &Path,
+    name: &str,
+    files: &Payload,
+    target: &Path,
+    created_root: bool,
+) -> Result<Option<tempfile::TempDir>, InstallError> {
+    std::fs::create_dir_all(root).map_err(io_error(root))?;
+    stage_and_swap(root, name, files, target).inspect_err(|_| {
+        // A failed first install leaves no empty skills folder behind (remove_dir refuses
+        // a folder that holds anything).
+        if created_root {
+            let _ = std::fs::remove_dir(root);
+        }
     })
 }
 

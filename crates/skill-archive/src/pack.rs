@@ -124,63 +124,101 @@ pub fn pack(
         .unwrap_or_else(|| PathBuf::from(format!("{name}.skill")));
     refuse_inside(dir, &output)?;
     let files = plan(dir, options)?;
-    let io = |path: &Path| {
-        let path = path.to_path_buf();
-        move |e: &dyn std::fmt::Display| PackError::Io {
-            path,
-            message: e.to_string(),
-        }
-    };
     let parent = output
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    std::fs::create_dir_all(parent).map_err(|e| io(parent)(&e))?;
-    let mut temp = tempfile::Builder::new()
+    std::fs::create_dir_all(parent).map_err(|e| io_error(parent, &e))?;
+    let temp = tempfile::Builder::new()
         .prefix(".skill-pack-")
         .tempfile_in(parent)
-        .map_err(|e| io(parent)(&e))?;
-    // Built in memory (archives are at most tens of MiB), hashed, then written once.
+        .map_err(|e| io_error(parent, &e))?;
+    let zipped = zip_files(&name, &files, options.timestamp, &output, progress)?;
+    persist_archive(temp, &zipped.archive, &output)?;
+    Ok(PackReport {
+        path: output,
+        files: files.len(),
+        bytes: zipped.bytes,
+        packed_bytes: zipped.archive.len() as u64,
+        sha256: sha256_hex(&zipped.archive),
+        fingerprint: fingerprint(&zipped.hashes),
+        left_out: layout::install_metadata_in(dir),
+    })
+}
+
+/// The error for a failed read or write of `path`.
+fn io_error(path: &Path, e: &dyn std::fmt::Display) -> PackError {
+    PackError::Io {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    }
+}
+
+/// A built archive and what the report needs of its files.
+struct ZippedFiles {
+    /// The archive's bytes.
+    archive: Vec<u8>,
+    /// Each file's path and SHA-256, for the fingerprint.
+    hashes: Vec<(String, String)>,
+    /// The files' total size.
+    bytes: u64,
+}
+
+/// Zips `files` under `name/`. Built in memory (archives are at most tens of MiB) so it can be
+/// hashed, then written once; write errors are reported against `output`.
+fn zip_files(
+    name: &str,
+    files: &[ShippedFile],
+    timestamp: Option<i64>,
+    output: &Path,
+    progress: &mut dyn FnMut(u64),
+) -> Result<ZippedFiles, PackError> {
     let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let time = zip_time(options.timestamp);
+    let time = zip_time(timestamp);
     let mut hashes = Vec::with_capacity(files.len());
     let mut bytes = 0;
     let mut buffer = Vec::new();
-    for file in &files {
+    for file in files {
         buffer.clear();
         std::fs::File::open(&file.source)
             .and_then(|mut f| f.read_to_end(&mut buffer))
-            .map_err(|e| io(&file.source)(&e))?;
+            .map_err(|e| io_error(&file.source, &e))?;
         let mode = if file.executable { 0o755 } else { 0o644 };
         let entry_options = SimpleFileOptions::default()
             .compression_method(zip::CompressionMethod::Deflated)
             .last_modified_time(time)
             .unix_permissions(mode);
         zip.start_file(format!("{name}/{}", file.path), entry_options)
-            .map_err(|e| io(&output)(&e))?;
-        zip.write_all(&buffer).map_err(|e| io(&output)(&e))?;
+            .map_err(|e| io_error(output, &e))?;
+        zip.write_all(&buffer).map_err(|e| io_error(output, &e))?;
         hashes.push((file.path.clone(), sha256_hex(&buffer)));
         bytes += buffer.len() as u64;
         progress(buffer.len() as u64);
     }
-    let archive = zip.finish().map_err(|e| io(&output)(&e))?.into_inner();
-    temp.write_all(&archive).map_err(|e| io(&output)(&e))?;
+    let archive = zip.finish().map_err(|e| io_error(output, &e))?.into_inner();
+    Ok(ZippedFiles {
+        archive,
+        hashes,
+        bytes,
+    })
+}
+
+/// Writes `archive` to `temp` and renames it over `output`.
+fn persist_archive(
+    mut temp: tempfile::NamedTempFile,
+    archive: &[u8],
+    output: &Path,
+) -> Result<(), PackError> {
+    temp.write_all(archive).map_err(|e| io_error(output, &e))?;
     // Temporary files are private; an archive is not.
     std::fs::set_permissions(
         temp.path(),
         std::os::unix::fs::PermissionsExt::from_mode(0o644),
     )
-    .map_err(|e| io(&output)(&e))?;
-    temp.persist(&output).map_err(|e| io(&output)(&e.error))?;
-    Ok(PackReport {
-        path: output,
-        files: files.len(),
-        bytes,
-        packed_bytes: archive.len() as u64,
-        sha256: sha256_hex(&archive),
-        fingerprint: fingerprint(&hashes),
-        left_out: layout::install_metadata_in(dir),
-    })
+    .map_err(|e| io_error(output, &e))?;
+    temp.persist(output)
+        .map_err(|e| io_error(output, &e.error))?;
+    Ok(())
 }
 
 fn refuse_inside(dir: &Path, output: &Path) -> Result<(), PackError> {

@@ -180,16 +180,31 @@ pub fn read_bytes(bytes: &[u8], limits: &Limits) -> Result<SkillArchive, Archive
     if let Some(top) = &top {
         layout::check_skill_name(top)?;
     }
-    let relative = |name: &str| match &top {
-        Some(top) => name[top.len() + 1..].to_owned(),
-        None => name.to_owned(),
-    };
     let paths: Vec<String> = entries
         .iter()
         .filter(|e| !e.dir)
-        .map(|e| relative(&e.name))
+        .map(|e| relative_path(top.as_deref(), &e.name))
         .collect();
     layout::check_file_set(paths.iter().map(String::as_str), FileSetKind::Download)?;
+    let files = extract_files(&mut zip, &entries, top.as_deref(), limits)?;
+    Ok(SkillArchive { top, files })
+}
+
+/// An entry's name relative to the skill folder: the `top` folder, if any, removed.
+fn relative_path(top: Option<&str>, name: &str) -> String {
+    match top {
+        Some(top) => name[top.len() + 1..].to_owned(),
+        None => name.to_owned(),
+    }
+}
+
+/// Decompresses the checked file entries, refusing one that holds more than its header says.
+fn extract_files<R: std::io::Read + std::io::Seek>(
+    zip: &mut zip::ZipArchive<R>,
+    entries: &[CheckedEntry],
+    top: Option<&str>,
+    limits: &Limits,
+) -> Result<Vec<ArchiveFile>, ArchiveError> {
     let mut files = Vec::new();
     for entry in entries.iter().filter(|e| !e.dir) {
         let mut file = zip
@@ -203,18 +218,18 @@ pub fn read_bytes(bytes: &[u8], limits: &Limits) -> Result<SkillArchive, Archive
         if data.len() as u64 > entry.size {
             return Err(ArchiveError::LyingSize(entry.name.clone()));
         }
-        let path = relative(&entry.name);
+        let path = relative_path(top, &entry.name);
         files.push(ArchiveFile {
             path,
             bytes: data,
             executable: entry.executable,
         });
     }
-    Ok(SkillArchive { top, files })
+    Ok(files)
 }
 
 /// An entry's checked metadata.
-struct Entry {
+struct CheckedEntry {
     index: usize,
     name: String,
     dir: bool,
@@ -225,7 +240,7 @@ struct Entry {
 fn inspect<R: std::io::Read + std::io::Seek>(
     zip: &mut zip::ZipArchive<R>,
     limits: &Limits,
-) -> Result<Vec<Entry>, ArchiveError> {
+) -> Result<Vec<CheckedEntry>, ArchiveError> {
     let mut entries = Vec::with_capacity(zip.len());
     let mut spans: Vec<(u64, u64, String)> = Vec::with_capacity(zip.len());
     let mut total = 0u64;
@@ -256,24 +271,13 @@ fn inspect<R: std::io::Read + std::io::Seek>(
         }
         let key = name.trim_end_matches('/').to_owned();
         if !dir {
-            let lower = key.to_lowercase();
-            if skill_model::layout::is_archive_name(&lower) {
-                return Err(ArchiveError::NestedArchive(name));
-            }
-            let size = file.size();
-            if size > limits.file_bytes {
-                return Err(ArchiveError::FileTooLarge(name, size, limits.file_bytes));
-            }
-            let ratio = size / file.compressed_size().max(1);
-            if size >= BOMB_FLOOR && ratio > limits.ratio {
-                return Err(ArchiveError::Bomb(name, ratio));
-            }
-            total += size;
-            if total > limits.total_bytes {
-                return Err(ArchiveError::TotalTooLarge(total, limits.total_bytes));
-            }
+            let sizes = FileSizes {
+                size: file.size(),
+                compressed: file.compressed_size(),
+            };
+            check_file_entry(&name, &key, sizes, limits, &mut total)?;
         }
-        entries.push(Entry {
+        entries.push(CheckedEntry {
             index,
             name: key,
             dir,
@@ -283,6 +287,46 @@ fn inspect<R: std::io::Read + std::io::Seek>(
     }
     check_overlaps(spans)?;
     Ok(entries)
+}
+
+/// A file entry's sizes as its header declares them.
+struct FileSizes {
+    /// Uncompressed.
+    size: u64,
+    /// Compressed.
+    compressed: u64,
+}
+
+/// Refuses a file entry (`name` as written, `key` without a trailing `/`) that is an archive,
+/// too large, too compressible, or takes the running `total` over the limit.
+fn check_file_entry(
+    name: &str,
+    key: &str,
+    sizes: FileSizes,
+    limits: &Limits,
+    total: &mut u64,
+) -> Result<(), ArchiveError> {
+    let lower = key.to_lowercase();
+    if skill_model::layout::is_archive_name(&lower) {
+        return Err(ArchiveError::NestedArchive(name.to_owned()));
+    }
+    let size = sizes.size;
+    if size > limits.file_bytes {
+        return Err(ArchiveError::FileTooLarge(
+            name.to_owned(),
+            size,
+            limits.file_bytes,
+        ));
+    }
+    let ratio = size / sizes.compressed.max(1);
+    if size >= BOMB_FLOOR && ratio > limits.ratio {
+        return Err(ArchiveError::Bomb(name.to_owned(), ratio));
+    }
+    *total += size;
+    if *total > limits.total_bytes {
+        return Err(ArchiveError::TotalTooLarge(*total, limits.total_bytes));
+    }
+    Ok(())
 }
 
 /// Below this many uncompressed bytes no ratio is suspicious (tiny files compress any way).
@@ -325,8 +369,8 @@ fn duplicate_name(bytes: &[u8]) -> Option<String> {
 
 /// Exactly one SKILL.md, at the root or under the one folder every entry is in; returns that
 /// folder.
-fn locate_skill_md(entries: &[Entry]) -> Result<Option<String>, ArchiveError> {
-    let manifests: Vec<&Entry> = entries
+fn locate_skill_md(entries: &[CheckedEntry]) -> Result<Option<String>, ArchiveError> {
+    let manifests: Vec<&CheckedEntry> = entries
         .iter()
         .filter(|e| {
             !e.dir

@@ -78,11 +78,7 @@ pub fn select_files(
     skip: Option<&Path>,
 ) -> Result<Vec<ShippedFile>, SelectError> {
     use std::os::unix::fs::PermissionsExt;
-    let io = |path: &Path, e: &dyn std::fmt::Display| SelectError::Io {
-        path: path.to_path_buf(),
-        message: e.to_string(),
-    };
-    let root = std::fs::canonicalize(dir).map_err(|e| io(dir, &e))?;
+    let root = std::fs::canonicalize(dir).map_err(|e| io_error(dir, &e))?;
     let skip = skip.and_then(|p| std::fs::canonicalize(p).ok());
     // The skill's own ignore files only: a parent's .gitignore says nothing about what it ships.
     let walker = skill_model::files::walker(dir)
@@ -91,38 +87,16 @@ pub fn select_files(
         .build();
     let mut files = Vec::new();
     for entry in walker {
-        let entry = entry.map_err(|e| io(dir, &e))?;
+        let entry = entry.map_err(|e| io_error(dir, &e))?;
         let Ok(rel) = entry.path().strip_prefix(dir) else {
             continue;
         };
-        let rel = rel
-            .components()
-            .map(|c| c.as_os_str().to_string_lossy())
-            .collect::<Vec<_>>()
-            .join("/");
+        let rel = slash_path(rel);
         if rel.is_empty() || excluded(&rel) {
             continue;
         }
-        let meta = std::fs::symlink_metadata(entry.path()).map_err(|e| io(entry.path(), &e))?;
-        let source = if meta.file_type().is_symlink() {
-            if !follow_symlinks {
-                return Err(SelectError::Symlink {
-                    path: entry.path().to_path_buf(),
-                });
-            }
-            let target = std::fs::canonicalize(entry.path()).unwrap_or_default();
-            if !target.starts_with(&root) || target.as_os_str().is_empty() {
-                let written = std::fs::read_link(entry.path()).unwrap_or_default();
-                return Err(SelectError::SymlinkOutside {
-                    path: entry.path().to_path_buf(),
-                    target: written,
-                });
-            }
-            target
-        } else {
-            entry.path().to_path_buf()
-        };
-        let meta = std::fs::metadata(&source).map_err(|e| io(&source, &e))?;
+        let source = file_source(entry.path(), &root, follow_symlinks)?;
+        let meta = std::fs::metadata(&source).map_err(|e| io_error(&source, &e))?;
         if !meta.is_file()
             || skip
                 .as_deref()
@@ -139,6 +113,45 @@ pub fn select_files(
     }
     files.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(files)
+}
+
+/// The error for a failed walk or read of `path`.
+fn io_error(path: &Path, e: &dyn std::fmt::Display) -> SelectError {
+    SelectError::Io {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    }
+}
+
+/// `rel` with `/` between its components, whatever the platform.
+fn slash_path(rel: &Path) -> String {
+    rel.components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// Where the bytes of the walked `path` are read from: the path itself, or a symlink's target
+/// when links are followed and it lies inside `root`.
+fn file_source(path: &Path, root: &Path, follow_symlinks: bool) -> Result<PathBuf, SelectError> {
+    let meta = std::fs::symlink_metadata(path).map_err(|e| io_error(path, &e))?;
+    if !meta.file_type().is_symlink() {
+        return Ok(path.to_path_buf());
+    }
+    if !follow_symlinks {
+        return Err(SelectError::Symlink {
+            path: path.to_path_buf(),
+        });
+    }
+    let target = std::fs::canonicalize(path).unwrap_or_default();
+    if !target.starts_with(root) || target.as_os_str().is_empty() {
+        let written = std::fs::read_link(path).unwrap_or_default();
+        return Err(SelectError::SymlinkOutside {
+            path: path.to_path_buf(),
+            target: written,
+        });
+    }
+    Ok(target)
 }
 
 #[cfg(test)]

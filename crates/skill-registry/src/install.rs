@@ -4,7 +4,7 @@
 
 use super::client::{Client, ClientError};
 use super::lock::{LockEntry, LockError, LockFile, LockGuard, Origin};
-use skill_archive::install::{Input, InstallError, Installed, Risk};
+use skill_archive::install::{Input, InstallError, Installed, Pending, Risk};
 use skill_archive::reader::{Limits, check_hashes, read_bytes};
 use skill_archive::signature::{self, SignatureError, Signer, TrustPolicy};
 use skill_model::fingerprint::{fingerprint, manifest, sha256_hex};
@@ -117,20 +117,11 @@ pub fn install_with(
         .map(str::to_owned)
         .or_else(|| detail.latest_version.as_ref().map(|v| v.version.clone()))
         .ok_or_else(|| RegistryInstallError::NoVersion(slug.to_owned()))?;
-    let expected = listed_files(client, slug, &version)?;
-    let bytes = client.download(slug, &version)?;
-    let sha256 = sha256_hex(&bytes);
-    let archive =
-        read_bytes(&bytes, &Limits::default()).map_err(|source| InstallError::Archive {
-            path: PathBuf::from(slug),
-            source,
-        })?;
-    check_hashes(&archive, &expected).map_err(|message| RegistryInstallError::Mismatch {
-        slug: slug.to_owned(),
-        version: version.clone(),
-        message,
-    })?;
-    let signer = check_signature(client, slug, &version, &expected, trust)?;
+    let CheckedDownload {
+        bytes,
+        sha256,
+        signer,
+    } = download_checked(client, slug, &version, trust)?;
     // Held until the lock file is written: another install into this root waits, then reads
     // the lock file with this one's entry in it.
     let _guard = LockGuard::take(workdir(dir))?;
@@ -160,15 +151,46 @@ pub fn install_with(
         sha256,
         signer: signer.map(|s| s.key_id),
     };
-    // An install the lock file does not list is one `verify` and `--frozen` never see: when
-    // the records cannot be written, the install is undone.
-    match record.write(&pending.installed, &mut lock) {
-        Ok(()) => Ok(Some(pending.commit())),
-        Err(e) => {
-            pending.roll_back()?;
-            Err(e)
-        }
-    }
+    record.write_or_roll_back(pending, &mut lock).map(Some)
+}
+
+/// A version's download, checked against the registry's file list and the version's signature.
+struct CheckedDownload {
+    /// The archive.
+    bytes: Vec<u8>,
+    /// The archive's SHA-256.
+    sha256: String,
+    /// Who signed the version, when the trust policy checked a signature.
+    signer: Option<Signer>,
+}
+
+/// Downloads `version` of `slug` and checks it against the registry's file list and, under
+/// `trust`, the version's signature.
+fn download_checked(
+    client: &Client,
+    slug: &str,
+    version: &str,
+    trust: &TrustPolicy,
+) -> Result<CheckedDownload, RegistryInstallError> {
+    let expected = listed_files(client, slug, version)?;
+    let bytes = client.download(slug, version)?;
+    let sha256 = sha256_hex(&bytes);
+    let archive =
+        read_bytes(&bytes, &Limits::default()).map_err(|source| InstallError::Archive {
+            path: PathBuf::from(slug),
+            source,
+        })?;
+    check_hashes(&archive, &expected).map_err(|message| RegistryInstallError::Mismatch {
+        slug: slug.to_owned(),
+        version: version.to_owned(),
+        message,
+    })?;
+    let signer = check_signature(client, slug, version, &expected, trust)?;
+    Ok(CheckedDownload {
+        bytes,
+        sha256,
+        signer,
+    })
 }
 
 /// What a registry install writes down: `origin.json` in the skill, its entry in the lock file.
@@ -182,6 +204,23 @@ struct Record<'a> {
 }
 
 impl Record<'_> {
+    /// Writes the records and commits `pending`. An install the lock file does not list is one
+    /// `verify` and `--frozen` never see: when the records cannot be written, the install is
+    /// undone.
+    fn write_or_roll_back(
+        self,
+        pending: Pending,
+        lock: &mut LockFile,
+    ) -> Result<Installed, RegistryInstallError> {
+        match self.write(&pending.installed, lock) {
+            Ok(()) => Ok(pending.commit()),
+            Err(e) => {
+                pending.roll_back()?;
+                Err(e)
+            }
+        }
+    }
+
     fn write(self, installed: &Installed, lock: &mut LockFile) -> Result<(), RegistryInstallError> {
         let Record {
             client,
@@ -337,30 +376,7 @@ pub fn update(
     let skill_dir = dir.join(name);
     let origin = Origin::read(&skill_dir)?
         .ok_or_else(|| RegistryInstallError::NoOrigin(skill_dir.clone()))?;
-    let disagree = |message: String| RegistryInstallError::Disagree {
-        name: name.to_owned(),
-        message,
-    };
-    if origin.slug != name {
-        return Err(disagree(format!(
-            "origin.json names the skill {:?}, the lock entry and the folder {name:?}",
-            origin.slug
-        )));
-    }
-    if entry.version.as_deref() != Some(origin.installed_version.as_str()) {
-        return Err(disagree(format!(
-            "the lock entry says version {}, origin.json {}",
-            entry.version.as_deref().unwrap_or("none"),
-            origin.installed_version
-        )));
-    }
-    if origin.registry.trim_end_matches('/') != client.base() {
-        return Err(RegistryInstallError::OtherRegistry {
-            name: name.to_owned(),
-            origin: origin.registry,
-            configured: client.base().to_owned(),
-        });
-    }
+    check_origin(client, name, entry, &origin)?;
     let local = local_fingerprint(&skill_dir)?;
     let resolved = client
         .resolve(name, &local)?
@@ -394,6 +410,51 @@ pub fn update(
     } else {
         UpdateOutcome::Updated(latest)
     })
+}
+
+/// Refuses to update `name` unless its lock `entry` and `origin.json` name the same skill and
+/// version, from the registry `client` talks to.
+fn check_origin(
+    client: &Client,
+    name: &str,
+    entry: &LockEntry,
+    origin: &Origin,
+) -> Result<(), RegistryInstallError> {
+    if origin.slug != name {
+        return Err(disagree(
+            name,
+            format!(
+                "origin.json names the skill {:?}, the lock entry and the folder {name:?}",
+                origin.slug
+            ),
+        ));
+    }
+    if entry.version.as_deref() != Some(origin.installed_version.as_str()) {
+        return Err(disagree(
+            name,
+            format!(
+                "the lock entry says version {}, origin.json {}",
+                entry.version.as_deref().unwrap_or("none"),
+                origin.installed_version
+            ),
+        ));
+    }
+    if origin.registry.trim_end_matches('/') != client.base() {
+        return Err(RegistryInstallError::OtherRegistry {
+            name: name.to_owned(),
+            origin: origin.registry.clone(),
+            configured: client.base().to_owned(),
+        });
+    }
+    Ok(())
+}
+
+/// The error for a lock entry that disagrees with the skill's folder, records or download.
+fn disagree(name: &str, message: String) -> RegistryInstallError {
+    RegistryInstallError::Disagree {
+        name: name.to_owned(),
+        message,
+    }
 }
 
 fn is_current(installed: &str, latest: &str) -> bool {
@@ -592,52 +653,14 @@ pub fn install_frozen_with(
             .version
             .clone()
             .ok_or_else(|| RegistryInstallError::NoVersion(name.clone()))?;
-        let disagree = |message: String| RegistryInstallError::Disagree {
-            name: name.clone(),
-            message,
-        };
         let recorded = entry.files.clone().ok_or_else(|| {
-            disagree("the lock entry has no file hashes (installed by another tool), so it cannot be installed frozen".to_owned())
+            disagree(name, "the lock entry has no file hashes (installed by another tool), so it cannot be installed frozen".to_owned())
         })?;
         if verify_one(&dir.join(name), name, entry)?.is_clean() {
             out.push((name.clone(), FrozenOutcome::Exact(version)));
             continue;
         }
-        let bytes = client.download(name, &version)?;
-        let archive =
-            read_bytes(&bytes, &Limits::default()).map_err(|source| InstallError::Archive {
-                path: PathBuf::from(name),
-                source,
-            })?;
-        let downloaded: BTreeMap<String, String> = skill_files(
-            archive
-                .files
-                .iter()
-                .map(|f| (f.path.clone(), sha256_hex(&f.bytes))),
-        )
-        .collect();
-        if downloaded != skill_files(recorded).collect() {
-            return Err(disagree(format!(
-                "the registry's {version} is not what the lock file pins (its files differ)"
-            )));
-        }
-        // The signature policy of every other install; where it verifies a signer, the one the
-        // lock recorded.
-        let expected = listed_files(client, name, &version)?;
-        check_hashes(&archive, &expected).map_err(|message| RegistryInstallError::Mismatch {
-            slug: name.clone(),
-            version: version.clone(),
-            message,
-        })?;
-        let signer = check_signature(client, name, &version, &expected, trust)?;
-        if let (Some(pinned), Some(signer)) = (&entry.signer, &signer)
-            && &signer.key_id != pinned
-        {
-            return Err(disagree(format!(
-                "signed by key {}, but the lock file pins key {pinned}",
-                signer.key_id
-            )));
-        }
+        let bytes = frozen_download(client, name, entry, &version, recorded, trust)?;
         let installed = skill_archive::install::install_with(
             &Input::Bytes {
                 name: name.clone(),
@@ -661,4 +684,56 @@ pub fn install_frozen_with(
         out.push((name.clone(), FrozenOutcome::Installed(version)));
     }
     Ok(out)
+}
+
+/// Downloads the locked `version` of `name` and checks it against the lock entry's file hashes
+/// and signer, the registry's file list, and the signature policy.
+fn frozen_download(
+    client: &Client,
+    name: &str,
+    entry: &LockEntry,
+    version: &str,
+    recorded: BTreeMap<String, String>,
+    trust: &TrustPolicy,
+) -> Result<Vec<u8>, RegistryInstallError> {
+    let bytes = client.download(name, version)?;
+    let archive =
+        read_bytes(&bytes, &Limits::default()).map_err(|source| InstallError::Archive {
+            path: PathBuf::from(name),
+            source,
+        })?;
+    let downloaded: BTreeMap<String, String> = skill_files(
+        archive
+            .files
+            .iter()
+            .map(|f| (f.path.clone(), sha256_hex(&f.bytes))),
+    )
+    .collect();
+    if downloaded != skill_files(recorded).collect() {
+        return Err(disagree(
+            name,
+            format!("the registry's {version} is not what the lock file pins (its files differ)"),
+        ));
+    }
+    // The signature policy of every other install; where it verifies a signer, the one the
+    // lock recorded.
+    let expected = listed_files(client, name, version)?;
+    check_hashes(&archive, &expected).map_err(|message| RegistryInstallError::Mismatch {
+        slug: name.to_owned(),
+        version: version.to_owned(),
+        message,
+    })?;
+    let signer = check_signature(client, name, version, &expected, trust)?;
+    if let (Some(pinned), Some(signer)) = (&entry.signer, &signer)
+        && &signer.key_id != pinned
+    {
+        return Err(disagree(
+            name,
+            format!(
+                "signed by key {}, but the lock file pins key {pinned}",
+                signer.key_id
+            ),
+        ));
+    }
+    Ok(bytes)
 }

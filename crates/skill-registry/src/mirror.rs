@@ -179,36 +179,8 @@ fn copy_version(
     version: &ExportedVersion,
 ) -> Result<Result<Copied, String>, MirrorError> {
     let (slug, number) = (skill.slug.as_str(), version.version.as_str());
-    let other_files = |found: &str| {
-        format!(
-            "here it has other files than at the source (fingerprint {found}, the source's {})",
-            version.fingerprint
-        )
-    };
-    let here = (|| {
-        Ok::<_, StoreError>((
-            store.version(slug, number)?,
-            store.withdrawn(slug, number)?,
-            store.held_version(slug, number)?,
-        ))
-    })();
-    match here {
-        Err(e) => return Ok(Err(e.to_string())),
-        Ok((Some(live), _, _)) if live.fingerprint != version.fingerprint => {
-            return Ok(Err(other_files(&live.fingerprint)));
-        }
-        // A version withdrawn here stays withdrawn: this registry's owner decided.
-        Ok((Some(_), _, _) | (None, true, _)) => return Ok(Ok(Copied::Present)),
-        // Held by an earlier run that stopped before releasing it, if it is the source's.
-        Ok((None, false, Some(held))) => {
-            if held.version.fingerprint != version.fingerprint || held.owner_handle != skill.owner {
-                return Ok(Err(other_files(&held.version.fingerprint)));
-            }
-            return Ok(release(client, store, slug, number)
-                .map(|()| Copied::Released)
-                .map_err(|e| e.to_string()));
-        }
-        Ok((None, false, None)) => {}
+    if let Some(outcome) = found_here(client, store, skill, version) {
+        return Ok(outcome);
     }
     // Checked before anything is stored, so a refused source leaves no trace.
     let files = verified_files(client, slug, version)?;
@@ -232,6 +204,50 @@ fn copy_version(
             .map(|()| Copied::Released)
             .map_err(|e| e.to_string()),
     })
+}
+
+/// What becomes of a version this registry has already, live, withdrawn or held; `None` when it
+/// has none.
+fn found_here(
+    client: &Client,
+    store: &dyn Store,
+    skill: &ExportedSkill,
+    version: &ExportedVersion,
+) -> Option<Result<Copied, String>> {
+    let (slug, number) = (skill.slug.as_str(), version.version.as_str());
+    let other_files = |found: &str| {
+        format!(
+            "here it has other files than at the source (fingerprint {found}, the source's {})",
+            version.fingerprint
+        )
+    };
+    let here = (|| {
+        Ok::<_, StoreError>((
+            store.version(slug, number)?,
+            store.withdrawn(slug, number)?,
+            store.held_version(slug, number)?,
+        ))
+    })();
+    match here {
+        Err(e) => Some(Err(e.to_string())),
+        Ok((Some(live), _, _)) if live.fingerprint != version.fingerprint => {
+            Some(Err(other_files(&live.fingerprint)))
+        }
+        // A version withdrawn here stays withdrawn: this registry's owner decided.
+        Ok((Some(_), _, _) | (None, true, _)) => Some(Ok(Copied::Present)),
+        // Held by an earlier run that stopped before releasing it, if it is the source's.
+        Ok((None, false, Some(held))) => {
+            if held.version.fingerprint != version.fingerprint || held.owner_handle != skill.owner {
+                return Some(Err(other_files(&held.version.fingerprint)));
+            }
+            Some(
+                release(client, store, slug, number)
+                    .map(|()| Copied::Released)
+                    .map_err(|e| e.to_string()),
+            )
+        }
+        Ok((None, false, None)) => None,
+    }
 }
 
 /// Approves a version this registry's scan held: the source serves it live.

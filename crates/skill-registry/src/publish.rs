@@ -98,27 +98,10 @@ pub fn plan(client: &Client, dir: &Path, request: &Request) -> Result<Planned, P
     }
     let folder = skill_archive::pack::archive_name(dir);
     let slug = super::rules::normalise_slug(request.slug.as_deref().unwrap_or(&folder));
-    let mut files = Vec::new();
-    for file in skill_archive::pack::plan(dir, &Default::default())? {
-        let bytes = std::fs::read(&file.source)
-            .map_err(|e| PublishError::Read(format!("{}: {e}", file.source.display())))?;
-        files.push(UploadFile {
-            path: file.path,
-            bytes,
-        });
-    }
+    let files = read_files(dir)?;
     // The registry's own scan, run here first on exactly the files that would be sent, so a
     // refusal costs no upload.
-    let scan = skill_lint::security::scan(
-        files.iter().map(|f| skill_lint::security::ScanFile {
-            path: &f.path,
-            bytes: &f.bytes,
-        }),
-        skill_lint::security::Allows::Honour,
-    );
-    if scan.has_errors() {
-        return Err(PublishError::Risky(scan));
-    }
+    check_scan(&files)?;
     let fp = fingerprint(
         &files
             .iter()
@@ -147,15 +130,7 @@ pub fn plan(client: &Client, dir: &Path, request: &Request) -> Result<Planned, P
             .clone()
             .unwrap_or_else(|| "1.0.0".to_owned()),
     };
-    let payload = PublishPayload {
-        slug: Some(slug.clone()),
-        display_name: Some(skill_model::layout::title_case(&folder)),
-        summary: description(dir),
-        version: Some(version.clone()),
-        changelog: Some(request.changelog.clone()),
-        tags: Some(request.tags.clone()),
-        ..PublishPayload::default()
-    };
+    let payload = payload(dir, &folder, &slug, &version, request);
     Ok(Planned::Publish(Box::new(Plan {
         slug,
         version,
@@ -163,6 +138,55 @@ pub fn plan(client: &Client, dir: &Path, request: &Request) -> Result<Planned, P
         files,
         payload,
     })))
+}
+
+/// ClawHub's publish payload, without the files, for the skill in `dir` (its folder named
+/// `folder`).
+fn payload(
+    dir: &Path,
+    folder: &str,
+    slug: &str,
+    version: &str,
+    request: &Request,
+) -> PublishPayload {
+    PublishPayload {
+        slug: Some(slug.to_owned()),
+        display_name: Some(skill_model::layout::title_case(folder)),
+        summary: description(dir),
+        version: Some(version.to_owned()),
+        changelog: Some(request.changelog.clone()),
+        tags: Some(request.tags.clone()),
+        ..PublishPayload::default()
+    }
+}
+
+/// The files a publish of `dir` sends: those a pack would hold, read.
+fn read_files(dir: &Path) -> Result<Vec<UploadFile>, PublishError> {
+    let mut files = Vec::new();
+    for file in skill_archive::pack::plan(dir, &Default::default())? {
+        let bytes = std::fs::read(&file.source)
+            .map_err(|e| PublishError::Read(format!("{}: {e}", file.source.display())))?;
+        files.push(UploadFile {
+            path: file.path,
+            bytes,
+        });
+    }
+    Ok(files)
+}
+
+/// Refuses files the security scan finds errors in, the author's allow comments honoured.
+fn check_scan(files: &[UploadFile]) -> Result<(), PublishError> {
+    let scan = skill_lint::security::scan(
+        files.iter().map(|f| skill_lint::security::ScanFile {
+            path: &f.path,
+            bytes: &f.bytes,
+        }),
+        skill_lint::security::Allows::Honour,
+    );
+    if scan.has_errors() {
+        return Err(PublishError::Risky(scan));
+    }
+    Ok(())
 }
 
 /// The trimmed description of the skill in `dir`, ClawHub's summary.

@@ -9,7 +9,7 @@ use super::download_counts::{DownloadCounts, FLUSH_EVERY};
 use super::metrics::Metrics;
 use super::store::{
     ExploreOrder, FileInfo, HeldVersion, Moderation, NewFile, PublishRequest, REUSED_TICKET,
-    SkillInfo, Store, StoreError, UploadTicket, User, now_ms,
+    SkillInfo, Store, StoreError, UploadTicket, User, VersionInfo, now_ms,
 };
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
@@ -976,36 +976,8 @@ async fn download(
     }
     .ok_or_else(|| not_found("Skill not found"))?;
     let version = pick_version(&skill, &q).ok_or_else(|| not_found("Version not found"))?;
-    let (info, files) = {
-        let (slug, version) = (slug.clone(), version.clone());
-        blocking(&state, move |s| {
-            let Some(info) = s.version(&slug, &version)? else {
-                return Ok((None, Vec::new()));
-            };
-            let mut files = Vec::new();
-            for f in &info.files {
-                files.push((
-                    f.path.clone(),
-                    s.file(&slug, &version, &f.path)?.unwrap_or_default(),
-                ));
-            }
-            Ok((Some(info), files))
-        })
-        .await?
-    };
-    let Some(info) = info else {
-        return match held(&state, &skill.slug, &q).await? {
-            Some(h) => download_held(&state, &headers, &skill, h).await,
-            None => {
-                let (slug, version) = (skill.slug.clone(), version.clone());
-                if blocking(&state, move |s| s.withdrawn(&slug, &version)).await? {
-                    // ClawHub's answer for a version its owner withdrew.
-                    Err(ApiError(StatusCode::GONE, "Version not available".into()))
-                } else {
-                    Err(not_found("Version not found"))
-                }
-            }
-        };
+    let Some((info, files)) = live_version_files(&state, &slug, &version).await? else {
+        return not_live(&state, &headers, &skill, &q, &version).await;
     };
     state.count_download(&skill.slug);
     let zip = bundle(&skill, &info.version, info.created_at, files)
@@ -1026,6 +998,53 @@ async fn download(
             .put(&skill.slug, &wanted, generation, download.clone());
     }
     Ok(zip_response(download))
+}
+
+/// A live version and each of its files' bytes, by path; `None` when no live version has that
+/// number.
+async fn live_version_files(
+    state: &AppState,
+    slug: &str,
+    version: &str,
+) -> Result<Option<(VersionInfo, Vec<(String, Vec<u8>)>)>, ApiError> {
+    let (slug, version) = (slug.to_owned(), version.to_owned());
+    blocking(state, move |s| {
+        let Some(info) = s.version(&slug, &version)? else {
+            return Ok(None);
+        };
+        let mut files = Vec::new();
+        for f in &info.files {
+            files.push((
+                f.path.clone(),
+                s.file(&slug, &version, &f.path)?.unwrap_or_default(),
+            ));
+        }
+        Ok(Some((info, files)))
+    })
+    .await
+}
+
+/// The download answer for a version that is not live: a held version to those it is shown to,
+/// ClawHub's 410 for a withdrawn one, else 404.
+async fn not_live(
+    state: &AppState,
+    headers: &HeaderMap,
+    skill: &SkillInfo,
+    q: &api::VersionQuery,
+    version: &str,
+) -> ApiResult {
+    match held(state, &skill.slug, q).await? {
+        Some(h) => download_held(state, headers, skill, h).await,
+        None => {
+            let (slug, version) = (skill.slug.clone(), version.to_owned());
+            if blocking(state, move |s| s.withdrawn(&slug, &version)).await? {
+                // ClawHub's answer for a version its owner withdrew.
+                Err(ApiError(StatusCode::GONE, "Version not available".into()))
+            } else {
+                Err(not_found("Version not found"))
+            }
+        }
+    }
 }
 
 /// Lets a quarantined version's owner and admins through; everyone else gets a plain-text 403
@@ -1306,33 +1325,32 @@ async fn publish(
         .ok_or_else(|| bad("files is required"))?;
     // The tickets are read here and used up by the publish's own transaction, so a failed
     // publish leaves them for a retry and two publishes cannot both use one.
+    let (files, ids) = ticketed_files(&state, &user, &announced).await?;
+    let mut request = publish_request(payload, files)?;
+    request.tickets = ids;
+    store_publish(&state, &user, request).await
+}
+
+/// The files a JSON publish announces, each with the bytes of its upload ticket, and the
+/// tickets' ids.
+async fn ticketed_files(
+    state: &AppState,
+    user: &User,
+    announced: &[api::PublishedFile],
+) -> Result<(Vec<NewFile>, Vec<String>), ApiError> {
     let mut files = Vec::new();
     let mut ids = Vec::new();
-    for entry in &announced {
+    for entry in announced {
         let id = entry
             .ticket()
             .ok_or_else(|| bad("Every directly uploaded skill file requires an upload ticket"))?
             .to_owned();
         let ticket = {
             let id = id.clone();
-            blocking(&state, move |s| s.ticket(&id)).await?
+            blocking(state, move |s| s.ticket(&id)).await?
         }
         .ok_or_else(|| bad(REUSED_TICKET))?;
-        let announced = &entry.file;
-        let matches = ticket.user_id == user.id
-            && announced
-                .path
-                .as_deref()
-                .and_then(|p| super::rules::sanitise_path(p).ok().flatten())
-                .as_deref()
-                == Some(ticket.path.as_str())
-            && announced.size == Some(ticket.size)
-            && announced
-                .sha256
-                .as_deref()
-                .map(str::to_lowercase)
-                .as_deref()
-                == Some(ticket.sha256.as_str());
+        let matches = ticket_matches(&ticket, user, &entry.file);
         let Some(bytes) = ticket.bytes.filter(|_| matches) else {
             return Err(bad("Skill upload ticket does not match this publish"));
         };
@@ -1343,9 +1361,25 @@ async fn publish(
         });
         ids.push(id);
     }
-    let mut request = publish_request(payload, files)?;
-    request.tickets = ids;
-    store_publish(&state, &user, request).await
+    Ok((files, ids))
+}
+
+/// Whether `ticket` is `user`'s and promised the path, size and hash the publish announces.
+fn ticket_matches(ticket: &UploadTicket, user: &User, announced: &api::UploadRequest) -> bool {
+    ticket.user_id == user.id
+        && announced
+            .path
+            .as_deref()
+            .and_then(|p| super::rules::sanitise_path(p).ok().flatten())
+            .as_deref()
+            == Some(ticket.path.as_str())
+        && announced.size == Some(ticket.size)
+        && announced
+            .sha256
+            .as_deref()
+            .map(str::to_lowercase)
+            .as_deref()
+            == Some(ticket.sha256.as_str())
 }
 
 /// ClawHub publishes everything under MIT-0, and a publish must say it accepts that.

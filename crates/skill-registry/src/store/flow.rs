@@ -188,79 +188,143 @@ pub(super) fn publish(
             blobs.put(sha, &file.bytes)?;
         }
     }
-    backend.in_transaction(move |tx| {
-        tx.lock_slug(&slug)?;
-        for id in &request.tickets {
-            if !tx.use_ticket(id, user.id)? {
-                return Err(StoreError::Invalid(REUSED_TICKET.into()));
-            }
+    let checked = CheckedPublish {
+        files,
+        hashes,
+        verdict,
+        slug,
+        version,
+        fingerprint: fp,
+        now,
+    };
+    backend.in_transaction(move |tx| record_publish(tx, backend.blobs(), user, request, checked))
+}
+
+/// A publish that passed the checks needing no database, ready for its transaction.
+struct CheckedPublish<'r> {
+    /// The files, by path.
+    files: Vec<(String, &'r NewFile)>,
+    /// Each file's path and SHA-256, in the order of `files`.
+    hashes: Vec<(String, String)>,
+    /// The security scan's verdict.
+    verdict: Verdict,
+    /// The normalised slug.
+    slug: String,
+    /// The trimmed version number.
+    version: String,
+    /// The files' fingerprint.
+    fingerprint: String,
+    /// When, ms since the epoch.
+    now: i64,
+}
+
+/// The transaction of [`publish`]: tickets, the slug's owner, the version number, the rows, and
+/// going live or into quarantine.
+fn record_publish(
+    tx: &mut dyn Steps,
+    blobs: Option<&S3Blobs>,
+    user: &User,
+    request: &PublishRequest,
+    checked: CheckedPublish,
+) -> Result<Published, StoreError> {
+    let (slug, version, now) = (&checked.slug, &checked.version, checked.now);
+    tx.lock_slug(slug)?;
+    for id in &request.tickets {
+        if !tx.use_ticket(id, user.id)? {
+            return Err(StoreError::Invalid(REUSED_TICKET.into()));
         }
-        let skill_id = publishers_skill(tx, user, &slug, request, now)?;
-        check_version_free(&version, &tx.version_numbers(skill_id)?)?;
-        let pending = Pending {
-            display_name: request.display_name.clone(),
-            summary: request.summary.clone(),
-            tags: request.tags.clone(),
-        };
-        let held = verdict.moderation == Moderation::Quarantined;
-        let findings = serde_json::to_string(&verdict.findings).unwrap_or_else(|_| "[]".into());
-        let pending_json = held.then(|| serde_json::to_string(&pending).unwrap_or_default());
-        let version_id = tx.insert_version(&NewVersion {
-            skill_id,
-            version: &version,
-            changelog: &request.changelog,
-            fingerprint: &fp,
-            created_at: now,
-            moderation: verdict.moderation,
-            findings: &findings,
-            pending: pending_json.as_deref(),
-            signature: request.signature.as_deref(),
-        })?;
-        for ((path, file), (_, sha)) in files.iter().zip(&hashes) {
-            tx.put_blob(sha, blobs::kept_in_row(backend.blobs(), &file.bytes))?;
-            let size = file.bytes.len() as i64;
-            if !tx.insert_file(version_id, path, size, sha, file.content_type.as_deref())? {
-                return Err(StoreError::Invalid(format!("Duplicate file path: {path}")));
-            }
-        }
-        if held {
-            // Stored, but nothing public moves: no tag, no `latest`, no search entry.
-            let note = quarantine_note(&verdict.findings);
-            tx.audit(&audit_entry(
-                &user.handle,
-                "quarantine",
-                &slug,
-                &version,
-                note,
-            ))?;
-        } else {
-            let skill_md = files
-                .iter()
-                .find(|(p, _)| p.eq_ignore_ascii_case(SKILL_MD))
-                .map(|(_, f)| String::from_utf8_lossy(&f.bytes).into_owned())
-                .unwrap_or_default();
-            let live = LiveVersion {
-                skill_id,
-                version_id,
-                slug: &slug,
-                version: &version,
-            };
-            go_live(tx, &live, &pending, &skill_md, now)?;
-        }
-        Ok(Published {
-            skill_id,
-            version_id,
-            slug,
-            version,
-            fingerprint: fp,
-            moderation: verdict.moderation,
-            findings: verdict.findings,
-        })
+    }
+    let skill_id = publishers_skill(tx, user, slug, request, now)?;
+    check_version_free(version, &tx.version_numbers(skill_id)?)?;
+    let pending = Pending {
+        display_name: request.display_name.clone(),
+        summary: request.summary.clone(),
+        tags: request.tags.clone(),
+    };
+    let verdict = &checked.verdict;
+    let held = verdict.moderation == Moderation::Quarantined;
+    let findings = serde_json::to_string(&verdict.findings).unwrap_or_else(|_| "[]".into());
+    let pending_json = held.then(|| serde_json::to_string(&pending).unwrap_or_default());
+    let version_id = tx.insert_version(&NewVersion {
+        skill_id,
+        version,
+        changelog: &request.changelog,
+        fingerprint: &checked.fingerprint,
+        created_at: now,
+        moderation: verdict.moderation,
+        findings: &findings,
+        pending: pending_json.as_deref(),
+        signature: request.signature.as_deref(),
+    })?;
+    insert_files(tx, blobs, version_id, &checked.files, &checked.hashes)?;
+    let live = LiveVersion {
+        skill_id,
+        version_id,
+        slug,
+        version,
+    };
+    hold_or_go_live(tx, user, &live, verdict, &pending, &checked.files, now)?;
+    Ok(Published {
+        skill_id,
+        version_id,
+        slug: checked.slug,
+        version: checked.version,
+        fingerprint: checked.fingerprint,
+        moderation: checked.verdict.moderation,
+        findings: checked.verdict.findings,
     })
 }
 
-/// The id of the skill a publish adds to: `user`'s own, or a new one; someone else's slug is
-/// refused.
+/// Adds a publish's files to its version, keeping each blob in its row unless the object store
+/// has it.
+fn insert_files(
+    tx: &mut dyn Steps,
+    blobs: Option<&S3Blobs>,
+    version_id: i64,
+    files: &[(String, &NewFile)],
+    hashes: &[(String, String)],
+) -> Result<(), StoreError> {
+    for ((path, file), (_, sha)) in files.iter().zip(hashes) {
+        tx.put_blob(sha, blobs::kept_in_row(blobs, &file.bytes))?;
+        let size = file.bytes.len() as i64;
+        if !tx.insert_file(version_id, path, size, sha, file.content_type.as_deref())? {
+            return Err(StoreError::Invalid(format!("Duplicate file path: {path}")));
+        }
+    }
+    Ok(())
+}
+
+/// A new version goes live at once, or, quarantined, is only written to the audit log.
+fn hold_or_go_live(
+    tx: &mut dyn Steps,
+    user: &User,
+    live: &LiveVersion,
+    verdict: &Verdict,
+    pending: &Pending,
+    files: &[(String, &NewFile)],
+    now: i64,
+) -> Result<(), StoreError> {
+    if verdict.moderation == Moderation::Quarantined {
+        // Stored, but nothing public moves: no tag, no `latest`, no search entry.
+        let note = quarantine_note(&verdict.findings);
+        tx.audit(&audit_entry(
+            &user.handle,
+            "quarantine",
+            live.slug,
+            live.version,
+            note,
+        ))?;
+    } else {
+        let skill_md = files
+            .iter()
+            .find(|(p, _)| p.eq_ignore_ascii_case(SKILL_MD))
+            .map(|(_, f)| String::from_utf8_lossy(&f.bytes).into_owned())
+            .unwrap_or_default();
+        go_live(tx, live, pending, &skill_md, now)?;
+    }
+    Ok(())
+}
+
 /// Whether `user` may publish `version` of `slug` as the store stands: the checks the publish's
 /// transaction makes again, read-only.
 fn may_publish(
@@ -276,6 +340,8 @@ fn may_publish(
     }
 }
 
+/// The id of the skill a publish adds to: `user`'s own, or a new one; someone else's slug is
+/// refused.
 fn publishers_skill(
     tx: &mut dyn Steps,
     user: &User,

@@ -308,6 +308,49 @@ fn fts_query(query: &str) -> Option<String> {
     (!words.is_empty()).then(|| words.join(" OR "))
 }
 
+/// The rowid of the oldest of the newest [`SEARCH_CANDIDATES`] matches of `fts` (0 when there
+/// are fewer): the search ranks only the matches from there on.
+fn search_floor(conn: &Connection, fts: &str) -> Result<i64, StoreError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT rowid FROM skill_search WHERE skill_search MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?",
+        )
+        .and_then(|mut stmt| {
+            stmt.query_row(params![fts, SEARCH_CANDIDATES - 1], |r| r.get(0))
+                .optional()
+        })
+        .map_err(db)?
+        .unwrap_or(0))
+}
+
+/// A row of the search query, scored: `wanted` is the slug the query spells.
+fn search_hit(r: &rusqlite::Row, wanted: &str) -> rusqlite::Result<SearchHit> {
+    let slug: String = r.get(0)?;
+    let rank: f64 = r.get(5)?;
+    // bm25 is lower-is-better and negative; an exact slug outranks every text match.
+    let boost = if slug == wanted { 100.0 } else { 0.0 };
+    Ok(SearchHit {
+        slug,
+        display_name: r.get(1)?,
+        summary: r.get(2)?,
+        owner_handle: r.get(3)?,
+        updated_at: r.get(4)?,
+        version: r.get(6)?,
+        score: -rank + boost + 0.001,
+    })
+}
+
+/// The id of the skill `slug` unless it is deleted.
+fn live_skill_id(conn: &Connection, slug: &str) -> Result<Option<i64>, StoreError> {
+    conn.query_row(
+        "SELECT id FROM skills WHERE slug = ? AND deleted_at IS NULL",
+        [slug],
+        |r| r.get(0),
+    )
+    .optional()
+    .map_err(db)
+}
+
 impl Store for SqliteStore {
     fn explore(
         &self,
@@ -591,16 +634,7 @@ impl Store for SqliteStore {
         // Ranking every match of a common word costs milliseconds per thousand skills, so only
         // the newest SEARCH_CANDIDATES matches are ranked: FTS5 finds the rowid that bounds them
         // without scoring anything, and a rowid range keeps its fast path.
-        let floor: i64 = conn
-            .prepare_cached(
-                "SELECT rowid FROM skill_search WHERE skill_search MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?",
-            )
-            .and_then(|mut stmt| {
-                stmt.query_row(params![fts, SEARCH_CANDIDATES - 1], |r| r.get(0))
-                    .optional()
-            })
-            .map_err(db)?
-            .unwrap_or(0);
+        let floor = search_floor(&conn, &fts)?;
         let mut stmt = conn
             .prepare_cached(
                 // Only the page's rows get a handle and a version.
@@ -617,33 +651,14 @@ impl Store for SqliteStore {
         let wanted = rules::normalise_slug(query);
         let mut ranked = |low: i64, high: i64, limit: usize| {
             stmt.query_map(params![fts, low, high, limit as i64], |r| {
-                let slug: String = r.get(0)?;
-                let rank: f64 = r.get(5)?;
-                // bm25 is lower-is-better and negative; an exact slug outranks every text match.
-                let boost = if slug == wanted { 100.0 } else { 0.0 };
-                Ok(SearchHit {
-                    slug,
-                    display_name: r.get(1)?,
-                    summary: r.get(2)?,
-                    owner_handle: r.get(3)?,
-                    updated_at: r.get(4)?,
-                    version: r.get(6)?,
-                    score: -rank + boost + 0.001,
-                })
+                search_hit(r, &wanted)
             })?
             .collect::<Result<Vec<_>, _>>()
         };
         let mut hits = ranked(floor, i64::MAX, limit).map_err(db)?;
         // The skill the query names is found wherever it is in the window.
         if !hits.iter().any(|h| h.slug == wanted) {
-            let id: Option<i64> = conn
-                .query_row(
-                    "SELECT id FROM skills WHERE slug = ? AND deleted_at IS NULL",
-                    [&wanted],
-                    |r| r.get(0),
-                )
-                .optional()
-                .map_err(db)?;
+            let id = live_skill_id(&conn, &wanted)?;
             if let Some(id) = id {
                 hits.extend(ranked(id, id, 1).map_err(db)?);
             }

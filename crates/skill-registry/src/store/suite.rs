@@ -233,50 +233,8 @@ pub(crate) fn token_scopes_and_expiry(store: &dyn Store) {
 /// Versions are immutable, `latest` is the highest semver, slugs are owned.
 pub(crate) fn publish_rules_versions_and_latest(store: &dyn Store) {
     let alice = alice(store);
-    let first = store
-        .publish(&alice, &request("pdf-tools", "1.0.0"))
-        .unwrap();
-    store
-        .publish(&alice, &request("pdf-tools", "2.0.0-beta.1"))
-        .unwrap();
-    store
-        .publish(&alice, &request("pdf-tools", "1.0.1"))
-        .unwrap();
-    let skill = store.skill("PDF-Tools").unwrap().unwrap();
-    assert_eq!(
-        skill.latest.unwrap().version,
-        "2.0.0-beta.1",
-        "latest is the highest semver; a backport does not move it"
-    );
-    assert_eq!(
-        skill.tags.get("latest").map(String::as_str),
-        Some("2.0.0-beta.1")
-    );
-    assert_eq!(skill.versions, 3);
-    assert_eq!(
-        store
-            .publish(&alice, &request("pdf-tools", "1.0.0"))
-            .unwrap_err(),
-        StoreError::Conflict(
-            "Version 1.0.0 already exists. Increment the version number and try again.".into()
-        )
-    );
-    assert_eq!(
-        store
-            .publish(&alice, &request("pdf-tools", "1.0"))
-            .unwrap_err(),
-        StoreError::Invalid("Version must be valid semver".into())
-    );
-    assert!(
-        matches!(store.publish(&alice, &request("admin", "1.0.0")), Err(StoreError::Invalid(m)) if m.contains("reserved"))
-    );
-    let bob = store.add_user("bob", None).unwrap();
-    assert_eq!(
-        store
-            .publish(&bob, &request("pdf-tools", "9.0.0"))
-            .unwrap_err(),
-        StoreError::Forbidden("Slug is already taken. Choose a different slug.".into())
-    );
+    let first = latest_is_the_highest_semver(store, &alice);
+    taken_and_invalid_versions_are_refused(store, &alice);
     assert_eq!(
         store.resolve("pdf-tools", &first.fingerprint).unwrap(),
         Some("1.0.0".into())
@@ -292,6 +250,61 @@ pub(crate) fn publish_rules_versions_and_latest(store: &dyn Store) {
         .map(|v| v.version)
         .collect();
     assert_eq!(listed, ["1.0.1", "2.0.0-beta.1", "1.0.0"]);
+}
+
+/// Publishes 1.0.0, 2.0.0-beta.1 and then a backport 1.0.1 of pdf-tools: `latest` stays on the
+/// highest. Returns the first publish.
+fn latest_is_the_highest_semver(store: &dyn Store, alice: &User) -> Published {
+    let first = store
+        .publish(alice, &request("pdf-tools", "1.0.0"))
+        .unwrap();
+    store
+        .publish(alice, &request("pdf-tools", "2.0.0-beta.1"))
+        .unwrap();
+    store
+        .publish(alice, &request("pdf-tools", "1.0.1"))
+        .unwrap();
+    let skill = store.skill("PDF-Tools").unwrap().unwrap();
+    assert_eq!(
+        skill.latest.unwrap().version,
+        "2.0.0-beta.1",
+        "latest is the highest semver; a backport does not move it"
+    );
+    assert_eq!(
+        skill.tags.get("latest").map(String::as_str),
+        Some("2.0.0-beta.1")
+    );
+    assert_eq!(skill.versions, 3);
+    first
+}
+
+/// A version number already used, one that is not semver, a reserved slug, and another
+/// publisher's slug are refused.
+fn taken_and_invalid_versions_are_refused(store: &dyn Store, alice: &User) {
+    assert_eq!(
+        store
+            .publish(alice, &request("pdf-tools", "1.0.0"))
+            .unwrap_err(),
+        StoreError::Conflict(
+            "Version 1.0.0 already exists. Increment the version number and try again.".into()
+        )
+    );
+    assert_eq!(
+        store
+            .publish(alice, &request("pdf-tools", "1.0"))
+            .unwrap_err(),
+        StoreError::Invalid("Version must be valid semver".into())
+    );
+    assert!(
+        matches!(store.publish(alice, &request("admin", "1.0.0")), Err(StoreError::Invalid(m)) if m.contains("reserved"))
+    );
+    let bob = store.add_user("bob", None).unwrap();
+    assert_eq!(
+        store
+            .publish(&bob, &request("pdf-tools", "9.0.0"))
+            .unwrap_err(),
+        StoreError::Forbidden("Slug is already taken. Choose a different slug.".into())
+    );
 }
 
 /// A publish that fails leaves no trace.
@@ -401,6 +414,13 @@ pub(crate) fn search_and_soft_delete(store: &dyn Store) {
 /// a publish that fails, and never used twice.
 pub(crate) fn upload_tickets(store: &dyn Store) {
     let alice = alice(store);
+    let ticket = tickets_take_one_upload(store, &alice);
+    publishes_use_up_their_tickets(store, &alice, &ticket);
+}
+
+/// An expired ticket is forgotten and a live one takes one upload; returns that ticket as
+/// created, for more like it.
+fn tickets_take_one_upload(store: &dyn Store, alice: &User) -> UploadTicket {
     let ticket = UploadTicket {
         user_id: alice.id,
         path: "SKILL.md".into(),
@@ -432,12 +452,17 @@ pub(crate) fn upload_tickets(store: &dyn Store) {
         store.ticket("upl_1").unwrap().unwrap().bytes.as_deref(),
         Some(&b"abc"[..])
     );
+    ticket
+}
 
-    store.create_ticket("upl_empty", &ticket).unwrap();
+/// A publish refuses a ticket never uploaded or already used, uses up the uploaded `upl_1`, and
+/// keeps the tickets of a publish that fails.
+fn publishes_use_up_their_tickets(store: &dyn Store, alice: &User, ticket: &UploadTicket) {
+    store.create_ticket("upl_empty", ticket).unwrap();
     let with = |version: &str, ids: &[&str]| {
         let mut r = request("ticketed", version);
         r.tickets = ids.iter().map(|s| s.to_string()).collect();
-        store.publish(&alice, &r)
+        store.publish(alice, &r)
     };
     let reused = Err(StoreError::Invalid(
         "Skill upload tickets cannot be reused".into(),
@@ -450,7 +475,7 @@ pub(crate) fn upload_tickets(store: &dyn Store) {
     assert!(with("1.0.0", &["upl_1"]).is_ok());
     assert_eq!(store.ticket("upl_1").unwrap(), None, "used up");
     assert_eq!(with("1.0.1", &["upl_1"]).map(|_| ()), reused);
-    store.create_ticket("upl_3", &ticket).unwrap();
+    store.create_ticket("upl_3", ticket).unwrap();
     store.fill_ticket("upl_3", b"abc").unwrap();
     assert!(matches!(
         with("1.0.0", &["upl_3"]),
@@ -473,8 +498,27 @@ pub(crate) fn lists_users_and_downloads(store: &dyn Store) {
     std::thread::sleep(std::time::Duration::from_millis(5));
     store.publish(&alice, &request("third", "1.0.0")).unwrap();
     store.publish(&alice, &request("third", "1.1.0")).unwrap();
-    let slugs = |list: Vec<SkillSummary>| list.into_iter().map(|s| s.slug).collect::<Vec<_>>();
+    recent_skills_come_first(store);
+    popular_ranks_by_downloads(store);
+    lists_by_owner_and_users_by_handle(store, &alice);
+    store.delete_skill(&alice, "first").unwrap();
+    assert_eq!(
+        slugs(
+            store
+                .list_skills(Some("alice"), SkillOrder::Popular, 0, 10)
+                .unwrap()
+        ),
+        ["third"]
+    );
+}
 
+/// The slugs of a list, in its order.
+fn slugs(list: Vec<SkillSummary>) -> Vec<String> {
+    list.into_iter().map(|s| s.slug).collect::<Vec<_>>()
+}
+
+/// The recent list, newest first, with offset and limit.
+fn recent_skills_come_first(store: &dyn Store) {
     let recent = store.list_skills(None, SkillOrder::Recent, 0, 10).unwrap();
     assert_eq!(recent[0].slug, "third");
     assert_eq!(recent[0].version.as_deref(), Some("1.1.0"));
@@ -489,7 +533,10 @@ pub(crate) fn lists_users_and_downloads(store: &dyn Store) {
         slugs(store.list_skills(None, SkillOrder::Recent, 3, 10).unwrap()),
         Vec::<String>::new()
     );
+}
 
+/// Download counts, slugs in any case and unknown ones ignored, rank the popular list.
+fn popular_ranks_by_downloads(store: &dyn Store) {
     let counts = [
         ("second", 1),
         ("SECOND", 1),
@@ -503,7 +550,10 @@ pub(crate) fn lists_users_and_downloads(store: &dyn Store) {
     assert_eq!(slugs(popular.clone()), ["second", "first", "third"]);
     assert_eq!(popular[0].downloads, 2);
     assert_eq!(store.skill("second").unwrap().unwrap().downloads, 2);
+}
 
+/// A user's skills, found by handle in any case and with `@`, and users by handle.
+fn lists_by_owner_and_users_by_handle(store: &dyn Store, alice: &User) {
     let mut mine = slugs(
         store
             .list_skills(Some("@Alice"), SkillOrder::Recent, 0, 10)
@@ -521,64 +571,19 @@ pub(crate) fn lists_users_and_downloads(store: &dyn Store) {
     );
     assert_eq!(store.user("@ALICE").unwrap(), Some(alice.clone()));
     assert_eq!(store.user("nobody").unwrap(), None);
-
-    store.delete_skill(&alice, "first").unwrap();
-    assert_eq!(
-        slugs(
-            store
-                .list_skills(Some("alice"), SkillOrder::Popular, 0, 10)
-                .unwrap()
-        ),
-        ["third"]
-    );
 }
 
 /// A signature is stored with its version when its trusted comment names this slug, version and
 /// file set; garbage, an oversized one, or one made for other files is refused and nothing is
 /// stored.
 pub fn signatures(store: &dyn Store) {
-    use skill_archive::signature::{Protection, keygen, manifest_comment, sign_bytes};
+    use skill_archive::signature::{Protection, keygen, manifest_comment};
     let alice = alice(store);
     let tmp = tempfile::tempdir().unwrap();
     let key = tmp.path().join("alice");
     keygen(&key, Protection::None).unwrap();
-    let signed = |req: &PublishRequest, comment: &str| {
-        let hashes: Vec<(String, String)> = req
-            .files
-            .iter()
-            .map(|f| (f.path.clone(), sha256_hex(&f.bytes)))
-            .collect();
-        let manifest = skill_model::fingerprint::manifest(&hashes);
-        sign_bytes(
-            manifest.as_bytes(),
-            &key.with_extension("key"),
-            None,
-            comment,
-        )
-        .unwrap()
-    };
     let mut req = request("pdf-tools", "1.0.0");
-    for (signature, says) in [
-        ("not a signature".to_owned(), "signature"),
-        ("x".repeat(5000), "longer than 4096 bytes"),
-        (
-            signed(
-                &req,
-                &manifest_comment("pdf-tools", "1.0.0", &"0".repeat(64)),
-            ),
-            "trusted comment",
-        ),
-        (
-            signed(&req, &manifest_comment("other", "1.0.0", "")),
-            "skill:other",
-        ),
-    ] {
-        req.signature = Some(signature);
-        match store.publish(&alice, &req) {
-            Err(StoreError::Invalid(message)) => assert!(message.contains(says), "{message}"),
-            other => panic!("{other:?}"),
-        }
-    }
+    bad_signatures_are_refused(store, &alice, &mut req, &key);
     assert!(store.skill("pdf-tools").unwrap().is_none());
     let hashes: Vec<(String, String)> = req
         .files
@@ -586,7 +591,11 @@ pub fn signatures(store: &dyn Store) {
         .map(|f| (f.path.clone(), sha256_hex(&f.bytes)))
         .collect();
     let fingerprint = skill_model::fingerprint::fingerprint(&hashes);
-    let good = signed(&req, &manifest_comment("pdf-tools", "1.0.0", &fingerprint));
+    let good = signed(
+        &req,
+        &key,
+        &manifest_comment("pdf-tools", "1.0.0", &fingerprint),
+    );
     req.signature = Some(good.clone());
     store.publish(&alice, &req).unwrap();
     let stored = store.version("pdf-tools", "1.0.0").unwrap().unwrap();
@@ -596,6 +605,57 @@ pub fn signatures(store: &dyn Store) {
         .unwrap();
     let unsigned = store.version("pdf-tools", "1.0.1").unwrap().unwrap();
     assert_eq!(unsigned.signature, None);
+}
+
+/// The signature of `req`'s file manifest with the secret half of `key`, trusted comment
+/// `comment`.
+fn signed(req: &PublishRequest, key: &std::path::Path, comment: &str) -> String {
+    let hashes: Vec<(String, String)> = req
+        .files
+        .iter()
+        .map(|f| (f.path.clone(), sha256_hex(&f.bytes)))
+        .collect();
+    let manifest = skill_model::fingerprint::manifest(&hashes);
+    skill_archive::signature::sign_bytes(
+        manifest.as_bytes(),
+        &key.with_extension("key"),
+        None,
+        comment,
+    )
+    .unwrap()
+}
+
+/// Publishes `req` with garbage, an oversized signature, and signatures whose trusted comment
+/// names other files or another skill: each is refused saying why.
+fn bad_signatures_are_refused(
+    store: &dyn Store,
+    alice: &User,
+    req: &mut PublishRequest,
+    key: &std::path::Path,
+) {
+    use skill_archive::signature::manifest_comment;
+    for (signature, says) in [
+        ("not a signature".to_owned(), "signature"),
+        ("x".repeat(5000), "longer than 4096 bytes"),
+        (
+            signed(
+                req,
+                key,
+                &manifest_comment("pdf-tools", "1.0.0", &"0".repeat(64)),
+            ),
+            "trusted comment",
+        ),
+        (
+            signed(req, key, &manifest_comment("other", "1.0.0", "")),
+            "skill:other",
+        ),
+    ] {
+        req.signature = Some(signature);
+        match store.publish(alice, req) {
+            Err(StoreError::Invalid(message)) => assert!(message.contains(says), "{message}"),
+            other => panic!("{other:?}"),
+        }
+    }
 }
 
 /// `explore` (every order, a slug prefix, offset and limit), stars (idempotent, per user,
@@ -617,9 +677,47 @@ pub(crate) fn explore_stars_tags_and_withdrawn_versions(store: &dyn Store) {
     store
         .publish(&alice, &request("pdf-tools", "1.1.0"))
         .unwrap();
-    let list = |order, prefix: Option<&str>, offset, limit| {
-        store.explore(order, prefix, offset, limit).unwrap()
-    };
+    explore_orders_prefixes_and_pages(store);
+    stars_are_per_user_and_idempotent(store, &alice, &bob);
+    tags_are_moved_by_their_owner(store, &alice, &bob);
+    withdrawn_versions_keep_their_number(store, &alice, &bob);
+    restored_versions_come_back_without_tags(store, &alice);
+
+    // The owner may move `latest` back; a deleted skill leaves lists and takes no stars.
+    store
+        .set_tag(&alice, "pdf-tools", "latest", "1.0.0")
+        .unwrap();
+    assert_eq!(
+        store.skill("pdf-tools").unwrap().unwrap().tags["latest"],
+        "1.0.0"
+    );
+    store.delete_skill(&bob, "pdf-merge").unwrap();
+    assert_eq!(
+        explored(store, ExploreOrder::Name, Some("pdf"), 0, 10),
+        ["pdf-tools"]
+    );
+    assert!(matches!(
+        store.star(&alice, "pdf-merge"),
+        Err(StoreError::NotFound(_))
+    ));
+}
+
+/// The slugs `explore` lists.
+fn explored(
+    store: &dyn Store,
+    order: ExploreOrder,
+    prefix: Option<&str>,
+    offset: usize,
+    limit: usize,
+) -> Vec<String> {
+    store.explore(order, prefix, offset, limit).unwrap()
+}
+
+/// Every order of pdf-tools, pdf-merge and csv-report, a slug prefix in any case (LIKE's
+/// wildcards taken literally), offset and limit.
+fn explore_orders_prefixes_and_pages(store: &dyn Store) {
+    let list =
+        |order, prefix: Option<&str>, offset, limit| explored(store, order, prefix, offset, limit);
     assert_eq!(
         list(ExploreOrder::Updated, None, 0, 10),
         ["pdf-tools", "csv-report", "pdf-merge"]
@@ -645,66 +743,78 @@ pub(crate) fn explore_stars_tags_and_withdrawn_versions(store: &dyn Store) {
         list(ExploreOrder::Name, Some("_df"), 0, 10),
         Vec::<String>::new()
     );
+}
 
-    // Stars: one per user, idempotent both ways.
-    assert!(store.star(&alice, "pdf-merge").unwrap());
-    assert!(!store.star(&alice, "PDF-MERGE").unwrap());
-    assert!(store.star(&bob, "pdf-merge").unwrap());
-    assert!(store.star(&bob, "csv-report").unwrap());
+/// Stars: one per user, idempotent both ways; the stars, downloads and trending orders.
+fn stars_are_per_user_and_idempotent(store: &dyn Store, alice: &User, bob: &User) {
+    assert!(store.star(alice, "pdf-merge").unwrap());
+    assert!(!store.star(alice, "PDF-MERGE").unwrap());
+    assert!(store.star(bob, "pdf-merge").unwrap());
+    assert!(store.star(bob, "csv-report").unwrap());
     assert_eq!(store.stars("pdf-merge").unwrap(), 2);
     assert_eq!(store.stars("no-such-skill").unwrap(), 0);
     assert!(matches!(
-        store.star(&alice, "no-such-skill"),
+        store.star(alice, "no-such-skill"),
         Err(StoreError::NotFound(_))
     ));
     assert_eq!(
-        list(ExploreOrder::Stars, None, 0, 10),
+        explored(store, ExploreOrder::Stars, None, 0, 10),
         ["pdf-merge", "csv-report", "pdf-tools"]
     );
     store
         .count_downloads(&[("pdf-tools".to_owned(), 3)])
         .unwrap();
-    assert_eq!(list(ExploreOrder::Downloads, None, 0, 1), ["pdf-tools"]);
-    assert_eq!(list(ExploreOrder::Trending, None, 0, 1), ["pdf-tools"]);
-    assert!(store.unstar(&bob, "pdf-merge").unwrap());
-    assert!(!store.unstar(&bob, "pdf-merge").unwrap());
+    assert_eq!(
+        explored(store, ExploreOrder::Downloads, None, 0, 1),
+        ["pdf-tools"]
+    );
+    assert_eq!(
+        explored(store, ExploreOrder::Trending, None, 0, 1),
+        ["pdf-tools"]
+    );
+    assert!(store.unstar(bob, "pdf-merge").unwrap());
+    assert!(!store.unstar(bob, "pdf-merge").unwrap());
     assert_eq!(store.stars("pdf-merge").unwrap(), 1);
+}
 
-    // Tags: the owner points one at a live version; others may not.
+/// Tags: the owner points one at a live version; others may not.
+fn tags_are_moved_by_their_owner(store: &dyn Store, alice: &User, bob: &User) {
     store
-        .set_tag(&alice, "pdf-tools", "stable", "1.0.0")
+        .set_tag(alice, "pdf-tools", "stable", "1.0.0")
         .unwrap();
     assert_eq!(
         store.skill("pdf-tools").unwrap().unwrap().tags["stable"],
         "1.0.0"
     );
     assert!(matches!(
-        store.set_tag(&bob, "pdf-tools", "stable", "1.1.0"),
+        store.set_tag(bob, "pdf-tools", "stable", "1.1.0"),
         Err(StoreError::Forbidden(_))
     ));
     assert!(matches!(
-        store.set_tag(&alice, "pdf-tools", "stable", "9.9.9"),
+        store.set_tag(alice, "pdf-tools", "stable", "9.9.9"),
         Err(StoreError::NotFound(_))
     ));
     assert!(matches!(
-        store.set_tag(&alice, "pdf-tools", "_hidden", "1.0.0"),
+        store.set_tag(alice, "pdf-tools", "_hidden", "1.0.0"),
         Err(StoreError::Invalid(_))
     ));
+}
 
-    // Withdrawing: never the latest, owner only; the number stays taken; restore brings the
-    // version back without its tags.
+/// Withdrawing: never the latest, owner only; the version and its tags go, the number stays
+/// taken.
+fn withdrawn_versions_keep_their_number(store: &dyn Store, alice: &User, bob: &User) {
     assert_eq!(
         store
-            .delete_version(&alice, "pdf-tools", "1.1.0")
+            .delete_version(alice, "pdf-tools", "1.1.0")
             .unwrap_err(),
         StoreError::Invalid(LATEST_VERSION_REFUSED.into())
     );
     assert!(matches!(
-        store.delete_version(&bob, "pdf-tools", "1.0.0"),
+        store.delete_version(bob, "pdf-tools", "1.0.0"),
         Err(StoreError::Forbidden(_))
     ));
     assert!(!store.withdrawn("pdf-tools", "1.0.0").unwrap());
-    store.delete_version(&alice, "pdf-tools", "1.0.0").unwrap();
+    store.delete_version(alice, "pdf-tools", "1.0.0").unwrap();
     assert_eq!(store.version("pdf-tools", "1.0.0").unwrap(), None);
     assert!(store.withdrawn("pdf-tools", "1.0.0").unwrap());
     assert!(!store.withdrawn("pdf-tools", "1.1.0").unwrap());
@@ -720,38 +830,27 @@ pub(crate) fn explore_stars_tags_and_withdrawn_versions(store: &dyn Store) {
         .collect();
     assert_eq!(versions, ["1.1.0"]);
     assert!(matches!(
-        store.publish(&alice, &request("pdf-tools", "1.0.0")),
+        store.publish(alice, &request("pdf-tools", "1.0.0")),
         Err(StoreError::Conflict(_))
     ));
     assert!(matches!(
-        store.set_tag(&alice, "pdf-tools", "stable", "1.0.0"),
+        store.set_tag(alice, "pdf-tools", "stable", "1.0.0"),
         Err(StoreError::NotFound(_))
     ));
     assert!(matches!(
-        store.delete_version(&alice, "pdf-tools", "3.0.0"),
+        store.delete_version(alice, "pdf-tools", "3.0.0"),
         Err(StoreError::NotFound(_))
     ));
-    store.restore_version(&alice, "pdf-tools", "1.0.0").unwrap();
-    store.restore_version(&alice, "pdf-tools", "1.0.0").unwrap();
+}
+
+/// Restoring (twice is fine) brings the withdrawn 1.0.0 back without its tags; `latest` stays.
+fn restored_versions_come_back_without_tags(store: &dyn Store, alice: &User) {
+    store.restore_version(alice, "pdf-tools", "1.0.0").unwrap();
+    store.restore_version(alice, "pdf-tools", "1.0.0").unwrap();
     assert!(!store.withdrawn("pdf-tools", "1.0.0").unwrap());
     assert!(store.version("pdf-tools", "1.0.0").unwrap().is_some());
     let skill = store.skill("pdf-tools").unwrap().unwrap();
     assert_eq!(skill.versions, 2);
     assert_eq!(skill.latest.unwrap().version, "1.1.0");
     assert!(!skill.tags.contains_key("stable"));
-
-    // The owner may move `latest` back; a deleted skill leaves lists and takes no stars.
-    store
-        .set_tag(&alice, "pdf-tools", "latest", "1.0.0")
-        .unwrap();
-    assert_eq!(
-        store.skill("pdf-tools").unwrap().unwrap().tags["latest"],
-        "1.0.0"
-    );
-    store.delete_skill(&bob, "pdf-merge").unwrap();
-    assert_eq!(list(ExploreOrder::Name, Some("pdf"), 0, 10), ["pdf-tools"]);
-    assert!(matches!(
-        store.star(&alice, "pdf-merge"),
-        Err(StoreError::NotFound(_))
-    ));
 }

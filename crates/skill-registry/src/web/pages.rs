@@ -424,24 +424,14 @@ fn skill_page(
     review: Option<Review>,
 ) -> SkillPage {
     let manifest = document.and_then(|d| d.manifest.as_ref().ok());
-    let description = manifest
-        .and_then(|m| m.value("description"))
-        .and_then(|n| n.as_str())
-        .map(plain)
-        .or_else(|| skill.summary.as_deref().map(plain))
-        .filter(|d| !d.trim().is_empty());
+    let description = skill_description(manifest, &skill);
     let requirements = match (manifest, document) {
         (Some(m), Some(d)) => requirement_rows(&Requirements::from_manifest(m, &d.source.text)),
         _ => Vec::new(),
     };
-    let rendered = document.zip(skill.latest.as_ref()).map(|(d, v)| {
-        if d.body().len() <= MAX_RENDERED_BODY {
-            markdown::render(d.body(), file_links(&skill.slug, v))
-        } else {
-            "<p>SKILL.md is too long to show here: read it in the files of this version.</p>"
-                .to_owned()
-        }
-    });
+    let rendered = document
+        .zip(skill.latest.as_ref())
+        .map(|(d, v)| rendered_body(d, &skill.slug, v));
     let version = skill.latest.as_ref().map(|v| v.version.clone());
     let tags = skill.tags.iter().map(|(tag, version)| Tag {
         tag: plain(tag),
@@ -479,6 +469,29 @@ fn skill_page(
     }
 }
 
+/// What the skill page says the skill is: its SKILL.md's description, else its summary.
+fn skill_description(
+    manifest: Option<&skill_model::Manifest>,
+    skill: &SkillInfo,
+) -> Option<String> {
+    manifest
+        .and_then(|m| m.value("description"))
+        .and_then(|n| n.as_str())
+        .map(plain)
+        .or_else(|| skill.summary.as_deref().map(plain))
+        .filter(|d| !d.trim().is_empty())
+}
+
+/// The HTML of a SKILL.md's body, links pointing into the files of `version`; a note instead
+/// when it is too long to render.
+fn rendered_body(document: &Document, slug: &str, version: &VersionInfo) -> String {
+    if document.body().len() <= MAX_RENDERED_BODY {
+        markdown::render(document.body(), file_links(slug, version))
+    } else {
+        "<p>SKILL.md is too long to show here: read it in the files of this version.</p>".to_owned()
+    }
+}
+
 /// `/skills/{slug}/versions`: every live version, newest first, a page at a time.
 pub async fn versions(
     web: &Web,
@@ -486,8 +499,40 @@ pub async fn versions(
     slug: String,
     page: usize,
 ) -> Result<Page, PageError> {
+    let (skill, versions) = skill_versions(web, viewer, slug).await?;
+    // A skill whose every version is held is, to anyone but its reviewers, no skill at all.
+    let skill = skill
+        .filter(|s| s.latest.is_some() || viewer.may_review(&s.owner_handle))
+        .ok_or_else(|| PageError::NotFound("There is no skill by that name.".into()))?;
+    let total = versions.len();
+    let items: Vec<VersionRow> = versions
+        .into_iter()
+        .skip((page - 1) * PER_PAGE)
+        .take(PER_PAGE)
+        .map(|v| version_row(&skill, v))
+        .collect();
+    let more = total > page * PER_PAGE;
+    let base = format!("{}/versions", skill_url(&skill.slug));
+    Ok(Page::new(
+        "versions.html",
+        &VersionsPage {
+            name: plain(&skill.display_name),
+            skill_url: skill_url(&skill.slug),
+            total,
+            items,
+            pager: Pager::new(&base, page, more),
+        },
+    ))
+}
+
+/// The skill `slug` and its versions newest first, held ones included for its reviewers.
+async fn skill_versions(
+    web: &Web,
+    viewer: &Viewer,
+    slug: String,
+) -> Result<(Option<SkillInfo>, Vec<VersionInfo>), PageError> {
     let reviewer = viewer.clone();
-    let (skill, versions) = web
+    let found = web
         .run(move |s| {
             let Some(skill) = s.skill(&slug)? else {
                 return Ok((None, Vec::new()));
@@ -500,62 +545,49 @@ pub async fn versions(
             Ok((Some(skill), versions))
         })
         .await?;
-    // A skill whose every version is held is, to anyone but its reviewers, no skill at all.
-    let skill = skill
-        .filter(|s| s.latest.is_some() || viewer.may_review(&s.owner_handle))
-        .ok_or_else(|| PageError::NotFound("There is no skill by that name.".into()))?;
-    #[derive(Serialize)]
-    struct Item {
-        version: String,
-        files_url: String,
-        tags: Vec<String>,
-        held: bool,
-        created: String,
-        files: usize,
-        size: String,
-        changelog: String,
+    Ok(found)
+}
+
+/// The versions page of a skill.
+#[derive(Serialize)]
+struct VersionsPage {
+    name: String,
+    skill_url: String,
+    total: usize,
+    items: Vec<VersionRow>,
+    pager: Pager,
+}
+
+/// One version on the versions page.
+#[derive(Serialize)]
+struct VersionRow {
+    version: String,
+    files_url: String,
+    tags: Vec<String>,
+    held: bool,
+    created: String,
+    files: usize,
+    size: String,
+    changelog: String,
+}
+
+/// The row of version `v` of `skill`, with the tags pointing at it.
+fn version_row(skill: &SkillInfo, v: VersionInfo) -> VersionRow {
+    VersionRow {
+        files_url: format!("{}/files", version_url(&skill.slug, &v.version)),
+        tags: skill
+            .tags
+            .iter()
+            .filter(|(_, tagged)| **tagged == v.version)
+            .map(|(tag, _)| plain(tag))
+            .collect(),
+        held: v.moderation == Moderation::Quarantined,
+        created: text::date(v.created_at),
+        files: v.files.len(),
+        size: text::size(v.files.iter().map(|f| f.size).sum()),
+        changelog: text::reveal_bidi(v.changelog.trim()).into_owned(),
+        version: plain(&v.version),
     }
-    #[derive(Serialize)]
-    struct Versions {
-        name: String,
-        skill_url: String,
-        total: usize,
-        items: Vec<Item>,
-        pager: Pager,
-    }
-    let total = versions.len();
-    let items: Vec<Item> = versions
-        .into_iter()
-        .skip((page - 1) * PER_PAGE)
-        .take(PER_PAGE)
-        .map(|v| Item {
-            files_url: format!("{}/files", version_url(&skill.slug, &v.version)),
-            tags: skill
-                .tags
-                .iter()
-                .filter(|(_, tagged)| **tagged == v.version)
-                .map(|(tag, _)| plain(tag))
-                .collect(),
-            held: v.moderation == Moderation::Quarantined,
-            created: text::date(v.created_at),
-            files: v.files.len(),
-            size: text::size(v.files.iter().map(|f| f.size).sum()),
-            changelog: text::reveal_bidi(v.changelog.trim()).into_owned(),
-            version: plain(&v.version),
-        })
-        .collect();
-    let more = total > page * PER_PAGE;
-    let base = format!("{}/versions", skill_url(&skill.slug));
-    Ok(Page::new(
-        "versions.html",
-        &Versions {
-            name: plain(&skill.display_name),
-            skill_url: skill_url(&skill.slug),
-            total,
-            items,
-            pager: Pager::new(&base, page, more),
-        },
-    ))
 }
 
 /// The skill and one of its versions, or the 404 that says which is missing. A quarantined
@@ -664,24 +696,7 @@ pub async fn file(
         None
     };
     let base = version_url(&skill.slug, &version.version);
-    let (text, image, note) = match bytes.as_deref().map(|b| (text::file_kind(&path, b), b)) {
-        Some((text::FileKind::Text, b)) => (
-            Some(text::reveal_bidi(&String::from_utf8_lossy(b)).into_owned()),
-            false,
-            String::new(),
-        ),
-        Some((text::FileKind::Image(_), _)) => (None, true, String::new()),
-        Some((text::FileKind::Binary, _)) => (
-            None,
-            false,
-            "This file is not text: download it raw to look inside.".to_owned(),
-        ),
-        None => (
-            None,
-            false,
-            "This file is too large to show here: download it raw.".to_owned(),
-        ),
-    };
+    let view = file_view(&path, bytes.as_deref());
     #[derive(Serialize)]
     struct File {
         name: String,
@@ -707,11 +722,44 @@ pub async fn file(
             raw_url: format!("{base}/raw/{}", encode_path(&info.path)),
             size: text::size(info.size),
             sha256: info.sha256,
-            text,
-            image,
-            note,
+            text: view.text,
+            image: view.image,
+            note: view.note,
         },
     ))
+}
+
+/// How the file page shows a file.
+struct FileView {
+    /// The file as text, when it is text.
+    text: Option<String>,
+    /// Whether it is an image (shown from its raw URL).
+    image: bool,
+    /// Why it is not shown, when it is neither.
+    note: String,
+}
+
+/// How the file page shows `path`; `bytes` is `None` for a file too large to show.
+fn file_view(path: &str, bytes: Option<&[u8]>) -> FileView {
+    let (text, image, note) = match bytes.map(|b| (text::file_kind(path, b), b)) {
+        Some((text::FileKind::Text, b)) => (
+            Some(text::reveal_bidi(&String::from_utf8_lossy(b)).into_owned()),
+            false,
+            String::new(),
+        ),
+        Some((text::FileKind::Image(_), _)) => (None, true, String::new()),
+        Some((text::FileKind::Binary, _)) => (
+            None,
+            false,
+            "This file is not text: download it raw to look inside.".to_owned(),
+        ),
+        None => (
+            None,
+            false,
+            "This file is too large to show here: download it raw.".to_owned(),
+        ),
+    };
+    FileView { text, image, note }
 }
 
 /// The bytes of one file of a version, for `/skills/{slug}/{version}/raw/{path}`.
