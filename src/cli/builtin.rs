@@ -102,7 +102,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             }
             install(&name, &skills.path())?;
             if let Some(placement) = &placement {
-                let entry = crate::shared_install::lock::Entry {
+                let entry = crate::shared_install::lock::LockedSkill {
                     source: name.clone(),
                     source_type: "builtin".to_owned(),
                     ..Default::default()

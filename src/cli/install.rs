@@ -2,7 +2,7 @@
 
 use super::CliError;
 use crate::git_source::GitSource;
-use crate::shared_install::lock::{Entry, LOCAL_SOURCE, REGISTRY_SOURCE, SkillsLock};
+use crate::shared_install::lock::{LOCAL_SOURCE, LockedSkill, REGISTRY_SOURCE, SkillsLock};
 use crate::shared_install::sources::{Refreshed, Restored};
 use crate::shared_install::{Placement, Reach, Scope, SharedError};
 use skill_archive::install::{Input, Installed, Risk, install_with, name_of};
@@ -155,7 +155,7 @@ fn install_registry(
     args: &Args,
     source: &str,
     shared: Option<(&Placement, &SkillsLock)>,
-) -> Result<(Installed, Entry), CliError> {
+) -> Result<(Installed, LockedSkill), CliError> {
     let (slug, version) = source
         .split_once('@')
         .map_or((source, None), |(s, v)| (s, Some(v)));
@@ -188,11 +188,11 @@ fn install_registry(
             "{source}: no such skill in the registry {registry}"
         ))
     })?;
-    let entry = Entry {
+    let entry = LockedSkill {
         source: slug.to_owned(),
         source_type: REGISTRY_SOURCE.to_owned(),
         source_url: Some(registry),
-        ..Entry::default()
+        ..LockedSkill::default()
     };
     Ok((installed, entry))
 }
@@ -216,7 +216,7 @@ fn install_git(
     args: &Args,
     git: &GitSource,
     shared: Option<(&Placement, &SkillsLock)>,
-) -> Result<(Installed, Entry), CliError> {
+) -> Result<(Installed, LockedSkill), CliError> {
     let checkout = git.fetch(None).map_err(|e| match &git.github {
         // The argument may have been meant as a path.
         Some(repo) => CliError::Usage(format!(
@@ -237,7 +237,7 @@ fn install_git(
     }
     let installed = install_with(&input, &args.skills.path(), args.force, risk(args))?;
     eprintln!("note: {} at commit {}", git.url, checkout.commit);
-    Ok((installed, Entry::from_git(git, &checkout.commit)))
+    Ok((installed, LockedSkill::from_git(git, &checkout.commit)))
 }
 
 /// Installs an archive or a folder; the lock entry a shared install records for it.
@@ -245,7 +245,7 @@ fn install_local(
     args: &Args,
     source: &str,
     shared: Option<(&Placement, &SkillsLock)>,
-) -> Result<(Installed, Entry), CliError> {
+) -> Result<(Installed, LockedSkill), CliError> {
     let input = match Input::from_arg(source)? {
         Input::Archive(path) => verified(path, args)?,
         // A folder carries no signature: the policy that refuses an unsigned archive refuses
@@ -274,10 +274,10 @@ fn install_local(
             "note: {source} is outside the project: `update` and `install --frozen` will not read it from the lock (a lock that came with a project may not name folders outside it)"
         );
     }
-    let entry = Entry {
+    let entry = LockedSkill {
         source,
         source_type: source_type.to_owned(),
-        ..Entry::default()
+        ..LockedSkill::default()
     };
     Ok((installed, entry))
 }
@@ -287,7 +287,7 @@ fn install_local(
 pub(super) fn share(
     placement: &Placement,
     name: &str,
-    entry: Entry,
+    entry: LockedSkill,
     force: bool,
 ) -> Result<(), CliError> {
     let mut lock = placement.lock()?;
@@ -396,7 +396,7 @@ fn restore(
     placement: &Placement,
     lock: &SkillsLock,
     name: &str,
-    entry: &Entry,
+    entry: &LockedSkill,
 ) -> Result<(), CliError> {
     match placement.restore(name, entry, risk(args))? {
         Restored::AsLocked => println!("{name}: as locked"),
