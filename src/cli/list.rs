@@ -209,7 +209,10 @@ pub(crate) fn run_check(args: CheckArgs) -> Result<ExitCode, CliError> {
 }
 
 /// What to do about an unavailable skill, by the portable reading (see `Availability::hints`).
-fn portable_hints(entry: &skill_model::catalog::Entry, env: &SystemEnvironment) -> Vec<String> {
+fn portable_hints(
+    entry: &skill_model::catalog::CatalogSkill,
+    env: &SystemEnvironment,
+) -> Vec<String> {
     let skill = &entry.skill;
     let (Some(manifest), Ok(doc)) = (skill.manifest(), &skill.document) else {
         return Vec::new();
