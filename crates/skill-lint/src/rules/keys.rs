@@ -10,7 +10,7 @@ use crate::target::Target;
 use skill_model::agents;
 use skill_model::requirements::BLOCK_NAMES;
 use skill_model::yaml::Value;
-use skill_model::{Entry, Span};
+use skill_model::{FrontmatterField, Span};
 
 /// The keys the Agent Skills spec defines, sorted as skills-ref prints them.
 pub const SPEC_KEYS: [&str; 6] = [
@@ -41,7 +41,7 @@ pub(crate) fn check_unknown(cx: &Context, out: &mut Vec<Diagnostic>) {
         return;
     };
     let mut seen = std::collections::HashSet::new();
-    let unknown: Vec<&Entry> = manifest
+    let unknown: Vec<&FrontmatterField> = manifest
         .entries
         .iter()
         .filter(|e| !known(cx.target, &e.key) && seen.insert(e.key.as_str()))
@@ -49,7 +49,7 @@ pub(crate) fn check_unknown(cx: &Context, out: &mut Vec<Diagnostic>) {
     if unknown.is_empty() {
         return;
     }
-    let movable: Vec<&Entry> = unknown
+    let movable: Vec<&FrontmatterField> = unknown
         .iter()
         .copied()
         .filter(|e| METADATA_KEYS.contains(&e.key.as_str()))
@@ -126,7 +126,7 @@ fn python_list(items: &[&str]) -> String {
 }
 
 /// Moves one-line scalar entries under a block `metadata` mapping (created when absent).
-fn move_to_metadata(cx: &Context, entries: &[&Entry]) -> Option<Fix> {
+fn move_to_metadata(cx: &Context, entries: &[&FrontmatterField]) -> Option<Fix> {
     let doc = cx.document()?;
     let manifest = cx.manifest()?;
     let source = &doc.source;
