@@ -46,7 +46,7 @@ fn escape(text: &str) -> String {
 
 /// One skill as the catalog shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Entry {
+pub struct OpenclawSkill {
     /// The skill's name.
     pub name: String,
     /// Its description.
@@ -69,7 +69,7 @@ fn shorten(description: &str, max: usize) -> String {
 
 /// `formatSkillsForPromptCore` (`compact: None`) or `formatSkillsCompactForPrompt` with the
 /// description cut to `Some(n)` (0: no descriptions).
-fn catalog(entries: &[Entry], compact: Option<usize>) -> String {
+fn catalog(entries: &[OpenclawSkill], compact: Option<usize>) -> String {
     if entries.is_empty() {
         return String::new();
     }
@@ -154,26 +154,27 @@ pub struct Prepared {
 }
 
 /// `prepareSkillsForPrompt`: `entries` sorted, then fitted into `max_chars` and `max_skills`.
-pub fn prepare(entries: &[Entry], max_skills: usize, max_chars: usize) -> Prepared {
+pub fn prepare(entries: &[OpenclawSkill], max_skills: usize, max_chars: usize) -> Prepared {
     let mut ordered = entries.to_vec();
     ordered.sort_by(|a, b| locale_compare(&a.name, &b.name));
     let total = ordered.len();
     let by_count = &ordered[..total.min(max_skills)];
-    let render = |skills: &[Entry], compact: Option<usize>, with_note: bool| -> Option<String> {
-        let body = catalog(skills, compact);
-        let prompt = if with_note {
-            let n = note(skills.len(), total, compact);
-            [n, body]
-                .into_iter()
-                .filter(|p| !p.is_empty())
-                .collect::<Vec<_>>()
-                .join("\n")
-        } else {
-            body
+    let render =
+        |skills: &[OpenclawSkill], compact: Option<usize>, with_note: bool| -> Option<String> {
+            let body = catalog(skills, compact);
+            let prompt = if with_note {
+                let n = note(skills.len(), total, compact);
+                [n, body]
+                    .into_iter()
+                    .filter(|p| !p.is_empty())
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            } else {
+                body
+            };
+            (js_len(&prompt) <= max_chars).then_some(prompt)
         };
-        (js_len(&prompt) <= max_chars).then_some(prompt)
-    };
-    let fits = |skills: &[Entry], max: usize, with_note: bool| {
+    let fits = |skills: &[OpenclawSkill], max: usize, with_note: bool| {
         render(skills, Some(max), with_note).is_some()
     };
     let done = |text: String, included: usize, compact: Option<usize>| Prepared {
@@ -257,7 +258,7 @@ fn home_prefixes(home: Option<&Path>) -> Vec<String> {
 }
 
 /// The entries of the listings OpenClaw would put in the prompt: eligible and model-invocable.
-pub fn entries(listings: &[Listing], home: Option<&Path>) -> Vec<Entry> {
+pub fn entries(listings: &[Listing], home: Option<&Path>) -> Vec<OpenclawSkill> {
     let prefixes = home_prefixes(home);
     listings
         .iter()
@@ -271,7 +272,7 @@ pub fn entries(listings: &[Listing], home: Option<&Path>) -> Vec<Entry> {
                         .map(|rest| format!("~/{rest}"))
                 })
                 .unwrap_or(path);
-            Entry {
+            OpenclawSkill {
                 name: l.declared_name.clone(),
                 description: l.description.clone(),
                 location,
@@ -300,8 +301,8 @@ pub fn section(listings: &[Listing], budget: usize, home: Option<&Path>) -> Stri
 mod tests {
     use super::*;
 
-    fn entry(name: &str, description: &str) -> Entry {
-        Entry {
+    fn entry(name: &str, description: &str) -> OpenclawSkill {
+        OpenclawSkill {
             name: name.to_owned(),
             description: description.to_owned(),
             location: format!("~/s/{name}/SKILL.md"),
@@ -310,7 +311,7 @@ mod tests {
 
     #[test]
     fn each_step_of_the_budget() {
-        let entries: Vec<Entry> = (0..4)
+        let entries: Vec<OpenclawSkill> = (0..4)
             .map(|i| entry(&format!("s{i}"), &"word ".repeat(40)))
             .collect();
         let full = prepare(&entries, MAX_SKILLS, DEFAULT_BUDGET);
