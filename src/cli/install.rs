@@ -106,7 +106,20 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     } else {
         install_local(&args, &source, room)?
     };
-    report_scan(&installed);
+    report_installed(&installed);
+    if let Some((_, placement)) = &shared {
+        share(placement, &installed.name, entry, args.force)?;
+    }
+    if installed.unchanged {
+        return Ok(ExitCode::SUCCESS);
+    }
+    lint_installed(&installed)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The scan's findings, the notes, and what was installed where.
+fn report_installed(installed: &Installed) {
+    report_scan(installed);
     for note in &installed.notes {
         eprintln!("note: {note}");
     }
@@ -129,12 +142,10 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             installed.dir.display()
         );
     }
-    if let Some((_, placement)) = &shared {
-        share(placement, &installed.name, entry, args.force)?;
-    }
-    if installed.unchanged {
-        return Ok(ExitCode::SUCCESS);
-    }
+}
+
+/// The lint findings of the installed skill other than security ones.
+fn lint_installed(installed: &Installed) -> Result<(), CliError> {
     // The security findings were shown above, from the scan of what was written; the rest
     // are those that matter to the agent the skill was written for, as `skill lint` says them.
     let options = Options {
@@ -146,7 +157,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     if !findings.is_empty() {
         eprint!("{findings}");
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 /// Installs the registry skill `source` (`SLUG[@VERSION]`); the lock entry a shared install
@@ -555,26 +566,11 @@ fn update_shared(
         let copy = placement.shared().join(&name);
         let refetched = entry.is_refetchable();
         if refetched {
-            let at = |commit: &Option<String>| {
-                commit
-                    .as_deref()
-                    .map(|c| format!(" at {}", c.chars().take(12).collect::<String>()))
-                    .unwrap_or_default()
-            };
-            match placement.refresh(&name, &mut entry, args.force) {
-                Ok(Refreshed::LocalChanges) => {
-                    println!(
-                        "{name}: local changes (its folder hash is not the locked one). Use --force to overwrite."
-                    );
-                    continue;
-                }
-                Ok(Refreshed::UpToDate { commit }) => println!("{name} up to date{}", at(&commit)),
-                Ok(Refreshed::Updated { commit }) => {
-                    println!("Updated {name} from {}{}", entry.source, at(&commit))
-                }
-                Err(e) => {
+            match refetch(placement, &name, &mut entry, args.force) {
+                Refetched::Place => {}
+                Refetched::Skip => continue,
+                Refetched::Failed => {
                     failed += 1;
-                    eprintln!("error: {e}");
                     continue;
                 }
             }
@@ -598,4 +594,44 @@ fn update_shared(
     }
     lock.write().map_err(SharedError::from)?;
     Ok(failed)
+}
+
+/// What [`refetch`] leaves to do with a skill.
+enum Refetched {
+    /// Place it again.
+    Place,
+    /// Leave it as it is.
+    Skip,
+    /// Count a failure, already reported.
+    Failed,
+}
+
+/// Gets a skill again from its folder or repository and says what came of it.
+fn refetch(placement: &Placement, name: &str, entry: &mut LockedSkill, force: bool) -> Refetched {
+    let at = |commit: &Option<String>| {
+        commit
+            .as_deref()
+            .map(|c| format!(" at {}", c.chars().take(12).collect::<String>()))
+            .unwrap_or_default()
+    };
+    match placement.refresh(name, entry, force) {
+        Ok(Refreshed::LocalChanges) => {
+            println!(
+                "{name}: local changes (its folder hash is not the locked one). Use --force to overwrite."
+            );
+            Refetched::Skip
+        }
+        Ok(Refreshed::UpToDate { commit }) => {
+            println!("{name} up to date{}", at(&commit));
+            Refetched::Place
+        }
+        Ok(Refreshed::Updated { commit }) => {
+            println!("Updated {name} from {}{}", entry.source, at(&commit));
+            Refetched::Place
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            Refetched::Failed
+        }
+    }
 }
