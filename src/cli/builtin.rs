@@ -71,63 +71,73 @@ fn install(name: &str, root: &std::path::Path) -> Result<(), CliError> {
 /// Lists or shows builtin skills.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     match args.action {
-        Action::List => {
-            for skill in BUILTINS {
-                let (_, text) = skill
-                    .files
-                    .iter()
-                    .find(|(p, _)| *p == SKILL_MD)
-                    .copied()
-                    .unwrap_or(("", ""));
-                let doc = Document::parse(Source::new(text.to_owned()));
-                let description = doc
-                    .manifest
-                    .as_ref()
-                    .ok()
-                    .and_then(|m| m.value("description"))
-                    .and_then(|v| v.as_str())
-                    .unwrap_or("");
-                let short = description
-                    .split(". ")
-                    .next()
-                    .unwrap_or(description)
-                    .trim_end_matches('.');
-                println!("{:<15} {short}", skill.name);
-            }
-        }
-        Action::Install { name, skills } => {
-            let placement = skills.placement()?;
-            if let Some(placement) = &placement {
-                placement.check_room(&name, false, &placement.lock()?)?;
-            }
-            install(&name, &skills.path())?;
-            if let Some(placement) = &placement {
-                let entry = crate::shared_install::lock::Entry {
-                    source: name.clone(),
-                    source_type: "builtin".to_owned(),
-                    ..Default::default()
-                };
-                super::install::share(placement, &name, entry, false)?;
-            }
-        }
-        Action::Show { name } => {
-            let skill =
-                builtin::find(&name).ok_or_else(|| CliError::UnknownSkills(name.clone()))?;
-            let mut others = Vec::new();
-            for (path, contents) in skill.files {
-                if *path == SKILL_MD {
-                    print!("{contents}");
-                } else {
-                    others.push(*path);
-                }
-            }
-            if !others.is_empty() {
-                eprintln!(
-                    "also in {name}: {} (`skill new NAME --from {name}` copies the skill)",
-                    others.join(", ")
-                );
-            }
-        }
+        Action::List => list(),
+        Action::Install { name, skills } => install_into(&name, &skills)?,
+        Action::Show { name } => show(&name)?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// One line per builtin: its name and the first sentence of its description.
+fn list() {
+    for skill in BUILTINS {
+        let (_, text) = skill
+            .files
+            .iter()
+            .find(|(p, _)| *p == SKILL_MD)
+            .copied()
+            .unwrap_or(("", ""));
+        let doc = Document::parse(Source::new(text.to_owned()));
+        let description = doc
+            .manifest
+            .as_ref()
+            .ok()
+            .and_then(|m| m.value("description"))
+            .and_then(|v| v.as_str())
+            .unwrap_or("");
+        let short = description
+            .split(". ")
+            .next()
+            .unwrap_or(description)
+            .trim_end_matches('.');
+        println!("{:<15} {short}", skill.name);
+    }
+}
+
+/// `skill builtin install`: writes the skill, and in a shared install records and places it.
+fn install_into(name: &str, skills: &super::skills_dir::SkillsDir) -> Result<(), CliError> {
+    let placement = skills.placement()?;
+    if let Some(placement) = &placement {
+        placement.check_room(name, false, &placement.lock()?)?;
+    }
+    install(name, &skills.path())?;
+    if let Some(placement) = &placement {
+        let entry = crate::shared_install::lock::LockedSkill {
+            source: name.to_owned(),
+            source_type: "builtin".to_owned(),
+            ..Default::default()
+        };
+        super::install::share(placement, name, entry, false)?;
+    }
+    Ok(())
+}
+
+/// `skill builtin show`: its SKILL.md on stdout, the names of its other files on stderr.
+fn show(name: &str) -> Result<(), CliError> {
+    let skill = builtin::find(name).ok_or_else(|| CliError::UnknownSkills(name.to_owned()))?;
+    let mut others = Vec::new();
+    for (path, contents) in skill.files {
+        if *path == SKILL_MD {
+            print!("{contents}");
+        } else {
+            others.push(*path);
+        }
+    }
+    if !others.is_empty() {
+        eprintln!(
+            "also in {name}: {} (`skill new NAME --from {name}` copies the skill)",
+            others.join(", ")
+        );
+    }
+    Ok(())
 }

@@ -39,43 +39,55 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         ("provider", text(provider)),
         ("model", model),
     ];
-    let files = [
-        (
-            "project",
-            settings
-                .project
-                .as_ref()
-                .map(|(p, _)| p.display().to_string()),
-        ),
-        (
-            "user",
-            Some(config::user_file().display().to_string()).filter(|_| settings.user.is_some()),
-        ),
-    ];
+    let files = Files {
+        project: settings
+            .project
+            .as_ref()
+            .map(|(p, _)| p.display().to_string()),
+        user_exists: settings.user.is_some(),
+    };
     if json {
-        let mut settings = serde_json::Map::new();
-        for (name, setting) in &rows {
-            settings.insert(
-                (*name).to_owned(),
-                serde_json::json!({"value": setting.value, "origin": setting.origin}),
-            );
-        }
-        let out = serde_json::json!({
-            "settings": settings,
-            "files": {"project": files[0].1, "user": config::user_file(),
-                "user_exists": files[1].1.is_some()},
-        });
-        super::output::print_json(&out, true)?;
-        return Ok(ExitCode::SUCCESS);
+        show_json(&rows, &files)?;
+    } else {
+        show_text(&rows, &files);
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The settings files found.
+struct Files {
+    /// The project's `skill.toml`, if one was found from here upwards.
+    project: Option<String>,
+    /// Whether the user's `config.toml` exists.
+    user_exists: bool,
+}
+
+fn show_json(rows: &[(&str, Setting<String>)], files: &Files) -> Result<(), CliError> {
+    let mut settings = serde_json::Map::new();
+    for (name, setting) in rows {
+        settings.insert(
+            (*name).to_owned(),
+            serde_json::json!({"value": setting.value, "origin": setting.origin}),
+        );
+    }
+    let out = serde_json::json!({
+        "settings": settings,
+        "files": {"project": files.project, "user": config::user_file(),
+            "user_exists": files.user_exists},
+    });
+    super::output::print_json(&out, true)?;
+    Ok(())
+}
+
+fn show_text(rows: &[(&str, Setting<String>)], files: &Files) {
     let width = rows.iter().map(|(_, s)| s.value.len()).max().unwrap_or(0);
-    for (name, setting) in &rows {
+    for (name, setting) in rows {
         println!("{name:<9} {:<width$}  ({})", setting.value, setting.origin);
     }
     println!();
     println!(
         "project file  {}",
-        files[0].1.clone().unwrap_or_else(|| format!(
+        files.project.clone().unwrap_or_else(|| format!(
             "none ({} not found from here upwards)",
             skill_model::layout::PROJECT_FILE
         ))
@@ -83,13 +95,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     println!(
         "user file     {}{}",
         config::user_file().display(),
-        if settings.user.is_some() {
+        if files.user_exists {
             ""
         } else {
             " (not found)"
         }
     );
-    Ok(ExitCode::SUCCESS)
 }
 
 fn text<T: serde::Serialize>(setting: Setting<T>) -> Setting<String> {

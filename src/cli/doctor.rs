@@ -71,31 +71,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         .is_empty()
         .then(|| openclaw_bundled(args.openclaw_dir.as_deref()))
         .flatten();
-    let roots_of = |agent: Agent| -> Vec<Root> {
-        let mut roots = if args.roots.is_empty() {
-            agent_roots(agent, &home_dir, &cwd, &SystemEnvironment::default())
-        } else {
-            args.roots.iter().map(Root::plain).collect()
-        };
-        // OpenClaw loads the skills of its own package below every other root.
-        if let (Agent::Openclaw, Some(dir)) = (agent, &bundled) {
-            roots.push(Root {
-                path: dir.clone(),
-                label: "openclaw-bundled".to_owned(),
-            });
-        }
-        roots
-    };
-    let agents: Vec<Agent> = if !args.agent.is_empty() {
-        args.agent.clone()
-    } else if !args.roots.is_empty() {
-        AGENTS.to_vec()
-    } else {
-        AGENTS
-            .into_iter()
-            .filter(|a| roots_of(*a).iter().any(|r| r.path.is_dir()))
-            .collect()
-    };
+    let roots_of = |agent: Agent| roots_for(&args, agent, &home_dir, &cwd, bundled.as_ref());
+    let agents = selected_agents(&args, &roots_of);
     let env = SystemEnvironment::default();
     let mut reports: Vec<Report> = Vec::new();
     for &agent in &agents {
@@ -118,6 +95,49 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         );
     }
     let failed = reports.iter().any(Report::failed);
+    print_reports(&args, &reports, failed)?;
+    Ok(ExitCode::from(u8::from(failed)))
+}
+
+/// The roots `agent` is judged on: the named ones, else its own, with OpenClaw's bundled
+/// skills below them.
+fn roots_for(
+    args: &Args,
+    agent: Agent,
+    home_dir: &Path,
+    cwd: &Path,
+    bundled: Option<&PathBuf>,
+) -> Vec<Root> {
+    let mut roots = if args.roots.is_empty() {
+        agent_roots(agent, home_dir, cwd, &SystemEnvironment::default())
+    } else {
+        args.roots.iter().map(Root::plain).collect()
+    };
+    // OpenClaw loads the skills of its own package below every other root.
+    if let (Agent::Openclaw, Some(dir)) = (agent, bundled) {
+        roots.push(Root {
+            path: dir.clone(),
+            label: "openclaw-bundled".to_owned(),
+        });
+    }
+    roots
+}
+
+/// The agents asked for; with neither agents nor roots named, those whose roots exist here.
+fn selected_agents(args: &Args, roots_of: &dyn Fn(Agent) -> Vec<Root>) -> Vec<Agent> {
+    if !args.agent.is_empty() {
+        args.agent.clone()
+    } else if !args.roots.is_empty() {
+        AGENTS.to_vec()
+    } else {
+        AGENTS
+            .into_iter()
+            .filter(|a| roots_of(*a).iter().any(|r| r.path.is_dir()))
+            .collect()
+    }
+}
+
+fn print_reports(args: &Args, reports: &[Report], failed: bool) -> Result<(), CliError> {
     if args.json {
         let out = serde_json::json!({"agents": reports, "ok": !failed});
         super::output::print_json(&out, true)?;
@@ -127,11 +147,19 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         let text: Vec<String> = reports.iter().map(render).collect();
         print!("{}", text.join("\n"));
     }
-    Ok(ExitCode::from(u8::from(failed)))
+    Ok(())
 }
 
 /// One agent's report as a table.
 fn render(report: &Report) -> String {
+    let mut out = render_heading(report);
+    render_rows(report, &mut out);
+    render_summary(report, &mut out);
+    out
+}
+
+/// The agent's line and its roots.
+fn render_heading(report: &Report) -> String {
     let reaching = report
         .rows
         .iter()
@@ -155,6 +183,11 @@ fn render(report: &Report) -> String {
             root.path.display()
         ));
     }
+    out
+}
+
+/// The STATE / SKILL / ROOT / WHY table, columns as wide as their longest cell.
+fn render_rows(report: &Report, out: &mut String) {
     let width = |f: &dyn Fn(&doctor::Row) -> usize, min: usize| {
         report.rows.iter().map(f).max().unwrap_or(0).max(min)
     };
@@ -180,6 +213,10 @@ fn render(report: &Report) -> String {
         out.push_str(line.trim_end());
         out.push('\n');
     }
+}
+
+/// The summary's size against the budget, then what to trim and what is too alike.
+fn render_summary(report: &Report, out: &mut String) {
     let unit = facts(report.agent)
         .budget
         .map_or("characters", |b| b.measure.unit());
@@ -213,5 +250,4 @@ fn render(report: &Report) -> String {
             o.shared.join(", ")
         ));
     }
-    out
 }

@@ -125,36 +125,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     }
     let builtins = builtin::materialize().map_err(|e| CliError::Builtin(e.to_string()))?;
     let dirs = skill_dirs(&args.paths, args.builtin.then_some(builtins.as_path()))?;
-    let mut roots: Vec<Root> = args.with.iter().map(Root::plain).collect();
-    if let Some(agent) = args.agent {
-        let home = std::env::var_os("HOME")
-            .map(PathBuf::from)
-            .unwrap_or_default();
-        let env = skill_model::environment::SystemEnvironment::default();
-        roots.extend(agent_roots(agent, &home, &std::env::current_dir()?, &env));
-    }
-    roots.push(Root::plain(builtins));
-    let distractors = eval::skills_of_roots(&roots);
+    let distractors = eval::skills_of_roots(&distractor_roots(&args, builtins)?);
     if args.improve_description {
         return super::improve::run(&args, &dirs, distractors);
     }
     if args.init {
-        for dir in &dirs {
-            let written = eval::starter::write_trigger_starter(dir, &distractors)?;
-            let cassettes =
-                super::output::plural(written.cassettes as u64, "cassette", "cassettes");
-            if written.wrote_triggers {
-                println!(
-                    "wrote {} (a starter, from the current description) and recorded {cassettes}",
-                    written.path.display()
-                );
-            } else {
-                println!(
-                    "kept {} (yours) and recorded its {cassettes}",
-                    written.path.display()
-                );
-            }
-        }
+        write_starters(&dirs, &distractors)?;
         return Ok(ExitCode::SUCCESS);
     }
     // Every trigger set is checked before any model is called.
@@ -194,6 +170,41 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// The roots whose skills compete with the evaluated ones: `--with`, `--agent`'s roots, then
+/// the builtin skills.
+fn distractor_roots(args: &Args, builtins: PathBuf) -> Result<Vec<Root>, CliError> {
+    let mut roots: Vec<Root> = args.with.iter().map(Root::plain).collect();
+    if let Some(agent) = args.agent {
+        let home = std::env::var_os("HOME")
+            .map(PathBuf::from)
+            .unwrap_or_default();
+        let env = skill_model::environment::SystemEnvironment::default();
+        roots.extend(agent_roots(agent, &home, &std::env::current_dir()?, &env));
+    }
+    roots.push(Root::plain(builtins));
+    Ok(roots)
+}
+
+/// `--init`: a starter trigger set where a skill has none, and every cassette recorded.
+fn write_starters(dirs: &[PathBuf], distractors: &[PathBuf]) -> Result<(), CliError> {
+    for dir in dirs {
+        let written = eval::starter::write_trigger_starter(dir, distractors)?;
+        let cassettes = super::output::plural(written.cassettes as u64, "cassette", "cassettes");
+        if written.wrote_triggers {
+            println!(
+                "wrote {} (a starter, from the current description) and recorded {cassettes}",
+                written.path.display()
+            );
+        } else {
+            println!(
+                "kept {} (yours) and recorded its {cassettes}",
+                written.path.display()
+            );
+        }
+    }
+    Ok(())
 }
 
 /// The command that records the cassettes of this eval again (through `harness`, when given).
@@ -278,27 +289,7 @@ pub(super) fn print_skill(out: &mut impl Write, skill: &SkillReport) {
     for failure in &skill.failures {
         let _ = writeln!(out, "  - {failure}");
     }
-    let _ = writeln!(out, "  want  read (each run)  prompt");
-    for query in &skill.queries {
-        let (right, decided) = query.right(&skill.skill);
-        let mark = if right == decided { ' ' } else { '!' };
-        let reads: Vec<String> = query
-            .runs
-            .iter()
-            .map(|r| match (&r.read, r.decided) {
-                (Some(name), _) => name.clone(),
-                (None, true) => "-".to_owned(),
-                (None, false) => format!("({})", r.stop),
-            })
-            .collect();
-        let _ = writeln!(
-            out,
-            "{mark} {:<4}  {}  {}",
-            if query.should_trigger { "yes" } else { "no" },
-            reads.join(" "),
-            query.prompt
-        );
-    }
+    print_queries(out, skill);
     for steal in &skill.stolen_by {
         let _ = writeln!(
             out,
@@ -320,6 +311,31 @@ pub(super) fn print_skill(out: &mut impl Write, skill: &SkillReport) {
                 rate(way.false_rate, way.false_runs)
             );
         }
+    }
+}
+
+/// One line per query: what was wanted, what each run read, `!` where that was wrong.
+fn print_queries(out: &mut impl Write, skill: &SkillReport) {
+    let _ = writeln!(out, "  want  read (each run)  prompt");
+    for query in &skill.queries {
+        let (right, decided) = query.right(&skill.skill);
+        let mark = if right == decided { ' ' } else { '!' };
+        let reads: Vec<String> = query
+            .runs
+            .iter()
+            .map(|r| match (&r.read, r.decided) {
+                (Some(name), _) => name.clone(),
+                (None, true) => "-".to_owned(),
+                (None, false) => format!("({})", r.stop),
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "{mark} {:<4}  {}  {}",
+            if query.should_trigger { "yes" } else { "no" },
+            reads.join(" "),
+            query.prompt
+        );
     }
 }
 

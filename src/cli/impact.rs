@@ -64,17 +64,7 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
         reports.push(impact::run(subject, &options)?);
     }
     if let Some(path) = &args.report {
-        let pages: Vec<(ImpactReport, Extras)> = subjects
-            .iter()
-            .zip(&reports)
-            .map(|(subject, report)| {
-                let extras = Extras {
-                    triggers: trigger_rates(&subject.dir, &builtins, confinement),
-                };
-                (report.clone(), extras)
-            })
-            .collect();
-        html::write(path, &pages)?;
+        write_html(path, &subjects, &reports, &builtins, confinement)?;
     }
     print_reports(args, &reports)?;
     Ok(if reports.iter().all(ImpactReport::passed) {
@@ -82,6 +72,28 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// `--report`: the HTML page of every skill's results, with its trigger rates where recorded.
+fn write_html(
+    path: &std::path::Path,
+    subjects: &[impact::Subject],
+    reports: &[ImpactReport],
+    builtins: &std::path::Path,
+    confinement: skill_agent::tools::Confinement,
+) -> Result<(), CliError> {
+    let pages: Vec<(ImpactReport, Extras)> = subjects
+        .iter()
+        .zip(reports)
+        .map(|(subject, report)| {
+            let extras = Extras {
+                triggers: trigger_rates(&subject.dir, builtins, confinement),
+            };
+            (report.clone(), extras)
+        })
+        .collect();
+    html::write(path, &pages)?;
+    Ok(())
 }
 
 /// `--init`: writes a starter evals file in each skill and records its cassettes.

@@ -2,7 +2,7 @@
 
 use super::CliError;
 use crate::git_source::GitSource;
-use crate::shared_install::lock::{Entry, LOCAL_SOURCE, REGISTRY_SOURCE, SkillsLock};
+use crate::shared_install::lock::{LOCAL_SOURCE, LockedSkill, REGISTRY_SOURCE, SkillsLock};
 use crate::shared_install::sources::{Refreshed, Restored};
 use crate::shared_install::{Placement, Reach, Scope, SharedError};
 use skill_archive::install::{Input, Installed, Risk, install_with, name_of};
@@ -106,7 +106,20 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     } else {
         install_local(&args, &source, room)?
     };
-    report_scan(&installed);
+    report_installed(&installed);
+    if let Some((_, placement)) = &shared {
+        share(placement, &installed.name, entry, args.force)?;
+    }
+    if installed.unchanged {
+        return Ok(ExitCode::SUCCESS);
+    }
+    lint_installed(&installed)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The scan's findings, the notes, and what was installed where.
+fn report_installed(installed: &Installed) {
+    report_scan(installed);
     for note in &installed.notes {
         eprintln!("note: {note}");
     }
@@ -129,12 +142,10 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             installed.dir.display()
         );
     }
-    if let Some((_, placement)) = &shared {
-        share(placement, &installed.name, entry, args.force)?;
-    }
-    if installed.unchanged {
-        return Ok(ExitCode::SUCCESS);
-    }
+}
+
+/// The lint findings of the installed skill other than security ones.
+fn lint_installed(installed: &Installed) -> Result<(), CliError> {
     // The security findings were shown above, from the scan of what was written; the rest
     // are those that matter to the agent the skill was written for, as `skill lint` says them.
     let options = Options {
@@ -146,7 +157,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     if !findings.is_empty() {
         eprint!("{findings}");
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 /// Installs the registry skill `source` (`SLUG[@VERSION]`); the lock entry a shared install
@@ -155,7 +166,7 @@ fn install_registry(
     args: &Args,
     source: &str,
     shared: Option<(&Placement, &SkillsLock)>,
-) -> Result<(Installed, Entry), CliError> {
+) -> Result<(Installed, LockedSkill), CliError> {
     let (slug, version) = source
         .split_once('@')
         .map_or((source, None), |(s, v)| (s, Some(v)));
@@ -188,11 +199,11 @@ fn install_registry(
             "{source}: no such skill in the registry {registry}"
         ))
     })?;
-    let entry = Entry {
+    let entry = LockedSkill {
         source: slug.to_owned(),
         source_type: REGISTRY_SOURCE.to_owned(),
         source_url: Some(registry),
-        ..Entry::default()
+        ..LockedSkill::default()
     };
     Ok((installed, entry))
 }
@@ -216,7 +227,7 @@ fn install_git(
     args: &Args,
     git: &GitSource,
     shared: Option<(&Placement, &SkillsLock)>,
-) -> Result<(Installed, Entry), CliError> {
+) -> Result<(Installed, LockedSkill), CliError> {
     let checkout = git.fetch(None).map_err(|e| match &git.github {
         // The argument may have been meant as a path.
         Some(repo) => CliError::Usage(format!(
@@ -237,7 +248,7 @@ fn install_git(
     }
     let installed = install_with(&input, &args.skills.path(), args.force, risk(args))?;
     eprintln!("note: {} at commit {}", git.url, checkout.commit);
-    Ok((installed, Entry::from_git(git, &checkout.commit)))
+    Ok((installed, LockedSkill::from_git(git, &checkout.commit)))
 }
 
 /// Installs an archive or a folder; the lock entry a shared install records for it.
@@ -245,7 +256,7 @@ fn install_local(
     args: &Args,
     source: &str,
     shared: Option<(&Placement, &SkillsLock)>,
-) -> Result<(Installed, Entry), CliError> {
+) -> Result<(Installed, LockedSkill), CliError> {
     let input = match Input::from_arg(source)? {
         Input::Archive(path) => verified(path, args)?,
         // A folder carries no signature: the policy that refuses an unsigned archive refuses
@@ -274,10 +285,10 @@ fn install_local(
             "note: {source} is outside the project: `update` and `install --frozen` will not read it from the lock (a lock that came with a project may not name folders outside it)"
         );
     }
-    let entry = Entry {
+    let entry = LockedSkill {
         source,
         source_type: source_type.to_owned(),
-        ..Entry::default()
+        ..LockedSkill::default()
     };
     Ok((installed, entry))
 }
@@ -287,7 +298,7 @@ fn install_local(
 pub(super) fn share(
     placement: &Placement,
     name: &str,
-    entry: Entry,
+    entry: LockedSkill,
     force: bool,
 ) -> Result<(), CliError> {
     let mut lock = placement.lock()?;
@@ -396,7 +407,7 @@ fn restore(
     placement: &Placement,
     lock: &SkillsLock,
     name: &str,
-    entry: &Entry,
+    entry: &LockedSkill,
 ) -> Result<(), CliError> {
     match placement.restore(name, entry, risk(args))? {
         Restored::AsLocked => println!("{name}: as locked"),
@@ -555,26 +566,11 @@ fn update_shared(
         let copy = placement.shared().join(&name);
         let refetched = entry.is_refetchable();
         if refetched {
-            let at = |commit: &Option<String>| {
-                commit
-                    .as_deref()
-                    .map(|c| format!(" at {}", c.chars().take(12).collect::<String>()))
-                    .unwrap_or_default()
-            };
-            match placement.refresh(&name, &mut entry, args.force) {
-                Ok(Refreshed::LocalChanges) => {
-                    println!(
-                        "{name}: local changes (its folder hash is not the locked one). Use --force to overwrite."
-                    );
-                    continue;
-                }
-                Ok(Refreshed::UpToDate { commit }) => println!("{name} up to date{}", at(&commit)),
-                Ok(Refreshed::Updated { commit }) => {
-                    println!("Updated {name} from {}{}", entry.source, at(&commit))
-                }
-                Err(e) => {
+            match refetch(placement, &name, &mut entry, args.force) {
+                Refetched::Place => {}
+                Refetched::Skip => continue,
+                Refetched::Failed => {
                     failed += 1;
-                    eprintln!("error: {e}");
                     continue;
                 }
             }
@@ -598,4 +594,44 @@ fn update_shared(
     }
     lock.write().map_err(SharedError::from)?;
     Ok(failed)
+}
+
+/// What [`refetch`] leaves to do with a skill.
+enum Refetched {
+    /// Place it again.
+    Place,
+    /// Leave it as it is.
+    Skip,
+    /// Count a failure, already reported.
+    Failed,
+}
+
+/// Gets a skill again from its folder or repository and says what came of it.
+fn refetch(placement: &Placement, name: &str, entry: &mut LockedSkill, force: bool) -> Refetched {
+    let at = |commit: &Option<String>| {
+        commit
+            .as_deref()
+            .map(|c| format!(" at {}", c.chars().take(12).collect::<String>()))
+            .unwrap_or_default()
+    };
+    match placement.refresh(name, entry, force) {
+        Ok(Refreshed::LocalChanges) => {
+            println!(
+                "{name}: local changes (its folder hash is not the locked one). Use --force to overwrite."
+            );
+            Refetched::Skip
+        }
+        Ok(Refreshed::UpToDate { commit }) => {
+            println!("{name} up to date{}", at(&commit));
+            Refetched::Place
+        }
+        Ok(Refreshed::Updated { commit }) => {
+            println!("Updated {name} from {}{}", entry.source, at(&commit));
+            Refetched::Place
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            Refetched::Failed
+        }
+    }
 }

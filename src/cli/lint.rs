@@ -7,7 +7,7 @@ use skill_lint::config::Config;
 use skill_lint::report::Format;
 use skill_lint::{LintRun, Options, Selection, Target, fix, lint_paths};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -131,24 +131,9 @@ fn lint_and_print(args: &Args, options: &Options) -> Result<ExitCode, CliError> 
         super::lint_fixes::show(&run, args.unsafe_fixes)?;
     }
     if args.fix {
-        let applying = if args.unsafe_fixes {
-            fix::Applying::Unsafe
-        } else {
-            fix::Applying::Safe
-        };
-        let fixed: Vec<fix::FixedFile> = run
-            .skills
-            .iter()
-            .filter_map(|r| fix::plan(r, options, applying))
-            .collect();
-        if args.diff {
-            let mut out = std::io::stdout().lock();
-            for file in &fixed {
-                out.write_all(fix::diff(file).as_bytes())?;
-            }
-            return Ok(ExitCode::from(u8::from(!fixed.is_empty())));
+        if let Some(code) = apply_fixes(args, options, &run)? {
+            return Ok(code);
         }
-        super::lint_fixes::report(&fixed)?;
         run = lint()?;
     }
     if args.statistics {
@@ -159,14 +144,7 @@ fn lint_and_print(args: &Args, options: &Options) -> Result<ExitCode, CliError> 
         return Ok(exit_code(run.had_io_error(), run.summary(), args.strict));
     }
     if let Some(path) = &args.write_baseline {
-        let baseline = Baseline::of(&run, path);
-        baseline.write(path)?;
-        eprintln!(
-            "Wrote {} findings to {}; `skill lint --baseline {}` leaves them out",
-            baseline.findings.len(),
-            path.display(),
-            path.display()
-        );
+        write_baseline(&run, path)?;
         return Ok(ExitCode::SUCCESS);
     }
     if let Some(path) = &args.baseline {
@@ -175,16 +153,62 @@ fn lint_and_print(args: &Args, options: &Options) -> Result<ExitCode, CliError> 
             eprintln!("{hidden} findings recorded in {} left out", path.display());
         }
     }
-    let text = format.render(&run, true);
+    print_run(args, format, &run)?;
+    Ok(exit_code(run.had_io_error(), run.summary(), args.strict))
+}
+
+/// `--fix`: writes the fixes and reports them, or with `--diff` only prints them; then the
+/// exit code, as `--diff` ends the run.
+fn apply_fixes(
+    args: &Args,
+    options: &Options,
+    run: &LintRun,
+) -> Result<Option<ExitCode>, CliError> {
+    let applying = if args.unsafe_fixes {
+        fix::Applying::Unsafe
+    } else {
+        fix::Applying::Safe
+    };
+    let fixed: Vec<fix::FixedFile> = run
+        .skills
+        .iter()
+        .filter_map(|r| fix::plan(r, options, applying))
+        .collect();
+    if args.diff {
+        let mut out = std::io::stdout().lock();
+        for file in &fixed {
+            out.write_all(fix::diff(file).as_bytes())?;
+        }
+        return Ok(Some(ExitCode::from(u8::from(!fixed.is_empty()))));
+    }
+    super::lint_fixes::report(&fixed)?;
+    Ok(None)
+}
+
+fn write_baseline(run: &LintRun, path: &Path) -> Result<(), CliError> {
+    let baseline = Baseline::of(run, path);
+    baseline.write(path)?;
+    eprintln!(
+        "Wrote {} findings to {}; `skill lint --baseline {}` leaves them out",
+        baseline.findings.len(),
+        path.display(),
+        path.display()
+    );
+    Ok(())
+}
+
+/// The findings in `format`, after the hint on fixes a human reader gets.
+fn print_run(args: &Args, format: Format, run: &LintRun) -> Result<(), CliError> {
+    let text = format.render(run, true);
     if format == Format::Human && !args.fix {
-        super::lint_fixes::hint(&run)?;
+        super::lint_fixes::hint(run)?;
     }
     match format {
         // Colours go through anstream, which drops them for pipes and NO_COLOR.
         Format::Human => write(anstream::stdout().lock(), &text)?,
         _ => write(std::io::stdout().lock(), &text)?,
     }
-    Ok(exit_code(run.had_io_error(), run.summary(), args.strict))
+    Ok(())
 }
 
 /// Adds each skill's model review to its findings (see `crate::review`).

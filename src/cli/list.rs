@@ -146,26 +146,7 @@ fn cut(text: &str, room: usize) -> String {
 /// checks), else by every agent's.
 pub(crate) fn run_check(args: CheckArgs) -> Result<ExitCode, CliError> {
     let env = SystemEnvironment::default();
-    let (rows, not_loaded) = match args.selection.agent {
-        Some(agent) => {
-            let catalog = args.selection.agent_catalog(agent, &env)?;
-            let hints: Vec<Vec<String>> = catalog
-                .skills
-                .iter()
-                .map(|s| s.availability.hints(&s.requirements))
-                .collect();
-            let not_loaded = catalog.dropped.len();
-            let (listings, _) = prompt::agent_listings(catalog);
-            let rows: Vec<(Listing, Vec<String>)> = listings.into_iter().zip(hints).collect();
-            (rows, not_loaded)
-        }
-        None => {
-            let catalog = args.selection.catalog()?;
-            let listings = prompt::listings(&catalog, Reading::PORTABLE, &env);
-            let hints = catalog.skills.iter().map(|e| portable_hints(e, &env));
-            (listings.into_iter().zip(hints).collect(), 0)
-        }
-    };
+    let Checked { rows, not_loaded } = checked_skills(&args.selection, &env)?;
     let ready = rows.iter().filter(|(l, _)| l.available).count();
     let unavailable = rows.iter().filter(|(l, _)| !l.available);
     if rows.is_empty() && !args.json {
@@ -208,8 +189,46 @@ pub(crate) fn run_check(args: CheckArgs) -> Result<ExitCode, CliError> {
     Ok(ExitCode::from(u8::from(ready < rows.len())))
 }
 
+/// The skills `skill list --check` judges.
+struct Checked {
+    /// Each skill's listing and the hints for what it misses.
+    rows: Vec<(Listing, Vec<String>)>,
+    /// Folders the agent does not load at all (none without `--agent`).
+    not_loaded: usize,
+}
+
+/// Reads the selected skills by `--agent`'s reading, else by the portable one.
+fn checked_skills(selection: &SkillArgs, env: &SystemEnvironment) -> Result<Checked, CliError> {
+    Ok(match selection.agent {
+        Some(agent) => {
+            let catalog = selection.agent_catalog(agent, env)?;
+            let hints: Vec<Vec<String>> = catalog
+                .skills
+                .iter()
+                .map(|s| s.availability.hints(&s.requirements))
+                .collect();
+            let not_loaded = catalog.dropped.len();
+            let (listings, _) = prompt::agent_listings(catalog);
+            let rows: Vec<(Listing, Vec<String>)> = listings.into_iter().zip(hints).collect();
+            Checked { rows, not_loaded }
+        }
+        None => {
+            let catalog = selection.catalog()?;
+            let listings = prompt::listings(&catalog, Reading::PORTABLE, env);
+            let hints = catalog.skills.iter().map(|e| portable_hints(e, env));
+            Checked {
+                rows: listings.into_iter().zip(hints).collect(),
+                not_loaded: 0,
+            }
+        }
+    })
+}
+
 /// What to do about an unavailable skill, by the portable reading (see `Availability::hints`).
-fn portable_hints(entry: &skill_model::catalog::Entry, env: &SystemEnvironment) -> Vec<String> {
+fn portable_hints(
+    entry: &skill_model::catalog::CatalogSkill,
+    env: &SystemEnvironment,
+) -> Vec<String> {
     let skill = &entry.skill;
     let (Some(manifest), Ok(doc)) = (skill.manifest(), &skill.document) else {
         return Vec::new();

@@ -4,7 +4,7 @@ use super::CliError;
 use super::output::quiet;
 use crate::scaffold::{self, NewSkill, TEMPLATES};
 use skill_agent::test::starter::write_starter;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Arguments of `skill new`.
@@ -86,35 +86,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     }
     let mut files = created.files.clone();
     if !no_evals {
-        match write_starter(&created.dir) {
-            Ok(_) => files.extend([
-                "evals/basic.yaml".into(),
-                "evals/cassettes/basic.yaml".into(),
-            ]),
-            Err(e) => eprintln!("warning: no starter scenario: {e}"),
-        }
-        let triggers = skill_model::builtin::materialize()
-            .map_err(|e| e.to_string())
-            .and_then(|root| {
-                let distractors =
-                    skill_agent::eval::skills_of_roots(&[skill_model::catalog::Root::plain(root)]);
-                skill_agent::eval::starter::write_trigger_starter(&created.dir, &distractors)
-                    .map_err(|e| e.to_string())
-            });
-        match triggers {
-            Ok(_) => files.push(format!(
-                "{} (and its cassettes)",
-                skill_agent::eval::TRIGGERS_FILE
-            )),
-            Err(e) => eprintln!("warning: no starter trigger set: {e}"),
-        }
-        match skill_agent::eval::impact::starter::write_impact_starter(&created.dir) {
-            Ok(_) => files.push(format!(
-                "{} (and its cassettes)",
-                skill_agent::eval::impact::EVALS_FILE
-            )),
-            Err(e) => eprintln!("warning: no starter impact eval: {e}"),
-        }
+        write_eval_starters(&created.dir, &mut files);
     }
     println!("Created {}", created.dir.display());
     if quiet() {
@@ -128,4 +100,38 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         dir = created.dir.display()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes the starter scenario, trigger set and impact eval into the new skill, adding each to
+/// `files`; one that cannot be written is a warning, as the skill itself was created.
+fn write_eval_starters(dir: &Path, files: &mut Vec<String>) {
+    match write_starter(dir) {
+        Ok(_) => files.extend([
+            "evals/basic.yaml".into(),
+            "evals/cassettes/basic.yaml".into(),
+        ]),
+        Err(e) => eprintln!("warning: no starter scenario: {e}"),
+    }
+    let triggers = skill_model::builtin::materialize()
+        .map_err(|e| e.to_string())
+        .and_then(|root| {
+            let distractors =
+                skill_agent::eval::skills_of_roots(&[skill_model::catalog::Root::plain(root)]);
+            skill_agent::eval::starter::write_trigger_starter(dir, &distractors)
+                .map_err(|e| e.to_string())
+        });
+    match triggers {
+        Ok(_) => files.push(format!(
+            "{} (and its cassettes)",
+            skill_agent::eval::TRIGGERS_FILE
+        )),
+        Err(e) => eprintln!("warning: no starter trigger set: {e}"),
+    }
+    match skill_agent::eval::impact::starter::write_impact_starter(dir) {
+        Ok(_) => files.push(format!(
+            "{} (and its cassettes)",
+            skill_agent::eval::impact::EVALS_FILE
+        )),
+        Err(e) => eprintln!("warning: no starter impact eval: {e}"),
+    }
 }

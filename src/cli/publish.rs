@@ -77,7 +77,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         other => other.map_err(publish_error)?,
     };
     super::pack::note_left_out(&skill_model::layout::install_metadata_in(&args.path));
-    let mut plan = match planned {
+    let plan = match planned {
         Planned::Unchanged { slug, version } => {
             println!("Unchanged: {slug}@{version} is already published with these files");
             return Ok(ExitCode::SUCCESS);
@@ -94,8 +94,20 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         );
         return Ok(ExitCode::SUCCESS);
     }
-    if credentials::token(&registry).is_none() {
-        return Err(CliError::NotLoggedIn(registry));
+    sign_and_send(&args, &client, &registry, plan)
+}
+
+/// Signs the planned version if asked, uploads it with a progress bar, and says whether the
+/// registry published it or holds it for review.
+fn sign_and_send(
+    args: &Args,
+    client: &Client,
+    registry: &str,
+    mut plan: Box<skill_registry::publish::Plan>,
+) -> Result<ExitCode, CliError> {
+    use skill_registry::publish;
+    if credentials::token(registry).is_none() {
+        return Err(CliError::NotLoggedIn(registry.to_owned()));
     }
     if let Some(key) = &args.sign {
         let key_id = publish::sign(&mut plan, key, super::keygen::password())
@@ -104,7 +116,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     }
     let total = plan.files.iter().map(|f| f.bytes.len() as u64).sum();
     let bar = super::progress::bytes("uploading", total, 0);
-    let result = publish::send(&client, &plan, &mut |n| bar.inc(n));
+    let result = publish::send(client, &plan, &mut |n| bar.inc(n));
     bar.finish_and_clear();
     let sent = result?;
     if sent.held {

@@ -444,34 +444,15 @@ fn audit(slug: Option<&str>, data: &DataArgs) -> Result<(), CliError> {
 
 /// `skill registry review`: lists, shows, approves or rejects quarantined versions.
 fn review(args: ReviewArgs) -> Result<ExitCode, CliError> {
-    use skill_registry::store::{Decision, HeldVersion};
+    use skill_registry::store::Decision;
     let store = args.data.open()?;
-    let describe = |held: &HeldVersion| {
-        let mut out = format!(
-            "{}@{} by @{}, quarantined: {} finding(s)\n",
-            held.slug,
-            held.version.version,
-            held.owner_handle,
-            held.version.findings.len()
-        );
-        for f in &held.version.findings {
-            out.push_str(&format!(
-                "  {}:{}: {} [{}] {}\n",
-                f.path, f.line, f.code, f.severity, f.message
-            ));
-            if let Some(reason) = &f.allowed {
-                out.push_str(&format!("      the author allows it: {reason}\n"));
-            }
-        }
-        out
-    };
     let Some(target) = args.target else {
         let held = store.quarantined()?;
         if held.is_empty() {
             println!("No versions are quarantined.");
         }
         for h in &held {
-            print!("{}", describe(h));
+            print!("{}", describe_held(h));
         }
         return Ok(ExitCode::SUCCESS);
     };
@@ -482,23 +463,7 @@ fn review(args: ReviewArgs) -> Result<ExitCode, CliError> {
         (true, _) => Decision::Approve,
         (_, true) => Decision::Reject,
         _ => {
-            let history: Vec<_> = store
-                .audit_log(Some(slug))?
-                .into_iter()
-                .filter(|l| l.version == version.trim())
-                .collect();
-            match store.held_version(slug, version)? {
-                Some(held) => print!("{}", describe(&held)),
-                None if !history.is_empty() => println!("{target} is not quarantined"),
-                None => {
-                    return Err(CliError::Usage(format!(
-                        "{target} is not quarantined and was never reviewed (run `skill registry review` to list those that are)"
-                    )));
-                }
-            }
-            for line in &history {
-                println!("  audit: {} by {}: {}", line.action, line.actor, line.note);
-            }
+            show_held(store.as_ref(), &target, slug, version)?;
             return Ok(ExitCode::SUCCESS);
         }
     };
@@ -515,6 +480,49 @@ fn review(args: ReviewArgs) -> Result<ExitCode, CliError> {
         Decision::Reject => println!("Rejected {target}: removed; its version number stays taken"),
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A quarantined version and the findings that held it, with the author's allowances.
+fn describe_held(held: &skill_registry::store::HeldVersion) -> String {
+    let mut out = format!(
+        "{}@{} by @{}, quarantined: {} finding(s)\n",
+        held.slug,
+        held.version.version,
+        held.owner_handle,
+        held.version.findings.len()
+    );
+    for f in &held.version.findings {
+        out.push_str(&format!(
+            "  {}:{}: {} [{}] {}\n",
+            f.path, f.line, f.code, f.severity, f.message
+        ));
+        if let Some(reason) = &f.allowed {
+            out.push_str(&format!("      the author allows it: {reason}\n"));
+        }
+    }
+    out
+}
+
+/// `review SLUG@VERSION` without a decision: the version if it is held, and its audit lines.
+fn show_held(store: &dyn Store, target: &str, slug: &str, version: &str) -> Result<(), CliError> {
+    let history: Vec<_> = store
+        .audit_log(Some(slug))?
+        .into_iter()
+        .filter(|l| l.version == version.trim())
+        .collect();
+    match store.held_version(slug, version)? {
+        Some(held) => print!("{}", describe_held(&held)),
+        None if !history.is_empty() => println!("{target} is not quarantined"),
+        None => {
+            return Err(CliError::Usage(format!(
+                "{target} is not quarantined and was never reviewed (run `skill registry review` to list those that are)"
+            )));
+        }
+    }
+    for line in &history {
+        println!("  audit: {} by {}: {}", line.action, line.actor, line.note);
+    }
+    Ok(())
 }
 
 /// Sends one line per request to stderr: info level, warnings only with `-q`, debug with `-v`.

@@ -9,7 +9,7 @@ use skill_agent::tools::{Confinement, Origin, Passed};
 use skill_agent::trial::{Answers, Loading, PassEnv, Trial, run_trial, shell_path, shell_quote};
 use skill_agent::{AgentError, Event, Stop, Transcript};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -159,30 +159,18 @@ pub fn run(mut args: Args) -> Result<ExitCode, CliError> {
     if let Some(harness) = args.harness {
         return super::through::try_in(&args, harness);
     }
-    let mut files = Vec::new();
-    let mut network = false;
-    let mut scenario_env = Vec::new();
-    let mut loading = Loading {
-        always: args.always.clone(),
-        mention: args.mention.clone(),
-        preload: args.preload.clone(),
+    let mut setup = Setup {
+        files: Vec::new(),
+        network: false,
+        env: Vec::new(),
+        loading: Loading {
+            always: args.always.clone(),
+            mention: args.mention.clone(),
+            preload: args.preload.clone(),
+        },
     };
-    if let Some(path) = &args.scenario {
-        let scenario = Scenario::load(path).map_err(|e| CliError::Usage(e.to_string()))?;
-        network = scenario.network;
-        scenario_env = scenario.env.clone().into_iter().collect();
-        if let Some(first) = args.skills.first() {
-            let one = Loading::one(scenario.via, &skill_agent::test::skill_name(first));
-            loading.always.extend(one.always);
-            loading.mention.extend(one.mention);
-            loading.preload.extend(one.preload);
-        }
-        if args.record.is_none() && args.replay.is_none() && args.cassette.is_none() {
-            args.cassette = Some(scenario.cassette_path(path));
-        }
-        args.max_turns = scenario.expect.max_turns.unwrap_or(args.max_turns);
-        args.prompt = Some(scenario.prompt);
-        files = scenario.files.into_iter().collect();
+    if let Some(path) = args.scenario.clone() {
+        apply_scenario(&mut args, &path, &mut setup)?;
     }
     if args.mode.is_some() && args.cassette.is_none() {
         return Err(CliError::Usage(
@@ -190,19 +178,19 @@ pub fn run(mut args: Args) -> Result<ExitCode, CliError> {
         ));
     }
     let answers = answers(&args)?;
-    let confinement = confine_commands(&args, &answers, network)?;
+    let confinement = confine_commands(&args, &answers, setup.network)?;
     // Recorded calls get only what the user chose; a live run, what its skills declare.
     let env = match answers {
         Answers::Replay(_) => PassEnv::Chosen(Passed {
             names: args.pass_env.clone(),
-            values: scenario_env,
+            values: setup.env,
         }),
-        _ => PassEnv::Declared(scenario_env),
+        _ => PassEnv::Declared(setup.env),
     };
     let trial = Trial {
         skills: args.skills.clone(),
         workspace: args.workspace.clone(),
-        files,
+        files: setup.files,
         prompt: args.prompt.clone().unwrap_or_default(),
         max_turns: args.max_turns,
         exec_timeout: Duration::from_secs(args.exec_timeout),
@@ -210,22 +198,56 @@ pub fn run(mut args: Args) -> Result<ExitCode, CliError> {
         rerecord: rerecord_command(&args),
         confinement,
         env,
-        loading,
+        loading: setup.loading,
         stop_at_route: false,
     };
+    watch_trial(&args, &trial)
+}
+
+/// What the run takes besides the flags: a scenario's files, network grant and env values, and
+/// the skills whose bodies are loaded up front.
+struct Setup {
+    files: Vec<(String, String)>,
+    network: bool,
+    env: Vec<(String, String)>,
+    loading: Loading,
+}
+
+/// Takes `--scenario`'s prompt, files, turn limit, cassette and loading in place of the flags'.
+fn apply_scenario(args: &mut Args, path: &Path, setup: &mut Setup) -> Result<(), CliError> {
+    let scenario = Scenario::load(path).map_err(|e| CliError::Usage(e.to_string()))?;
+    setup.network = scenario.network;
+    setup.env = scenario.env.clone().into_iter().collect();
+    if let Some(first) = args.skills.first() {
+        let one = Loading::one(scenario.via, &skill_agent::test::skill_name(first));
+        setup.loading.always.extend(one.always);
+        setup.loading.mention.extend(one.mention);
+        setup.loading.preload.extend(one.preload);
+    }
+    if args.record.is_none() && args.replay.is_none() && args.cassette.is_none() {
+        args.cassette = Some(scenario.cassette_path(path));
+    }
+    args.max_turns = scenario.expect.max_turns.unwrap_or(args.max_turns);
+    args.prompt = Some(scenario.prompt);
+    setup.files = scenario.files.into_iter().collect();
+    Ok(())
+}
+
+/// Runs the trial with the live view, reports it, and exits 0 only on a whole answer.
+fn watch_trial(args: &Args, trial: &Trial) -> Result<ExitCode, CliError> {
     let mut view = LiveView::new(!args.json && !super::output::quiet());
-    let result = run_trial(&trial, &mut |event| view.show(event));
+    let result = run_trial(trial, &mut |event| view.show(event));
     // A stream cut by an error leaves its line open; the error goes on a line of its own.
     view.end_line();
     let (workspace, transcript) = match result {
         Ok(done) => done,
         Err(AgentError::Interrupted(interrupted)) => {
-            report(&args, &interrupted.transcript)?;
+            report(args, &interrupted.transcript)?;
             return Err(CliError::Agent(AgentError::Model(interrupted.error)));
         }
         Err(e) => return Err(e.into()),
     };
-    report(&args, &transcript)?;
+    report(args, &transcript)?;
     if args.keep {
         eprintln!("workspace kept: {}", workspace.keep().display());
     }

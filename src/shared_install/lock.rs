@@ -27,10 +27,10 @@ pub(crate) const GIT_SOURCE: &str = "git";
 /// The `sourceType` of a skill from GitHub named `OWNER/REPO` (vercel's).
 pub(crate) const GITHUB_SOURCE: &str = "github";
 
-/// One skill's entry.
+/// One skill's row in a lock file (a `skills` map value).
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct Entry {
+pub struct LockedSkill {
     /// Where it came from: a local folder (relative to the project in a project's lock), a
     /// repository, or for this tool's registry installs `SLUG@VERSION`.
     pub source: String,
@@ -72,7 +72,7 @@ pub struct Entry {
     pub extra: Map<String, Value>,
 }
 
-impl Entry {
+impl LockedSkill {
     /// The recorded folder hash, wherever this lock keeps it.
     pub fn hash(&self) -> Option<&str> {
         self.computed_hash
@@ -88,7 +88,7 @@ pub(crate) struct SkillsLock {
     pub path: PathBuf,
     scope: Scope,
     /// The skills, by name.
-    pub skills: BTreeMap<String, Entry>,
+    pub skills: BTreeMap<String, LockedSkill>,
     /// The top-level fields other than `version` and `skills` (`dismissed`, ...).
     other: Map<String, Value>,
 }
@@ -197,7 +197,7 @@ impl SkillsLock {
 
     /// Records `entry` for `name`. In the global lock the first install time is kept and the
     /// update time moves only when the entry changed.
-    pub fn set(&mut self, name: &str, mut entry: Entry) {
+    pub fn set(&mut self, name: &str, mut entry: LockedSkill) {
         let old = self.skills.get(name);
         if self.scope == Scope::Global {
             entry.skill_folder_hash = entry.computed_hash.take();
@@ -217,8 +217,8 @@ impl SkillsLock {
     }
 }
 
-fn without_times(entry: &Entry) -> Entry {
-    Entry {
+fn without_times(entry: &LockedSkill) -> LockedSkill {
+    LockedSkill {
         installed_at: None,
         updated_at: None,
         ..entry.clone()

@@ -160,7 +160,7 @@ impl Placement {
 
     /// This placement for the agents `entry` records (those named when it records none, as in
     /// vercel's lock), so `update` and `verify` work on what each skill was installed for.
-    pub(crate) fn for_entry(&self, entry: &lock::Entry) -> Placement {
+    pub(crate) fn for_entry(&self, entry: &lock::LockedSkill) -> Placement {
         let recorded: Vec<Agent> = entry
             .agents
             .iter()
@@ -184,7 +184,7 @@ impl Placement {
     pub fn record(
         &self,
         name: &str,
-        mut entry: lock::Entry,
+        mut entry: lock::LockedSkill,
         lock: &mut SkillsLock,
         force: bool,
     ) -> Result<Vec<(Agent, Reach)>, SharedError> {

@@ -1,7 +1,7 @@
 //! How each agent finds a shared skill, and placing it for them: what in an agent's folder is
 //! this install's own (and may be replaced or removed) and what is not.
 
-use super::lock::{Entry, LOCAL_SOURCE, SkillsLock};
+use super::lock::{LOCAL_SOURCE, LockedSkill, SkillsLock};
 use super::{
     Placement, SharedError, copy_tree, hash, io, normalize, relative, remove_entry, same_folder,
 };
@@ -97,7 +97,7 @@ impl Reach {
     }
 }
 
-impl Entry {
+impl LockedSkill {
     /// Whether the lock says `agent` got a copy.
     fn copied_for(&self, agent: Agent) -> bool {
         self.copied.iter().any(|a| a == agent.name())
@@ -154,7 +154,7 @@ impl Placement {
     /// Whether `path` is the skill's own source folder: the one this install reads from, or
     /// the one the lock's local source names (a project that keeps its skills in `skills/`,
     /// nanobot's root).
-    fn is_source(&self, entry: Option<&Entry>, path: &Path) -> bool {
+    fn is_source(&self, entry: Option<&LockedSkill>, path: &Path) -> bool {
         let recorded = entry
             .filter(|e| e.source_type == LOCAL_SOURCE)
             .map(|e| normalize(&self.base.join(&e.source)));

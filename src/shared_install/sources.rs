@@ -2,15 +2,15 @@
 //! --frozen` restores each as locked (its folder hash must be the locked one), `update`
 //! refreshes it from a local folder or from its git reference.
 
-use super::lock::{Entry, GIT_SOURCE, GITHUB_SOURCE, LOCAL_SOURCE, REGISTRY_SOURCE};
+use super::lock::{GIT_SOURCE, GITHUB_SOURCE, LOCAL_SOURCE, LockedSkill, REGISTRY_SOURCE};
 use super::{Placement, SharedError, hash};
 use crate::git_source::{Checkout, GitSource};
 use skill_archive::install::{Input, Risk, install_pending, name_of};
 
-impl Entry {
+impl LockedSkill {
     /// What a lock records of a git source installed at `commit`: vercel's `source`,
     /// `sourceUrl`, `ref` and `skillPath`, and the commit.
-    pub(crate) fn from_git(git: &GitSource, commit: &str) -> Entry {
+    pub(crate) fn from_git(git: &GitSource, commit: &str) -> LockedSkill {
         let (source, source_type) = match &git.github {
             Some(repo) => (repo.clone(), GITHUB_SOURCE),
             None => (git.url.clone(), GIT_SOURCE),
@@ -19,14 +19,14 @@ impl Entry {
             Some(path) => format!("{path}/SKILL.md"),
             None => "SKILL.md".to_owned(),
         };
-        Entry {
+        LockedSkill {
             source,
             source_type: source_type.to_owned(),
             source_url: Some(git.url.clone()),
             reference: git.reference.clone(),
             skill_path: Some(skill_path),
             commit: Some(commit.to_owned()),
-            ..Entry::default()
+            ..LockedSkill::default()
         }
     }
 
@@ -144,7 +144,7 @@ pub(crate) enum Refreshed {
 impl Placement {
     /// Fetches the source `entry` records: a local folder (inside the project for a project's
     /// lock), or a git repository at the pinned commit (`pinned`) or at its reference.
-    fn fetch(&self, name: &str, entry: &Entry, pinned: bool) -> Result<Fetched, SharedError> {
+    fn fetch(&self, name: &str, entry: &LockedSkill, pinned: bool) -> Result<Fetched, SharedError> {
         if entry.source_type == LOCAL_SOURCE {
             let source = self.local_source(name, &entry.source)?;
             return Ok(Fetched {
@@ -194,7 +194,12 @@ impl Placement {
     /// Puts the copy of `name` back as `entry` locks it: left alone when it is, else installed
     /// from its source (a local folder, or a git repository at the pinned commit) and kept only
     /// when its folder hash is the locked one. A registry install is the registry lock's work.
-    pub fn restore(&self, name: &str, entry: &Entry, risk: Risk) -> Result<Restored, SharedError> {
+    pub fn restore(
+        &self,
+        name: &str,
+        entry: &LockedSkill,
+        risk: Risk,
+    ) -> Result<Restored, SharedError> {
         let copy = self.copy_of(name)?;
         let as_locked =
             entry.source_type == REGISTRY_SOURCE || entry.hash().is_some() && entry.matches(&copy);
@@ -220,7 +225,7 @@ impl Placement {
     pub(crate) fn refresh(
         &self,
         name: &str,
-        entry: &mut Entry,
+        entry: &mut LockedSkill,
         force: bool,
     ) -> Result<Refreshed, SharedError> {
         let copy = self.copy_of(name)?;

@@ -162,7 +162,7 @@ pub fn builtin_root() -> std::io::Result<Root> {
 
 /// One skill of a catalog.
 #[derive(Debug, Clone)]
-pub struct Entry {
+pub struct CatalogSkill {
     /// Its name: the folder name, as agents key skills.
     pub name: String,
     /// Index of its root in [`Catalog::roots`].
@@ -192,7 +192,7 @@ pub struct Catalog {
     /// Roots, highest precedence first.
     pub roots: Vec<Root>,
     /// Visible skills, sorted by (root, name).
-    pub skills: Vec<Entry>,
+    pub skills: Vec<CatalogSkill>,
     /// Skills hidden by higher roots.
     pub shadowed: Vec<Shadowed>,
 }
@@ -233,7 +233,7 @@ impl Catalog {
         use rayon::prelude::*;
         catalog.skills = visible
             .into_par_iter()
-            .map(|(name, root, location)| Entry {
+            .map(|(name, root, location)| CatalogSkill {
                 name,
                 root,
                 skill: Skill::load(location),

@@ -34,7 +34,7 @@ pub const JSON_VERSION: u32 = 1;
 
 pub use discovery::{DiscoveryError, SkillLocation, discover, discover_manifests};
 pub use document::{Document, LoadError, ManifestError};
-pub use manifest::{Entry, Manifest};
+pub use manifest::{FrontmatterField, Manifest};
 pub use requirements::Requirements;
 pub use source::Source;
 pub use span::Span;

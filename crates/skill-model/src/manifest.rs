@@ -6,7 +6,7 @@ use super::yaml::{Node, Value};
 
 /// One `key: value` entry of the frontmatter.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Entry {
+pub struct FrontmatterField {
     /// The key as written (non-string keys as their source text).
     pub key: String,
     /// Where the key is.
@@ -21,7 +21,7 @@ pub struct Manifest {
     /// The whole frontmatter mapping.
     pub root: Node,
     /// Top-level entries in source order.
-    pub entries: Vec<Entry>,
+    pub entries: Vec<FrontmatterField>,
 }
 
 impl Manifest {
@@ -32,7 +32,7 @@ impl Manifest {
         };
         let entries = pairs
             .iter()
-            .map(|(k, v)| Entry {
+            .map(|(k, v)| FrontmatterField {
                 key: k.scalar_text(source).unwrap_or("").to_owned(),
                 key_span: k.span,
                 value: v.clone(),
@@ -42,7 +42,7 @@ impl Manifest {
     }
 
     /// The entry for `key`; the last one when the key repeats (as PyYAML-based agents read it).
-    pub fn get(&self, key: &str) -> Option<&Entry> {
+    pub fn get(&self, key: &str) -> Option<&FrontmatterField> {
         self.entries.iter().rev().find(|e| e.key == key)
     }
 
@@ -52,8 +52,9 @@ impl Manifest {
     }
 
     /// Pairs of (first entry, later entry) for every key written more than once.
-    pub fn duplicates(&self) -> Vec<(&Entry, &Entry)> {
-        let mut seen: std::collections::HashMap<&str, &Entry> = std::collections::HashMap::new();
+    pub fn duplicates(&self) -> Vec<(&FrontmatterField, &FrontmatterField)> {
+        let mut seen: std::collections::HashMap<&str, &FrontmatterField> =
+            std::collections::HashMap::new();
         let mut out = Vec::new();
         for entry in &self.entries {
             match seen.get(entry.key.as_str()) {

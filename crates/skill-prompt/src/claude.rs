@@ -23,7 +23,7 @@ pub(crate) const DESCRIPTION_CAP: usize = match facts(Agent::Claude).budget {
 
 /// One line of the listing.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Entry {
+pub struct ClaudeLine {
     /// The skill's name (its folder's).
     pub name: String,
     /// The folder name, with the frontmatter name in parentheses when Claude Code shows it.
@@ -34,7 +34,7 @@ pub struct Entry {
     pub capped: bool,
 }
 
-impl Entry {
+impl ClaudeLine {
     fn full(&self) -> String {
         format!("- {}: {}", self.label, self.description)
     }
@@ -95,12 +95,12 @@ fn label(shown: &[&Listing], i: usize) -> String {
 }
 
 /// The entries of the skills the model is told about, in listing order.
-pub fn entries(listings: &[Listing]) -> Vec<Entry> {
+pub fn entries(listings: &[Listing]) -> Vec<ClaudeLine> {
     let shown: Vec<&Listing> = listings.iter().filter(|l| !l.hidden).collect();
     (0..shown.len())
         .map(|i| {
             let (description, capped) = cap(&shown[i].description);
-            Entry {
+            ClaudeLine {
                 name: shown[i].name.clone(),
                 label: label(&shown, i),
                 description,
@@ -128,7 +128,7 @@ pub struct Prepared {
 
 /// Decides which entries keep their description under `budget` columns, the bundled entries
 /// (those no user skill shadows) counted as Claude Code counts them.
-pub fn prepare(entries: &[Entry], budget: usize) -> Prepared {
+pub fn prepare(entries: &[ClaudeLine], budget: usize) -> Prepared {
     let bundled: Vec<&BundledSkill> = bundled()
         .iter()
         .filter(|b| !entries.iter().any(|e| e.name == b.name))
@@ -205,8 +205,8 @@ pub fn render(listings: &[Listing], budget: usize) -> String {
 mod tests {
     use super::*;
 
-    fn entry(label: &str, description: &str) -> Entry {
-        Entry {
+    fn entry(label: &str, description: &str) -> ClaudeLine {
+        ClaudeLine {
             name: label.to_owned(),
             label: label.to_owned(),
             description: description.to_owned(),

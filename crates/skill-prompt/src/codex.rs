@@ -14,7 +14,7 @@ pub(crate) const HEADER: &str = "<skills_instructions>\n## Skills\nA skill is a 
 
 /// One skill's line before any trimming.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Entry {
+pub struct CodexLine {
     /// The name.
     pub name: String,
     /// The description.
@@ -31,7 +31,7 @@ pub struct Entry {
 /// description kept.
 pub type Fit = Vec<Option<usize>>;
 
-fn line(e: &Entry, alias: usize, kept: usize) -> String {
+fn line(e: &CodexLine, alias: usize, kept: usize) -> String {
     let file = format!("r{alias}/{}", e.relative.display());
     match kept {
         0 => format!("- {}: (file: {file})", e.name),
@@ -57,13 +57,13 @@ fn root_of(location: &Path, roots: &[Root]) -> Option<(usize, PathBuf)> {
 }
 
 /// The entries of the skills the model is told about, in listing order.
-pub fn entries(listings: &[Listing], roots: &[Root]) -> Vec<Entry> {
-    let mut entries: Vec<Entry> = listings
+pub fn entries(listings: &[Listing], roots: &[Root]) -> Vec<CodexLine> {
+    let mut entries: Vec<CodexLine> = listings
         .iter()
         .filter(|l| !l.hidden)
         .filter_map(|l| {
             let (root, relative) = root_of(&l.location, roots)?;
-            Some(Entry {
+            Some(CodexLine {
                 name: l.name.clone(),
                 description: l.description.clone(),
                 root,
@@ -80,7 +80,7 @@ pub fn entries(listings: &[Listing], roots: &[Root]) -> Vec<Entry> {
 }
 
 /// The roots that list a skill, in table order.
-fn used_roots<'a>(entries: impl Iterator<Item = &'a Entry>) -> Vec<usize> {
+fn used_roots<'a>(entries: impl Iterator<Item = &'a CodexLine>) -> Vec<usize> {
     let mut used: Vec<usize> = entries.map(|e| e.root).collect();
     used.sort_unstable();
     used.dedup();
@@ -88,8 +88,8 @@ fn used_roots<'a>(entries: impl Iterator<Item = &'a Entry>) -> Vec<usize> {
 }
 
 /// Fits `entries` into `budget` tokens.
-pub fn prepare(entries: &[Entry], budget: usize) -> Fit {
-    let full = |e: &Entry| cost(&line(e, e.alias, e.description.chars().count()));
+pub fn prepare(entries: &[CodexLine], budget: usize) -> Fit {
+    let full = |e: &CodexLine| cost(&line(e, e.alias, e.description.chars().count()));
     if entries.iter().map(full).sum::<usize>() <= budget {
         return entries
             .iter()
@@ -136,7 +136,7 @@ pub fn prepare(entries: &[Entry], budget: usize) -> Fit {
 }
 
 /// The tokens the listed lines cost.
-pub fn size(entries: &[Entry], fit: &Fit) -> usize {
+pub fn size(entries: &[CodexLine], fit: &Fit) -> usize {
     entries
         .iter()
         .zip(fit)
@@ -148,7 +148,7 @@ pub fn size(entries: &[Entry], fit: &Fit) -> usize {
 pub fn render(listings: &[Listing], roots: &[Root], budget: usize) -> String {
     let entries = entries(listings, roots);
     let fit = prepare(&entries, budget);
-    let listed: Vec<(&Entry, usize)> = entries
+    let listed: Vec<(&CodexLine, usize)> = entries
         .iter()
         .zip(&fit)
         .filter_map(|(e, k)| Some((e, (*k)?)))
@@ -173,8 +173,8 @@ pub fn render(listings: &[Listing], roots: &[Root], budget: usize) -> String {
 mod tests {
     use super::*;
 
-    fn entry(name: &str, description: &str) -> Entry {
-        Entry {
+    fn entry(name: &str, description: &str) -> CodexLine {
+        CodexLine {
             name: name.to_owned(),
             description: description.to_owned(),
             root: 0,

@@ -31,7 +31,7 @@ pub use openclaw::{
 pub use system::{PART_SEPARATOR, active_skills, skills_prompt};
 
 use skill_model::agents::{Agent, AgentCatalog, Measure, Reading, facts, gated};
-use skill_model::catalog::{Catalog, Root};
+use skill_model::catalog::{Catalog, CatalogSkill, Root};
 use skill_model::environment::Environment;
 use skill_model::layout::SKILL_MD;
 use skill_model::requirements::Requirements;
@@ -255,63 +255,78 @@ pub fn listings(catalog: &Catalog, reading: Reading, env: &dyn Environment) -> V
     catalog
         .skills
         .par_iter()
-        .map(|entry| {
-            let skill = &entry.skill;
-            let manifest = skill.manifest();
-            let text = skill
-                .document
-                .as_ref()
-                .map(|d| d.source.text.as_str())
-                .unwrap_or("");
-            let field = |key: &str| {
-                manifest
-                    .and_then(|m| m.value(key))
-                    .and_then(|v| v.scalar_text(text))
-                    .map(str::to_owned)
-            };
-            let requirements = manifest
-                .map(|m| Requirements::from_blocks(m, text, reading.metadata_blocks))
-                .unwrap_or_default();
-            let availability = gated(&requirements, reading.gates, env);
-            let dir = if reading.resolves_links {
-                std::fs::canonicalize(&skill.dir).unwrap_or_else(|_| skill.dir.clone())
-            } else {
-                std::path::absolute(&skill.dir).unwrap_or_else(|_| skill.dir.clone())
-            };
-            let file_name = skill
-                .file
-                .as_ref()
-                .and_then(|f| f.file_name())
-                .map(PathBuf::from)
-                .unwrap_or_else(|| SKILL_MD.into());
-            let hidden = manifest
-                .and_then(|m| m.value("disable-model-invocation"))
-                .is_some_and(|v| {
-                    matches!(&v.value, Value::Bool(true))
-                        || v.as_str().is_some_and(|s| s.trim() == "true")
-                });
-            Listing {
-                name: entry.name.clone(),
-                declared_name: field("name")
-                    .filter(|n| !n.trim().is_empty())
-                    .unwrap_or_else(|| entry.name.clone()),
-                description: field("description")
-                    .filter(|d| !d.trim().is_empty())
-                    .unwrap_or_else(|| entry.name.clone()),
-                location: dir.join(file_name),
-                root: catalog.roots[entry.root].label.clone(),
-                available: availability.is_available(),
-                missing: availability.describe(),
-                always: requirements.always,
-                hidden,
-                body: skill
-                    .document
-                    .as_ref()
-                    .map(|d| d.body().trim().to_owned())
-                    .unwrap_or_default(),
-            }
-        })
+        .map(|entry| listing(catalog, entry, reading, env))
         .collect()
+}
+
+/// One catalog skill's listing: its frontmatter read the `reading`'s way.
+fn listing(
+    catalog: &Catalog,
+    entry: &CatalogSkill,
+    reading: Reading,
+    env: &dyn Environment,
+) -> Listing {
+    let skill = &entry.skill;
+    let manifest = skill.manifest();
+    let text = skill
+        .document
+        .as_ref()
+        .map(|d| d.source.text.as_str())
+        .unwrap_or("");
+    let field = |key: &str| {
+        manifest
+            .and_then(|m| m.value(key))
+            .and_then(|v| v.scalar_text(text))
+            .map(str::to_owned)
+    };
+    let requirements = manifest
+        .map(|m| Requirements::from_blocks(m, text, reading.metadata_blocks))
+        .unwrap_or_default();
+    let availability = gated(&requirements, reading.gates, env);
+    Listing {
+        name: entry.name.clone(),
+        declared_name: field("name")
+            .filter(|n| !n.trim().is_empty())
+            .unwrap_or_else(|| entry.name.clone()),
+        description: field("description")
+            .filter(|d| !d.trim().is_empty())
+            .unwrap_or_else(|| entry.name.clone()),
+        location: listed_file(skill, reading),
+        root: catalog.roots[entry.root].label.clone(),
+        available: availability.is_available(),
+        missing: availability.describe(),
+        always: requirements.always,
+        hidden: manifest.is_some_and(invocation_disabled),
+        body: skill
+            .document
+            .as_ref()
+            .map(|d| d.body().trim().to_owned())
+            .unwrap_or_default(),
+    }
+}
+
+/// The skill's file as the agent names it: through its links when the `reading` resolves
+/// them, else as an absolute path.
+fn listed_file(skill: &skill_model::Skill, reading: Reading) -> PathBuf {
+    let dir = if reading.resolves_links {
+        std::fs::canonicalize(&skill.dir).unwrap_or_else(|_| skill.dir.clone())
+    } else {
+        std::path::absolute(&skill.dir).unwrap_or_else(|_| skill.dir.clone())
+    };
+    let file_name = skill
+        .file
+        .as_ref()
+        .and_then(|f| f.file_name())
+        .map(PathBuf::from)
+        .unwrap_or_else(|| SKILL_MD.into());
+    dir.join(file_name)
+}
+
+/// `disable-model-invocation: true`, as a boolean or as the text `true`.
+fn invocation_disabled(manifest: &skill_model::Manifest) -> bool {
+    manifest.value("disable-model-invocation").is_some_and(|v| {
+        matches!(&v.value, Value::Bool(true)) || v.as_str().is_some_and(|s| s.trim() == "true")
+    })
 }
 
 /// The listings of an agent's catalog (what that agent loaded, as it sees each skill) and its

@@ -46,7 +46,7 @@ fn escape(text: &str) -> String {
 
 /// One skill as the catalog shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Entry {
+pub struct OpenclawSkill {
     /// The skill's name.
     pub name: String,
     /// Its description.
@@ -69,7 +69,7 @@ fn shorten(description: &str, max: usize) -> String {
 
 /// `formatSkillsForPromptCore` (`compact: None`) or `formatSkillsCompactForPrompt` with the
 /// description cut to `Some(n)` (0: no descriptions).
-fn catalog(entries: &[Entry], compact: Option<usize>) -> String {
+fn catalog(entries: &[OpenclawSkill], compact: Option<usize>) -> String {
     if entries.is_empty() {
         return String::new();
     }
@@ -154,15 +154,65 @@ pub struct Prepared {
 }
 
 /// `prepareSkillsForPrompt`: `entries` sorted, then fitted into `max_chars` and `max_skills`.
-pub fn prepare(entries: &[Entry], max_skills: usize, max_chars: usize) -> Prepared {
+pub fn prepare(entries: &[OpenclawSkill], max_skills: usize, max_chars: usize) -> Prepared {
     let mut ordered = entries.to_vec();
     ordered.sort_by(|a, b| locale_compare(&a.name, &b.name));
     let total = ordered.len();
     let by_count = &ordered[..total.min(max_skills)];
-    let render = |skills: &[Entry], compact: Option<usize>, with_note: bool| -> Option<String> {
+    let budget = CharBudget { total, max_chars };
+    let done = |text: String, included: usize, compact: Option<usize>| Prepared {
+        size: js_len(&text),
+        text,
+        included,
+        names: ordered.iter().map(|e| e.name.clone()).collect(),
+        compact,
+    };
+    if let Some(text) = budget.render(by_count, None, true) {
+        return done(text, by_count.len(), None);
+    }
+    let mut shown = by_count.len();
+    if !budget.fits(by_count, 0, true) {
+        shown = budget.longest_prefix(by_count, true);
+    }
+    if shown == 0 && !by_count.is_empty() {
+        // Not even one skill fits with the notice: try without it.
+        if let Some(text) = budget.render(by_count, None, false) {
+            return done(text, by_count.len(), None);
+        }
+        let lo = budget.longest_prefix(by_count, false);
+        if lo > 0 {
+            shown = lo;
+        }
+    }
+    let skills = &by_count[..shown];
+    let with_note = budget.fits(skills, 0, true);
+    let max = budget.longest_description(skills, with_note);
+    let text = budget
+        .render(skills, Some(max), with_note)
+        .unwrap_or_default();
+    let included = if text.is_empty() { 0 } else { shown };
+    done(text, included, Some(max))
+}
+
+/// The character budget [`prepare`] fits the catalog into.
+struct CharBudget {
+    /// How many skills there are before any is left out, for the notice.
+    total: usize,
+    /// The most UTF-16 code units the catalog may take.
+    max_chars: usize,
+}
+
+impl CharBudget {
+    /// The catalog of `skills` (after the notice, `with_note`), if it fits.
+    fn render(
+        &self,
+        skills: &[OpenclawSkill],
+        compact: Option<usize>,
+        with_note: bool,
+    ) -> Option<String> {
         let body = catalog(skills, compact);
         let prompt = if with_note {
-            let n = note(skills.len(), total, compact);
+            let n = note(skills.len(), self.total, compact);
             [n, body]
                 .into_iter()
                 .filter(|p| !p.is_empty())
@@ -171,65 +221,45 @@ pub fn prepare(entries: &[Entry], max_skills: usize, max_chars: usize) -> Prepar
         } else {
             body
         };
-        (js_len(&prompt) <= max_chars).then_some(prompt)
-    };
-    let fits = |skills: &[Entry], max: usize, with_note: bool| {
-        render(skills, Some(max), with_note).is_some()
-    };
-    let done = |text: String, included: usize, compact: Option<usize>| Prepared {
-        size: js_len(&text),
-        text,
-        included,
-        names: ordered.iter().map(|e| e.name.clone()).collect(),
-        compact,
-    };
-    if let Some(text) = render(by_count, None, true) {
-        return done(text, by_count.len(), None);
+        (js_len(&prompt) <= self.max_chars).then_some(prompt)
     }
-    let longest_prefix = |with_note: bool| {
-        let (mut lo, mut hi) = (0, by_count.len());
+
+    /// Whether the compact catalog with descriptions cut to `max` fits.
+    fn fits(&self, skills: &[OpenclawSkill], max: usize, with_note: bool) -> bool {
+        self.render(skills, Some(max), with_note).is_some()
+    }
+
+    /// How many of `skills`, from the first, fit without descriptions (a binary search).
+    fn longest_prefix(&self, skills: &[OpenclawSkill], with_note: bool) -> usize {
+        let (mut lo, mut hi) = (0, skills.len());
         while lo < hi {
             let mid = (lo + hi).div_ceil(2);
-            if fits(&by_count[..mid], 0, with_note) {
+            if self.fits(&skills[..mid], 0, with_note) {
                 lo = mid;
             } else {
                 hi = mid - 1;
             }
         }
         lo
-    };
-    let mut shown = by_count.len();
-    if !fits(by_count, 0, true) {
-        shown = longest_prefix(true);
     }
-    if shown == 0 && !by_count.is_empty() {
-        // Not even one skill fits with the notice: try without it.
-        if let Some(text) = render(by_count, None, false) {
-            return done(text, by_count.len(), None);
+
+    /// The longest description cut that fits, from [`MIN_DESCRIPTION`] to [`MAX_DESCRIPTION`];
+    /// 0 (no descriptions) when even the shortest does not.
+    fn longest_description(&self, skills: &[OpenclawSkill], with_note: bool) -> usize {
+        if skills.is_empty() || !self.fits(skills, MIN_DESCRIPTION, with_note) {
+            return 0;
         }
-        let lo = longest_prefix(false);
-        if lo > 0 {
-            shown = lo;
-        }
-    }
-    let skills = &by_count[..shown];
-    let with_note = fits(skills, 0, true);
-    let mut max = 0;
-    if !skills.is_empty() && fits(skills, MIN_DESCRIPTION, with_note) {
         let (mut lo, mut hi) = (MIN_DESCRIPTION, MAX_DESCRIPTION);
         while lo < hi {
             let mid = (lo + hi).div_ceil(2);
-            if fits(skills, mid, with_note) {
+            if self.fits(skills, mid, with_note) {
                 lo = mid;
             } else {
                 hi = mid - 1;
             }
         }
-        max = lo;
+        lo
     }
-    let text = render(skills, Some(max), with_note).unwrap_or_default();
-    let included = if text.is_empty() { 0 } else { shown };
-    done(text, included, Some(max))
 }
 
 /// The home folders whose paths OpenClaw shows as `~` (`resolveCompactHomePrefixes`): the
@@ -257,7 +287,7 @@ fn home_prefixes(home: Option<&Path>) -> Vec<String> {
 }
 
 /// The entries of the listings OpenClaw would put in the prompt: eligible and model-invocable.
-pub fn entries(listings: &[Listing], home: Option<&Path>) -> Vec<Entry> {
+pub fn entries(listings: &[Listing], home: Option<&Path>) -> Vec<OpenclawSkill> {
     let prefixes = home_prefixes(home);
     listings
         .iter()
@@ -271,7 +301,7 @@ pub fn entries(listings: &[Listing], home: Option<&Path>) -> Vec<Entry> {
                         .map(|rest| format!("~/{rest}"))
                 })
                 .unwrap_or(path);
-            Entry {
+            OpenclawSkill {
                 name: l.declared_name.clone(),
                 description: l.description.clone(),
                 location,
@@ -300,8 +330,8 @@ pub fn section(listings: &[Listing], budget: usize, home: Option<&Path>) -> Stri
 mod tests {
     use super::*;
 
-    fn entry(name: &str, description: &str) -> Entry {
-        Entry {
+    fn entry(name: &str, description: &str) -> OpenclawSkill {
+        OpenclawSkill {
             name: name.to_owned(),
             description: description.to_owned(),
             location: format!("~/s/{name}/SKILL.md"),
@@ -310,7 +340,7 @@ mod tests {
 
     #[test]
     fn each_step_of_the_budget() {
-        let entries: Vec<Entry> = (0..4)
+        let entries: Vec<OpenclawSkill> = (0..4)
             .map(|i| entry(&format!("s{i}"), &"word ".repeat(40)))
             .collect();
         let full = prepare(&entries, MAX_SKILLS, DEFAULT_BUDGET);

@@ -33,7 +33,8 @@ pub struct Download {
     pub signature: Option<String>,
 }
 
-struct Entry {
+/// A download the cache holds, with the generation and time it was made in.
+struct CachedDownload {
     generation: u64,
     made: Instant,
     download: Download,
@@ -60,13 +61,13 @@ impl Wanted {
 type Key = (String, Wanted);
 
 /// What an entry costs the cache.
-fn weight(key: &Key, entry: &Entry) -> usize {
+fn weight(key: &Key, entry: &CachedDownload) -> usize {
     key.0.len() + key.1.len() + entry.download.file_name.len() + entry.download.body.len()
 }
 
 #[derive(Default)]
 struct Entries {
-    map: HashMap<Key, Entry>,
+    map: HashMap<Key, CachedDownload>,
     bytes: usize,
 }
 
@@ -91,7 +92,7 @@ impl DownloadCache {
         self.generation.load(Ordering::Acquire)
     }
 
-    fn fresh(&self, entry: &Entry) -> bool {
+    fn fresh(&self, entry: &CachedDownload) -> bool {
         entry.generation == self.generation() && entry.made.elapsed() < LIFETIME
     }
 
@@ -107,7 +108,7 @@ impl DownloadCache {
     /// since `generation` was read; drops stale entries, then the oldest while there is no room.
     pub fn put(&self, slug: &str, wanted: &Wanted, generation: u64, download: Download) {
         let key = (slug.to_owned(), wanted.clone());
-        let entry = Entry {
+        let entry = CachedDownload {
             generation,
             made: Instant::now(),
             download,

@@ -6,7 +6,7 @@ use crate::edit::{quote_yaml, yaml_value_line};
 use crate::rulebook::*;
 use skill_model::source::{BOM as BOM_TEXT, DecodeError};
 use skill_model::yaml::{Node, Value};
-use skill_model::{Entry, LoadError, ManifestError, Span};
+use skill_model::{FrontmatterField, LoadError, ManifestError, Span};
 
 /// File-level problems: missing, unreadable, binary, not UTF-8, far too large.
 pub fn check_file(cx: &Context, out: &mut Vec<Diagnostic>) {
@@ -347,7 +347,7 @@ fn first_rejected<'n>(value: &'n Node, text: &str) -> Option<(&'n Node, &'static
 
 /// The finding for a boolean or number that strictyaml reads as a string, with the fix that
 /// quotes it.
-fn string_in_strictyaml(cx: &Context, entry: &Entry, text: &str) -> Diagnostic {
+fn string_in_strictyaml(cx: &Context, entry: &FrontmatterField, text: &str) -> Diagnostic {
     cx.diagnostic(
         &STRICT_YAML,
         format!(

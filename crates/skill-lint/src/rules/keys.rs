@@ -10,7 +10,7 @@ use crate::target::Target;
 use skill_model::agents;
 use skill_model::requirements::BLOCK_NAMES;
 use skill_model::yaml::{Node, Value};
-use skill_model::{Document, Entry, Manifest, Source, Span};
+use skill_model::{Document, FrontmatterField, Manifest, Source, Span};
 
 /// The keys the Agent Skills spec defines, sorted as skills-ref prints them.
 pub const SPEC_KEYS: [&str; 6] = [
@@ -41,7 +41,7 @@ pub(crate) fn check_unknown(cx: &Context, out: &mut Vec<Diagnostic>) {
         return;
     };
     let mut seen = std::collections::HashSet::new();
-    let unknown: Vec<&Entry> = manifest
+    let unknown: Vec<&FrontmatterField> = manifest
         .entries
         .iter()
         .filter(|e| !known(cx.target, &e.key) && seen.insert(e.key.as_str()))
@@ -49,7 +49,7 @@ pub(crate) fn check_unknown(cx: &Context, out: &mut Vec<Diagnostic>) {
     if unknown.is_empty() {
         return;
     }
-    let movable: Vec<&Entry> = unknown
+    let movable: Vec<&FrontmatterField> = unknown
         .iter()
         .copied()
         .filter(|e| METADATA_KEYS.contains(&e.key.as_str()))
@@ -75,7 +75,7 @@ pub(crate) fn check_unknown(cx: &Context, out: &mut Vec<Diagnostic>) {
 
 /// The finding for one unknown key outside `--target agentskills`: what it was probably meant
 /// for, or which agents read it.
-fn unknown_key(cx: &Context, entry: &Entry) -> Diagnostic {
+fn unknown_key(cx: &Context, entry: &FrontmatterField) -> Diagnostic {
     let key = entry.key.as_str();
     if METADATA_KEYS.contains(&key) {
         cx.diagnostic(
@@ -131,7 +131,7 @@ fn python_list(items: &[&str]) -> String {
 }
 
 /// Moves one-line scalar entries under a block `metadata` mapping (created when absent).
-fn move_to_metadata(cx: &Context, entries: &[&Entry]) -> Option<Fix> {
+fn move_to_metadata(cx: &Context, entries: &[&FrontmatterField]) -> Option<Fix> {
     let doc = cx.document()?;
     let manifest = cx.manifest()?;
     let source = &doc.source;
@@ -195,7 +195,7 @@ fn line_to_move<'s>(
     source: &'s Source,
     manifest: &Manifest,
     metadata: Option<&Node>,
-    entry: &'s Entry,
+    entry: &'s FrontmatterField,
 ) -> Option<(Span, &'s str)> {
     // A key written twice, or one metadata already holds, would be doubled under metadata
     // (found by the lint fuzz target): which value was meant is for the author to say.

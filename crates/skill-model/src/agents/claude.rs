@@ -285,72 +285,87 @@ fn folders(root: &Root) -> Vec<(String, PathBuf)> {
 
 /// Loads `roots` (highest precedence first) as Claude Code does.
 pub fn load(roots: Vec<Root>) -> AgentCatalog {
-    let mut skills: Vec<AgentSkill> = Vec::new();
-    let mut dropped = Vec::new();
-    let mut shadowed = Vec::new();
-    let mut real_files: Vec<PathBuf> = Vec::new();
+    let mut merge = ClaudeMerge::default();
     for (index, root) in roots.iter().enumerate() {
         for (name, dir) in folders(root) {
-            if !dir.join(SKILL_MD).is_file() {
-                dropped.push(Dropped {
-                    dir,
-                    root: index,
-                    reason: DropReason::LowercaseFile,
-                });
-                continue;
-            }
-            // Two folders that resolve to one file are one skill ("Skipping duplicate skill").
-            let real = std::fs::canonicalize(dir.join(SKILL_MD)).ok();
-            let same_file = real
-                .as_ref()
-                .and_then(|r| real_files.iter().position(|f| f == r));
-            let winner = skills
-                .iter()
-                .find(|s| s.name == name)
-                .or(same_file.map(|i| &skills[i]));
-            if let Some(winner) = winner {
-                shadowed.push(Shadowed {
-                    name,
-                    dir,
-                    root: index,
-                    by_root: winner.root,
-                    by_dir: winner.dir.clone(),
-                });
-                continue;
-            }
-            let file = dir.join(SKILL_MD);
-            match read(&file) {
-                Ok(read) => {
-                    real_files.push(real.unwrap_or_else(|| file.clone()));
-                    skills.push(AgentSkill {
-                        declared_name: read.declared_name.unwrap_or_else(|| name.clone()),
-                        dir_name: name.clone(),
-                        name,
-                        file: std::path::absolute(&file).unwrap_or(file),
-                        dir,
-                        root: index,
-                        description: read.description,
-                        requirements: Requirements::default(),
-                        availability: Availability::default(),
-                        always: false,
-                        hidden: read.hidden,
-                        body: String::new(),
-                    });
-                }
-                Err(reason) => dropped.push(Dropped {
-                    dir,
-                    root: index,
-                    reason,
-                }),
-            }
+            merge.add(index, name, dir);
         }
     }
     AgentCatalog {
         agent: Agent::Claude,
         roots,
-        skills,
-        dropped,
-        shadowed,
+        skills: merge.skills,
+        dropped: merge.dropped,
+        shadowed: merge.shadowed,
+    }
+}
+
+/// The catalog as the roots are read, highest precedence first.
+#[derive(Default)]
+struct ClaudeMerge {
+    skills: Vec<AgentSkill>,
+    dropped: Vec<Dropped>,
+    shadowed: Vec<Shadowed>,
+    /// The resolved `SKILL.md` of each loaded skill, by index in `skills`.
+    real_files: Vec<PathBuf>,
+}
+
+impl ClaudeMerge {
+    /// Decides what one folder of root `index` is: dropped, shadowed, or loaded.
+    fn add(&mut self, index: usize, name: String, dir: PathBuf) {
+        if !dir.join(SKILL_MD).is_file() {
+            self.dropped.push(Dropped {
+                dir,
+                root: index,
+                reason: DropReason::LowercaseFile,
+            });
+            return;
+        }
+        // Two folders that resolve to one file are one skill ("Skipping duplicate skill").
+        let real = std::fs::canonicalize(dir.join(SKILL_MD)).ok();
+        let same_file = real
+            .as_ref()
+            .and_then(|r| self.real_files.iter().position(|f| f == r));
+        let winner = self
+            .skills
+            .iter()
+            .find(|s| s.name == name)
+            .or(same_file.map(|i| &self.skills[i]));
+        if let Some(winner) = winner {
+            self.shadowed.push(Shadowed {
+                name,
+                dir,
+                root: index,
+                by_root: winner.root,
+                by_dir: winner.dir.clone(),
+            });
+            return;
+        }
+        let file = dir.join(SKILL_MD);
+        match read(&file) {
+            Ok(read) => {
+                self.real_files.push(real.unwrap_or_else(|| file.clone()));
+                self.skills.push(AgentSkill {
+                    declared_name: read.declared_name.unwrap_or_else(|| name.clone()),
+                    dir_name: name.clone(),
+                    name,
+                    file: std::path::absolute(&file).unwrap_or(file),
+                    dir,
+                    root: index,
+                    description: read.description,
+                    requirements: Requirements::default(),
+                    availability: Availability::default(),
+                    always: false,
+                    hidden: read.hidden,
+                    body: String::new(),
+                });
+            }
+            Err(reason) => self.dropped.push(Dropped {
+                dir,
+                root: index,
+                reason,
+            }),
+        }
     }
 }
 

@@ -16,7 +16,7 @@ use crate::layout::SKILL_MD;
 use crate::requirements::{Item, Requirements};
 use crate::span::Span;
 use crate::yaml::{self, Node, Value};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 /// nanobot's one root: its workspace's `skills`.
@@ -280,89 +280,116 @@ pub fn read(
 /// Loads `roots` as nanobot does: the first root is its workspace's `skills/`, later roots
 /// come after it with names already seen skipped (as the built-in root is).
 pub fn load(roots: Vec<Root>, env: &dyn Environment) -> AgentCatalog {
-    let mut skills: Vec<AgentSkill> = Vec::new();
-    let mut dropped = Vec::new();
-    let mut shadowed = Vec::new();
-    // Each name once: the first root's skill shadows the later ones.
-    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut merge = NanobotMerge::default();
     for (index, root) in roots.iter().enumerate() {
-        let Ok(entries) = std::fs::read_dir(&root.path) else {
+        let Some(folders) = read_root(root, env) else {
             continue;
         };
-        let mut dirs: Vec<(String, std::path::PathBuf)> = entries
-            .flatten()
-            .map(|e| (e.file_name().to_string_lossy().into_owned(), e.path()))
-            .collect();
-        dirs.sort();
-        // Telling folders from files, reading and parsing is the work, done for every entry
-        // in parallel; who wins and what is dropped is then decided in folder order, as
-        // nanobot does.
-        let read_all: Vec<Read> = {
-            use rayon::prelude::*;
-            dirs.par_iter()
-                .map(|(name, dir)| read_folder(name, dir, env))
-                .collect()
-        };
-        for ((name, dir), outcome) in dirs.into_iter().zip(read_all) {
-            let file = dir.join(SKILL_MD);
-            let loaded = match outcome {
-                Read::Lowercase => {
-                    dropped.push(Dropped {
-                        dir,
-                        root: index,
-                        reason: DropReason::LowercaseFile,
-                    });
-                    continue;
-                }
-                Read::Nothing => continue,
-                Read::Loaded(loaded) => loaded,
-            };
-            if let Some(&winner) = seen.get(&name) {
-                let winner: &AgentSkill = &skills[winner];
-                shadowed.push(Shadowed {
-                    name: name.clone(),
-                    dir,
-                    root: index,
-                    by_root: winner.root,
-                    by_dir: winner.dir.clone(),
-                });
-                continue;
-            }
-            let (body, description, requirements, always) = match *loaded {
-                Ok(read) => read,
-                Err(reason) => {
-                    dropped.push(Dropped {
-                        dir,
-                        root: index,
-                        reason,
-                    });
-                    continue;
-                }
-            };
-            let availability = gated(&requirements, facts(Agent::Nanobot).gates, env);
-            seen.insert(name.clone(), skills.len());
-            skills.push(AgentSkill {
-                declared_name: name.clone(),
-                name: name.clone(),
-                dir_name: name,
-                file: super::openclaw::resolve(&file),
-                dir,
-                root: index,
-                description,
-                requirements,
-                availability,
-                always,
-                hidden: None,
-                body,
-            });
+        for ((name, dir), outcome) in folders {
+            merge.add(index, name, dir, outcome, env);
         }
     }
     AgentCatalog {
         agent: Agent::Nanobot,
         roots,
-        skills,
-        dropped,
-        shadowed,
+        skills: merge.skills,
+        dropped: merge.dropped,
+        shadowed: merge.shadowed,
+    }
+}
+
+/// Every entry of `root` in name order with what reading it gave; `None` when the root cannot
+/// be listed.
+fn read_root(root: &Root, env: &dyn Environment) -> Option<Vec<((String, PathBuf), Read)>> {
+    let entries = std::fs::read_dir(&root.path).ok()?;
+    let mut dirs: Vec<(String, std::path::PathBuf)> = entries
+        .flatten()
+        .map(|e| (e.file_name().to_string_lossy().into_owned(), e.path()))
+        .collect();
+    dirs.sort();
+    // Telling folders from files, reading and parsing is the work, done for every entry
+    // in parallel; who wins and what is dropped is then decided in folder order, as
+    // nanobot does.
+    let read_all: Vec<Read> = {
+        use rayon::prelude::*;
+        dirs.par_iter()
+            .map(|(name, dir)| read_folder(name, dir, env))
+            .collect()
+    };
+    Some(dirs.into_iter().zip(read_all).collect())
+}
+
+/// The catalog as the roots are read in order.
+#[derive(Default)]
+struct NanobotMerge {
+    skills: Vec<AgentSkill>,
+    dropped: Vec<Dropped>,
+    shadowed: Vec<Shadowed>,
+    /// Each name once: the first root's skill shadows the later ones.
+    seen: std::collections::HashMap<String, usize>,
+}
+
+impl NanobotMerge {
+    /// Decides what one folder of root `index` is: dropped, not a skill, shadowed, or loaded.
+    fn add(
+        &mut self,
+        index: usize,
+        name: String,
+        dir: PathBuf,
+        outcome: Read,
+        env: &dyn Environment,
+    ) {
+        let file = dir.join(SKILL_MD);
+        let loaded = match outcome {
+            Read::Lowercase => {
+                self.dropped.push(Dropped {
+                    dir,
+                    root: index,
+                    reason: DropReason::LowercaseFile,
+                });
+                return;
+            }
+            Read::Nothing => return,
+            Read::Loaded(loaded) => loaded,
+        };
+        if let Some(&winner) = self.seen.get(&name) {
+            let winner: &AgentSkill = &self.skills[winner];
+            self.shadowed.push(Shadowed {
+                name: name.clone(),
+                dir,
+                root: index,
+                by_root: winner.root,
+                by_dir: winner.dir.clone(),
+            });
+            return;
+        }
+        let (body, description, requirements, always) = match *loaded {
+            Ok(read) => read,
+            Err(reason) => {
+                self.dropped.push(Dropped {
+                    dir,
+                    root: index,
+                    reason,
+                });
+                return;
+            }
+        };
+        let availability = gated(&requirements, facts(Agent::Nanobot).gates, env);
+        self.seen.insert(name.clone(), self.skills.len());
+        self.skills.push(AgentSkill {
+            declared_name: name.clone(),
+            name: name.clone(),
+            dir_name: name,
+            file: super::openclaw::resolve(&file),
+            dir,
+            root: index,
+            description,
+            requirements,
+            availability,
+            always,
+            hidden: None,
+            body,
+        });
     }
 }
 

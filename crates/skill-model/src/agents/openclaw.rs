@@ -5,7 +5,8 @@
 //! the merge by name across roots (`loadSkillEntries`) and the gates (`shouldIncludeSkill`).
 
 use super::text::{js_code_unit_cmp, js_trim, locale_compare};
-use super::{AgentCatalog, AgentSkill, DropReason, Dropped, Shadowed, facts, gated};
+use super::{AgentCatalog, AgentSkill, DropReason, Dropped, RootLimits, Shadowed, facts, gated};
+use crate::availability::Availability;
 use crate::catalog::root;
 use crate::catalog::{Agent, Root};
 use crate::environment::Environment;
@@ -527,17 +528,7 @@ fn discover(root: &Root, dropped: &mut Vec<(PathBuf, DropReason)>) -> Vec<Candid
         return Vec::new();
     }
     let root_real = std::fs::canonicalize(&root_dir).unwrap_or_else(|_| root_dir.clone());
-    // `resolveNestedSkillsRoot`: a root whose skills all sit in `skills/` is read from there.
-    let nested = root_dir.join("skills");
-    let base = if nested.is_dir()
-        && !has_skill_file(&root_dir)
-        && !any_skill_below(&root_dir, limits.depth, "skills")
-        && any_skill_below(&root_dir, limits.depth, "")
-    {
-        nested
-    } else {
-        root_dir.clone()
-    };
+    let base = skills_base(&root_dir, limits.depth);
     let inside = |path: &Path| -> Option<PathBuf> {
         let real = std::fs::canonicalize(path).ok()?;
         (!contained(root) || real.starts_with(&root_real)).then_some(real)
@@ -555,20 +546,60 @@ fn discover(root: &Root, dropped: &mut Vec<(PathBuf, DropReason)>) -> Vec<Candid
             .into_iter()
             .collect();
     }
-    let children = child_dirs(&base);
-    let mut limited: Vec<String> = children.iter().take(limits.candidates).cloned().collect();
-    for skipped in children.iter().skip(limits.candidates) {
+    let limited = first_children(&base, limits.candidates, dropped);
+    let mut found = walk(&base, limited, &limits, &inside, dropped);
+    // `a.name.localeCompare(b.name)` in the process's default locale, English here.
+    found.sort_by(|a, b| locale_compare(&a.name, &b.name));
+    found
+}
+
+/// `resolveNestedSkillsRoot`: a root whose skills all sit in `skills/` is read from there.
+fn skills_base(root_dir: &Path, depth: usize) -> PathBuf {
+    let nested = root_dir.join("skills");
+    if nested.is_dir()
+        && !has_skill_file(root_dir)
+        && !any_skill_below(root_dir, depth, "skills")
+        && any_skill_below(root_dir, depth, "")
+    {
+        nested
+    } else {
+        root_dir.to_path_buf()
+    }
+}
+
+/// The first `candidates` folders of `base` (and `skills` beyond them); the others are
+/// dropped for the per-root limit.
+fn first_children(
+    base: &Path,
+    candidates: usize,
+    dropped: &mut Vec<(PathBuf, DropReason)>,
+) -> Vec<String> {
+    let children = child_dirs(base);
+    let mut limited: Vec<String> = children.iter().take(candidates).cloned().collect();
+    for skipped in children.iter().skip(candidates) {
         if skipped == "skills" {
             limited.push(skipped.clone());
         } else {
             dropped.push((
                 base.join(skipped),
                 DropReason::RootLimit {
-                    detail: format!("only the first {} folders are looked at", limits.candidates),
+                    detail: format!("only the first {candidates} folders are looked at"),
                 },
             ));
         }
     }
+    limited
+}
+
+/// Breadth first from `limited` down to the depth limit: each folder with a `SKILL.md` inside
+/// the root is a candidate (named by its path below `base`); one leading out is dropped.
+fn walk(
+    base: &Path,
+    limited: Vec<String>,
+    limits: &RootLimits,
+    inside: &dyn Fn(&Path) -> Option<PathBuf>,
+    dropped: &mut Vec<(PathBuf, DropReason)>,
+) -> Vec<Candidate> {
     let mut queue: std::collections::VecDeque<(PathBuf, String, usize)> = limited
         .into_iter()
         .map(|name| {
@@ -600,8 +631,6 @@ fn discover(root: &Root, dropped: &mut Vec<(PathBuf, DropReason)>) -> Vec<Candid
             queue.push_back((dir.join(&child), format!("{name}/{child}"), depth + 1));
         }
     }
-    // `a.name.localeCompare(b.name)` in the process's default locale, English here.
-    found.sort_by(|a, b| locale_compare(&a.name, &b.name));
     found
 }
 
@@ -618,28 +647,7 @@ fn load_candidate(
     index: usize,
     env: &dyn Environment,
 ) -> Result<Record, DropReason> {
-    let limits = facts(Agent::Openclaw)
-        .root_limits
-        .expect("OpenClaw's facts carry root limits");
-    let file = candidate.dir.join(SKILL_MD);
-    if !has_skill_file(&candidate.dir) {
-        return Err(if candidate.dir.join("skill.md").is_file() {
-            DropReason::LowercaseFile
-        } else {
-            DropReason::Unreadable {
-                detail: "no SKILL.md".to_owned(),
-            }
-        });
-    }
-    let bytes = std::fs::read(&file).map_err(|e| DropReason::Unreadable {
-        detail: e.to_string(),
-    })?;
-    if bytes.len() > limits.file_bytes {
-        return Err(DropReason::TooLarge {
-            bytes: bytes.len() as u64,
-            max: limits.file_bytes,
-        });
-    }
+    let bytes = read_skill_file(&candidate.dir)?;
     let content = String::from_utf8_lossy(&bytes);
     let dir_name = candidate
         .dir
@@ -648,17 +656,7 @@ fn load_candidate(
         .unwrap_or_default();
     let read = read(&content, &dir_name)?;
     let requirements = requirements(&read.frontmatter);
-    let mut availability = gated(&requirements, facts(Agent::Openclaw).gates, env);
-    availability.missing_config = requirements
-        .config
-        .iter()
-        .filter(|c| !DEFAULT_TRUE_CONFIG.contains(&c.value.as_str()))
-        .map(|c| c.value.clone())
-        .collect();
-    if requirements.always && availability.unsupported_os.is_none() {
-        // `always: true` skips every requirement but the platform.
-        availability = Default::default();
-    }
+    let availability = availability(&requirements, env);
     let shown_dir = if contained(root) {
         resolve(&candidate.dir)
     } else {
@@ -684,49 +682,118 @@ fn load_candidate(
     })
 }
 
-/// Loads `roots` (highest precedence first) as OpenClaw does.
-pub fn load(roots: Vec<Root>, env: &dyn Environment) -> AgentCatalog {
+/// The bytes of `dir`'s `SKILL.md`, or why OpenClaw reads none: no such file (a lowercase
+/// `skill.md` is not one), unreadable, or over the size limit.
+fn read_skill_file(dir: &Path) -> Result<Vec<u8>, DropReason> {
     let limits = facts(Agent::Openclaw)
         .root_limits
         .expect("OpenClaw's facts carry root limits");
-    let mut dropped = Vec::new();
-    let mut per_root: Vec<Vec<Record>> = Vec::new();
-    for (index, root) in roots.iter().enumerate() {
-        let mut left_out = Vec::new();
-        let candidates = discover(root, &mut left_out);
-        let rooted_skill = candidates.len() == 1 && candidates[0].dir == resolve(&root.path);
-        let mut records = Vec::new();
-        for candidate in &candidates {
-            if !rooted_skill && records.len() >= limits.loaded {
-                dropped.push(Dropped {
-                    dir: candidate.dir.clone(),
-                    root: index,
-                    reason: DropReason::RootLimit {
-                        detail: format!("only {} skills are loaded per root", limits.loaded),
-                    },
-                });
-                continue;
+    let file = dir.join(SKILL_MD);
+    if !has_skill_file(dir) {
+        return Err(if dir.join("skill.md").is_file() {
+            DropReason::LowercaseFile
+        } else {
+            DropReason::Unreadable {
+                detail: "no SKILL.md".to_owned(),
             }
-            match load_candidate(candidate, root, index, env) {
-                Ok(record) => records.push(record),
-                Err(reason) => dropped.push(Dropped {
-                    dir: candidate.dir.clone(),
-                    root: index,
-                    reason,
-                }),
-            }
-        }
-        dropped.extend(left_out.into_iter().map(|(dir, reason)| Dropped {
-            dir,
-            root: index,
-            reason,
-        }));
-        per_root.push(records);
+        });
     }
-    // The merge goes from the lowest root up and a later record replaces an earlier one of the
-    // same name, also within one root (so there the folder sorting last wins).
-    let mut merged: Vec<AgentSkill> = Vec::new();
+    let bytes = std::fs::read(&file).map_err(|e| DropReason::Unreadable {
+        detail: e.to_string(),
+    })?;
+    if bytes.len() > limits.file_bytes {
+        return Err(DropReason::TooLarge {
+            bytes: bytes.len() as u64,
+            max: limits.file_bytes,
+        });
+    }
+    Ok(bytes)
+}
+
+/// OpenClaw's gates, with the config keys it has no default for, and `always: true` passing
+/// every requirement but the platform.
+fn availability(requirements: &Requirements, env: &dyn Environment) -> Availability {
+    let mut availability = gated(requirements, facts(Agent::Openclaw).gates, env);
+    availability.missing_config = requirements
+        .config
+        .iter()
+        .filter(|c| !DEFAULT_TRUE_CONFIG.contains(&c.value.as_str()))
+        .map(|c| c.value.clone())
+        .collect();
+    if requirements.always && availability.unsupported_os.is_none() {
+        // `always: true` skips every requirement but the platform.
+        availability = Default::default();
+    }
+    availability
+}
+
+/// Loads `roots` (highest precedence first) as OpenClaw does.
+pub fn load(roots: Vec<Root>, env: &dyn Environment) -> AgentCatalog {
+    let mut dropped = Vec::new();
+    let per_root: Vec<Vec<Record>> = roots
+        .iter()
+        .enumerate()
+        .map(|(index, root)| load_root(root, index, env, &mut dropped))
+        .collect();
     let mut shadowed = Vec::new();
+    let mut merged = merge(per_root, &mut shadowed);
+    merged.sort_by(|a, b| locale_compare(&a.name, &b.name));
+    AgentCatalog {
+        agent: Agent::Openclaw,
+        roots,
+        skills: merged,
+        dropped,
+        shadowed,
+    }
+}
+
+/// The records of one root's candidates, up to the per-root limit (a root that is itself a
+/// skill has none); the folders left out go to `dropped`, after those that failed to load.
+fn load_root(
+    root: &Root,
+    index: usize,
+    env: &dyn Environment,
+    dropped: &mut Vec<Dropped>,
+) -> Vec<Record> {
+    let limits = facts(Agent::Openclaw)
+        .root_limits
+        .expect("OpenClaw's facts carry root limits");
+    let mut left_out = Vec::new();
+    let candidates = discover(root, &mut left_out);
+    let rooted_skill = candidates.len() == 1 && candidates[0].dir == resolve(&root.path);
+    let mut records = Vec::new();
+    for candidate in &candidates {
+        if !rooted_skill && records.len() >= limits.loaded {
+            dropped.push(Dropped {
+                dir: candidate.dir.clone(),
+                root: index,
+                reason: DropReason::RootLimit {
+                    detail: format!("only {} skills are loaded per root", limits.loaded),
+                },
+            });
+            continue;
+        }
+        match load_candidate(candidate, root, index, env) {
+            Ok(record) => records.push(record),
+            Err(reason) => dropped.push(Dropped {
+                dir: candidate.dir.clone(),
+                root: index,
+                reason,
+            }),
+        }
+    }
+    dropped.extend(left_out.into_iter().map(|(dir, reason)| Dropped {
+        dir,
+        root: index,
+        reason,
+    }));
+    records
+}
+
+/// The merge goes from the lowest root up and a later record replaces an earlier one of the
+/// same name, also within one root (so there the folder sorting last wins).
+fn merge(per_root: Vec<Vec<Record>>, shadowed: &mut Vec<Shadowed>) -> Vec<AgentSkill> {
+    let mut merged: Vec<AgentSkill> = Vec::new();
     for records in per_root.into_iter().rev() {
         for record in records {
             let skill = record.skill;
@@ -744,14 +811,7 @@ pub fn load(roots: Vec<Root>, env: &dyn Environment) -> AgentCatalog {
             }
         }
     }
-    merged.sort_by(|a, b| locale_compare(&a.name, &b.name));
-    AgentCatalog {
-        agent: Agent::Openclaw,
-        roots,
-        skills: merged,
-        dropped,
-        shadowed,
-    }
+    merged
 }
 
 #[cfg(test)]
