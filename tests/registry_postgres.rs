@@ -556,3 +556,47 @@ fn a_publish_the_bucket_refuses_stores_nothing_and_health_says_so() {
         "{reply:?}"
     );
 }
+
+#[test]
+fn an_older_database_is_migrated_once_and_a_newer_one_refused_on_postgres() {
+    if lacks(&[Need::Postgres]) {
+        return;
+    }
+    let database = fresh_database();
+    let mut old = postgres::Client::connect(&database, postgres::NoTls).unwrap();
+    // The tables as releases before schema versions made them: migration 1 alone, no version.
+    old.batch_execute(include_str!(
+        "../crates/skill-registry/src/store/migrations/postgres/0001_schema.sql"
+    ))
+    .unwrap();
+    old.batch_execute("INSERT INTO users (handle, created_at) VALUES ('alice', 0)")
+        .unwrap();
+    let mut version = || -> i32 {
+        old.query_one("SELECT version FROM schema_version", &[])
+            .unwrap()
+            .get(0)
+    };
+    // Scoped tokens and admins came after the first release: using them proves the migration.
+    admin(&database, &["token", "create", "alice", "--scope", "read"]);
+    admin(&database, &["user", "admin", "alice"]);
+    let migrated = version();
+    assert!(migrated >= 6, "the version is recorded: {migrated}");
+    assert!(admin(&database, &["token", "list", "alice"]).contains("read"));
+    assert_eq!(version(), migrated);
+
+    let mut newer = postgres::Client::connect(&database, postgres::NoTls).unwrap();
+    newer
+        .execute("UPDATE schema_version SET version = $1", &[&(migrated + 1)])
+        .unwrap();
+    let (code, stdout, stderr) = run(skill()
+        .args(["registry", "token", "list", "alice", "--database"])
+        .arg(&database));
+    assert_eq!((code, stdout.as_str()), (2, ""));
+    assert_eq!(
+        stderr,
+        format!(
+            "error: the database is at schema version {}, newer than the {migrated} this skill knows: upgrade skill to open it\n",
+            migrated + 1
+        )
+    );
+}

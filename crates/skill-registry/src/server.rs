@@ -72,7 +72,9 @@ impl From<StoreError> for ApiError {
             StoreError::NotFound(_) => StatusCode::NOT_FOUND,
             StoreError::Conflict(_) => StatusCode::CONFLICT,
             StoreError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            StoreError::Database { .. } | StoreError::Blobs(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            StoreError::Database { .. }
+            | StoreError::SchemaTooNew { .. }
+            | StoreError::Blobs(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };
         ApiError(status, e.to_string())
     }

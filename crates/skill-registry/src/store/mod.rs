@@ -5,6 +5,7 @@
 
 mod blobs;
 mod flow;
+mod migrations;
 mod postgres;
 mod sqlite;
 /// Runs a store call on tokio's blocking threads, off the async ones the servers answer on; the
@@ -427,6 +428,17 @@ pub enum StoreError {
         /// The driver's error.
         #[source]
         source: Box<dyn std::error::Error + Send + Sync>,
+    },
+    /// The database's recorded schema version is past every migration this build knows: a
+    /// newer `skill` migrated it, and this one would misread its tables.
+    #[error(
+        "the database is at schema version {recorded}, newer than the {known} this skill knows: upgrade skill to open it"
+    )]
+    SchemaTooNew {
+        /// The version the database records.
+        recorded: u32,
+        /// The latest version this build migrates to.
+        known: u32,
     },
     /// The object store holding file contents failed (`--blobs`).
     #[error("blob store error: {0}")]

@@ -3,43 +3,12 @@
 //! publishes of one slug serialised across processes by a transaction-scoped advisory lock.
 
 use super::flow::{self, Steps};
+use super::migrations;
 use super::*;
 use crate::rules;
 use ::postgres::NoTls;
 use r2d2_postgres::PostgresConnectionManager;
 use skill_model::fingerprint::sha256_hex;
-
-const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS users (
-    id BIGSERIAL PRIMARY KEY, handle TEXT NOT NULL UNIQUE, display_name TEXT, created_at BIGINT NOT NULL);
-CREATE TABLE IF NOT EXISTS tokens (
-    id BIGSERIAL PRIMARY KEY, user_id BIGINT NOT NULL REFERENCES users(id), sha256 TEXT NOT NULL UNIQUE,
-    label TEXT, created_at BIGINT NOT NULL);
-CREATE TABLE IF NOT EXISTS skills (
-    id BIGSERIAL PRIMARY KEY, slug TEXT NOT NULL UNIQUE, owner_id BIGINT NOT NULL REFERENCES users(id),
-    display_name TEXT NOT NULL, summary TEXT, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL,
-    deleted_at BIGINT, downloads BIGINT NOT NULL DEFAULT 0, search TSVECTOR);
-CREATE INDEX IF NOT EXISTS skills_search ON skills USING GIN (search);
-CREATE TABLE IF NOT EXISTS versions (
-    id BIGSERIAL PRIMARY KEY, skill_id BIGINT NOT NULL REFERENCES skills(id), version TEXT NOT NULL,
-    changelog TEXT NOT NULL, fingerprint TEXT NOT NULL, created_at BIGINT NOT NULL, deleted_at BIGINT,
-    UNIQUE (skill_id, version));
-CREATE TABLE IF NOT EXISTS blobs (sha256 TEXT PRIMARY KEY, data BYTEA NOT NULL);
-CREATE TABLE IF NOT EXISTS version_files (
-    version_id BIGINT NOT NULL REFERENCES versions(id), path TEXT NOT NULL, size BIGINT NOT NULL,
-    sha256 TEXT NOT NULL REFERENCES blobs(sha256), content_type TEXT, PRIMARY KEY (version_id, path));
-CREATE TABLE IF NOT EXISTS tags (
-    skill_id BIGINT NOT NULL REFERENCES skills(id), tag TEXT NOT NULL,
-    version_id BIGINT NOT NULL REFERENCES versions(id), PRIMARY KEY (skill_id, tag));
-CREATE TABLE IF NOT EXISTS upload_tickets (
-    id TEXT PRIMARY KEY, user_id BIGINT NOT NULL, path TEXT NOT NULL, size BIGINT NOT NULL,
-    sha256 TEXT NOT NULL, content_type TEXT, expires_at BIGINT NOT NULL, data BYTEA);
--- Added after the first releases: run on every open, so an older database gains it.
-CREATE TABLE IF NOT EXISTS stars (
-    user_id BIGINT NOT NULL REFERENCES users(id), skill_id BIGINT NOT NULL REFERENCES skills(id),
-    created_at BIGINT NOT NULL, PRIMARY KEY (user_id, skill_id));
-CREATE INDEX IF NOT EXISTS stars_skill ON stars (skill_id);
-";
 
 /// The PostgreSQL store.
 pub struct PostgresStore {
@@ -120,21 +89,7 @@ impl PostgresStore {
         let mut tx = client.transaction().map_err(db)?;
         tx.execute("SELECT pg_advisory_xact_lock(7391)", &[])
             .map_err(db)?;
-        tx.batch_execute(SCHEMA).map_err(db)?;
-        // Added after the first release; `IF NOT EXISTS` brings an older database up to date.
-        tx.batch_execute(
-            "ALTER TABLE versions ADD COLUMN IF NOT EXISTS moderation TEXT NOT NULL DEFAULT 'live';
-             ALTER TABLE versions ADD COLUMN IF NOT EXISTS findings TEXT NOT NULL DEFAULT '[]';
-             ALTER TABLE versions ADD COLUMN IF NOT EXISTS pending TEXT;
-             ALTER TABLE versions ADD COLUMN IF NOT EXISTS signature TEXT;
-             ALTER TABLE users ADD COLUMN IF NOT EXISTS admin BOOLEAN NOT NULL DEFAULT FALSE;
-             ALTER TABLE tokens ADD COLUMN IF NOT EXISTS scopes TEXT NOT NULL DEFAULT 'read,publish,admin';
-             ALTER TABLE tokens ADD COLUMN IF NOT EXISTS expires_at BIGINT;
-             CREATE TABLE IF NOT EXISTS audit_log (
-                 id BIGSERIAL PRIMARY KEY, at BIGINT NOT NULL, actor TEXT NOT NULL, action TEXT NOT NULL,
-                 slug TEXT NOT NULL, version TEXT NOT NULL, note TEXT NOT NULL);",
-        )
-        .map_err(db)?;
+        migrate(&mut tx)?;
         tx.commit().map_err(db)?;
         drop(client);
         Ok(PostgresStore { pool, blobs: None })
@@ -147,6 +102,29 @@ impl PostgresStore {
             .get()
             .map_err(|e| StoreError::database(format!("PostgreSQL: no connection free: {e}"), e))
     }
+}
+
+/// Runs the migrations the database has not had and records the version they bring it to, in
+/// `tx` (which holds the advisory lock, so concurrent starts migrate once).
+fn migrate(tx: &mut ::postgres::Transaction) -> Result<(), StoreError> {
+    tx.batch_execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        .map_err(db)?;
+    let recorded: Option<i32> = tx
+        .query_one("SELECT max(version) FROM schema_version", &[])
+        .and_then(|r| r.try_get(0))
+        .map_err(db)?;
+    let recorded = u32::try_from(recorded.unwrap_or(0)).unwrap_or(0);
+    for migration in migrations::pending(migrations::POSTGRES, recorded)? {
+        tx.batch_execute(migration.sql).map_err(db)?;
+    }
+    let latest = migrations::latest(migrations::POSTGRES) as i32;
+    tx.execute("DELETE FROM schema_version", &[]).map_err(db)?;
+    tx.execute(
+        "INSERT INTO schema_version (version) VALUES ($1)",
+        &[&latest],
+    )
+    .map_err(db)?;
+    Ok(())
 }
 
 /// A skill summary from the columns `slug, display_name, summary, handle, updated_at,

@@ -3,44 +3,12 @@
 //! and concurrent publishes of one version number serialise: one wins, the rest conflict.
 
 use super::flow::{self, Steps};
+use super::migrations;
 use super::*;
 use crate::rules;
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use skill_model::fingerprint::sha256_hex;
 use std::path::Path;
-
-const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS users (
-    id INTEGER PRIMARY KEY, handle TEXT NOT NULL UNIQUE, display_name TEXT, created_at INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS tokens (
-    id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id), sha256 TEXT NOT NULL UNIQUE,
-    label TEXT, created_at INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS skills (
-    id INTEGER PRIMARY KEY, slug TEXT NOT NULL UNIQUE, owner_id INTEGER NOT NULL REFERENCES users(id),
-    display_name TEXT NOT NULL, summary TEXT, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL,
-    deleted_at INTEGER, downloads INTEGER NOT NULL DEFAULT 0);
-CREATE TABLE IF NOT EXISTS versions (
-    id INTEGER PRIMARY KEY, skill_id INTEGER NOT NULL REFERENCES skills(id), version TEXT NOT NULL,
-    changelog TEXT NOT NULL, fingerprint TEXT NOT NULL, created_at INTEGER NOT NULL, deleted_at INTEGER,
-    UNIQUE (skill_id, version));
-CREATE INDEX IF NOT EXISTS versions_fingerprint ON versions (skill_id, fingerprint);
-CREATE TABLE IF NOT EXISTS blobs (sha256 TEXT PRIMARY KEY, data BLOB NOT NULL);
-CREATE TABLE IF NOT EXISTS version_files (
-    version_id INTEGER NOT NULL REFERENCES versions(id), path TEXT NOT NULL, size INTEGER NOT NULL,
-    sha256 TEXT NOT NULL REFERENCES blobs(sha256), content_type TEXT, PRIMARY KEY (version_id, path));
-CREATE TABLE IF NOT EXISTS tags (
-    skill_id INTEGER NOT NULL REFERENCES skills(id), tag TEXT NOT NULL,
-    version_id INTEGER NOT NULL REFERENCES versions(id), PRIMARY KEY (skill_id, tag));
-CREATE VIRTUAL TABLE IF NOT EXISTS skill_search USING fts5(slug, display_name, summary, body);
-CREATE TABLE IF NOT EXISTS upload_tickets (
-    id TEXT PRIMARY KEY, user_id INTEGER NOT NULL, path TEXT NOT NULL, size INTEGER NOT NULL,
-    sha256 TEXT NOT NULL, content_type TEXT, expires_at INTEGER NOT NULL, data BLOB);
--- Added after the first releases: run on every open, so an older database gains it.
-CREATE TABLE IF NOT EXISTS stars (
-    user_id INTEGER NOT NULL REFERENCES users(id), skill_id INTEGER NOT NULL REFERENCES skills(id),
-    created_at INTEGER NOT NULL, PRIMARY KEY (user_id, skill_id));
-CREATE INDEX IF NOT EXISTS stars_skill ON stars (skill_id);
-";
 
 /// How many matches of a search are ranked (the newest ones): enough that a query's best are
 /// among them, few enough that a word every skill has costs the same at 100,000 skills as at
@@ -149,7 +117,6 @@ impl SqliteStore {
         let conn = r2d2::ManageConnection::connect(&connector).map_err(db)?;
         conn.execute_batch("PRAGMA journal_mode = WAL;")
             .map_err(db)?;
-        conn.execute_batch(SCHEMA).map_err(db)?;
         migrate(&conn)?;
         drop(conn);
         let pool = r2d2::Pool::builder()
@@ -167,50 +134,11 @@ impl SqliteStore {
     }
 }
 
-/// Columns and tables added after the first release, added to an older database when it is
-/// opened; in one immediate transaction, so two processes opening it at once add them once.
+/// Runs the migrations the database has not had, and records the version they bring it to; in
+/// one immediate transaction, so two processes opening it at once migrate it once.
 fn migrate(conn: &Connection) -> Result<(), StoreError> {
-    let has_column = |table: &str, column: &str| -> Result<bool, StoreError> {
-        let mut stmt = conn
-            .prepare(&format!(
-                "SELECT 1 FROM pragma_table_info('{table}') WHERE name = ?"
-            ))
-            .map_err(db)?;
-        stmt.exists([column]).map_err(db)
-    };
     conn.execute_batch("BEGIN IMMEDIATE").map_err(db)?;
-    let result = (|| {
-        if !has_column("versions", "moderation")? {
-            conn.execute_batch(
-                "ALTER TABLE versions ADD COLUMN moderation TEXT NOT NULL DEFAULT 'live';
-                 ALTER TABLE versions ADD COLUMN findings TEXT NOT NULL DEFAULT '[]';
-                 ALTER TABLE versions ADD COLUMN pending TEXT;",
-            )
-            .map_err(db)?;
-        }
-        if !has_column("versions", "signature")? {
-            conn.execute_batch("ALTER TABLE versions ADD COLUMN signature TEXT;")
-                .map_err(db)?;
-        }
-        if !has_column("tokens", "scopes")? {
-            // Tokens made before scopes keep every power they had.
-            conn.execute_batch(
-                "ALTER TABLE tokens ADD COLUMN scopes TEXT NOT NULL DEFAULT 'read,publish,admin';
-                 ALTER TABLE tokens ADD COLUMN expires_at INTEGER;",
-            )
-            .map_err(db)?;
-        }
-        if !has_column("users", "admin")? {
-            conn.execute_batch("ALTER TABLE users ADD COLUMN admin INTEGER NOT NULL DEFAULT 0;")
-                .map_err(db)?;
-        }
-        conn.execute_batch(
-            "CREATE TABLE IF NOT EXISTS audit_log (
-                 id INTEGER PRIMARY KEY, at INTEGER NOT NULL, actor TEXT NOT NULL, action TEXT NOT NULL,
-                 slug TEXT NOT NULL, version TEXT NOT NULL, note TEXT NOT NULL);",
-        )
-        .map_err(db)
-    })();
+    let result = run_migrations(conn);
     match result {
         Ok(()) => conn.execute_batch("COMMIT").map_err(db),
         Err(e) => {
@@ -218,6 +146,34 @@ fn migrate(conn: &Connection) -> Result<(), StoreError> {
             Err(e)
         }
     }
+}
+
+/// [`migrate`]'s work inside its transaction.
+fn run_migrations(conn: &Connection) -> Result<(), StoreError> {
+    let recorded: u32 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .map_err(db)?;
+    for migration in migrations::pending(migrations::SQLITE, recorded)? {
+        let had = match migration.adds {
+            Some((table, column)) if recorded == 0 => has_column(conn, table, column)?,
+            _ => false,
+        };
+        if !had {
+            conn.execute_batch(migration.sql).map_err(db)?;
+        }
+    }
+    let latest = migrations::latest(migrations::SQLITE);
+    conn.execute_batch(&format!("PRAGMA user_version = {latest}"))
+        .map_err(db)
+}
+
+/// Whether `table` has `column` (both names come from the migrations, never from input).
+fn has_column(conn: &Connection, table: &str, column: &str) -> Result<bool, StoreError> {
+    conn.prepare(&format!(
+        "SELECT 1 FROM pragma_table_info('{table}') WHERE name = ?"
+    ))
+    .and_then(|mut stmt| stmt.exists([column]))
+    .map_err(db)
 }
 
 /// A skill summary from the columns `slug, display_name, summary, handle, updated_at,

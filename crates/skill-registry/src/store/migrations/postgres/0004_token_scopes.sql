@@ -1,0 +1,3 @@
+-- Migration 4: scoped, expiring tokens. Tokens made before scopes keep every power they had.
+ALTER TABLE tokens ADD COLUMN IF NOT EXISTS scopes TEXT NOT NULL DEFAULT 'read,publish,admin';
+ALTER TABLE tokens ADD COLUMN IF NOT EXISTS expires_at BIGINT;

@@ -1,0 +1,2 @@
+-- Migration 5: administrators.
+ALTER TABLE users ADD COLUMN IF NOT EXISTS admin BOOLEAN NOT NULL DEFAULT FALSE;
