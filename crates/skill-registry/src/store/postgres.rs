@@ -58,7 +58,10 @@ impl PostgresStore {
                 &[&rules::normalise_slug(slug), &version.trim(), &moderation.as_str(), &path],
             )
             .map_err(db)?
-            .map(|r| blobs::load(self.blobs.as_deref(), r.get(0), r.get(1)))
+            .map(|r| {
+                let (sha256, data) = (r.try_get(0).map_err(db)?, r.try_get(1).map_err(db)?);
+                blobs::load(self.blobs.as_deref(), sha256, data)
+            })
             .transpose()
     }
 
@@ -129,25 +132,35 @@ fn migrate(tx: &mut ::postgres::Transaction) -> Result<(), StoreError> {
 
 /// A skill summary from the columns `slug, display_name, summary, handle, updated_at,
 /// downloads, latest version`.
-fn summary_row(r: &::postgres::Row) -> SkillSummary {
-    SkillSummary {
-        slug: r.get(0),
-        display_name: r.get(1),
-        summary: r.get(2),
-        owner_handle: r.get(3),
-        updated_at: r.get(4),
-        downloads: r.get::<_, i64>(5).max(0) as u64,
-        version: r.get(6),
-    }
+fn summary_row(r: &::postgres::Row) -> Result<SkillSummary, ::postgres::Error> {
+    Ok(SkillSummary {
+        slug: r.try_get(0)?,
+        display_name: r.try_get(1)?,
+        summary: r.try_get(2)?,
+        owner_handle: r.try_get(3)?,
+        updated_at: r.try_get(4)?,
+        downloads: r.try_get::<_, i64>(5)?.max(0) as u64,
+        version: r.try_get(6)?,
+    })
 }
 
-fn user_row(r: &::postgres::Row) -> User {
-    User {
-        id: r.get(0),
-        handle: r.get(1),
-        display_name: r.get(2),
-        admin: r.get(3),
-    }
+fn user_row(r: &::postgres::Row) -> Result<User, ::postgres::Error> {
+    Ok(User {
+        id: r.try_get(0)?,
+        handle: r.try_get(1)?,
+        display_name: r.try_get(2)?,
+        admin: r.try_get(3)?,
+    })
+}
+
+/// A file of a version from the columns `path, size, sha256, content_type`.
+fn file_row(r: &::postgres::Row) -> Result<FileInfo, ::postgres::Error> {
+    Ok(FileInfo {
+        path: r.try_get(0)?,
+        size: r.try_get::<_, i64>(1)? as u64,
+        sha256: r.try_get(2)?,
+        content_type: r.try_get(3)?,
+    })
 }
 
 fn version_info(
@@ -163,18 +176,28 @@ fn version_info(
     let files = c
         .query("SELECT path, size, sha256, content_type FROM version_files WHERE version_id = $1 ORDER BY path", &[&version_id])
         .map_err(db)?
-        .into_iter()
-        .map(|r| FileInfo { path: r.get(0), size: r.get::<_, i64>(1) as u64, sha256: r.get(2), content_type: r.get(3) })
-        .collect();
+        .iter()
+        .map(file_row)
+        .collect::<Result<_, _>>()
+        .map_err(db)?;
+    version_row(&row, files).map_err(db)
+}
+
+/// A version from the columns `version, created_at, changelog, fingerprint, moderation,
+/// findings, signature`, with its `files`.
+fn version_row(
+    row: &::postgres::Row,
+    files: Vec<FileInfo>,
+) -> Result<VersionInfo, ::postgres::Error> {
     Ok(VersionInfo {
-        version: row.get(0),
-        created_at: row.get(1),
-        changelog: row.get(2),
-        fingerprint: row.get(3),
+        version: row.try_get(0)?,
+        created_at: row.try_get(1)?,
+        changelog: row.try_get(2)?,
+        fingerprint: row.try_get(3)?,
         files,
-        moderation: Moderation::parse(row.get(4)),
-        findings: parse_findings(row.get(5)),
-        signature: row.get(6),
+        moderation: Moderation::parse(row.try_get(4)?),
+        findings: parse_findings(row.try_get(5)?),
+        signature: row.try_get(6)?,
     })
 }
 
@@ -183,12 +206,14 @@ fn live_skill(
     c: &mut impl ::postgres::GenericClient,
     slug: &str,
 ) -> Result<Option<(i64, i64)>, StoreError> {
-    Ok(c.query_opt(
+    c.query_opt(
         "SELECT id, owner_id FROM skills WHERE slug = $1 AND deleted_at IS NULL",
         &[&slug],
     )
     .map_err(db)?
-    .map(|r| (r.get(0), r.get(1))))
+    .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+    .transpose()
+    .map_err(db)
 }
 
 /// How many matches of a search are ranked: enough that the best of any real query are among
@@ -228,7 +253,10 @@ impl Store for PostgresStore {
                 &[&explore_prefix(prefix), &page.limit, &page.offset],
             )
             .map_err(db)?;
-        Ok(rows.into_iter().map(|r| r.get(0)).collect())
+        rows.iter()
+            .map(|r| r.try_get(0))
+            .collect::<Result<_, _>>()
+            .map_err(db)
     }
 
     fn star(&self, user: &User, slug: &str) -> Result<bool, StoreError> {
@@ -246,8 +274,8 @@ impl Store for PostgresStore {
                 "SELECT COUNT(*) FROM stars st JOIN skills s ON s.id = st.skill_id WHERE s.slug = $1",
                 &[&rules::normalise_slug(slug)],
             )
-            .map_err(db)?
-            .get(0);
+            .and_then(|r| r.try_get(0))
+            .map_err(db)?;
         Ok(n.max(0) as u64)
     }
 
@@ -274,7 +302,7 @@ impl Store for PostgresStore {
             .query_one("INSERT INTO users (handle, display_name, created_at) VALUES ($1, $2, $3) RETURNING id", &[&handle, &display_name, &now_ms()])
             .map_err(|e| if unique_violation(&e) { super::handle_taken(&handle) } else { db(e) })?;
         Ok(User {
-            id: row.get(0),
+            id: row.try_get(0).map_err(db)?,
             handle,
             display_name: display_name.map(str::to_owned),
             admin: false,
@@ -287,8 +315,8 @@ impl Store for PostgresStore {
         let mut c = self.client()?;
         let user_id: i64 = c
             .query_opt("SELECT id FROM users WHERE handle = $1", &[&handle])
+            .and_then(|r| r.map(|r| r.try_get(0)).transpose())
             .map_err(db)?
-            .map(|r| r.get(0))
             .ok_or_else(|| {
                 StoreError::NotFound(format!(
                     "no user @{handle}; create it with `skill registry user add {handle}`"
@@ -311,16 +339,18 @@ impl Store for PostgresStore {
                 &[&handle],
             )
             .map_err(db)?;
-        Ok(rows
-            .iter()
-            .map(|r| TokenInfo {
-                id: r.get(0),
-                label: r.get(1),
-                created_at: r.get(2),
-                scopes: Scopes::from_text(r.get(3)),
-                expires_at: r.get(4),
+        rows.iter()
+            .map(|r| {
+                Ok(TokenInfo {
+                    id: r.try_get(0)?,
+                    label: r.try_get(1)?,
+                    created_at: r.try_get(2)?,
+                    scopes: Scopes::from_text(r.try_get(3)?),
+                    expires_at: r.try_get(4)?,
+                })
             })
-            .collect())
+            .collect::<Result<_, _>>()
+            .map_err(db)
     }
 
     fn revoke_token(&self, handle: &str, id: i64) -> Result<(), StoreError> {
@@ -346,7 +376,9 @@ impl Store for PostgresStore {
                 &[&sha256_hex(token.trim().as_bytes()), &now_ms()],
             )
             .map_err(db)?;
-        Ok(row.map(|r| Grant::of(user_row(&r), r.get(4), r.get(5))))
+        row.map(|r| Ok(Grant::of(user_row(&r)?, r.try_get(4)?, r.try_get(5)?)))
+            .transpose()
+            .map_err(db)
     }
 
     fn record_audit(&self, entry: &AuditEntry) -> Result<(), StoreError> {
@@ -372,35 +404,36 @@ impl Store for PostgresStore {
             )
             .map_err(db)?;
         let Some(row) = row else { return Ok(None) };
-        let id: i64 = row.get(0);
+        let id: i64 = row.try_get(0).map_err(db)?;
         let tags = c
             .query("SELECT t.tag, v.version FROM tags t JOIN versions v ON v.id = t.version_id WHERE t.skill_id = $1 ORDER BY t.tag", &[&id])
             .map_err(db)?
-            .into_iter()
-            .map(|r| (r.get(0), r.get(1)))
-            .collect();
+            .iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+            .collect::<Result<_, _>>()
+            .map_err(db)?;
         let versions: i64 = c
             .query_one(
                 "SELECT COUNT(*) FROM versions WHERE skill_id = $1 AND deleted_at IS NULL AND moderation = 'live'",
                 &[&id],
             )
-            .map_err(db)?
-            .get(0);
+            .and_then(|r| r.try_get(0))
+            .map_err(db)?;
         let latest = match flow::latest_version(&mut PgSteps(&mut *c), id)? {
             Some((version_id, _)) => Some(version_info(&mut *c, version_id)?),
             None => None,
         };
         Ok(Some(SkillInfo {
-            slug: row.get(1),
-            display_name: row.get(2),
-            summary: row.get(3),
-            owner_handle: row.get(4),
-            created_at: row.get(5),
-            updated_at: row.get(6),
+            slug: row.try_get(1).map_err(db)?,
+            display_name: row.try_get(2).map_err(db)?,
+            summary: row.try_get(3).map_err(db)?,
+            owner_handle: row.try_get(4).map_err(db)?,
+            created_at: row.try_get(5).map_err(db)?,
+            updated_at: row.try_get(6).map_err(db)?,
             latest,
             tags,
             versions: versions as u64,
-            downloads: row.get::<_, i64>(7) as u64,
+            downloads: row.try_get::<_, i64>(7).map_err(db)? as u64,
         }))
     }
 
@@ -411,8 +444,8 @@ impl Store for PostgresStore {
         };
         let id: Option<i64> = c
             .query_opt("SELECT id FROM versions WHERE skill_id = $1 AND version = $2 AND deleted_at IS NULL AND moderation = 'live'", &[&skill_id, &version.trim()])
-            .map_err(db)?
-            .map(|r| r.get(0));
+            .and_then(|r| r.map(|r| r.try_get(0)).transpose())
+            .map_err(db)?;
         id.map(|id| version_info(&mut *c, id)).transpose()
     }
 
@@ -424,9 +457,10 @@ impl Store for PostgresStore {
         let ids: Vec<i64> = c
             .query("SELECT id FROM versions WHERE skill_id = $1 AND deleted_at IS NULL AND moderation = 'live' ORDER BY created_at DESC, id DESC", &[&skill_id])
             .map_err(db)?
-            .into_iter()
-            .map(|r| r.get(0))
-            .collect();
+            .iter()
+            .map(|r| r.try_get(0))
+            .collect::<Result<_, _>>()
+            .map_err(db)?;
         ids.into_iter()
             .map(|id| version_info(&mut *c, id))
             .collect()
@@ -447,7 +481,7 @@ impl Store for PostgresStore {
                 &[&skill_id, &fingerprint.to_lowercase()],
             )
             .map_err(db)?;
-        Ok(row.map(|r| r.get(0)))
+        row.map(|r| r.try_get(0)).transpose().map_err(db)
     }
 
     fn search(&self, query: &str, limit: usize) -> Result<Vec<SearchHit>, StoreError> {
@@ -475,21 +509,22 @@ impl Store for PostgresStore {
             .map_err(db)?;
         let wanted = rules::normalise_slug(query);
         let mut hits: Vec<SearchHit> = rows
-            .into_iter()
+            .iter()
             .map(|r| {
-                let slug: String = r.get(0);
+                let slug: String = r.try_get(0)?;
                 let boost = if slug == wanted { 100.0 } else { 0.0 };
-                SearchHit {
-                    score: r.get::<_, f64>(5) + boost + 0.001,
+                Ok(SearchHit {
+                    score: r.try_get::<_, f64>(5)? + boost + 0.001,
                     slug,
-                    display_name: r.get(1),
-                    summary: r.get(2),
-                    owner_handle: r.get(3),
-                    updated_at: r.get(4),
-                    version: r.get(6),
-                }
+                    display_name: r.try_get(1)?,
+                    summary: r.try_get(2)?,
+                    owner_handle: r.try_get(3)?,
+                    updated_at: r.try_get(4)?,
+                    version: r.try_get(6)?,
+                })
             })
-            .collect();
+            .collect::<Result<_, _>>()
+            .map_err(db)?;
         hits.sort_by(|a, b| b.score.total_cmp(&a.score));
         Ok(hits)
     }
@@ -525,15 +560,19 @@ impl Store for PostgresStore {
                 &[&id],
             )
             .map_err(db)?;
-        Ok(row.map(|r| UploadTicket {
-            user_id: r.get(0),
-            path: r.get(1),
-            size: r.get::<_, i64>(2) as u64,
-            sha256: r.get(3),
-            content_type: r.get(4),
-            expires_at: r.get(5),
-            bytes: r.get(6),
-        }))
+        row.map(|r| {
+            Ok(UploadTicket {
+                user_id: r.try_get(0)?,
+                path: r.try_get(1)?,
+                size: r.try_get::<_, i64>(2)? as u64,
+                sha256: r.try_get(3)?,
+                content_type: r.try_get(4)?,
+                expires_at: r.try_get(5)?,
+                bytes: r.try_get(6)?,
+            })
+        })
+        .transpose()
+        .map_err(db)
     }
 
     fn fill_ticket(&self, id: &str, bytes: &[u8]) -> Result<bool, StoreError> {
@@ -555,7 +594,7 @@ impl Store for PostgresStore {
                 &[&normalise_handle(handle)],
             )
             .map_err(db)?;
-        Ok(row.as_ref().map(user_row))
+        row.as_ref().map(user_row).transpose().map_err(db)
     }
 
     fn list_skills(
@@ -582,7 +621,10 @@ impl Store for PostgresStore {
                 &[&owner, &page.limit, &page.offset],
             )
             .map_err(db)?;
-        Ok(rows.into_iter().map(|r| summary_row(&r)).collect())
+        rows.iter()
+            .map(summary_row)
+            .collect::<Result<_, _>>()
+            .map_err(db)
     }
 
     fn changed_after(
@@ -605,7 +647,10 @@ impl Store for PostgresStore {
                 &[&at, &slug, &limit],
             )
             .map_err(db)?;
-        Ok(rows.into_iter().map(|r| summary_row(&r)).collect())
+        rows.iter()
+            .map(summary_row)
+            .collect::<Result<_, _>>()
+            .map_err(db)
     }
 
     fn count_downloads(&self, counts: &[(String, u64)]) -> Result<(), StoreError> {
@@ -631,7 +676,8 @@ impl Store for PostgresStore {
                 &[&admin, &handle],
             )
             .map_err(db)?;
-        row.as_ref().map(user_row).ok_or_else(|| {
+        let user = row.as_ref().map(user_row).transpose().map_err(db)?;
+        user.ok_or_else(|| {
             StoreError::NotFound(format!(
                 "no user @{handle}; create it with `skill registry user add {handle}`"
             ))
@@ -649,9 +695,9 @@ impl Store for PostgresStore {
             .map_err(db)?;
         let Some(row) = row else { return Ok(None) };
         Ok(Some(HeldVersion {
-            slug: row.get(1),
-            owner_handle: row.get(2),
-            version: version_info(&mut *c, row.get(0))?,
+            slug: row.try_get(1).map_err(db)?,
+            owner_handle: row.try_get(2).map_err(db)?,
+            version: version_info(&mut *c, row.try_get(0).map_err(db)?)?,
         }))
     }
 
@@ -672,8 +718,8 @@ impl Store for PostgresStore {
                 "SELECT findings FROM versions WHERE id = $1 FOR UPDATE",
                 &[&version_id],
             )
-            .map_err(db)?
-            .get(0);
+            .and_then(|r| r.try_get(0))
+            .map_err(db)?;
         let mut all = parse_findings(&stored);
         all.extend_from_slice(findings);
         let json =
@@ -702,7 +748,7 @@ impl Store for PostgresStore {
                 &[],
             )
             .map_err(db)?;
-        Ok(row.get::<_, i64>(0).max(0) as u64)
+        Ok(row.try_get::<_, i64>(0).map_err(db)?.max(0) as u64)
     }
 
     fn quarantined(&self) -> Result<Vec<HeldVersion>, StoreError> {
@@ -717,9 +763,9 @@ impl Store for PostgresStore {
         rows.iter()
             .map(|row| {
                 Ok(HeldVersion {
-                    slug: row.get(1),
-                    owner_handle: row.get(2),
-                    version: version_info(&mut *c, row.get(0))?,
+                    slug: row.try_get(1).map_err(db)?,
+                    owner_handle: row.try_get(2).map_err(db)?,
+                    version: version_info(&mut *c, row.try_get(0).map_err(db)?)?,
                 })
             })
             .collect()
@@ -745,17 +791,19 @@ impl Store for PostgresStore {
                 &[&slug],
             )
             .map_err(db)?;
-        Ok(rows
-            .iter()
-            .map(|r| AuditEntry {
-                at: r.get(0),
-                actor: r.get(1),
-                action: r.get(2),
-                slug: r.get(3),
-                version: r.get(4),
-                note: r.get(5),
+        rows.iter()
+            .map(|r| {
+                Ok(AuditEntry {
+                    at: r.try_get(0)?,
+                    actor: r.try_get(1)?,
+                    action: r.try_get(2)?,
+                    slug: r.try_get(3)?,
+                    version: r.try_get(4)?,
+                    note: r.try_get(5)?,
+                })
             })
-            .collect())
+            .collect::<Result<_, _>>()
+            .map_err(db)
     }
 }
 
@@ -811,11 +859,10 @@ impl<C: ::postgres::GenericClient> Steps for PgSteps<'_, C> {
     }
 
     fn skill_owner(&mut self, slug: &str) -> Result<Option<(i64, i64)>, StoreError> {
-        Ok(self
-            .0
+        self.0
             .query_opt("SELECT id, owner_id FROM skills WHERE slug = $1", &[&slug])
-            .map_err(db)?
-            .map(|r| (r.get(0), r.get(1))))
+            .and_then(|r| r.map(|r| Ok((r.try_get(0)?, r.try_get(1)?))).transpose())
+            .map_err(db)
     }
 
     fn live_skill(&mut self, slug: &str) -> Result<Option<(i64, i64)>, StoreError> {
@@ -830,31 +877,31 @@ impl<C: ::postgres::GenericClient> Steps for PgSteps<'_, C> {
         summary: Option<&str>,
         now: i64,
     ) -> Result<i64, StoreError> {
-        Ok(self
+        self
             .0
             .query_one(
                 "INSERT INTO skills (slug, owner_id, display_name, summary, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING id",
                 &[&slug, &owner_id, &display_name, &summary, &now],
             )
-            .map_err(db)?
-            .get(0))
+            .and_then(|r| r.try_get(0))
+            .map_err(db)
     }
 
     fn version_numbers(&mut self, skill_id: i64) -> Result<Vec<String>, StoreError> {
-        Ok(self
-            .0
+        self.0
             .query(
                 "SELECT version FROM versions WHERE skill_id = $1",
                 &[&skill_id],
             )
             .map_err(db)?
             .iter()
-            .map(|r| r.get(0))
-            .collect())
+            .map(|r| r.try_get(0))
+            .collect::<Result<_, _>>()
+            .map_err(db)
     }
 
     fn insert_version(&mut self, row: &flow::NewVersion) -> Result<i64, StoreError> {
-        Ok(self
+        self
             .0
             .query_one(
                 "INSERT INTO versions (skill_id, version, changelog, fingerprint, created_at, moderation, findings, pending, signature) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
@@ -870,8 +917,8 @@ impl<C: ::postgres::GenericClient> Steps for PgSteps<'_, C> {
                     &row.signature,
                 ],
             )
-            .map_err(db)?
-            .get(0))
+            .and_then(|r| r.try_get(0))
+            .map_err(db)
     }
 
     fn put_blob(&mut self, sha256: &str, bytes: &[u8]) -> Result<(), StoreError> {
@@ -903,7 +950,7 @@ impl<C: ::postgres::GenericClient> Steps for PgSteps<'_, C> {
     }
 
     fn live_versions(&mut self, skill_id: i64) -> Result<Vec<(i64, String)>, StoreError> {
-        Ok(self
+        self
             .0
             .query(
                 "SELECT id, version FROM versions WHERE skill_id = $1 AND deleted_at IS NULL AND moderation = 'live'",
@@ -911,19 +958,19 @@ impl<C: ::postgres::GenericClient> Steps for PgSteps<'_, C> {
             )
             .map_err(db)?
             .iter()
-            .map(|r| (r.get(0), r.get(1)))
-            .collect())
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+            .collect::<Result<_, _>>()
+            .map_err(db)
     }
 
     fn latest_tag(&mut self, skill_id: i64) -> Result<Option<i64>, StoreError> {
-        Ok(self
-            .0
+        self.0
             .query_opt(
                 "SELECT version_id FROM tags WHERE skill_id = $1 AND tag = 'latest'",
                 &[&skill_id],
             )
-            .map_err(db)?
-            .map(|r| r.get(0)))
+            .and_then(|r| r.map(|r| r.try_get(0)).transpose())
+            .map_err(db)
     }
 
     fn put_tag(&mut self, skill_id: i64, tag: &str, version_id: i64) -> Result<(), StoreError> {
@@ -976,31 +1023,36 @@ impl<C: ::postgres::GenericClient> Steps for PgSteps<'_, C> {
         slug: &str,
         version: &str,
     ) -> Result<Option<flow::ReviewRow>, StoreError> {
-        Ok(self
+        self
             .0
             .query_opt(
                 "SELECT v.id, s.id, v.moderation, v.pending FROM versions v JOIN skills s ON s.id = v.skill_id
                  WHERE s.slug = $1 AND v.version = $2 AND v.deleted_at IS NULL FOR UPDATE",
                 &[&slug, &version],
             )
-            .map_err(db)?
-            .map(|r| flow::ReviewRow {
-                version_id: r.get(0),
-                skill_id: r.get(1),
-                moderation: r.get(2),
-                pending: r.get(3),
-            }))
+            .and_then(|r| {
+                r.map(|r| {
+                    Ok(flow::ReviewRow {
+                        version_id: r.try_get(0)?,
+                        skill_id: r.try_get(1)?,
+                        moderation: r.try_get(2)?,
+                        pending: r.try_get(3)?,
+                    })
+                })
+                .transpose()
+            })
+            .map_err(db)
     }
 
     fn skill_md(&mut self, version_id: i64) -> Result<Option<(String, Vec<u8>)>, StoreError> {
-        Ok(self
+        self
             .0
             .query_opt(
                 "SELECT b.sha256, b.data FROM version_files f JOIN blobs b ON b.sha256 = f.sha256 WHERE f.version_id = $1 AND lower(f.path) = 'skill.md'",
                 &[&version_id],
             )
-            .map_err(db)?
-            .map(|r| (r.get(0), r.get(1))))
+            .and_then(|r| r.map(|r| Ok((r.try_get(0)?, r.try_get(1)?))).transpose())
+            .map_err(db)
     }
 
     fn set_moderation(
@@ -1023,14 +1075,14 @@ impl<C: ::postgres::GenericClient> Steps for PgSteps<'_, C> {
         skill_id: i64,
         version: &str,
     ) -> Result<Option<(i64, bool)>, StoreError> {
-        Ok(self
+        self
             .0
             .query_opt(
                 "SELECT id, deleted_at IS NOT NULL FROM versions WHERE skill_id = $1 AND version = $2 AND moderation = 'live'",
                 &[&skill_id, &version.trim()],
             )
-            .map_err(db)?
-            .map(|r| (r.get(0), r.get(1))))
+            .and_then(|r| r.map(|r| Ok((r.try_get(0)?, r.try_get(1)?))).transpose())
+            .map_err(db)
     }
 
     fn withdraw_version(&mut self, version_id: i64, now: i64) -> Result<(), StoreError> {
@@ -1165,8 +1217,8 @@ mod tests {
             .client()
             .unwrap()
             .query_one("SELECT current_database()", &[])
-            .unwrap()
-            .get(0);
+            .and_then(|r| r.try_get(0))
+            .unwrap();
         let base = url.rsplit_once('/').map_or(url.as_str(), |(b, _)| b);
         let second = PostgresStore::open(&format!("{base}/{database}")).unwrap();
         let alice = first.add_user("alice", None).unwrap();
