@@ -518,6 +518,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::too_many_lines, reason = "one recorded stream, read whole")]
     fn thinking_streams_with_its_signature_and_goes_back_first() {
         let stream = events(&[
             json!({"type": "message_start", "message": {"usage": {"input_tokens": 3}}}),

@@ -868,9 +868,16 @@ pub(super) fn validate(request: &PublishRequest) -> Result<Vec<(String, &NewFile
     for tag in request.tags.iter().filter(|t| t.as_str() != "latest") {
         rules::check_tag(tag).map_err(StoreError::Invalid)?;
     }
+    let files = kept_files(&request.files)?;
+    check_installable(&files)?;
+    Ok(files)
+}
+
+/// The files a publish keeps, with sanitised paths, within ClawHub's size limits.
+fn kept_files(request_files: &[NewFile]) -> Result<Vec<(String, &NewFile)>, StoreError> {
     let mut files = Vec::new();
     let mut total: u64 = 0;
-    for file in &request.files {
+    for file in request_files {
         let Some(path) = rules::sanitise_path(&file.path).map_err(StoreError::Invalid)? else {
             continue;
         };
@@ -893,7 +900,11 @@ pub(super) fn validate(request: &PublishRequest) -> Result<Vec<(String, &NewFile
             "Skill bundle exceeds 50MB limit".into(),
         ));
     }
-    // The installer's rules, so nothing is published that every install would refuse.
+    Ok(files)
+}
+
+/// The installer's rules, so nothing is published that every install would refuse.
+fn check_installable(files: &[(String, &NewFile)]) -> Result<(), StoreError> {
     skill_model::layout::check_file_set(
         files.iter().map(|(p, _)| p.as_str()),
         skill_model::layout::FileSetKind::Authored,
@@ -926,7 +937,7 @@ pub(super) fn validate(request: &PublishRequest) -> Result<Vec<(String, &NewFile
             None => "SKILL.md is required at the root of the bundle".into(),
         }));
     }
-    Ok(files)
+    Ok(())
 }
 
 /// The longest signature a publish may carry: a minisign signature with a trusted comment is

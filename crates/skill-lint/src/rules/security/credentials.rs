@@ -736,6 +736,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::too_many_lines, reason = "a table of cases, one line each")]
     fn reads_sends_and_dialogs() {
         assert_eq!(codes("a.sh", "cat ~/.ssh/id_rsa\n"), ["SK907"]);
         assert!(codes("a.sh", "cat ~/.ssh/id_rsa.pub\n").is_empty());

@@ -505,6 +505,7 @@ mod tests {
     /// (`cargo test --release -p skill-lint --lib security::tests::time_rules -- --ignored --nocapture`).
     #[test]
     #[ignore = "a measurement over ../shared/corpus, not a check"]
+    #[allow(clippy::too_many_lines, reason = "a measurement script, run by hand")]
     fn time_rules() {
         let shared = std::env::var_os("SKILL_SHARED_DIR").map_or_else(
             || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared"),
