@@ -983,7 +983,7 @@ async fn download(
     };
     state.count_download(&skill.slug);
     let zip = bundle(&skill, &info.version, info.created_at, files)
-        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e))?;
+        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
     let download = Download {
         body: zip.into(),
         file_name: format!("{}-{}.zip", skill.slug, info.version),
@@ -1097,7 +1097,7 @@ async fn download_held(
         .await?
     };
     let zip = bundle(skill, &held.version.version, held.version.created_at, files)
-        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e))?;
+        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
     Ok(zip_response(Download {
         body: zip.into(),
         file_name: format!("{}-{}.zip", skill.slug, held.version.version),
@@ -1176,7 +1176,7 @@ pub fn bundle(
     version: &str,
     published_at: i64,
     mut files: Vec<(String, Vec<u8>)>,
-) -> Result<Vec<u8>, String> {
+) -> Result<Vec<u8>, BundleError> {
     use std::io::Write;
     files.retain(|(p, _)| p != META_FILE);
     let meta = serde_json::to_string_pretty(&api::DownloadMeta {
@@ -1184,8 +1184,7 @@ pub fn bundle(
         slug: skill.slug.clone(),
         version: version.to_owned(),
         published_at,
-    })
-    .map_err(|e| e.to_string())?;
+    })?;
     files.push((META_FILE.to_owned(), meta.into_bytes()));
     files.sort_by(|a, b| locale_compare(&a.0, &b.0));
     let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
@@ -1194,10 +1193,24 @@ pub fn bundle(
         .last_modified_time(zip::DateTime::default())
         .unix_permissions(0o644);
     for (path, bytes) in files {
-        zip.start_file(path, options).map_err(|e| e.to_string())?;
-        zip.write_all(&bytes).map_err(|e| e.to_string())?;
+        zip.start_file(path, options)?;
+        zip.write_all(&bytes)?;
     }
-    Ok(zip.finish().map_err(|e| e.to_string())?.into_inner())
+    Ok(zip.finish()?.into_inner())
+}
+
+/// Why a download's archive could not be built; each keeps the library's error as its source.
+#[derive(Debug, thiserror::Error)]
+pub enum BundleError {
+    /// `_meta.json` did not serialise.
+    #[error("writing _meta.json: {0}")]
+    Meta(#[from] serde_json::Error),
+    /// The zip writer refused an entry.
+    #[error("writing the archive: {0}")]
+    Zip(#[from] zip::result::ZipError),
+    /// Writing a file's bytes into the archive failed.
+    #[error("writing a file into the archive: {0}")]
+    Write(#[from] std::io::Error),
 }
 
 async fn upload_url(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> ApiResult {

@@ -200,6 +200,9 @@ pub enum SandboxError {
         /// What went wrong.
         message: String,
     },
+    /// The seccomp filter that refuses sockets could not be built for this machine.
+    #[error("the filter that refuses sockets cannot be built here: {0}")]
+    SocketFilter(#[source] seccompiler::BackendError),
     /// A process could not restrict itself (for instance, too many Landlock layers already).
     #[error("a process could not restrict itself with Landlock: {0}")]
     Restrict(std::io::Error),
@@ -323,7 +326,7 @@ impl Steps {
     ) -> Result<Steps, SandboxError> {
         let sockets = match policy {
             Policy::Test { network: false } => {
-                Some(super::sockets::no_network_filter().map_err(SandboxError::Unsupported)?)
+                Some(super::sockets::no_network_filter().map_err(SandboxError::SocketFilter)?)
             }
             _ => None,
         };

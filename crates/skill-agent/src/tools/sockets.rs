@@ -4,12 +4,12 @@
 //! through which a socket can be made without that call. `socketpair(2)`, which reaches nothing,
 //! stays allowed.
 
-use seccompiler::{BpfProgram, SeccompAction, SeccompFilter, TargetArch};
+use seccompiler::{BackendError, BpfProgram, SeccompAction, SeccompFilter, TargetArch};
 use std::collections::BTreeMap;
 
 /// The filter, compiled in this process for each command to install between fork and exec.
-pub(crate) fn no_network_filter() -> Result<BpfProgram, String> {
-    let arch = TargetArch::try_from(std::env::consts::ARCH).map_err(|e| e.to_string())?;
+pub(crate) fn no_network_filter() -> Result<BpfProgram, BackendError> {
+    let arch = TargetArch::try_from(std::env::consts::ARCH)?;
     // An empty rule list matches every call of that system call.
     let rules = BTreeMap::from([
         (libc::SYS_socket, Vec::new()),
@@ -20,9 +20,8 @@ pub(crate) fn no_network_filter() -> Result<BpfProgram, String> {
         SeccompAction::Allow,
         SeccompAction::Errno(libc::EACCES as u32),
         arch,
-    )
-    .map_err(|e| e.to_string())?;
-    BpfProgram::try_from(filter).map_err(|e| e.to_string())
+    )?;
+    BpfProgram::try_from(filter)
 }
 
 /// Installs `program` on the calling process (and what it executes). Async-signal-safe.
