@@ -74,7 +74,7 @@ impl From<StoreError> for ApiError {
             StoreError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             StoreError::Database { .. }
             | StoreError::SchemaTooNew { .. }
-            | StoreError::Blobs(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            | StoreError::Blobs { .. } => StatusCode::INTERNAL_SERVER_ERROR,
         };
         ApiError(status, e.to_string())
     }

@@ -44,7 +44,7 @@ impl S3Blobs {
     /// the key pair from `AWS_ACCESS_KEY_ID` and `AWS_SECRET_ACCESS_KEY`: secrets stay out of
     /// command lines and process listings.
     pub fn from_location(location: &str) -> Result<S3Blobs, StoreError> {
-        let bad = |why: &str| StoreError::Blobs(format!("{location}: {why}"));
+        let bad = |why: &str| StoreError::blobs(format!("{location}: {why}"));
         let url = Url::parse(location).map_err(|e| bad(&e.to_string()))?;
         if url.scheme() != "s3" {
             return Err(bad("expected s3://BUCKET?endpoint=URL"));
@@ -107,7 +107,7 @@ impl S3Blobs {
         let reply = self.expect_success(self.http.get(url).send(), "reading", sha256)?;
         let bytes = reply
             .bytes()
-            .map_err(|e| self.failed("reading", sha256, &e.without_url().to_string()))?;
+            .map_err(|e| self.unreached("reading", sha256, e))?;
         if skill_model::fingerprint::sha256_hex(&bytes) != sha256 {
             return Err(self.failed("reading", sha256, "its bytes do not have that hash"));
         }
@@ -126,7 +126,7 @@ impl S3Blobs {
             .head(url)
             .timeout(PING_TIMEOUT)
             .send()
-            .map_err(|e| self.failed("reaching", "the bucket", &e.without_url().to_string()))?;
+            .map_err(|e| self.unreached("reaching", "the bucket", e))?;
         match reply.status() {
             status if status.is_success() || status == reqwest::StatusCode::NOT_FOUND => Ok(()),
             status => Err(self.failed(
@@ -144,7 +144,7 @@ impl S3Blobs {
         what: &str,
     ) -> Result<reqwest::blocking::Response, StoreError> {
         // The error's URL is the signed one (key id and signature): it must not reach a reply.
-        let reply = reply.map_err(|e| self.failed(doing, what, &e.without_url().to_string()))?;
+        let reply = reply.map_err(|e| self.unreached(doing, what, e))?;
         let status = reply.status();
         if status.is_success() {
             return Ok(reply);
@@ -153,7 +153,16 @@ impl S3Blobs {
     }
 
     fn failed(&self, doing: &str, what: &str, why: &str) -> StoreError {
-        StoreError::Blobs(format!("{}: {doing} {what}: {why}", self.location))
+        StoreError::blobs(format!("{}: {doing} {what}: {why}", self.location))
+    }
+
+    /// The HTTP client failed: its error, without the signed URL, is kept as the source.
+    fn unreached(&self, doing: &str, what: &str, error: reqwest::Error) -> StoreError {
+        let error = error.without_url();
+        StoreError::Blobs {
+            message: format!("{}: {doing} {what}: {error}", self.location),
+            source: Some(error),
+        }
     }
 }
 
@@ -170,7 +179,7 @@ pub(super) fn load(
     }
     match blobs {
         Some(blobs) => blobs.get(sha256),
-        None => Err(StoreError::Blobs(format!(
+        None => Err(StoreError::blobs(format!(
             "the contents of blob {sha256} are kept in an object store: start the registry with the --blobs it was run with"
         ))),
     }

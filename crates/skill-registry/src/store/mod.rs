@@ -441,8 +441,14 @@ pub enum StoreError {
         known: u32,
     },
     /// The object store holding file contents failed (`--blobs`).
-    #[error("blob store error: {0}")]
-    Blobs(String),
+    #[error("blob store error: {message}")]
+    Blobs {
+        /// What failed, and where.
+        message: String,
+        /// The HTTP client's error, when it was one (without its URL, which is signed).
+        #[source]
+        source: Option<reqwest::Error>,
+    },
 }
 
 /// Two errors are equal when they are of one kind and say the same: a database error's source
@@ -457,6 +463,14 @@ impl PartialEq for StoreError {
 impl Eq for StoreError {}
 
 impl StoreError {
+    /// An object store failure that `message` says all of.
+    pub(crate) fn blobs(message: impl Into<String>) -> StoreError {
+        StoreError::Blobs {
+            message: message.into(),
+            source: None,
+        }
+    }
+
     /// A database failure: `message` says what failed, `source` is the driver's error.
     pub(crate) fn database(
         message: impl Into<String>,
