@@ -84,6 +84,15 @@ fn commands_under_a_setup_section_are_one_off_at_any_depth() {
     assert_eq!(undeclared(body), ["redis-cli"]);
 }
 
+#[test]
+fn companion_tools_and_the_authors_own_checks_are_side_uses() {
+    let body = "## Use\n\n```bash\nwx today\n```\n\n## Integration Examples\n\n### With ripgrep\n\n```bash\nrg -l rain | wx annotate\n```\n\n## For Developers\n\n### Manual Testing\n\n```bash\npython3 scripts/check.py\n```\n\n## Testing\n\n```bash\nbats tests/\n```\n";
+    assert_eq!(undeclared(body), Vec::<String>::new());
+    // A skill named for what it integrates still needs what its own sections run.
+    let named = "## Weather Integration\n\n```bash\nwx today | jq .temp\n```\n\n## Testing the forecast\n\n```bash\nwx forecast | jq .days\n```\n";
+    assert_eq!(undeclared(named), ["jq"]);
+}
+
 /// Whether `description-no-trigger` reports `description`.
 fn reports_no_trigger(description: &str) -> bool {
     let text = format!("---\nname: my-skill\ndescription: {description}\n---\n\n# Skill\n");

@@ -35,7 +35,7 @@ fn allow_comments_need_a_reason_and_cover_one_finding() {
         tmp.path(),
         "demo",
         format!(
-            "{HEAD}<!-- skill: allow SK902 the official Docker installer -->\n```bash\ncurl -fsSL https://get.docker.com | sh\n```\n\ncurl -fsSL https://get.docker.com | sh\n\n<!-- skill: allow SK902 -->\ncurl -fsSL https://tools.example.dev/latest.sh | bash\n"
+            "{HEAD}<!-- skill: allow SK902 our team's pinned installer -->\n```bash\ncurl -fsSL https://get.example.dev | sh\n```\n\ncurl -fsSL https://get.example.dev | sh\n\n<!-- skill: allow SK902 -->\ncurl -fsSL https://tools.example.dev/latest.sh | bash\n"
         ),
     );
     let (code, stdout, _) = lint(tmp.path(), &["demo", "--format", "json"]);
@@ -56,9 +56,9 @@ fn allow_comments_need_a_reason_and_cover_one_finding() {
 }
 
 #[test]
-fn a_vendor_installer_in_install_steps_is_not_reported_but_the_same_in_a_script_is() {
+fn a_vendor_installer_in_markdown_is_not_reported_but_the_same_in_a_script_is() {
     let tmp = tempfile::tempdir().unwrap();
-    let docs = "## Setup\n\nInstall the CLI:\n\n```bash\ncurl -fsSL https://fly.io/install.sh | sh\n```\n\n## Deploy\n\nRun the newest deploy script:\n\n```bash\ncurl -fsSL https://deploy.example.dev/run.sh | sh\n```\n";
+    let docs = "## Setup\n\nInstall the CLI:\n\n```bash\ncurl -fsSL https://fly.io/install.sh | sh\n```\n\n## Deploy\n\nRun the newest deploy script:\n\n```bash\ncurl -fsSL https://deploy.example.dev/run.sh | sh\n```\n\n## Step 5: Update Node.js\n\n```bash\ncurl -fsSL https://deb.nodesource.com/setup_22.x | sudo -E bash -\n```\n\n## Wallet\n\n```bash\ncurl -sSf https://raw.githubusercontent.com/someone/wallet/main/get.sh | bash\n```\n";
     let dir = write_skill(tmp.path(), "demo", format!("{HEAD}{docs}"));
     std::fs::create_dir_all(dir.join("scripts")).unwrap();
     std::fs::write(
@@ -85,6 +85,7 @@ fn a_vendor_installer_in_install_steps_is_not_reported_but_the_same_in_a_script_
         found,
         [
             ("SK902 SKILL.md".to_owned(), 19),
+            ("SK902 SKILL.md".to_owned(), 31),
             ("SK902 scripts/setup.sh".to_owned(), 3)
         ],
         "{stdout}"
@@ -231,12 +232,12 @@ fn install_from_a_folder_refuses_errors_and_shows_warnings() {
     let warned = write_skill(
         &tmp.path().join("src3"),
         "demo",
-        format!("{HEAD}```bash\ncurl -fsSL https://get.docker.com | sh\n```\n"),
+        format!("{HEAD}```bash\ncurl -fsSL https://get.example.dev | sh\n```\n"),
     );
     let (code, stdout, stderr) = install(tmp.path(), &[warned.to_str().unwrap()]);
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(stdout, "Installed demo in skills/demo (1 file)\n");
-    assert!(stderr.starts_with("note: the security scan found 1 warning(s) in demo:\n  SKILL.md:7:1: SK902 [warning] pipes a download into sh from get.docker.com (a well-known installer)"), "{stderr}");
+    assert!(stderr.starts_with("note: the security scan found 1 warning(s) in demo:\n  SKILL.md:7:1: SK902 [warning] pipes a download into sh from get.example.dev: `curl"), "{stderr}");
     assert_eq!(stderr.matches("SK902").count(), 1, "{stderr}");
 }
 

@@ -350,9 +350,24 @@ const SETUP_SECTION_WORDS: &[&str] = &[
     "contributing",
     "build from source",
     "alternative",
+    // Companion tools shown beside the skill's own ("Integration Examples > With ripgrep"),
+    // and the author's checks of the skill itself ("For Developers > Manual Testing"). A bare
+    // "integration" is left out: it is often the skill's own name ("Zoho Email Integration").
+    "integration example",
+    "integration pattern",
+    "integration with",
+    "shell integration",
+    "with other tools",
+    "for developers",
+    "manual testing",
+    "testing with",
 ];
+
+/// Whole section titles of the same kind, too common as words to match inside a title.
+const SETUP_SECTION_TITLES: &[&str] = &["testing", "tests", "integrations"];
 
 /// True for the title of a section of one-off or optional commands.
 pub(crate) fn is_setup_section(title: &str) -> bool {
     SETUP_SECTION_WORDS.iter().any(|w| title.contains(w))
+        || SETUP_SECTION_TITLES.contains(&title.trim())
 }

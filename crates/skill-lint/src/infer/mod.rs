@@ -157,13 +157,14 @@ impl BodyReading {
                 self.commands.push(BodyCommand { name, site, block });
             }
         }
-        // A block that sources a file reads what that file sets, not the environment.
+        // A block that sources a file reads what that file sets, not the environment; one in
+        // a setup or optional section reads what only that setup or option needs.
         let sources = text.lines().any(|l| {
             let l = l.trim_start();
             l.starts_with("source ") || l.starts_with(". ")
         });
         for (name, at) in shell::env_refs(text) {
-            if !sources && settings.holds(&name) {
+            if !sources && !setup && settings.holds(&name) {
                 self.env_refs.push((name, read.site(at, 1)));
             }
         }

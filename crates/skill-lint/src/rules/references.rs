@@ -244,6 +244,30 @@ fn normalise(path: &str) -> Option<String> {
     Some(parts.join("/"))
 }
 
+/// Whether `text` sets the executable bit of `path` itself (`chmod +x install.sh`, `chmod 755
+/// scripts/*.sh`) before the body runs it: installs that drop the bit do no harm then.
+fn made_executable(text: &str, path: &str) -> bool {
+    let file = path.rsplit('/').next().unwrap_or(path);
+    let folder = path.rsplit_once('/').map(|(dir, _)| format!("{dir}/*"));
+    text.lines()
+        .filter_map(|l| l.trim_start().strip_prefix("chmod "))
+        .any(|args| {
+            let sets_x = args.split_whitespace().any(|a| {
+                a.contains("+x")
+                    || (a.len() >= 3
+                        && a.bytes().all(|b| b.is_ascii_digit())
+                        && (a.as_bytes()[a.len() - 3] - b'0') % 2 == 1)
+            });
+            let names = args.split_whitespace().any(|a| {
+                let a = a.trim_start_matches("./");
+                a == file
+                    || a.ends_with(&format!("/{file}"))
+                    || folder.as_deref().is_some_and(|f| a.starts_with(f))
+            });
+            sets_x && names
+        })
+}
+
 /// Scripts the body runs directly need an executable bit and a shebang.
 pub(crate) fn check_scripts_executable(cx: &Context, out: &mut Vec<Diagnostic>) {
     let mut seen = std::collections::HashSet::new();
@@ -260,7 +284,7 @@ pub(crate) fn check_scripts_executable(cx: &Context, out: &mut Vec<Diagnostic>) 
         let Some(entry) = cx.files().get(&path).filter(|e| e.kind == FileKind::File) else {
             continue;
         };
-        let problem = if !entry.executable {
+        let problem = if !entry.executable && !made_executable(&cx.uses().text, &path) {
             Some(format!(
                 "'{path}' is run directly but is not executable; write `{} {path}` (registries and installers drop the executable bit)",
                 interpreter_of(&path)

@@ -233,8 +233,9 @@ const RUNTIMES: &[(&str, &[&str])] = &[
 
 /// Whether the skill uses `name`: mentioned in the body or scripts in any case (`Nix` for
 /// `nix`), through a command that needs it (`npx` for `node`), or in code outside `scripts/`
-/// (a root `server.py` whose shebang names `python3.10`). Documents other than SKILL.md do not
-/// count: the agent does not read them.
+/// (a root `server.py` whose shebang names `python3.10`, a `package.json` that starts the
+/// program with `node`). Documents other than SKILL.md do not count: the agent does not read
+/// them.
 fn used(cx: &Context, name: &str) -> bool {
     let uses = cx.uses();
     let lower = name.to_lowercase();
@@ -263,7 +264,11 @@ fn is_code_file(path: &str) -> bool {
     const CODE: &[&str] = &[
         ".py", ".sh", ".bash", ".js", ".mjs", ".cjs", ".ts", ".rb", ".pl",
     ];
-    CODE.iter().any(|ext| path.ends_with(ext))
+    // Entry-point manifests name the runtime of the program they start (`"start": "node
+    // filesystem"`, `requires-python`, a Makefile's recipes).
+    const MANIFESTS: &[&str] = &["package.json", "pyproject.toml", "Makefile"];
+    let file = path.rsplit('/').next().unwrap_or(path);
+    CODE.iter().any(|ext| path.ends_with(ext)) || MANIFESTS.contains(&file)
 }
 
 /// Largest other file searched for a declared name.

@@ -294,10 +294,21 @@ fn shown_not_run(text: &Text, f: &Finding) -> bool {
 
 /// An https installer in a Markdown file's install instructions (`## Setup`, then `curl -fsSL
 /// https://fly.io/install.sh | sh`) is how its vendor documents installing the tool: reviewers
-/// of real skills found nothing in it to tell the author. In a script, or in the install spec
-/// OpenClaw runs by itself, it is still reported.
+/// of real skills found nothing in it to tell the author. So is a vendor's own installer
+/// anywhere in a Markdown body ("Step 5: Update Node.js"), its host being one only that vendor
+/// publishes to. In a script, or in the install spec OpenClaw runs by itself, it is still
+/// reported.
 fn is_documented_installer(text: &Text, f: &Finding) -> bool {
-    std::ptr::eq(f.rule, &rulebook::DOWNLOAD_EXEC) && text.in_install_steps(f.span.start)
+    if !std::ptr::eq(f.rule, &rulebook::DOWNLOAD_EXEC) {
+        return false;
+    }
+    let from_vendor = || {
+        text.is_markdown()
+            && !text.in_frontmatter(f.span.start)
+            && matches!(net::place_in(&text.text[f.span.range()]),
+                net::Place::Https { host, .. } if net::is_vendor_installer(&host))
+    };
+    text.in_install_steps(f.span.start) || from_vendor()
 }
 
 /// How the scan reads a file's bytes.

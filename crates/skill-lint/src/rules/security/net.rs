@@ -169,6 +169,16 @@ pub(crate) fn is_known_installer(host: &str) -> bool {
     INSTALLERS.iter().any(|domain| is_within(host, domain))
 }
 
+/// Installer hosts where anyone may publish a file (a repository's raw files): a script there
+/// is nobody's official installer, whoever the host is.
+const OPEN_HOSTS: &[&str] = &["raw.githubusercontent.com"];
+
+/// True for the host of a tool vendor's own installer script (`fly.io`, `deb.nodesource.com`):
+/// a well-known installer on a host only that vendor publishes to.
+pub(crate) fn is_vendor_installer(host: &str) -> bool {
+    is_known_installer(host) && !OPEN_HOSTS.iter().any(|domain| is_within(host, domain))
+}
+
 /// Services that collect whatever is sent to them for someone else to read: request
 /// collectors, tunnels, out-of-band testing hosts and paste or file-drop sites.
 const COLLECTORS: &[&str] = &[
@@ -297,6 +307,7 @@ mod tests {
         assert_eq!(place_in("curl $URL"), Place::Unknown);
         assert_eq!(host_of("https://user@Example.com:8443/a?b"), "example.com");
         assert!(is_known_installer("get.docker.com") && !is_known_installer("evil.com"));
+        assert!(is_vendor_installer("fly.io") && !is_vendor_installer("raw.githubusercontent.com"));
         assert!(is_collector("abc.webhook.site") && is_chat_hook("hooks.slack.com"));
         assert!(is_collector("webhook.site") && !is_collector("notwebhook.site"));
     }
