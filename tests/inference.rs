@@ -93,6 +93,14 @@ fn companion_tools_and_the_authors_own_checks_are_side_uses() {
     assert_eq!(undeclared(named), ["jq"]);
 }
 
+#[test]
+fn variables_read_only_in_an_optional_section_are_not_required() {
+    let text = "---\nname: my-skill\ndescription: Reads the weather. Use when the user asks about the weather.\nmetadata: {\"openclaw\": {\"requires\": {\"bins\": [\"wx\"]}}}\n---\n\n# Weather\n\n## Use\n\n```bash\nwx today --key \"$WX_KEY\"\n```\n\n## Optional: Alchemy RPC\n\n```bash\nwx chain --rpc \"$ALCHEMY_RPC_URL\"\n```\n";
+    let found = messages(text.to_owned(), "undeclared-env");
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].contains("'WX_KEY'"), "{found:?}");
+}
+
 /// Whether `description-no-trigger` reports `description`.
 fn reports_no_trigger(description: &str) -> bool {
     let text = format!("---\nname: my-skill\ndescription: {description}\n---\n\n# Skill\n");

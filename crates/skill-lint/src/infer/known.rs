@@ -359,6 +359,8 @@ const SETUP_SECTION_WORDS: &[&str] = &[
     "shell integration",
     "with other tools",
     "for developers",
+    "for skill authors",
+    "for maintainers",
     "manual testing",
     "testing with",
 ];

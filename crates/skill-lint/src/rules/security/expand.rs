@@ -60,7 +60,11 @@ pub fn expand(line: &str, vars: &Vars) -> String {
     rewrite(&mut line, |l| l.contains('['), bracket_members);
     rewrite(&mut line, |l| l.contains(['\'', '"']), join_literals);
     rewrite(&mut line, |l| l.contains('\\'), unescape);
-    let mut out: String = line.chars().filter(|c| !matches!(c, '\'' | '"')).collect();
+    let mut out = if line.contains(['\'', '"']) {
+        line.chars().filter(|c| !matches!(c, '\'' | '"')).collect()
+    } else {
+        line.into_owned()
+    };
     if out.len() > MAX_EXPANDED {
         let mut cut = MAX_EXPANDED;
         while !out.is_char_boundary(cut) {

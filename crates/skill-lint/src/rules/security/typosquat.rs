@@ -407,26 +407,37 @@ fn swaps_a_word(a: &str, b: &str) -> bool {
 }
 
 /// The optimal string alignment distance (edits, and swaps of neighbours) between `a` and
-/// `b`, or `limit + 1` once it is known to exceed `limit`.
+/// `b`, or `limit + 1` once it is known to exceed `limit`. Only cells within `limit` of the
+/// diagonal are computed: any alignment leaving that band costs more than `limit` already, and
+/// the popular-name search asks of each candidate only whether it is within one or two edits.
 fn distance(a: &str, b: &str, limit: usize) -> usize {
     let (a, b) = (a.as_bytes(), b.as_bytes());
-    let mut before: Vec<usize> = Vec::new();
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    if a.len().abs_diff(b.len()) > limit {
+        return limit + 1;
+    }
+    let over = limit + 1;
+    let mut before = vec![over; b.len() + 1];
+    let mut previous: Vec<usize> = (0..=b.len()).map(|j| j.min(over)).collect();
+    let mut current = vec![over; b.len() + 1];
     for i in 1..=a.len() {
-        let mut current = vec![i; b.len() + 1];
-        for j in 1..=b.len() {
+        let (lo, hi) = (i.saturating_sub(limit).max(1), (i + limit).min(b.len()));
+        current.fill(over);
+        current[0] = i.min(over);
+        for j in lo..=hi {
             let cost = usize::from(a[i - 1] != b[j - 1]);
-            current[j] = (previous[j] + 1)
+            let mut cell = (previous[j] + 1)
                 .min(current[j - 1] + 1)
                 .min(previous[j - 1] + cost);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                current[j] = current[j].min(before[j - 2] + 1);
+                cell = cell.min(before[j - 2] + 1);
             }
+            current[j] = cell.min(over);
         }
-        if current.iter().min().is_some_and(|&m| m > limit) {
-            return limit + 1;
+        if current[lo - 1..=hi].iter().all(|&d| d >= over) {
+            return over;
         }
-        before = std::mem::replace(&mut previous, current);
+        std::mem::swap(&mut before, &mut previous);
+        std::mem::swap(&mut previous, &mut current);
     }
     previous[b.len()]
 }
@@ -496,5 +507,17 @@ mod tests {
         assert_eq!(distance("reqeusts", "requests", 2), 1);
         assert_eq!(distance("lodahs", "lodash", 2), 1);
         assert_eq!(distance("abcdef", "uvwxyz", 2), 3);
+        assert_eq!(distance("requests", "requests", 2), 0);
+        assert_eq!(distance("reqests", "requests", 1), 1);
+        assert_eq!(distance("lodash", "lodash-es", 2), 3);
+        assert_eq!(distance("abc", "", 5), 3);
+        // The band holds every alignment within the limit, at the ends too.
+        for (a, b) in [
+            ("xrequests", "requests"),
+            ("requestsx", "requests"),
+            ("erquests", "requests"),
+        ] {
+            assert_eq!(distance(a, b, 2), 1, "{a} {b}");
+        }
     }
 }
