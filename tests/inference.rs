@@ -89,8 +89,8 @@ fn companion_tools_and_the_authors_own_checks_are_side_uses() {
     let body = "## Use\n\n```bash\nwx today\n```\n\n## Integration Examples\n\n### With ripgrep\n\n```bash\nrg -l rain | wx annotate\n```\n\n## For Developers\n\n### Manual Testing\n\n```bash\npython3 scripts/check.py\n```\n\n## Testing\n\n```bash\nbats tests/\n```\n";
     assert_eq!(undeclared(body), Vec::<String>::new());
     // A skill named for what it integrates still needs what its own sections run.
-    let named = "## Weather Integration\n\n```bash\nwx today | jq .temp\n```\n\n## Testing the forecast\n\n```bash\nwx forecast | jq .days\n```\n";
-    assert_eq!(undeclared(named), ["jq"]);
+    let named = "## Weather Integration\n\n```bash\nwx today | jq .temp\n```\n\n## Testing the forecast\n\n```bash\nwx forecast | yq .days\n```\n";
+    assert_eq!(undeclared(named), ["jq", "yq"]);
 }
 
 #[test]

