@@ -324,3 +324,20 @@ pub fn git(cwd: &Path, args: &[&str]) -> String {
     );
     String::from_utf8_lossy(&out.stdout).trim().to_owned()
 }
+
+/// Asserts the refusal of a store a newer `skill` migrated (`migrated + 1`, one past the
+/// `migrated` this one knows): exit 2, nothing on stdout, the message naming both versions.
+pub fn assert_schema_too_new(
+    (code, stdout, stderr): (i32, String, String),
+    migrated: impl Into<i64>,
+) {
+    let migrated = migrated.into();
+    assert_eq!((code, stdout.as_str()), (2, ""));
+    assert_eq!(
+        stderr,
+        format!(
+            "error: the database is at schema version {}, newer than the {migrated} this skill knows: upgrade skill to open it\n",
+            migrated + 1
+        )
+    );
+}
