@@ -616,3 +616,131 @@ fn search_and_info_print_registry_text_without_terminal_escapes() {
         "{shown:?}"
     );
 }
+
+/// `openssl` run in `dir`, which must succeed.
+fn openssl(dir: &std::path::Path, args: &[&str]) {
+    let out = std::process::Command::new("openssl")
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "openssl {args:?}: {}",
+        common::printed(&out)
+    );
+}
+
+/// A child process, killed when dropped.
+struct Killed(std::process::Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A TLS server on loopback answering with `openssl s_server`'s status page, its certificate for
+/// 127.0.0.1 signed by a CA of its own; returns the server, its URL and the CA's file.
+fn tls_server(dir: &std::path::Path) -> (Killed, String, std::path::PathBuf) {
+    let ec = [
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:P-256",
+        "-nodes",
+    ];
+    let mut ca = vec!["req", "-x509", "-days", "2", "-subj", "/CN=test-ca"];
+    ca.extend(ec);
+    ca.extend(["-keyout", "ca.key", "-out", "ca.pem"]);
+    ca.extend(["-addext", "basicConstraints=critical,CA:TRUE"]);
+    ca.extend(["-addext", "keyUsage=critical,keyCertSign"]);
+    openssl(dir, &ca);
+    let mut csr = vec!["req", "-subj", "/CN=127.0.0.1", "-keyout", "leaf.key"];
+    csr.extend(ec);
+    csr.extend(["-out", "leaf.csr"]);
+    openssl(dir, &csr);
+    std::fs::write(
+        dir.join("leaf.ext"),
+        "subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n",
+    )
+    .unwrap();
+    openssl(
+        dir,
+        &[
+            "x509",
+            "-req",
+            "-in",
+            "leaf.csr",
+            "-CA",
+            "ca.pem",
+            "-CAkey",
+            "ca.key",
+            "-CAcreateserial",
+            "-days",
+            "2",
+            "-extfile",
+            "leaf.ext",
+            "-out",
+            "leaf.pem",
+        ],
+    );
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let accept = format!("127.0.0.1:{port}");
+    let server = Killed(
+        std::process::Command::new("openssl")
+            .args(["s_server", "-accept", &accept, "-www", "-quiet"])
+            .args(["-cert", "leaf.pem", "-key", "leaf.key"])
+            .current_dir(dir)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let started = std::time::Instant::now();
+    while std::net::TcpStream::connect(&accept).is_err() {
+        assert!(started.elapsed().as_secs() < 20, "s_server did not listen");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    (server, format!("https://{accept}"), dir.join("ca.pem"))
+}
+
+/// The HTTP clients speak TLS (reqwest's rustls, with the ring provider): a certificate nobody
+/// vouches for is refused with the reason, and one whose CA the system trusts gets through the
+/// handshake to the server's answer (here an HTML page, which is not JSON).
+#[test]
+fn a_registry_over_tls_is_verified_against_the_trusted_roots() {
+    if common::needs::lacks(&[common::needs::Need::Openssl]) {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let (_server, url, ca) = tls_server(tmp.path());
+    let search = |trusted: Option<&std::path::Path>| {
+        let mut cmd = skill();
+        cmd.args(["search", "pdf", "--registry", &url])
+            .env("SKILL_CONFIG_DIR", tmp.path().join("config"))
+            .env_remove("SSL_CERT_FILE")
+            .env_remove("SSL_CERT_DIR");
+        if let Some(ca) = trusted {
+            cmd.env("SSL_CERT_FILE", ca);
+        }
+        run(&mut cmd)
+    };
+    let (code, stdout, stderr) = search(None);
+    assert_eq!((code, stdout.as_str()), (2, ""), "{stderr}");
+    assert!(
+        stderr.contains("cannot reach the registry") && stderr.contains("UnknownIssuer"),
+        "{stderr}"
+    );
+    let (code, stdout, stderr) = search(Some(&ca));
+    assert_eq!((code, stdout.as_str()), (2, ""), "{stderr}");
+    assert!(
+        stderr.contains("unexpected response") && !stderr.contains("certificate"),
+        "{stderr}"
+    );
+}

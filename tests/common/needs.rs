@@ -19,6 +19,8 @@ pub enum Need {
     Minisign,
     /// `unzip`.
     Unzip,
+    /// The `openssl` command, for a TLS server on loopback.
+    Openssl,
     /// The SARIF 2.1.0 schema from npm.
     SarifSchema,
     /// The skills of the openclaw npm package and the nanobot-ai wheel.
@@ -69,6 +71,7 @@ impl Need {
             }
             Need::Minisign => "minisign (apt-get install minisign)",
             Need::Unzip => "unzip (apt-get install unzip)",
+            Need::Openssl => "openssl (apt-get install openssl)",
             Need::SarifSchema => "the SARIF schema in target/test-deps",
             Need::PackageCorpus => "the package corpus in target/test-deps/corpus",
             Need::Corpus => "a corpus: ../shared/corpus or target/test-deps/corpus",
@@ -103,6 +106,7 @@ impl Need {
             }
             Need::Minisign => on_path("minisign"),
             Need::Unzip => on_path("unzip"),
+            Need::Openssl => on_path("openssl"),
             Need::SarifSchema => deps("sarif-schema-2.1.0.json").is_file(),
             Need::PackageCorpus => deps("corpus/.complete").is_file(),
             Need::Corpus => super::shared_corpus_dir().is_dir() || Need::PackageCorpus.present(),

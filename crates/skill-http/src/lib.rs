@@ -16,6 +16,23 @@ pub(crate) const MAX_WAIT: Duration = Duration::from_secs(5);
 /// Most bytes of an error body kept for the message.
 const MAX_ERROR_BODY: u64 = 64 * 1024;
 
+/// A blocking client builder, with the process's TLS provider installed first.
+pub fn client_builder() -> reqwest::blocking::ClientBuilder {
+    install_tls_provider();
+    reqwest::blocking::Client::builder()
+}
+
+/// Makes ring the TLS provider of every HTTP client in this process; call it before building
+/// one. reqwest is built without a provider of its own (the workspace `Cargo.toml` says why) and
+/// panics at `build()` when the process has none.
+pub fn install_tls_provider() {
+    static INSTALLED: std::sync::Once = std::sync::Once::new();
+    INSTALLED.call_once(|| {
+        // An error means another provider was installed first, which serves as well.
+        let _ = rustls::crypto::ring::default_provider().install_default();
+    });
+}
+
 /// The body of `response`, refused when it is over `limit` bytes (a server cannot fill memory).
 pub fn read_capped(response: Response, limit: u64) -> std::io::Result<Vec<u8>> {
     use std::io::Read;

@@ -113,7 +113,7 @@ pub struct Client {
 impl Client {
     /// A client for `base` (no trailing `/`), authenticated with `token` when given.
     pub fn new(base: &str, token: Option<String>) -> Client {
-        let http = reqwest::blocking::Client::builder()
+        let http = skill_http::client_builder()
             .timeout(Duration::from_secs(120))
             .user_agent(concat!("skill/", env!("CARGO_PKG_VERSION")))
             .build()

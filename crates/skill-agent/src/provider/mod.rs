@@ -396,7 +396,7 @@ fn attempt_exchange(
 
 /// The HTTP client the providers share: generous timeouts, since models think for a while.
 fn http_client() -> reqwest::blocking::Client {
-    reqwest::blocking::Client::builder()
+    skill_http::client_builder()
         .connect_timeout(Duration::from_secs(30))
         .timeout(Duration::from_secs(600))
         .user_agent(concat!("skill/", env!("CARGO_PKG_VERSION")))

@@ -68,7 +68,7 @@ impl S3Blobs {
         else {
             return Err(bad("set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY"));
         };
-        let http = reqwest::blocking::Client::builder()
+        let http = skill_http::client_builder()
             .timeout(REQUEST_TIMEOUT)
             .build()
             .map_err(|e| bad(&e.to_string()))?;

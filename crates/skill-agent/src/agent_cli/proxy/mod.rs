@@ -112,6 +112,7 @@ impl Proxy {
             Source::Replay(cassette) => vec![false; cassette.exchanges.len()],
             Source::Forward { .. } => Vec::new(),
         };
+        skill_http::install_tls_provider();
         let shared = Arc::new(Shared {
             options,
             session: Mutex::new(Session::default()),

@@ -258,6 +258,7 @@ impl Hub {
                         "at {url} is not on 127.0.0.1 or ::1, the only hosts the test policy reaches (a scenario's `network: true` allows others)"
                     ));
                 }
+                skill_http::install_tls_provider();
                 let transport = StreamableHttpClientTransport::from_uri(url.as_str());
                 let started = self.within(START_TIMEOUT, ().serve(transport));
                 live.client = Some(flatten(started).map_err(|e| format!("did not answer: {e}"))?);
