@@ -15,7 +15,8 @@ fn agents_bin() -> PathBuf {
     common::agent_cli("claude").parent().unwrap().to_owned()
 }
 
-/// A skill with a trigger set: two queries that should pick it, two that should not.
+/// A skill with a trigger set: one query that should pick it (starting with `-`, so an agent that
+/// took it for a flag fails), one that should not. Each query is an agent start per run.
 fn pdf_skill(root: &Path) -> PathBuf {
     let dir = common::write_skill(
         root,
@@ -25,7 +26,7 @@ fn pdf_skill(root: &Path) -> PathBuf {
     std::fs::create_dir_all(dir.join("evals")).unwrap();
     std::fs::write(
         dir.join("evals/triggers.yaml"),
-        "runs: 1\nmin_recall: 1.0\nmax_false_rate: 0.0\nqueries:\n  - prompt: -merge the two PDF files in this folder\n    should_trigger: true\n  - prompt: Fill in the form in invoice.pdf\n    should_trigger: true\n  - prompt: What is the capital of France?\n    should_trigger: false\n  - prompt: Rename every .txt file to .md\n    should_trigger: false\n",
+        "runs: 1\nmin_recall: 1.0\nmax_false_rate: 0.0\nqueries:\n  - prompt: -merge the two PDF files in this folder\n    should_trigger: true\n  - prompt: What is the capital of France?\n    should_trigger: false\n",
     )
     .unwrap();
     dir
@@ -99,17 +100,13 @@ fn records_and_replays(harness: &str) {
     let (code, stdout, stderr) = eval(harness, &dir, &home, "record", &server.url);
     assert_eq!(code, 0, "{harness} record: {stdout}\n{stderr}");
     let recorded = common::schemas::conforms("eval", &stdout);
-    assert_eq!(
-        picks(&recorded),
-        ["pdf-tools", "pdf-tools", "-", "-"],
-        "{harness}: {stdout}"
-    );
+    assert_eq!(picks(&recorded), ["pdf-tools", "-"], "{harness}: {stdout}");
     let skill = &recorded["harnesses"][0]["skills"][0];
     assert_eq!(skill["recall"], 1.0);
     assert_eq!(skill["false_rate"], 0.0);
     assert!(recorded["harnesses"][0]["agent_version"].is_string());
     let cassettes = dir.join("evals/cassettes/harness").join(harness);
-    assert_eq!(std::fs::read_dir(&cassettes).unwrap().count(), 4);
+    assert_eq!(std::fs::read_dir(&cassettes).unwrap().count(), 2);
     drop(server);
 
     // Replayed with nothing listening where the provider was: the same picks.

@@ -14,6 +14,7 @@ use crate::common;
 use common::{run, skill};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 #[derive(Deserialize)]
@@ -55,19 +56,27 @@ fn held_out(name: &str) -> bool {
     Sha256::digest(name.as_bytes())[0] % 2 == 1
 }
 
-/// Whether `skill lint` reports a security error for the folder.
-fn lint_errors(dir: &Path) -> bool {
+/// The cases `skill lint` gives a security error, by folder name, from one run over them all
+/// (a run per case gives the same answers; the security rules look at one skill at a time).
+fn lint_errors(cases: &Path) -> HashMap<String, bool> {
     let (_, stdout, stderr) = run(skill()
         .args(["lint", "--select", "SK9", "--format", "json"])
-        .arg(dir));
+        .arg(cases));
     let report: serde_json::Value =
         serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}{stderr}"));
-    report["skills"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|s| s["diagnostics"].as_array().into_iter().flatten())
-        .any(|d| d["severity"] == "error")
+    let skills = report["skills"].as_array().expect("a list of skills");
+    skills
+        .iter()
+        .map(|s| {
+            let name = Path::new(s["path"].as_str().unwrap()).file_name().unwrap();
+            let errors = s["diagnostics"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .any(|d| d["severity"] == "error");
+            (name.to_string_lossy().into_owned(), errors)
+        })
+        .collect()
 }
 
 /// Whether `skill install` refuses the folder and writes nothing.
@@ -79,6 +88,8 @@ fn install_refuses(dir: &Path) -> bool {
 
 fn tally(cases: &[Case]) -> (Tally, Tally) {
     let (mut dev, mut held) = (Tally::default(), Tally::default());
+    let errors = lint_errors(&root().join("cases"));
+    assert_eq!(errors.len(), cases.len(), "one linted skill per case");
     for case in cases {
         let dir = root().join("cases").join(&case.name);
         let t = if held_out(&case.name) {
@@ -86,7 +97,7 @@ fn tally(cases: &[Case]) -> (Tally, Tally) {
         } else {
             &mut dev
         };
-        let flagged = lint_errors(&dir);
+        let flagged = errors[&case.name];
         if case.kind == "malicious" {
             t.malicious += 1;
             if flagged && install_refuses(&dir) {

@@ -495,19 +495,22 @@ mod tests {
                 .min()
                 .expect("two runs")
         };
-        let (small, large) = (text(1 << 20), text(4 << 20));
+        let (small, large) = (text(256 << 10), text(1 << 20));
         let ratio = time(&large).as_secs_f64() / time(&small).as_secs_f64();
-        assert!(ratio < 8.0, "4 MiB took {ratio:.1} times as long as 1 MiB");
+        assert!(
+            ratio < 8.0,
+            "1 MiB took {ratio:.1} times as long as 256 KiB"
+        );
         // One line with no end: every look back along it must stay bounded.
         let line = |bytes: usize| {
             let unit = "x | sh \"$API_TOKEN\" fromCharCode( cat ~/.ssh/id_rsa ${IFS} ";
             unit.repeat(bytes / unit.len())
         };
-        let (small, large) = (line(1 << 20), line(4 << 20));
+        let (small, large) = (line(256 << 10), line(1 << 20));
         let ratio = time(&large).as_secs_f64() / time(&small).as_secs_f64();
         assert!(
             ratio < 8.0,
-            "a 4 MiB line took {ratio:.1} times as long as a 1 MiB one"
+            "a 1 MiB line took {ratio:.1} times as long as a 256 KiB one"
         );
     }
 
