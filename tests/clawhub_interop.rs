@@ -267,26 +267,9 @@ fn every_clawhub_command_works_against_our_registry_on_postgres() {
     if lacks(&[Need::Clawhub, Need::Postgres]) {
         return;
     }
-    let url = std::env::var("SKILL_TEST_POSTGRES")
-        .expect("SKILL_TEST_POSTGRES must name a PostgreSQL server (bash .ci/run starts one)");
-    let name = format!(
-        "skill_clawhub_{}_{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos()
-    );
-    let mut admin = postgres::Client::connect(&url, postgres::NoTls).unwrap();
-    admin
-        .batch_execute(&format!("CREATE DATABASE {name}"))
-        .unwrap();
-    let base = url.rsplit_once('/').map_or(url.as_str(), |(b, _)| b);
+    let database = common::postgres::TestDatabase::create("skill_clawhub");
     let tmp = tempfile::tempdir().unwrap();
-    every_clawhub_command(
-        &tmp,
-        &["--database".into(), format!("{base}/{name}").into()],
-    );
+    every_clawhub_command(&tmp, &["--database".into(), (*database).into()]);
 }
 
 /// Each command's output and JSON asserted, and the state it changes read back through the

@@ -13,26 +13,12 @@ use crate::scenarios::signed;
 
 use crate::scenarios::downloads;
 
+use common::postgres::TestDatabase;
 use common::{Registry, run, skill, write_skill};
 
-/// A fresh, empty database on the test server; returns its URL.
-fn fresh_database() -> String {
-    let url = std::env::var("SKILL_TEST_POSTGRES")
-        .expect("SKILL_TEST_POSTGRES must name a PostgreSQL server (bash .ci/run starts one)");
-    let name = format!(
-        "skill_it_{}_{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos()
-    );
-    let mut admin = postgres::Client::connect(&url, postgres::NoTls).unwrap();
-    admin
-        .batch_execute(&format!("CREATE DATABASE {name}"))
-        .unwrap();
-    let base = url.rsplit_once('/').map_or(url.as_str(), |(b, _)| b);
-    format!("{base}/{name}")
+/// A fresh, empty database on the test server, dropped when the test ends.
+fn fresh_database() -> TestDatabase {
+    TestDatabase::create("skill_it")
 }
 
 /// Runs `skill registry ARGS --database DATABASE`, expects success, returns its trimmed stdout.
@@ -172,7 +158,7 @@ fn healthz_answers_503_when_the_database_is_gone() {
         (status, response.body_mut().read_to_string().unwrap())
     };
     assert_eq!(healthz(), (200, "ok\n".to_owned()));
-    let name = database.rsplit('/').next().unwrap();
+    let name = database.name();
     let mut admin = postgres::Client::connect(
         &std::env::var("SKILL_TEST_POSTGRES").unwrap(),
         postgres::NoTls,
@@ -590,6 +576,6 @@ fn an_older_database_is_migrated_once_and_a_newer_one_refused_on_postgres() {
         .unwrap();
     let refused = run(skill()
         .args(["registry", "token", "list", "alice", "--database"])
-        .arg(&database));
+        .arg(&*database));
     common::assert_schema_too_new(refused, migrated);
 }

@@ -7,6 +7,7 @@ pub mod corpus;
 pub mod loopback;
 pub mod model_server;
 pub mod needs;
+pub mod postgres;
 pub mod router;
 pub mod schemas;
 pub mod worker;

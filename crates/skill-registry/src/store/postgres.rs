@@ -1145,11 +1145,46 @@ impl<C: ::postgres::GenericClient> Steps for PgSteps<'_, C> {
 mod tests {
     use super::*;
 
+    /// A store on a database of its own, dropped with its connections at the end of the test, so
+    /// a server that outlives the tests does not pile them up.
+    struct Fresh {
+        store: PostgresStore,
+        server: String,
+        name: String,
+    }
+
+    impl Fresh {
+        fn url(&self) -> String {
+            let base = self.server.rsplit_once('/').map_or("", |(b, _)| b);
+            format!("{base}/{}", self.name)
+        }
+    }
+
+    impl std::ops::Deref for Fresh {
+        type Target = PostgresStore;
+
+        fn deref(&self) -> &PostgresStore {
+            &self.store
+        }
+    }
+
+    impl Drop for Fresh {
+        fn drop(&mut self) {
+            // Not a panic while a failed test unwinds; `.ci/run` drops what is left.
+            if let Ok(mut admin) = ::postgres::Client::connect(&self.server, NoTls) {
+                let sql = format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name);
+                if let Err(e) = admin.batch_execute(&sql) {
+                    eprintln!("could not drop the test database {}: {e}", self.name);
+                }
+            }
+        }
+    }
+
     /// A fresh database on the server `SKILL_TEST_POSTGRES` names (`.ci/run` starts one);
     /// `None`, after a line saying the test is skipped, where none is named (under
     /// `SKILL_TEST_REQUIRE_ALL`, which `.ci/run` sets, that fails the test instead).
-    fn open() -> Option<PostgresStore> {
-        let Ok(url) = std::env::var("SKILL_TEST_POSTGRES") else {
+    fn open() -> Option<Fresh> {
+        let Ok(server) = std::env::var("SKILL_TEST_POSTGRES") else {
             let why = "a PostgreSQL server named by SKILL_TEST_POSTGRES (bash .ci/run starts one)";
             assert!(
                 std::env::var_os("SKILL_TEST_REQUIRE_ALL").is_none(),
@@ -1159,70 +1194,67 @@ mod tests {
             return None;
         };
         let name = format!("skill_test_{}", &new_token().unwrap()[4..20]);
-        let mut admin = ::postgres::Client::connect(&url, NoTls).unwrap();
+        let mut admin = ::postgres::Client::connect(&server, NoTls).unwrap();
         admin
             .batch_execute(&format!("CREATE DATABASE {name}"))
             .unwrap();
-        let base = url.rsplit_once('/').map_or(url.as_str(), |(b, _)| b);
-        Some(PostgresStore::open(&format!("{base}/{name}")).unwrap())
+        let base = server.rsplit_once('/').map_or(server.as_str(), |(b, _)| b);
+        let store = PostgresStore::open(&format!("{base}/{name}")).unwrap();
+        Some(Fresh {
+            store,
+            server,
+            name,
+        })
     }
 
     #[test]
     fn tokens() {
         let Some(store) = open() else { return };
-        super::super::suite::tokens(&store);
+        super::super::suite::tokens(&*store);
     }
 
     #[test]
     fn publish_rules_versions_and_latest() {
         let Some(store) = open() else { return };
-        super::super::suite::publish_rules_versions_and_latest(&store);
+        super::super::suite::publish_rules_versions_and_latest(&*store);
     }
 
     #[test]
     fn listing_text_is_bounded() {
         let Some(store) = open() else { return };
-        super::super::suite::listing_text_is_bounded(&store);
+        super::super::suite::listing_text_is_bounded(&*store);
     }
 
     #[test]
     fn build_metadata_makes_no_new_version() {
         let Some(store) = open() else { return };
-        super::super::suite::build_metadata_makes_no_new_version(&store);
+        super::super::suite::build_metadata_makes_no_new_version(&*store);
     }
 
     #[test]
     fn upload_tickets() {
         let Some(store) = open() else { return };
-        super::super::suite::upload_tickets(&store);
+        super::super::suite::upload_tickets(&*store);
     }
 
     #[test]
     fn a_failed_publish_leaves_nothing() {
         let Some(store) = open() else { return };
-        super::super::suite::a_failed_publish_leaves_nothing(&store);
+        super::super::suite::a_failed_publish_leaves_nothing(&*store);
     }
 
     #[test]
     fn twenty_concurrent_publishes_of_one_version_leave_one() {
         let Some(store) = open() else { return };
-        super::super::suite::twenty_concurrent_publishes_of_one_version_leave_one(&store);
+        super::super::suite::twenty_concurrent_publishes_of_one_version_leave_one(&*store);
     }
 
     #[test]
     fn two_stores_on_one_database_race_safely() {
         let Some(first) = open() else { return };
-        let url = std::env::var("SKILL_TEST_POSTGRES").unwrap();
-        let database: String = first
-            .client()
-            .unwrap()
-            .query_one("SELECT current_database()", &[])
-            .and_then(|r| r.try_get(0))
-            .unwrap();
-        let base = url.rsplit_once('/').map_or(url.as_str(), |(b, _)| b);
-        let second = PostgresStore::open(&format!("{base}/{database}")).unwrap();
+        let second = PostgresStore::open(&first.url()).unwrap();
         let alice = first.add_user("alice", None).unwrap();
-        let stores: [&dyn Store; 2] = [&first, &second];
+        let stores: [&dyn Store; 2] = [&*first, &second];
         let results: Vec<_> = std::thread::scope(|s| {
             let handles: Vec<_> = (0..10)
                 .map(|i| {
@@ -1257,30 +1289,30 @@ mod tests {
     #[test]
     fn signatures() {
         let Some(store) = open() else { return };
-        super::super::suite::signatures(&store);
+        super::super::suite::signatures(&*store);
     }
 
     #[test]
     fn token_scopes_and_expiry() {
         let Some(store) = open() else { return };
-        super::super::suite::token_scopes_and_expiry(&store);
+        super::super::suite::token_scopes_and_expiry(&*store);
     }
 
     #[test]
     fn lists_users_and_downloads() {
         let Some(store) = open() else { return };
-        super::super::suite::lists_users_and_downloads(&store);
+        super::super::suite::lists_users_and_downloads(&*store);
     }
 
     #[test]
     fn search_and_soft_delete() {
         let Some(store) = open() else { return };
-        super::super::suite::search_and_soft_delete(&store);
+        super::super::suite::search_and_soft_delete(&*store);
     }
 
     #[test]
     fn explore_stars_tags_and_withdrawn_versions() {
         let Some(store) = open() else { return };
-        super::super::suite::explore_stars_tags_and_withdrawn_versions(&store);
+        super::super::suite::explore_stars_tags_and_withdrawn_versions(&*store);
     }
 }
