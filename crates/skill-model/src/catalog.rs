@@ -1,6 +1,7 @@
 //! Catalogs: the skills an agent would see, from skill roots in precedence order. The first skill
 //! of a name wins; later ones are kept as shadowed. Agent presets name each agent's roots.
 
+use super::agents::facts;
 use super::builtin;
 use super::discovery::{SKILL_MD, SKILL_MD_LOWER};
 use super::environment::Environment;
@@ -89,15 +90,7 @@ pub(crate) fn project_dirs<'a>(cwd: &'a Path, home: &'a Path) -> impl Iterator<I
 
 /// The root a user-level install for `agent` goes into: one of [`agent_roots`], under `home`.
 pub(crate) fn user_root(agent: Agent, home: &Path) -> PathBuf {
-    match agent {
-        Agent::Openclaw => home.join(".openclaw/skills"),
-        Agent::Nanobot => home.join(".nanobot/workspace/skills"),
-        Agent::Claude => home.join(".claude/skills"),
-        Agent::Codex => home.join(".agents/skills"),
-        Agent::Gemini => home.join(".gemini/skills"),
-        Agent::Opencode => home.join(".config/opencode/skills"),
-        Agent::Copilot => home.join(".copilot/skills"),
-    }
+    home.join(facts(agent).user_folder)
 }
 
 /// The folder every agent that follows the Agent Skills layout reads, relative to a project or
@@ -109,13 +102,7 @@ pub const SHARED_ROOT: &str = ".agents/skills";
 /// OpenClaw through its workspace's `.agents/skills` when the project is its workspace), else
 /// the agent's own folder (Claude Code's `.claude/skills`; nanobot's workspace `skills`).
 pub fn project_root(agent: Agent) -> &'static Path {
-    Path::new(match agent {
-        Agent::Claude => ".claude/skills",
-        Agent::Nanobot => "skills",
-        Agent::Openclaw | Agent::Codex | Agent::Gemini | Agent::Opencode | Agent::Copilot => {
-            SHARED_ROOT
-        }
-    })
+    Path::new(facts(agent).project_folder)
 }
 
 /// Where `agent` reads a user's skills for a shared install: `~/.agents/skills` when it is one
@@ -135,16 +122,10 @@ pub fn global_root(agent: Agent, home: &Path, env: &dyn Environment) -> PathBuf 
 /// Whether `agent` looks installed for the user at `home`: the folder it keeps its settings in
 /// exists (what `--all-agents` installs for).
 pub fn is_present(agent: Agent, home: &Path) -> bool {
-    let folders: &[&str] = match agent {
-        Agent::Openclaw => &[".openclaw"],
-        Agent::Nanobot => &[".nanobot"],
-        Agent::Claude => &[".claude"],
-        Agent::Codex => &[".codex"],
-        Agent::Gemini => &[".gemini"],
-        Agent::Opencode => &[".config/opencode", ".opencode"],
-        Agent::Copilot => &[".copilot"],
-    };
-    folders.iter().any(|f| home.join(f).is_dir())
+    facts(agent)
+        .settings_folders
+        .iter()
+        .any(|f| home.join(f).is_dir())
 }
 
 /// Whether two paths lead to the same folder (through links).

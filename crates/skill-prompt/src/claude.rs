@@ -23,7 +23,7 @@ pub(crate) const DESCRIPTION_CAP: usize = match facts(Agent::Claude).budget {
 
 /// One line of the listing.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ClaudeLine {
+pub(crate) struct ClaudeLine {
     /// The skill's name (its folder's).
     pub name: String,
     /// The folder name, with the frontmatter name in parentheses when Claude Code shows it.
@@ -95,7 +95,7 @@ fn label(shown: &[&Listing], i: usize) -> String {
 }
 
 /// The entries of the skills the model is told about, in listing order.
-pub fn entries(listings: &[Listing]) -> Vec<ClaudeLine> {
+pub(crate) fn entries(listings: &[Listing]) -> Vec<ClaudeLine> {
     let shown: Vec<&Listing> = listings.iter().filter(|l| !l.hidden).collect();
     (0..shown.len())
         .map(|i| {
@@ -117,7 +117,7 @@ pub fn bundled() -> &'static [BundledSkill] {
 
 /// The listing under a budget.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Prepared {
+pub(crate) struct Prepared {
     /// Per entry: collapsed to its bare label.
     pub collapsed: Vec<bool>,
     /// Bundled skills that collapsed.
@@ -128,7 +128,7 @@ pub struct Prepared {
 
 /// Decides which entries keep their description under `budget` columns, the bundled entries
 /// (those no user skill shadows) counted as Claude Code counts them.
-pub fn prepare(entries: &[ClaudeLine], budget: usize) -> Prepared {
+pub(crate) fn prepare(entries: &[ClaudeLine], budget: usize) -> Prepared {
     let bundled: Vec<&BundledSkill> = bundled()
         .iter()
         .filter(|b| !entries.iter().any(|e| e.name == b.name))

@@ -14,7 +14,7 @@ pub(crate) const HEADER: &str = "<skills_instructions>\n## Skills\nA skill is a 
 
 /// One skill's line before any trimming.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CodexLine {
+pub(crate) struct CodexLine {
     /// The name.
     pub name: String,
     /// The description.
@@ -29,7 +29,7 @@ pub struct CodexLine {
 
 /// What the budget leaves of each entry: `None` when left out, else the characters of its
 /// description kept.
-pub type Fit = Vec<Option<usize>>;
+pub(crate) type Fit = Vec<Option<usize>>;
 
 fn line(e: &CodexLine, alias: usize, kept: usize) -> String {
     let file = format!("r{alias}/{}", e.relative.display());
@@ -57,7 +57,7 @@ fn root_of(location: &Path, roots: &[Root]) -> Option<(usize, PathBuf)> {
 }
 
 /// The entries of the skills the model is told about, in listing order.
-pub fn entries(listings: &[Listing], roots: &[Root]) -> Vec<CodexLine> {
+pub(crate) fn entries(listings: &[Listing], roots: &[Root]) -> Vec<CodexLine> {
     let mut entries: Vec<CodexLine> = listings
         .iter()
         .filter(|l| !l.hidden)
@@ -88,7 +88,7 @@ fn used_roots<'a>(entries: impl Iterator<Item = &'a CodexLine>) -> Vec<usize> {
 }
 
 /// Fits `entries` into `budget` tokens.
-pub fn prepare(entries: &[CodexLine], budget: usize) -> Fit {
+pub(crate) fn prepare(entries: &[CodexLine], budget: usize) -> Fit {
     let full = |e: &CodexLine| cost(&line(e, e.alias, e.description.chars().count()));
     if entries.iter().map(full).sum::<usize>() <= budget {
         return entries
@@ -136,7 +136,7 @@ pub fn prepare(entries: &[CodexLine], budget: usize) -> Fit {
 }
 
 /// The tokens the listed lines cost.
-pub fn size(entries: &[CodexLine], fit: &Fit) -> usize {
+pub(crate) fn size(entries: &[CodexLine], fit: &Fit) -> usize {
     entries
         .iter()
         .zip(fit)

@@ -27,9 +27,7 @@ pub use nanobot::{
     grouped as render_nanobot_grouped, prompt as nanobot_prompt, render as render_nanobot,
     section as nanobot_section,
 };
-pub use openclaw::{
-    Prepared, prepare as prepare_openclaw, render as render_openclaw, section as openclaw_section,
-};
+pub use openclaw::{render as render_openclaw, section as openclaw_section};
 pub use system::{PART_SEPARATOR, active_skills, skills_prompt};
 
 use skill_model::agents::{Agent, AgentCatalog, Measure, Reading, facts, gated};

@@ -46,7 +46,7 @@ fn escape(text: &str) -> String {
 
 /// One skill as the catalog shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OpenclawSkill {
+pub(crate) struct OpenclawSkill {
     /// The skill's name.
     pub name: String,
     /// Its description.
@@ -138,7 +138,7 @@ fn note(included: usize, total: usize, compact: Option<usize>) -> String {
 
 /// What the budget let through.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Prepared {
+pub(crate) struct Prepared {
     /// The catalog text exactly as OpenClaw's `buildSkillSnapshot` returns it (it starts with
     /// two newlines; empty when no skill is shown).
     pub text: String,
@@ -154,7 +154,7 @@ pub struct Prepared {
 }
 
 /// `prepareSkillsForPrompt`: `entries` sorted, then fitted into `max_chars` and `max_skills`.
-pub fn prepare(entries: &[OpenclawSkill], max_skills: usize, max_chars: usize) -> Prepared {
+pub(crate) fn prepare(entries: &[OpenclawSkill], max_skills: usize, max_chars: usize) -> Prepared {
     let mut ordered = entries.to_vec();
     ordered.sort_by(|a, b| locale_compare(&a.name, &b.name));
     let total = ordered.len();
@@ -287,7 +287,7 @@ fn home_prefixes(home: Option<&Path>) -> Vec<String> {
 }
 
 /// The entries of the listings OpenClaw would put in the prompt: eligible and model-invocable.
-pub fn entries(listings: &[Listing], home: Option<&Path>) -> Vec<OpenclawSkill> {
+pub(crate) fn entries(listings: &[Listing], home: Option<&Path>) -> Vec<OpenclawSkill> {
     let prefixes = home_prefixes(home);
     listings
         .iter()

@@ -6,6 +6,7 @@
 //! the skill stays, described by its body. Nothing is gated on requirements.
 
 use super::text::{js_len, js_trim, locale_compare};
+use super::{Advice, BundledSkill, Facts, Gates, Measure, PromptBudget};
 use super::{AgentCatalog, AgentSkill, DropReason, Dropped, Shadowed};
 use crate::availability::Availability;
 use crate::catalog::{Agent, Root};
@@ -15,6 +16,145 @@ use crate::requirements::Requirements;
 use crate::yaml::{self, Node, Value};
 use std::path::{Path, PathBuf};
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
+
+/// Claude Code, read from the requests the real CLI (npm `@anthropic-ai/claude-code@2.1.328`)
+/// sends and from its bundle (`bin/claude.exe` holds the JavaScript as text; the anchors in
+/// quotes are its minified names). The oracle test is `tests/agent_clis.rs`.
+pub(crate) const FACTS: Facts = Facts {
+    agent: Agent::Claude,
+    name: "Claude Code",
+    release: "Claude Code 2.1.328",
+    // `CSn`: a skill is keyed by its folder; a valid frontmatter name is shown beside it.
+    identity_is_folder: true,
+    skill_files: &[SKILL_MD],
+    metadata_blocks: &[],
+    gates: Gates {
+        bins: false,
+        any_bins: false,
+        env: false,
+        config: false,
+        os: false,
+    },
+    // `EKe`: frontmatter that does not parse is ignored (a line in ~/.claude/debug only).
+    yaml: "YAML frontmatter; unreadable frontmatter is ignored, the skill kept",
+    // `xdt`: the first body line (97 characters and "..." past 100), else "Skill".
+    requires_description: false,
+    description_max: None,
+    name_max: None,
+    budget: Some(PromptBudget {
+        // `o5t`: 1% (`skillListingBudgetFraction`) of the context window at 4 characters per
+        // token for the models up to Sonnet 4.6 (3 for later ones): 8,000 for a 200k window.
+        default_chars: 8_000,
+        measure: Measure::Columns,
+        context_percent: Some(1),
+        env_override: Some("SLASH_COMMAND_TOOL_CHAR_BUDGET"),
+        // `jEs = 1536`: a longer `description - when_to_use` keeps 1,535 and gets `…`.
+        description_cap: Some(1536),
+        max_skills: None,
+        // `_3n`: whole entries collapse to `- name`; descriptions are never shortened.
+        steps: &["names only"],
+    }),
+    // The 13 skills 2.1.328 lists after the user's (with claude-sonnet-4-5, offline), with
+    // the columns of each entry; `init` and `security-review` may collapse, the rest never.
+    bundled: &[
+        BundledSkill {
+            name: "dataviz",
+            size: 1447,
+            collapsible: false,
+        },
+        BundledSkill {
+            name: "update-config",
+            size: 707,
+            collapsible: false,
+        },
+        BundledSkill {
+            name: "keybindings-help",
+            size: 248,
+            collapsible: false,
+        },
+        BundledSkill {
+            name: "code-review",
+            size: 850,
+            collapsible: false,
+        },
+        BundledSkill {
+            name: "simplify",
+            size: 188,
+            collapsible: false,
+        },
+        BundledSkill {
+            name: "fewer-permission-prompts",
+            size: 191,
+            collapsible: false,
+        },
+        BundledSkill {
+            name: "loop",
+            size: 344,
+            collapsible: false,
+        },
+        BundledSkill {
+            name: "claude-api",
+            size: 1169,
+            collapsible: false,
+        },
+        BundledSkill {
+            name: "workflow-authoring",
+            size: 252,
+            collapsible: false,
+        },
+        BundledSkill {
+            name: "run",
+            size: 368,
+            collapsible: false,
+        },
+        BundledSkill {
+            name: "plugin-authoring",
+            size: 275,
+            collapsible: false,
+        },
+        BundledSkill {
+            name: "init",
+            size: 67,
+            collapsible: true,
+        },
+        BundledSkill {
+            name: "security-review",
+            size: 90,
+            collapsible: true,
+        },
+    ],
+    root_limits: None,
+    skips_hidden: false,
+    resolves_links: false,
+    // code.claude.com/docs/en/skills (the frontmatter table; the reference's section 6).
+    keys: &[
+        "user-invocable",
+        "disable-model-invocation",
+        "when_to_use",
+        "argument-hint",
+        "arguments",
+        "model",
+        "effort",
+        "context",
+        "agent",
+        "hooks",
+        "paths",
+        "shell",
+    ],
+    // Claude's skill upload refuses names with these words (the reference's section 5.4).
+    reserved_name_words: &["anthropic", "claude"],
+    // The help centre has cited 200 characters for uploads, while 1,024 are accepted: a
+    // warning, not a refusal (section 5.4).
+    description_advice: Some(Advice {
+        max: 200,
+        cited_by: "Claude's upload form",
+    }),
+    runtime: &["node"],
+    user_folder: ".claude/skills",
+    project_folder: ".claude/skills",
+    settings_folders: &[".claude"],
+    tools: &[],
+};
 
 /// Claude Code 2.1.328's roots (`xne`): the personal root, then `.claude/skills` of every
 /// folder from here up to the repository's root, or, outside a repository, up to the home folder

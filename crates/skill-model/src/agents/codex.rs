@@ -6,11 +6,65 @@
 //! characters; `description` is required, its whitespace collapsed and cut to 1,024.
 
 use super::{AgentCatalog, AgentSkill, DropReason, Dropped, facts};
+use super::{Facts, Gates, Measure, PromptBudget};
+use crate::catalog::SHARED_ROOT;
 use crate::catalog::root;
 use crate::catalog::{Agent, Root};
 use crate::environment::Environment;
+use crate::layout::SKILL_MD;
 use crate::yaml::{self, Value};
 use std::path::{Path, PathBuf};
+
+/// Codex, read from the requests the real CLI (npm `@openai/codex@0.169.1`, a Rust binary) sends
+/// and from strings in that binary. The oracle test is `tests/agent_clis.rs`.
+pub(crate) const FACTS: Facts = Facts {
+    agent: Agent::Codex,
+    name: "Codex",
+    release: "Codex 0.169.1",
+    identity_is_folder: false,
+    skill_files: &[SKILL_MD],
+    metadata_blocks: &[],
+    gates: Gates {
+        bins: false,
+        any_bins: false,
+        env: false,
+        config: false,
+        os: false,
+    },
+    // "invalid YAML": strict YAML, with unquoted values holding `: ` read as strings.
+    yaml: "YAML frontmatter from the first line; name and description required",
+    // "missing field `description`".
+    requires_description: true,
+    // Longer descriptions are cut to 1,021 characters and "...", not refused.
+    description_max: None,
+    // "invalid name: exceeds maximum length of 64 characters".
+    name_max: Some(64),
+    budget: Some(PromptBudget {
+        // "skills context budget of 2%": of the model's whole context window, in tokens
+        // (5,440 for the 272,000 of a model Codex does not know).
+        default_chars: 5_440,
+        measure: Measure::Tokens,
+        context_percent: Some(2),
+        env_override: None,
+        description_cap: Some(1024),
+        max_skills: None,
+        steps: &["descriptions shortened", "skills dropped"],
+    }),
+    // Its system skills are files it writes to `$CODEX_HOME/skills/.system` on every start,
+    // read from there like any root.
+    bundled: &[],
+    root_limits: None,
+    skips_hidden: true,
+    resolves_links: false,
+    keys: &[],
+    reserved_name_words: &[],
+    description_advice: None,
+    runtime: &[],
+    user_folder: SHARED_ROOT,
+    project_folder: SHARED_ROOT,
+    settings_folders: &[".codex"],
+    tools: &[],
+};
 
 /// Codex 0.169.1's roots, in the order of its skill roots table: `.codex/skills` from here up
 /// to the project root (the first folder with a `.git`, else here only), the user's

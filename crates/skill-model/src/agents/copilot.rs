@@ -8,10 +8,66 @@
 
 use super::text::js_len;
 use super::{AgentCatalog, AgentSkill, DropReason, Dropped, facts};
+use super::{BundledSkill, Facts, Measure, NO_GATES, PromptBudget};
+use crate::catalog::SHARED_ROOT;
 use crate::catalog::{Agent, Root};
 use crate::catalog::{root, up_to_repository};
+use crate::layout::SKILL_MD;
 use crate::yaml::{self, Node, Value};
 use std::path::{Path, PathBuf};
+
+/// GitHub Copilot CLI, read from the requests the real CLI (npm `@github/copilot@1.0.102`) sends
+/// and from strings in its runtime library. The oracle test is `tests/agent_clis.rs`.
+pub(crate) const FACTS: Facts = Facts {
+    agent: Agent::Copilot,
+    name: "Copilot CLI",
+    release: "Copilot CLI 1.0.102",
+    identity_is_folder: false,
+    skill_files: &[SKILL_MD],
+    metadata_blocks: &[],
+    gates: NO_GATES,
+    yaml: "YAML frontmatter; unreadable YAML drops the skill",
+    // A description missing is taken from the body; a null one drops the skill.
+    requires_description: false,
+    // "Skill description must be at most 1024 characters" (UTF-16 code units).
+    description_max: Some(1024),
+    // "Skill name must be at most 64 characters".
+    name_max: Some(64),
+    budget: Some(PromptBudget {
+        // `skillsGetSkillCharBudget`: 15,000 UTF-16 code units of whole entries.
+        default_chars: 15_000,
+        measure: Measure::Utf16,
+        context_percent: None,
+        env_override: Some("SKILL_CHAR_BUDGET"),
+        description_cap: None,
+        max_skills: None,
+        steps: &["names only from the first entry that does not fit"],
+    }),
+    // Listed last, with their entries' lengths.
+    bundled: &[
+        BundledSkill {
+            name: "customize-cloud-agent",
+            size: 444,
+            collapsible: true,
+        },
+        BundledSkill {
+            name: "github-pr-media",
+            size: 325,
+            collapsible: true,
+        },
+    ],
+    root_limits: None,
+    skips_hidden: false,
+    resolves_links: false,
+    keys: &[],
+    reserved_name_words: &[],
+    description_advice: None,
+    runtime: &[],
+    user_folder: ".copilot/skills",
+    project_folder: SHARED_ROOT,
+    settings_folders: &[".copilot"],
+    tools: &[],
+};
 
 /// Copilot CLI 1.0.102's roots: `.github`, then `.agents`, then `.claude` skills, each in this
 /// folder (`project`) and then up to the repository's root (`inherited`), then the user's.

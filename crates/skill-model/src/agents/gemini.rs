@@ -6,12 +6,47 @@
 
 use super::text::js_trim;
 use super::{AgentCatalog, AgentSkill, DropReason, Dropped, Shadowed};
+use super::{Facts, NO_GATES};
+use crate::catalog::SHARED_ROOT;
 use crate::catalog::root;
 use crate::catalog::{Agent, Root};
 use crate::environment::Environment;
 use crate::layout::SKILL_MD;
 use crate::yaml;
 use std::path::{Path, PathBuf};
+
+/// Gemini CLI, read from the requests the real CLI (npm `@google/gemini-cli@0.61.0`) sends and
+/// from its bundle (`skills/skillLoader.js`, `skills/skillManager.js`). The oracle test is
+/// `tests/agent_clis.rs`.
+pub(crate) const FACTS: Facts = Facts {
+    agent: Agent::Gemini,
+    name: "Gemini CLI",
+    release: "Gemini CLI 0.61.0",
+    identity_is_folder: false,
+    skill_files: &[SKILL_MD],
+    metadata_blocks: &[],
+    gates: NO_GATES,
+    // `parseFrontmatter`: js-yaml, else `parseSimpleFrontmatter` line by line.
+    yaml: "YAML frontmatter, else name and description read line by line",
+    requires_description: true,
+    description_max: None,
+    name_max: None,
+    // No budget: every skill is listed whole.
+    budget: None,
+    // `skill-creator` and `antigravity-support`, listed first, from its package.
+    bundled: &[],
+    root_limits: None,
+    skips_hidden: true,
+    resolves_links: false,
+    keys: &[],
+    reserved_name_words: &[],
+    description_advice: None,
+    runtime: &["node"],
+    user_folder: ".gemini/skills",
+    project_folder: SHARED_ROOT,
+    settings_folders: &[".gemini"],
+    tools: &[],
+};
 
 /// Gemini CLI 0.61.0's roots (`discoverSkills`): the user's (under `$GEMINI_CLI_HOME`, else
 /// home), then the working folder's only.

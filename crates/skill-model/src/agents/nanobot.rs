@@ -9,6 +9,7 @@
 
 use super::text::py_strip;
 use super::{AgentCatalog, AgentSkill, DropReason, Dropped, Shadowed, facts, gated};
+use super::{Facts, Gates};
 use crate::catalog::root;
 use crate::catalog::{Agent, Root};
 use crate::environment::Environment;
@@ -18,6 +19,68 @@ use crate::span::Span;
 use crate::yaml::{self, Node, Value};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
+
+/// nanobot, read from PyPI `nanobot-ai==0.3.5` (`nanobot/agent/skills.py`).
+pub(crate) const FACTS: Facts = Facts {
+    agent: Agent::Nanobot,
+    name: "nanobot",
+    release: "nanobot 0.3.5",
+    // skills.py `_skill_entries_from_dir`: `name = skill_dir.name`.
+    identity_is_folder: true,
+    skill_files: &[SKILL_MD],
+    // skills.py `_parse_nanobot_metadata`: `data.get("nanobot", data.get("openclaw", {}))`.
+    metadata_blocks: &["nanobot", "openclaw"],
+    // skills.py `_check_requirements`: bins and env only; `os` is not enforced.
+    gates: Gates {
+        bins: true,
+        any_bins: false,
+        env: true,
+        config: false,
+        os: false,
+    },
+    yaml: "YAML 1.1 (PyYAML safe_load); unreadable YAML reads as no frontmatter",
+    // skills.py `get_skill_description`: falls back to the folder name.
+    requires_description: false,
+    description_max: None,
+    name_max: None,
+    // nanobot 0.3.5 puts every skill in the prompt, with no budget.
+    budget: None,
+    bundled: &[],
+    root_limits: None,
+    skips_hidden: false,
+    resolves_links: false,
+    // skills.py `get_always_skills`: the block's `always`, else the top-level one.
+    keys: &["always"],
+    reserved_name_words: &[],
+    description_advice: None,
+    runtime: &["python3", "python"],
+    // nanobot/agent/tools/*.py: each tool's `name`.
+    user_folder: ".nanobot/workspace/skills",
+    project_folder: "skills",
+    settings_folders: &[".nanobot"],
+    tools: &[
+        "apply_patch",
+        "create_goal",
+        "cron",
+        "edit_file",
+        "exec",
+        "exec_session",
+        "generate_image",
+        "list_dir",
+        "list_exec_sessions",
+        "message",
+        "my",
+        "read_file",
+        "read_session",
+        "run_cli_app",
+        "search_sessions",
+        "spawn",
+        "update_goal",
+        "web_fetch",
+        "web_search",
+        "write_file",
+    ],
+};
 
 /// nanobot's one root: its workspace's `skills`.
 pub(crate) fn roots(home: &Path) -> Vec<Root> {

@@ -6,7 +6,9 @@
 
 use super::text::{js_code_unit_cmp, js_trim, locale_compare};
 use super::{AgentCatalog, AgentSkill, DropReason, Dropped, RootLimits, Shadowed, facts, gated};
+use super::{Facts, Gates, Measure, PromptBudget};
 use crate::availability::Availability;
+use crate::catalog::SHARED_ROOT;
 use crate::catalog::root;
 use crate::catalog::{Agent, Root};
 use crate::environment::Environment;
@@ -16,6 +18,116 @@ use crate::span::Span;
 use crate::yaml::{self, Node, Value};
 use std::collections::BTreeMap;
 use std::path::{Component, Path, PathBuf};
+
+/// OpenClaw, read from the npm package `openclaw@2026.9.2` (`dist/`, file names carry a hash) and
+/// checked against `openclaw@2026.9.6`, whose reading and catalog are the same.
+pub(crate) const FACTS: Facts = Facts {
+    agent: Agent::Openclaw,
+    name: "OpenClaw",
+    release: "OpenClaw 2026.9.6",
+    // local-loader: `name = frontmatter.name?.trim() || basename(skillDir)`, merged by name.
+    identity_is_folder: false,
+    // local-loader: `path.join(skillDir, "SKILL.md")`, no lower-case fallback.
+    skill_files: &[SKILL_MD],
+    // legacy-names: MANIFEST_KEY "openclaw", LEGACY_MANIFEST_KEYS ["clawdbot"]. Neither
+    // `moltbot` nor `clawdis` is read any more.
+    metadata_blocks: &["openclaw", "clawdbot"],
+    // config-eval `evaluateRuntimeEligibility`: os first, then `always` skips the rest.
+    gates: Gates {
+        bins: true,
+        any_bins: true,
+        env: true,
+        config: true,
+        os: true,
+    },
+    // markdown-core frontmatter: the `yaml` package, core schema, with a line-parser fallback
+    // and a retry that JSON-quotes a broken `description:` line.
+    yaml: "YAML 1.2 core (npm yaml), broken description lines re-quoted",
+    // local-loader: "description is required".
+    requires_description: true,
+    description_max: None,
+    name_max: None,
+    budget: Some(PromptBudget {
+        // skill-prompt-limits: DEFAULT_MAX_SKILLS_PROMPT_CHARS = 18e3, compared with `.length`.
+        default_chars: 18_000,
+        measure: Measure::Utf16,
+        context_percent: None,
+        env_override: None,
+        description_cap: None,
+        // skill-prompt-limits: DEFAULT_MAX_SKILLS_IN_PROMPT = 150.
+        max_skills: Some(150),
+        steps: &[
+            "descriptions shortened",
+            "descriptions omitted",
+            "skills dropped",
+        ],
+    }),
+    // skill-root-discovery: 300 candidates, 200 loaded, 256,000 bytes, 6 levels.
+    bundled: &[],
+    root_limits: Some(RootLimits {
+        candidates: 300,
+        loaded: 200,
+        file_bytes: 256_000,
+        depth: 6,
+    }),
+    // skill-root-discovery `listChildDirectories`: `!entry.name.startsWith(".")`.
+    skips_hidden: true,
+    // local-loader: `path.resolve(dir, "SKILL.md")`, symlinks left alone.
+    resolves_links: false,
+    // frontmatter `resolveSkillInvocationPolicy` (user-invocable, disable-model-invocation),
+    // chat-commands (command-dispatch, -tool, -arg-mode), entry-status (`metadata.homepage ??
+    // frontmatter.homepage ?? frontmatter.website ?? frontmatter.url`).
+    keys: &[
+        "homepage",
+        "website",
+        "url",
+        "user-invocable",
+        "disable-model-invocation",
+        "command-dispatch",
+        "command-tool",
+        "command-arg-mode",
+    ],
+    reserved_name_words: &[],
+    description_advice: None,
+    runtime: &["node"],
+    // embedded-agent-messaging-extraction: TRUSTED_TOOL_RESULT_MEDIA, the core tools
+    // (AUTOMATIONS_TOOL_NAME is "automations").
+    user_folder: ".openclaw/skills",
+    project_folder: SHARED_ROOT,
+    settings_folders: &[".openclaw"],
+    tools: &[
+        "agents_list",
+        "apply_patch",
+        "automations",
+        "browser",
+        "canvas",
+        "edit",
+        "exec",
+        "gateway",
+        "view_image",
+        "image_generate",
+        "memory_get",
+        "memory_search",
+        "message",
+        "music_generate",
+        "nodes",
+        "process",
+        "read",
+        "session_status",
+        "sessions_history",
+        "sessions_list",
+        "sessions_search",
+        "sessions_send",
+        "sessions_spawn",
+        "subagents",
+        "tts",
+        "video_generate",
+        "web_fetch",
+        "web_search",
+        "x_search",
+        "write",
+    ],
+};
 
 /// OpenClaw's roots: its workspace's `skills` and `.agents/skills` (the workspace is
 /// `$OPENCLAW_WORKSPACE`, else `~/.openclaw/workspace`), the user's `.agents/skills`, then its

@@ -6,10 +6,45 @@
 //! but is not listed; one without a string name is dropped.
 
 use super::{AgentCatalog, AgentSkill, DropReason, Dropped};
+use super::{Facts, NO_GATES};
+use crate::catalog::SHARED_ROOT;
 use crate::catalog::{Agent, Root};
 use crate::catalog::{root, up_to_repository};
+use crate::layout::SKILL_MD;
 use crate::yaml::{self, Node, Value};
 use std::path::{Path, PathBuf};
+
+/// OpenCode, read from the requests the real CLI (npm `opencode-ai@1.18.33`) sends and from the
+/// JavaScript its binary holds. The oracle test is `tests/agent_clis.rs`.
+pub(crate) const FACTS: Facts = Facts {
+    agent: Agent::Opencode,
+    name: "OpenCode",
+    release: "OpenCode 1.18.33",
+    identity_is_folder: false,
+    skill_files: &[SKILL_MD],
+    metadata_blocks: &[],
+    gates: NO_GATES,
+    // gray-matter, retried once with `key: value` lines holding `:` made block scalars.
+    yaml: "YAML frontmatter (gray-matter), one retry with colons in values quoted",
+    // A skill without a description loads but is not listed.
+    requires_description: true,
+    description_max: None,
+    name_max: None,
+    budget: None,
+    // `customize-opencode`, at `<built-in>`.
+    bundled: &[],
+    root_limits: None,
+    skips_hidden: false,
+    resolves_links: false,
+    keys: &[],
+    reserved_name_words: &[],
+    description_advice: None,
+    runtime: &[],
+    user_folder: ".config/opencode/skills",
+    project_folder: SHARED_ROOT,
+    settings_folders: &[".config/opencode", ".opencode"],
+    tools: &[],
+};
 
 /// OpenCode 1.18.33's roots (`EA`): home's `.claude` and `.agents`, the same in each folder up
 /// to the repository's root (outside one, to `/`), then its config folders' `skill(s)`.
