@@ -419,10 +419,11 @@ fn a_skill_md_linked_outside_the_skill_is_never_read() {
     );
     assert!(stdout.contains("symlink"), "{stdout}");
     // Nor does the summary read it.
-    let (_, stdout, _) =
+    let (code, stdout, stderr) =
         run(skill()
             .current_dir(tmp.path())
             .args(["summary", "--no-builtin", "my-skill"]));
+    assert_eq!(code, 0, "{stderr}");
     assert!(!stdout.contains("SECRET"), "{stdout}");
 }
 
@@ -432,7 +433,8 @@ fn a_skill_md_linked_inside_the_skill_is_read() {
     let dir = write_skill(tmp.path(), "my-skill", VALID);
     std::fs::rename(dir.join("SKILL.md"), dir.join("manifest.md")).unwrap();
     std::os::unix::fs::symlink("manifest.md", dir.join("SKILL.md")).unwrap();
-    let (_, stdout, _) = lint(tmp.path(), &["my-skill", "--format", "concise"]);
+    let (code, stdout, stderr) = lint(tmp.path(), &["my-skill", "--format", "concise"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
     assert!(!stdout.contains("not read"), "{stdout}");
     assert!(!stdout.contains("SK1"), "{stdout}");
 }

@@ -198,7 +198,9 @@ fn colours_follow_no_color_and_clicolor_force_and_quiet_keeps_results() {
     let tmp = tempfile::tempdir().unwrap();
     let (code, _, _) = run(skill().current_dir(tmp.path()).args(["new", "demo"]));
     assert_eq!(code, 0);
-    let (_, plain, _) = run(skill().current_dir(tmp.path()).args(["test", "demo"]));
+    let (code, plain, stderr) = run(skill().current_dir(tmp.path()).args(["test", "demo"]));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(plain.ends_with("1 passed, 0 failed\n"), "{plain}");
     assert!(!plain.contains('\u{1b}'), "{plain}");
     let (_, forced, _) = run(skill()
         .current_dir(tmp.path())

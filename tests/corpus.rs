@@ -205,10 +205,10 @@ fn measure(
 /// entry `name`: weighted precision per split, the share of right findings still reported, and
 /// each rule with enough labels.
 fn check_precision(corpus: &Path, labels: &Path, name: &str) {
-    let (_, stdout, stderr) = run(skill()
+    let (code, stdout, stderr) = run(skill()
         .args(["lint", "--format", "json", "--no-env-checks"])
         .arg(corpus));
-    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(matches!(code, 0 | 1), "exit {code}: {stderr}");
     let report = json(&stdout);
     let rel = |p: &str| {
         Path::new(p)

@@ -246,7 +246,8 @@ fn thresholds_decide_the_exit_code() {
 fn a_description_edit_makes_the_replay_ask_for_a_new_recording() {
     let setup = setup(TRIGGERS);
     let router = Router::start();
-    record(&setup, &router, &["--runs", "1"]);
+    let (code, stdout, stderr) = record(&setup, &router, &["--runs", "1"]);
+    assert_eq!(code, 1, "recall 0.50 is under 0.8: {stdout}{stderr}");
     router.stop();
     let skill_md = setup.csv.join("SKILL.md");
     let edited = CSV.replace("Summarize CSV spreadsheets", "Summarise CSV spreadsheets");
@@ -309,7 +310,8 @@ fn trigger_sets_are_checked_before_any_model_call() {
 fn compare_via_shows_a_skill_that_only_works_when_named() {
     let setup = setup(TRIGGERS);
     let router = Router::start();
-    let (_, stdout, _) = record(&setup, &router, &["--runs", "1", "--compare-via"]);
+    let (code, stdout, stderr) = record(&setup, &router, &["--runs", "1", "--compare-via"]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
     // Named, mentioned or preloaded, the body is in the prompt and wins the charts query too.
     assert!(
         stdout.contains(
@@ -468,12 +470,13 @@ fn try_takes_mentions_and_preloads() {
         json(&stdout)["final_answer"],
         "Done, following the csv-report skill."
     );
-    let (_, stdout, _) = try_cmd(&[
+    let (code, stdout, _) = try_cmd(&[
         "-p",
         "Summarize this csv spreadsheet",
         "--preload",
         "bar-charts",
     ]);
+    assert_eq!(code, 0, "{stdout}");
     assert_eq!(
         json(&stdout)["skills_read"],
         serde_json::json!(["csv-report"])

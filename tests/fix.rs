@@ -210,7 +210,8 @@ fn many_broken_lines_are_all_quoted_in_one_fix() {
             "{fixed}"
         );
     }
-    lint(tmp.path(), &["--fix"]);
+    let (code, _, stderr) = lint(tmp.path(), &["--fix"]);
+    assert!(matches!(code, 0 | 1), "exit {code}: {stderr}");
     assert_eq!(
         std::fs::read_to_string(dir.join("SKILL.md")).unwrap(),
         fixed
@@ -261,7 +262,8 @@ fn a_list_broken_by_a_lone_cr_is_not_joined() {
     let tmp = tempfile::tempdir().unwrap();
     let original = "---\nname: my-skill\ndescription: Reads. Use when asked.\nallowed-tools:\n\r- Bash\n  \r -Read\n---\n\nBody.\n";
     let dir = write_skill(tmp.path(), "my-skill", original);
-    lint(tmp.path(), &["--fix"]);
+    let (code, _, stderr) = lint(tmp.path(), &["--fix"]);
+    assert!(matches!(code, 0 | 1), "exit {code}: {stderr}");
     assert_eq!(
         std::fs::read_to_string(dir.join("SKILL.md")).unwrap(),
         original
@@ -351,7 +353,8 @@ fn a_doubled_key_is_not_moved_under_metadata() {
         held.replace("version: 1.0", "version: \"1.0\"")
     );
     let fixed = std::fs::read_to_string(dir.join("SKILL.md")).unwrap();
-    lint_all(tmp.path(), &["--fix"]);
+    let (code, _, stderr) = lint_all(tmp.path(), &["--fix"]);
+    assert_eq!(code, 1, "the doubled key is still an error: {stderr}");
     assert_eq!(
         std::fs::read_to_string(dir.join("SKILL.md")).unwrap(),
         fixed
@@ -422,10 +425,11 @@ fn invocation_mismatch_is_fixed_in_the_frontmatter_only_when_unsafe_fixes_are_al
     )
     .unwrap();
     let select = ["--select", "invocation-mismatch"];
-    let (_, _, _) = run(skill()
+    let (code, _, stderr) = run(skill()
         .current_dir(tmp.path())
         .args(["lint", "my-skill", "--fix"])
         .args(select));
+    assert_eq!(code, 0, "{stderr}");
     assert_eq!(
         std::fs::read_to_string(dir.join("SKILL.md")).unwrap(),
         original,

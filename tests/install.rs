@@ -768,6 +768,7 @@ fn a_bare_name_that_is_also_a_folder_is_refused_naming_both() {
     ]));
     assert_eq!(code, 2);
     assert!(!stderr.contains("names both"), "{stderr}");
+    assert!(stderr.contains("cannot reach the registry"), "{stderr}");
     assert!(!tmp.path().join("skills").exists());
     let (code, stdout, stderr) = run(skill()
         .current_dir(tmp.path())

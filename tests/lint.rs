@@ -42,10 +42,10 @@ fn human_concise_and_json_outputs() {
 #[test]
 fn output_is_deterministic() {
     let tmp = tree();
-    let first = run(skill()
+    let (code, first, stderr) = run(skill()
         .current_dir(tmp.path())
-        .args(["lint", "--format", "json"]))
-    .1;
+        .args(["lint", "--format", "json"]));
+    assert_eq!(code, 1, "{stderr}");
     for _ in 0..5 {
         assert_eq!(
             run(skill()
@@ -360,7 +360,7 @@ fn targets_reading_no_block_check_declarations_portably() {
         assert_eq!((code, stdout.as_str()), (0, ""), "{target}");
     }
     let fix = || {
-        run(skill().current_dir(tmp.path()).args([
+        let (code, stdout, stderr) = run(skill().current_dir(tmp.path()).args([
             "lint",
             "undeclared",
             "--target",
@@ -371,6 +371,7 @@ fn targets_reading_no_block_check_declarations_portably() {
             "--select",
             "SK1,SK5,undeclared-bin,crlf",
         ]));
+        assert_eq!(code, 0, "{stdout}{stderr}");
         std::fs::read_to_string(&skill_md).unwrap()
     };
     let once = fix();

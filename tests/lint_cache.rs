@@ -415,7 +415,8 @@ fn an_unwritable_cache_warns_and_lints() {
 fn no_cache_writes_nothing_and_cache_clean_removes_it() {
     let tree = Tree::new();
     let machine = Machine::default();
-    let (_, _, stderr) = tree.lint(&["--no-cache"], &machine);
+    let (code, _, stderr) = tree.lint(&["--no-cache"], &machine);
+    assert_eq!(code, 1, "the skill's broken link is an error: {stderr}");
     assert!(!stderr.contains("lint cache:"), "{stderr}");
     assert!(!tree.cache().exists());
     let mut cmd = skill();
@@ -423,7 +424,8 @@ fn no_cache_writes_nothing_and_cache_clean_removes_it() {
         .env("SKILL_CACHE_DIR", tree.cache())
         .env("SKILL_NO_CACHE", "1")
         .args(["lint", "-v"]);
-    run(&mut cmd);
+    let (code, _, stderr) = run(&mut cmd);
+    assert_eq!(code, 1, "{stderr}");
     assert!(!tree.cache().exists());
     tree.lint(&[], &machine);
     assert!(tree.cache().join("lint/CACHEDIR.TAG").is_file());

@@ -190,7 +190,8 @@ fn a_skill_whose_only_version_is_quarantined_is_found_only_by_its_owner_and_admi
             assert_eq!(status, 200);
             assert!(!body.contains("\"solo\""), "{search} as {token:?}: {body}");
         }
-        let (_, body) = get(&format!("{url}/api/v1/skills"), token);
+        let (status, body) = get(&format!("{url}/api/v1/skills"), token);
+        assert_eq!(status, 200, "{body}");
         assert!(!body.contains("\"solo\""), "{body}");
         let (status, _) = get(&format!("{url}/skills/solo"), token);
         assert_eq!(status, 404);

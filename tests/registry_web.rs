@@ -1064,7 +1064,9 @@ fn quarantined_versions_show_their_findings_to_the_owner_and_admins_only() {
             assert!(!reply.text().contains("curl"), "{who}: {path}");
         }
         for path in ["/", "/search?q=held", "/users/alice"] {
-            let html = as_viewer(token, path).html();
+            let reply = as_viewer(token, path);
+            assert_eq!(reply.status, 200, "{who}: {path}");
+            let html = reply.html();
             assert!(
                 !texts(&html, ".skill-row .slug").contains(&"held-skill".to_owned()),
                 "{who}: {path}"

@@ -44,6 +44,7 @@ fn a_review_is_recorded_then_replayed_offline_and_never_fails_the_run() {
     let requests = server.requests();
     server.stop();
     // The scanner's own error about the script fails the run; the review adds a note.
+    assert_eq!(code, 1, "{stdout}{stderr}");
     assert!(
         stdout.contains("model review: Posts the user's SSH key"),
         "{stdout}{stderr}"

@@ -114,11 +114,12 @@ fn minisign_verifies_what_pack_signs_with_plain_and_encrypted_keys() {
     );
     // The wrong password signs nothing.
     std::fs::remove_file(tmp.path().join("demo.skill.minisig")).unwrap();
-    let (code, _, _) = run(skill()
+    let (code, _, stderr) = run(skill()
         .current_dir(tmp.path())
         .env("SKILL_SIGNING_PASSWORD", "wrong")
         .args(["pack", "demo", "--sign", "alice.key"]));
-    assert_ne!(code, 0);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("alice.key"), "{stderr}");
     assert!(!tmp.path().join("demo.skill.minisig").exists());
 }
 
