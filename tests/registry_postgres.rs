@@ -192,8 +192,27 @@ fn an_unreachable_database_is_a_clear_error() {
     ]));
     assert_eq!(code, 2);
     assert_eq!(stdout, "");
-    assert!(stderr.starts_with("error: "), "{stderr}");
-    assert!(stderr.to_lowercase().contains("connect"), "{stderr}");
+    assert!(
+        stderr.starts_with("error: ") && stderr.contains("Connection refused"),
+        "{stderr}"
+    );
+    // A server that answers but refuses the user: the server's own reason, naming the user.
+    let server = std::env::var("SKILL_TEST_POSTGRES").unwrap();
+    let (_, rest) = server.split_once('@').expect("a URL with user@host");
+    let (host, _) = rest.split_once('/').unwrap_or((rest, ""));
+    let (code, stdout, stderr) = run(skill().args([
+        "registry",
+        "user",
+        "add",
+        "alice",
+        "--database",
+        &format!("postgres://nobody:nothing@{host}/none"),
+    ]));
+    assert_eq!((code, stdout.as_str()), (2, ""), "{stderr}");
+    assert!(
+        stderr.starts_with("error: ") && stderr.contains("\"nobody\""),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -10,6 +10,9 @@ use ::postgres::NoTls;
 use r2d2_postgres::PostgresConnectionManager;
 use skill_model::fingerprint::sha256_hex;
 
+/// How long a new connection to the server may take, unless the URL sets `connect_timeout`.
+const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// The PostgreSQL store.
 pub struct PostgresStore {
     pool: r2d2::Pool<PostgresConnectionManager<NoTls>>,
@@ -75,19 +78,15 @@ impl PostgresStore {
 
     /// [`PostgresStore::open`], with a pool of up to `connections` connections.
     pub fn open_with(url: &str, connections: u32) -> Result<PostgresStore, StoreError> {
-        let config: ::postgres::Config = url
+        let mut config: ::postgres::Config = url
             .parse()
             .map_err(|e: ::postgres::Error| StoreError::database(format!("{url}: {e}"), e))?;
-        let manager = PostgresConnectionManager::new(config, NoTls);
-        let pool = r2d2::Pool::builder()
-            .max_size(connections.max(1))
-            .min_idle(Some(1))
-            .connection_timeout(std::time::Duration::from_secs(10))
-            .build(manager)
-            .map_err(|e| StoreError::database(format!("PostgreSQL: {e}"), e))?;
-        let mut client = pool
-            .get()
-            .map_err(|e| StoreError::database(format!("PostgreSQL: {e}"), e))?;
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(CONNECT_TIMEOUT);
+        }
+        // One connection made directly first: a server that refuses, or refuses the password,
+        // is reported at once instead of after the pool has retried for its whole timeout.
+        let mut client = config.connect(NoTls).map_err(db)?;
         // Several processes may start at once: one creates the tables, the others wait.
         let mut tx = client.transaction().map_err(db)?;
         tx.execute("SELECT pg_advisory_xact_lock(7391)", &[])
@@ -95,6 +94,13 @@ impl PostgresStore {
         migrate(&mut tx)?;
         tx.commit().map_err(db)?;
         drop(client);
+        let manager = PostgresConnectionManager::new(config, NoTls);
+        let pool = r2d2::Pool::builder()
+            .max_size(connections.max(1))
+            .min_idle(Some(1))
+            .connection_timeout(CONNECT_TIMEOUT)
+            .build(manager)
+            .map_err(|e| StoreError::database(format!("PostgreSQL: {e}"), e))?;
         Ok(PostgresStore { pool, blobs: None })
     }
 
