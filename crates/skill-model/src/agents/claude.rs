@@ -6,7 +6,7 @@
 //! the skill stays, described by its body. Nothing is gated on requirements.
 
 use super::text::{js_len, js_trim, locale_compare};
-use super::{Advice, BundledSkill, Facts, Gates, Measure, PromptBudget};
+use super::{Advice, BundledSkill, Facts, Measure, NO_GATES, PromptBudget};
 use super::{AgentCatalog, AgentSkill, DropReason, Dropped, Shadowed};
 use crate::availability::Availability;
 use crate::catalog::{Agent, Root};
@@ -28,13 +28,7 @@ pub(crate) const FACTS: Facts = Facts {
     identity_is_folder: true,
     skill_files: &[SKILL_MD],
     metadata_blocks: &[],
-    gates: Gates {
-        bins: false,
-        any_bins: false,
-        env: false,
-        config: false,
-        os: false,
-    },
+    gates: NO_GATES,
     // `EKe`: frontmatter that does not parse is ignored (a line in ~/.claude/debug only).
     yaml: "YAML frontmatter; unreadable frontmatter is ignored, the skill kept",
     // `xdt`: the first body line (97 characters and "..." past 100), else "Skill".

@@ -6,7 +6,7 @@
 //! characters; `description` is required, its whitespace collapsed and cut to 1,024.
 
 use super::{AgentCatalog, AgentSkill, DropReason, Dropped, facts};
-use super::{Facts, Gates, Measure, PromptBudget};
+use super::{Facts, Measure, NO_GATES, PromptBudget};
 use crate::catalog::SHARED_ROOT;
 use crate::catalog::root;
 use crate::catalog::{Agent, Root};
@@ -24,13 +24,7 @@ pub(crate) const FACTS: Facts = Facts {
     identity_is_folder: false,
     skill_files: &[SKILL_MD],
     metadata_blocks: &[],
-    gates: Gates {
-        bins: false,
-        any_bins: false,
-        env: false,
-        config: false,
-        os: false,
-    },
+    gates: NO_GATES,
     // "invalid YAML": strict YAML, with unquoted values holding `: ` read as strings.
     yaml: "YAML frontmatter from the first line; name and description required",
     // "missing field `description`".

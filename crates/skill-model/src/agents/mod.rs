@@ -201,13 +201,7 @@ impl Reading {
     /// skill needs wherever it runs.
     pub const PORTABLE: Reading = Reading {
         metadata_blocks: &BLOCK_NAMES,
-        gates: Gates {
-            bins: true,
-            any_bins: true,
-            env: true,
-            config: true,
-            os: true,
-        },
+        gates: ALL_GATES,
         resolves_links: true,
     };
 }
@@ -268,6 +262,15 @@ pub const fn facts(agent: Agent) -> &'static Facts {
         Agent::Copilot => &copilot::FACTS,
     }
 }
+
+/// Every declared requirement gates a skill.
+pub(crate) const ALL_GATES: Gates = Gates {
+    bins: true,
+    any_bins: true,
+    env: true,
+    config: true,
+    os: true,
+};
 
 /// No requirements gate a skill.
 pub(crate) const NO_GATES: Gates = Gates {

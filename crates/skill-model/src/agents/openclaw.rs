@@ -5,8 +5,8 @@
 //! the merge by name across roots (`loadSkillEntries`) and the gates (`shouldIncludeSkill`).
 
 use super::text::{js_code_unit_cmp, js_trim, locale_compare};
+use super::{ALL_GATES, Facts, Measure, PromptBudget};
 use super::{AgentCatalog, AgentSkill, DropReason, Dropped, RootLimits, Shadowed, facts, gated};
-use super::{Facts, Gates, Measure, PromptBudget};
 use crate::availability::Availability;
 use crate::catalog::SHARED_ROOT;
 use crate::catalog::root;
@@ -33,13 +33,7 @@ pub(crate) const FACTS: Facts = Facts {
     // `moltbot` nor `clawdis` is read any more.
     metadata_blocks: &["openclaw", "clawdbot"],
     // config-eval `evaluateRuntimeEligibility`: os first, then `always` skips the rest.
-    gates: Gates {
-        bins: true,
-        any_bins: true,
-        env: true,
-        config: true,
-        os: true,
-    },
+    gates: ALL_GATES,
     // markdown-core frontmatter: the `yaml` package, core schema, with a line-parser fallback
     // and a retry that JSON-quotes a broken `description:` line.
     yaml: "YAML 1.2 core (npm yaml), broken description lines re-quoted",
