@@ -112,6 +112,22 @@ fn a_git_url_installs_the_skill_at_its_path_and_the_lock_pins_the_commit() {
     assert!(r.proj().join(".claude/skills/pdf/tables.md").is_file());
 }
 
+/// A checkout carries no signature: `--require-signature` refuses it as it refuses an unsigned
+/// archive or folder, and nothing is written.
+#[test]
+fn a_required_signature_refuses_a_git_source() {
+    let r = Repo::new();
+    let source = format!("git:{}#skills/pdf", r.url());
+    let (code, stdout, stderr) = r.skill(&["install", &source, "--require-signature"]);
+    assert_eq!((code, stdout.as_str()), (2, ""), "{stderr}");
+    assert!(
+        stderr.contains("not signed, and a signature is required"),
+        "{stderr}"
+    );
+    assert!(!r.proj().join("skills").exists());
+    assert!(!r.proj().join("skills-lock.json").exists());
+}
+
 #[test]
 fn a_reference_picks_the_tag_and_github_shorthand_reads_the_mapped_repository() {
     let r = Repo::new();

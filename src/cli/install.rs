@@ -5,7 +5,7 @@ use crate::git_source::GitSource;
 use crate::shared_install::lock::{LOCAL_SOURCE, LockedSkill, REGISTRY_SOURCE, SkillsLock};
 use crate::shared_install::sources::{Refreshed, Restored};
 use crate::shared_install::{Placement, Reach, Scope, SharedError};
-use skill_archive::install::{Input, Installed, Risk, install_with, name_of};
+use skill_archive::install::{Input, InstallPolicy, Installed, Risk, install_with, name_of};
 use skill_archive::signature::TrustPolicy;
 use skill_lint::{Options, Selection, lint_paths};
 use skill_registry::client::Client;
@@ -85,8 +85,9 @@ pub struct UpdateArgs {
 
 /// Installs, then lints the installed skill and shows its findings.
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    let policy = policy(&args);
     let Some(source) = args.source.clone() else {
-        return run_frozen(&args);
+        return run_frozen(&args, &policy);
     };
     // A broken lock file stops the install before anything is written.
     let shared = match args.skills.placement()? {
@@ -100,11 +101,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     };
     let room = shared.as_ref().map(|(lock, placement)| (placement, lock));
     let (installed, entry) = if let Some(git) = git_source(&source) {
-        install_git(&args, &git, room)?
+        install_git(&args, &policy, &git, room)?
     } else if looks_like_slug(&source) {
-        install_registry(&args, &source, room)?
+        install_registry(&args, &policy, &source, room)?
     } else {
-        install_local(&args, &source, room)?
+        install_local(&args, &policy, &source, room)?
     };
     report_installed(&installed);
     if let Some((_, placement)) = &shared {
@@ -164,6 +165,7 @@ fn lint_installed(installed: &Installed) -> Result<(), CliError> {
 /// records for it.
 fn install_registry(
     args: &Args,
+    policy: &InstallPolicy,
     source: &str,
     shared: Option<(&Placement, &SkillsLock)>,
 ) -> Result<(Installed, LockedSkill), CliError> {
@@ -191,8 +193,7 @@ fn install_registry(
         version,
         &args.skills.path(),
         args.force,
-        risk(args),
-        &trust(args),
+        policy,
     )?
     .ok_or_else(|| {
         CliError::Usage(format!(
@@ -225,9 +226,14 @@ fn git_source(source: &str) -> Option<GitSource> {
 /// records for it.
 fn install_git(
     args: &Args,
+    policy: &InstallPolicy,
     git: &GitSource,
     shared: Option<(&Placement, &SkillsLock)>,
 ) -> Result<(Installed, LockedSkill), CliError> {
+    // A checkout carries no signature: the policy that refuses an unsigned archive refuses it
+    // too, before anything is fetched.
+    skill_archive::signature::check(&git.url, &[], None, &policy.trust)
+        .map_err(|e| CliError::Usage(e.to_string()))?;
     let checkout = git.fetch(None).map_err(|e| match &git.github {
         // The argument may have been meant as a path.
         Some(repo) => CliError::Usage(format!(
@@ -246,7 +252,7 @@ fn install_git(
     if let Some((placement, lock)) = shared {
         placement.check_room(&name_of(&input)?, args.force, lock)?;
     }
-    let installed = install_with(&input, &args.skills.path(), args.force, risk(args))?;
+    let installed = install_with(&input, &args.skills.path(), args.force, policy.risk)?;
     eprintln!("note: {} at commit {}", git.url, checkout.commit);
     Ok((installed, LockedSkill::from_git(git, &checkout.commit)))
 }
@@ -254,15 +260,16 @@ fn install_git(
 /// Installs an archive or a folder; the lock entry a shared install records for it.
 fn install_local(
     args: &Args,
+    policy: &InstallPolicy,
     source: &str,
     shared: Option<(&Placement, &SkillsLock)>,
 ) -> Result<(Installed, LockedSkill), CliError> {
     let input = match Input::from_arg(source)? {
-        Input::Archive(path) => verified(path, args)?,
+        Input::Archive(path) => verified(path, &policy.trust)?,
         // A folder carries no signature: the policy that refuses an unsigned archive refuses
         // it too.
         Input::Folder(path) => {
-            skill_archive::signature::check(&path.display().to_string(), &[], None, &trust(args))
+            skill_archive::signature::check(&path.display().to_string(), &[], None, &policy.trust)
                 .map_err(|e| CliError::Usage(e.to_string()))?;
             Input::Folder(path)
         }
@@ -271,7 +278,7 @@ fn install_local(
     if let Some((placement, lock)) = shared {
         placement.check_room(&name_of(&input)?, args.force, lock)?;
     }
-    let installed = install_with(&input, &args.skills.path(), args.force, risk(args))?;
+    let installed = install_with(&input, &args.skills.path(), args.force, policy.risk)?;
     let (path, source_type) = match &input {
         Input::Folder(path) | Input::FolderAs { path, .. } => (path.as_path(), LOCAL_SOURCE),
         Input::Archive(path) | Input::ArchiveBytes { path, .. } => (path.as_path(), "archive"),
@@ -331,16 +338,16 @@ fn describe(placement: &Placement, reach: &Reach) -> String {
     }
 }
 
-/// The `--trust` keys and `--require-signature`, with the config files' `[trust]` table.
-fn trust(args: &Args) -> TrustPolicy {
-    crate::config::current().trust(&args.trust, args.require_signature)
-}
-
-fn risk(args: &Args) -> Risk {
-    if args.allow_risky {
-        Risk::Allow
-    } else {
-        Risk::Refuse
+/// What this install accepts, decided here once: `--allow-risky`, and the `--trust` keys and
+/// `--require-signature` with the config files' `[trust]` table.
+fn policy(args: &Args) -> InstallPolicy {
+    InstallPolicy {
+        risk: if args.allow_risky {
+            Risk::Allow
+        } else {
+            Risk::Refuse
+        },
+        trust: crate::config::current().trust(&args.trust, args.require_signature),
     }
 }
 
@@ -368,15 +375,13 @@ fn report_scan(installed: &Installed) {
 /// `install --frozen`: every locked skill exactly as pinned, from the configured registry, and
 /// in a shared install every skill of its lock file from its local source, hash-checked,
 /// placed again for its agents.
-fn run_frozen(args: &Args) -> Result<ExitCode, CliError> {
+fn run_frozen(args: &Args, policy: &InstallPolicy) -> Result<ExitCode, CliError> {
     use skill_registry::install::{FrozenOutcome, install_frozen_with};
     let placement = args.skills.placement()?;
     let shared_lock = placement.as_ref().map(Placement::lock).transpose()?;
     let registry = super::registry_url(args.registry.as_deref());
     let client = Client::new(&registry, credentials::token(&registry));
-    for (name, outcome) in
-        install_frozen_with(&client, &args.skills.path(), risk(args), &trust(args))?
-    {
+    for (name, outcome) in install_frozen_with(&client, &args.skills.path(), policy)? {
         match outcome {
             FrozenOutcome::Exact(v) => println!("{name} v{v}: as locked"),
             FrozenOutcome::Installed(v) => println!("Installed {name} v{v} as locked"),
@@ -386,7 +391,7 @@ fn run_frozen(args: &Args) -> Result<ExitCode, CliError> {
         // Every skill is tried: one that cannot be restored does not keep the rest away.
         let mut failed = 0;
         for (name, entry) in &lock.skills {
-            if let Err(e) = restore(args, &placement, &lock, name, entry) {
+            if let Err(e) = restore(args, policy, &placement, &lock, name, entry) {
                 failed += 1;
                 eprintln!("error: {e}");
             }
@@ -404,12 +409,13 @@ fn run_frozen(args: &Args) -> Result<ExitCode, CliError> {
 /// Puts one skill of a shared install's lock back as locked, and its agents' links.
 fn restore(
     args: &Args,
+    policy: &InstallPolicy,
     placement: &Placement,
     lock: &SkillsLock,
     name: &str,
     entry: &LockedSkill,
 ) -> Result<(), CliError> {
-    match placement.restore(name, entry, risk(args))? {
+    match placement.restore(name, entry, policy.risk)? {
         Restored::AsLocked => println!("{name}: as locked"),
         Restored::Installed => println!("Installed {name} as locked from {}", entry.source),
     }
@@ -420,10 +426,9 @@ fn restore(
     Ok(())
 }
 
-/// The archive at `path`, read once and its signature checked under the `--trust` keys.
-fn verified(path: PathBuf, args: &Args) -> Result<Input, CliError> {
-    let policy = trust(args);
-    let (bytes, signer) = skill_archive::signature::check_file(&path, &policy)
+/// The archive at `path`, read once and its signature checked under `trust`.
+fn verified(path: PathBuf, trust: &TrustPolicy) -> Result<Input, CliError> {
+    let (bytes, signer) = skill_archive::signature::check_file(&path, trust)
         .map_err(|e| CliError::Usage(e.to_string()))?;
     if let Some(signer) = signer {
         eprintln!(
@@ -525,10 +530,14 @@ fn update_registry(args: &UpdateArgs, names: Vec<String>) -> usize {
     // Tokens go only to the registry the user configured or logged in to.
     let registry = super::registry_url(args.registry.as_deref());
     let client = Client::new(&registry, credentials::token(&registry));
-    let trust = crate::config::current().trust(&[], false);
+    // `update` takes no --allow-risky and no --trust: the settings' keys, and risky refused.
+    let policy = InstallPolicy {
+        risk: Risk::Refuse,
+        trust: crate::config::current().trust(&[], false),
+    };
     let mut failed = 0;
     for name in names {
-        match update(&client, &name, &args.skills.path(), args.force, &trust) {
+        match update(&client, &name, &args.skills.path(), args.force, &policy) {
             Ok(UpdateOutcome::UpToDate(v)) => println!("{name} up to date v{v}"),
             Ok(UpdateOutcome::Updated(v)) => println!("Updated {name} -> v{v}"),
             Ok(UpdateOutcome::Withdrawn { installed, to }) => println!(

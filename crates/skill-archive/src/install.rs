@@ -88,6 +88,16 @@ pub enum Risk {
     Allow,
 }
 
+/// What an install accepts: what a security error does and which signatures it needs. The
+/// caller (the CLI, from flags and settings) decides it once and hands it down unchanged.
+#[derive(Debug, Clone, Default)]
+pub struct InstallPolicy {
+    /// What a security error in what is installed does.
+    pub risk: Risk,
+    /// Which signatures are trusted, and whether one is required.
+    pub trust: crate::signature::TrustPolicy,
+}
+
 /// Why an install failed; nothing was changed.
 #[derive(Debug, thiserror::Error)]
 pub enum InstallError {

@@ -4,7 +4,7 @@
 
 use super::client::{Client, ClientError};
 use super::lock::{LockEntry, LockError, LockFile, LockGuard, Origin};
-use skill_archive::install::{Input, InstallError, Installed, Pending, Risk};
+use skill_archive::install::{Input, InstallError, InstallPolicy, Installed, Pending};
 use skill_archive::reader::{Limits, check_hashes, read_bytes};
 use skill_archive::signature::{self, SignatureError, Signer, TrustPolicy};
 use skill_model::fingerprint::{fingerprint, manifest, sha256_hex};
@@ -85,28 +85,18 @@ pub fn install(
     dir: &Path,
     force: bool,
 ) -> Result<Option<Installed>, RegistryInstallError> {
-    install_with(
-        client,
-        slug,
-        version,
-        dir,
-        force,
-        Risk::Refuse,
-        &TrustPolicy::default(),
-    )
+    install_with(client, slug, version, dir, force, &InstallPolicy::default())
 }
 
-/// [`install`], with what a security error in the download does chosen by `risk`, and the
-/// version's signature checked under `trust` (not fetched when `trust` has no keys and does not
-/// require one).
+/// [`install`] under `policy`: what a security error in the download does, and the version's
+/// signature checked under its trust (not fetched when that has no keys and requires none).
 pub fn install_with(
     client: &Client,
     slug: &str,
     version: Option<&str>,
     dir: &Path,
     force: bool,
-    risk: Risk,
-    trust: &TrustPolicy,
+    policy: &InstallPolicy,
 ) -> Result<Option<Installed>, RegistryInstallError> {
     // A broken lock file stops the install before anything is downloaded or written.
     LockFile::read(workdir(dir))?;
@@ -121,7 +111,7 @@ pub fn install_with(
         bytes,
         sha256,
         signer,
-    } = download_checked(client, slug, &version, trust)?;
+    } = download_checked(client, slug, &version, &policy.trust)?;
     // Held until the lock file is written: another install into this root waits, then reads
     // the lock file with this one's entry in it.
     let _guard = LockGuard::take(workdir(dir))?;
@@ -133,7 +123,7 @@ pub fn install_with(
         },
         dir,
         force,
-        risk,
+        policy.risk,
     )?;
     // Installed already, exactly, at this version: nothing is written, records included.
     if pending.installed.unchanged
@@ -356,13 +346,14 @@ pub fn update_targets(dir: &Path, names: &[String]) -> Result<Vec<String>, Regis
 /// the way the clawhub CLI decides (the local files' fingerprint, else the recorded one, names
 /// the version installed). Only the skill the lock file lists under `name` is touched, only
 /// when its folder and origin.json agree with that entry, and only from the registry the
-/// user configured: a URL inside a skill folder never receives a token.
+/// user configured: a URL inside a skill folder never receives a token. The new version is
+/// installed under `policy`.
 pub fn update(
     client: &Client,
     name: &str,
     dir: &Path,
     force: bool,
-    trust: &TrustPolicy,
+    policy: &InstallPolicy,
 ) -> Result<UpdateOutcome, RegistryInstallError> {
     let lock = LockFile::read(workdir(dir))?;
     let entry = lock
@@ -401,7 +392,7 @@ pub fn update(
         }
         _ => {}
     }
-    install_with(client, name, Some(&latest), dir, true, Risk::Refuse, trust)?;
+    install_with(client, name, Some(&latest), dir, true, policy)?;
     Ok(if withdrawn {
         UpdateOutcome::Withdrawn {
             installed: origin.installed_version,
@@ -638,13 +629,12 @@ pub enum FrozenOutcome {
 /// Installs exactly what the lock file of `dir` pins, from `client`'s registry: each entry's
 /// version, its files checked against the recorded hashes; nothing is resolved. A skill whose
 /// download differs from its lock entry is an error naming it, and nothing of it is written.
-/// What a security error in a download does is chosen by `risk` (a skill installed with
-/// `--allow-risky` is reinstalled frozen only with it again).
+/// Each download is installed under `policy` (a skill installed with `--allow-risky` is
+/// reinstalled frozen only with it again).
 pub fn install_frozen_with(
     client: &Client,
     dir: &Path,
-    risk: Risk,
-    trust: &TrustPolicy,
+    policy: &InstallPolicy,
 ) -> Result<Vec<(String, FrozenOutcome)>, RegistryInstallError> {
     let lock = LockFile::read(workdir(dir))?;
     let mut out = Vec::new();
@@ -660,7 +650,7 @@ pub fn install_frozen_with(
             out.push((name.clone(), FrozenOutcome::Exact(version)));
             continue;
         }
-        let bytes = frozen_download(client, name, entry, &version, recorded, trust)?;
+        let bytes = frozen_download(client, name, entry, &version, recorded, &policy.trust)?;
         let installed = skill_archive::install::install_with(
             &Input::Bytes {
                 name: name.clone(),
@@ -668,7 +658,7 @@ pub fn install_frozen_with(
             },
             dir,
             true,
-            risk,
+            policy.risk,
         )?;
         Origin {
             version: 1,
