@@ -338,6 +338,20 @@ fn frozen_restores_a_local_source_only_when_its_hash_is_the_locked_one() {
     ]);
     std::fs::remove_dir_all(p.join(".agents")).unwrap();
     std::fs::remove_dir_all(p.join(".claude")).unwrap();
+    // A folder carries no signature: where one is required, it is not restored.
+    let (code, stdout, stderr) = w.skill(&[
+        "install",
+        "--frozen",
+        "--agent",
+        "codex",
+        "--require-signature",
+    ]);
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert!(
+        stderr.contains("not signed, and a signature is required"),
+        "{stdout}{stderr}"
+    );
+    assert!(!p.join(".agents/skills/notes").exists());
     let out = w.ok(&["install", "--frozen", "--agent", "codex"]);
     assert!(
         out.contains("Installed notes as locked from ./src/notes"),

@@ -415,7 +415,7 @@ fn restore(
     name: &str,
     entry: &LockedSkill,
 ) -> Result<(), CliError> {
-    match placement.restore(name, entry, policy.risk)? {
+    match placement.restore(name, entry, policy)? {
         Restored::AsLocked => println!("{name}: as locked"),
         Restored::Installed => println!("Installed {name} as locked from {}", entry.source),
     }

@@ -131,6 +131,9 @@ pub enum SharedError {
     /// Installing from the source failed.
     #[error(transparent)]
     Install(#[from] skill_archive::install::InstallError),
+    /// The signature policy refuses the source (a folder or a checkout carries no signature).
+    #[error(transparent)]
+    Signature(#[from] skill_archive::signature::SignatureError),
 }
 
 fn io(path: &Path) -> impl Fn(std::io::Error) -> SharedError + '_ {

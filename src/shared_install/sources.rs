@@ -5,7 +5,7 @@
 use super::lock::{GIT_SOURCE, GITHUB_SOURCE, LOCAL_SOURCE, LockedSkill, REGISTRY_SOURCE};
 use super::{Placement, SharedError, hash};
 use crate::git_source::{Checkout, GitSource};
-use skill_archive::install::{Input, Risk, install_pending, name_of};
+use skill_archive::install::{Input, InstallPolicy, Risk, install_pending, name_of};
 
 impl LockedSkill {
     /// What a lock records of a git source installed at `commit`: vercel's `source`,
@@ -192,13 +192,14 @@ impl Placement {
     }
 
     /// Puts the copy of `name` back as `entry` locks it: left alone when it is, else installed
-    /// from its source (a local folder, or a git repository at the pinned commit) and kept only
-    /// when its folder hash is the locked one. A registry install is the registry lock's work.
+    /// from its source (a local folder, or a git repository at the pinned commit) under `policy`
+    /// and kept only when its folder hash is the locked one. A registry install is the registry
+    /// lock's work.
     pub fn restore(
         &self,
         name: &str,
         entry: &LockedSkill,
-        risk: Risk,
+        policy: &InstallPolicy,
     ) -> Result<Restored, SharedError> {
         let copy = self.copy_of(name)?;
         let as_locked =
@@ -206,9 +207,11 @@ impl Placement {
         if copy.is_dir() && as_locked {
             return Ok(Restored::AsLocked);
         }
+        // A folder or a checkout carries no signature: refused where one is required.
+        skill_archive::signature::check(&entry.source, &[], None, &policy.trust)?;
         let fetched = self.fetch(name, entry, true)?;
         fetched.check_name(name)?;
-        let pending = install_pending(&fetched.input, &self.shared(), true, risk)?;
+        let pending = install_pending(&fetched.input, &self.shared(), true, policy.risk)?;
         if !entry.matches(&copy) {
             pending.roll_back()?;
             return Err(SharedError::NotLocked {
