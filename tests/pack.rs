@@ -262,6 +262,21 @@ fn a_tree_packs_every_skill_mirrored_under_the_output() {
         .permissions()
         .mode();
     assert_eq!(mode & 0o777, 0o644, "archives are not private temp files");
+
+    // A skill that cannot be packed is named, and the others are packed all the same.
+    let bad = write_skill(&tmp.path().join("skills"), "bad", SKILL_MD);
+    write_skill(&bad, "inner", SKILL_MD);
+    std::fs::remove_dir_all(tmp.path().join("dist")).unwrap();
+    let (code, stdout, stderr) = pack(tmp.path(), &["skills", "-o", "dist", "--no-lint"]);
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert!(
+        stderr.contains("\"inner/SKILL.md\" is a second SKILL.md")
+            && stderr.ends_with("error: 1 skill not packed (above); the others were\n"),
+        "{stderr}"
+    );
+    assert!(tmp.path().join("dist/team-a/demo.skill").is_file());
+    assert!(tmp.path().join("dist/other.skill").is_file());
+    assert!(!tmp.path().join("dist/bad.skill").exists());
 }
 
 /// A skill downloaded from ClawHub packs: its `_meta.json` and `.clawhub/` are left out with one

@@ -216,12 +216,21 @@ fn run_tree(args: &Args, root: &std::path::Path) -> Result<ExitCode, CliError> {
         return Ok(ExitCode::from(1));
     }
     let out_dir = args.output.clone().unwrap_or_else(|| PathBuf::from("."));
+    let mut not_packed = 0;
     let options = PackOptions {
         output: None,
         follow_symlinks: args.follow_symlinks,
         timestamp: source_date_epoch(),
     };
-    let reports = skill_archive::pack::pack_tree(root, &skills, &out_dir, &options)?;
+    let (reports, failed): (Vec<_>, Vec<_>) =
+        skill_archive::pack::pack_tree(root, &skills, &out_dir, &options)
+            .into_iter()
+            .partition(Result::is_ok);
+    let reports: Vec<_> = reports.into_iter().flatten().collect();
+    for error in failed.into_iter().filter_map(Result::err) {
+        eprintln!("error: {error}");
+        not_packed += 1;
+    }
     if args.json {
         super::output::print_json(&serde_json::json!({"archives": &reports}), true)?;
     } else {
@@ -240,6 +249,12 @@ fn run_tree(args: &Args, root: &std::path::Path) -> Result<ExitCode, CliError> {
                 "note: left out ClawHub's install metadata (_meta.json, .clawhub/) of {carrying} skill(s); the registry writes its own"
             );
         }
+    }
+    if not_packed > 0 {
+        return Err(CliError::Usage(format!(
+            "{} not packed (above); the others were",
+            super::output::plural(not_packed, "skill", "skills")
+        )));
     }
     Ok(ExitCode::SUCCESS)
 }

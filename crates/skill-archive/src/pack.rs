@@ -85,13 +85,14 @@ pub fn plan(dir: &Path, options: &PackOptions) -> Result<Vec<ShippedFile>, PackE
 }
 
 /// Packs each skill of `skills` (folders below `root`) in parallel, each archive at its skill's
-/// place relative to `root` under `out_dir`; `options.output` is ignored.
+/// place relative to `root` under `out_dir`; `options.output` is ignored. Each skill's outcome,
+/// in order: one that cannot be packed does not keep the others from being packed.
 pub fn pack_tree(
     root: &Path,
     skills: &[PathBuf],
     out_dir: &Path,
     options: &PackOptions,
-) -> Result<Vec<PackReport>, PackError> {
+) -> Vec<Result<PackReport, PackError>> {
     use rayon::prelude::*;
     skills
         .par_iter()
