@@ -3,8 +3,13 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// Written by build.rs from the bpe-openai crate's o200k vocabulary.
-static TABLE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/o200k.vocab"));
+/// The bpe-openai crate's o200k vocabulary in rank order, as a compact table: `u32` token count,
+/// `u32` start offsets (count + 1 of them), then the token bytes, all little-endian. The crate
+/// loads it with three automata (70 MiB, 70 ms) that counting does not need; this is 2 MiB.
+/// Kept in the repository rather than written by a build script: building bpe-openai for the
+/// build script too cost a test build about 45 s of CPU. The test `the_table_is_bpe_openais`
+/// checks it against the crate and says how to write it again.
+static TABLE: &[u8] = include_bytes!("o200k.vocab");
 
 /// Every token's bytes and a hash index from bytes to rank (a token's rank is its id).
 pub(crate) struct Vocabulary {
@@ -161,6 +166,40 @@ pub(crate) struct Scratch {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The table of `bpe`'s vocabulary, in the layout [`TABLE`] has.
+    fn table_of(bpe: &bpe_openai::byte_pair_encoding::BytePairEncoding) -> Vec<u8> {
+        let count = u32::try_from(bpe.num_tokens()).expect("vocabulary fits u32");
+        let mut starts = Vec::with_capacity(count as usize + 1);
+        let mut bytes = Vec::new();
+        for id in 0..count {
+            starts.push(u32::try_from(bytes.len()).expect("vocabulary bytes fit u32"));
+            bytes.extend_from_slice(bpe.token_bytes(id));
+        }
+        starts.push(u32::try_from(bytes.len()).expect("vocabulary bytes fit u32"));
+        let mut out = Vec::with_capacity(4 + starts.len() * 4 + bytes.len());
+        out.extend_from_slice(&count.to_le_bytes());
+        for start in starts {
+            out.extend_from_slice(&start.to_le_bytes());
+        }
+        out.extend_from_slice(&bytes);
+        out
+    }
+
+    /// After a bpe-openai upgrade changes the vocabulary, write the table again with
+    /// `SKILL_WRITE_VOCABULARY=1 cargo test -p skill-lint the_table_is_bpe_openais`.
+    #[test]
+    fn the_table_is_bpe_openais() {
+        let table = table_of(&bpe_openai::o200k_base().bpe);
+        if std::env::var_os("SKILL_WRITE_VOCABULARY").is_some() {
+            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/tokens/o200k.vocab");
+            std::fs::write(path, &table).expect("the source tree is writable");
+        }
+        assert!(
+            table == TABLE,
+            "src/tokens/o200k.vocab is not bpe-openai's vocabulary"
+        );
+    }
 
     #[test]
     fn ranks_are_the_vocabularys_ids() {
