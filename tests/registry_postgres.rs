@@ -182,14 +182,10 @@ fn an_unreachable_database_is_a_clear_error() {
     if lacks(&[Need::Postgres]) {
         return;
     }
-    let (code, stdout, stderr) = run(skill().args([
-        "registry",
-        "user",
-        "add",
-        "alice",
-        "--database",
-        "postgres://nobody:nothing@127.0.0.1:1/none",
-    ]));
+    let add_user = |database: &str| {
+        run(skill().args(["registry", "user", "add", "alice", "--database", database]))
+    };
+    let (code, stdout, stderr) = add_user("postgres://nobody:nothing@127.0.0.1:1/none");
     assert_eq!(code, 2);
     assert_eq!(stdout, "");
     assert!(
@@ -200,14 +196,7 @@ fn an_unreachable_database_is_a_clear_error() {
     let server = std::env::var("SKILL_TEST_POSTGRES").unwrap();
     let (_, rest) = server.split_once('@').expect("a URL with user@host");
     let (host, _) = rest.split_once('/').unwrap_or((rest, ""));
-    let (code, stdout, stderr) = run(skill().args([
-        "registry",
-        "user",
-        "add",
-        "alice",
-        "--database",
-        &format!("postgres://nobody:nothing@{host}/none"),
-    ]));
+    let (code, stdout, stderr) = add_user(&format!("postgres://nobody:nothing@{host}/none"));
     assert_eq!((code, stdout.as_str()), (2, ""), "{stderr}");
     assert!(
         stderr.starts_with("error: ") && stderr.contains("\"nobody\""),
