@@ -25,7 +25,7 @@ static STORES: LazyLock<Vec<(Pattern, &'static str)>> = LazyLock::new(|| {
         (r"\.git-credentials(?-u:\b)", "saved git credentials"),
         (r"\.pypirc(?-u:\b)", "a PyPI token"),
         (r"/etc/shadow(?-u:\b)", "the system's password hashes"),
-        (r"(?-u:\b)(?:tar|zip|7z|cp|rsync|scp)(?-u:\b)[^|;\n]*[[:space:]/](?:\.ssh|\.aws|\.gnupg|\.kube|\.docker|\.config/gcloud)/?(?:[[:space:]'\x22]|$)", "a whole credential folder"),
+        (r"(?-u:\b)(?:tar|zip|7z|cp|rsync|scp)(?-u:\b)[^|;\n]*[[:space:]/'\x22](?:\.ssh|\.aws|\.gnupg|\.kube|\.docker|\.config/gcloud)/?(?:[[:space:]'\x22]|$)", "a whole credential folder"),
         (r"(?-u:\b)(?:grep|rg|ag|findstr|Select-String)(?-u:\b)[^\n]*-----BEGIN", "private keys (found by their content)"),
         (r"\.npmrc(?-u:\b)", "an npm token"),
         (r"\.cargo/credentials(?:\.toml)?(?-u:\b)", "a crates.io token"),
@@ -155,6 +155,7 @@ pub(super) static SEND: LazyLock<Pattern> = LazyLock::new(|| {
         | (?-u:\b)wget(?-u:\b)[^\n]*?--post-(?:data|file)(?-u:\b)
         | (?-u:\b)(?:nc|ncat|netcat|socat)[[:space:]]+[^\n]*?(?:[[:digit:]]{1,3}\.){3}[[:digit:]]{1,3}
         | /dev/tcp/
+        | (?-u:\b)openssl[[:space:]]+s_client(?-u:\b)[^\n]*?[[:space:]]-connect(?-u:\b)
         | (?-u:\b)(?:requests|httpx|axios|session)\.(?:post|put)[[:space:]]*\(
         | (?-u:\b)fetch[[:space:]]*\([^\n]*?method[[:space:]]*:[[:space:]]*['"](?:POST|PUT)['"]
         | (?-u:\b)(?:Invoke-WebRequest|Invoke-RestMethod|iwr|irm)(?-u:\b)[^\n]*?-(?:Method[[:space:]]+['"]?(?:Post|Put)|Body|InFile)(?-u:\b)

@@ -148,10 +148,13 @@ fn substitute_vars(line: &str, vars: &Vars) -> String {
                 (&after[..len], len)
             }
         };
-        let bare = name.split(['%', '#', ':', '/']).next().unwrap_or(name);
+        let bare = name.split(['%', '#', ':', '/', '-', '=']).next().unwrap_or(name);
         match (bare, vars.get(bare)) {
             ("IFS", _) => out.push(' '),
             (_, Some(value)) if used > 0 => out.push_str(value),
+            (_, None) if default_of(name).is_some() => {
+                out.push_str(default_of(name).unwrap_or_default());
+            }
             _ => {
                 out.push('$');
                 rest = after;
@@ -162,6 +165,16 @@ fn substitute_vars(line: &str, vars: &Vars) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// The literal default of `${name:-default}` (or `-`, `:=`, `=`) whose variable is unset: what
+/// runs when nothing sets it (`".${KEYSTORE:-ssh}"` is `.ssh`).
+fn default_of(braced: &str) -> Option<&str> {
+    let at = braced.find(['-', '='])?;
+    let name = braced[..at].strip_suffix(':').unwrap_or(&braced[..at]);
+    let default = &braced[at + 1..];
+    let plain = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+    (plain(name) && !default.contains(['$', '`'])).then_some(default)
 }
 
 /// `$(printf …)`, `$(echo …)` and their backquoted forms, optionally piped through a decoder
@@ -620,6 +633,9 @@ mod tests {
         assert_eq!(plain(r"c\url -s x"), "curl -s x");
         assert_eq!(plain(r"$'\x63\x75rl' -s x"), "curl -s x");
         assert_eq!(plain("$(printf 'cu%s' rl) -s x"), "curl -s x");
+        assert_eq!(plain("${DL:-curl} -s x"), "curl -s x");
+        assert_eq!(plain("tar cz \".${K:=ssh}\""), "tar cz .ssh");
+        assert_eq!(plain("echo ${x#-a} ${y:0:-1}"), "echo ${x#-a} ${y:0:-1}");
         assert_eq!(plain("$(echo Y3VybA== | base64 -d) -s x"), "curl -s x");
         assert_eq!(plain("`echo lruc | rev` -s x"), "curl -s x");
         assert_eq!(plain("x = \"cu\" + \"rl\""), "x = curl");

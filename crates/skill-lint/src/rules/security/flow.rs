@@ -973,7 +973,8 @@ fn basename(path: &str) -> &str {
 }
 
 /// The files a command writes: after `>`, `>>`, `-o`, `--output`, `-OutFile`, `tee`, `-f`
-/// (tar), or opened for writing.
+/// (tar), a bundle of short flags ending in `o` (`curl -fsSLo`, `wget -qO`), or opened for
+/// writing.
 fn written_files(line: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let words: Vec<&str> = line
@@ -995,8 +996,8 @@ fn written_files(line: &str) -> Vec<&str> {
                 | "set-content"
                 | "-path"
         ) || (lower.starts_with('-')
-            && lower.ends_with('f')
-            && lower.len() <= 5
+            && (lower.ends_with('f') || lower.ends_with('o'))
+            && lower.len() <= 6
             && !lower.starts_with("--"))
         {
             out.push(next);
