@@ -148,7 +148,10 @@ fn substitute_vars(line: &str, vars: &Vars) -> String {
                 (&after[..len], len)
             }
         };
-        let bare = name.split(['%', '#', ':', '/', '-', '=']).next().unwrap_or(name);
+        let bare = name
+            .split(['%', '#', ':', '/', '-', '='])
+            .next()
+            .unwrap_or(name);
         match (bare, vars.get(bare)) {
             ("IFS", _) => out.push(' '),
             (_, Some(value)) if used > 0 => out.push_str(value),
@@ -173,7 +176,8 @@ fn default_of(braced: &str) -> Option<&str> {
     let at = braced.find(['-', '='])?;
     let name = braced[..at].strip_suffix(':').unwrap_or(&braced[..at]);
     let default = &braced[at + 1..];
-    let plain = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+    let plain =
+        |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
     (plain(name) && !default.contains(['$', '`'])).then_some(default)
 }
 
