@@ -142,10 +142,11 @@ static FILE_RUN: LazyLock<Pattern> = LazyLock::new(|| {
     .expect("a valid file-run pattern")
 });
 
-/// Ways data leaves the machine besides a request: DNS lookups, git pushes, mail, sockets.
+/// Ways data leaves the machine besides a request: DNS lookups (the command `host`, not a
+/// variable `$host`), git pushes, mail, sockets.
 static COVERT_SEND: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(
-        r"(?i)(?-u:\b)(?:dig|nslookup|host|resolve-dnsname|drill)[[:space:]]|(?-u:\b)getaddrinfo|gethostbyname|dns\.resolve|(?-u:\b)git[[:space:]]+push(?-u:\b)|(?-u:\b)(?:smtplib|sendmail|ssmtp|mailx?[[:space:]]+-s)|socket\.(?:connect|send)|/dev/(?:tcp|udp)/|(?:^|[[:space:]|;&(])(?:nc|ncat|netcat|socat)[[:space:]]",
+        r"(?i)(?:^|[[:space:]|;&(`])(?:dig|nslookup|host|resolve-dnsname|drill)[[:space:]]|(?-u:\b)getaddrinfo|gethostbyname|dns\.resolve|(?-u:\b)git[[:space:]]+push(?-u:\b)|(?-u:\b)(?:smtplib|sendmail|ssmtp|mailx?[[:space:]]+-s)|socket\.(?:connect|send)|/dev/(?:tcp|udp)/|(?:^|[[:space:]|;&(])(?:nc|ncat|netcat|socat)[[:space:]]",
     )
     .expect("a valid covert-send pattern")
 });
@@ -1157,6 +1158,8 @@ mod tests {
     #[test]
     fn ordinary_scripts_are_left_alone() {
         let s = "data=$(curl -s https://api.example.dev/v1)\necho \"$data\" | jq .\n";
+        assert!(codes("a.sh", s).is_empty());
+        let s = "key=\"$HOME/.ssh/id_ed25519\"\nssh -i \"$key\" \"$host\" true\n";
         assert!(codes("a.sh", s).is_empty());
         let s = "echo | openssl s_client -connect example.com:443 | openssl x509 -noout -dates\n";
         assert!(codes("a.sh", s).is_empty());

@@ -251,6 +251,48 @@ pub fn base64(text: &str) -> Option<Vec<u8>> {
     Some(out)
 }
 
+/// Shortest run of base64 or hex characters decoded to see whether it hides code.
+const PAYLOAD_CHARS: usize = 40;
+
+/// The base64 and hex runs of a script or a config file that decode to readable text, each with
+/// its span and that text. A config value (`postrotate = hex:756d61…`) is run by whatever reads
+/// it, so an encoded one hides code from the reader as well as `base64 -d | sh` does. Markdown is
+/// left out: guides show encoded commands to explain them.
+pub(super) fn encoded_text(text: &Text) -> Vec<(Span, String)> {
+    if !matches!(text.kind, Kind::Script | Kind::Data) {
+        return Vec::new();
+    }
+    let bytes = text.text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if !is_b64(bytes[i]) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && (is_b64(bytes[i]) || bytes[i] == b'=') {
+            i += 1;
+        }
+        let run = &text.text[start..i];
+        if run.len() < PAYLOAD_CHARS || !mixed(run.trim_end_matches('=').as_bytes()) {
+            continue;
+        }
+        let decoded = if run.bytes().all(|b| b.is_ascii_hexdigit()) {
+            hex::decode(run).ok()
+        } else {
+            base64(run)
+        };
+        if let Some(readable) = decoded
+            .and_then(|b| String::from_utf8(b).ok())
+            .filter(|s| printable(s))
+        {
+            out.push((Span::new(start, i), readable));
+        }
+    }
+    out
+}
+
 /// Shortest run of base64 or hex characters reported as a blob.
 const BLOB_CHARS: usize = 256;
 

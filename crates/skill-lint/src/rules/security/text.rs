@@ -340,6 +340,7 @@ static TRIGGER_WORDS: LazyLock<(Words, Vec<u32>)> = LazyLock::new(|| {
 pub(super) fn compile() {
     LazyLock::force(&TRIGGER_WORDS);
     LazyLock::force(&EXAMPLE_MARK);
+    LazyLock::force(&FILE_MARK);
     LazyLock::force(&INSTALL_STEP);
     LazyLock::force(&THREAT_HEADER);
 }
@@ -597,6 +598,9 @@ impl<'a> Text<'a> {
         if !inside.contains('\n') {
             return false;
         }
+        if self.kind == Kind::Markdown && self.marks_every_example(block.start) {
+            return true;
+        }
         let head: String = inside
             .lines()
             .skip(1)
@@ -610,6 +614,20 @@ impl<'a> Text<'a> {
             .map_or(0, |(i, _)| i);
         let above = &self.text[above_start..block.start];
         EXAMPLE_MARK.is_match(&head) || EXAMPLE_MARK.is_match(above)
+    }
+
+    /// True when a Markdown file says, above `first_block` and within its opening lines, that
+    /// its blocks are specimens not to be followed ("Prompt injection examples (for
+    /// recognition only)"). SKILL.md is never read so: it holds the agent's own instructions.
+    fn marks_every_example(&self, first_block: usize) -> bool {
+        let first_code = self
+            .markdown()
+            .code
+            .first()
+            .map_or(first_block, |c| c.start);
+        let end = first_block.min(first_code).min(FILE_MARK_REACH);
+        let opening = &self.text[..self.text.floor_char_boundary(end)];
+        EXAMPLE_MARK.is_match(opening) || FILE_MARK.is_match(opening)
     }
 
     /// True when `offset` is on a row of a Markdown table, outside code blocks, whose header
@@ -707,6 +725,17 @@ static EXAMPLE_MARK: LazyLock<super::pattern::Pattern> = LazyLock::new(|| {
         r"(?i)(?:example|sample|demo|illustration)s?[^\n]{0,20}(?:do[[:space:]]+not|don['\x{2019}]?t|never)[[:space:]]+(?:run|follow|execute|use|copy|paste|try)(?-u:\b)|(?:do[[:space:]]+not|don['\x{2019}]?t|never)[[:space:]]+(?:run|follow|execute|use|copy|paste|try)[[:space:]]+(?:this|these|the)[[:space:]]+(?:example|sample|payload|snippet|demo)s?(?-u:\b)|(?:malicious|attack|injection|exploit|payload)[[:space:]]+(?:example|sample|pattern|snippet)s?(?-u:\b)|example[[:space:]]+(?:of[[:space:]]+)?(?:an?[[:space:]]+)?(?:attack|payload|malicious)|(?m:^[^[:alnum:]\n]*(?:malicious|attack|dangerous|vulnerable|insecure|unsafe|bad|evil)(?:[[:space:]]+(?:example|pattern|code|usage|version))?(?:[[:space:]]*\((?:critical|high|medium|low|severe|danger)\))?[^[:alnum:]\n]*$)",
     )
     .expect("a valid example-mark pattern")
+});
+
+/// How far into a Markdown file [`Text::marks_every_example`] reads for the file's own mark.
+const FILE_MARK_REACH: usize = 600;
+
+/// A file's words saying that nothing in it is to be followed.
+static FILE_MARK: LazyLock<super::pattern::Pattern> = LazyLock::new(|| {
+    super::pattern::Pattern::new(
+        r"(?i)(?:do[[:space:]]+not|don['\x{2019}]?t|never)[[:space:]]+(?:follow|run|execute|obey)[[:space:]]+(?:any|anything|the)(?-u:\b)[^\n]{0,40}[[:space:]]in[[:space:]]+this[[:space:]]+(?:file|document|page|reference)|for[[:space:]]+recognition[[:space:]]+only",
+    )
+    .expect("a valid file-mark pattern")
 });
 
 /// How many rows above a line [`Text::in_threat_table`] looks for its table's header.
