@@ -15,7 +15,7 @@ use std::sync::LazyLock;
 /// Credential stores, each with what it holds.
 static STORES: LazyLock<Vec<(Pattern, &'static str)>> = LazyLock::new(|| {
     [
-        (r"\.ssh/(?:id_[A-Za-z0-9_]+|identity|\*)", "an SSH private key"),
+        (r"\.ssh/(?:id_[A-Za-z0-9_*]+|identity|\*)", "an SSH private key"),
         (r"\.aws/credentials(?-u:\b)", "AWS credentials"),
         (r"\.config/gcloud/(?:credentials\.db|access_tokens\.db|application_default_credentials\.json|legacy_credentials)", "Google Cloud credentials"),
         (r"\.azure/(?:accessTokens\.json|msal_token_cache)", "Azure tokens"),
@@ -624,17 +624,38 @@ static DIALOG: LazyLock<Pattern> = LazyLock::new(|| {
 });
 
 /// Password dialogs made by a script.
+/// A script printing sudo's own prompt: only a wrapper that wants the password for itself does
+/// (a guide may show the prompt as a terminal prints it, and is left alone).
+static FAKE_SUDO: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r#"(?i)(?-u:\b)(?:printf|echo|read[^\n]*[[:space:]]-[a-z]*p|Write-Host)(?-u:\b)[^\n]*\[sudo\][[:space:]]+password[[:space:]]+for"#)
+        .expect("a valid fake-sudo pattern")
+});
+
 pub(crate) fn check_password_prompt(text: &Text, out: &mut Vec<Finding>) {
-    for m in text.find_on_lines(family::PROMPT, &DIALOG) {
+    let dialogs = text.find_on_lines(family::PROMPT, &DIALOG);
+    let fakes = if text.kind == Kind::Script {
+        text.find_on_lines(family::PROMPT, &FAKE_SUDO)
+    } else {
+        Vec::new()
+    };
+    let asked = dialogs
+        .into_iter()
+        .map(|m| (m, "in a dialog of its own"))
+        .chain(
+            fakes
+                .into_iter()
+                .map(|m| (m, "with a copy of sudo's prompt")),
+        );
+    for (m, how) in asked {
         out.push(text.finding(
             &PASSWORD_PROMPT,
             Span::new(m.start, m.end),
             format!(
-                "asks for the user's password in a dialog of its own: `{}`",
+                "asks for the user's password {how}: `{}`",
                 excerpt(&text.text[m])
             ),
-            "macOS stealers show exactly this dialog to get the login password, which unlocks \
-             the keychain; a real system prompt never comes from a skill's script",
+            "stealers show exactly this prompt to get the login password, which unlocks the \
+             keychain and sudo; a real system prompt never comes from a skill's script",
             "let the command that needs privileges ask for them itself (sudo in the terminal, or \
              the system's own authorization prompt)",
         ));
@@ -661,6 +682,7 @@ pub(super) fn compile() {
         &TARGET,
         &PROSE_VERBS,
         &DIALOG,
+        &FAKE_SUDO,
     ] {
         LazyLock::force(pattern);
     }
@@ -787,6 +809,11 @@ mod tests {
     #[allow(clippy::too_many_lines, reason = "a table of cases, one line each")]
     fn reads_sends_and_dialogs() {
         assert_eq!(codes("a.sh", "cat ~/.ssh/id_rsa\n"), ["SK907"]);
+        let fake =
+            "sudo() {\n  printf '[sudo] password for %s: ' \"$USER\" >&2\n  IFS= read -rs p\n}\n";
+        assert_eq!(codes("theme/prompt.sh", fake), ["SK909"]);
+        let shown = "```\n$ sudo apt update\n[sudo] password for alice:\n```\n";
+        assert!(codes("SKILL.md", shown).is_empty());
         assert!(codes("a.sh", "cat ~/.ssh/id_rsa.pub\n").is_empty());
         assert!(codes("SKILL.md", "Keys live in ~/.aws/credentials.\n").is_empty());
         assert!(codes("a.sh", "security find-generic-password -s myapp -w\n").is_empty());

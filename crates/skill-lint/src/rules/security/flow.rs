@@ -51,7 +51,7 @@ const ANYWHERE: usize = usize::MAX;
 /// Network fetches in any language.
 pub(super) static FETCH: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(
-        r"(?i)(?-u:\b)(?:curl|wget|urlopen|urllib[23]?\.request|requests\.(?:get|request)|httpx\.(?:get|stream)|axios(?:\.get)?|fetch[[:space:]]*\(|https?\.get|invoke-webrequest|invoke-restmethod|iwr|irm|downloadstring|downloadfile|downloaddata|net\.webclient|ncat|netcat|socat|lwp::simple|lwp::useragent|open-uri|uri\.open|net::http|file_get_contents|aria2c|urllib3|http\.client|httpclient|webclient|okhttp|reqwest)(?-u:\b)|/dev/(?:tcp|udp)/|(?:^|[[:space:]|;&(])nc[[:space:]]",
+        r"(?i)(?-u:\b)(?:curl|wget|urlopen|urllib[23]?\.request|requests\.(?:get|request)|httpx\.(?:get|stream)|axios(?:\.get)?|fetch[[:space:]]*\(|https?\.get|invoke-webrequest|invoke-restmethod|iwr|irm|downloadstring|downloadfile|downloaddata|net\.webclient|ncat|netcat|socat|lwp::simple|lwp::useragent|open-uri|uri\.open|net::http|file_get_contents|aria2c|urllib3|http\.client|httpclient|webclient|okhttp|reqwest)(?-u:\b)|require\([[:space:]]*['\x22`]https?['\x22`][[:space:]]*\)\.(?:get|request)|/dev/(?:tcp|udp)/|(?:^|[[:space:]|;&(])nc[[:space:]]",
     )
     .expect("a valid fetch pattern")
 });

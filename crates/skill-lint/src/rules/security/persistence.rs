@@ -25,6 +25,7 @@ static WAYS: LazyLock<Vec<(Pattern, &'static str)>> = LazyLock::new(|| {
         (r"(?i)\\CurrentVersion\\Run(?:Once)?(?-u:\b)|(?-u:\b)schtasks(?:\.exe)?[[:space:]]+/create(?-u:\b)|(?-u:\b)Register-ScheduledTask(?-u:\b)|\\Start Menu\\Programs\\Startup(?-u:\b)|(?-u:\b)shell:startup(?-u:\b)", "adds a Windows autostart entry"),
         (r"(?:>>|(?-u:\b)tee[[:space:]]+-a(?-u:\b)[^\n|]*)[[:space:]]*['\x22]?(?:~|\$HOME|\$\{HOME\})?/?\.ssh/authorized_keys(?-u:\b)", "adds a key that may log in to this machine"),
         (r"(?:(?-u:\b)(?:cp|mv|ln|install|tee)(?-u:\b)[^\n|;&]*|>>?[[:space:]]*)['\x22]?[^[:space:]'\x22]*\.git/hooks/[[:word:]-]+|(?-u:\b)git[[:space:]]+config[^\n]*(?i:core\.hookspath)(?-u:\b)", "installs a git hook"),
+        (r#""runOn"[[:space:]]*:[[:space:]]*"folderOpen""#, "runs a task whenever the folder is opened in VS Code"),
         (r"(?i)\.ipython['\x22]?[[:space:]]*[/\\,][[:space:]]*['\x22]?profile_[[:word:]]+['\x22]?[[:space:]]*[/\\,][[:space:]]*['\x22]?startup(?-u:\b)|(?-u:\b)(?:sitecustomize|usercustomize)\.py(?-u:\b)|site-packages[/\\][^[:space:]'\x22]*\.pth(?-u:\b)", "installs code that runs at every Python start"),
     ]
     .into_iter()
@@ -138,7 +139,13 @@ static HEREDOC: LazyLock<Pattern> = LazyLock::new(|| {
 /// something (on the line, or in the here-document the line writes), or it authorizes a key
 /// the skill carries.
 fn remote_code(text: &Text, line: Range<usize>, what: &str) -> Option<&'static str> {
-    let written = &text.text[line.start..heredoc_end(text.text, line.end)];
+    // An editor task's `runOn` follows the command it runs, in the same task object.
+    let start = if what.ends_with("in VS Code") {
+        task_start(text.text, line.start)
+    } else {
+        line.start
+    };
+    let written = &text.text[start..heredoc_end(text.text, line.end)];
     if what == "adds a key that may log in to this machine" {
         return LITERAL_KEY
             .is_match(written)
@@ -158,6 +165,23 @@ fn remote_code(text: &Text, line: Range<usize>, what: &str) -> Option<&'static s
     DECODE
         .is_match(&format!("{written}\n{after}"))
         .then_some("writes code it decodes, which no reader sees")
+}
+
+/// How many lines above a task's `runOn` are read for the command it runs.
+const TASK_REACH: usize = 24;
+
+/// The start of the lines above `at` that may hold its task's command: up to [`TASK_REACH`]
+/// lines, stopping after the line that opens the task (`{` alone, or `"label"`).
+fn task_start(text: &str, at: usize) -> usize {
+    let mut start = at;
+    for (i, line) in text[..at].lines().rev().enumerate() {
+        start -= line.len() + 1;
+        let line = line.trim();
+        if i + 1 >= TASK_REACH || line == "{" || line.starts_with("\"label\"") {
+            break;
+        }
+    }
+    start
 }
 
 /// How many lines after a persistence are read for decoded code written to it.
@@ -204,7 +228,11 @@ mod tests {
     }
 
     fn codes(text: &str) -> Vec<&'static str> {
-        let t = Text::new("scripts/setup.sh", text);
+        codes_in("scripts/setup.sh", text)
+    }
+
+    fn codes_in(path: &str, text: &str) -> Vec<&'static str> {
+        let t = Text::new(path, text);
         let mut out = Vec::new();
         check_persistence(&t, &mut out);
         out.iter().map(|f| f.rule.code).collect()
@@ -232,6 +260,17 @@ mod tests {
             ["SK910"]
         );
         assert_eq!(codes("git config core.hooksPath .githooks\n"), ["SK910"]);
+        let task = |command: &str| {
+            format!(
+                "{{\n  \"tasks\": [\n    {{\n      \"label\": \"check\",\n      \"command\": \"{command}\",\n      \"runOptions\": {{ \"runOn\": \"folderOpen\" }}\n    }}\n  ]\n}}\n"
+            )
+        };
+        let fetched = task("node -e \\\"require('https').get(u, r => run(r))\\\"");
+        assert_eq!(codes_in(".vscode/tasks.json", &fetched), ["SK921"]);
+        assert_eq!(
+            codes_in(".vscode/tasks.json", &task("npm run watch")),
+            ["SK910"]
+        );
     }
 
     #[test]

@@ -189,6 +189,8 @@ pub(super) const TRIGGERS: &[(&str, u32)] = &[
     ("socat", SEND),
     ("/dev/tcp", SEND),
     ("s_client", SEND),
+    ("folderopen", PERSIST),
+    ("[sudo]", PROMPT),
     (".post", SEND),
     (".put", SEND),
     ("fetch", SEND),
