@@ -8,7 +8,7 @@
 
 use super::Finding;
 use super::pattern::Pattern;
-use super::text::{Text, excerpt, family};
+use super::text::{Kind, Text, excerpt, family};
 use crate::rulebook::TYPOSQUAT;
 use skill_model::Span;
 use std::collections::{HashMap, HashSet};
@@ -66,10 +66,12 @@ impl Registry {
     }
 }
 
-/// One registry's popular names: all of them, and the most popular by length.
+/// One registry's popular names: all of them, the most popular by length, and the scopes
+/// (`@types`, `@modelcontextprotocol`) the popular scoped names are published under.
 struct Popular {
     all: HashSet<String>,
     targets_by_len: HashMap<usize, Vec<String>>,
+    scopes: HashSet<String>,
 }
 
 static POPULAR: LazyLock<HashMap<Registry, Popular>> = LazyLock::new(|| {
@@ -84,12 +86,17 @@ static POPULAR: LazyLock<HashMap<Registry, Popular>> = LazyLock::new(|| {
                     .or_default()
                     .push(name.clone());
             }
+            let scopes = names
+                .iter()
+                .filter_map(|n| Some(n.strip_prefix('@')?.split_once('/')?.0.to_owned()))
+                .collect();
             let all = names.into_iter().collect();
             (
                 r,
                 Popular {
                     all,
                     targets_by_len,
+                    scopes,
                 },
             )
         })
@@ -111,6 +118,13 @@ static INSTALLS: LazyLock<Vec<(Pattern, Registry)>> = LazyLock::new(|| {
     .collect()
 });
 
+/// A server an MCP or editor config starts through a package runner: `"command": "npx"` and
+/// the `"args"` array after it, possibly on the lines below.
+static LAUNCH: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r#"(?i)"command"[[:space:]]*:[[:space:]]*"(npx|bunx|pnpx|uvx|pipx)"[^\]\[]{0,400}"args"[[:space:]]*:[[:space:]]*\[([^\]]{0,400})\]"#)
+        .expect("a valid launch pattern")
+});
+
 /// `package: NAME` in an install spec of the frontmatter, and the `kind` that names its registry.
 static SPEC_PACKAGE: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(r#"(?i)["']?(?:package|module|crate)["']?[[:space:]]*:[[:space:]]*["']?([@A-Za-z0-9][A-Za-z0-9._/@-]*)"#)
@@ -127,6 +141,7 @@ static SPEC_KIND: LazyLock<Pattern> = LazyLock::new(|| {
 /// specs, and the dependency manifests a skill ships.
 pub(crate) fn check_typosquat(text: &Text, out: &mut Vec<Finding>) {
     check_manifest(text, out);
+    check_launches(text, out);
     if !text.triggered(family::DEPENDENCY) {
         return;
     }
@@ -142,6 +157,29 @@ pub(crate) fn check_typosquat(text: &Text, out: &mut Vec<Finding>) {
         }
         if text.in_frontmatter(line.start) {
             check_spec(text, line, out);
+        }
+    }
+}
+
+/// The package each config-started server runs (`"command": "npx", "args": ["-y", NAME]`),
+/// checked as an install of it: the runner fetches and runs that name when the agent starts.
+fn check_launches(text: &Text, out: &mut Vec<Finding>) {
+    if text.kind != Kind::Data || !text.text.contains("\"args\"") {
+        return;
+    }
+    for caps in LAUNCH.captures_iter(text.text) {
+        let (Some(runner), Some(args)) = (caps.get(1), caps.get(2)) else {
+            continue;
+        };
+        let registry = match runner.as_str().to_ascii_lowercase().as_str() {
+            "uvx" | "pipx" => Registry::PyPi,
+            _ => Registry::Npm,
+        };
+        let words = args.as_str().replace(',', " ");
+        // The runner's first word that is not a flag is the package; the rest are its arguments.
+        if let Some(name) = package_args(&words).first() {
+            let at = args.start() + args.as_str().find(name).unwrap_or(0);
+            report(text, text.line_at(at), registry, name, out);
         }
     }
 }
@@ -381,12 +419,31 @@ fn imitated(registry: Registry, name: &str) -> Option<String> {
     if name.len() < MIN_LEN || popular.all.contains(&name) {
         return None;
     }
+    if let Some(scope) = imitated_scope(popular, &name) {
+        return Some(scope);
+    }
     let limit = if name.len() < TWO_EDITS_FROM { 1 } else { 2 };
     (name.len().saturating_sub(limit)..=name.len() + limit)
         .filter_map(|len| popular.targets_by_len.get(&len))
         .flatten()
         .find(|target| distance(&name, target, limit) <= limit && !swaps_a_word(&name, target))
         .cloned()
+}
+
+/// The popular scope the scope of `name` imitates (`@modelcontext-protocol/x` beside
+/// `@modelcontextprotocol`), with the popular package name under it, when it is within one
+/// edit of a popular scope and is not one itself.
+fn imitated_scope(popular: &Popular, name: &str) -> Option<String> {
+    let (scope, rest) = name.strip_prefix('@')?.split_once('/')?;
+    if scope.len() < MIN_LEN || popular.scopes.contains(scope) {
+        return None;
+    }
+    popular
+        .scopes
+        .iter()
+        .filter(|s| s.len().abs_diff(scope.len()) <= 1)
+        .find(|s| distance(scope, s, 1) <= 1)
+        .map(|s| format!("@{s}/{rest}"))
 }
 
 /// True when `a` and `b` have the same words (split at `-`) but one, and that one differs
@@ -447,6 +504,7 @@ pub(super) fn compile() {
     LazyLock::force(&INSTALLS);
     LazyLock::force(&SPEC_PACKAGE);
     LazyLock::force(&SPEC_KIND);
+    LazyLock::force(&LAUNCH);
     LazyLock::force(&POPULAR);
 }
 
@@ -499,6 +557,16 @@ mod tests {
         let cargo = "[package]\nname = \"x\"\n[dependencies]\nserde_jsn = \"1\"\ntokio = \"1\"\n";
         assert_eq!(names_in("Cargo.toml", cargo).len(), 1);
         assert!(names_in("notes.txt", "reqeusts\n").is_empty());
+        // A server an MCP config starts through npx, under a scope one letter off.
+        let mcp = "{\n  \"mcpServers\": {\n    \"fs\": {\n      \"command\": \"npx\",\n      \"args\": [\"-y\", \"@modelcontext-protocol/server-filesystem\", \"${HOME}\"]\n    }\n  }\n}\n";
+        let found = names_in("assets/mcp.json", mcp);
+        assert_eq!(found.len(), 1);
+        assert!(
+            found[0].contains("'@modelcontextprotocol/server-filesystem'"),
+            "{found:?}"
+        );
+        let real = mcp.replace("modelcontext-protocol", "modelcontextprotocol");
+        assert!(names_in("assets/mcp.json", &real).is_empty());
         assert!(names_in("package.json", "{not json").is_empty());
     }
 
