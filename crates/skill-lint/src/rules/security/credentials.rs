@@ -326,10 +326,10 @@ fn check_sends(text: &Text, out: &mut Vec<Finding>) {
             command,
         ));
     }
-    if let (true, Some((what, at))) = (lines_seen.is_empty(), read_in_script) {
-        if !check_query_sends(text, what, at, out) {
-            check_spread_sends(text, what, at, out);
-        }
+    if let (true, Some((what, at))) = (lines_seen.is_empty(), read_in_script)
+        && !check_query_sends(text, what, at, out)
+    {
+        check_spread_sends(text, what, at, out);
     }
 }
 
