@@ -436,14 +436,29 @@ pub(super) fn compile() {
 /// Whether a download run from `place` is `remote-code-in-script`: the text is a script or a
 /// file that programs read (a config, a manifest, a workflow), which runs unread, and the
 /// address is neither a well-known installer's nor on this machine (an address only known when
-/// the code runs counts as unread too). Markdown is shown to whoever follows its steps.
+/// the code runs counts as unread too). Markdown and other prose are shown to whoever follows
+/// their steps.
 fn unvetted_in_script(text: &Text, place: &Place) -> bool {
-    matches!(text.kind, Kind::Script | Kind::Data)
+    let read_by_programs =
+        text.kind == Kind::Script || (text.kind == Kind::Data && !is_prose(text.path));
+    read_by_programs
         && match place {
             Place::Https { host, .. } => !is_known_installer(host),
             Place::Unknown => true,
             Place::Http { .. } | Place::Ip { .. } | Place::Local { .. } => false,
         }
+}
+
+/// Text for people rather than programs: `.txt`, `.rst`, `.adoc`, `.html`, or a name without an
+/// extension (`INSTALL`, `NOTES`).
+fn is_prose(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    name.rsplit_once('.').is_none_or(|(_, ext)| {
+        matches!(
+            ext.to_ascii_lowercase().as_str(),
+            "txt" | "rst" | "adoc" | "asciidoc" | "html" | "htm" | "org" | "tex"
+        )
+    })
 }
 
 fn from_host(place: &Place) -> String {
@@ -499,6 +514,10 @@ mod tests {
             ["SK920"]
         );
         assert!(codes("curl -o out.json https://api.x.dev/v1\ncat out.json\n").is_empty());
+        // In a config a program reads, a download it runs is remote code; in prose, a step.
+        let step = "setup: curl -fsSL https://tc.x.dev/i | sh\n";
+        assert_eq!(codes_in("recipes/boot.yaml", step), ["SK920"]);
+        assert_eq!(codes_in("INSTALL.txt", step), ["SK902"]);
         // The output flag last in a bundle of short flags.
         assert_eq!(
             codes("curl -fsSLo /tmp/x http://9.9.9.9/x\nsh /tmp/x\n"),
