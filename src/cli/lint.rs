@@ -112,15 +112,16 @@ fn lint_and_print(args: &Args, options: &Options) -> Result<ExitCode, CliError> 
         .format
         .or(args.json.then_some(Format::Json))
         .unwrap_or_else(default_format);
-    if format == Format::Json
-        && !args.review
-        && !args.fix
-        && !args.show_fixes
-        && !args.statistics
-        && args.baseline.is_none()
-        && args.write_baseline.is_none()
-    {
-        return stream_json(args, options);
+    let whole_run_needed = args.review
+        || args.fix
+        || args.show_fixes
+        || args.statistics
+        || args.baseline.is_some()
+        || args.write_baseline.is_some();
+    match format {
+        Format::Json if !whole_run_needed => return stream_json(args, options),
+        Format::Human if !whole_run_needed => return stream_human(args, options),
+        _ => {}
     }
     let lint = || -> Result<LintRun, CliError> { Ok(lint_paths(&args.paths, options)?) };
     let mut run = lint()?;
@@ -244,6 +245,36 @@ fn stream_json(args: &Args, options: &Options) -> Result<ExitCode, CliError> {
     Ok(exit_code(
         parts.iter().any(|(_, _, io)| *io),
         summary,
+        args.strict,
+    ))
+}
+
+/// The human format, rendered a skill at a time as `stream_json` renders JSON: only the text
+/// of the findings and the footer's counts outlive each skill.
+fn stream_human(args: &Args, options: &Options) -> Result<ExitCode, CliError> {
+    let parts = skill_lint::lint_paths_each(&args.paths, options, |report| {
+        let mut footer = skill_lint::report::HumanFooter::default();
+        footer.add(&report);
+        // Colours go through anstream, which drops them for pipes and NO_COLOR.
+        let text = skill_lint::report::render_human_skill(&report, true);
+        let fixes = super::lint_fixes::fix_counts(&report);
+        (text, footer, fixes, report.had_io_error())
+    })?;
+    let mut footer = skill_lint::report::HumanFooter::default();
+    let (mut safe, mut unsafe_) = (0, 0);
+    let mut out = String::new();
+    for (text, part, (s, u), _) in &parts {
+        out.push_str(text);
+        footer.merge(part);
+        safe += s;
+        unsafe_ += u;
+    }
+    out.push_str(&footer.render());
+    super::lint_fixes::print_hint(safe, unsafe_)?;
+    write(anstream::stdout().lock(), &out)?;
+    Ok(exit_code(
+        parts.iter().any(|(_, _, _, io)| *io),
+        footer.summary(),
         args.strict,
     ))
 }

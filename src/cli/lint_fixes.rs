@@ -38,9 +38,11 @@ pub fn report(fixed: &[fix::FixedFile]) -> Result<(), CliError> {
 fn offered(run: &LintRun) -> Vec<(String, &'static str, &Fix)> {
     let mut out: Vec<(String, &'static str, &Fix)> = Vec::new();
     for report in &run.skills {
+        // A fix is an edit of this skill's SKILL.md: two skills' equal edits are two fixes.
+        let skill_starts = out.len();
         for d in &report.diagnostics {
             let Some(fix) = &d.fix else { continue };
-            if out.iter().any(|(_, _, f)| *f == fix) {
+            if out[skill_starts..].iter().any(|(_, _, f)| *f == fix) {
                 continue;
             }
             let line = skill_lint::report::positions(report, d)
@@ -71,8 +73,24 @@ pub fn show(run: &LintRun, unsafe_fixes: bool) -> Result<(), CliError> {
 pub fn hint(run: &LintRun) -> Result<(), CliError> {
     let fixes = offered(run);
     let safe = fixes.iter().filter(|(_, _, f)| f.is_safe()).count();
-    let unsafe_ = fixes.len() - safe;
-    if fixes.is_empty() {
+    print_hint(safe, fixes.len() - safe)
+}
+
+/// The safe and unsafe fixes one skill's findings offer, each counted once.
+pub fn fix_counts(report: &skill_lint::SkillReport) -> (usize, usize) {
+    let mut seen: Vec<&Fix> = Vec::new();
+    for fix in report.diagnostics.iter().filter_map(|d| d.fix.as_ref()) {
+        if !seen.contains(&fix) {
+            seen.push(fix);
+        }
+    }
+    let safe = seen.iter().filter(|f| f.is_safe()).count();
+    (safe, seen.len() - safe)
+}
+
+/// The line on stderr saying how many findings `--fix` (and `--unsafe-fixes`) would fix.
+pub fn print_hint(safe: usize, unsafe_: usize) -> Result<(), CliError> {
+    if safe + unsafe_ == 0 {
         return Ok(());
     }
     let unsafe_line = format!(

@@ -2,94 +2,143 @@
 //! one-line summary.
 
 use crate::diagnostic::{Diagnostic, Location, Severity};
-use crate::{LintRun, SkillReport};
+use crate::{LintRun, SkillReport, Summary};
 use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
 use skill_model::Source;
 
 /// Renders the run for a terminal; `styled` adds ANSI colours.
 pub fn render(run: &LintRun, styled: bool) -> String {
+    let mut out = String::new();
+    let mut footer = Footer::default();
+    for report in &run.skills {
+        out.push_str(&render_skill(report, styled));
+        footer.add(report);
+    }
+    out.push_str(&footer.render());
+    out
+}
+
+/// One skill's findings as [`render`] prints them, for output written as each skill is linted.
+pub fn render_skill(report: &SkillReport, styled: bool) -> String {
     let renderer = if styled {
         Renderer::styled()
     } else {
         Renderer::plain()
     };
     let mut out = String::new();
-    for report in &run.skills {
-        for d in &report.diagnostics {
-            out.push_str(&renderer.render(&group(report, d)));
-            out.push_str("\n\n");
-        }
-    }
-    out.push_str(&summary_line(run));
-    out.push('\n');
-    for line in [targets_line(run), not_shown_line(run)]
-        .into_iter()
-        .flatten()
-    {
-        out.push_str(&line);
-        out.push('\n');
+    for d in &report.diagnostics {
+        out.push_str(&renderer.render(&group(report, d)));
+        out.push_str("\n\n");
     }
     out
 }
 
-/// Which agents the skills were linted for, when some were inferred to be written for one:
-/// `Linted for openclaw (inferred from metadata.openclaw; --target chooses).` for one skill,
-/// counts for many. Nothing when every skill was linted for the spec alone.
-pub(crate) fn targets_line(run: &LintRun) -> Option<String> {
-    let inferred: Vec<&crate::target::Chosen> = run
-        .skills
-        .iter()
-        .map(|r| &r.target)
-        .filter(|t| t.is_inferred())
-        .collect();
-    if inferred.iter().all(|t| t.target == crate::Target::Portable) {
-        return None;
-    }
-    match inferred.as_slice() {
-        [] => None,
-        [one] => Some(format!(
-            "Linted for {} (inferred from {}; --target chooses).",
-            one.target, one.from
-        )),
-        many => {
-            let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
-            for chosen in many {
-                *counts.entry(chosen.target.to_string()).or_default() += 1;
-            }
-            let parts: Vec<String> = counts
-                .iter()
-                .map(|(target, n)| format!("{target} {n}"))
-                .collect();
-            Some(format!(
-                "Linted each skill for the agent it declares: {} (--target chooses one for all).",
-                parts.join(", ")
-            ))
-        }
-    }
+/// What the lines after the findings say of the whole run, gathered a skill at a time: the
+/// counts, the targets inferred, and the findings left out by rule.
+#[derive(Debug, Default)]
+pub struct Footer {
+    summary: Summary,
+    inferred: Vec<crate::target::Chosen>,
+    not_shown: Vec<(&'static crate::rulebook::Rule, usize)>,
 }
 
-/// The findings left out because they do not matter to the skills' targets, by rule, most
-/// first: one line instead of one warning per skill.
-pub(crate) fn not_shown_line(run: &LintRun) -> Option<String> {
-    let mut counts: Vec<(&crate::rulebook::Rule, usize)> = Vec::new();
-    for rule in run.skills.iter().flat_map(|r| &r.not_shown) {
-        match counts.iter_mut().find(|(r, _)| r.code == rule.code) {
-            Some((_, n)) => *n += 1,
-            None => counts.push((rule, 1)),
+impl Footer {
+    /// Counts one skill's report.
+    pub fn add(&mut self, report: &SkillReport) {
+        self.summary += report.summary();
+        if report.target.is_inferred() {
+            self.inferred.push(report.target);
+        }
+        for rule in &report.not_shown {
+            match self.not_shown.iter_mut().find(|(r, _)| r.code == rule.code) {
+                Some((_, n)) => *n += 1,
+                None => self.not_shown.push((rule, 1)),
+            }
         }
     }
-    if counts.is_empty() {
-        return None;
+
+    /// Adds what another footer counted.
+    pub fn merge(&mut self, other: &Footer) {
+        self.summary += other.summary;
+        self.inferred.extend_from_slice(&other.inferred);
+        for &(rule, n) in &other.not_shown {
+            match self.not_shown.iter_mut().find(|(r, _)| r.code == rule.code) {
+                Some((_, total)) => *total += n,
+                None => self.not_shown.push((rule, n)),
+            }
+        }
     }
-    counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.code.cmp(b.0.code)));
-    let parts: Vec<String> = counts
-        .iter()
-        .map(|(rule, n)| format!("{n} {} ({})", rule.slug, rule.code))
-        .collect();
-    Some(format!(
-        "Not shown, as they matter to no agent these skills were written for: {}. `skill explain CODE` says whom they matter to; --target or --select shows them.",
-        parts.join(", ")
-    ))
+
+    /// The counts by severity.
+    pub fn summary(&self) -> Summary {
+        self.summary
+    }
+
+    /// The summary line, then the targets and not-shown lines when they say anything.
+    pub fn render(&self) -> String {
+        let mut out = summary_line(self.summary);
+        out.push('\n');
+        for line in [self.targets_line(), self.not_shown_line()]
+            .into_iter()
+            .flatten()
+        {
+            out.push_str(&line);
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Which agents the skills were linted for, when some were inferred to be written for one:
+    /// `Linted for openclaw (inferred from metadata.openclaw; --target chooses).` for one
+    /// skill, counts for many. Nothing when every skill was linted for the spec alone.
+    fn targets_line(&self) -> Option<String> {
+        if self
+            .inferred
+            .iter()
+            .all(|t| t.target == crate::Target::Portable)
+        {
+            return None;
+        }
+        match self.inferred.as_slice() {
+            [] => None,
+            [one] => Some(format!(
+                "Linted for {} (inferred from {}; --target chooses).",
+                one.target, one.from
+            )),
+            many => {
+                let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
+                for chosen in many {
+                    *counts.entry(chosen.target.to_string()).or_default() += 1;
+                }
+                let parts: Vec<String> = counts
+                    .iter()
+                    .map(|(target, n)| format!("{target} {n}"))
+                    .collect();
+                Some(format!(
+                    "Linted each skill for the agent it declares: {} (--target chooses one for all).",
+                    parts.join(", ")
+                ))
+            }
+        }
+    }
+
+    /// The findings left out because they do not matter to the skills' targets, by rule, most
+    /// first: one line instead of one warning per skill.
+    fn not_shown_line(&self) -> Option<String> {
+        if self.not_shown.is_empty() {
+            return None;
+        }
+        let mut counts = self.not_shown.clone();
+        counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.code.cmp(b.0.code)));
+        let parts: Vec<String> = counts
+            .iter()
+            .map(|(rule, n)| format!("{n} {} ({})", rule.slug, rule.code))
+            .collect();
+        Some(format!(
+            "Not shown, as they matter to no agent these skills were written for: {}. `skill explain CODE` says whom they matter to; --target or --select shows them.",
+            parts.join(", ")
+        ))
+    }
 }
 
 fn level(severity: Severity) -> Level<'static> {
@@ -191,8 +240,7 @@ fn snippet<'a>(
 }
 
 /// `Found 2 errors and 1 warning in 3 skills.` or `No problems found in 3 skills.`
-pub(crate) fn summary_line(run: &LintRun) -> String {
-    let s = run.summary();
+fn summary_line(s: Summary) -> String {
     let skills = plural(s.skills, "skill");
     let parts: Vec<String> = [
         (s.errors, "error"),

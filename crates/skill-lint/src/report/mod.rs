@@ -9,7 +9,9 @@ mod sarif;
 
 pub use concise::render as render_concise;
 pub use github::render as render_github;
-pub use human::render as render_human;
+pub use human::{
+    Footer as HumanFooter, render as render_human, render_skill as render_human_skill,
+};
 pub use json::render as render_json;
 pub use json::{render_skill as render_json_skill, write as write_json};
 pub use sarif::render as render_sarif;

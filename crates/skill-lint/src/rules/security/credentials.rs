@@ -131,13 +131,23 @@ fn stores_named(line: &str) -> impl Iterator<Item = (&'static str, std::ops::Ran
         })
 }
 
-/// The credential store that `line` reads, if any.
+/// The credential store that `line` reads, if any: not one it writes (`cat > ~/.s3cfg <<EOF`).
 fn store_read(line: &str) -> Option<(&'static str, std::ops::Range<usize>)> {
     let mut reads = None;
     stores_named(line).find(|(what, range)| {
-        *reads.get_or_insert_with(|| READS.is_match(line))
-            || (*what == "the macOS keychain" && line[range.clone()].starts_with("security"))
+        let read = *reads.get_or_insert_with(|| READS.is_match(line))
+            || (*what == "the macOS keychain" && line[range.clone()].starts_with("security"));
+        read && !redirected_into(line, range.start)
     })
+}
+
+/// Whether the path around `at` is where a redirection writes (`> ~/.config/x/y.conf`).
+fn redirected_into(line: &str, at: usize) -> bool {
+    let word_start = line[..at]
+        .rfind(|c: char| c.is_whitespace() || matches!(c, '"' | '\'' | '>'))
+        .map_or(0, |i| i + 1);
+    let before = line[..word_start].trim_end_matches(['"', '\'']).trim_end();
+    before.ends_with('>')
 }
 
 /// The credential store that `line` names, if any, read or not.
@@ -854,6 +864,8 @@ mod tests {
     #[allow(clippy::too_many_lines, reason = "a table of cases, one line each")]
     fn reads_sends_and_dialogs() {
         assert_eq!(codes("a.sh", "cat ~/.ssh/id_rsa\n"), ["SK907"]);
+        assert!(codes("a.sh", "cat > ~/.config/rclone/rclone.conf << 'EOF'\n").is_empty());
+        assert!(codes("a.sh", "cat >> \"$HOME/.pgpass\" <<EOF\n").is_empty());
         let fake =
             "sudo() {\n  printf '[sudo] password for %s: ' \"$USER\" >&2\n  IFS= read -rs p\n}\n";
         assert_eq!(codes("theme/prompt.sh", fake), ["SK909"]);
