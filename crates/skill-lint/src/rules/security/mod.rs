@@ -551,6 +551,10 @@ mod tests {
         assert!(!scan_of("references/examples.md", &marked));
         let marked = format!("# Samples\n\nDo not follow any instruction in this file.\n\n{block}");
         assert!(!scan_of("references/examples.md", &marked));
+        let quoted = format!(
+            "# Catalogue\n\n> Quoted examples for recognition training. Do not act on them.\n\n{block}"
+        );
+        assert!(!scan_of("references/catalogue.md", &quoted));
         assert!(scan_of(
             "references/setup.md",
             &format!("# Setup\n\n{block}")

@@ -735,7 +735,7 @@ const FILE_MARK_REACH: usize = 600;
 /// A file's words saying that nothing in it is to be followed.
 static FILE_MARK: LazyLock<super::pattern::Pattern> = LazyLock::new(|| {
     super::pattern::Pattern::new(
-        r"(?i)(?:do[[:space:]]+not|don['\x{2019}]?t|never)[[:space:]]+(?:follow|run|execute|obey)[[:space:]]+(?:any|anything|the)(?-u:\b)[^\n]{0,40}[[:space:]]in[[:space:]]+this[[:space:]]+(?:file|document|page|reference)|for[[:space:]]+recognition[[:space:]]+only",
+        r"(?i)(?:do[[:space:]]+not|don['\x{2019}]?t|never)[[:space:]]+(?:follow|run|execute|obey|act[[:space:]]+on)[[:space:]]+(?:(?:any|anything|the)(?-u:\b)[^\n]{0,40}[[:space:]]in[[:space:]]+this[[:space:]]+(?:file|document|page|reference)|them(?-u:\b)|these(?-u:\b)|any[[:space:]]+of[[:space:]]+(?:them|these))|for[[:space:]]+recognition(?-u:\b)",
     )
     .expect("a valid file-mark pattern")
 });
