@@ -262,35 +262,45 @@ pub(super) fn encoded_text(text: &Text) -> Vec<(Span, String)> {
     if !matches!(text.kind, Kind::Script | Kind::Data) {
         return Vec::new();
     }
-    let bytes = text.text.as_bytes();
-    let mut out = Vec::new();
+    encoded_runs(text.text, PAYLOAD_CHARS)
+        .filter_map(|range| {
+            let run = text.text[range.clone()].trim_end_matches('=');
+            let decoded = if run.bytes().all(|b| b.is_ascii_hexdigit()) {
+                hex::decode(run).ok()
+            } else {
+                base64(run)
+            };
+            let readable = String::from_utf8(decoded?).ok().filter(|s| printable(s))?;
+            Some((Span::new(range.start, range.end), readable))
+        })
+        .collect()
+}
+
+/// The runs of base64 or hex characters in `text` (with their `=` padding) whose characters,
+/// padding aside, number at least `min` and mix as encoded data does (see [`mixed`]).
+fn encoded_runs(text: &str, min: usize) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+    let bytes = text.as_bytes();
     let mut i = 0;
-    while i < bytes.len() {
-        if !is_b64(bytes[i]) {
-            i += 1;
-            continue;
+    std::iter::from_fn(move || {
+        while i < bytes.len() {
+            if !is_b64(bytes[i]) {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < bytes.len() && is_b64(bytes[i]) {
+                i += 1;
+            }
+            let body = i;
+            while i < bytes.len() && bytes[i] == b'=' {
+                i += 1;
+            }
+            if body - start >= min && mixed(&bytes[start..body]) {
+                return Some(start..i);
+            }
         }
-        let start = i;
-        while i < bytes.len() && (is_b64(bytes[i]) || bytes[i] == b'=') {
-            i += 1;
-        }
-        let run = &text.text[start..i];
-        if run.len() < PAYLOAD_CHARS || !mixed(run.trim_end_matches('=').as_bytes()) {
-            continue;
-        }
-        let decoded = if run.bytes().all(|b| b.is_ascii_hexdigit()) {
-            hex::decode(run).ok()
-        } else {
-            base64(run)
-        };
-        if let Some(readable) = decoded
-            .and_then(|b| String::from_utf8(b).ok())
-            .filter(|s| printable(s))
-        {
-            out.push((Span::new(start, i), readable));
-        }
-    }
-    out
+        None
+    })
 }
 
 /// Shortest run of base64 or hex characters reported as a blob.
@@ -301,29 +311,12 @@ pub(crate) fn check_encoded_blob(text: &Text, out: &mut Vec<Finding>) {
     if text.kind != Kind::Script {
         return;
     }
-    let bytes = text.text.as_bytes();
-    let mut i = 0;
     let mut found: Option<(usize, usize)> = None;
     let mut count = 0;
-    while i < bytes.len() {
-        if !is_b64(bytes[i]) {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < bytes.len() && is_b64(bytes[i]) {
-            i += 1;
-        }
-        while i < bytes.len() && bytes[i] == b'=' {
-            i += 1;
-        }
-        let run = &bytes[start..i];
-        if run.len() < BLOB_CHARS || !mixed(run) || exempt(text.text, start) {
-            continue;
-        }
+    for run in encoded_runs(text.text, BLOB_CHARS).filter(|r| !exempt(text.text, r.start)) {
         count += 1;
         if found.is_none_or(|(s, e)| e - s < run.len()) {
-            found = Some((start, i));
+            found = Some((run.start, run.end));
         }
     }
     let Some((start, end)) = found else {
