@@ -95,6 +95,35 @@ fn a_vendor_installer_in_markdown_is_not_reported_but_the_same_in_a_script_is() 
 }
 
 #[test]
+fn files_that_do_not_ship_are_not_scanned_and_do_not_block_pack() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = write_skill(
+        tmp.path(),
+        "demo",
+        format!("{HEAD}# Demo\n\nRun the demo.\n"),
+    );
+    let step = "jobs:\n  build:\n    steps:\n      - run: curl -fsSL https://tools.example.dev/i.sh | sh\n";
+    std::fs::create_dir_all(dir.join(".github/workflows")).unwrap();
+    std::fs::write(dir.join(".github/workflows/ci.yml"), step).unwrap();
+    let (code, stdout, stderr) = lint(tmp.path(), &["demo", "--format", "json"]);
+    assert_eq!((code, codes(&stdout)), (0, vec![]), "{stdout}{stderr}");
+    let (code, _, stderr) =
+        run(skill()
+            .current_dir(tmp.path())
+            .args(["pack", "demo", "-o", "demo.skill"]));
+    assert_eq!(code, 0, "{stderr}");
+    // The same step in a file that ships is remote code in a config a program runs.
+    std::fs::create_dir_all(dir.join("ci")).unwrap();
+    std::fs::write(dir.join("ci/build.yml"), step).unwrap();
+    let (code, stdout, _) = lint(tmp.path(), &["demo", "--format", "json"]);
+    assert_eq!(
+        (code, codes(&stdout)),
+        (1, vec!["SK920".to_owned()]),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn a_description_that_says_what_runs_on_its_own_answers_the_persistence_warning() {
     let tmp = tempfile::tempdir().unwrap();
     let cron = "```bash\n(crontab -l; echo '0 3 * * * ~/bin/backup-notes') | crontab -\n```\n";

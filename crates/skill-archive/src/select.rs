@@ -62,9 +62,8 @@ pub fn excluded(path: &str) -> bool {
     }
     let segments: Vec<&str> = path.split('/').collect();
     let name = segments.last().copied().unwrap_or("");
-    segments
-        .iter()
-        .any(|s| s.starts_with('.') || EXCLUDED_NAMES.contains(s))
+    skill_model::layout::is_hidden(path)
+        || segments.iter().any(|s| EXCLUDED_NAMES.contains(s))
         || segments.first() == Some(&EVALS_DIR)
         || name.ends_with(".pyc")
         || name.ends_with(".skill")

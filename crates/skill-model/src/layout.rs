@@ -41,6 +41,13 @@ pub fn is_install_metadata(path: &str) -> bool {
     path == META_FILE || path == CLAWHUB_DIR || path.starts_with(".clawhub/")
 }
 
+/// Whether `path` (relative to a skill folder, `/`-separated) has a segment starting with `.`
+/// (`.git/`, `.github/workflows/ci.yml`, `templates/.vscode/tasks.json`, `.env`): packing leaves
+/// such files out, as ClawHub does, so no archive and no install carries them.
+pub fn is_hidden(path: &str) -> bool {
+    path.split('/').any(|segment| segment.starts_with('.'))
+}
+
 /// The install metadata at the top of the skill folder `dir`, by name (`_meta.json`,
 /// `.clawhub/`), for the one note pack and publish print when they leave it out.
 pub fn install_metadata_in(dir: &std::path::Path) -> Vec<&'static str> {

@@ -431,11 +431,14 @@ fn compile() {
     tampering::compile();
 }
 
-/// The lint rules, run on the skill's files as packing would ship them (`evals/` stays home).
+/// The lint rules, run on the skill's files as packing would ship them: `evals/` and hidden
+/// files (`.github/`, `.vscode/`) stay home, so a CI workflow beside the skill neither blocks
+/// `skill pack` nor reaches anyone who installs it.
 pub fn check(cx: &Context, out: &mut Vec<Diagnostic>) {
     let disclosed = persistence::disclosed(description(cx));
     for file in cx.contents() {
-        if file.entry.path.starts_with("evals/") {
+        let path = &file.entry.path;
+        if path.starts_with("evals/") || skill_model::layout::is_hidden(path) {
             continue;
         }
         let mut findings = Vec::new();
