@@ -702,9 +702,9 @@ fn files_under(dir: &Path) -> Vec<String> {
     out
 }
 
-/// Every ClawHub skill of the shared corpus that lints without errors, with ClawHub's own
-/// `_meta.json` in it (and a `.clawhub/origin.json` added, as `clawhub install` leaves one),
-/// publishes to `skill registry serve` and installs back with the same files, less ClawHub's
+/// Every ClawHub skill of the shared corpus that lints without errors (sub-skills included),
+/// with ClawHub's own `_meta.json` in it (and a `.clawhub/origin.json` added, as `clawhub
+/// install` leaves one), publishes to `skill registry serve` and installs back with the same files, less ClawHub's
 /// install metadata: the download's `_meta.json` is the registry's own, for the new slug.
 #[test]
 fn clawhub_skills_of_the_corpus_publish_and_install_again() {
@@ -721,12 +721,8 @@ fn clawhub_skills_of_the_corpus_publish_and_install_again() {
             .args(["lint", "--format", "json", "--no-env-checks"])
             .arg(corpus.join("clawhub")),
     );
-    let skills: Vec<PathBuf> = common::json(&stdout)["skills"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|s| s["valid"] == true)
-        .map(|s| PathBuf::from(s["path"].as_str().unwrap()))
+    let skills: Vec<PathBuf> = without_errors(&common::json(&stdout))
+        .into_iter()
         .filter(|dir| dir.join("_meta.json").is_file() && dir.join("SKILL.md").is_file())
         .collect();
     assert!(skills.len() > 1000, "only {} skills", skills.len());
@@ -817,25 +813,43 @@ fn clawhub_skills_of_the_corpus_publish_and_install_again() {
         skills.len() - failures.len(),
         skills.len()
     );
-    // Known limit: a bundle whose folders hold skills of their own (`sub-skills/x/SKILL.md`)
-    // is refused, as every installer refuses an archive with two manifests.
-    let (bundles, others): (Vec<&String>, Vec<&String>) = failures.iter().partition(|f| {
-        let source = PathBuf::from(f.split(": ").next().unwrap_or_default());
-        files_under(&source)
-            .iter()
-            .any(|p| p.contains('/') && p.ends_with("/SKILL.md"))
-    });
-    println!("{} refused: bundles of nested skills", bundles.len());
+    let bundles = skills.iter().filter(|dir| ships_sub_skill(dir)).count();
+    println!("{bundles} of them are bundles that ship a sub-skill's SKILL.md");
+    assert!(bundles > 0, "no bundle among the skills round-tripped");
     assert!(
-        others.is_empty(),
+        failures.is_empty(),
         "{} failed:\n{}",
-        others.len(),
-        others
+        failures.len(),
+        failures
             .iter()
             .map(|s| s.as_str())
             .collect::<Vec<_>>()
             .join("\n")
     );
+}
+
+/// The skills of a `skill lint --format json` report that lint without errors, their
+/// sub-skills included: a bundle ships its sub-skills, and publish lints and scans them too.
+fn without_errors(report: &serde_json::Value) -> Vec<PathBuf> {
+    let skills = report["skills"].as_array().unwrap();
+    let invalid: Vec<PathBuf> = skills
+        .iter()
+        .filter(|s| s["valid"] != true)
+        .map(|s| PathBuf::from(s["path"].as_str().unwrap()))
+        .collect();
+    skills
+        .iter()
+        .map(|s| PathBuf::from(s["path"].as_str().unwrap()))
+        .filter(|dir| !invalid.iter().any(|bad| bad.starts_with(dir)))
+        .collect()
+}
+
+/// Whether the skill in `dir` ships a sub-skill's `SKILL.md` below its root (a bundle).
+fn ships_sub_skill(dir: &Path) -> bool {
+    skill_archive::select_files(dir, false, None)
+        .unwrap()
+        .iter()
+        .any(|f| f.path.contains('/') && f.path.to_ascii_lowercase().ends_with("/skill.md"))
 }
 
 /// How many ClawHub skills of the corpus the real `clawhub sync` uploads in one run.
@@ -867,28 +881,32 @@ fn clawhub_sync_uploads_corpus_skills_to_our_registry() {
     let tmp = tempfile::tempdir().unwrap();
     let root = tmp.path().join("sync-root");
     let mut names: Vec<String> = Vec::new();
-    // Every 30th valid ClawHub skill with its metadata whose folder name is a fresh slug, less
-    // the bundles of nested skills (the known limit the round trip above shows).
-    for s in common::json(&stdout)["skills"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .step_by(30)
-    {
+    // Every 30th valid ClawHub skill with its metadata whose folder name is a fresh slug, and
+    // the first bundle whose folders hold sub-skills (`x/SKILL.md`) among them.
+    let mut bundles: Vec<String> = Vec::new();
+    let report = common::json(&stdout);
+    let valid = without_errors(&report);
+    for (i, s) in report["skills"].as_array().unwrap().iter().enumerate() {
         let dir = PathBuf::from(s["path"].as_str().unwrap());
+        let bundle = bundles.is_empty() && valid.contains(&dir) && ships_sub_skill(&dir);
+        if i % 30 != 0 && !bundle {
+            continue;
+        }
         let name = dir.file_name().unwrap().to_string_lossy().into_owned();
         let slug_like = name.len() >= 3
             && name
                 .bytes()
                 .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
-        if s["valid"] != true
+        if !valid.contains(&dir)
             || !dir.join("_meta.json").is_file()
             || !slug_like
             || names.contains(&name)
             || names.len() == SYNCED
-            || files_under(&dir).iter().any(|p| p.ends_with("/SKILL.md"))
         {
             continue;
+        }
+        if ships_sub_skill(&dir) {
+            bundles.push(name.clone());
         }
         common::copy_tree(&dir, &root.join(&name));
         std::fs::create_dir_all(root.join(&name).join(".clawhub")).unwrap();
@@ -900,6 +918,10 @@ fn clawhub_sync_uploads_corpus_skills_to_our_registry() {
         names.push(name);
     }
     assert_eq!(names.len(), SYNCED);
+    assert!(
+        !bundles.is_empty(),
+        "no bundle of sub-skills among {names:?}"
+    );
     let data = tmp.path().join("data");
     registry_admin(&data, &["user", "add", "alice"]);
     let token = registry_admin(&data, &["token", "create", "alice"]);
@@ -926,6 +948,10 @@ fn clawhub_sync_uploads_corpus_skills_to_our_registry() {
                     .iter()
                     .any(|f| *f == "_meta.json" || f.starts_with(".clawhub")),
             "{name}: {files:?}"
+        );
+        assert!(
+            !bundles.contains(name) || files.iter().any(|f| f.ends_with("/SKILL.md")),
+            "{name}: its sub-skill did not arrive: {files:?}"
         );
     }
     assert!(

@@ -404,9 +404,9 @@ fn hostile_cases() -> Vec<(&'static str, Vec<u8>, &'static str)> {
         ),
         ("corrupt", corrupt, "not a readable zip archive"),
         (
-            "second SKILL.md",
-            raw_zip(&[file("demo/SKILL.md", md), file("demo/sub/SKILL.md", md)]),
-            "2 SKILL.md files",
+            "two SKILL.md side by side",
+            raw_zip(&[file("a/SKILL.md", md), file("b/SKILL.md", md)]),
+            "2 SKILL.md files side by side",
         ),
         (
             "no SKILL.md",

@@ -680,11 +680,6 @@ fn publish_refuses_what_every_installer_would_refuse() {
             "is an archive; installers refuse archives inside a skill",
         ),
         (
-            "a second SKILL.md below the root (found by the registry_request fuzzer)",
-            &[("ps9/SKILL.md", SKILL_MD)],
-            "is a second SKILL.md",
-        ),
-        (
             "Unicode twins",
             &[("caf\u{e9}.md", "1"), ("cafe\u{301}.md", "2")],
             "different Unicode forms",
@@ -742,6 +737,26 @@ fn publish_refuses_what_every_installer_would_refuse() {
         .map(|f| f["path"].as_str().unwrap().to_owned())
         .collect();
     assert_eq!(files, ["SKILL.md"]);
+    // A bundle whose folder holds a sub-skill (ClawHub serves such skills) is published with the
+    // nested SKILL.md as one of its files, and its download reads as the root's skill.
+    let (status, message) = try_publish(
+        &server.url,
+        &alice,
+        "bundle",
+        &[("SKILL.md", SKILL_MD), ("ps9/SKILL.md", SKILL_MD)],
+    );
+    assert_eq!(status, 200, "{message}");
+    let (status, zip) = call(
+        "GET",
+        &format!("{}/api/v1/download?slug=bundle&version=1.0.0", server.url),
+        None,
+        None,
+    );
+    assert_eq!(status, 200);
+    let archive = skill_archive::reader::read_bytes(&zip, &Default::default()).unwrap();
+    let mut paths: Vec<String> = archive.files.into_iter().map(|f| f.path).collect();
+    paths.sort();
+    assert_eq!(paths, ["SKILL.md", "_meta.json", "ps9/SKILL.md"]);
 }
 
 #[test]

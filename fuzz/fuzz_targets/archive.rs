@@ -1,7 +1,7 @@
 //! Fuzzes the checked archive reader on arbitrary bytes: it must refuse or read, never panic,
 //! and what it accepts follows the skill path rules: relative paths inside the skill, no two
-//! alike, exactly one SKILL.md (named `SKILL.md` or `skill.md`, the names installers and
-//! discovery recognise), no install metadata.
+//! alike, exactly one SKILL.md at the root (named `SKILL.md` or `skill.md`, the names
+//! installers and discovery recognise), no install metadata.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

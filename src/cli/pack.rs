@@ -150,8 +150,6 @@ fn progress_bar(dir: &std::path::Path, options: &PackOptions) -> indicatif::Prog
     super::progress::bytes("packing", total, 1024 * 1024)
 }
 
-/// Packs every skill under `root` in parallel, each archive at its skill's relative place under
-/// the output folder.
 /// `--plugin`: the skill (or every skill of the tree) as a marketplace of plugins.
 fn run_plugin(
     args: &Args,
@@ -161,15 +159,12 @@ fn run_plugin(
     let skills: Vec<PathBuf> = if dir.join(SKILL_MD).is_file() {
         vec![dir.to_path_buf()]
     } else {
-        skill_model::discover(std::slice::from_ref(&dir.to_path_buf()))?
-            .into_iter()
-            .filter(|l| l.file.is_some())
-            .map(|l| l.dir)
-            .collect()
+        skills_of_tree(dir)?
     };
     if !args.no_lint && !super::lint_gate(&skills, "not packed")? {
         return Ok(ExitCode::from(1));
     }
+    let skills = outermost(skills);
     let name = skill_archive::pack::archive_name(dir);
     let marketplace = args.marketplace.clone().unwrap_or_else(|| name.clone());
     let options = PluginOptions {
@@ -205,16 +200,32 @@ fn run_plugin(
     Ok(ExitCode::SUCCESS)
 }
 
+/// The skill folders below `root`, sub-skills of bundles included.
+fn skills_of_tree(root: &std::path::Path) -> Result<Vec<PathBuf>, CliError> {
+    Ok(
+        skill_model::discover(std::slice::from_ref(&root.to_path_buf()))?
+            .into_iter()
+            .filter(|l| l.file.is_some())
+            .map(|l| l.dir)
+            .collect(),
+    )
+}
+
+/// `skills` less those inside another of them: a sub-skill ships inside its bundle, as ClawHub
+/// serves it, not again as an archive of its own.
+fn outermost(skills: Vec<PathBuf>) -> Vec<PathBuf> {
+    let inside = |s: &PathBuf| skills.iter().any(|o| o != s && s.starts_with(o));
+    skills.iter().filter(|s| !inside(s)).cloned().collect()
+}
+
+/// Packs every skill under `root` in parallel, each archive at its skill's relative place under
+/// the output folder. Every skill is linted, sub-skills of bundles too.
 fn run_tree(args: &Args, root: &std::path::Path) -> Result<ExitCode, CliError> {
-    let locations = skill_model::discover(std::slice::from_ref(&root.to_path_buf()))?;
-    let skills: Vec<PathBuf> = locations
-        .into_iter()
-        .filter(|l| l.file.is_some())
-        .map(|l| l.dir)
-        .collect();
+    let skills = skills_of_tree(root)?;
     if !args.no_lint && !super::lint_gate(&skills, "not packed")? {
         return Ok(ExitCode::from(1));
     }
+    let skills = outermost(skills);
     let out_dir = args.output.clone().unwrap_or_else(|| PathBuf::from("."));
     let mut not_packed = 0;
     let options = PackOptions {

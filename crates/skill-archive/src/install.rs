@@ -439,10 +439,11 @@ fn from_folder(path: &Path) -> Result<(String, Payload), InstallError> {
     }
     let name = super::pack::archive_name(path);
     let selected = select_files(path, false, None)?;
-    let paths = || selected.iter().map(|f| f.path.as_str());
-    layout::check_file_set(paths(), layout::FileSetKind::Download)
-        .and_then(|()| layout::check_one_skill_md(paths()))
-        .map_err(|rule| InstallError::Layout(path.to_path_buf(), rule))?;
+    layout::check_file_set(
+        selected.iter().map(|f| f.path.as_str()),
+        layout::FileSetKind::Download,
+    )
+    .map_err(|rule| InstallError::Layout(path.to_path_buf(), rule))?;
     let mut files = Vec::new();
     for file in selected {
         let bytes = std::fs::read(&file.source).map_err(io_error(&file.source))?;

@@ -1,9 +1,10 @@
 //! Reading untrusted `.skill` / `.zip` archives. Every entry is checked before a byte is
 //! decompressed: names (non-UTF-8, and the skill path rules of [`layout`]), types (links,
 //! devices), duplicates, entries sharing their data, encryption, nested archives, counts, sizes
-//! and compression ratios; then exactly one SKILL.md at the root or under one top folder, and
-//! the file set as a whole ([`layout::check_file_set`]). Decompression is bounded by the
-//! declared sizes, so a lying header cannot inflate.
+//! and compression ratios; then the skill's SKILL.md at the root or under one top folder (one
+//! deeper down is a sub-skill's, a file of the skill), and the file set as a whole
+//! ([`layout::check_file_set`]). Decompression is bounded by the declared sizes, so a lying
+//! header cannot inflate.
 
 use skill_model::layout::{self, FileSetKind, PathError};
 use std::io::Read;
@@ -112,8 +113,10 @@ pub enum ArchiveError {
     /// lower-case fallback is `skill.md`, and an installed skill is recognised by those two only.
     #[error("{0:?} is named in the wrong case: name it SKILL.md")]
     SkillMdCase(String),
-    /// Several SKILL.md files.
-    #[error("the archive has {0} SKILL.md files; a skill archive holds exactly one")]
+    /// Several SKILL.md files at the shallowest level any is at: none is the skill's own.
+    #[error(
+        "the archive has {0} SKILL.md files side by side; a skill archive holds one at its root"
+    )]
     ManySkillMd(usize),
     /// SKILL.md not at the root or under the one top folder.
     #[error("SKILL.md is at {0:?}; it must be at the root or under one top folder")]
@@ -367,18 +370,22 @@ fn duplicate_name(bytes: &[u8]) -> Option<String> {
     None
 }
 
-/// Exactly one SKILL.md, at the root or under the one folder every entry is in; returns that
-/// folder.
+/// The skill's SKILL.md: the one at the root, or else the one under the one folder every entry
+/// is in; returns that folder. A SKILL.md deeper down is a file of the skill (ClawHub serves
+/// bundles whose folders hold sub-skills the root's SKILL.md routes to).
 fn locate_skill_md(entries: &[CheckedEntry]) -> Result<Option<String>, ArchiveError> {
+    let depth_of = |e: &&CheckedEntry| -> Option<usize> {
+        let is_manifest = !e.dir
+            && e.name
+                .rsplit('/')
+                .next()
+                .is_some_and(|n| n.eq_ignore_ascii_case(layout::SKILL_MD));
+        is_manifest.then(|| e.name.matches('/').count())
+    };
+    let shallowest = entries.iter().filter_map(|e| depth_of(&e)).min();
     let manifests: Vec<&CheckedEntry> = entries
         .iter()
-        .filter(|e| {
-            !e.dir
-                && e.name
-                    .rsplit('/')
-                    .next()
-                    .is_some_and(|n| n.eq_ignore_ascii_case(layout::SKILL_MD))
-        })
+        .filter(|e| shallowest.is_some() && depth_of(e) == shallowest)
         .collect();
     let manifest = match manifests.as_slice() {
         [] => return Err(ArchiveError::NoSkillMd),

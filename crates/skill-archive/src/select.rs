@@ -111,7 +111,24 @@ pub fn select_files(
         });
     }
     files.sort_by(|a, b| a.path.cmp(&b.path));
+    drop_sub_skill_evals(&mut files);
     Ok(files)
+}
+
+/// Leaves out a sub-skill's `evals/` (a bundle's `x/evals/` beside `x/SKILL.md`) as the root's
+/// is left out: its tests and cassettes are the author's, and lint does not scan them.
+fn drop_sub_skill_evals(files: &mut Vec<ShippedFile>) {
+    let evals: Vec<String> = files
+        .iter()
+        .filter_map(|f| {
+            let (dir, name) = f.path.rsplit_once('/')?;
+            name.eq_ignore_ascii_case(skill_model::layout::SKILL_MD)
+                .then(|| format!("{dir}/{EVALS_DIR}/"))
+        })
+        .collect();
+    if !evals.is_empty() {
+        files.retain(|f| !evals.iter().any(|e| f.path.starts_with(e.as_str())));
+    }
 }
 
 /// The error for a failed walk or read of `path`.

@@ -120,11 +120,6 @@ pub enum PathError {
     /// A file that is also a folder of another path.
     #[error("{0:?} is a file, but {1:?} needs it to be a folder")]
     FileIsFolder(String, String),
-    /// A manifest below the skill's root: the skill would hold two, which installers refuse.
-    #[error(
-        "{0:?} is a second SKILL.md; a skill holds one, at its root (give the other skill its own folder)"
-    )]
-    NestedSkillMd(String),
 }
 
 const WINDOWS_DEVICES: &[&str] = &[
@@ -265,9 +260,6 @@ pub fn check_file_set<'a>(
         }
         files.push(path);
     }
-    if kind == FileSetKind::Authored {
-        check_one_skill_md(files.iter().copied())?;
-    }
     let folders: HashMap<String, &str> = files
         .iter()
         .flat_map(|path| {
@@ -289,18 +281,6 @@ pub fn check_file_set<'a>(
         }
     }
     Ok(())
-}
-
-/// Paths relative to a skill's root hold no SKILL.md (in any case) below the root: an archive
-/// of them would carry two, and every installer refuses that.
-pub fn check_one_skill_md<'a>(paths: impl IntoIterator<Item = &'a str>) -> Result<(), PathError> {
-    match paths.into_iter().find(|p| {
-        p.rsplit_once('/')
-            .is_some_and(|(_, name)| name.eq_ignore_ascii_case(SKILL_MD))
-    }) {
-        Some(nested) => Err(PathError::NestedSkillMd(nested.to_owned())),
-        None => Ok(()),
-    }
 }
 
 /// Checks a name a skill is installed or published under (its folder name).

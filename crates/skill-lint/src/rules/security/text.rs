@@ -884,7 +884,8 @@ pub fn excerpt(text: &str) -> String {
 
 fn kind_of(path: &str, text: &str) -> Kind {
     let name = path.rsplit('/').next().unwrap_or(path);
-    if !path.contains('/') && name.eq_ignore_ascii_case(SKILL_MD) {
+    // A sub-skill's manifest in a bundle is one too: agents that look in subfolders list it.
+    if name.eq_ignore_ascii_case(SKILL_MD) {
         return Kind::SkillMd;
     }
     let ext = name
