@@ -132,6 +132,13 @@ fn a_registry_configured_to_review_adds_the_models_notes_to_each_new_version() {
     );
     let dir = notes_skill(tmp.path());
     std::fs::write(dir.join("sync.sh"), "echo synced\n").unwrap();
+    // A sub-skill of the bundle is stored with it, and the model reads it too.
+    common::write_skill(
+        &dir,
+        "archive",
+        "---\nname: archive\ndescription: Archives old notes. Use when notes pile up.\n---\n\nRun `tidy.sh`.\n",
+    );
+    std::fs::write(dir.join("archive/tidy.sh"), "echo tidied\n").unwrap();
     let (code, stdout, stderr) = run(skill()
         .current_dir(tmp.path())
         .env("SKILL_CONFIG_DIR", tmp.path().join("config"))
@@ -182,7 +189,8 @@ fn a_registry_configured_to_review_adds_the_models_notes_to_each_new_version() {
     assert_eq!(security["hasWarnings"], false);
     let sent = requests[0]["messages"][1]["content"].as_str().unwrap();
     assert!(
-        sent.contains("=== sync.sh ===\n   1| echo synced"),
+        sent.contains("=== sync.sh ===\n   1| echo synced")
+            && sent.contains("=== archive/tidy.sh ===\n   1| echo tidied"),
         "{sent}"
     );
 }

@@ -9,6 +9,7 @@ use skill_agent::provider::HttpConfig;
 use skill_lint::diagnostic::Location;
 use skill_model::Skill;
 use skill_model::discovery::SkillLocation;
+use skill_model::files::SkillFiles;
 
 /// Why a version could not be reviewed.
 #[derive(Debug, thiserror::Error)]
@@ -38,17 +39,22 @@ pub(crate) fn review_version(
 ) -> Result<usize, PublishReviewError> {
     let work = tempfile::tempdir()?;
     let dir = work.path().join(slug);
+    let mut entries = Vec::new();
     for (path, bytes) in version_files(store, slug, version)? {
         let target = dir.join(&path);
         if let Some(parent) = target.parent() {
             std::fs::create_dir_all(parent)?;
         }
-        std::fs::write(target, bytes)?;
+        std::fs::write(&target, bytes)?;
+        entries.extend(skill_model::files::entry(&dir, &target));
     }
+    // Every stored file is the model's to read: a listing of the folder would leave out a
+    // bundle's sub-skills and whatever an uploaded ignore file names.
+    entries.sort_by(|a, b| a.path.cmp(&b.path));
     let skill = Skill::load(SkillLocation {
         file: Some(dir.join(skill_model::layout::SKILL_MD)),
         dir: dir.clone(),
-        files: None,
+        files: Some(SkillFiles { entries }),
     });
     let said = skill_agent::review::review(&skill, Mode::Live, || Ok(http.clone()), "")?;
     let findings: Vec<StoredFinding> = said
