@@ -386,6 +386,25 @@ fn a_bundle_with_a_nested_skill_packs_and_installs_whole() {
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(stdout.lines().count(), 1, "{stdout}");
     assert!(tmp.path().join("tree/demo.skill").is_file());
+    let elsewhere = tempfile::tempdir().unwrap();
+    let market = elsewhere.path().join("market");
+    let (code, stdout, stderr) = pack(
+        tmp.path(),
+        &[
+            ".",
+            "--plugin",
+            "claude",
+            "--marketplace",
+            "m",
+            "-o",
+            market.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains("Packed plugin demo ") && !stdout.contains("Packed plugin inner "),
+        "{stdout}"
+    );
     // A sub-skill's manifest is scanned as one: an install refuses a bundle whose sub-skill's
     // description hides instructions, and the lint gate stops its pack.
     std::fs::write(
