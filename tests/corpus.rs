@@ -127,9 +127,24 @@ fn agentskills_target_on_the_shared_corpus() {
     lint_agentskills_concise(&corpus);
 }
 
+/// Where a finding is and what it is about: (skill, code, file, line, subject). The subject (the
+/// first name a message quotes, `'nix'` of "declared bin 'nix' ...") tells apart two findings of
+/// one rule on one line, so a label is not carried by a finding it was not given.
+type Key = (String, String, String, Option<u64>, String);
+
+/// The first `'...'`-quoted name of a finding's message, or nothing.
+fn subject(message: &str) -> String {
+    message
+        .split('\'')
+        .nth(1)
+        .filter(|_| message.matches('\'').count() >= 2)
+        .unwrap_or_default()
+        .to_owned()
+}
+
 /// One labelled finding of `tests/precision/*.jsonl`: where it is and what a reader said of it.
 struct Label {
-    key: (String, String, String, Option<u64>),
+    key: Key,
     code: String,
     split: String,
     label: String,
@@ -142,7 +157,13 @@ fn read_labels(path: &Path) -> Vec<Label> {
             let v: serde_json::Value = serde_json::from_str(line).unwrap();
             let s = |k: &str| v[k].as_str().unwrap_or_default().to_owned();
             Label {
-                key: (s("skill"), s("code"), s("file"), v["line"].as_u64()),
+                key: (
+                    s("skill"),
+                    s("code"),
+                    s("file"),
+                    v["line"].as_u64(),
+                    subject(&s("message")),
+                ),
                 code: s("code"),
                 split: s("split"),
                 label: s("label"),
@@ -161,7 +182,7 @@ struct Measured {
 
 fn measure(
     labels: &[Label],
-    reported: &std::collections::HashSet<(String, String, String, Option<u64>)>,
+    reported: &std::collections::HashSet<Key>,
     fired: &BTreeMap<String, usize>,
     split: Option<&str>,
 ) -> Measured {
@@ -200,7 +221,7 @@ fn measure(
 }
 
 /// Lints `corpus` as a user does (no target: each skill's own agent), matches the findings with
-/// the labels of `labels` by (skill, code, file, line), writes the table to
+/// the labels of `labels` by (skill, code, file, line, subject), writes the table to
 /// `target/precision-NAME.md`, and holds the figures to `tests/precision/floors.json`'s
 /// entry `name`: weighted precision per split, the share of right findings still reported, and
 /// each rule with enough labels.
@@ -228,6 +249,7 @@ fn check_precision(corpus: &Path, labels: &Path, name: &str) {
                 code,
                 rel(d["file"].as_str().unwrap()),
                 d["line"].as_u64(),
+                subject(d["message"].as_str().unwrap_or_default()),
             ));
         }
     }
