@@ -6,6 +6,7 @@ With POSTGRES_URL (an empty database), the registry keeps its data there instead
 Needs `wrk` and `nginx` on PATH (Debian packages); registry.sh installs them.
 """
 
+import collections
 import hashlib
 import http.client
 import json
@@ -44,6 +45,7 @@ class Api:
         parsed = urllib.parse.urlparse(url)
         self.conn = http.client.HTTPConnection(parsed.hostname, parsed.port)
         self.token = token
+        self.last_error = ""
 
     def call(self, method, path, body=None):
         headers = {"Authorization": f"Bearer {self.token}"}
@@ -52,7 +54,10 @@ class Api:
             headers["Content-Type"] = "application/json"
         self.conn.request(method, path, body=body, headers=headers)
         response = self.conn.getresponse()
-        return response.status, response.read()
+        answer = response.read()
+        if response.status != 200:
+            self.last_error = answer.decode(errors="replace")
+        return response.status, answer
 
     def publish(self, slug, version, files):
         """ClawHub's flow: a ticket and an upload per file, then the publish itself."""
@@ -85,6 +90,17 @@ def skill_files(folder):
             with open(full, "rb") as f:
                 files.append((os.path.relpath(full, folder).replace(os.sep, "/"), f.read()))
     return files
+
+
+def refusal_kind(status, message):
+    """What a refused publish ran into, in a few words: the kinds the corpus meets."""
+    text = message.lower()
+    for words, kind in (("already", "slug or version taken"), ("reserved", "reserved slug"),
+                        ("is an archive", "an archive inside"), ("slug", "slug rules"),
+                        ("limit", "over a size limit"), ("security", "security scan")):
+        if words in text:
+            return kind
+    return f"HTTP {status}"
 
 
 def percentile(values, p):
@@ -133,14 +149,21 @@ def main():
 
         # The whole corpus, one version each; slugs from folder names, as `skill publish` derives them.
         folders = sorted({os.path.dirname(os.path.join(r, n)) for r, _, ns in os.walk(corpus) for n in ns if n == "SKILL.md"})
-        published, refused, start = 0, 0, time.perf_counter()
+        published, refused, examples, start = 0, collections.Counter(), {}, time.perf_counter()
         for folder in folders:
             slug = re.sub(r"-+", "-", re.sub(r"[^a-z0-9-]", "-", os.path.basename(folder).lower())).strip("-")
             status, _ = api.publish(slug, "1.0.0", skill_files(folder))
-            published, refused = published + (status == 200), refused + (status != 200)
+            if status == 200:
+                published += 1
+            else:
+                kind = refusal_kind(status, api.last_error)
+                refused[kind] += 1
+                examples.setdefault(kind, f"{slug}: {api.last_error[:160]}")
         elapsed = time.perf_counter() - start
-        print(f"corpus published: {published} skills in {elapsed:.1f} s ({refused} refused: duplicate slugs, "
-              f"reserved names or over-long slugs)")
+        reasons = ", ".join(f"{n} {kind}" for kind, n in refused.most_common())
+        print(f"corpus published: {published} skills in {elapsed:.1f} s ({sum(refused.values())} refused: {reasons})")
+        for kind, example in examples.items():
+            print(f"  {kind}, e.g. {example}")
 
         queries = [w for w in ("pdf", "docker", "git", "image", "search", "deploy", "test", "api", "data", "web",
                                "slack", "browser", "python", "database", "email", "calendar", "video", "review",
