@@ -101,6 +101,40 @@ fn variables_read_only_in_an_optional_section_are_not_required() {
     assert!(found[0].contains("'WX_KEY'"), "{found:?}");
 }
 
+/// The variables `undeclared-env` reports for a skill that reads `$WX_KEY` and
+/// `$WX_ALERTS_TOKEN` in one block, after `docs`.
+fn undeclared_env_after(docs: &str) -> Vec<String> {
+    let text = format!(
+        "---\nname: my-skill\ndescription: Reads the weather. Use when the user asks about the weather.\nmetadata: {{\"openclaw\": {{\"requires\": {{\"bins\": [\"wx\"]}}}}}}\n---\n\n# Weather\n\n{docs}\n\n## Use\n\n```bash\nwx today --key \"$WX_KEY\" --alerts \"$WX_ALERTS_TOKEN\"\n```\n"
+    );
+    messages(text, "undeclared-env")
+        .iter()
+        .map(|m| m.split('\'').nth(1).unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn variables_the_body_documents_as_optional_are_not_required() {
+    // Nothing says either is optional: both gate.
+    assert_eq!(
+        undeclared_env_after("Set `WX_KEY` and `WX_ALERTS_TOKEN`."),
+        ["WX_KEY", "WX_ALERTS_TOKEN"]
+    );
+    for docs in [
+        // An env table whose "Required" column says no.
+        "| Variable | Purpose | Required |\n|---|---|---|\n| `WX_KEY` | API key | Yes |\n| `WX_ALERTS_TOKEN` | Severe-weather alerts | No |",
+        // A line that says so.
+        "Set `WX_KEY`. `WX_ALERTS_TOKEN` is optional and turns on alerts.",
+        // Set in a section whose heading says so.
+        "Set `WX_KEY`.\n\n### 3. (Optional) Alerts\n\n```json\n{\"WX_ALERTS_TOKEN\": \"your-token\"}\n```\n\n### 4. Done\n\nAll set.",
+    ] {
+        assert_eq!(undeclared_env_after(docs), ["WX_KEY"], "{docs}");
+    }
+    // A section after the optional one is not optional: a table row there still gates.
+    let after = "### (Optional) Alerts\n\nAsk for alerts.\n\n## Keys\n\n| Variable | Required |\n|---|---|\n| WX_ALERTS_TOKEN | Yes |";
+    assert_eq!(undeclared_env_after(after), ["WX_KEY", "WX_ALERTS_TOKEN"]);
+}
+
 /// Whether `description-no-trigger` reports `description`.
 fn reports_no_trigger(description: &str) -> bool {
     let text = format!("---\nname: my-skill\ndescription: {description}\n---\n\n# Skill\n");

@@ -247,7 +247,7 @@ rules! {
         "Requirements live under `metadata.openclaw`. OpenClaw 2026.9.6 also reads the older\n`clawdbot`; nanobot 0.3.5 reads `nanobot`, else `openclaw`; `moltbot` and `clawdis` are read by no\ncurrent agent. Write `openclaw` to reach both. With an agent's `--target`, a block that agent\ndoes not read is a warning.";
     INVALID_REQUIRES = "SK502" "invalid-requires" Error [] for GATING
         "The requirements block is malformed."
-        "`requires` is a mapping with `bins`, `anyBins`, `env` and `config`, each a list of names;\n`primaryEnv` is a string, `always` a boolean. A malformed block is ignored by agents, so the\nskill is never gated (or, in OpenClaw, dropped).";
+        "`requires` is a mapping with `bins`, `anyBins`, `env` and `config`, each a list of names;\n`primaryEnv` is a string, `always` a boolean. OpenClaw 2026.9.6 and nanobot 0.3.5 skip what they\ncannot read, so a misspelt key (`bin`), a value of the wrong type or metadata JSON that does not\nparse leaves the skill ungated on what the author meant (`requires.os`, `requires.commands`).\nA key that lists what is optional (`optionalEnv`) is skipped as its author wants and not\nreported; a null `primaryEnv` reads as none.";
     INVALID_OS = "SK503" "invalid-os" Error [] for GATING
         "`os` names a platform agents do not know."
         "`os` takes Node.js platform names: `darwin`, `linux`, `win32`. `macos` (the common mistake)\nnever matches, so OpenClaw never loads the skill.";

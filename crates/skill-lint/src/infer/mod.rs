@@ -164,7 +164,7 @@ impl BodyReading {
             l.starts_with("source ") || l.starts_with(". ")
         });
         for (name, at) in shell::env_refs(text) {
-            if !sources && !setup && settings.holds(&name) {
+            if !sources && !setup && settings.holds(&name) && !settings.is_optional(&name) {
                 self.env_refs.push((name, read.site(at, 1)));
             }
         }
@@ -340,6 +340,9 @@ const SETTING_WORDS: &[&str] = &[
 /// constant time.
 struct Settings<'a> {
     named: std::collections::HashSet<&'a str>,
+    /// Names the body documents as optional: declaring them would hide the skill from every
+    /// user who goes without.
+    optional: std::collections::HashSet<&'a str>,
 }
 
 impl<'a> Settings<'a> {
@@ -367,7 +370,16 @@ impl<'a> Settings<'a> {
                 .filter_map(|(at, _)| body_text[at + 7..].split_once('=').map(|(w, _)| w))
                 .filter(|w| shell::is_env_name(w)),
         );
-        Settings { named }
+        let optional = optional_parts(body_text)
+            .into_iter()
+            .flat_map(upper_words)
+            .collect();
+        Settings { named, optional }
+    }
+
+    /// Whether the body documents `name` as optional.
+    fn is_optional(&self, name: &str) -> bool {
+        self.optional.contains(name)
     }
 
     /// Whether a variable a body's code block reads is a setting of the environment: its name
@@ -375,6 +387,63 @@ impl<'a> Settings<'a> {
     fn holds(&self, name: &str) -> bool {
         SETTING_WORDS.iter().any(|w| name.contains(w)) || self.named.contains(name)
     }
+}
+
+/// The parts of a body that document something as optional: a sentence that says "optional", a
+/// row of a table whose "Required" column says no or that says "optional", and every line of a
+/// section whose heading (or an enclosing one) says "optional" ("### 3. (Optional) Add Your
+/// Beeper Token").
+fn optional_parts(body_text: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut headings: Vec<(usize, bool)> = Vec::new();
+    let mut fence: Option<&str> = None;
+    let mut required_column: Option<usize> = None;
+    for line in body_text.lines() {
+        let trimmed = line.trim_start();
+        if let Some(open) = fence {
+            fence = (!trimmed.starts_with(open)).then_some(open);
+        } else if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
+            fence = Some(&trimmed[..3]);
+        } else if let Some(level) = heading_level(trimmed) {
+            headings.retain(|(l, _)| *l < level);
+            headings.push((level, says_optional(trimmed)));
+            continue;
+        }
+        let row = fence.is_none() && trimmed.starts_with('|');
+        if !row {
+            required_column = None;
+        }
+        if headings.iter().any(|(_, optional)| *optional) {
+            parts.push(line);
+        } else if row {
+            let cells: Vec<&str> = trimmed.split('|').map(str::trim).collect();
+            if let Some(i) = cells
+                .iter()
+                .position(|c| c.eq_ignore_ascii_case("required"))
+            {
+                required_column = Some(i);
+            } else if says_optional(trimmed)
+                || required_column
+                    .and_then(|i| cells.get(i))
+                    .is_some_and(|c| c.eq_ignore_ascii_case("no"))
+            {
+                parts.push(line);
+            }
+        } else {
+            parts.extend(line.split(". ").filter(|s| says_optional(s)));
+        }
+    }
+    parts
+}
+
+fn says_optional(text: &str) -> bool {
+    text.to_ascii_lowercase().contains("optional")
+}
+
+/// The level of a Markdown ATX heading (`## Setup` is 2), or nothing for another line.
+fn heading_level(line: &str) -> Option<usize> {
+    let level = line.bytes().take_while(|b| *b == b'#').count();
+    ((1..=6).contains(&level) && line[level..].starts_with(' ')).then_some(level)
 }
 
 /// The upper-case words of `text` that could name a setting: not a use (`$POD`, `${POD}` in

@@ -12,11 +12,11 @@ use super::Context;
 use crate::Severity;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::rulebook::*;
+use skill_model::requirements::REQUIRES_KEYS;
 use skill_model::yaml::{Node, Value};
 use skill_model::{Span, agents, requirements};
 
 const PLATFORMS: [&str; 3] = ["darwin", "linux", "win32"];
-const REQUIRES_KEYS: [&str; 4] = ["bins", "anyBins", "env", "config"];
 
 /// Which agents read the block name used (the agents table); for an agent's target, a block
 /// that agent does not read (nothing for an agent that reads no block: no name would do).
@@ -135,7 +135,8 @@ pub(crate) fn check_shape(cx: &Context, out: &mut Vec<Diagnostic>) {
 fn check_block_key(name: &str, key: &Node, value: &Node, bad: &mut impl FnMut(&Node, String)) {
     match key.as_str() {
         Some("requires") => check_requires(name, value, bad),
-        Some("primaryEnv") if value.as_str().is_none() => {
+        // A null `primaryEnv` reads as none in OpenClaw and nanobot alike.
+        Some("primaryEnv") if value.as_str().is_none() && !matches!(value.value, Value::Null) => {
             bad(value, "primaryEnv should be the name of an env var".into())
         }
         Some("always") if !matches!(value.value, Value::Bool(_)) => bad(
@@ -170,12 +171,11 @@ fn check_requires(name: &str, value: &Node, bad: &mut impl FnMut(&Node, String))
             for (k, v) in requires {
                 let k_name = k.as_str().unwrap_or("");
                 if !REQUIRES_KEYS.contains(&k_name) {
-                    bad(
-                        k,
-                        format!(
-                            "unknown key requires.{k_name}; expected one of bins, anyBins, env, config"
-                        ),
-                    );
+                    // Agents skip a key they do not know and gate on the rest. A key that
+                    // lists what is optional (`optionalEnv`) is skipped as its author wants.
+                    if !k_name.to_ascii_lowercase().contains("optional") {
+                        bad(k, unknown_requires_key(name, k_name));
+                    }
                 } else if !is_name_list(v, k_name == "bins") {
                     bad(
                         v,
@@ -196,6 +196,32 @@ fn check_requires(name: &str, value: &Node, bad: &mut impl FnMut(&Node, String))
             ),
         ),
     }
+}
+
+/// Keys of the `metadata.{name}` block itself, sometimes written under `requires`.
+const BLOCK_KEYS: &[&str] = &["os", "primaryEnv", "always", "install", "emoji", "homepage"];
+
+/// What is wrong with the unknown key `key` of `metadata.{name}.requires`.
+fn unknown_requires_key(name: &str, key: &str) -> String {
+    const SKIPPED: &str = "agents skip it, so the skill is not gated on it";
+    if BLOCK_KEYS.contains(&key) {
+        format!("requires.{key} belongs at metadata.{name}.{key}; under requires {SKIPPED}")
+    } else if let Some(meant) = misspelt_requires_key(key) {
+        format!("unknown key requires.{key} (did you mean requires.{meant}?); {SKIPPED}")
+    } else {
+        format!("unknown key requires.{key}; {SKIPPED} (requires takes bins, anyBins, env, config)")
+    }
+}
+
+/// The `requires` key `key` was meant to be: one within two edits of it in any case (`bin`,
+/// `anybins`, `envs`).
+fn misspelt_requires_key(key: &str) -> Option<&'static str> {
+    let lower = key.to_ascii_lowercase();
+    REQUIRES_KEYS.into_iter().find(|known| {
+        let limit = if known.len() <= 3 { 1 } else { 2 };
+        crate::rules::security::typosquat::distance(&lower, &known.to_ascii_lowercase(), limit)
+            <= limit
+    })
 }
 
 fn unparsable_json_metadata(cx: &Context) -> Option<Diagnostic> {

@@ -51,10 +51,10 @@ static CALLED: LazyLock<Pattern> = LazyLock::new(|| {
 
 /// `curl -o FILE`, `curl -O URL`, `wget -O FILE`, `Invoke-WebRequest -OutFile FILE`, and the
 /// same flag last in a bundle of short ones (`curl -fsSLo FILE`, `wget -qO FILE`); a quoted URL
-/// may hold `&` and `|`.
+/// may hold `&` and `|`; a command continued with `\` saves on its next line just the same.
 static SAVED: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(
-        r#"(?i)(?-u:\b)(curl|wget|iwr|invoke-webrequest)(?-u:\b)(?:"[^"\n]*"|'[^'\n]*'|[^\n|;&"'])*?(?:[[:space:]](?:-o|--output|-outfile|--output-document)(?:[[:space:]]+|=)|[[:space:]]-[a-z]*O[[:space:]]*)(?:["']?)([^[:space:]"'|;&]+)"#,
+        r#"(?i)(?-u:\b)(curl|wget|iwr|invoke-webrequest)(?-u:\b)(?:"[^"\n]*"|'[^'\n]*'|\\\r?\n|[^\n|;&"'])*?(?:[[:space:]](?:-o|--output|-outfile|--output-document)(?:[[:space:]]+|=)|[[:space:]]-[a-z]*O[[:space:]]*)(?:["']?)([^[:space:]"'|;&]+)"#,
     )
     .expect("a valid save pattern")
 });
@@ -237,6 +237,7 @@ const FILE_RUNNERS: &[&str] = &[
     "source",
     ".",
     "sudo",
+    "nohup",
     "python",
     "python3",
     "node",
@@ -268,8 +269,8 @@ impl<'a> Runs<'a> {
             let mut previous_at = 0;
             let mut moving: Option<Option<Cow<'a, str>>> = None;
             for (at, word) in words(line) {
-                let sourced = starts_a_command(&line[..previous_at]);
-                if let Some((how, name)) = run_of(word, previous, sourced).zip(file_key(word)) {
+                let at_command = [previous_at, at].map(|i| starts_a_command(&line[..i]));
+                if let Some((how, name)) = run_of(word, previous, at_command).zip(file_key(word)) {
                     by_name.entry(name).or_default().push((offset + at, how));
                 }
                 match (&moving, word) {
@@ -357,10 +358,15 @@ fn starts_a_command(lead: &str) -> bool {
         || ["then", "do", "else"].iter().any(|k| lead.ends_with(k))
 }
 
-/// How `word` is run, given the two words before it; `sourced` says whether a `.` before it
-/// stands where a command does.
-fn run_of(word: &str, [before, previous]: [&str; 2], sourced: bool) -> Option<&'static str> {
-    if word.starts_with("./") && word.len() > 2 {
+/// How `word` is run, given the two words before it; `at_command` says whether the word before
+/// it and the word itself stand where a command does (a `.` there sources a file, a `./x`
+/// there runs it; `yum install ./x.rpm` names it).
+fn run_of(
+    word: &str,
+    [before, previous]: [&str; 2],
+    [sourced, runs]: [bool; 2],
+) -> Option<&'static str> {
+    if word.starts_with("./") && word.len() > 2 && runs {
         return Some("saves a download and runs it");
     }
     let previous = previous.to_ascii_lowercase();
@@ -534,6 +540,29 @@ mod tests {
             ["SK920"]
         );
         assert!(codes("curl -o \"$d.json\" \"$u\"\nmv \"$d.json\" data/\n").is_empty());
+    }
+
+    #[test]
+    fn a_saved_download_is_followed_across_lines_and_only_runs_in_command_position() {
+        // Saved on the line a `\` continues the command onto, then sourced.
+        assert_eq!(
+            codes(
+                "curl -fsS \"https://x.dev/p.sh?v=$(uname | head -1)\" \\\n  -o \"$L/p.sh\" || true\n[ -s \"$L/p.sh\" ] && . \"$L/p.sh\"\n"
+            ),
+            ["SK920"]
+        );
+        assert!(
+            codes("curl -fsS https://x.dev/v1 \\\n  -o \"$L/p.json\"\njq . \"$L/p.json\"\n")
+                .is_empty()
+        );
+        // A `./file` argument of another command is named, not run.
+        assert!(
+            codes("curl -sL https://x.dev/c.rpm -o c.rpm && yum install -y ./c.rpm\n").is_empty()
+        );
+        assert_eq!(
+            codes("curl -sL https://x.dev/c.bin -o c.bin && nohup ./c.bin &\n"),
+            ["SK920"]
+        );
     }
 
     #[test]

@@ -296,13 +296,14 @@ fn split_words(command: &str) -> Vec<String> {
     words
 }
 
-/// `String.fromCharCode(99,117)`, `chr(99)+chr(117)`, `[char]99+[char]117` and
-/// `bytes([99,117])` written out as the text they make.
+/// `String.fromCharCode(99,117)`, `chr(99)+chr(117)`, `[char]99+[char]117`, PowerShell's
+/// `[char[]](99,117)` and `bytes([99,117])` written out as the text they make.
 fn char_codes(line: &str) -> String {
     let lower = line.to_ascii_lowercase();
     if !(lower.contains("fromcharcode(")
         || lower.contains("chr(")
         || lower.contains("[char]")
+        || lower.contains("[char[]]")
         || lower.contains("bytes(["))
     {
         return line.to_owned();
@@ -324,7 +325,14 @@ fn char_codes(line: &str) -> String {
 
 /// The text a character-code expression starting at `rest` makes, and its length.
 fn codes_at(rest: &str) -> Option<(String, usize)> {
-    for open in ["string.fromcharcode(", "fromcharcode(", "bytes(["] {
+    for open in [
+        "string.fromcharcode(",
+        "fromcharcode(",
+        "bytes([",
+        "[char[]](",
+        "[char[]]@(",
+        "[char[]] (",
+    ] {
         if let Some(args) = rest.strip_prefix(open) {
             // Bounded, so a line of unclosed calls costs no more than its length.
             let window = &args.as_bytes()[..args.len().min(MAX_VALUE)];
@@ -645,6 +653,8 @@ mod tests {
         assert_eq!(plain("x = \"cu\" + \"rl\""), "x = curl");
         assert_eq!(plain("String.fromCharCode(99,117,114,108)"), "curl");
         assert_eq!(plain("chr(99)+chr(117)+chr(114)+chr(108)"), "curl");
+        assert_eq!(plain("-join [char[]](105, 101, 120)"), "-join iex");
+        assert_eq!(plain("-join [char[]]@(0x69,0x65,0x78)"), "-join iex");
         assert_eq!(plain("curl${IFS}-s${IFS}x"), "curl -s x");
         assert_eq!(
             plain("require(['child', 'process'].join('_'))"),

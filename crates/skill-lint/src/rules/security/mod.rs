@@ -31,7 +31,7 @@ mod pattern;
 mod persistence;
 mod tampering;
 mod text;
-mod typosquat;
+pub(crate) mod typosquat;
 mod unicode;
 mod words;
 

@@ -467,7 +467,7 @@ fn swaps_a_word(a: &str, b: &str) -> bool {
 /// `b`, or `limit + 1` once it is known to exceed `limit`. Only cells within `limit` of the
 /// diagonal are computed: any alignment leaving that band costs more than `limit` already, and
 /// the popular-name search asks of each candidate only whether it is within one or two edits.
-fn distance(a: &str, b: &str, limit: usize) -> usize {
+pub(crate) fn distance(a: &str, b: &str, limit: usize) -> usize {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     if a.len().abs_diff(b.len()) > limit {
         return limit + 1;
