@@ -135,6 +135,55 @@ fn variables_the_body_documents_as_optional_are_not_required() {
     assert_eq!(undeclared_env_after(after), ["WX_KEY", "WX_ALERTS_TOKEN"]);
 }
 
+#[test]
+fn a_skill_written_for_openclaw_is_asked_for_a_use_when_clause_only_when_its_body_has_one() {
+    let tmp = tempfile::tempdir().unwrap();
+    let text = "---\nname: my-skill\ndescription: Manage Trello boards, lists, and cards.\nmetadata: {\"openclaw\": {\"requires\": {\"bins\": [\"jq\"]}}}\n---\n\n# Trello\n\n```bash\njq . boards.json\n```\n";
+    let dir = write_skill(tmp.path(), "my-skill", text);
+    let lint = |target: Option<&str>| {
+        let mut cmd = skill();
+        cmd.args(["lint", "--format", "json", "--no-cache", "--no-env-checks"]);
+        if let Some(t) = target {
+            cmd.args(["--target", t]);
+        }
+        let (code, stdout, stderr) = run(cmd.arg(&dir));
+        assert_eq!(code, 0, "{stderr}");
+        json(&stdout)
+    };
+    let codes = |report: &serde_json::Value| -> Vec<String> {
+        report["skills"][0]["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["code"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    // Inferred from metadata.openclaw: OpenClaw's own skills read like this one.
+    let inferred = lint(None);
+    assert_eq!(inferred["skills"][0]["target"], "openclaw");
+    assert!(
+        !codes(&inferred).contains(&"SK306".to_owned()),
+        "{inferred}"
+    );
+    assert_eq!(lint(Some("openclaw"))["summary"]["infos"], 0);
+    // Claude Code's guide asks for the triggers in the description.
+    assert!(codes(&lint(Some("claude"))).contains(&"SK306".to_owned()));
+    // Routing left in the body is lost for OpenClaw too: its skill-creator keeps it in the
+    // description, and the body is read only after the choice.
+    let stranded = text.replace(
+        "# Trello\n",
+        "# Trello\n\n## When to Use\n\nWhen the user mentions a board or a card.\n",
+    );
+    std::fs::write(dir.join("SKILL.md"), stranded).unwrap();
+    let report = lint(None);
+    let found = &report["skills"][0]["diagnostics"][0];
+    assert_eq!(found["code"], "SK306", "{report}");
+    assert_eq!(
+        found["message"],
+        "Description does not say when to use the skill; the body does (line 9), but the model reads the body only after choosing"
+    );
+}
+
 /// Whether `description-no-trigger` reports `description`.
 fn reports_no_trigger(description: &str) -> bool {
     let text = format!("---\nname: my-skill\ndescription: {description}\n---\n\n# Skill\n");

@@ -211,7 +211,7 @@ rules! {
         "Scaffolds (skill-creator's init_skill.py, `skill new`) leave TODOs for the author to replace.";
     DESCRIPTION_NO_TRIGGER = "SK306" "description-no-trigger" Info [] for EVERY
         "`description` does not say when to use the skill."
-        "The spec asks descriptions to say what the skill does and when to use it (\"Use when ...\").\nThe model sees only this text when choosing skills.";
+        "The spec asks descriptions to say what the skill does and when to use it (\"Use when ...\"),\nas do Claude Code's and nanobot's guides: the model sees only this text when choosing skills.\nOpenClaw 2026.9.6 asks for one short line instead and its own skills state their task without\na \"Use when\", so a skill linted for OpenClaw is told only when its body holds the routing the\ndescription lacks (\"## When to Use\", \"Use this skill when ...\"): OpenClaw's skill-creator\nkeeps routing conditions in the description, and the body is read only after the choice.";
     DESCRIPTION_OVERLAP = "SK307" "description-overlap" Warning [] for EVERY
         "Two skills linted together have descriptions too alike to route."
         "A model picks a skill from its name and description alone. When two skills linted together\n(one root, several paths, or `--with` roots) say nearly the same thing, it picks either, or\nthe wrong one. The similarity is a TF-IDF cosine over name and description (stop words\ndropped, IDF over the skills compared); at 0.70 and above both skills are named with the terms\nthey share. `skill doctor` checks an agent's whole install the same way; `skill eval` measures\nwhich one the model really reads.";

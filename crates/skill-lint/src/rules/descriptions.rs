@@ -103,17 +103,67 @@ pub(crate) fn check_description(cx: &Context, out: &mut Vec<Diagnostic>) {
         ));
         return;
     }
+    check_trigger(cx, text, at, out);
+}
+
+/// A description that does not say when to use the skill: for OpenClaw, only when the body
+/// does in its stead.
+fn check_trigger(cx: &Context, text: &str, at: Location, out: &mut Vec<Diagnostic>) {
     let lower = text.to_lowercase();
-    if !TRIGGER_HINTS.iter().any(|h| lower.contains(h)) {
-        out.push(
-            cx.diagnostic(
-                &DESCRIPTION_NO_TRIGGER,
-                "Description does not say when to use the skill".into(),
-                at,
-            )
-            .with_help("add a sentence such as \"Use when the user asks to ...\""),
-        );
+    if TRIGGER_HINTS.iter().any(|h| lower.contains(h)) {
+        return;
     }
+    let (body, offset) = cx.body_text();
+    let stranded = body_routing(body);
+    // OpenClaw's own skills name their task in one line; only routing left in the body is lost.
+    if cx.target == Target::Openclaw && stranded.is_none() {
+        return;
+    }
+    let message = match stranded {
+        Some(start) => format!(
+            "Description does not say when to use the skill; the body does (line {}), but the model reads the body only after choosing",
+            cx.text()[..offset + start].matches('\n').count() + 1
+        ),
+        None => "Description does not say when to use the skill".into(),
+    };
+    out.push(
+        cx.diagnostic(&DESCRIPTION_NO_TRIGGER, message, at)
+            .with_help("add a sentence such as \"Use when the user asks to ...\""),
+    );
+}
+
+/// How a body says when to use the skill, at the start of a line or heading.
+const BODY_ROUTING: &[&str] = &[
+    "when to use",
+    "when not to use",
+    "use this skill when",
+    "use this skill for",
+    "use this skill if",
+    "use when",
+    "use for ",
+    "trigger phrases",
+];
+
+/// Where in `body` the first line outside code starts that says when to use the skill.
+fn body_routing(body: &str) -> Option<usize> {
+    let mut fenced = false;
+    let mut at = 0;
+    for line in body.split_inclusive('\n') {
+        let start = at;
+        at += line.len();
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
+            fenced = !fenced;
+            continue;
+        }
+        let opening = trimmed
+            .trim_start_matches(['#', '*', '-', '>', ' '])
+            .to_lowercase();
+        if !fenced && BODY_ROUTING.iter().any(|r| opening.starts_with(r)) {
+            return Some(start);
+        }
+    }
+    None
 }
 
 /// The description's length against the target's limit, else against a limit the chosen
@@ -149,5 +199,21 @@ fn check_length(cx: &Context, text: &str, at: &Location, out: &mut Vec<Diagnosti
         );
         d.severity = crate::Severity::Warning;
         out.push(d);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::body_routing;
+
+    #[test]
+    fn routing_in_the_body_is_found_at_a_line_start_outside_code() {
+        let body = "# Tool\n\nRuns things.\n\n## When to Use\n\n- the user asks\n";
+        assert_eq!(body_routing(body), body.find("## When"));
+        let bullet = "Intro.\n- **Use this skill when** the build breaks.\n";
+        assert_eq!(body_routing(bullet), bullet.find("- **Use"));
+        // In code, or inside a sentence, it says nothing about the skill.
+        assert_eq!(body_routing("```text\nuse when ready\n```\n"), None);
+        assert_eq!(body_routing("Tools to use when you are stuck.\n"), None);
     }
 }

@@ -103,7 +103,7 @@ impl<'a> Context<'a> {
 
     /// The body of `SKILL.md` and its offset (the whole text without frontmatter; empty when
     /// unread).
-    fn body_text(&self) -> (&'a str, usize) {
+    pub(crate) fn body_text(&self) -> (&'a str, usize) {
         match self.document() {
             Some(doc) => match doc.frontmatter {
                 Some(fm) => (doc.source.slice(fm.body), fm.body.start),
