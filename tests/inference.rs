@@ -22,15 +22,21 @@ fn messages(skill_md: String, rule: &str) -> Vec<String> {
         .collect()
 }
 
-/// The commands `undeclared-bin` reports for a ClawHub-style skill whose body is `body`.
-fn undeclared(body: &str) -> Vec<String> {
+/// The names `rule` reports (the first quoted name of each message) for a ClawHub-style skill
+/// whose body is `body`.
+fn reported_names(body: &str, rule: &str) -> Vec<String> {
     let text = format!(
         "---\nname: my-skill\ndescription: Reads the weather. Use when the user asks about the weather.\nmetadata: {{\"openclaw\": {{\"requires\": {{\"bins\": [\"wx\"]}}}}}}\n---\n\n# Weather\n\n{body}"
     );
-    messages(text, "undeclared-bin")
+    messages(text, rule)
         .iter()
         .map(|m| m.split('\'').nth(1).unwrap().to_owned())
         .collect()
+}
+
+/// The commands `undeclared-bin` reports for a ClawHub-style skill whose body is `body`.
+fn undeclared(body: &str) -> Vec<String> {
+    reported_names(body, "undeclared-bin")
 }
 
 /// `n` sections, each a shell block running `wx`, then `extra` as one more section.
@@ -104,13 +110,10 @@ fn variables_read_only_in_an_optional_section_are_not_required() {
 /// The variables `undeclared-env` reports for a skill that reads `$WX_KEY` and
 /// `$WX_ALERTS_TOKEN` in one block, after `docs`.
 fn undeclared_env_after(docs: &str) -> Vec<String> {
-    let text = format!(
-        "---\nname: my-skill\ndescription: Reads the weather. Use when the user asks about the weather.\nmetadata: {{\"openclaw\": {{\"requires\": {{\"bins\": [\"wx\"]}}}}}}\n---\n\n# Weather\n\n{docs}\n\n## Use\n\n```bash\nwx today --key \"$WX_KEY\" --alerts \"$WX_ALERTS_TOKEN\"\n```\n"
+    let body = format!(
+        "{docs}\n\n## Use\n\n```bash\nwx today --key \"$WX_KEY\" --alerts \"$WX_ALERTS_TOKEN\"\n```\n"
     );
-    messages(text, "undeclared-env")
-        .iter()
-        .map(|m| m.split('\'').nth(1).unwrap().to_owned())
-        .collect()
+    reported_names(&body, "undeclared-env")
 }
 
 #[test]
