@@ -343,6 +343,13 @@ fn the_target_is_chosen_again_from_the_folders_above() {
     let (after, counted) = tree.warm_equals_cold(&JSON, &machine);
     assert_eq!(counted, (0, 1));
     assert!(after.contains("\"target\": \"openclaw\""), "{after}");
+    let (again, counted) = tree.warm_equals_cold(&JSON, &machine);
+    assert_eq!((again, counted), (after, (1, 0)));
+    // Gone again: the skill, unchanged and not parsed, is portable once more.
+    std::fs::remove_file(tree.root().join("skills/_meta.json")).unwrap();
+    let (back, counted) = tree.warm_equals_cold(&JSON, &machine);
+    assert_eq!(counted, (0, 1));
+    assert_eq!(back, before);
 }
 
 #[test]

@@ -89,7 +89,7 @@ fn list() {
             .unwrap_or(("", ""));
         let doc = Document::parse(Source::new(text.to_owned()));
         let description = doc
-            .manifest
+            .manifest()
             .as_ref()
             .ok()
             .and_then(|m| m.value("description"))

@@ -214,7 +214,7 @@ fn declared(dir: &Path) -> Result<Declared, PluginError> {
     // Why it cannot be read is `skill lint`'s to say, with the line.
     let document = Document::read(&dir.join(skill_model::layout::SKILL_MD))
         .map_err(|_| skill_error("SKILL.md cannot be read; `skill lint` says why".to_owned()))?;
-    let manifest = document.manifest.map_err(|_| {
+    let manifest = document.into_manifest().map_err(|_| {
         skill_error("SKILL.md has no frontmatter to read; `skill lint` says why".to_owned())
     })?;
     let text = |key: &str| {

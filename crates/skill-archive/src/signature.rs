@@ -189,7 +189,7 @@ fn expected_comment(path: &Path, bytes: &[u8]) -> Option<String> {
     let document = skill_model::document::Document::parse(skill_model::source::Source::new(
         String::from_utf8_lossy(&skill_md.bytes).into_owned(),
     ));
-    let version = document.manifest.ok().as_ref().and_then(signed_version);
+    let version = document.manifest().as_ref().ok().and_then(signed_version);
     Some(trusted_comment(
         &name,
         version.as_deref(),

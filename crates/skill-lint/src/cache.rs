@@ -6,12 +6,15 @@
 //! entry holds when:
 //! - the skill's stamp is the same: a SHA-256 over the `stat` of every entry of its folder as
 //!   lint lists it (path, kind, size, executable bit, time of last change, a symlink's target)
-//!   and of the folder itself, whose time changes when any file is added or removed below it,
-//!   ignored or not;
-//! - the target chosen for it is the same (inference looks at folders above the skill, so it
-//!   runs every time);
+//!   and of the folder itself as the listing saw it, whose time changes when any file is added
+//!   to it or removed, ignored or not;
+//! - the target chosen for it is the same: what the skill's own folder says of it is kept, and
+//!   the folders above, which a stamp does not cover, are looked at again;
 //! - every question the env checks asked of the machine (a command on PATH, an env var, the
 //!   platform) gets the same answer now.
+//!
+//! A replayed skill's `SKILL.md` is read (findings point at its lines) but not parsed: the
+//! entry keeps its name and what `description-overlap` compares of it.
 //!
 //! A skill with a file changed in the last [`SETTLING`] is linted but not kept: a file written
 //! again within the clock's resolution would keep its time, and the entry would outlive it.
@@ -21,21 +24,22 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::rulebook::Rule;
-use crate::target::Chosen;
-use crate::{Options, rules};
+use crate::rules::overlap::ComparedSkill;
+use crate::target::{Chosen, Declared};
+use crate::{Checked, Options, rules};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use skill_model::Skill;
 use skill_model::environment::Environment;
-use skill_model::files::FileKind;
+use skill_model::files::{FileKind, SkillFiles};
+use skill_model::{Skill, SkillLocation};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// Bumped when what an entry means changes; part of every file's name.
-const FORMAT: u32 = 1;
+const FORMAT: u32 = 2;
 
 /// How long a file must have been left alone for its skill's findings to be kept.
 pub const SETTLING: Duration = Duration::from_secs(2);
@@ -54,8 +58,9 @@ const FOLDER: &str = "lint";
 pub struct Cache {
     file: PathBuf,
     started: SystemTime,
-    entries: Mutex<HashMap<String, CachedSkill>>,
-    across: Mutex<Option<Across>>,
+    /// The file being read on a thread of its own, while the run looks for skills.
+    reading: Mutex<Option<std::thread::JoinHandle<Option<Stored>>>>,
+    read: OnceLock<Read>,
     changed: AtomicBool,
     replayed: AtomicUsize,
     linted: AtomicUsize,
@@ -88,14 +93,28 @@ struct CachedSkill {
     dir: PathBuf,
     #[serde(with = "serde_bytes")]
     stamp: [u8; 32],
-    /// The target and what chose it.
+    /// What the skill's folder says of its target, for a run to choose it again unparsed.
+    declared: Declared,
+    /// The target the findings are for, and what chose it.
     target: String,
+    /// The skill's `name`, when it is a string.
+    name: Option<String>,
     answers: Vec<Answer>,
     /// [`Findings`], decoded only when the entry holds.
     #[serde(with = "serde_bytes")]
     findings: Vec<u8>,
+    /// What `description-overlap` reads of the skill, so a run need not parse a skill whose
+    /// folder is as it was to compare it with the others.
+    compared: ComparedSkill,
     /// The day (since 1970) it was last used.
     used: u64,
+}
+
+/// The entries read, as the run uses and changes them.
+#[derive(Debug)]
+struct Read {
+    entries: Mutex<HashMap<String, CachedSkill>>,
+    across: Mutex<Option<Across>>,
 }
 
 /// What the cache file holds.
@@ -134,18 +153,22 @@ enum Answer {
 }
 
 impl Cache {
-    /// The cache for `options` in `folder` (see [`skill_model::folders::cache`]). A file that
-    /// is missing, unreadable or not a cache gives an empty cache, replaced when saved.
+    /// The cache for `options` in `folder` (see [`skill_model::folders::cache`]), read on a
+    /// thread of its own until first used. A file that is missing, unreadable or not a cache
+    /// gives an empty cache, replaced when saved.
     pub fn open(folder: &Path, options: &Options) -> Cache {
         let file = folder
             .join(FOLDER)
             .join(format!("v{FORMAT}-{}.msgpack", options_key(options)));
-        let stored = read(&file).unwrap_or_default();
+        let reading = std::thread::Builder::new().spawn({
+            let file = file.clone();
+            move || read(&file)
+        });
         Cache {
             file,
             started: SystemTime::now(),
-            entries: Mutex::new(stored.skills),
-            across: Mutex::new(stored.across),
+            reading: Mutex::new(reading.ok()),
+            read: OnceLock::new(),
             changed: AtomicBool::new(false),
             replayed: AtomicUsize::new(0),
             linted: AtomicUsize::new(0),
@@ -184,7 +207,12 @@ impl Cache {
         let today = day(self.started);
         let mut skills = std::mem::take(&mut *self.lock());
         skills.retain(|_, e| e.used + KEPT_DAYS >= today);
-        let across = self.across.lock().unwrap_or_else(|e| e.into_inner()).take();
+        let across = self
+            .read()
+            .across
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take();
         let bytes = rmp_serde::to_vec(&Stored { skills, across }).map_err(|e| CacheError {
             path: self.file.clone(),
             source: std::io::Error::other(e),
@@ -203,49 +231,67 @@ impl Cache {
     }
 
     /// The skill's own findings: replayed when its entry holds, else from `lint` (handed the
-    /// machine to ask, which records the answers) and kept.
-    pub(crate) fn findings(
+    /// machine to ask, which records the answers, and the target) and kept.
+    pub(crate) fn checked(
         &self,
         skill: &Skill,
-        target: Chosen,
         options: &Options,
-        lint: impl FnOnce(&dyn Environment) -> (Vec<Diagnostic>, Vec<&'static Rule>),
-    ) -> (Vec<Diagnostic>, Vec<&'static Rule>) {
-        let Some(key) = key_of(&skill.dir) else {
-            self.linted.fetch_add(1, Ordering::Relaxed);
-            return lint(options.environment.as_ref());
-        };
-        let stamp = stamp(skill, self.started);
-        let target = format!("{}:{}", target.target, target.from);
-        if let Some(stamp) = stamp
-            && let Some(found) = self.replay(&key, skill, stamp, &target, options)
+        lint: impl FnOnce(&dyn Environment, Chosen) -> Checked,
+    ) -> Checked {
+        let key = key_of(&skill.dir);
+        let stamp = skill
+            .file
+            .as_deref()
+            .and_then(|file| stamp(file, skill.files(), self.started));
+        if let (Some(key), Some(stamp)) = (&key, stamp)
+            && let Some(found) = self.replay(key, skill, stamp, options)
         {
             self.replayed.fetch_add(1, Ordering::Relaxed);
             return found;
         }
         self.linted.fetch_add(1, Ordering::Relaxed);
+        let declared = crate::target::declared(skill);
+        let target = declared.or_given(options.target, &skill.dir);
         let recorder = Recorder::new(options.environment.as_ref());
-        let (diagnostics, not_shown) = lint(&recorder);
-        if let Some(stamp) = stamp {
-            let findings = Findings {
-                diagnostics,
-                not_shown,
+        let checked = lint(&recorder, target);
+        let findings = Findings {
+            diagnostics: checked.diagnostics,
+            not_shown: checked.not_shown,
+        };
+        if let (Some(key), Some(stamp), Ok(encoded)) = (key, stamp, rmp_serde::to_vec(&findings)) {
+            let entry = CachedSkill {
+                dir: skill.dir.clone(),
+                stamp,
+                declared,
+                target: label(target),
+                name: checked.name.clone(),
+                answers: recorder.answers(),
+                findings: encoded,
+                compared: ComparedSkill::of(skill),
+                used: day(self.started),
             };
-            if let Ok(encoded) = rmp_serde::to_vec(&findings) {
-                let entry = CachedSkill {
-                    dir: skill.dir.clone(),
-                    stamp,
-                    target,
-                    answers: recorder.answers(),
-                    findings: encoded,
-                    used: day(self.started),
-                };
-                self.lock().insert(key, entry);
-                self.changed.store(true, Ordering::Relaxed);
-            }
-            return (findings.diagnostics, findings.not_shown);
+            self.lock().insert(key, entry);
+            self.changed.store(true, Ordering::Relaxed);
         }
-        (diagnostics, not_shown)
+        Checked {
+            diagnostics: findings.diagnostics,
+            not_shown: findings.not_shown,
+            ..checked
+        }
+    }
+
+    /// What `description-overlap` reads of the skill at `location`, kept from an earlier run
+    /// when nothing in its folder changed since; `None` when it must be read.
+    pub(crate) fn compared(&self, location: &SkillLocation) -> Option<ComparedSkill> {
+        let key = key_of(&location.dir)?;
+        let stamp = stamp(
+            location.file.as_deref()?,
+            location.files.as_ref()?,
+            self.started,
+        )?;
+        let entries = self.lock();
+        let entry = entries.get(&key)?;
+        (entry.dir == location.dir && entry.stamp == stamp).then(|| entry.compared.clone())
     }
 
     /// The findings across the run's skills: the last run's when `entries`, the skills compared
@@ -266,7 +312,7 @@ impl Cache {
             hash.update([0]);
         }
         let key: [u8; 32] = hash.finalize().into();
-        let mut across = self.across.lock().unwrap_or_else(|e| e.into_inner());
+        let mut across = self.read().across.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(kept) = across.as_ref().filter(|a| a.key == key)
             && let Ok(found) = rmp_serde::from_slice(&kept.findings)
         {
@@ -286,15 +332,15 @@ impl Cache {
         key: &str,
         skill: &Skill,
         stamp: [u8; 32],
-        target: &str,
         options: &Options,
-    ) -> Option<(Vec<Diagnostic>, Vec<&'static Rule>)> {
-        let (findings, used) = {
+    ) -> Option<Checked> {
+        let (target, name, findings, used) = {
             let entries = self.lock();
             let entry = entries.get(key)?;
+            let target = entry.declared.or_given(options.target, &skill.dir);
             let holds = entry.dir == skill.dir
                 && entry.stamp == stamp
-                && entry.target == target
+                && entry.target == label(target)
                 && entry
                     .answers
                     .iter()
@@ -302,7 +348,12 @@ impl Cache {
             if !holds {
                 return None;
             }
-            (entry.findings.clone(), entry.used)
+            (
+                target,
+                entry.name.clone(),
+                entry.findings.clone(),
+                entry.used,
+            )
         };
         let findings: Findings = rmp_serde::from_slice(&findings).ok()?;
         let today = day(self.started);
@@ -312,11 +363,37 @@ impl Cache {
             }
             self.changed.store(true, Ordering::Relaxed);
         }
-        Some((findings.diagnostics, findings.not_shown))
+        Some(Checked {
+            target,
+            name,
+            diagnostics: findings.diagnostics,
+            not_shown: findings.not_shown,
+        })
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, CachedSkill>> {
-        self.entries.lock().unwrap_or_else(|e| e.into_inner())
+        self.read()
+            .entries
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The entries, once the thread reading the file is done (or nothing, when it failed).
+    fn read(&self) -> &Read {
+        self.read.get_or_init(|| {
+            let reading = self
+                .reading
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .take();
+            let stored = reading
+                .and_then(|thread| thread.join().ok().flatten())
+                .unwrap_or_default();
+            Read {
+                entries: Mutex::new(stored.skills),
+                across: Mutex::new(stored.across),
+            }
+        })
     }
 }
 
@@ -357,18 +434,18 @@ fn key_of(dir: &Path) -> Option<String> {
     absolute.to_str().map(str::to_owned)
 }
 
-/// The skill's stamp, or `None` when some time is unknown or too recent to trust.
-fn stamp(skill: &Skill, started: SystemTime) -> Option<[u8; 32]> {
+/// The stamp of the skill whose manifest is `file` and whose folder lists `files`, or `None`
+/// when some time is unknown or too recent to trust.
+fn stamp(file: &Path, files: &SkillFiles, started: SystemTime) -> Option<[u8; 32]> {
     let settled = |time: Option<SystemTime>| {
         let time = time?;
         let nanos = time.duration_since(UNIX_EPOCH).ok()?.as_nanos();
         (time + SETTLING <= started).then_some(nanos)
     };
     let mut hash = Sha256::new();
-    let dir = std::fs::metadata(&skill.dir).ok()?;
-    hash.update(settled(dir.modified().ok())?.to_le_bytes());
-    hash.update(skill.file.as_deref()?.as_os_str().as_encoded_bytes());
-    for entry in &skill.files().entries {
+    hash.update(settled(files.modified)?.to_le_bytes());
+    hash.update(file.as_os_str().as_encoded_bytes());
+    for entry in &files.entries {
         let (kind, target) = match &entry.kind {
             FileKind::File => (b'f', None),
             FileKind::Dir => (b'd', None),
@@ -385,6 +462,11 @@ fn stamp(skill: &Skill, started: SystemTime) -> Option<[u8; 32]> {
         }
     }
     Some(hash.finalize().into())
+}
+
+/// A target and what chose it, as an entry keeps them.
+fn label(target: Chosen) -> String {
+    format!("{}:{}", target.target, target.from)
 }
 
 fn day(time: SystemTime) -> u64 {

@@ -130,6 +130,18 @@ pub struct SkillReport {
     /// The rules of findings left out because they do not matter to the target (one entry per
     /// finding; see [`rulebook::Rule::matters_to`]).
     pub not_shown: Vec<&'static rulebook::Rule>,
+    /// The skill's `name` as written, when it is a string: kept apart from `skill` because a
+    /// skill replayed from the cache is never parsed.
+    name: Option<String>,
+}
+
+/// What the rules of one skill found, and what they checked it for.
+#[derive(Debug)]
+pub(crate) struct Checked {
+    target: target::Chosen,
+    name: Option<String>,
+    diagnostics: Vec<Diagnostic>,
+    not_shown: Vec<&'static rulebook::Rule>,
 }
 
 impl SkillReport {
@@ -163,8 +175,7 @@ impl SkillReport {
 
     /// The skill's `name` as written, when it is a string.
     pub fn name(&self) -> Option<&str> {
-        let manifest = self.skill.manifest()?;
-        manifest.value("name")?.as_str().map(str::trim)
+        self.name.as_deref()
     }
 }
 
@@ -289,10 +300,18 @@ fn lint_across<T: Send>(
     each: impl Fn(SkillReport) -> T + Sync,
 ) -> Vec<T> {
     // Each skill is read twice (for the comparison, then for its lint) rather than every skill
-    // held at once: holding them was a third of the peak memory of a run over the corpus.
+    // held at once: holding them was a third of the peak memory of a run over the corpus. The
+    // cache answers the first read for a skill nothing changed in.
     let entries: Vec<overlap::ComparedSkill> = locations
         .par_iter()
-        .map(|location| overlap::ComparedSkill::of(&Skill::load(location.clone())))
+        .map(|location| {
+            options
+                .cache
+                .as_ref()
+                .filter(|_| cache::applies(options))
+                .and_then(|cache| cache.compared(location))
+                .unwrap_or_else(|| overlap::ComparedSkill::of(&Skill::load(location.clone())))
+        })
         .collect();
     let across = std::sync::OnceLock::new();
     let finish = |mut report: SkillReport, found: &[Diagnostic]| {
@@ -376,22 +395,40 @@ pub fn lint_skill(skill: Skill, options: &Options) -> SkillReport {
 /// The skill's own findings of the selected rules, before path ignores (which apply to the
 /// findings across skills too): replayed from the cache when it holds them.
 fn lint_own(skill: Skill, options: &Options) -> SkillReport {
-    let target = options
-        .target
-        .map_or_else(|| target::infer(&skill), target::Chosen::given);
-    let own = |environment: &dyn Environment| {
-        let mut diagnostics = rules::check(&skill, target.target, options, environment);
-        diagnostics.retain(|d| options.selection.allows(d.rule));
-        let not_shown = keep_what_matters(&mut diagnostics, target.target, &options.selection);
-        (diagnostics, not_shown)
-    };
-    let (diagnostics, not_shown) = match &options.cache {
-        Some(cache) if cache::applies(options) => cache.findings(&skill, target, options, own),
-        _ => own(options.environment.as_ref()),
+    let own = |environment: &dyn Environment, target| check(&skill, target, options, environment);
+    let checked = match &options.cache {
+        Some(cache) if cache::applies(options) => cache.checked(&skill, options, own),
+        _ => {
+            let target = target::declared(&skill).or_given(options.target, &skill.dir);
+            own(options.environment.as_ref(), target)
+        }
     };
     SkillReport {
         skill,
+        target: checked.target,
+        diagnostics: checked.diagnostics,
+        not_shown: checked.not_shown,
+        name: checked.name,
+    }
+}
+
+/// The findings of the selected rules for `skill` linted for `target`.
+fn check(
+    skill: &Skill,
+    target: target::Chosen,
+    options: &Options,
+    environment: &dyn Environment,
+) -> Checked {
+    let mut diagnostics = rules::check(skill, target.target, options, environment);
+    diagnostics.retain(|d| options.selection.allows(d.rule));
+    let not_shown = keep_what_matters(&mut diagnostics, target.target, &options.selection);
+    let name = skill
+        .manifest()
+        .and_then(|m| m.value("name")?.as_str())
+        .map(|name| name.trim().to_owned());
+    Checked {
         target,
+        name,
         diagnostics,
         not_shown,
     }

@@ -230,7 +230,7 @@ mod tests {
 
     fn add_bins(text: &str) -> String {
         let doc = Document::parse(Source::new(text.to_owned()));
-        let manifest = doc.manifest.as_ref().unwrap();
+        let manifest = doc.manifest().as_ref().unwrap();
         let items = vec!["jq".to_owned(), "gh".to_owned()];
         let env = vec!["TOKEN".to_owned()];
         let value = New::nested(
@@ -250,7 +250,7 @@ mod tests {
         };
         let fixed = apply(&doc.source.text, &edits).unwrap();
         let reparsed = Document::parse(Source::new(fixed.clone()));
-        assert!(reparsed.manifest.is_ok(), "{fixed}");
+        assert!(reparsed.manifest().is_ok(), "{fixed}");
         fixed
     }
 

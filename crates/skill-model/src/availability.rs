@@ -150,7 +150,7 @@ mod tests {
         let doc = Document::parse(Source::new(format!(
             "---\nname: a\nmetadata: {metadata}\n---\n"
         )));
-        Requirements::from_manifest(doc.manifest.as_ref().unwrap(), &doc.source.text)
+        Requirements::from_manifest(doc.manifest().as_ref().unwrap(), &doc.source.text)
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! which every directory holding a `SKILL.md` is a skill (ignore files honoured).
 
 use super::files::{self, FileEntry, SkillFiles};
+use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -113,29 +114,10 @@ fn walk(root: &Path, list: bool) -> Vec<SkillLocation> {
     files::walker(root)
         .filter_entry(|e| !matches!(e.file_name().to_str(), Some(".git" | "node_modules")))
         .build_parallel()
-        .run(|| {
-            Box::new(|entry| {
-                let Ok(entry) = entry else {
-                    return ignore::WalkState::Continue;
-                };
-                if entry.depth() == 0 {
-                    return ignore::WalkState::Continue;
-                }
-                let mut batch = Vec::with_capacity(2);
-                let name = entry.file_name();
-                let upper = name == SKILL_MD;
-                if let (true, Some(dir)) = (upper || name == SKILL_MD_LOWER, entry.path().parent())
-                {
-                    batch.push(Seen::Manifest(clean(dir), clean(entry.path()), upper));
-                }
-                if list {
-                    batch.extend(files::entry(root, entry.path()).map(Seen::Entry));
-                }
-                if !batch.is_empty() {
-                    seen.lock().unwrap_or_else(|e| e.into_inner()).extend(batch);
-                }
-                ignore::WalkState::Continue
-            })
+        .visit(&mut Collectors {
+            root,
+            list,
+            seen: &seen,
         });
     let mut manifests: BTreeMap<PathBuf, PathBuf> = BTreeMap::new();
     let mut entries = Vec::new();
@@ -150,7 +132,7 @@ fn walk(root: &Path, list: bool) -> Vec<SkillLocation> {
             Seen::Entry(entry) => entries.push(entry),
         }
     }
-    entries.sort_by(|a, b| a.path.cmp(&b.path));
+    entries.par_sort_unstable_by(|a, b| a.path.cmp(&b.path));
     let root_clean = clean(root);
     let relative: Vec<String> = manifests
         .keys()
@@ -160,13 +142,71 @@ fn walk(root: &Path, list: bool) -> Vec<SkillLocation> {
     sorted.sort();
     manifests
         .into_iter()
-        .zip(&relative)
+        .collect::<Vec<_>>()
+        .into_par_iter()
+        .zip(relative)
         .map(|((dir, file), rel)| SkillLocation {
+            files: list.then(|| files_under(&entries, &rel, &sorted, &dir)),
             dir,
             file: Some(file),
-            files: list.then(|| files_under(&entries, rel, &sorted)),
         })
         .collect()
+}
+
+/// Makes one [`Collector`] per thread of the walk.
+struct Collectors<'s> {
+    root: &'s Path,
+    list: bool,
+    seen: &'s Mutex<Vec<Seen>>,
+}
+
+impl<'s> ignore::ParallelVisitorBuilder<'s> for Collectors<'s> {
+    fn build(&mut self) -> Box<dyn ignore::ParallelVisitor + 's> {
+        Box::new(Collector {
+            root: self.root,
+            list: self.list,
+            seen: self.seen,
+            mine: Vec::new(),
+        })
+    }
+}
+
+/// What one thread of the walk saw, handed over whole when the thread is done: a lock taken for
+/// every entry made the two threads wait on each other.
+struct Collector<'s> {
+    root: &'s Path,
+    list: bool,
+    seen: &'s Mutex<Vec<Seen>>,
+    mine: Vec<Seen>,
+}
+
+impl ignore::ParallelVisitor for Collector<'_> {
+    fn visit(&mut self, entry: Result<ignore::DirEntry, ignore::Error>) -> ignore::WalkState {
+        let Ok(entry) = entry else {
+            return ignore::WalkState::Continue;
+        };
+        if entry.depth() == 0 {
+            return ignore::WalkState::Continue;
+        }
+        let name = entry.file_name();
+        let upper = name == SKILL_MD;
+        if let (true, Some(dir)) = (upper || name == SKILL_MD_LOWER, entry.path().parent()) {
+            self.mine
+                .push(Seen::Manifest(clean(dir), clean(entry.path()), upper));
+        }
+        if self.list {
+            self.mine
+                .extend(files::entry(self.root, entry.path()).map(Seen::Entry));
+        }
+        ignore::WalkState::Continue
+    }
+}
+
+impl Drop for Collector<'_> {
+    fn drop(&mut self) {
+        let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        seen.append(&mut self.mine);
+    }
 }
 
 /// `dir` relative to `root`, `/`-separated (`""` for the root itself).
@@ -180,7 +220,12 @@ fn relative_to(root: &Path, dir: &Path) -> String {
 
 /// The entries under skill folder `dir` (relative to the walk root), renamed relative to it,
 /// leaving out other skills nested inside it. Both slices are sorted by path.
-fn files_under(entries: &[FileEntry], dir: &str, sorted_skill_dirs: &[String]) -> SkillFiles {
+fn files_under(
+    entries: &[FileEntry],
+    dir: &str,
+    sorted_skill_dirs: &[String],
+    path: &Path,
+) -> SkillFiles {
     let prefix = if dir.is_empty() {
         String::new()
     } else {
@@ -209,11 +254,19 @@ fn files_under(entries: &[FileEntry], dir: &str, sorted_skill_dirs: &[String]) -
         if !inside_nested {
             own.push(FileEntry {
                 path: entry.path[prefix.len()..].to_owned(),
-                ..entry.clone()
+                kind: entry.kind.clone(),
+                size: entry.size,
+                executable: entry.executable,
+                modified: entry.modified,
             });
         }
     }
-    SkillFiles::from_entries(own)
+    // The walk saw the folder as an entry of the one above, unless it is where the walk began.
+    let modified = match entries.binary_search_by(|e| e.path.as_str().cmp(dir)) {
+        Ok(at) => entries[at].modified,
+        Err(_) => std::fs::metadata(path).and_then(|m| m.modified()).ok(),
+    };
+    SkillFiles::from_entries(own, modified)
 }
 
 /// Drops `./` prefixes so paths print as users write them.

@@ -7,6 +7,7 @@ use super::source::{DecodeError, Source};
 use super::span::{Position, Span};
 use super::yaml;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 /// A decoded `SKILL.md` and its parse.
 #[derive(Debug, Clone)]
@@ -15,8 +16,9 @@ pub struct Document {
     pub source: Source,
     /// Where the frontmatter and body are, when the fences were found.
     pub frontmatter: Option<Frontmatter>,
-    /// The manifest, or why the frontmatter gave none.
-    pub manifest: Result<Manifest, ManifestError>,
+    /// The manifest, or why the frontmatter gave none: parsed on first use, since a lint run
+    /// that replays a skill from its cache reads only the text, for the findings' lines.
+    manifest: OnceLock<Result<Manifest, ManifestError>>,
 }
 
 /// Why a `SKILL.md` could not be read as text.
@@ -70,13 +72,37 @@ pub enum ManifestError {
 /// The `name` the SKILL.md of the skill folder `dir` declares, if it can be read.
 pub fn declared_name(dir: &Path) -> Option<String> {
     let document = Document::read(&dir.join(super::layout::SKILL_MD)).ok()?;
-    let manifest = document.manifest.ok()?;
+    let manifest = document.into_manifest().ok()?;
     manifest.value("name")?.as_str().map(str::to_owned)
 }
 
 impl Document {
     /// Reads and parses the `SKILL.md` at `path`.
     pub fn read(path: &Path) -> Result<Document, LoadError> {
+        Document::read_listed(path, None)
+    }
+
+    /// [`Document::read`] of a file a listing just saw as a regular file of `listed` bytes, which
+    /// spares a `stat` per skill of a lint run.
+    pub fn read_listed(path: &Path, listed: Option<u64>) -> Result<Document, LoadError> {
+        let size = match listed {
+            Some(size) => size,
+            None => Document::checked_size(path)?,
+        };
+        if size > crate::limits::FILE_BYTES {
+            return Err(LoadError::TooLarge { bytes: size });
+        }
+        let bytes = super::files::read_sized(path, size).map_err(io_error)?;
+        let read = bytes.len() as u64;
+        if read > crate::limits::FILE_BYTES {
+            return Err(LoadError::TooLarge { bytes: read });
+        }
+        let source = Source::decode(bytes).map_err(LoadError::Decode)?;
+        Ok(Document::parse(source))
+    }
+
+    /// The size of the regular file at `path`, refusing what lint must not read.
+    fn checked_size(path: &Path) -> Result<u64, LoadError> {
         let mut meta = std::fs::symlink_metadata(path).map_err(io_error)?;
         if meta.is_symlink() {
             check_link_inside(path)?;
@@ -90,26 +116,38 @@ impl Document {
                 message: "not a regular file (a FIFO, socket or device)".to_owned(),
             });
         }
-        if meta.len() > crate::limits::FILE_BYTES {
-            return Err(LoadError::TooLarge { bytes: meta.len() });
-        }
-        let bytes = super::files::read_sized(path, meta.len()).map_err(io_error)?;
-        let source = Source::decode(bytes).map_err(LoadError::Decode)?;
-        Ok(Document::parse(source))
+        Ok(meta.len())
     }
 
-    /// Splits and parses text already in memory.
+    /// Splits text already in memory; its YAML is parsed when [`Document::manifest`] is
+    /// first asked for.
     pub fn parse(source: Source) -> Document {
         let (frontmatter, manifest) = match frontmatter::split(&source.text) {
-            Ok(fm) => (Some(fm), parse_manifest(&source, fm)),
-            Err(SplitError::Missing) => (None, Err(ManifestError::NoFrontmatter)),
-            Err(SplitError::Unclosed) => (None, Err(ManifestError::Unclosed)),
+            Ok(fm) => (Some(fm), OnceLock::new()),
+            Err(SplitError::Missing) => (None, Err(ManifestError::NoFrontmatter).into()),
+            Err(SplitError::Unclosed) => (None, Err(ManifestError::Unclosed).into()),
         };
         Document {
             source,
             frontmatter,
             manifest,
         }
+    }
+
+    /// The manifest, or why the frontmatter gave none.
+    pub fn manifest(&self) -> &Result<Manifest, ManifestError> {
+        self.manifest.get_or_init(|| match self.frontmatter {
+            Some(fm) => parse_manifest(&self.source, fm),
+            None => Err(ManifestError::NoFrontmatter),
+        })
+    }
+
+    /// [`Document::manifest`], taken out of the document.
+    pub fn into_manifest(self) -> Result<Manifest, ManifestError> {
+        self.manifest();
+        self.manifest
+            .into_inner()
+            .unwrap_or(Err(ManifestError::NoFrontmatter))
     }
 
     /// The body (everything after the frontmatter; the whole file when there is none).
@@ -175,7 +213,7 @@ mod tests {
     fn yaml_errors_point_into_skill_md() {
         let d = doc("---\nname: a\ndescription: Use when: x\n---\n");
         assert_eq!(
-            d.manifest.unwrap_err(),
+            d.manifest().clone().unwrap_err(),
             ManifestError::Yaml {
                 message: "mapping values are not allowed in this context".into(),
                 position: Position {
@@ -189,15 +227,15 @@ mod tests {
     #[test]
     fn empty_and_list_frontmatter_are_not_mappings() {
         assert!(matches!(
-            doc("---\n---\n").manifest,
+            doc("---\n---\n").manifest(),
             Err(ManifestError::NotMapping { .. })
         ));
         assert!(matches!(
-            doc("---\n- a\n---\n").manifest,
+            doc("---\n- a\n---\n").manifest(),
             Err(ManifestError::NotMapping { .. })
         ));
         assert!(matches!(
-            doc("---\n# c\n---\n").manifest,
+            doc("---\n# c\n---\n").manifest(),
             Err(ManifestError::NotMapping { .. })
         ));
     }
@@ -205,7 +243,7 @@ mod tests {
     #[test]
     fn key_spans_are_file_offsets() {
         let d = doc("---\nname: a\n---\n");
-        let m = d.manifest.unwrap();
+        let m = d.manifest().as_ref().unwrap();
         assert_eq!(d.source.slice(m.get("name").unwrap().key_span), "name");
     }
 }

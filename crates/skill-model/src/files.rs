@@ -70,6 +70,9 @@ pub enum FileKind {
 pub struct SkillFiles {
     /// The entries.
     pub entries: Vec<FileEntry>,
+    /// When the folder itself last changed (a file added or removed in it), as the listing saw
+    /// it; `None` when unknown.
+    pub modified: Option<std::time::SystemTime>,
 }
 
 impl SkillFiles {
@@ -92,13 +95,17 @@ impl SkillFiles {
             .filter_map(|e| entry(dir, e.path()))
             .collect();
         entries.sort_by(|a, b| a.path.cmp(&b.path));
-        SkillFiles { entries }
+        let modified = std::fs::metadata(dir).and_then(|m| m.modified()).ok();
+        SkillFiles { entries, modified }
     }
 
     /// Wraps entries already listed (by discovery's walk), sorting them.
-    pub(crate) fn from_entries(mut entries: Vec<FileEntry>) -> SkillFiles {
+    pub(crate) fn from_entries(
+        mut entries: Vec<FileEntry>,
+        modified: Option<std::time::SystemTime>,
+    ) -> SkillFiles {
         entries.sort_by(|a, b| a.path.cmp(&b.path));
-        SkillFiles { entries }
+        SkillFiles { entries, modified }
     }
 
     /// The regular files.
@@ -126,12 +133,8 @@ impl SkillFiles {
 pub fn entry(dir: &Path, path: &Path) -> Option<FileEntry> {
     use std::os::unix::fs::PermissionsExt;
     let meta = std::fs::symlink_metadata(path).ok()?;
-    let rel = path.strip_prefix(dir).ok()?;
-    let rel = rel
-        .components()
-        .map(|c| c.as_os_str().to_string_lossy())
-        .collect::<Vec<_>>()
-        .join("/");
+    // A walked path is `dir` joined with clean names, so on Unix it is `/`-separated already.
+    let rel = path.strip_prefix(dir).ok()?.to_string_lossy().into_owned();
     let kind = if meta.file_type().is_symlink() {
         FileKind::Symlink(std::fs::read_link(path).unwrap_or_default())
     } else if meta.is_dir() {

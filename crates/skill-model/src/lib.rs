@@ -64,7 +64,7 @@ impl Skill {
     pub fn load(location: SkillLocation) -> Skill {
         let dir_name = canonical_dir_name(&location.dir);
         let document = match &location.file {
-            Some(file) => Document::read(file),
+            Some(file) => Document::read_listed(file, listed_size(&location, file)),
             None => Err(LoadError::Missing),
         };
         let files = std::sync::OnceLock::new();
@@ -117,7 +117,7 @@ impl Skill {
 
     /// The manifest, when the frontmatter parsed into a mapping.
     pub fn manifest(&self) -> Option<&Manifest> {
-        self.document.as_ref().ok()?.manifest.as_ref().ok()
+        self.document.as_ref().ok()?.manifest().as_ref().ok()
     }
 
     /// The path diagnostics about the manifest file should name.
@@ -137,6 +137,13 @@ impl Skill {
 /// The directory's own name as agents see it in their skill root. A path ending in `.` or `..`
 /// is resolved first (skills-ref compares against the path as given, so `validate .` sees an
 /// empty name; we do not repeat that bug).
+/// The size of `file` when the walk that found the skill saw it as a regular file.
+fn listed_size(location: &SkillLocation, file: &Path) -> Option<u64> {
+    let name = file.file_name()?.to_str()?;
+    let entry = location.files.as_ref()?.get(name)?;
+    (entry.kind == files::FileKind::File).then_some(entry.size)
+}
+
 fn canonical_dir_name(dir: &Path) -> String {
     let named = match dir.components().next_back() {
         Some(std::path::Component::Normal(name)) => Some(name.to_string_lossy().into_owned()),

@@ -161,7 +161,7 @@ mod tests {
 
     fn requirements(text: &str) -> Requirements {
         let doc = Document::parse(Source::new(text.to_owned()));
-        Requirements::from_manifest(doc.manifest.as_ref().unwrap(), &doc.source.text)
+        Requirements::from_manifest(doc.manifest().as_ref().unwrap(), &doc.source.text)
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! and a line index for diagnostics.
 
 use super::span::{LineIndex, Position, Span};
+use std::sync::OnceLock;
 
 /// A decoded `SKILL.md`. Offsets everywhere refer to `text`, which keeps the BOM and `\r\n`
 /// exactly as on disk, so spans can be used to edit the file byte for byte.
@@ -13,7 +14,8 @@ pub struct Source {
     pub has_bom: bool,
     /// Number of lines ending in `\r\n`.
     pub crlf_lines: usize,
-    lines: LineIndex,
+    /// Built on the first position asked for: a skill replayed from lint's cache may need none.
+    lines: OnceLock<LineIndex>,
 }
 
 /// Why bytes could not be taken as a `SKILL.md` text.
@@ -78,18 +80,21 @@ impl Source {
     pub fn new(text: String) -> Source {
         let has_bom = text.starts_with(BOM);
         let crlf_lines = memchr::memmem::find_iter(text.as_bytes(), b"\r\n").count();
-        let lines = LineIndex::new(&text);
         Source {
             text,
             has_bom,
             crlf_lines,
-            lines,
+            lines: OnceLock::new(),
         }
     }
 
     /// The line and column of byte `offset`.
     pub fn position(&self, offset: usize) -> Position {
-        self.lines.position(&self.text, offset)
+        self.lines().position(&self.text, offset)
+    }
+
+    fn lines(&self) -> &LineIndex {
+        self.lines.get_or_init(|| LineIndex::new(&self.text))
     }
 
     /// The text of `span`, or `""` when the span does not fall on character boundaries.
@@ -99,7 +104,7 @@ impl Source {
 
     /// The span of the whole 1-based `line`, without its line ending.
     pub fn line_span(&self, line: usize) -> Option<Span> {
-        let start = self.lines.line_start(line)?;
+        let start = self.lines().line_start(line)?;
         let rest = &self.text[start..];
         let len = rest.find('\n').unwrap_or(rest.len());
         let len = if rest[..len].ends_with('\r') {
@@ -114,7 +119,7 @@ impl Source {
     /// the end of the text): what removing the line removes, or where the next line starts, in
     /// a file whose lines do not all end alike.
     pub fn line_with_ending(&self, line: usize) -> Option<Span> {
-        let start = self.lines.line_start(line)?;
+        let start = self.lines().line_start(line)?;
         let rest = &self.text[start..];
         let len = rest.find('\n').map_or(rest.len(), |i| i + 1);
         Some(Span::new(start, start + len))

@@ -54,7 +54,10 @@ pub(crate) fn review_version(
     let skill = Skill::load(SkillLocation {
         file: Some(dir.join(skill_model::layout::SKILL_MD)),
         dir: dir.clone(),
-        files: Some(SkillFiles { entries }),
+        files: Some(SkillFiles {
+            entries,
+            modified: None,
+        }),
     });
     let said = skill_agent::review::review(&skill, Mode::Live, || Ok(http.clone()), "")?;
     let findings: Vec<StoredFinding> = said

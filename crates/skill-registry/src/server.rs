@@ -1439,7 +1439,8 @@ fn described(files: &[NewFile]) -> Option<String> {
         String::from_utf8_lossy(&file.bytes).into_owned(),
     ));
     let description = document
-        .manifest
+        .manifest()
+        .as_ref()
         .ok()?
         .value("description")?
         .as_str()?

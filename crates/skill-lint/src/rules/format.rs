@@ -127,7 +127,7 @@ pub(crate) fn check_frontmatter(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(doc) = cx.document() else {
         return;
     };
-    let Err(error) = &doc.manifest else {
+    let Err(error) = doc.manifest() else {
         return;
     };
     let first_line = doc.source.line_span(1).unwrap_or_default();

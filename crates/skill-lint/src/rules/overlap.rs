@@ -42,7 +42,7 @@ fn named_template(a: (&str, &str), b: (&str, &str)) -> bool {
 
 /// What `description-overlap` reads of one skill, taken before the skill is linted so the
 /// comparison can run while the skill itself moves on.
-#[derive(Debug)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct ComparedSkill {
     /// The name and description the summary shows, when the skill has a description.
     shown: Option<(String, String)>,

@@ -423,7 +423,7 @@ fn skill_page(
     held: bool,
     review: Option<Review>,
 ) -> SkillPage {
-    let manifest = document.and_then(|d| d.manifest.as_ref().ok());
+    let manifest = document.and_then(|d| d.manifest().as_ref().ok());
     let description = skill_description(manifest, &skill);
     let requirements = match (manifest, document) {
         (Some(m), Some(d)) => requirement_rows(&Requirements::from_manifest(m, &d.source.text)),
