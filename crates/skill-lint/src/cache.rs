@@ -61,6 +61,9 @@ pub struct Cache {
     /// The file being read on a thread of its own, while the run looks for skills.
     reading: Mutex<Option<std::thread::JoinHandle<Option<Stored>>>>,
     read: OnceLock<Read>,
+    /// Whether a folder above a skill holds a ClawHub download's `_meta.json`, asked once a
+    /// run: the skills of a download, or of an owner's folder, share the folders above them.
+    meta_above: Mutex<HashMap<PathBuf, bool>>,
     changed: AtomicBool,
     replayed: AtomicUsize,
     linted: AtomicUsize,
@@ -169,6 +172,7 @@ impl Cache {
             started: SystemTime::now(),
             reading: Mutex::new(reading.ok()),
             read: OnceLock::new(),
+            meta_above: Mutex::new(HashMap::new()),
             changed: AtomicBool::new(false),
             replayed: AtomicUsize::new(0),
             linted: AtomicUsize::new(0),
@@ -251,7 +255,7 @@ impl Cache {
         }
         self.linted.fetch_add(1, Ordering::Relaxed);
         let declared = crate::target::declared(skill);
-        let target = declared.or_given(options.target, &skill.dir);
+        let target = self.target(declared, options, &skill.dir);
         let recorder = Recorder::new(options.environment.as_ref());
         let checked = lint(&recorder, target);
         let findings = Findings {
@@ -334,10 +338,12 @@ impl Cache {
         stamp: [u8; 32],
         options: &Options,
     ) -> Option<Checked> {
-        let (target, name, findings, used) = {
+        // Chosen outside the lock: the folders above may be asked about.
+        let declared = self.lock().get(key)?.declared;
+        let target = self.target(declared, options, &skill.dir);
+        let (name, findings, used) = {
             let entries = self.lock();
             let entry = entries.get(key)?;
-            let target = entry.declared.or_given(options.target, &skill.dir);
             let holds = entry.dir == skill.dir
                 && entry.stamp == stamp
                 && entry.target == label(target)
@@ -348,12 +354,7 @@ impl Cache {
             if !holds {
                 return None;
             }
-            (
-                target,
-                entry.name.clone(),
-                entry.findings.clone(),
-                entry.used,
-            )
+            (entry.name.clone(), entry.findings.clone(), entry.used)
         };
         let findings: Findings = rmp_serde::from_slice(&findings).ok()?;
         let today = day(self.started);
@@ -369,6 +370,24 @@ impl Cache {
             diagnostics: findings.diagnostics,
             not_shown: findings.not_shown,
         })
+    }
+
+    /// The target to lint the skill in `dir` for, which `declared` says, or the user gave.
+    fn target(&self, declared: Declared, options: &Options, dir: &Path) -> Chosen {
+        let holds_meta = |folder: &Path| {
+            let known = self.meta_above.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(&held) = known.get(folder) {
+                return held;
+            }
+            drop(known);
+            let held = folder.join(skill_model::layout::META_FILE).is_file();
+            self.meta_above
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert(folder.to_path_buf(), held);
+            held
+        };
+        declared.or_given_asking(options.target, dir, &holds_meta)
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, CachedSkill>> {

@@ -108,16 +108,26 @@ pub(crate) struct Declared {
 impl Declared {
     /// The target to lint the skill in `dir` for: `given` by the user, else this one.
     pub(crate) fn or_given(self, given: Option<Target>, dir: &Path) -> Chosen {
-        given.map_or_else(|| self.resolve(dir), Chosen::given)
+        self.or_given_asking(given, dir, &|folder| folder.join(META_FILE).is_file())
+    }
+
+    /// [`Declared::or_given`], asking `holds_meta` whether a folder holds a `_meta.json`.
+    pub(crate) fn or_given_asking(
+        self,
+        given: Option<Target>,
+        dir: &Path,
+        holds_meta: &dyn Fn(&Path) -> bool,
+    ) -> Chosen {
+        given.map_or_else(|| self.resolve(dir, holds_meta), Chosen::given)
     }
 
     /// The target, after looking at the folders above the skill in `dir` when they decide.
-    fn resolve(self, dir: &Path) -> Chosen {
+    fn resolve(self, dir: &Path, holds_meta: &dyn Fn(&Path) -> bool) -> Chosen {
         let above = || {
             dir.ancestors()
                 .skip(1)
                 .take(ANCESTORS_SEARCHED)
-                .any(|dir| dir.join(META_FILE).is_file())
+                .any(holds_meta)
         };
         if self.above_decides && above() {
             return Chosen {
@@ -177,7 +187,7 @@ fn label(text: &str) -> Option<&'static str> {
 /// OpenClaw reads, ClawHub's install metadata (a skill downloaded from ClawHub, which serves
 /// OpenClaw), and `{baseDir}`, which only OpenClaw substitutes. Otherwise the spec (portable).
 pub fn infer(skill: &Skill) -> Chosen {
-    declared(skill).resolve(&skill.dir)
+    declared(skill).or_given(None, &skill.dir)
 }
 
 /// [`infer`] as far as the skill's own folder decides it.
