@@ -1,12 +1,16 @@
 //! Registry storage: users and tokens (SHA-256 only), skills, immutable versions, their files
-//! (blobs by SHA-256), tags, and full-text search. One trait, two backends: SQLite (embedded, the
-//! default) and PostgreSQL (for several server processes). The policy is written once, here and
-//! in `flow` (the checks and the write flows); the backends hold only their SQL.
+//! (blobs by SHA-256), tags, and full-text search. One store ([`SqlStore`]) on two engines: SQLite
+//! (embedded, the default) and PostgreSQL (for several server processes). The policy is written
+//! once, here and in `flow` (the checks and the write flows), and so is the SQL (`sql_store`,
+//! `sql_steps`); an engine holds its connections, migrations, search and lock per slug.
 
 mod blobs;
 mod flow;
 mod migrations;
 mod postgres;
+mod sql;
+mod sql_steps;
+mod sql_store;
 mod sqlite;
 /// Runs a store call on tokio's blocking threads, off the async ones the servers answer on; the
 /// outer error is the task's (a panic), the inner the store's.
@@ -22,8 +26,9 @@ pub(crate) async fn off_async<T: Send + 'static>(
 mod suite;
 
 pub use blobs::S3Blobs;
-pub use postgres::PostgresStore;
-pub use sqlite::SqliteStore;
+pub use postgres::{Postgres, PostgresStore};
+pub use sql_store::SqlStore;
+pub use sqlite::{Sqlite, SqliteStore};
 
 use crate::rules;
 use skill_model::layout::{SKILL_MD, SKILL_MD_LOWER};
