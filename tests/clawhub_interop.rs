@@ -702,7 +702,8 @@ fn files_under(dir: &Path) -> Vec<String> {
     out
 }
 
-/// Every ClawHub skill of the shared corpus that lints without errors (sub-skills included),
+/// The ClawHub skills of the shared corpus that lint without errors (sub-skills included; every
+/// fourth and every bundle, or all of them: [`ROUND_TRIP_STRIDE`]),
 /// with ClawHub's own `_meta.json` in it (and a `.clawhub/origin.json` added, as `clawhub
 /// install` leaves one), publishes to `skill registry serve` and installs back with the same files, less ClawHub's
 /// install metadata: the download's `_meta.json` is the registry's own, for the new slug.
@@ -721,11 +722,12 @@ fn clawhub_skills_of_the_corpus_publish_and_install_again() {
             .args(["lint", "--format", "json", "--no-env-checks"])
             .arg(corpus.join("clawhub")),
     );
-    let skills: Vec<PathBuf> = without_errors(&common::json(&stdout))
+    let eligible: Vec<PathBuf> = without_errors(&common::json(&stdout))
         .into_iter()
         .filter(|dir| dir.join("_meta.json").is_file() && dir.join("SKILL.md").is_file())
         .collect();
-    assert!(skills.len() > 1000, "only {} skills", skills.len());
+    assert!(eligible.len() > 1000, "only {} skills", eligible.len());
+    let skills = round_trip_share(eligible);
     let tmp = tempfile::tempdir().unwrap();
     let data = tmp.path().join("data");
     registry_admin(&data, &["user", "add", "alice"]);
@@ -826,6 +828,34 @@ fn clawhub_skills_of_the_corpus_publish_and_install_again() {
             .collect::<Vec<_>>()
             .join("\n")
     );
+}
+
+/// How many of the eligible skills the round trip takes by default: every fourth, in path
+/// order (so every author's skills are spread over the share), and every bundle. Each skill
+/// costs two runs of the test build's `skill` and the server's work, about a quarter of a
+/// second: the whole corpus was 550 of CI's seconds. `SKILL_TEST_WHOLE_CORPUS=1` takes them all.
+const ROUND_TRIP_STRIDE: usize = 4;
+
+/// The share of `eligible` the round trip publishes and installs (see [`ROUND_TRIP_STRIDE`]).
+fn round_trip_share(eligible: Vec<PathBuf>) -> Vec<PathBuf> {
+    let whole = std::env::var_os("SKILL_TEST_WHOLE_CORPUS").is_some_and(|v| v == "1");
+    let total = eligible.len();
+    let share: Vec<PathBuf> = eligible
+        .into_iter()
+        .enumerate()
+        .filter(|(i, dir)| whole || i % ROUND_TRIP_STRIDE == 0 || ships_sub_skill(dir))
+        .map(|(_, dir)| dir)
+        .collect();
+    println!(
+        "round trip over {} of {total} eligible ClawHub skills{}",
+        share.len(),
+        if whole {
+            ""
+        } else {
+            " (every fourth and every bundle; SKILL_TEST_WHOLE_CORPUS=1 for all)"
+        }
+    );
+    share
 }
 
 /// The skills of a `skill lint --format json` report that lint without errors, their
