@@ -232,8 +232,7 @@ fn install_git(
 ) -> Result<(Installed, LockedSkill), CliError> {
     // A checkout carries no signature: the policy that refuses an unsigned archive refuses it
     // too, before anything is fetched.
-    skill_archive::signature::check(&git.url, &[], None, &policy.trust)
-        .map_err(|e| CliError::Usage(e.to_string()))?;
+    skill_archive::signature::check(&git.url, &[], None, &policy.trust)?;
     let checkout = git.fetch(None).map_err(|e| match &git.github {
         // The argument may have been meant as a path.
         Some(repo) => CliError::Usage(format!(
@@ -269,8 +268,7 @@ fn install_local(
         // A folder carries no signature: the policy that refuses an unsigned archive refuses
         // it too.
         Input::Folder(path) => {
-            skill_archive::signature::check(&path.display().to_string(), &[], None, &policy.trust)
-                .map_err(|e| CliError::Usage(e.to_string()))?;
+            skill_archive::signature::check(&path.display().to_string(), &[], None, &policy.trust)?;
             Input::Folder(path)
         }
         other => other,
@@ -428,8 +426,7 @@ fn restore(
 
 /// The archive at `path`, read once and its signature checked under `trust`.
 fn verified(path: PathBuf, trust: &TrustPolicy) -> Result<Input, CliError> {
-    let (bytes, signer) = skill_archive::signature::check_file(&path, trust)
-        .map_err(|e| CliError::Usage(e.to_string()))?;
+    let (bytes, signer) = skill_archive::signature::check_file(&path, trust)?;
     if let Some(signer) = signer {
         eprintln!(
             "note: signed by key {} ({})",
@@ -443,8 +440,7 @@ fn verified(path: PathBuf, trust: &TrustPolicy) -> Result<Input, CliError> {
 /// its lock entry.
 pub(crate) fn run_uninstall(args: UninstallArgs) -> Result<ExitCode, CliError> {
     let Some(placement) = args.skills.placement()? else {
-        let removed = registry_install::uninstall(&args.skills.path(), &args.name)
-            .map_err(|e| CliError::Usage(e.to_string()))?;
+        let removed = registry_install::uninstall(&args.skills.path(), &args.name)?;
         println!("Removed {}", removed.display());
         return Ok(ExitCode::SUCCESS);
     };
@@ -468,8 +464,7 @@ pub(crate) fn run_uninstall(args: UninstallArgs) -> Result<ExitCode, CliError> {
         println!("Removed {}", placement.shown(&link));
     }
     if copy.is_dir() {
-        let removed = registry_install::uninstall(&placement.shared(), &args.name)
-            .map_err(|e| CliError::Usage(e.to_string()))?;
+        let removed = registry_install::uninstall(&placement.shared(), &args.name)?;
         println!("Removed {}", placement.shown(&removed));
     }
     if lock.skills.remove(&args.name).is_some() {
@@ -506,7 +501,7 @@ pub(crate) fn run_update(args: UpdateArgs) -> Result<ExitCode, CliError> {
         .cloned()
         .collect();
     let registry_names = if args.names.is_empty() || !named.is_empty() {
-        update_targets(&args.skills.path(), &named).map_err(|e| CliError::Usage(e.to_string()))?
+        update_targets(&args.skills.path(), &named)?
     } else {
         Vec::new()
     };

@@ -31,7 +31,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             _ => Protection::Prompt,
         }
     };
-    let id = keygen(&args.name, protection).map_err(|e| CliError::Usage(e.to_string()))?;
+    let id = keygen(&args.name, protection)?;
     println!("key id {id}");
     println!("secret key {}", args.name.with_extension("key").display());
     println!("public key {}", args.name.with_extension("pub").display());

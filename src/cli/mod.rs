@@ -233,6 +233,15 @@ pub enum CliError {
     /// An impact eval could not run.
     #[error(transparent)]
     Impact(#[from] skill_agent::eval::impact::ImpactError),
+    /// A signature could not be made or checked, or a key could not be made.
+    #[error(transparent)]
+    Signature(#[from] skill_archive::signature::SignatureError),
+    /// An archive could not be read, or its signature checked.
+    #[error(transparent)]
+    SignedArchive(#[from] skill_archive::signature::CheckFileError),
+    /// A test scenario could not be read.
+    #[error(transparent)]
+    Scenario(#[from] skill_agent::test::scenario::ScenarioError),
     /// Arguments that do not go together.
     #[error("{0}")]
     Usage(String),

@@ -138,8 +138,12 @@ fn sign(
     let version = skill.manifest().and_then(signature::signed_version);
     let name = skill_archive::pack::archive_name(dir);
     let comment = signature::trusted_comment(&name, version.as_deref(), &report.sha256);
-    signature::sign(&report.path, key, super::keygen::password(), &comment)
-        .map_err(|e| CliError::Usage(e.to_string()))
+    Ok(signature::sign(
+        &report.path,
+        key,
+        super::keygen::password(),
+        &comment,
+    )?)
 }
 
 /// A byte-count bar for skills over a megabyte.

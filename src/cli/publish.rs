@@ -110,8 +110,7 @@ fn sign_and_send(
         return Err(CliError::NotLoggedIn(registry.to_owned()));
     }
     if let Some(key) = &args.sign {
-        let key_id = publish::sign(&mut plan, key, super::keygen::password())
-            .map_err(|e| CliError::Usage(e.to_string()))?;
+        let key_id = publish::sign(&mut plan, key, super::keygen::password())?;
         eprintln!("note: signing the files with key {key_id}");
     }
     let total = plan.files.iter().map(|f| f.bytes.len() as u64).sum();

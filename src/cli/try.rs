@@ -215,7 +215,7 @@ struct Setup {
 
 /// Takes `--scenario`'s prompt, files, turn limit, cassette and loading in place of the flags'.
 fn apply_scenario(args: &mut Args, path: &Path, setup: &mut Setup) -> Result<(), CliError> {
-    let scenario = Scenario::load(path).map_err(|e| CliError::Usage(e.to_string()))?;
+    let scenario = Scenario::load(path)?;
     setup.network = scenario.network;
     setup.env = scenario.env.clone().into_iter().collect();
     if let Some(first) = args.skills.first() {
