@@ -69,10 +69,69 @@ fn a_command_shown_once_among_many_blocks_is_a_side_use() {
 
 #[test]
 fn a_function_one_block_defines_is_not_a_command_of_the_next() {
-    let body = "```bash\ncheck_city() {\n  wx today --city \"$1\"\n}\n```\n\nThen:\n\n```bash\ncheck_city paris\n```\n";
+    let body = "```bash\ncheckcity() {\n  wx today --city \"$1\"\n}\n```\n\nThen:\n\n```bash\ncheckcity paris\n```\n";
     assert_eq!(undeclared(body), Vec::<String>::new());
-    let undefined = "```bash\ncheck_city paris\n```\n";
-    assert_eq!(undeclared(undefined), ["check_city"]);
+    let undefined = "```bash\ncheckcity paris\n```\n";
+    assert_eq!(undeclared(undefined), ["checkcity"]);
+}
+
+#[test]
+fn a_function_a_shipped_script_defines_is_the_skills_own() {
+    let tmp = tempfile::tempdir().unwrap();
+    let text = "---\nname: my-skill\ndescription: Reads the weather. Use when the user asks about the weather.\nmetadata: {\"openclaw\": {\"requires\": {\"bins\": [\"wx\"]}}}\n---\n\n# Weather\n\n```bash\nsource scripts/wx.sh\nwxrpc today\nwxrpc alerts\n```\n";
+    let dir = write_skill(tmp.path(), "my-skill", text.to_owned());
+    let undeclared = |script: &str| {
+        std::fs::create_dir_all(dir.join("scripts")).unwrap();
+        std::fs::write(dir.join("scripts/wx.sh"), script).unwrap();
+        let (code, stdout, stderr) = run(skill()
+            .args([
+                "lint",
+                "--format",
+                "json",
+                "--no-cache",
+                "--select",
+                "undeclared-bin",
+            ])
+            .arg(&dir));
+        assert!(code == 0 || code == 1, "{stderr}");
+        json(&stdout)["skills"][0]["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["message"].as_str().unwrap().to_owned())
+            .collect::<Vec<_>>()
+    };
+    let defines = "#!/bin/sh\nwxrpc() {\n  wx \"$@\"\n}\n";
+    assert_eq!(undeclared(defines), Vec::<String>::new());
+    // A script that does not define it leaves the body running a program of that name.
+    let found = undeclared("#!/bin/sh\nwx \"$@\"\n");
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].starts_with("'wxrpc' is run"), "{found:?}");
+}
+
+#[test]
+fn names_joined_with_underscores_are_not_programs() {
+    // Shell functions defined elsewhere, an agent's tools, placeholders of an example.
+    let body = "```bash\nwx today\nsage_rpc get_sync_status '{}'\nweb_search \"rain in paris\"\nprocess_data || true\n```\n";
+    assert_eq!(undeclared(body), Vec::<String>::new());
+    // Programs are named with hyphens, and PostgreSQL's and MySQL's with underscores too.
+    let programs = "```bash\nwx today | yt-dlp -a -\npg_dump wx > wx.sql\nx86_64-linux-gnu-gcc -o wx wx.c\n```\n";
+    assert_eq!(
+        undeclared(programs),
+        ["yt-dlp", "pg_dump", "x86_64-linux-gnu-gcc"]
+    );
+}
+
+#[test]
+fn variables_named_only_with_generic_words_are_fill_in_values() {
+    let body = "```bash\nwx today --key \"$WX_KEY\" --out \"$OUTPUT_PATH\"\ncurl -H \"Bearer $API_KEY\" \"http://${HOST}:${PORT}/media/${MEDIA_ID}\"\n```\n";
+    assert_eq!(reported_names(body, "undeclared-env"), ["WX_KEY"]);
+    // A variable named for a service is one the user sets, whatever words follow.
+    let named = "```bash\nwx today --key \"$PAPERLESS_API_KEY\" --db \"$DATABASE_URL\"\n```\n";
+    assert_eq!(
+        reported_names(named, "undeclared-env"),
+        ["PAPERLESS_API_KEY", "DATABASE_URL"]
+    );
 }
 
 #[test]

@@ -260,6 +260,93 @@ pub(crate) fn is_common_env(name: &str) -> bool {
     COMMON_ENV.contains(&name) || COMMON_ENV_PREFIXES.iter().any(|p| name.starts_with(p))
 }
 
+/// Prefixes of the programs whose names are joined with underscores (`pg_dump`,
+/// `mysql_config`): the exceptions to [`is_program_name`].
+const UNDERSCORED_PROGRAMS: &[&str] = &["pg_", "mysql_"];
+
+/// Whether `name` can be a program on PATH. Installed programs join words with hyphens
+/// (`docker-compose`, `yt-dlp`); a name joined with underscores alone (`sage_rpc`,
+/// `web_search`, `process_data`) is a shell function, an agent's or an MCP server's tool, or a
+/// placeholder in an example.
+pub(crate) fn is_program_name(name: &str) -> bool {
+    !name.contains('_')
+        || name.contains('-')
+        || UNDERSCORED_PROGRAMS.iter().any(|p| name.starts_with(p))
+}
+
+/// The words an env var made for one example is named with. A variable the user must set is
+/// named for the service it configures (`PAPERLESS_TOKEN`, `GEMINI_API_KEY`), since every
+/// skill shares the user's environment; one named with these alone (`$API_KEY`, `${PORT}`,
+/// `$MEDIA_ID`) is a value the reader fills in.
+const PLACEHOLDER_WORDS: &[&str] = &[
+    "ACCESS",
+    "ACCOUNT",
+    "API",
+    "APP",
+    "AUDIO",
+    "AUTH",
+    "BASE",
+    "BOT",
+    "BRANCH",
+    "BUCKET",
+    "CHANNEL",
+    "CHAT",
+    "CLIENT",
+    "CLUSTER",
+    "CONFIG",
+    "DATA",
+    "DB",
+    "DIR",
+    "DOMAIN",
+    "EMAIL",
+    "ENDPOINT",
+    "FILE",
+    "GROUP",
+    "HOST",
+    "ID",
+    "IMAGE",
+    "INPUT",
+    "KEY",
+    "MEDIA",
+    "MODEL",
+    "NAME",
+    "NAMESPACE",
+    "NS",
+    "ORG",
+    "OUTPUT",
+    "PASSWORD",
+    "PATH",
+    "PORT",
+    "PROJECT",
+    "QUERY",
+    "REGION",
+    "REPO",
+    "RESOURCE",
+    "RG",
+    "RPC",
+    "SECRET",
+    "SERVER",
+    "SERVICE",
+    "SKILL",
+    "SVC",
+    "TOKEN",
+    "URI",
+    "URL",
+    "USER",
+    "USERNAME",
+    "VERSION",
+    "VIDEO",
+    "WEBHOOK",
+    "WORKSPACE",
+    "ZONE",
+];
+
+/// Whether the env var `name` is a fill-in value of an example: see [`PLACEHOLDER_WORDS`].
+pub(crate) fn is_placeholder_env(name: &str) -> bool {
+    name.split('_')
+        .all(|word| PLACEHOLDER_WORDS.binary_search(&word).is_ok())
+}
+
 /// The agents' own command-line tools: a skill that runs `openclaw cron add` runs inside that
 /// agent, whose command is there whenever the skill is. `clawdhub` is ClawHub's CLI under its
 /// earlier name.
@@ -372,4 +459,16 @@ const SETUP_SECTION_TITLES: &[&str] = &["testing", "tests", "integrations"];
 pub(crate) fn is_setup_section(title: &str) -> bool {
     SETUP_SECTION_WORDS.iter().any(|w| title.contains(w))
         || SETUP_SECTION_TITLES.contains(&title.trim())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeholder_words_are_sorted_for_binary_search() {
+        assert!(PLACEHOLDER_WORDS.is_sorted());
+        assert!(is_placeholder_env("API_KEY") && is_placeholder_env("PORT"));
+        assert!(!is_placeholder_env("GEMINI_API_KEY") && !is_placeholder_env("DATABASE_URL"));
+    }
 }

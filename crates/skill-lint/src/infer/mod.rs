@@ -207,7 +207,8 @@ impl Uses {
             run_paths,
             ..Uses::default()
         };
-        let script_commands = uses.read_scripts(scripts, &mut assigned);
+        let mut functions = functions;
+        let script_commands = uses.read_scripts(scripts, &mut assigned, &mut functions);
         let script_names: Vec<&str> = script_commands.iter().map(|(n, _)| n.as_str()).collect();
         // A command in the prose's inline code (`git fetch --prune`) is a use too.
         let inline: Vec<&str> = body
@@ -227,7 +228,7 @@ impl Uses {
         // environment's. A variable read once is not a side use as a command is: a key is
         // often read once into the name every request uses (`API_KEY="${BYBIT_API_KEY}"`).
         for (name, site) in env_refs {
-            if !assigned.contains(&name) {
+            if !assigned.contains(&name) && !known::is_placeholder_env(&name) {
                 uses.add_env(name, site);
             }
         }
@@ -235,11 +236,13 @@ impl Uses {
     }
 
     /// Reads `scripts`: their env vars and text go into `self`, the names they assign into
-    /// `assigned`; returns the commands they run.
+    /// `assigned`, the shell functions they define (which a body that sources the script calls)
+    /// into `functions`; returns the commands they run.
     fn read_scripts<'s>(
         &mut self,
         scripts: impl IntoIterator<Item = (&'s str, &'s str)>,
         assigned: &mut Vec<String>,
+        functions: &mut Vec<String>,
     ) -> Vec<(String, Site)> {
         let mut commands = Vec::new();
         for (path, text) in scripts {
@@ -261,6 +264,13 @@ impl Uses {
                 self.add_env(name, site(at));
             }
             assigned.extend(shell::assigned_names(text).into_iter().map(str::to_owned));
+            if lang == scripts::Language::Shell {
+                functions.extend(
+                    shell::functions_defined(text)
+                        .into_iter()
+                        .map(str::to_owned),
+                );
+            }
             self.text.push('\n');
             self.text.push_str(text);
             self.text.push_str(interpreter_hint(lang));
@@ -272,6 +282,7 @@ impl Uses {
         let name = name.strip_suffix(".exe").map(str::to_owned).unwrap_or(name);
         if !known::is_common_command(&name)
             && !known::is_agent_command(&name)
+            && known::is_program_name(&name)
             && !self.commands.iter().any(|u| u.name == name)
         {
             self.commands.push(Use { name, site });
