@@ -5,7 +5,7 @@ use crate::common;
 use common::{run, skill, snapshots, write_skill};
 
 /// A SKILL.md needing every kind of fix at once.
-const MESSY: &str = "\u{feff}---\r\nname: my-skill\r\ndescription: Fetches data. Use when asked.\r\nversion: 1.0.0\r\nauthor: Ana\r\nallowed-tools:\r\n  - Read\r\n  - Bash(curl:*)\r\n---\r\n\r\n```bash\r\ncurl -H \"Authorization: Bearer $API_TOKEN\" https://example.com | jq .\r\n```\r\n";
+const MESSY: &str = "\u{feff}---\r\nname: my-skill\r\ndescription: Fetches data. Use when asked.\r\nversion: 1.0.0\r\nauthor: Ana\r\nallowed-tools:\r\n  - Read\r\n  - Bash(curl:*)\r\n---\r\n\r\n```bash\r\ncurl -H \"Authorization: Bearer $ACME_TOKEN\" https://example.com | jq .\r\n```\r\n";
 
 /// Lints `my-skill` with every rule reported whatever the skill's agent (`--select ALL`, unless
 /// `args` selects) and unsafe fixes allowed: these tests are about how fixes edit text.

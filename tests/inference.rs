@@ -79,7 +79,7 @@ fn a_function_one_block_defines_is_not_a_command_of_the_next() {
 fn a_function_a_shipped_script_defines_is_the_skills_own() {
     let tmp = tempfile::tempdir().unwrap();
     let text = "---\nname: my-skill\ndescription: Reads the weather. Use when the user asks about the weather.\nmetadata: {\"openclaw\": {\"requires\": {\"bins\": [\"wx\"]}}}\n---\n\n# Weather\n\n```bash\nsource scripts/wx.sh\nwxrpc today\nwxrpc alerts\n```\n";
-    let dir = write_skill(tmp.path(), "my-skill", text.to_owned());
+    let dir = write_skill(tmp.path(), "my-skill", text);
     let undeclared = |script: &str| {
         std::fs::create_dir_all(dir.join("scripts")).unwrap();
         std::fs::write(dir.join("scripts/wx.sh"), script).unwrap();
@@ -270,4 +270,51 @@ fn triggers_are_found_in_timing_words_and_other_languages() {
     ] {
         assert!(reports_no_trigger(plain), "{plain}");
     }
+}
+
+#[test]
+fn a_skill_inside_another_skills_folder_is_gated_on_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let child = "---\nname: wx-alerts\ndescription: Reads weather alerts. Use when the user asks about alerts.\nmetadata: {\"openclaw\": {\"requires\": {\"bins\": [\"jq\"]}}}\n---\n\n```bash\nwx alerts --key \"$WX_KEY\"\n```\n";
+    let lint = |dir: &std::path::Path| {
+        let (code, stdout, stderr) = run(skill()
+            .args([
+                "lint",
+                "--format",
+                "json",
+                "--no-cache",
+                "--select",
+                "SK509,SK510,SK511",
+            ])
+            .arg(dir));
+        assert!(code == 0 || code == 1, "{stderr}");
+        let report = json(&stdout);
+        let skill = report["skills"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["name"] == "wx-alerts")
+            .unwrap_or_else(|| panic!("{stdout}"))
+            .clone();
+        skill["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["code"].as_str().unwrap().to_owned())
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect::<Vec<_>>()
+    };
+    // On its own, its undeclared command and variable and its unused `jq` gate it wrongly.
+    let alone = write_skill(tmp.path(), "wx-alerts", child);
+    assert_eq!(lint(&alone), ["SK509", "SK510", "SK511"]);
+    // Inside a bundle whose top folder is the skill OpenClaw and nanobot load, it is never
+    // listed on its own, so what it declares gates nothing.
+    let bundle = write_skill(
+        tmp.path(),
+        "wx",
+        "---\nname: wx\ndescription: Weather tools. Use when the user asks about the weather.\n---\n\nFor alerts read sub-skills/wx-alerts/SKILL.md.\n",
+    );
+    write_skill(&bundle.join("sub-skills"), "wx-alerts", child);
+    assert_eq!(lint(&bundle), Vec::<String>::new());
 }

@@ -353,6 +353,31 @@ fn the_target_is_chosen_again_from_the_folders_above() {
 }
 
 #[test]
+fn whether_a_skill_lies_in_another_is_decided_again_each_run() {
+    let tree = Tree::new();
+    let machine = Machine::default();
+    std::fs::write(
+        tree.skill_dir().join("SKILL.md"),
+        "---\nname: my-skill\ndescription: Formats JSON files. Use when the user asks to format JSON.\nmetadata: {\"openclaw\": {\"requires\": {\"env\": [\"FMT_HOME\"]}}}\n---\n\n```bash\nfmtjson \"$FMT_HOME\" x.json\n```\n",
+    )
+    .unwrap();
+    tree.settle();
+    let (alone, _) = tree.warm_equals_cold(&JSON, &machine);
+    assert!(alone.contains("'fmtjson' is run"), "{alone}");
+    // A SKILL.md in the folder above: the agents load that skill, never this one on its own,
+    // so nothing gates it. The unchanged skill is linted again, not replayed.
+    let parent = tree.root().join("skills/SKILL.md");
+    std::fs::write(&parent, "---\nname: skills\ndescription: Routes to the skills below. Use when formatting.\n---\n\nSee my-skill/.\n").unwrap();
+    let (inside, _) = tree.warm_equals_cold(&JSON, &machine);
+    assert!(!inside.contains("'fmtjson' is run"), "{inside}");
+    let (again, _) = tree.warm_equals_cold(&JSON, &machine);
+    assert_eq!(again, inside);
+    std::fs::remove_file(&parent).unwrap();
+    let (back, _) = tree.warm_equals_cold(&JSON, &machine);
+    assert_eq!(back, alone);
+}
+
+#[test]
 fn a_skill_changed_moments_ago_is_not_kept() {
     let tree = Tree::new();
     let machine = Machine::default();

@@ -7,6 +7,7 @@ Usage: skill lint CORPUS --format json --no-env-checks > lint.json
        python3 tests/precision/sample.py lint.json CORPUS labels.jsonl 3 > more.jsonl  # round 3
        python3 tests/precision/sample.py lint.json CORPUS labels.jsonl 4 > more.jsonl  # round 4
        python3 tests/precision/sample.py lint.json CORPUS labels.jsonl 5 > more.jsonl  # round 5
+       python3 tests/precision/sample.py lint.json CORPUS labels.jsonl 6 > more.jsonl  # round 6
 
 Round 1 (seed 34) took up to a quota of each rule's findings: 40 for a rule firing 1,000 times or
 more, 20 for 100 or more, 10 for 20 or more, else up to 6. Round 2 (seed 3402), run after the
@@ -17,7 +18,9 @@ or more, none below (their labels already outweigh their share of the findings).
 3404), after the fourth change, draws the same way with half of round 3's quotas (24, 6, 2),
 labelled by reviewers who had not seen the rule changes. Round 5 (seed 3405) draws with round 4's
 quotas at the start of a later session, before any rule was changed in it, so it measures the
-rules on findings no change was made for. A third of
+rules on findings no change was made for. Round 6 (seed 3406) draws with round 4's quotas on
+2026-12-07, after that session's first change of the rules (undeclared-bin and undeclared-env),
+before any change made for what it finds. A third of
 each draw (by a hash of the finding's key) is the held-out split, never read while rules are
 changed. A finding's key is (skill folder relative to the corpus, code, file relative to the
 corpus, line), which stays stable while messages are reworded. The package corpus
@@ -32,7 +35,7 @@ from collections import defaultdict
 
 
 def quota(count, round_no):
-    if round_no in (4, 5):
+    if round_no in (4, 5, 6):
         return 24 if count >= 1000 else (6 if count >= 100 else (2 if count >= 20 else 0))
     if round_no == 3:
         return 48 if count >= 1000 else (12 if count >= 100 else (4 if count >= 20 else 0))
@@ -79,7 +82,7 @@ def main():
             fired[d["code"]] += 1
             if (k["skill"], k["code"], k["file"], k["line"]) not in labelled:
                 by_code[d["code"]].append(d)
-    rng = random.Random({1: 34, 2: 3402, 3: 3403, 4: 3404, 5: 3405}[round_no])
+    rng = random.Random({1: 34, 2: 3402, 3: 3403, 4: 3404, 5: 3405, 6: 3406}[round_no])
     for code in sorted(by_code):
         found = by_code[code]
         count = fired[code] if round_no >= 3 else len(found)

@@ -61,9 +61,10 @@ pub struct Cache {
     /// The file being read on a thread of its own, while the run looks for skills.
     reading: Mutex<Option<std::thread::JoinHandle<Option<Stored>>>>,
     read: OnceLock<Read>,
-    /// Whether a folder above a skill holds a ClawHub download's `_meta.json`, asked once a
-    /// run: the skills of a download, or of an owner's folder, share the folders above them.
-    meta_above: Mutex<HashMap<PathBuf, bool>>,
+    /// Whether a file is in a folder above a skill (a ClawHub download's `_meta.json`, another
+    /// skill's `SKILL.md`), asked once a run: the skills of a download, or of an owner's
+    /// folder, share the folders above them.
+    held_above: Mutex<HashMap<PathBuf, bool>>,
     changed: AtomicBool,
     replayed: AtomicUsize,
     linted: AtomicUsize,
@@ -172,7 +173,7 @@ impl Cache {
             started: SystemTime::now(),
             reading: Mutex::new(reading.ok()),
             read: OnceLock::new(),
-            meta_above: Mutex::new(HashMap::new()),
+            held_above: Mutex::new(HashMap::new()),
             changed: AtomicBool::new(false),
             replayed: AtomicUsize::new(0),
             linted: AtomicUsize::new(0),
@@ -240,7 +241,7 @@ impl Cache {
         &self,
         skill: &Skill,
         options: &Options,
-        lint: impl FnOnce(&dyn Environment, Chosen) -> Checked,
+        lint: impl FnOnce(&dyn Environment, Chosen, bool) -> Checked,
     ) -> Checked {
         let key = key_of(&skill.dir);
         let stamp = skill
@@ -256,8 +257,9 @@ impl Cache {
         self.linted.fetch_add(1, Ordering::Relaxed);
         let declared = crate::target::declared(skill);
         let target = self.target(declared, options, &skill.dir);
+        let nested = self.nested(&skill.dir);
         let recorder = Recorder::new(options.environment.as_ref());
-        let checked = lint(&recorder, target);
+        let checked = lint(&recorder, target, nested);
         let findings = Findings {
             diagnostics: checked.diagnostics,
             not_shown: checked.not_shown,
@@ -267,7 +269,7 @@ impl Cache {
                 dir: skill.dir.clone(),
                 stamp,
                 declared,
-                target: label(target),
+                target: label(target, nested),
                 name: checked.name.clone(),
                 answers: recorder.answers(),
                 findings: encoded,
@@ -341,12 +343,13 @@ impl Cache {
         // Chosen outside the lock: the folders above may be asked about.
         let declared = self.lock().get(key)?.declared;
         let target = self.target(declared, options, &skill.dir);
+        let nested = self.nested(&skill.dir);
         let (name, findings, used) = {
             let entries = self.lock();
             let entry = entries.get(key)?;
             let holds = entry.dir == skill.dir
                 && entry.stamp == stamp
-                && entry.target == label(target)
+                && entry.target == label(target, nested)
                 && entry
                     .answers
                     .iter()
@@ -374,20 +377,31 @@ impl Cache {
 
     /// The target to lint the skill in `dir` for, which `declared` says, or the user gave.
     fn target(&self, declared: Declared, options: &Options, dir: &Path) -> Chosen {
-        let holds_meta = |folder: &Path| {
-            let known = self.meta_above.lock().unwrap_or_else(|e| e.into_inner());
-            if let Some(&held) = known.get(folder) {
-                return held;
-            }
-            drop(known);
-            let held = folder.join(skill_model::layout::META_FILE).is_file();
-            self.meta_above
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .insert(folder.to_path_buf(), held);
-            held
-        };
+        let holds_meta = |folder: &Path| self.holds(folder, skill_model::layout::META_FILE);
         declared.or_given_asking(options.target, dir, &holds_meta)
+    }
+
+    /// Whether the skill in `dir` lies inside another skill's folder ([`crate::target::nested`]).
+    fn nested(&self, dir: &Path) -> bool {
+        crate::target::nested(dir, &|folder| {
+            self.holds(folder, skill_model::layout::SKILL_MD)
+        })
+    }
+
+    /// Whether `folder` holds the file `name`, asked once a run.
+    fn holds(&self, folder: &Path, name: &str) -> bool {
+        let file = folder.join(name);
+        let known = self.held_above.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(&held) = known.get(&file) {
+            return held;
+        }
+        drop(known);
+        let held = file.is_file();
+        self.held_above
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(file, held);
+        held
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, CachedSkill>> {
@@ -483,9 +497,11 @@ fn stamp(file: &Path, files: &SkillFiles, started: SystemTime) -> Option<[u8; 32
     Some(hash.finalize().into())
 }
 
-/// A target and what chose it, as an entry keeps them.
-fn label(target: Chosen) -> String {
-    format!("{}:{}", target.target, target.from)
+/// A target and what chose it, and whether the skill lies inside another's folder, as an
+/// entry keeps them: findings made for another are not replayed.
+fn label(target: Chosen, nested: bool) -> String {
+    let inside = if nested { ":nested" } else { "" };
+    format!("{}:{}{inside}", target.target, target.from)
 }
 
 fn day(time: SystemTime) -> u64 {

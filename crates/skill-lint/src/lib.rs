@@ -395,12 +395,17 @@ pub fn lint_skill(skill: Skill, options: &Options) -> SkillReport {
 /// The skill's own findings of the selected rules, before path ignores (which apply to the
 /// findings across skills too): replayed from the cache when it holds them.
 fn lint_own(skill: Skill, options: &Options) -> SkillReport {
-    let own = |environment: &dyn Environment, target| check(&skill, target, options, environment);
+    let own = |environment: &dyn Environment, target, nested| {
+        check(&skill, target, nested, options, environment)
+    };
     let checked = match &options.cache {
         Some(cache) if cache::applies(options) => cache.checked(&skill, options, own),
         _ => {
             let target = target::declared(&skill).or_given(options.target, &skill.dir);
-            own(options.environment.as_ref(), target)
+            let nested = target::nested(&skill.dir, &|folder| {
+                folder.join(skill_model::layout::SKILL_MD).is_file()
+            });
+            own(options.environment.as_ref(), target, nested)
         }
     };
     SkillReport {
@@ -412,14 +417,16 @@ fn lint_own(skill: Skill, options: &Options) -> SkillReport {
     }
 }
 
-/// The findings of the selected rules for `skill` linted for `target`.
+/// The findings of the selected rules for `skill` linted for `target`; `nested` when it lies
+/// inside another skill's folder ([`target::nested`]).
 fn check(
     skill: &Skill,
     target: target::Chosen,
+    nested: bool,
     options: &Options,
     environment: &dyn Environment,
 ) -> Checked {
-    let mut diagnostics = rules::check(skill, target.target, options, environment);
+    let mut diagnostics = rules::check(skill, target.target, nested, options, environment);
     diagnostics.retain(|d| options.selection.allows(d.rule));
     let not_shown = keep_what_matters(&mut diagnostics, target.target, &options.selection);
     let name = skill

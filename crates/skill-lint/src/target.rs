@@ -276,6 +276,17 @@ fn names_claude(skill: &Skill) -> Option<&'static str> {
     })
 }
 
+/// Whether the skill in `dir` lies inside another skill's folder: one of the folders above it
+/// (as far as a bundle is searched) holds a `SKILL.md`, as `holds_skill` says. OpenClaw and
+/// nanobot look no further into a folder that holds a `SKILL.md`, so such a skill is never
+/// listed, or gated, on its own: its parent is what they load.
+pub(crate) fn nested(dir: &Path, holds_skill: &dyn Fn(&Path) -> bool) -> bool {
+    dir.ancestors()
+        .skip(1)
+        .take(ANCESTORS_SEARCHED)
+        .any(holds_skill)
+}
+
 /// How many folders above a skill are searched for the ClawHub bundle it came in.
 const ANCESTORS_SEARCHED: usize = 3;
 

@@ -33,6 +33,9 @@ pub struct Context<'a> {
     pub skill: &'a Skill,
     /// The target the skill is linted for (given, or inferred from the skill).
     pub target: Target,
+    /// Whether the skill lies inside another skill's folder, where no agent that gates skills
+    /// lists it on its own.
+    pub nested: bool,
     /// All options (budgets, which rules run).
     pub options: &'a Options,
     /// The machine the env checks ask about: the options' own, or one recording the answers
@@ -395,10 +398,12 @@ pub(crate) fn reads_files(selection: &Selection) -> bool {
         .any(|c| c.reads_files && c.rules.iter().any(|r| selection.allows(r)))
 }
 
-/// Runs every check on `skill`, for `target`.
+/// Runs every check on `skill`, for `target`; `nested` when it lies inside another skill's
+/// folder.
 pub fn check(
     skill: &Skill,
     target: Target,
+    nested: bool,
     options: &Options,
     environment: &dyn Environment,
 ) -> Vec<Diagnostic> {
@@ -411,6 +416,7 @@ pub fn check(
     let cx = Context {
         skill,
         target,
+        nested,
         options,
         environment,
         requirements,

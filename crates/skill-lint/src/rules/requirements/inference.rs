@@ -73,7 +73,8 @@ fn declared_env(r: &Requirements) -> Vec<String> {
 
 /// Commands and env vars used but not declared, with one fix that declares them all.
 pub fn check_undeclared(cx: &Context, out: &mut Vec<Diagnostic>) {
-    if cx.manifest().is_none() {
+    // A skill inside another's folder gates nothing: its parent is what the agents load.
+    if cx.manifest().is_none() || cx.nested {
         return;
     }
     let declared = declarations(cx);
@@ -209,8 +210,9 @@ fn quoted_list(names: &[String]) -> String {
 /// Declared bins and env vars the skill never mentions.
 pub fn check_unused(cx: &Context, out: &mut Vec<Diagnostic>) {
     let r = &cx.requirements;
-    // An always-on skill is never gated: its requirements hide nothing.
-    if r.always || (r.bins.is_empty() && r.env.is_empty()) {
+    // An always-on skill is never gated, nor one inside another's folder: its requirements
+    // hide nothing.
+    if r.always || cx.nested || (r.bins.is_empty() && r.env.is_empty()) {
         return;
     }
     for (kind, items) in [("bin", &r.bins), ("env var", &r.env)] {
