@@ -318,3 +318,38 @@ fn a_skill_inside_another_skills_folder_is_gated_on_nothing() {
     write_skill(&bundle.join("sub-skills"), "wx-alerts", child);
     assert_eq!(lint(&bundle), Vec::<String>::new());
 }
+
+#[test]
+fn requirements_of_a_skill_without_a_body_are_not_called_unused() {
+    let lint = |body: &str| {
+        let tmp = tempfile::tempdir().unwrap();
+        let text = format!(
+            "---\nname: my-skill\ndescription: Backs up the workspace. Use when asked for a backup.\nmetadata: {{\"openclaw\": {{\"requires\": {{\"bins\": [\"tar\"]}}}}}}\n---\n{body}"
+        );
+        let dir = write_skill(tmp.path(), "my-skill", text);
+        let (code, stdout, stderr) = run(skill()
+            .args([
+                "lint",
+                "--format",
+                "json",
+                "--no-cache",
+                "--select",
+                "SK511,SK704",
+            ])
+            .arg(&dir));
+        assert_eq!(code, 0, "{stderr}");
+        json(&stdout)["skills"][0]["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["code"].as_str().unwrap().to_owned())
+            .collect::<Vec<_>>()
+    };
+    // The missing body is the finding; the unused `tar` is only its symptom.
+    assert_eq!(lint("\n  \n"), ["SK704"]);
+    // A body that never runs `tar` leaves it gating for nothing.
+    assert_eq!(
+        lint("\n# Backup\n\nAsk the user where to save it.\n"),
+        ["SK511"]
+    );
+}

@@ -296,6 +296,9 @@ rules! {
     TOKEN_BUDGET = "SK703" "token-budget" Warning [] for EVERY
         "The body or the description is over its token budget."
         "Counted with OpenAI's o200k tokenizer. Defaults: body 5000 tokens (the spec's advice),\ndescription 200 (every prompt carries every description). Set `body-tokens` and\n`description-tokens` under `[lint.budgets]` in skill.toml.";
+    EMPTY_BODY = "SK704" "empty-body" Warning [] for EVERY
+        "SKILL.md has frontmatter and no body."
+        "The body is what the agent reads once it picks the skill; with none, the model has the\ndescription alone, and nothing says how to use what the skill declares or ships. Agents load\nsuch a skill all the same. `unused-requirement` is not reported beside it: its requirements\nare unused because the body is missing.";
     SECRET = "SK801" "secret" Error [] for EVERY
         "A secret is committed with the skill."
         "Token-shaped strings (GitHub, OpenAI, Anthropic, AWS, Slack, Google, Stripe keys...), private\nkey blocks, and `.env` files. Anyone who installs the skill gets them. Only a redacted prefix\nis shown.";

@@ -2,7 +2,7 @@
 
 use super::Context;
 use crate::diagnostic::{Diagnostic, Location, Severity};
-use crate::rulebook::{BODY_TOO_LONG, FILE_TOO_LARGE, TOKEN_BUDGET};
+use crate::rulebook::{BODY_TOO_LONG, EMPTY_BODY, FILE_TOO_LARGE, TOKEN_BUDGET};
 use crate::tokens::over_budget;
 use skill_model::Span;
 use skill_model::layout::SKILL_MD;
@@ -27,12 +27,23 @@ pub(crate) fn check_skill_md_size(cx: &Context, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// A body longer than the line budget.
+/// A body longer than the line budget, or none at all.
 pub(crate) fn check_body_lines(cx: &Context, out: &mut Vec<Diagnostic>) {
     let Some(fm) = cx.document().and_then(|d| d.frontmatter) else {
         return;
     };
     let body = cx.text().get(fm.body.range()).unwrap_or("");
+    if body.trim().is_empty() {
+        out.push(
+            cx.diagnostic(
+                &EMPTY_BODY,
+                "SKILL.md has no body; the agent that picks the skill reads nothing more".into(),
+                Location::Span(Span::new(fm.body.start, fm.body.start)),
+            )
+            .with_help("say how to do the task: the steps, the commands, when to use which file"),
+        );
+        return;
+    }
     // What `str::lines` counts, without splitting: every `\n`, and a last line without one.
     let lines = memchr::memchr_iter(b'\n', body.as_bytes()).count()
         + usize::from(!body.is_empty() && !body.ends_with('\n'));
