@@ -33,7 +33,7 @@ pub(crate) fn check_body_lines(cx: &Context, out: &mut Vec<Diagnostic>) {
         return;
     };
     let body = cx.text().get(fm.body.range()).unwrap_or("");
-    if body.trim().is_empty() {
+    if cx.has_no_body() {
         out.push(
             cx.diagnostic(
                 &EMPTY_BODY,

@@ -116,6 +116,13 @@ impl<'a> Context<'a> {
         }
     }
 
+    /// Whether `SKILL.md` has frontmatter and nothing but blank lines after it.
+    pub(crate) fn has_no_body(&self) -> bool {
+        self.document()
+            .and_then(|d| d.frontmatter)
+            .is_some_and(|_| self.body_text().0.trim().is_empty())
+    }
+
     /// Where the body starts in `SKILL.md` (0 without frontmatter, or when unread).
     pub(crate) fn body_offset(&self) -> usize {
         self.body_text().1

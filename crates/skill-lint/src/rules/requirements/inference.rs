@@ -212,7 +212,7 @@ pub fn check_unused(cx: &Context, out: &mut Vec<Diagnostic>) {
     let r = &cx.requirements;
     // An always-on skill is never gated, nor one inside another's folder: its requirements
     // hide nothing. Without a body nothing is mentioned: `empty-body` says what is wrong.
-    if r.always || cx.nested || (r.bins.is_empty() && r.env.is_empty()) || body_is_empty(cx) {
+    if r.always || cx.nested || (r.bins.is_empty() && r.env.is_empty()) || cx.has_no_body() {
         return;
     }
     for (kind, items) in [("bin", &r.bins), ("env var", &r.env)] {
@@ -224,17 +224,6 @@ pub fn check_unused(cx: &Context, out: &mut Vec<Diagnostic>) {
             ));
         }
     }
-}
-
-/// Whether SKILL.md has frontmatter and nothing after it.
-fn body_is_empty(cx: &Context) -> bool {
-    cx.document().and_then(|d| d.frontmatter).is_some_and(|fm| {
-        cx.text()
-            .get(fm.body.range())
-            .unwrap_or("")
-            .trim()
-            .is_empty()
-    })
 }
 
 /// Commands that need another to run: `npx cli` needs node, `pip install` needs python.
