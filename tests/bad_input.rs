@@ -227,7 +227,7 @@ fn a_frontmatter_of_100000_keys() {
     write_skill(
         tmp.path(),
         "my-skill",
-        format!("---\nname: my-skill\ndescription: Use when asked.\n{keys}---\n"),
+        format!("---\nname: my-skill\ndescription: Use when asked.\n{keys}---\n\nDo the task.\n"),
     );
     let (code, stdout, _) = lint(
         tmp.path(),

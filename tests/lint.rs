@@ -6,7 +6,7 @@ use crate::common;
 use common::{json, run, skill, snapshots, write_skill};
 
 const CLEAN: &str = "---\nname: my-skill\ndescription: Formats things. Use when the user asks to format things.\n---\n\n# My skill\n";
-const WARNS: &str = "---\nname: my-skill\ndescription: Formats things. Use when the user asks to format things.\nhomepage: https://example.com\n---\n";
+const WARNS: &str = "---\nname: my-skill\ndescription: Formats things. Use when the user asks to format things.\nhomepage: https://example.com\n---\n\nFormat the file the user names.\n";
 
 fn tree() -> tempfile::TempDir {
     let tmp = tempfile::tempdir().unwrap();
