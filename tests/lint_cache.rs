@@ -365,15 +365,18 @@ fn whether_a_skill_lies_in_another_is_decided_again_each_run() {
     let (alone, _) = tree.warm_equals_cold(&JSON, &machine);
     assert!(alone.contains("'fmtjson' is run"), "{alone}");
     // A SKILL.md in the folder above: the agents load that skill, never this one on its own,
-    // so nothing gates it. The unchanged skill is linted again, not replayed.
+    // so nothing gates it. The unchanged skill is linted again (with the new one), not replayed.
     let parent = tree.root().join("skills/SKILL.md");
     std::fs::write(&parent, "---\nname: skills\ndescription: Routes to the skills below. Use when formatting.\n---\n\nSee my-skill/.\n").unwrap();
-    let (inside, _) = tree.warm_equals_cold(&JSON, &machine);
+    tree.settle();
+    let (inside, counted) = tree.warm_equals_cold(&JSON, &machine);
+    assert_eq!(counted, (0, 2));
     assert!(!inside.contains("'fmtjson' is run"), "{inside}");
-    let (again, _) = tree.warm_equals_cold(&JSON, &machine);
-    assert_eq!(again, inside);
+    let (again, counted) = tree.warm_equals_cold(&JSON, &machine);
+    assert_eq!((again, counted), (inside, (2, 0)));
     std::fs::remove_file(&parent).unwrap();
-    let (back, _) = tree.warm_equals_cold(&JSON, &machine);
+    let (back, counted) = tree.warm_equals_cold(&JSON, &machine);
+    assert_eq!(counted, (0, 1));
     assert_eq!(back, alone);
 }
 
