@@ -5,21 +5,44 @@
 use crate::common;
 
 use common::{json, run, skill, write_skill};
+use std::path::Path;
+
+/// `skill lint --select select` on `dir` without the cache: the exit code, and each skill's
+/// name with its findings' `field` (`"message"`, `"code"`), in the report's order.
+fn findings(dir: &Path, select: &str, field: &str) -> (i32, Vec<(String, Vec<String>)>) {
+    let (code, stdout, stderr) = run(skill()
+        .args(["lint", "--format", "json", "--no-cache", "--select", select])
+        .arg(dir));
+    let report = json(&stdout);
+    let skills = report["skills"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{stdout}{stderr}"))
+        .iter()
+        .map(|s| {
+            let found = s["diagnostics"]
+                .as_array()
+                .unwrap_or_else(|| panic!("{stdout}{stderr}"))
+                .iter()
+                .map(|d| d[field].as_str().unwrap().to_owned())
+                .collect();
+            (s["name"].as_str().unwrap_or_default().to_owned(), found)
+        })
+        .collect();
+    (code, skills)
+}
+
+/// The findings' `field` of the one skill linted in `dir`, the exit code being 0 or 1.
+fn findings_of_one(dir: &Path, select: &str, field: &str) -> Vec<String> {
+    let (code, mut skills) = findings(dir, select, field);
+    assert!(code == 0 || code == 1, "exit {code}");
+    skills.remove(0).1
+}
 
 /// The messages of `rule`'s findings on a skill whose SKILL.md is `skill_md`.
 fn messages(skill_md: String, rule: &str) -> Vec<String> {
     let tmp = tempfile::tempdir().unwrap();
     let dir = write_skill(tmp.path(), "my-skill", skill_md);
-    let (code, stdout, stderr) = run(skill()
-        .args(["lint", "--format", "json", "--no-cache", "--select", rule])
-        .arg(&dir));
-    assert!(code == 0 || code == 1, "{stderr}");
-    json(&stdout)["skills"][0]["diagnostics"]
-        .as_array()
-        .unwrap_or_else(|| panic!("{stdout}{stderr}"))
-        .iter()
-        .map(|d| d["message"].as_str().unwrap().to_owned())
-        .collect()
+    findings_of_one(&dir, rule, "message")
 }
 
 /// The names `rule` reports (the first quoted name of each message) for a ClawHub-style skill
@@ -83,23 +106,7 @@ fn a_function_a_shipped_script_defines_is_the_skills_own() {
     let undeclared = |script: &str| {
         std::fs::create_dir_all(dir.join("scripts")).unwrap();
         std::fs::write(dir.join("scripts/wx.sh"), script).unwrap();
-        let (code, stdout, stderr) = run(skill()
-            .args([
-                "lint",
-                "--format",
-                "json",
-                "--no-cache",
-                "--select",
-                "undeclared-bin",
-            ])
-            .arg(&dir));
-        assert!(code == 0 || code == 1, "{stderr}");
-        json(&stdout)["skills"][0]["diagnostics"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|d| d["message"].as_str().unwrap().to_owned())
-            .collect::<Vec<_>>()
+        findings_of_one(&dir, "undeclared-bin", "message")
     };
     let defines = "#!/bin/sh\nwxrpc() {\n  wx \"$@\"\n}\n";
     assert_eq!(undeclared(defines), Vec::<String>::new());
@@ -276,34 +283,15 @@ fn triggers_are_found_in_timing_words_and_other_languages() {
 fn a_skill_inside_another_skills_folder_is_gated_on_nothing() {
     let tmp = tempfile::tempdir().unwrap();
     let child = "---\nname: wx-alerts\ndescription: Reads weather alerts. Use when the user asks about alerts.\nmetadata: {\"openclaw\": {\"requires\": {\"bins\": [\"jq\"]}}}\n---\n\n```bash\nwx alerts --key \"$WX_KEY\"\n```\n";
-    let lint = |dir: &std::path::Path| {
-        let (code, stdout, stderr) = run(skill()
-            .args([
-                "lint",
-                "--format",
-                "json",
-                "--no-cache",
-                "--select",
-                "SK509,SK510,SK511",
-            ])
-            .arg(dir));
-        assert!(code == 0 || code == 1, "{stderr}");
-        let report = json(&stdout);
-        let skill = report["skills"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|s| s["name"] == "wx-alerts")
-            .unwrap_or_else(|| panic!("{stdout}"))
-            .clone();
-        skill["diagnostics"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|d| d["code"].as_str().unwrap().to_owned())
-            .collect::<std::collections::BTreeSet<_>>()
+    let lint = |dir: &Path| {
+        let (code, skills) = findings(dir, "SK509,SK510,SK511", "code");
+        assert!(code == 0 || code == 1, "exit {code}");
+        let (_, mut codes) = skills
             .into_iter()
-            .collect::<Vec<_>>()
+            .find(|(name, _)| name == "wx-alerts")
+            .expect("wx-alerts is linted");
+        codes.sort();
+        codes
     };
     // On its own, its undeclared command and variable and its unused `jq` gate it wrongly.
     let alone = write_skill(tmp.path(), "wx-alerts", child);
@@ -327,23 +315,9 @@ fn requirements_of_a_skill_without_a_body_are_not_called_unused() {
             "---\nname: my-skill\ndescription: Backs up the workspace. Use when asked for a backup.\nmetadata: {{\"openclaw\": {{\"requires\": {{\"bins\": [\"tar\"]}}}}}}\n---\n{body}"
         );
         let dir = write_skill(tmp.path(), "my-skill", text);
-        let (code, stdout, stderr) = run(skill()
-            .args([
-                "lint",
-                "--format",
-                "json",
-                "--no-cache",
-                "--select",
-                "SK511,SK704",
-            ])
-            .arg(&dir));
-        assert_eq!(code, 0, "{stderr}");
-        json(&stdout)["skills"][0]["diagnostics"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|d| d["code"].as_str().unwrap().to_owned())
-            .collect::<Vec<_>>()
+        let (code, mut skills) = findings(&dir, "SK511,SK704", "code");
+        assert_eq!(code, 0);
+        skills.remove(0).1
     };
     // The missing body is the finding; the unused `tar` is only its symptom.
     assert_eq!(lint("\n  \n"), ["SK704"]);
