@@ -254,27 +254,48 @@ pub fn base64(text: &str) -> Option<Vec<u8>> {
 /// Shortest run of base64 or hex characters decoded to see whether it hides code.
 const PAYLOAD_CHARS: usize = 40;
 
-/// The base64 and hex runs of a script or a config file that decode to readable text, each with
-/// its span and that text. A config value (`postrotate = hex:756d61…`) is run by whatever reads
-/// it, so an encoded one hides code from the reader as well as `base64 -d | sh` does. Markdown is
-/// left out: guides show encoded commands to explain them.
+/// The base64 and hex runs and the lists of character codes (`{ 99, 117, 114, 108, … }`) of a
+/// script or a config file that decode to readable text, each with its span and that text. A
+/// config value (`postrotate = hex:756d61…`) is run by whatever reads it, so an encoded one hides
+/// code from the reader as well as `base64 -d | sh` does; a table of codes turned into a string
+/// (`string.char`, `String.fromCharCode`, `bytes(...)`) in any language is the same hiding.
+/// Markdown is left out: guides show encoded commands to explain them.
 pub(super) fn encoded_text(text: &Text) -> Vec<(Span, String)> {
     if !matches!(text.kind, Kind::Script | Kind::Data) {
         return Vec::new();
     }
-    encoded_runs(text.text, PAYLOAD_CHARS)
-        .filter_map(|range| {
-            let run = text.text[range.clone()].trim_end_matches('=');
-            let decoded = if run.bytes().all(|b| b.is_ascii_hexdigit()) {
-                hex::decode(run).ok()
-            } else {
-                base64(run)
-            };
-            let readable = String::from_utf8(decoded?).ok().filter(|s| printable(s))?;
-            Some((Span::new(range.start, range.end), readable))
-        })
-        .collect()
+    let runs = encoded_runs(text.text, PAYLOAD_CHARS).filter_map(|range| {
+        let run = text.text[range.clone()].trim_end_matches('=');
+        let decoded = if run.bytes().all(|b| b.is_ascii_hexdigit()) {
+            hex::decode(run).ok()
+        } else {
+            base64(run)
+        };
+        let readable = String::from_utf8(decoded?).ok().filter(|s| printable(s))?;
+        Some((Span::new(range.start, range.end), readable))
+    });
+    runs.chain(character_codes(text.text)).collect()
 }
+
+/// The lists of at least [`PAYLOAD_CODES`] numbers that are all codes of printable ASCII, as
+/// the text they spell.
+fn character_codes(text: &str) -> impl Iterator<Item = (Span, String)> + '_ {
+    BYTE_LIST.find_iter(text).filter_map(|m| {
+        let bytes = byte_values(&text[m.range()])?;
+        let spells = bytes.len() >= PAYLOAD_CODES
+            && bytes
+                .iter()
+                .all(|b| b.is_ascii_graphic() || matches!(b, b' ' | b'\t' | b'\n'));
+        spells.then(|| {
+            let spelled = bytes.into_iter().map(char::from).collect();
+            (Span::new(m.start(), m.end()), spelled)
+        })
+    })
+}
+
+/// Fewest character codes in a list decoded to see whether it hides code: short enough for
+/// `curl` and a host, long enough that a table of small numbers rarely spells anything.
+const PAYLOAD_CODES: usize = 16;
 
 /// The runs of base64 or hex characters in `text` (with their `=` padding) whose characters,
 /// padding aside, number at least `min` and mix as encoded data does (see [`mixed`]).

@@ -16,11 +16,12 @@ use std::sync::LazyLock;
 
 /// Settings that let an agent act without asking or outside its sandbox, as the agents'
 /// configuration files spell them: Codex's `approval_policy` and `sandbox_mode`, Claude
-/// Code's `defaultMode` and a `Bash(*)` allow rule, Gemini CLI's `approvalMode`, VS Code's
-/// `autoApprove` for Copilot's tools.
+/// Code's `defaultMode` and a `Bash(*)` allow rule, Gemini CLI's `approvalMode`, `autoAccept`,
+/// a server's `"trust": true` and folder trust turned off, VS Code's `autoApprove` for
+/// Copilot's tools, its automatic tasks turned on and workspace trust turned off.
 static APPROVALS_OFF: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(
-        r#"(?i)approval[_-]?policy["']?[[:space:]]*[=:,][[:space:]]*["']*never|sandbox[_-]?mode["']?[[:space:]]*[=:,][[:space:]]*["']*danger-full-access|defaultmode["']?[[:space:]]*[=:,][[:space:]]*["']*bypasspermissions|["']bash\((?:\*|:\*)\)["']|autoapprove["']?[[:space:]]*[=:,][[:space:]]*["']*true|approvalmode["']?[[:space:]]*[=:,][[:space:]]*["']*yolo"#,
+        r#"(?i)approval[_-]?policy["']?[[:space:]]*[=:,][[:space:]]*["']*never|sandbox[_-]?mode["']?[[:space:]]*[=:,][[:space:]]*["']*danger-full-access|defaultmode["']?[[:space:]]*[=:,][[:space:]]*["']*bypasspermissions|["']bash\((?:\*|:\*)\)["']|autoapprove["']?[[:space:]]*[=:,][[:space:]]*["']*true|approvalmode["']?[[:space:]]*[=:,][[:space:]]*["']*yolo|autoaccept["']?[[:space:]]*[=:,][[:space:]]*["']*true|["']trust["'][[:space:]]*[=:,][[:space:]]*true|foldertrust["']?[[:space:]]*[=:,][[:space:]]*\{?[[:space:]]*["']?enabled["']?[[:space:]]*[=:,][[:space:]]*false|allowautomatictasks["']?[[:space:]]*[=:,][[:space:]]*["']*on|workspace\.trust\.enabled["']?[[:space:]]*[=:,][[:space:]]*false"#,
     )
     .expect("a valid approvals pattern")
 });
@@ -261,6 +262,12 @@ mod tests {
         let md =
             "Add:\n\n```toml\n# ~/.codex/config.toml\nsandbox_mode = \"danger-full-access\"\n```\n";
         assert_eq!(codes("SKILL.md", md), ["SK906"]);
+        let gemini = "SETTINGS = Path.home() / '.gemini' / 'settings.json'\nDEFAULTS = {\"tools\": {\"autoAccept\": True}}\n";
+        assert_eq!(codes("scripts/g.py", gemini), ["SK906"]);
+        let vscode = "{\n  \"task.allowAutomaticTasks\": \"on\",\n  \"editor.tabSize\": 2\n}\n";
+        assert_eq!(codes("template/.vscode/settings.json", vscode), ["SK906"]);
+        let trust = "{\"mcpServers\": {\"fs\": {\"command\": \"npx\", \"trust\": true}}}\n";
+        assert_eq!(codes(".gemini/settings.json", trust), ["SK906"]);
         // Explained in prose, or a setting that keeps approvals on.
         assert!(
             codes(
