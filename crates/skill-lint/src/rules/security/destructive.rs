@@ -81,7 +81,12 @@ pub(crate) fn check_destructive(text: &Text, out: &mut Vec<Finding>) {
         let what = DEVICE_OR_BOMB
             .find(l)
             .map(|_| "overwrites a disk or exhausts the machine")
-            .or_else(|| commands(l).find_map(destroys));
+            .or_else(|| commands(l).find_map(destroys))
+            .or_else(|| {
+                (text.kind == Kind::Script)
+                    .then(|| commands(l).find_map(|w| deletes_from_an_unset_root(text.text, &w)))
+                    .flatten()
+            });
         if let Some(what) = what {
             out.push(text.finding(
                 &DESTRUCTIVE_COMMAND,
@@ -244,6 +249,82 @@ fn recursive_delete_of_everything(
     everything.then_some("deletes the home folder or the whole filesystem")
 }
 
+/// An `rm -r` of `$NAME/…` in a script that never gives `NAME` a value nor guards it
+/// (`${NAME:?}`, `set -u`): when the variable is unset or empty, the path starts at `/`.
+/// One assignment is followed (`T="${ROOT}/"` then `rm -rf "$T"*`).
+fn deletes_from_an_unset_root(script: &str, words: &[String]) -> Option<&'static str> {
+    let (command, args) = words.split_first()?;
+    let recursive =
+        |f: &String| f == "--recursive" || (!f.starts_with("--") && f.contains(['r', 'R']));
+    if command != "rm" || !args.iter().any(|a| a.starts_with('-') && recursive(a)) {
+        return None;
+    }
+    if script.contains("set -u") || script.contains("nounset") || script.contains("set -eu") {
+        return None;
+    }
+    let unset = args
+        .iter()
+        .filter(|a| !a.starts_with('-'))
+        .filter_map(|a| leading_variable(a))
+        .any(|name| unset_root(script, &name, 1));
+    unset.then_some("deletes from `/` when a variable it never sets is empty")
+}
+
+/// Whether the value of `name` in `script` may be empty at a path's start: never assigned or
+/// guarded, or assigned (within `depth` more steps) a path that starts with such a variable.
+fn unset_root(script: &str, name: &str, depth: usize) -> bool {
+    if script.contains(&format!("${{{name}:?")) || script.contains(&format!("${{{name}:-")) {
+        return false;
+    }
+    let assigned = script.lines().find_map(|line| {
+        let line = line.trim_start();
+        let line = line
+            .strip_prefix("export ")
+            .or_else(|| line.strip_prefix("local "))
+            .unwrap_or(line);
+        line.strip_prefix(name)?.strip_prefix('=')
+    });
+    match assigned {
+        None => !SETS_A_NAME
+            .find_iter(script)
+            .any(|m| m.as_str().ends_with(name)),
+        Some(value) if depth > 0 => {
+            let value = value.trim_matches(['"', '\'']);
+            leading_variable(value).is_some_and(|inner| unset_root(script, &inner, depth - 1))
+        }
+        Some(_) => false,
+    }
+}
+
+/// The variable a path starts with, when a `/` or a glob follows it: `$X/`, `${X}/`,
+/// `"$X"*`. Not the variables a shell always sets.
+fn leading_variable(path: &str) -> Option<String> {
+    let path = path.replace(['"', '\''], "");
+    let rest = path.strip_prefix('$')?;
+    let (name, after) = match rest.strip_prefix('{') {
+        Some(braced) => {
+            let end = braced.find('}')?;
+            (&braced[..end], &braced[end + 1..])
+        }
+        None => {
+            let end = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(rest.len());
+            (&rest[..end], &rest[end..])
+        }
+    };
+    let valid = !name.is_empty()
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !matches!(name, "HOME" | "PWD" | "USER" | "PATH");
+    (valid && (after.starts_with('/') || after.starts_with('*'))).then(|| name.to_owned())
+}
+
+/// Ways a shell gives a variable a value besides `NAME=`: `read`, `for`, `getopts`, `declare`.
+static SETS_A_NAME: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r"(?-u:\b)(?:read(?:[[:space:]]+-[[:alpha:]]+)*|for|getopts[[:space:]]+[^[:space:]]+|declare(?:[[:space:]]+-[[:alpha:]]+)*|mapfile|readarray)[[:space:]]+[[:word:]]+")
+        .expect("a valid set-name pattern")
+});
+
 /// A `find` that deletes more than its tests say: from the home folder or `/` with no test on
 /// names or paths, or anywhere with an `-o` outside parentheses whose last alternative (the
 /// only one `-delete` binds to) tests no name or path.
@@ -282,6 +363,7 @@ fn unnarrowed_find(args: &[String]) -> Option<&'static str> {
 /// Compiles the patterns of this file now (see [`super::preload`]).
 pub(super) fn compile() {
     LazyLock::force(&DEVICE_OR_BOMB);
+    LazyLock::force(&SETS_A_NAME);
     for pattern in [
         &RECURSIVE_DELETE,
         &WALKS_HOME,
@@ -324,6 +406,26 @@ mod tests {
         ] {
             assert_eq!(count("scripts/clean.sh", bad), 1, "{bad}");
         }
+    }
+
+    #[test]
+    fn a_delete_rooted_at_a_variable_the_script_never_sets() {
+        let sh = "T=\"${CACHE_ROOT}/\"\nrm -rf \"$T\"*\n";
+        assert_eq!(count("scripts/clean.sh", sh), 1);
+        assert_eq!(count("scripts/clean.sh", "rm -rf \"$BUILD/\"\n"), 1);
+        for fine in [
+            "BUILD=./out\nrm -rf \"$BUILD/\"\n",
+            "rm -rf \"${BUILD:?}/\"\n",
+            "set -euo pipefail\nrm -rf \"$BUILD/\"\n",
+            "read -r BUILD\nrm -rf \"$BUILD/\"\n",
+            "for d in */; do rm -rf \"$d/\"; done\n",
+            "rm -rf \"$HOME/.cache/tool\"\n",
+            "rm -rf \"$BUILD\"\n",
+        ] {
+            assert_eq!(count("scripts/clean.sh", fine), 0, "{fine}");
+        }
+        // A Markdown block's `$BUILD/` is a placeholder for the reader.
+        assert_eq!(count("SKILL.md", "```sh\nrm -rf \"$BUILD/\"\n```\n"), 0);
     }
 
     #[test]

