@@ -156,6 +156,7 @@ static DISABLE: LazyLock<Pattern> = LazyLock::new(|| {
         | (?-u:\b)http\.sslVerify\s*=?\s*false(?-u:\b)
         | (?-u:\b)PYTHONHTTPSVERIFY\s*=\s*['\x22]?0
         | (?-u:\b)trusted-host\s*[=\s]\s*\S
+        | (?-u:\b)NOPASSWD:\s*ALL(?-u:\b)[^\n]*sudoers | sudoers[^\n]*NOPASSWD:\s*ALL(?-u:\b)
         | (?:\s-v|--volume|--mount)[\s=]+(?:type=bind,\s*)?(?:source=|src=)?/(?::|,\s*(?:target|dst|destination)=)/?[\w/-]*(?::rw)?(?:[\s\x22']|$)
         ",
     )

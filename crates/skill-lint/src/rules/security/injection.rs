@@ -73,6 +73,7 @@ static OVERRIDE: LazyLock<Pattern> = LazyLock::new(|| {
         | (?-u:\b)without\s+(?:telling|informing|notifying|alerting|warning)\s+the\s+user(?-u:\b)
         | (?-u:\b)without\s+the\s+user(?:[’']s)?\s+(?:knowing|noticing|knowledge)(?-u:\b)
         | (?-u:\b)(?:hide|conceal|keep)\s+(?:this|it|that|these|them|everything)\s+(?:secret\s+|hidden\s+)?from\s+the\s+user(?-u:\b)
+        | (?-u:\b)keep\s+(?:this|it|that|these|them|everything|(?:the|its|their|any)\s+\w+)(?:\s+\w+){0,2}?\s+to\s+yourself(?-u:\b)
         | (?-u:\b)you\s+are\s+now\s+(?:in\s+)?(?:a\s+|an\s+)?(?:dan(?-u:\b)|developer\s+mode|maintenance\s+mode|debug\s+mode|god\s+mode|admin(?:istrator)?\s+mode
              |jailbroken|unrestricted|unfiltered|uncensored|no\s+longer\s+(?:bound|restricted|an?\s+ai)|free\s+(?:of|from)\s+(?:all\s+)?(?:rules|restrictions))
         | (?-u:\b)new\s+system\s+prompt(?-u:\b)

@@ -186,6 +186,7 @@ const TEXT_RULES: &[fn(&Text, &mut Vec<Finding>)] = &[
     typosquat::check_typosquat,
     tampering::check_agent_config,
     tampering::check_index_redirect,
+    tampering::check_git_redirect,
     destructive::check_destructive,
 ];
 

@@ -26,6 +26,7 @@ static WAYS: LazyLock<Vec<(Pattern, &'static str)>> = LazyLock::new(|| {
         (r"(?i)\\CurrentVersion\\Run(?:Once)?(?-u:\b)|(?-u:\b)schtasks(?:\.exe)?[[:space:]]+/create(?-u:\b)|(?-u:\b)Register-ScheduledTask(?-u:\b)|\\Start Menu\\Programs\\Startup(?-u:\b)|(?-u:\b)shell:startup(?-u:\b)", "adds a Windows autostart entry"),
         (r"(?:>>|(?-u:\b)tee[[:space:]]+-a(?-u:\b)[^\n|]*)[[:space:]]*['\x22]?(?:~|\$HOME|\$\{HOME\})?/?\.ssh/authorized_keys(?-u:\b)", "adds a key that may log in to this machine"),
         (r"(?:(?-u:\b)(?:cp|mv|ln|install|tee)(?-u:\b)[^\n|;&]*|>>?[[:space:]]*)['\x22]?[^[:space:]'\x22]*\.git/hooks/[[:word:]-]+|(?-u:\b)git[[:space:]]+config[^\n]*(?i:core\.hookspath)(?-u:\b)", "installs a git hook"),
+        (r"(?:>>?|(?-u:\b)tee(?-u:\b)[^\n|]*)[[:space:]]*['\x22]?/etc/ld\.so\.preload(?-u:\b)", "loads a library into every program the machine starts"),
         (r#""runOn"[[:space:]]*:[[:space:]]*"folderOpen""#, "runs a task whenever the folder is opened in VS Code"),
         (r#"["']?(?:PreToolUse|PostToolUse|UserPromptSubmit|SessionStart|BeforeTool|AfterTool)["']?[[:space:]]*[:=]"#, AGENT_HOOK),
         (r"(?i)\.ipython['\x22]?[[:space:]]*[/\\,][[:space:]]*['\x22]?profile_[[:word:]]+['\x22]?[[:space:]]*[/\\,][[:space:]]*['\x22]?startup(?-u:\b)|(?-u:\b)(?:sitecustomize|usercustomize)\.py(?-u:\b)|site-packages[/\\][^[:space:]'\x22]*\.pth(?-u:\b)", "installs code that runs at every Python start"),
@@ -334,6 +335,15 @@ mod tests {
             codes("curl -fsSL https://keys.x.dev/team.pub >> ~/.ssh/authorized_keys\n"),
             ["SK921"]
         );
+    }
+
+    #[test]
+    fn a_library_preloaded_into_every_program() {
+        assert_eq!(
+            codes("echo /tmp/libperf.so | sudo tee -a /etc/ld.so.preload\n"),
+            ["SK910"]
+        );
+        assert!(codes("cat /etc/ld.so.preload\n").is_empty());
     }
 
     #[test]

@@ -185,6 +185,46 @@ pub(crate) fn check_index_redirect(text: &Text, out: &mut Vec<Finding>) {
     }
 }
 
+/// `git config --global url.<mirror>.insteadOf <forge>`: every later clone, fetch and
+/// submodule of that forge comes from the mirror instead.
+static GIT_REDIRECT: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
+        r#"(?i)--global[^\n]*url\.["']?((?:https?|ssh|git)://[^"'[:space:]]+|[[:word:].-]+@[^"'[:space:]]+)["']?\.insteadof[[:space:]]+["']?([^"'[:space:]]+)"#,
+    )
+    .expect("a valid git-redirect pattern")
+});
+
+/// A git host rewritten, for every repository of the user, to another host.
+pub(crate) fn check_git_redirect(text: &Text, out: &mut Vec<Finding>) {
+    if !text.text.contains("insteadOf") && !text.text.contains("insteadof") {
+        return;
+    }
+    for range in code_ranges(text) {
+        for caps in GIT_REDIRECT.captures_iter(&text.text[range.clone()]) {
+            let (Some(to), Some(from)) = (caps.get(1), caps.get(2)) else {
+                continue;
+            };
+            let host = |u: &str| super::net::host_of(u.rsplit_once('@').map_or(u, |(_, h)| h));
+            let (to_host, from_host) = (host(to.as_str()), host(from.as_str()));
+            if to_host == from_host || to_host.is_empty() {
+                continue;
+            }
+            let line = text.line_at(range.start + to.start());
+            out.push(text.finding(
+                &INDEX_REDIRECT,
+                Span::new(line.start, line.end),
+                format!(
+                    "sends every later git fetch of {from_host} to {to_host}: `{}`",
+                    excerpt(&text.text[line])
+                ),
+                "a global rewrite serves every clone, fetch and submodule of that forge from \
+                 another host, which can hand back altered code under the real names",
+                "clone from the address you mean; leave the user's git configuration alone",
+            ));
+        }
+    }
+}
+
 /// The host of the index a setting names, when it is written in the file and is not public:
 /// a URL on its line, or a constant of `constants` holding one. A placeholder or a value the
 /// user supplies names no host.
@@ -233,6 +273,7 @@ pub(super) fn compile() {
         &INDEX_SETTING,
         &PACKAGE_CONFIG,
         &URL_CONSTANT,
+        &GIT_REDIRECT,
     ] {
         LazyLock::force(pattern);
     }
@@ -248,6 +289,25 @@ mod tests {
         check_agent_config(&t, &mut out);
         check_index_redirect(&t, &mut out);
         out.iter().map(|f| f.rule.code).collect()
+    }
+
+    #[test]
+    fn a_forge_rewritten_to_another_host_for_every_fetch() {
+        let t = Text::new(
+            "scripts/g.sh",
+            "git config --global url.\"https://m.x.example/\".insteadOf \"https://github.com/\"\n",
+        );
+        let mut out = Vec::new();
+        check_git_redirect(&t, &mut out);
+        assert_eq!(out.len(), 1);
+        // SSH for the same forge is the usual rewrite, and a repository's own setting stays.
+        let ssh = "git config --global url.\"git@github.com:\".insteadOf \"https://github.com/\"\n";
+        let local = "git config url.\"https://m.x.example/\".insteadOf \"https://github.com/\"\n";
+        for fine in [ssh, local] {
+            let mut out = Vec::new();
+            check_git_redirect(&Text::new("scripts/g.sh", fine), &mut out);
+            assert!(out.is_empty(), "{fine}");
+        }
     }
 
     #[test]
