@@ -1,0 +1,3 @@
+module example.invalid/tools/modcheck
+
+go 1.22
