@@ -214,19 +214,22 @@ pub(crate) fn check_flow(text: &Text, out: &mut Vec<Finding>) {
             flow.line(range.start + start, shell.as_deref().unwrap_or(&line), out);
         }
     }
-    if out.len() == before && matches!(text.kind, Kind::Script | Kind::Data) {
-        out.extend(code_built_in_a_downloading_script(text));
-    }
-    if out.len() == before && text.kind == Kind::Script {
-        out.extend(secrets_gathered_in_a_sending_script(text));
-    }
-    if out.len() == before && text.kind == Kind::Script {
-        out.extend(downloaded_program_started(text));
-    }
-    if out.len() == before && text.kind == Kind::Script {
-        out.extend(shell_on_a_socket(text));
+    if out.len() == before {
+        out.extend(WHOLE_FILE.iter().find_map(|(kinds, check)| {
+            kinds.contains(&text.kind).then(|| check(text)).flatten()
+        }));
     }
 }
+
+/// What the line-by-line flow cannot link, read over a whole file where it found nothing: the
+/// kinds of file each shape is looked for in, and the first that finds is reported.
+type WholeFile = (&'static [Kind], fn(&Text) -> Option<Finding>);
+const WHOLE_FILE: &[WholeFile] = &[
+    (&[Kind::Script, Kind::Data], code_built_in_a_downloading_script),
+    (&[Kind::Script], secrets_gathered_in_a_sending_script),
+    (&[Kind::Script], downloaded_program_started),
+    (&[Kind::Script], shell_on_a_socket),
+];
 
 /// A program that connects a socket, puts it in place of its standard streams (`dup2`) and
 /// starts a shell: a reverse shell in Python, Perl, Ruby or C, written over several lines.
@@ -236,8 +239,8 @@ fn shell_on_a_socket(text: &Text) -> Option<Finding> {
     }
     let (start, line) = text.each_line().find(|(_, l)| {
         let l = l.trim_start();
-        !l.starts_with(['#', '/']) && l.contains("connect") && names_an_outside_ip(l)
-            || RAW_SOCKET.is_match(l)
+        !l.starts_with(['#', '/'])
+            && ((l.contains("connect") && names_an_outside_ip(l)) || RAW_SOCKET.is_match(l))
     })?;
     Some(text.finding(
         &DOWNLOAD_EXEC_INSECURE,
@@ -317,6 +320,10 @@ static SPAWN: LazyLock<Pattern> = LazyLock::new(|| {
 /// may go through a buffer filled in a loop, a callback or a socket written after it opens.
 /// A tool has no reason to do both, and the send is reported.
 fn secrets_gathered_in_a_sending_script(text: &Text) -> Option<Finding> {
+    // One search of the whole file first: few scripts gather credentials at all.
+    if !ANY_STORE.is_match(text.text) && !ENV_DUMP.is_match(text.text) {
+        return None;
+    }
     let code = |l: &&str| !l.trim_start().starts_with(['#', '/', '-', '*']);
     let gathered = text
         .text
