@@ -215,9 +215,11 @@ pub(crate) fn check_flow(text: &Text, out: &mut Vec<Finding>) {
         }
     }
     if out.len() == before {
-        out.extend(WHOLE_FILE.iter().find_map(|(kinds, check)| {
-            kinds.contains(&text.kind).then(|| check(text)).flatten()
-        }));
+        out.extend(
+            WHOLE_FILE.iter().find_map(|(kinds, check)| {
+                kinds.contains(&text.kind).then(|| check(text)).flatten()
+            }),
+        );
     }
 }
 
@@ -225,7 +227,10 @@ pub(crate) fn check_flow(text: &Text, out: &mut Vec<Finding>) {
 /// kinds of file each shape is looked for in, and the first that finds is reported.
 type WholeFile = (&'static [Kind], fn(&Text) -> Option<Finding>);
 const WHOLE_FILE: &[WholeFile] = &[
-    (&[Kind::Script, Kind::Data], code_built_in_a_downloading_script),
+    (
+        &[Kind::Script, Kind::Data],
+        code_built_in_a_downloading_script,
+    ),
     (&[Kind::Script], secrets_gathered_in_a_sending_script),
     (&[Kind::Script], downloaded_program_started),
     (&[Kind::Script], shell_on_a_socket),
