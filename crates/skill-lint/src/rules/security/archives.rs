@@ -231,6 +231,11 @@ mod tests {
         assert_eq!(found("csrutil disable\n"), ["SK906"]);
         assert!(found("Store the password in the keychain.\n").is_empty());
         assert!(found("Check that SELinux is enforcing: getenforce\n").is_empty());
+        assert_eq!(
+            found("echo \"$USER ALL=(ALL) NOPASSWD: ALL\" | sudo tee /etc/sudoers.d/dev\n"),
+            ["SK906"]
+        );
+        assert!(found("ci ALL=(ALL) NOPASSWD: /usr/bin/systemctl restart app\n").is_empty());
     }
 
     #[test]
