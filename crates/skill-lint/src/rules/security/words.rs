@@ -267,11 +267,19 @@ fn perfect_multiplier(windows: &[(u32, u16, u8)]) -> u32 {
     keys.sort_unstable();
     keys.dedup();
     let mut multiplier: u32 = 0x9E37_79B1;
+    // Thousands of multipliers may be tried: each try stops at its first collision, on a bitmap
+    // of the slots, so building the finder stays cheap even in an unoptimised test build.
+    let mut taken = [0u64; (1 << SLOT_BITS) / 64];
     for _ in 0..100_000 {
-        let mut slots: Vec<usize> = keys.iter().map(|&k| slot_of(k, multiplier)).collect();
-        slots.sort_unstable();
-        slots.dedup();
-        if slots.len() == keys.len() {
+        taken.fill(0);
+        let collides = keys.iter().any(|&k| {
+            let slot = slot_of(k, multiplier);
+            let (word, bit) = (slot / 64, 1u64 << (slot % 64));
+            let seen = taken[word] & bit != 0;
+            taken[word] |= bit;
+            seen
+        });
+        if !collides {
             return multiplier;
         }
         multiplier = multiplier.wrapping_add(0x6A09_E667) | 1;
