@@ -277,6 +277,43 @@ pub(crate) fn is_token_owner(host: &str) -> bool {
     TOKEN_OWNERS.iter().any(|domain| is_within(host, domain))
 }
 
+/// Services whose keys are named for them (`GITHUB_TOKEN`, `GH_TOKEN`, `OPENAI_API_KEY`): a
+/// variable's first word, and the domains that take its key.
+const SERVICE_KEYS: &[(&str, &[&str])] = &[
+    (
+        "GITHUB",
+        &["github.com", "githubusercontent.com", "ghcr.io"],
+    ),
+    ("GH", &["github.com", "githubusercontent.com", "ghcr.io"]),
+    ("GITLAB", &["gitlab.com"]),
+    ("NPM", &["npmjs.org", "npmjs.com"]),
+    ("PYPI", &["pypi.org"]),
+    ("CARGO", &["crates.io"]),
+    ("OPENAI", &["openai.com", "azure.com"]),
+    ("ANTHROPIC", &["anthropic.com"]),
+    ("AWS", &["amazonaws.com", "aws.amazon.com"]),
+    ("HF", &["huggingface.co"]),
+    ("HUGGINGFACE", &["huggingface.co"]),
+    ("SLACK", &["slack.com"]),
+    ("DOCKER", &["docker.io", "docker.com"]),
+];
+
+/// True when `variable` holds a named service's key (see [`SERVICE_KEYS`]) and `host` belongs
+/// neither to that service nor to a host named for it (`github.mycorp.com`, a self-hosted
+/// `gitlab.example.org`).
+pub(crate) fn is_foreign_to_key(variable: &str, host: &str) -> bool {
+    let first = variable.split('_').next().unwrap_or_default();
+    SERVICE_KEYS
+        .iter()
+        .find(|(service, _)| *service == first)
+        .is_some_and(|(_, domains)| {
+            !domains.iter().any(|domain| {
+                let name = domain.split('.').next().unwrap_or(domain);
+                is_within(host, domain) || host.split('.').any(|label| label == name)
+            })
+        })
+}
+
 /// True for a chat service's webhook or bot API.
 pub(crate) fn is_chat_hook(host: &str) -> bool {
     CHAT_HOOKS.contains(&host)
@@ -292,6 +329,16 @@ pub(super) fn compile() {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_key_named_for_a_service_is_foreign_to_other_hosts() {
+        assert!(is_foreign_to_key("GITHUB_TOKEN", "api.repo-insights.dev"));
+        assert!(!is_foreign_to_key("GITHUB_TOKEN", "api.github.com"));
+        assert!(!is_foreign_to_key("GH_TOKEN", "github.mycorp.com"));
+        assert!(!is_foreign_to_key("GITLAB_TOKEN", "gitlab.example.org"));
+        // A key named for no known service is not judged.
+        assert!(!is_foreign_to_key("ACME_TOKEN", "api.repo-insights.dev"));
+    }
 
     #[test]
     fn places() {
