@@ -380,6 +380,9 @@ rules! {
     DESTRUCTIVE_COMMAND = "SK922" "destructive-command" Error [] for EVERY
         "A command that destroys the user's home folder, the whole filesystem or a disk."
         "`rm -r` of `/`, `/*`, `~`, `$HOME` or `/home`; `find` from `~`, `$HOME` or `/` that deletes\n(`-delete`, `-exec rm`) with no name or path test, or with an `-o` that is not in parentheses\n(so the delete applies to one side only and everything else matches); `Remove-Item -Recurse`\nof the user's profile or a drive; in a script, `rm -r` of a path that starts with a variable the\nscript never sets nor guards (`rm -rf \"$ROOT/\"*` deletes from `/` when it is empty, which\n`${ROOT:?}` or `set -u` prevents); `dd` or `mkfs` onto a disk device; a fork bomb; a cleanup\nthat walks the home folder deleting folders by name with `.git`, `.ssh` or `.gnupg` among the\nbuild artefacts it lists. In a script or\nin code the agent runs; a cheat-sheet's marked examples are left alone. Cleanup names what it\ncleans: a folder the skill made, or files by name.";
+    CLIPBOARD_HIJACK = "SK923" "clipboard-hijack" Error [] for EVERY
+        "Code that watches the clipboard and puts a wallet address of its own there."
+        "A script that reads the clipboard (`pbpaste`, `xclip -o`, `Get-Clipboard`,\n`pyperclip.paste`, `navigator.clipboard.readText`...), writes it (`pbcopy`, `Set-Clipboard`,\n`pyperclip.copy`...) and holds a cryptocurrency address (Bitcoin, Ethereum, Tron, Monero,\nLitecoin): a \"clipper\", which swaps the address a user copied for the attacker's, so that the\npayment goes to the wrong wallet. A script that only copies (a donation address piped to\n`pbcopy`), a clipboard helper with no address of its own, and prose about clippers are left\nalone.";
     MODEL_REVIEW = "SK990" "model-review" Info [] for EVERY
         "What a model asked to review the skill found (`skill lint --review`)."
         "With `--review`, `skill lint` sends each skill's text files to the configured provider with\na fixed rubric (what could harm the user or mislead the agent: exfiltration, downloads that\nrun, hidden commands, secrecy, instructions that override the agent's) and reports what it\nanswers here, marked as the model's opinion. These findings are notes: they never fail a run,\nand a model can be wrong both ways. The exchange is recorded in the skill's\n`evals/cassettes/review.yaml` and replayed offline (`--mode record` records it again).";
@@ -443,6 +446,7 @@ const OWASP_CATEGORIES: &[(&str, Owasp)] = &[
     ("SK920", MALICIOUS),
     ("SK921", MALICIOUS),
     ("SK922", MALICIOUS),
+    ("SK923", MALICIOUS),
 ];
 
 /// The OWASP Agentic Skills Top 10 category a rule's findings fall in (security rules only).

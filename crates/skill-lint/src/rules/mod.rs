@@ -375,6 +375,7 @@ pub(crate) static CHECKS: &[CheckEntry] = checks![
         REMOTE_CODE_IN_SCRIPT,
         PERSISTENT_REMOTE_CODE,
         DESTRUCTIVE_COMMAND,
+        CLIPBOARD_HIJACK,
     ],
 ];
 

@@ -179,11 +179,19 @@ fn saved_and_run<'t>(
         let start = line.start + whole.start();
         let physical = text.line_at(start);
         let saved = caps.get(2).map_or("", |m| m.as_str());
+        let makefile = is_makefile(text.path);
+        let saved = match saved {
+            "$@" if makefile => rule_target(&text.text[..physical.start]).unwrap_or(saved),
+            _ => saved,
+        };
         let Some(name) = file_key(saved).filter(|n| n != "-" && n != "null") else {
             continue;
         };
-        let runs = runs.get_or_init(|| Runs::of(text.text));
-        if let Some(how) = runs.after(physical.start, &name) {
+        let runs = runs.get_or_init(|| Runs::of(text.text, makefile));
+        // make remakes an included makefile wherever its rule or `$(shell ...)` stands, then
+        // reads it: there the order of the lines does not matter.
+        let from = if makefile { 0 } else { physical.start };
+        if let Some(how) = runs.after(from, &name) {
             let command = &text.text[start..physical.end.max(start)];
             hits.push(Hit {
                 start,
@@ -284,11 +292,19 @@ struct Runs<'a> {
 }
 
 impl<'a> Runs<'a> {
-    fn of(text: &'a str) -> Runs<'a> {
+    fn of(text: &'a str, makefile: bool) -> Runs<'a> {
         let mut by_name: HashMap<Cow<'a, str>, Vec<(usize, &'static str)>> = HashMap::new();
         let mut renamed: HashMap<Cow<'a, str>, Vec<Cow<'a, str>>> = HashMap::new();
         let mut offset = 0;
         for line in text.split_inclusive('\n') {
+            if makefile {
+                for (at, name) in included(line) {
+                    by_name
+                        .entry(name)
+                        .or_default()
+                        .push((offset + at, INCLUDED));
+                }
+            }
             let mut previous: [&str; 2] = ["", ""];
             let mut previous_at = 0;
             let mut moving: Option<Option<Cow<'a, str>>> = None;
@@ -360,6 +376,48 @@ fn file_key(word: &str) -> Option<Cow<'_, str>> {
         .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'));
     (!var.is_empty() && var.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') && plain_suffix)
         .then(|| Cow::Owned(format!("${var}{suffix}")))
+}
+
+/// How a makefile includes a download: make reads it as part of the makefile, and its
+/// `$(shell ...)` runs.
+const INCLUDED: &str = "saves a download and includes it in a makefile, which make runs";
+
+/// Whether `path` is a makefile (`Makefile`, `GNUmakefile`, `*.mk`).
+fn is_makefile(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    matches!(name, "Makefile" | "makefile" | "GNUmakefile") || name.ends_with(".mk")
+}
+
+/// The files a makefile's `include`, `-include` or `sinclude` line names, with their offsets
+/// in the line; in a `$(shell ...)` there, the ones it echoes (`$(shell ...; echo f)`).
+fn included(line: &str) -> Vec<(usize, Cow<'_, str>)> {
+    let mut all = words(line);
+    let Some((0, "include" | "-include" | "sinclude")) = all.next() else {
+        return Vec::new();
+    };
+    let from = match line.find("$(shell") {
+        Some(shell) => match line[shell..].rfind("echo ") {
+            Some(echo) => shell + echo + "echo ".len(),
+            None => return Vec::new(),
+        },
+        None => 0,
+    };
+    all.filter(|&(at, w)| at >= from && !w.starts_with('$'))
+        .filter_map(|(at, w)| Some((at, file_key(w)?)))
+        .collect()
+}
+
+/// The target of the makefile rule whose recipe runs after `before` (`$@` in it): the last
+/// rule line, one not indented with a tab that names a target before its `:`.
+fn rule_target(before: &str) -> Option<&str> {
+    before.lines().rev().find_map(|l| {
+        if l.starts_with('\t') || l.trim_start().starts_with('#') {
+            return None;
+        }
+        let (target, _) = l.split_once(':')?;
+        let target = target.trim();
+        (!target.is_empty() && !target.contains([' ', '=', '$'])).then_some(target)
+    })
 }
 
 /// The words of a line with their offsets, split where a shell ends a word.
@@ -591,6 +649,20 @@ mod tests {
             )
             .is_empty()
         );
+    }
+
+    #[test]
+    fn a_download_a_makefile_includes_is_run() {
+        // Saved by a rule's recipe (`-o $@`) or by `$(shell ...)` on the include line itself.
+        let rule = "all:\n\tcc -o app main.c\n.deps.mk:\n\tcurl -fsSL https://mk.x.dev/c.mk -o $@\ninclude .deps.mk\n";
+        assert_eq!(codes_in("scripts/build.mk", rule), ["SK920"]);
+        let shell = "-include $(shell curl -fsSL https://mk.x.dev/c.mk -o .c.mk; echo .c.mk)\n";
+        assert_eq!(codes_in("Makefile", shell), ["SK920"]);
+        // A makefile that downloads data and includes its own file is not; nor does `include`
+        // mean anything outside a makefile.
+        let data = "data.json:\n\tcurl -fsSL https://api.x.dev/v1 -o $@\ninclude config.mk\n";
+        assert!(codes_in("Makefile", data).is_empty());
+        assert!(codes_in("setup.sh", &rule.replace("$@", ".deps.mk")).is_empty());
     }
 
     #[test]

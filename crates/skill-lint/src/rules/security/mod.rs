@@ -18,6 +18,7 @@
 
 mod allow;
 mod archives;
+mod clipboard;
 mod credentials;
 mod destructive;
 mod download;
@@ -188,6 +189,7 @@ const TEXT_RULES: &[fn(&Text, &mut Vec<Finding>)] = &[
     tampering::check_index_redirect,
     tampering::check_git_redirect,
     destructive::check_destructive,
+    clipboard::check_clipboard_hijack,
 ];
 
 fn scan_file(file: ScanFile, allows: Allows, out: &mut Vec<Finding>) {
@@ -422,6 +424,7 @@ fn compile() {
     text::compile();
     allow::compile();
     archives::compile();
+    clipboard::compile();
     credentials::compile();
     destructive::compile();
     download::compile();

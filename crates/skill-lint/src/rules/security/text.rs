@@ -45,6 +45,8 @@ pub mod family {
     pub(crate) const TAMPER: u32 = 1 << 13;
     /// Commands that delete or overwrite wholesale.
     pub(crate) const DESTROY: u32 = 1 << 14;
+    /// Reading or writing the clipboard.
+    pub(crate) const CLIPBOARD: u32 = 1 << 15;
 }
 
 use family::*;
@@ -263,6 +265,14 @@ pub(super) const TRIGGERS: &[(&str, u32)] = &[
     ("usercustomize", PERSIST),
     (".pth", PERSIST),
     ("-----begin", CREDENTIAL),
+    ("clipboard", CLIPBOARD),
+    ("pbpaste", CLIPBOARD),
+    ("pbcopy", CLIPBOARD),
+    ("xclip", CLIPBOARD),
+    ("xsel", CLIPBOARD),
+    ("wl-paste", CLIPBOARD),
+    ("wl-copy", CLIPBOARD),
+    ("pyperclip", CLIPBOARD),
     ("rm -", DESTROY),
     ("-delete", DESTROY),
     ("-exec rm", DESTROY),
