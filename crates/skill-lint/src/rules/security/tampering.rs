@@ -154,11 +154,14 @@ pub(crate) fn check_index_redirect(text: &Text, out: &mut Vec<Finding>) {
     }
     for range in code_ranges(text) {
         let code = &text.text[range.clone()];
+        // Built once per range: a lookup per setting would rescan the range for each.
+        let constants = std::cell::OnceCell::new();
+        if LOCKFILE.is_match(code) {
+            check_lockfile_rewrites(text, range.clone(), &constants, out);
+        }
         if !PACKAGE_CONFIG.is_match(code) && !PACKAGE_CONFIG.is_match(text.path) {
             continue;
         }
-        // Built once per range: a lookup per setting would rescan the range for each.
-        let constants = std::cell::OnceCell::new();
         for caps in INDEX_SETTING.captures_iter(code) {
             let Some(key) = caps.get(1) else { continue };
             let at = range.start + key.start();
@@ -182,6 +185,63 @@ pub(crate) fn check_index_redirect(text: &Text, out: &mut Vec<Finding>) {
                  one project or one command",
             ));
         }
+    }
+}
+
+/// A lockfile, whose `resolved` addresses say where each package is downloaded from.
+static LOCKFILE: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
+        r"(?i)(?:package-lock|npm-shrinkwrap)\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lock|poetry\.lock|uv\.lock|pipfile\.lock|cargo\.lock",
+    )
+    .expect("a valid lockfile pattern")
+});
+
+/// A public index's address as what a substitution replaces (`s#https://registry.npmjs.org#`,
+/// `.replace("https://registry.npmjs.org", ...)`, `re.sub(...)`, `gsub(...)`).
+static REPLACED_INDEX: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
+        r"(?i)(?:(?-u:\b)s[#/|,@:]|\.replace(?:all)?\(|(?-u:\b)re\.sub\(|(?-u:\b)gsub\()[^\n]{0,24}?(?:registry\.npmjs\.org|registry\.yarnpkg\.com|files\.pythonhosted\.org|pypi\.org|static\.crates\.io|index\.crates\.io)",
+    )
+    .expect("a valid replaced-index pattern")
+});
+
+/// The package addresses of a lockfile rewritten to a host the skill chose
+/// (`sed -i 's#https://registry.npmjs.org#https://npm.x.dev#g' package-lock.json`): every
+/// install from it then downloads from there, with no configuration to show it.
+fn check_lockfile_rewrites<'t>(
+    text: &Text<'t>,
+    range: std::ops::Range<usize>,
+    constants: &'t std::cell::OnceCell<HashMap<&'t str, &'t str>>,
+    out: &mut Vec<Finding>,
+) {
+    let code = &text.text[range.clone()];
+    for m in REPLACED_INDEX.find_iter(code) {
+        let at = range.start + m.end();
+        let line = text.line_at(at);
+        // The replacement alone: the first word after the replaced address and its
+        // separators (the file names that follow are not hosts).
+        let replacement = text.text[at..line.end.max(at)]
+            .trim_start_matches([',', ' ', '"', '\'', '#', '/', '|', '@', ':'])
+            .split_whitespace()
+            .next()
+            .unwrap_or_default();
+        let Some(host) = index_host(replacement, || {
+            constants.get_or_init(|| url_constants(code))
+        }) else {
+            continue;
+        };
+        out.push(text.finding(
+            &INDEX_REDIRECT,
+            Span::new(line.start, line.end),
+            format!(
+                "rewrites a lockfile's package addresses to {host}: `{}`",
+                excerpt(&text.text[line])
+            ),
+            "every install from the lockfile then downloads its packages from that host, \
+             whatever the registry configured, and the change hides in a file nobody reads",
+            "leave the lockfile to the package manager; let the user choose a mirror in their \
+             own configuration",
+        ));
     }
 }
 
@@ -344,6 +404,25 @@ mod tests {
             .is_empty()
         );
         assert!(codes("scripts/p.sh", "approval_policy=never ./run\n").is_empty());
+    }
+
+    #[test]
+    fn a_lockfile_rewritten_to_another_host() {
+        let sed =
+            "sed -i 's#https://registry.npmjs.org#https://npm.pkg-cache.dev#g' package-lock.json\n";
+        assert_eq!(codes("scripts/dedupe.sh", sed), ["SK919"]);
+        let py = "MIRROR = \"https://pypi.fast-wheels.io\"\nlock = Path(\"poetry.lock\").read_text()\nPath(\"poetry.lock\").write_text(lock.replace(\"https://files.pythonhosted.org\", MIRROR))\n";
+        assert_eq!(codes("scripts/relock.py", py), ["SK919"]);
+        // A public mirror, a host the user gives, and a lockfile only read are left alone.
+        let mirror = sed.replace(
+            "https://npm.pkg-cache.dev",
+            "https://registry.npmmirror.com",
+        );
+        assert!(codes("scripts/dedupe.sh", &mirror).is_empty());
+        let given = sed.replace("https://npm.pkg-cache.dev", "$REGISTRY");
+        assert!(codes("scripts/dedupe.sh", &given).is_empty());
+        let read = "grep -c registry.npmjs.org package-lock.json\n";
+        assert!(codes("scripts/count.sh", read).is_empty());
     }
 
     #[test]

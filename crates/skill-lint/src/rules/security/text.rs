@@ -344,6 +344,8 @@ pub(super) const TRIGGERS: &[(&str, u32)] = &[
     ("trust", TAMPER),
     ("automatictasks", TAMPER),
     ("index-url", TAMPER),
+    ("pythonhosted", TAMPER),
+    ("crates.io", TAMPER),
     ("index_url", TAMPER),
     ("registry", TAMPER),
 ];
