@@ -263,6 +263,12 @@ const WHOLE_FILE: &[WholeFile] = &[
     (&[Kind::Script], shell_on_a_socket),
 ];
 
+/// Whether a line of a whole-file shape is code rather than a comment (`#`, `//`, `/*`, ` *`,
+/// `--`) or a Markdown or YAML list item.
+fn is_code_line(line: &str) -> bool {
+    !line.trim_start().starts_with(['#', '/', '-', '*'])
+}
+
 /// A program that connects a socket, puts it in place of its standard streams (`dup2`) and
 /// starts a shell: a reverse shell in Python, Perl, Ruby or C, written over several lines.
 fn shell_on_a_socket(text: &Text) -> Option<Finding> {
@@ -270,8 +276,7 @@ fn shell_on_a_socket(text: &Text) -> Option<Finding> {
         return None;
     }
     let (start, line) = text.each_line().find(|(_, l)| {
-        let l = l.trim_start();
-        !l.starts_with(['#', '/'])
+        is_code_line(l)
             && ((l.contains("connect") && names_an_outside_ip(l)) || RAW_SOCKET.is_match(l))
     })?;
     Some(text.finding(
@@ -300,17 +305,16 @@ fn downloaded_program_started(text: &Text) -> Option<Finding> {
     if !EXECUTABLE_MODE.is_match(text.text) || !SPAWN.is_match(text.text) {
         return None;
     }
-    let code = |l: &&str| !l.trim_start().starts_with(['#', '/', '-', '*']);
     let (fetch, kinds) = text
         .text
         .lines()
-        .filter(code)
+        .filter(|l| is_code_line(l))
         .map(line_sources)
         .enumerate()
         .find(|(_, k)| k & (UNVETTED | INSECURE) != 0)?;
     let (start, line) = text
         .each_line()
-        .find(|(_, l)| code(l) && SPAWN.is_match(l))?;
+        .find(|(_, l)| is_code_line(l) && SPAWN.is_match(l))?;
     let rule = if kinds & INSECURE != 0 {
         &DOWNLOAD_EXEC_INSECURE
     } else {
@@ -356,19 +360,20 @@ fn secrets_gathered_in_a_sending_script(text: &Text) -> Option<Finding> {
     if !ANY_STORE.is_match(text.text) && !ENV_DUMP.is_match(text.text) {
         return None;
     }
-    let code = |l: &&str| !l.trim_start().starts_with(['#', '/', '-', '*']);
     let gathered = text
         .text
         .lines()
-        .filter(code)
+        .filter(|l| is_code_line(l))
         .position(|l| ANY_STORE.is_match(l) || ENV_DUMP.is_match(l))?;
     let (start, line) = text.each_line().find(|(_, l)| {
-        code(l) && (SEND.is_match(l) || RAW_SOCKET.is_match(l) || COVERT_SEND.is_match(l)) && {
-            let place = place_in(l);
-            matches!(place, Place::Ip { .. })
-                || place.host().as_deref().is_some_and(is_collector)
-                || names_an_outside_ip(l)
-        }
+        is_code_line(l)
+            && (SEND.is_match(l) || RAW_SOCKET.is_match(l) || COVERT_SEND.is_match(l))
+            && {
+                let place = place_in(l);
+                matches!(place, Place::Ip { .. })
+                    || place.host().as_deref().is_some_and(is_collector)
+                    || names_an_outside_ip(l)
+            }
     })?;
     Some(text.finding(
         &EXFILTRATION,
@@ -419,8 +424,7 @@ fn code_built_in_a_downloading_script(text: &Text) -> Option<Finding> {
         .lines()
         .position(|l| line_sources(l) & (UNVETTED | INSECURE) != 0)?;
     let (start, line) = text.each_line().find(|(_, l)| {
-        let code = l.trim_start();
-        !code.starts_with(['#', '/'])
+        is_code_line(l)
             && DYNAMIC_CODE
                 .find(l)
                 .is_some_and(|m| takes_a_value(&l[m.end()..]))

@@ -140,7 +140,9 @@ pub(crate) fn check_persistence(text: &Text, out: &mut Vec<Finding>) {
     }
 }
 
-/// The rule for what [`remote_code`] found: data sent away is `exfiltration`.
+/// The rule for what [`remote_code`] found: data sent away is `exfiltration`, a memory file
+/// that tells the agent to stop asking is `instruction-override`, and anything else (code
+/// fetched, a key authorized) is `persistent-remote-code`.
 fn way_back_in(why: &str) -> &'static Rule {
     match why {
         SENDS => &EXFILTRATION,
