@@ -8,16 +8,9 @@
 use crate::common;
 use common::needs::{Need, lacks};
 
+use common::clawhub::npm_bin;
 use common::{Registry, registry_admin, skill};
 use std::path::{Path, PathBuf};
-use std::process::Command;
-
-fn npm_bin() -> PathBuf {
-    std::env::var_os("CLAWHUB_NPM_PREFIX")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target/test-deps/npm"))
-        .join("node_modules/.bin")
-}
 
 #[test]
 fn the_clawhub_cli_works_against_our_registry() {
@@ -40,20 +33,13 @@ fn the_clawhub_cli_works_against_our_registry() {
     let work = tmp.path().join("work");
     std::fs::create_dir_all(work.join("demo-skill")).unwrap();
     std::fs::write(work.join("demo-skill/SKILL.md"), "---\nname: demo-skill\ndescription: Demonstrates the registry. Use when testing.\n---\n\nBody.\n").unwrap();
-    let path = format!(
-        "{}:{}",
-        bin.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
     let clawhub = |args: &[&str]| {
-        let out = Command::new(bin.join("clawhub"))
+        let out = common::clawhub::command(&bin)
             .args(args)
             .current_dir(&work)
-            .env("PATH", &path)
             .env("HOME", tmp.path())
             .env("XDG_CONFIG_HOME", tmp.path().join("config"))
             .env("CLAWHUB_REGISTRY", &url)
-            .env("CLAWHUB_DISABLE_TELEMETRY", "1")
             .output()
             .unwrap();
         let all = common::printed(&out);
@@ -145,7 +131,6 @@ fn the_clawhub_cli_works_against_our_registry() {
 /// The `clawhub` CLI run in one work folder against one server, logged in or not.
 struct Hub {
     bin: PathBuf,
-    path: String,
     home: PathBuf,
     work: PathBuf,
     url: String,
@@ -158,11 +143,6 @@ impl Hub {
         let work = home.join("work");
         std::fs::create_dir_all(&work).unwrap();
         Hub {
-            path: format!(
-                "{}:{}",
-                bin.display(),
-                std::env::var("PATH").unwrap_or_default()
-            ),
             bin,
             home: home.to_owned(),
             work,
@@ -171,14 +151,12 @@ impl Hub {
     }
 
     fn output(&self, args: &[&str]) -> (bool, String, String) {
-        let out = Command::new(self.bin.join("clawhub"))
+        let out = common::clawhub::command(&self.bin)
             .args(args)
             .current_dir(&self.work)
-            .env("PATH", &self.path)
             .env("HOME", &self.home)
             .env("XDG_CONFIG_HOME", self.home.join("config"))
             .env("CLAWHUB_REGISTRY", &self.url)
-            .env("CLAWHUB_DISABLE_TELEMETRY", "1")
             .env("NO_COLOR", "1")
             .output()
             .unwrap();

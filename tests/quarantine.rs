@@ -9,9 +9,8 @@ use common::needs::{Need, lacks};
 
 use crate::scenarios::quarantine as scenario;
 
+use common::clawhub::npm_bin;
 use common::{Registry, registry_admin};
-use std::path::{Path, PathBuf};
-use std::process::Command;
 
 #[test]
 fn a_risky_version_is_quarantined_until_reviewed_on_sqlite() {
@@ -38,13 +37,6 @@ fn a_risky_version_is_quarantined_until_reviewed_on_sqlite() {
     );
 }
 
-fn npm_bin() -> PathBuf {
-    std::env::var_os("CLAWHUB_NPM_PREFIX")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target/test-deps/npm"))
-        .join("node_modules/.bin")
-}
-
 #[test]
 fn the_clawhub_cli_sees_the_quarantine() {
     if lacks(&[Need::Clawhub]) {
@@ -63,22 +55,15 @@ fn the_clawhub_cli_sees_the_quarantine() {
     let alice = registry_admin(&data, &["token", "create", "alice"]);
     let bob = registry_admin(&data, &["token", "create", "bob"]);
     let server = Registry::serve(&[std::ffi::OsStr::new("--data"), data.as_os_str()]);
-    let path = format!(
-        "{}:{}",
-        bin.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
     let clawhub = |home: &str, args: &[&str]| {
         let home = tmp.path().join(home);
         std::fs::create_dir_all(&home).unwrap();
-        let out = Command::new(bin.join("clawhub"))
+        let out = common::clawhub::command(&bin)
             .args(args)
             .current_dir(tmp.path())
-            .env("PATH", &path)
             .env("HOME", &home)
             .env("XDG_CONFIG_HOME", home.join("config"))
             .env("CLAWHUB_REGISTRY", &server.url)
-            .env("CLAWHUB_DISABLE_TELEMETRY", "1")
             .output()
             .unwrap();
         let all = common::printed(&out);

@@ -3,6 +3,7 @@
 
 pub mod agent_server;
 pub mod browser;
+pub mod clawhub;
 pub mod corpus;
 pub mod loopback;
 pub mod model_server;
