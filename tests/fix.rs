@@ -75,7 +75,7 @@ fn diff_writes_nothing() {
 
 #[test]
 fn requirements_are_added_in_the_style_the_file_uses() {
-    let body = "\n```bash\ngh pr list | jq length\n```\n";
+    let body = "\n```bash\ngh pr list --json number > prs.json && jq length prs.json\n```\n";
     let cases = [
         (
             "fix-requires-flow",
@@ -124,7 +124,7 @@ fn requirements_are_added_in_the_style_the_file_uses() {
 /// made the YAML invalid.
 #[test]
 fn requirements_line_up_with_an_indented_or_flow_frontmatter() {
-    let body = "\n```bash\ngh pr list | jq length\n```\n";
+    let body = "\n```bash\ngh pr list --json number > prs.json && jq length prs.json\n```\n";
     let cases = [
         (
             " name: my-skill\n description: Lists PRs. Use when asked.\n",

@@ -75,7 +75,7 @@ fn sections(n: usize, extra: &str) -> String {
 
 #[test]
 fn a_command_shown_once_among_many_blocks_is_a_side_use() {
-    let once = "## Scripting\n\n```bash\nwx today --json | bc -l\n```\n";
+    let once = "## Scripting\n\n```bash\nwx totals > sums.txt && bc -l sums.txt\n```\n";
     assert_eq!(undeclared(&sections(5, once)), Vec::<String>::new());
     // The same line in a short body is the skill's own work.
     assert_eq!(undeclared(&sections(2, once)), ["bc"]);
@@ -86,8 +86,23 @@ fn a_command_shown_once_among_many_blocks_is_a_side_use() {
     let told = format!("Always pipe the totals through `bc -l`.\n\n{once}");
     assert_eq!(undeclared(&sections(5, &told)), ["bc"]);
     // Blocks that run nothing the skill needs (installs, exports) do not make a body long.
-    let installs = "## Install\n\n```bash\nbrew install wxcli\n```\n\n```bash\nexport WX_UNITS=metric\n```\n\n```bash\npip install wx-extras\n```\n\n```bash\nnpm install -g wx-plot\n```\n\n## Use\n\n```bash\nwxcli today | jq .temp\n```\n";
+    let installs = "## Install\n\n```bash\nbrew install wxcli\n```\n\n```bash\nexport WX_UNITS=metric\n```\n\n```bash\npip install wx-extras\n```\n\n```bash\nnpm install -g wx-plot\n```\n\n## Use\n\n```bash\nwxcli today > t.json && jq .temp t.json\n```\n";
     assert_eq!(undeclared(installs), ["wxcli", "jq"]);
+}
+
+#[test]
+fn a_command_that_only_reads_another_commands_output_is_an_extra() {
+    // Pretty-printing an answer or one scripting example: the skill works without the filter.
+    let body = "```bash\nwx today --json | jq -r .temp\n```\n\n```bash\nwx week \\\n  | jq '.days[]'\n```\n";
+    assert_eq!(undeclared(body), Vec::<String>::new());
+    // Run on its own anywhere, it is a tool the skill needs; `||` is a list, not a pipe.
+    let alone = format!("{body}\n```bash\njq .temp saved.json\n```\n");
+    assert_eq!(undeclared(&alone), ["jq"]);
+    let fallback = "```bash\nwx today || wxfallback today\n```\n";
+    assert_eq!(undeclared(fallback), ["wxfallback"]);
+    // Named in the prose as a command to run, it is needed too.
+    let told = format!("Always filter the answer with `jq -r .temp`.\n\n{body}");
+    assert_eq!(undeclared(&told), ["jq"]);
 }
 
 #[test]
@@ -161,7 +176,7 @@ fn companion_tools_and_the_authors_own_checks_are_side_uses() {
     let body = "## Use\n\n```bash\nwx today\n```\n\n## Integration Examples\n\n### With ripgrep\n\n```bash\nrg -l rain | wx annotate\n```\n\n## For Developers\n\n### Manual Testing\n\n```bash\npython3 scripts/check.py\n```\n\n## Testing\n\n```bash\nbats tests/\n```\n";
     assert_eq!(undeclared(body), Vec::<String>::new());
     // A skill named for what it integrates still needs what its own sections run.
-    let named = "## Weather Integration\n\n```bash\nwx today | jq .temp\n```\n\n## Testing the forecast\n\n```bash\nwx forecast | yq .days\n```\n";
+    let named = "## Weather Integration\n\n```bash\njq .temp today.json\n```\n\n## Testing the forecast\n\n```bash\nyq .days forecast.yaml\n```\n";
     assert_eq!(undeclared(named), ["jq", "yq"]);
 }
 

@@ -39,7 +39,7 @@ use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// Bumped when what an entry means changes; part of every file's name.
-const FORMAT: u32 = 2;
+const FORMAT: u32 = 3;
 
 /// How long a file must have been left alone for its skill's findings to be kept.
 pub const SETTLING: Duration = Duration::from_secs(2);

@@ -347,6 +347,19 @@ pub(crate) fn is_placeholder_env(name: &str) -> bool {
         .all(|word| PLACEHOLDER_WORDS.binary_search(&word).is_ok())
 }
 
+/// Programs that reshape, search or compute over the output piped into them. A skill that only
+/// pipes an answer through one (`| jq -r .count`, `| bc -l`) works without it: the agent reads
+/// the answer as it is.
+const OUTPUT_FILTERS: &[&str] = &[
+    "jq", "yq", "gron", "fx", "jless", "dasel", "xq", "xmllint", "mlr", "csvlook", "column", "bc",
+    "rg", "ag", "bat", "less", "fzf",
+];
+
+/// Whether `name` is one of the [`OUTPUT_FILTERS`].
+pub(crate) fn is_output_filter(name: &str) -> bool {
+    OUTPUT_FILTERS.contains(&name)
+}
+
 /// The agents' own command-line tools: a skill that runs `openclaw cron add` runs inside that
 /// agent, whose command is there whenever the skill is. `clawdhub` is ClawHub's CLI under its
 /// earlier name.

@@ -124,6 +124,15 @@ struct BodyCommand {
     name: String,
     site: Site,
     block: usize,
+    /// Whether it reads the output of the command before it (`... | jq .data`).
+    piped: bool,
+}
+
+/// Whether a command that starts right after `before` is the reading end of a pipe (`|`, not
+/// the list operator `||`).
+fn reads_a_pipe(before: &str) -> bool {
+    let before = before.trim_end_matches([' ', '\t']);
+    before.ends_with('|') && !before.ends_with("||")
 }
 
 /// What the body's shell blocks hold, gathered block by block before the body as a whole (and
@@ -154,7 +163,13 @@ impl BodyReading {
             {
                 let site = read.site(at, 1);
                 let block = index;
-                self.commands.push(BodyCommand { name, site, block });
+                let piped = reads_a_pipe(&text[..at]);
+                self.commands.push(BodyCommand {
+                    name,
+                    site,
+                    block,
+                    piped,
+                });
             }
         }
         // A block that sources a file reads what that file sets, not the environment; one in
@@ -501,9 +516,11 @@ fn interpreter_hint(lang: scripts::Language) -> &'static str {
 }
 
 /// The commands of `uses` that tell what the skill needs: not those `own` says are the skill's
-/// own (a function the body defines), and not a side use (a command seen in one block of a body
-/// with [`SIDE_USE_MIN_BLOCKS`] or more) unless `elsewhere` runs it too (a script, a command
-/// in the prose).
+/// own (a function the body defines), and neither a side use (a command seen in one block of a
+/// body with [`SIDE_USE_MIN_BLOCKS`] or more) nor an output filter the body only ever pipes
+/// another command's output into (`| jq -r .count`, [`known::is_output_filter`]) unless
+/// `elsewhere` runs it too (a script, a command in the prose). In the labelled corpus findings,
+/// every such filter was an optional extra.
 fn needed(
     uses: Vec<BodyCommand>,
     own: impl Fn(&str) -> bool,
@@ -523,9 +540,12 @@ fn needed(
     let side = |name: &str| {
         blocks >= SIDE_USE_MIN_BLOCKS && seen_in.get(name).is_some_and(|b| b.len() == 1)
     };
+    let filter = |name: &str| {
+        known::is_output_filter(name) && uses.iter().filter(|u| u.name == name).all(|u| u.piped)
+    };
     let keep: Vec<bool> = uses
         .iter()
-        .map(|u| !own(&u.name) && (elsewhere(&u.name) || !side(&u.name)))
+        .map(|u| !own(&u.name) && (elsewhere(&u.name) || !(side(&u.name) || filter(&u.name))))
         .collect();
     uses.into_iter()
         .zip(keep)

@@ -107,10 +107,10 @@ pub(crate) fn check_description(cx: &Context, out: &mut Vec<Diagnostic>) {
 }
 
 /// A description that does not say when to use the skill: for OpenClaw, only when the body
-/// does in its stead.
+/// does in its stead; never for a sub-skill the agent does not list on its own.
 fn check_trigger(cx: &Context, text: &str, at: Location, out: &mut Vec<Diagnostic>) {
     let lower = text.to_lowercase();
-    if TRIGGER_HINTS.iter().any(|h| lower.contains(h)) {
+    if !cx.listed_on_its_own() || TRIGGER_HINTS.iter().any(|h| lower.contains(h)) {
         return;
     }
     let (body, offset) = cx.body_text();

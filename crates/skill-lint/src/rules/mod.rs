@@ -89,6 +89,12 @@ impl FileContents<'_> {
 }
 
 impl<'a> Context<'a> {
+    /// Whether the target lists the skill on its own, so that its description routes: not a
+    /// skill inside another's folder, unless the agent keeps searching below a `SKILL.md`.
+    pub(crate) fn listed_on_its_own(&self) -> bool {
+        !self.nested || self.target.facts().is_some_and(|f| f.lists_nested)
+    }
+
     /// The parsed document, if the file could be read.
     pub fn document(&self) -> Option<&'a Document> {
         self.skill.document.as_ref().ok()

@@ -51,6 +51,8 @@ pub struct ComparedSkill {
     /// Where a finding points: the description, or the folder when there is none.
     file: PathBuf,
     location: Location,
+    /// Whether it lies inside another skill's folder ([`crate::target::nested`]).
+    nested: bool,
 }
 
 impl ComparedSkill {
@@ -71,6 +73,9 @@ impl ComparedSkill {
             dir: skill.dir.clone(),
             file,
             location,
+            nested: crate::target::nested(&skill.dir, &|folder| {
+                folder.join(skill_model::layout::SKILL_MD).is_file()
+            }),
         }
     }
 }
@@ -96,8 +101,15 @@ pub(crate) fn check_run(
     let name_of = |k: usize| compared[k].0.to_owned();
     let mut found: Vec<Vec<Diagnostic>> = entries.iter().map(|_| Vec::new()).collect();
     let linted_dir = |k: usize| shown.get(k).map(|(i, _)| entries[*i].dir.as_path());
+    // A sub-skill is chosen through its parent where the agent does not list it on its own.
+    let unlisted = |k: usize| {
+        shown.get(k).is_some_and(|(i, _)| entries[*i].nested)
+            && !target.facts().is_some_and(|f| f.lists_nested)
+    };
     for pair in similar_pairs(&compared, OVERLAP_THRESHOLD) {
         if !loaded_together(linted_dir(pair.a), linted_dir(pair.b))
+            || unlisted(pair.a)
+            || unlisted(pair.b)
             || named_template(compared[pair.a], compared[pair.b])
         {
             continue;

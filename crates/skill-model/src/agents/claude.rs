@@ -119,6 +119,7 @@ pub(crate) const FACTS: Facts = Facts {
     ],
     root_limits: None,
     skips_hidden: false,
+    lists_nested: false,
     resolves_links: false,
     // code.claude.com/docs/en/skills (the frontmatter table; the reference's section 6).
     keys: &[

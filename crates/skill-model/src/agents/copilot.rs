@@ -58,6 +58,7 @@ pub(crate) const FACTS: Facts = Facts {
     ],
     root_limits: None,
     skips_hidden: false,
+    lists_nested: true,
     resolves_links: false,
     keys: &[],
     reserved_name_words: &[],

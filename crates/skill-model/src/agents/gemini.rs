@@ -37,6 +37,7 @@ pub(crate) const FACTS: Facts = Facts {
     bundled: &[],
     root_limits: None,
     skips_hidden: true,
+    lists_nested: false,
     resolves_links: false,
     keys: &[],
     reserved_name_words: &[],

@@ -138,6 +138,10 @@ pub struct Facts {
     pub root_limits: Option<RootLimits>,
     /// Folders whose name starts with `.` are skipped.
     pub skips_hidden: bool,
+    /// A skill inside another skill's folder is listed on its own (the agent keeps searching
+    /// below a folder that holds a `SKILL.md`). Where it is not, its description routes
+    /// nothing: the parent is what the model chooses.
+    pub lists_nested: bool,
     /// The path shown for a skill has its symlinks resolved (else it is as reached through
     /// the root).
     pub resolves_links: bool,
@@ -592,4 +596,36 @@ pub fn gated(requirements: &Requirements, gates: Gates, env: &dyn Environment) -
         ..Requirements::default()
     };
     Availability::check(&kept, env)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::choice::Choice;
+    use crate::environment::FakeEnvironment;
+
+    /// Each agent's reader lists a skill inside another skill's folder exactly when its facts
+    /// say so.
+    #[test]
+    fn nested_skills_are_listed_as_each_agents_facts_say() {
+        let tmp = tempfile::tempdir().unwrap();
+        for (dir, name) in [("pdf", "pdf"), ("pdf/forms", "pdf-forms")] {
+            let dir = tmp.path().join(dir);
+            std::fs::create_dir_all(&dir).unwrap();
+            let text =
+                format!("---\nname: {name}\ndescription: Works with PDF files.\n---\n\nBody.\n");
+            std::fs::write(dir.join(SKILL_MD), text).unwrap();
+        }
+        for agent in Agent::ALL {
+            let roots = vec![Root::plain(tmp.path())];
+            let catalog = AgentCatalog::load(*agent, roots, &FakeEnvironment::default());
+            let names: Vec<&str> = catalog.skills.iter().map(|s| s.dir_name.as_str()).collect();
+            assert!(names.contains(&"pdf"), "{agent:?}: {names:?}");
+            assert_eq!(
+                names.contains(&"forms"),
+                facts(*agent).lists_nested,
+                "{agent:?}: {names:?}"
+            );
+        }
+    }
 }

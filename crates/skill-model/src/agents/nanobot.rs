@@ -48,6 +48,7 @@ pub(crate) const FACTS: Facts = Facts {
     bundled: &[],
     root_limits: None,
     skips_hidden: false,
+    lists_nested: false,
     resolves_links: false,
     // skills.py `get_always_skills`: the block's `always`, else the top-level one.
     keys: &["always"],

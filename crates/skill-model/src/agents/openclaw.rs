@@ -66,6 +66,7 @@ pub(crate) const FACTS: Facts = Facts {
     }),
     // skill-root-discovery `listChildDirectories`: `!entry.name.startsWith(".")`.
     skips_hidden: true,
+    lists_nested: false,
     // local-loader: `path.resolve(dir, "SKILL.md")`, symlinks left alone.
     resolves_links: false,
     // frontmatter `resolveSkillInvocationPolicy` (user-invocable, disable-model-invocation),

@@ -35,6 +35,7 @@ pub(crate) const FACTS: Facts = Facts {
     bundled: &[],
     root_limits: None,
     skips_hidden: false,
+    lists_nested: true,
     resolves_links: false,
     keys: &[],
     reserved_name_words: &[],
