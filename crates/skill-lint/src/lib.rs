@@ -402,9 +402,7 @@ fn lint_own(skill: Skill, options: &Options) -> SkillReport {
         Some(cache) if cache::applies(options) => cache.checked(&skill, options, own),
         _ => {
             let target = target::declared(&skill).or_given(options.target, &skill.dir);
-            let nested = target::nested(&skill.dir, &|folder| {
-                folder.join(skill_model::layout::SKILL_MD).is_file()
-            });
+            let nested = target::nested_on_disk(&skill.dir);
             own(options.environment.as_ref(), target, nested)
         }
     };

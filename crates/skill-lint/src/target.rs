@@ -287,6 +287,13 @@ pub(crate) fn nested(dir: &Path, holds_skill: &dyn Fn(&Path) -> bool) -> bool {
         .any(holds_skill)
 }
 
+/// [`nested`] as the disk answers it: a folder holds a skill when its `SKILL.md` is a file.
+pub(crate) fn nested_on_disk(dir: &Path) -> bool {
+    nested(dir, &|folder| {
+        folder.join(skill_model::layout::SKILL_MD).is_file()
+    })
+}
+
 /// How many folders above a skill are searched for the ClawHub bundle it came in.
 const ANCESTORS_SEARCHED: usize = 3;
 

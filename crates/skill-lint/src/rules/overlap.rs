@@ -73,9 +73,7 @@ impl ComparedSkill {
             dir: skill.dir.clone(),
             file,
             location,
-            nested: crate::target::nested(&skill.dir, &|folder| {
-                folder.join(skill_model::layout::SKILL_MD).is_file()
-            }),
+            nested: crate::target::nested_on_disk(&skill.dir),
         }
     }
 }
