@@ -274,7 +274,7 @@ rules! {
         "Found as `$FOO` / `${FOO}` in shell code blocks and shell scripts, `os.environ[...]` /\n`os.getenv(...)` in Python, `process.env.FOO` in JavaScript. Upper-case names only; variables\nwith a default (`${FOO:-x}`), variables the script assigns, those every shell or agent sets\n(HOME, PATH, LC_*, ...), and, in the body's code blocks, names made only of generic words\n(`$API_KEY`, `${PORT}`, `$MEDIA_ID`: values the reader fills in, where a variable the user\nsets is named for its service, `PAPERLESS_TOKEN`) are not reported. `primaryEnv` and ClawHub's `envVars` count as\ndeclared.";
     UNUSED_REQUIREMENT = "SK511" "unused-requirement" Warning [] for GATING
         "A declared requirement is never mentioned by the body or scripts."
-        "Every declared bin and env var gates the skill; one the skill never uses hides it for no\nreason. Reported only when the name appears nowhere in SKILL.md's body or in `scripts/`, and\nnot for a skill inside another skill's folder, which no agent gates on its own.";
+        "Every declared bin and env var gates the skill; one the skill never uses hides it for no\nreason. Reported only when the name appears nowhere in SKILL.md's body or in `scripts/`; not\nfor a base-system command (`date`, `sh`: every machine has it, so its gate hides nothing),\nnor for a skill inside another skill's folder, which no agent gates on its own.";
     BROKEN_LINK = "SK601" "broken-link" Error [] for EVERY
         "A relative link or path points at a file that does not exist."
         "Relative Markdown links and inline-code paths under `scripts/`, `references/` and `assets/`\nare resolved from the skill folder. The agent will try to read them.";

@@ -207,7 +207,8 @@ fn quoted_list(names: &[String]) -> String {
     }
 }
 
-/// Declared bins and env vars the skill never mentions.
+/// Declared bins and env vars the skill never mentions. A base-system command (`date`, `sh`)
+/// is left alone: every machine has it, so its gate neither hides the skill nor matters.
 pub fn check_unused(cx: &Context, out: &mut Vec<Diagnostic>) {
     let r = &cx.requirements;
     // An always-on skill is never gated, nor one inside another's folder: its requirements
@@ -216,7 +217,12 @@ pub fn check_unused(cx: &Context, out: &mut Vec<Diagnostic>) {
         return;
     }
     for (kind, items) in [("bin", &r.bins), ("env var", &r.env)] {
-        for item in items.iter().filter(|i| !used(cx, &i.value)) {
+        let base_system =
+            |name: &str| kind == "bin" && crate::infer::known::is_common_command(name);
+        for item in items
+            .iter()
+            .filter(|i| !base_system(&i.value) && !used(cx, &i.value))
+        {
             out.push(cx.diagnostic(
                 &UNUSED_REQUIREMENT,
                 format!("declared {kind} '{}' is never mentioned in the skill's files; it gates the skill for nothing", item.value),
