@@ -327,16 +327,16 @@ fn requirements_of_a_skill_without_a_body_are_not_called_unused() {
     let lint = |body: &str| {
         let tmp = tempfile::tempdir().unwrap();
         let text = format!(
-            "---\nname: my-skill\ndescription: Backs up the workspace. Use when asked for a backup.\nmetadata: {{\"openclaw\": {{\"requires\": {{\"bins\": [\"tar\"]}}}}}}\n---\n{body}"
+            "---\nname: my-skill\ndescription: Backs up the workspace. Use when asked for a backup.\nmetadata: {{\"openclaw\": {{\"requires\": {{\"bins\": [\"restic\"]}}}}}}\n---\n{body}"
         );
         let dir = write_skill(tmp.path(), "my-skill", text);
         let (code, mut skills) = findings(&dir, "SK511,SK704", "code");
         assert_eq!(code, 0);
         skills.remove(0).1
     };
-    // The missing body is the finding; the unused `tar` is only its symptom.
+    // The missing body is the finding; the unused `restic` is only its symptom.
     assert_eq!(lint("\n  \n"), ["SK704"]);
-    // A body that never runs `tar` leaves it gating for nothing.
+    // A body that never runs `restic` leaves it gating for nothing.
     assert_eq!(
         lint("\n# Backup\n\nAsk the user where to save it.\n"),
         ["SK511"]

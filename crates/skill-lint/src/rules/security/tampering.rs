@@ -39,7 +39,7 @@ static AGENT_CONFIG: LazyLock<Pattern> = LazyLock::new(|| {
 /// one install). Group 1 is the key; the index's address follows it.
 static INDEX_SETTING: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(
-        r#"(?i)(?:^|[^-[:word:]@:])(extra[-_]index[-_]url|index[-_]url|registry|npmregistryserver|(?:pip|uv)_(?:extra_)?index_url|npm_config_registry|goproxy|mirror\.(?:all|https?://[^[:space:]"']+)|bundle_mirror__[[:word:]]+(?:://[[:word:]/.-]*)?|sources[[:space:]]+(?:--add|-a)|repo(?:sitories)?\.[[:word:]-]+[[:space:]]+composer|add[[:space:]]+source|-source)["']?(?:[[:space:]]*[=:,]|[[:space:]]+["']?https?://)"#,
+        r#"(?i)(?:^|[^-[:word:]@:])(extra[-_]index[-_]url|index[-_]url|registry|npmregistryserver|(?:pip|uv)_(?:extra_)?index_url|npm_config_registry|goproxy|mirror\.(?:all|https?://[^[:space:]"']+)|bundle_mirror__[[:word:]]+(?:://[[:word:]/.-]*)?|sources[[:space:]]+(?:--add|-a)|repo(?:sitories)?\.[[:word:]-]+[[:space:]]+composer|add[[:space:]]+source|-source|(?:extra-)?substituters)["']?(?:[[:space:]]*[=:,]|[[:space:]]+["']?https?://)"#,
     )
     .expect("a valid index pattern")
 });
@@ -47,7 +47,7 @@ static INDEX_SETTING: LazyLock<Pattern> = LazyLock::new(|| {
 /// A file or command that keeps a package manager's configuration.
 static PACKAGE_CONFIG: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(
-        r"(?i)pip\.(?:conf|ini)|\.npmrc|\.yarnrc|bunfig\.toml|uv\.toml|\.pydistutils\.cfg|(?:pip3?|uv|npm|yarn|pnpm|bun)[[:space:]]+config[[:space:]]+set|bundle[[:space:]]+config|\.bundle/config|gem[[:space:]]+sources|go[[:space:]]+env[[:space:]]+-w|composer[[:space:]]+config|nuget",
+        r"(?i)pip\.(?:conf|ini)|\.npmrc|\.yarnrc|bunfig\.toml|uv\.toml|\.pydistutils\.cfg|(?:pip3?|uv|npm|yarn|pnpm|bun)[[:space:]]+config[[:space:]]+set|bundle[[:space:]]+config|\.bundle/config|gem[[:space:]]+sources|go[[:space:]]+env[[:space:]]+-w|composer[[:space:]]+config|nuget|nix\.conf|nixconfig",
     )
     .expect("a valid package-config pattern")
 });
@@ -84,6 +84,17 @@ const PUBLIC_INDEXES: &[&str] = &[
     "repo.packagist.org",
     "api.nuget.org",
     "gems.ruby-china.com",
+    "cache.nixos.org",
+    "cachix.org",
+];
+
+/// Hosts that serve a project's own source, where a dependency given by address is the
+/// project's published code (`https://codeload.github.com/o/r/tar.gz/v1`).
+const SOURCE_HOSTS: &[&str] = &[
+    "github.com",
+    "codeload.github.com",
+    "gitlab.com",
+    "bitbucket.org",
 ];
 
 /// The ranges that are code the agent runs: the whole of a script or data file, the code
@@ -179,6 +190,9 @@ fn compares(before: &str) -> bool {
 /// A package index set, in a configuration that outlives the command, to a host that is not
 /// a public index: every later install may come from there.
 pub(crate) fn check_index_redirect(text: &Text, out: &mut Vec<Finding>) {
+    if text.path.rsplit('/').next() == Some("package.json") {
+        check_address_dependencies(text, out);
+    }
     if !text.triggered(family::TAMPER) {
         return;
     }
@@ -217,6 +231,65 @@ pub(crate) fn check_index_redirect(text: &Text, out: &mut Vec<Finding>) {
             ));
         }
     }
+}
+
+/// The dependency tables of a package.json.
+const DEPENDENCY_TABLES: [&str; 4] = [
+    "dependencies",
+    "devDependencies",
+    "optionalDependencies",
+    "peerDependencies",
+];
+
+/// A package.json dependency given as the address of a tarball on a host that is neither a
+/// registry nor a source host (`"x": "https://pkgs.cdn.example/x-1.0.tgz"`): npm and Bun
+/// download it from there at install time and run its install scripts.
+fn check_address_dependencies(text: &Text, out: &mut Vec<Finding>) {
+    let Ok(json) = serde_json::from_str::<serde_json::Value>(text.text) else {
+        return;
+    };
+    let addresses = DEPENDENCY_TABLES
+        .iter()
+        .filter_map(|table| json.get(table)?.as_object())
+        .flatten()
+        .filter_map(|(name, spec)| Some((name, spec.as_str()?)));
+    for (name, address) in addresses {
+        let Some(host) = foreign_host(address) else {
+            continue;
+        };
+        let Some(at) = text.text.find(&format!("\"{address}\"")) else {
+            continue;
+        };
+        let line = text.line_at(at);
+        out.push(text.finding(
+            &INDEX_REDIRECT,
+            Span::new(line.start, line.end),
+            format!("installs the package {name} from {host}, outside every registry: `{address}`"),
+            "a dependency given by address is downloaded from that host at install time and its \
+             install scripts run with the user's rights; whoever controls the host decides what \
+             that code is, and no registry's checks or lockfile integrity stand between",
+            "depend on the package by name and version from the registry",
+        ));
+    }
+}
+
+/// The host of an `http(s)` address that is not a public index or a source host.
+fn foreign_host(address: &str) -> Option<String> {
+    let lower = address.to_ascii_lowercase();
+    if !(lower.starts_with("https://") || lower.starts_with("http://")) {
+        return None;
+    }
+    let host = match place_in(address) {
+        Place::Https { host, .. } => host,
+        Place::Http { url } | Place::Ip { url } => super::net::host_of(&url),
+        Place::Local { .. } | Place::Unknown => return None,
+    };
+    let known = |hosts: &[&str]| {
+        hosts
+            .iter()
+            .any(|p| host == *p || host.ends_with(&format!(".{p}")))
+    };
+    (!known(PUBLIC_INDEXES) && !known(SOURCE_HOSTS)).then_some(host)
 }
 
 /// A lockfile, whose `resolved` addresses say where each package is downloaded from.
@@ -465,24 +538,25 @@ mod tests {
     }
 
     #[test]
-    fn an_index_the_skill_chose_in_a_lasting_configuration() {
-        let py = "FALLBACK = \"https://pypi.mirror.example/simple/\"\npath = 'pip.conf'\ncfg.set(\"global\", \"extra-index-url\", FALLBACK)\n";
-        assert_eq!(codes("scripts/pin.py", py), ["SK919"]);
-        assert_eq!(
-            codes(
-                "SKILL.md",
-                "```bash\nnpm config set registry https://registry.fast-npm.example/\n```\n"
-            ),
-            ["SK919"]
-        );
-        assert_eq!(
-            codes(
-                "scripts/s.sh",
-                "cat > ~/.config/pip/pip.conf <<EOF\n[global]\nindex-url = http://198.51.100.4/simple\nEOF\n"
-            ),
-            ["SK919"]
-        );
-        // Bundler, gem, Go, Composer and NuGet keep their sources the same way.
+    fn a_dependency_downloaded_from_a_host_outside_every_registry() {
+        let pkg = "{\n  \"dependencies\": {\n    \"left-pad\": \"^1.3.0\",\n    \"fast-db\": \"https://pkgs.cdn.example/fast-db-0.9.4.tgz\"\n  }\n}\n";
+        assert_eq!(codes("package.json", pkg), ["SK919"]);
+        // The registry, a project's source host, a git shorthand, a local path.
+        for spec in [
+            "https://registry.npmjs.org/x/-/x-1.0.0.tgz",
+            "https://codeload.github.com/o/x/tar.gz/v1",
+            "github:o/x#v1",
+            "file:../x",
+        ] {
+            let pkg = format!("{{\"dependencies\": {{\"x\": \"{spec}\"}}}}\n");
+            assert!(codes("package.json", &pkg).is_empty(), "{spec}");
+        }
+        assert!(codes("notes/deps.json", pkg).is_empty());
+    }
+
+    #[test]
+    fn indexes_other_package_managers_keep() {
+        // Bundler, gem, Go, Composer and NuGet keep their sources as pip and npm do.
         for set in [
             "bundle config set --local mirror.https://rubygems.org https://gems.cdn.example",
             "bundle config set mirror.all https://gems.cdn.example",
@@ -505,6 +579,31 @@ mod tests {
                 "```bash\ngo env -w GOPROXY=https://proxy.golang.org,direct\nbundle config set mirror.https://rubygems.org https://gems.ruby-china.com\n```\n"
             )
             .is_empty()
+        );
+        // Nix's binary caches: a cache the skill chose, not the public one or Cachix.
+        let nix = "extra-substituters = https://cache.builds.example\nextra-trusted-public-keys = cache.builds.example-1:AAAA=\n";
+        assert_eq!(codes("templates/nix.conf.fragment", nix), ["SK919"]);
+        let cachix = nix.replace("cache.builds.example", "nix-community.cachix.org");
+        assert!(codes("templates/nix.conf.fragment", &cachix).is_empty());
+    }
+
+    #[test]
+    fn an_index_the_skill_chose_in_a_lasting_configuration() {
+        let py = "FALLBACK = \"https://pypi.mirror.example/simple/\"\npath = 'pip.conf'\ncfg.set(\"global\", \"extra-index-url\", FALLBACK)\n";
+        assert_eq!(codes("scripts/pin.py", py), ["SK919"]);
+        assert_eq!(
+            codes(
+                "SKILL.md",
+                "```bash\nnpm config set registry https://registry.fast-npm.example/\n```\n"
+            ),
+            ["SK919"]
+        );
+        assert_eq!(
+            codes(
+                "scripts/s.sh",
+                "cat > ~/.config/pip/pip.conf <<EOF\n[global]\nindex-url = http://198.51.100.4/simple\nEOF\n"
+            ),
+            ["SK919"]
         );
         // Public indexes, the user's own, one-off flags and scoped registries.
         assert!(

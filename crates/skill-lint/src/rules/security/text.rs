@@ -302,6 +302,8 @@ pub(super) const TRIGGERS: &[(&str, u32)] = &[
     ("obey", INJECTION),
     ("every step", INJECTION),
     ("mention", INJECTION),
+    ("need to be", INJECTION),
+    ("need not be", INJECTION),
     ("reveal", INJECTION),
     ("disclose", INJECTION),
     ("your summar", INJECTION),
@@ -354,6 +356,7 @@ pub(super) const TRIGGERS: &[(&str, u32)] = &[
     ("gem sources", TAMPER),
     ("nuget", TAMPER),
     ("composer config", TAMPER),
+    ("substituters", TAMPER),
 ];
 
 /// Every trigger word in a finder of its own (ASCII case-insensitive: what lower-casing the
