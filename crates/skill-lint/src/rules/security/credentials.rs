@@ -33,6 +33,7 @@ static STORES: LazyLock<Vec<(Pattern, &'static str)>> = LazyLock::new(|| {
         (r"\.cargo/credentials(?:\.toml)?(?-u:\b)", "a crates.io token"),
         (r"(?:\.config/gh|GitHub CLI)/hosts\.yml(?-u:\b)", "GitHub CLI tokens"),
         (r"\.gem/credentials(?-u:\b)", "a RubyGems API key"),
+        (r"\.hex/hex\.config(?-u:\b)|composer/auth\.json(?-u:\b)|pub-credentials\.json|\.pub-cache/credentials\.json|\.m2/settings-security\.xml", "a package registry's publishing key"),
         (r"\.pgpass(?-u:\b)|\.my\.cnf(?-u:\b)", "saved database passwords"),
         (r"\.s3cfg(?-u:\b)|\.boto(?-u:\b)|rclone/rclone\.conf", "cloud storage keys"),
         (r"(?i)discord(?:canary|ptb)?/Local Storage|Telegram Desktop/tdata", "a chat app's login session"),

@@ -967,7 +967,8 @@ fn kind_of(path: &str, text: &str) -> Kind {
         "md" | "markdown" | "mdx" => Kind::Markdown,
         "sh" | "bash" | "zsh" | "ksh" | "fish" | "py" | "js" | "mjs" | "cjs" | "ts" | "mts"
         | "ps1" | "psm1" | "rb" | "pl" | "php" | "bat" | "cmd" | "applescript" | "lua" | "go"
-        | "rs" => Kind::Script,
+        | "rs" | "ex" | "exs" | "kt" | "kts" | "swift" | "nim" | "java" | "groovy" | "gradle"
+        | "cs" | "dart" | "scala" | "jl" | "r" => Kind::Script,
         "mk" => Kind::Script,
         _ if text.starts_with("#!") => Kind::Script,
         _ if matches!(
