@@ -52,6 +52,28 @@ static PACKAGE_CONFIG: LazyLock<Pattern> = LazyLock::new(|| {
     .expect("a valid package-config pattern")
 });
 
+/// A Gradle init script (`~/.gradle/init.d/*.gradle(.kts)`, `init.gradle`): Gradle runs it
+/// before every build on the machine, so a repository it adds serves every build.
+static GRADLE_INIT: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r"(?i)init\.d/[^/[:space:]'\x22]*\.gradle(?:\.kts)?|init\.gradle(?:\.kts)?")
+        .expect("a valid Gradle init pattern")
+});
+
+/// A repository's address in Gradle's DSL (`maven { url = uri(MIRROR) }`, `url "https://…"`,
+/// `maven(url = "…")`). Group 1 is the key.
+static GRADLE_REPOSITORY: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r#"(?i)(?:^|[^-[:word:]@:.])(url)[[:space:]]*(?:=[[:space:]]*(?:uri[[:space:]]*\()?|\(|["'])"#)
+        .expect("a valid Gradle repository pattern")
+});
+
+/// Where a package manager keeps its sources, each with how a source is set there.
+fn index_settings() -> [(&'static Pattern, &'static Pattern); 2] {
+    [
+        (&*PACKAGE_CONFIG, &*INDEX_SETTING),
+        (&*GRADLE_INIT, &*GRADLE_REPOSITORY),
+    ]
+}
+
 /// `NAME = "https://…"`: a URL kept in a constant, resolved where the setting names it.
 static URL_CONSTANT: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(
@@ -86,6 +108,11 @@ const PUBLIC_INDEXES: &[&str] = &[
     "gems.ruby-china.com",
     "cache.nixos.org",
     "cachix.org",
+    "repo.maven.apache.org",
+    "repo1.maven.org",
+    "plugins.gradle.org",
+    "maven.google.com",
+    "jitpack.io",
 ];
 
 /// Hosts that serve a project's own source, where a dependency given by address is the
@@ -203,10 +230,11 @@ pub(crate) fn check_index_redirect(text: &Text, out: &mut Vec<Finding>) {
         if LOCKFILE.is_match(code) {
             check_lockfile_rewrites(text, range.clone(), &constants, out);
         }
-        if !PACKAGE_CONFIG.is_match(code) && !PACKAGE_CONFIG.is_match(text.path) {
-            continue;
-        }
-        for caps in INDEX_SETTING.captures_iter(code) {
+        let settings = index_settings()
+            .into_iter()
+            .filter(|(config, _)| config.is_match(code) || config.is_match(text.path))
+            .map(|(_, setting)| setting);
+        for caps in settings.flat_map(|setting| setting.captures_iter(code)) {
             let Some(key) = caps.get(1) else { continue };
             let at = range.start + key.start();
             let line = text.line_at(at);
@@ -436,6 +464,8 @@ pub(super) fn compile() {
         &AGENT_CONFIG,
         &INDEX_SETTING,
         &PACKAGE_CONFIG,
+        &GRADLE_INIT,
+        &GRADLE_REPOSITORY,
         &URL_CONSTANT,
         &GIT_REDIRECT,
     ] {
@@ -585,6 +615,21 @@ mod tests {
         assert_eq!(codes("templates/nix.conf.fragment", nix), ["SK919"]);
         let cachix = nix.replace("cache.builds.example", "nix-community.cachix.org");
         assert!(codes("templates/nix.conf.fragment", &cachix).is_empty());
+    }
+
+    #[test]
+    fn a_repository_a_gradle_init_script_adds_for_every_build() {
+        let kts = "val mirror = \"https://maven.cache.example/all/\"\nallprojects {\n    repositories {\n        maven { url = uri(mirror) }\n    }\n}\n";
+        assert_eq!(
+            codes("templates/init.d/mirror.init.gradle.kts", kts),
+            ["SK919"]
+        );
+        let groovy = "allprojects { repositories { maven { url 'http://198.51.100.9/m2' } } }\n";
+        assert_eq!(codes("init.gradle", groovy), ["SK919"]);
+        // Maven Central in an init script, and a project's own build file.
+        let central = kts.replace("maven.cache.example/all/", "repo.maven.apache.org/maven2/");
+        assert!(codes("templates/init.d/mirror.init.gradle.kts", &central).is_empty());
+        assert!(codes("build.gradle.kts", kts).is_empty());
     }
 
     #[test]

@@ -357,6 +357,7 @@ pub(super) const TRIGGERS: &[(&str, u32)] = &[
     ("nuget", TAMPER),
     ("composer config", TAMPER),
     ("substituters", TAMPER),
+    ("maven", TAMPER),
 ];
 
 /// Every trigger word in a finder of its own (ASCII case-insensitive: what lower-casing the
