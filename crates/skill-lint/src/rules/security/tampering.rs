@@ -312,12 +312,14 @@ fn foreign_host(address: &str) -> Option<String> {
         Place::Http { url } | Place::Ip { url } => super::net::host_of(&url),
         Place::Local { .. } | Place::Unknown => return None,
     };
-    let known = |hosts: &[&str]| {
-        hosts
-            .iter()
-            .any(|p| host == *p || host.ends_with(&format!(".{p}")))
-    };
-    (!known(PUBLIC_INDEXES) && !known(SOURCE_HOSTS)).then_some(host)
+    (!is_one_of(&host, PUBLIC_INDEXES) && !is_one_of(&host, SOURCE_HOSTS)).then_some(host)
+}
+
+/// Whether `host` is one of `hosts` or a subdomain of one.
+fn is_one_of(host: &str, hosts: &[&str]) -> bool {
+    hosts
+        .iter()
+        .any(|p| host == *p || host.ends_with(&format!(".{p}")))
 }
 
 /// A lockfile, whose `resolved` addresses say where each package is downloaded from.
@@ -433,10 +435,7 @@ fn index_host<'c>(
         Place::Ip { url } | Place::Http { url } => url.clone(),
         Place::Https { host, .. } => host.clone(),
     };
-    let public = PUBLIC_INDEXES
-        .iter()
-        .any(|p| host == *p || host.ends_with(&format!(".{p}")));
-    (!public).then_some(host)
+    (!is_one_of(&host, PUBLIC_INDEXES)).then_some(host)
 }
 
 /// The constants of `code` that hold a URL, by name (the first of each name).
