@@ -221,7 +221,7 @@ pub(super) static SEND: LazyLock<Pattern> = LazyLock::new(|| {
         | (?-u:\b)Net::HTTP(?:\.post(?:_form)?|::(?:Post|Put))(?-u:\b)
         | (?-u:\b)http\.(?:Post|PostForm)\(|(?-u:\b)NewRequest(?:WithContext)?\([^\n]*?(?:['"](?:POST|PUT)['"]|MethodP(?:ost|ut))
         | \.Upload(?:File|String|Data|Values)(?:Async|TaskAsync)?[[:space:]]*\(
-        | ->(?:post|put)[[:space:]]*\(|HTTP::Request->new\([[:space:]]*['"]?(?:POST|PUT)
+        | ->(?:post(?:_form)?|put)[[:space:]]*\(|HTTP::Request->new\([[:space:]]*['"]?(?:POST|PUT)
         | (?-u:\b)git(?-u:\b)[^\n|;&]*?[[:space:]]push(?-u:\b)[^\n|;&]*?(?:https?|ssh|git)://
         "#,
     )

