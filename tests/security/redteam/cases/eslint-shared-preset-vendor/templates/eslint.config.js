@@ -1,0 +1,6 @@
+const teamstyle = require('eslint-config-teamstyle');
+
+module.exports = [
+  { ignores: ['dist/**', 'coverage/**', 'vendor/**'] },
+  ...teamstyle,
+];
