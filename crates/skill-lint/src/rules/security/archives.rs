@@ -154,6 +154,9 @@ static DISABLE: LazyLock<Pattern> = LazyLock::new(|| {
         | (?-u:\b)NODE_TLS_REJECT_UNAUTHORIZED\s*=\s*['\x22]?0
         | (?-u:\b)GIT_SSL_NO_VERIFY\s*=\s*['\x22]?(?:1|true)(?-u:\b)
         | (?-u:\b)http\.sslVerify\s*=?\s*false(?-u:\b)
+        | (?-u:\b)TLS_VERIFY\s+(?:OFF|FALSE|0|NO)(?-u:\b)
+        | (?-u:\b)GOINSECURE\s*=\s*['\x22]?[^\s'\x22]
+        | (?-u:\b)GOSUMDB\s*=\s*['\x22]?off(?-u:\b)
         | (?-u:\b)PYTHONHTTPSVERIFY\s*=\s*['\x22]?0
         | (?-u:\b)trusted-host\s*[=\s]\s*\S
         | (?-u:\b)NOPASSWD:\s*ALL(?-u:\b)[^\n]*sudoers | sudoers[^\n]*NOPASSWD:\s*ALL(?-u:\b)
@@ -217,6 +220,14 @@ mod tests {
         assert_eq!(found("unzip -P infected payload.zip\n"), ["SK905"]);
         assert_eq!(found("7z x tool.7z -p1234\n"), ["SK905"]);
         assert_eq!(found("sudo spctl --master-disable\n"), ["SK906"]);
+        // Certificate and checksum checks turned off for CMake's and Go's downloads.
+        assert_eq!(
+            found("file(DOWNLOAD ${u} ${f} TLS_VERIFY OFF)\n"),
+            ["SK906"]
+        );
+        assert_eq!(found("go env -w GOINSECURE=mirror.example\n"), ["SK906"]);
+        assert_eq!(found("export GOSUMDB=off\n"), ["SK906"]);
+        assert!(found("go env -w GOPRIVATE=git.corp.example\n").is_empty());
         assert_eq!(
             found("docker run --rm --privileged -v /:/host alpine chroot /host\n"),
             ["SK906"]

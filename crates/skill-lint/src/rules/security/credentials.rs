@@ -221,6 +221,7 @@ pub(super) static SEND: LazyLock<Pattern> = LazyLock::new(|| {
         | (?-u:\b)Net::HTTP(?:\.post(?:_form)?|::(?:Post|Put))(?-u:\b)
         | (?-u:\b)http\.(?:Post|PostForm)\(|(?-u:\b)NewRequest(?:WithContext)?\([^\n]*?(?:['"](?:POST|PUT)['"]|MethodP(?:ost|ut))
         | \.Upload(?:File|String|Data|Values)(?:Async|TaskAsync)?[[:space:]]*\(
+        | (?-u:\b)(?:PostAsync|PutAsync|PostAsJsonAsync|UploadStringTaskAsync)[[:space:]]*\(
         | ->(?:post(?:_form)?|put)[[:space:]]*\(|HTTP::Request->new\([[:space:]]*['"]?(?:POST|PUT)
         | (?-u:\b)git(?-u:\b)[^\n|;&]*?[[:space:]]push(?-u:\b)[^\n|;&]*?(?:https?|ssh|git)://
         "#,
@@ -236,14 +237,14 @@ fn may_send(line: &str) -> bool {
 
 /// The options and calls of [`may_send`].
 static SEND_WORDS: LazyLock<Pattern> = LazyLock::new(|| {
-    Pattern::new(r"(?i) -d| -f| -t|--data|--form|--upload|--json|-x|--post|nc |ncat|netcat|socat|/dev/tcp/|\.post|\.put|method|-body|-infile|scp |rsync |data *=|\.request\(|::post|::put|post\(|newrequest|\.upload|->post|->put|request->new| push ")
+    Pattern::new(r"(?i) -d| -f| -t|--data|--form|--upload|--json|-x|--post|nc |ncat|netcat|socat|/dev/tcp/|\.post|\.put|method|-body|-infile|scp |rsync |data *=|\.request\(|::post|::put|post\(|newrequest|\.upload|->post|->put|request->new| push |postasync|putasync|postasjsonasync")
         .expect("a valid guard pattern")
 });
 
 /// A dump of the whole environment: every secret the agent was given.
 pub(super) static ENV_DUMP: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(
-        r#"(?i)\$\([[:space:]]*(?:env|printenv|set|export[[:space:]]+-p)[[:space:]]*\)|`[[:space:]]*(?:env|printenv)[[:space:]]*`|(?-u:\b)printenv[[:space:]]*(?:[|)`'"]|$)|(?:^|[[:space:];&(])env[[:space:]]*\||(?-u:\b)Get-ChildItem[[:space:]]+env:|(?-u:\b)gci[[:space:]]+env:|(?-u:\b)dict\([[:space:]]*os\.environ[[:space:]]*\)|(?-u:\b)json\.dumps\([[:space:]]*(?:dict\()?[[:space:]]*os\.environ|(?-u:\b)JSON\.stringify\([[:space:]]*process\.env[[:space:]]*\)|(?-u:\b)os\.environ[[:space:]]*[,)]|(?-u:\b)process\.env[[:space:]]*[,)]|(?-u:\b)os\.environ\.(?:items|copy|keys|values)\(|(?-u:\b)Object\.(?:entries|keys|values|assign)\([^)]*process\.env|(?-u:\b)ENV\.(?:to_h|each|select|to_a)(?-u:\b)|\.\.\.[[:space:]]*process\.env(?-u:\b)|\*\*[[:space:]]*os\.environ(?-u:\b)|(?i:tojson)\([[:space:]]*secrets[[:space:]]*\)|(?-u:\b)env::vars(?:_os)?\(\)|(?-u:\b)os\.Environ\(\)|(?-u:\b)(?:keys|each)[[:space:]]+%ENV(?-u:\b)|(?-u:\b)System\.getenv\(\)"#,
+        r#"(?i)\$\([[:space:]]*(?:env|printenv|set|export[[:space:]]+-p)[[:space:]]*\)|`[[:space:]]*(?:env|printenv)[[:space:]]*`|(?-u:\b)printenv[[:space:]]*(?:[|)`'"]|$)|(?:^|[[:space:];&(])env[[:space:]]*\||(?-u:\b)Get-ChildItem[[:space:]]+env:|(?-u:\b)gci[[:space:]]+env:|(?-u:\b)dict\([[:space:]]*os\.environ[[:space:]]*\)|(?-u:\b)json\.dumps\([[:space:]]*(?:dict\()?[[:space:]]*os\.environ|(?-u:\b)JSON\.stringify\([[:space:]]*process\.env[[:space:]]*\)|(?-u:\b)os\.environ[[:space:]]*[,)]|(?-u:\b)process\.env[[:space:]]*[,)]|(?-u:\b)os\.environ\.(?:items|copy|keys|values)\(|(?-u:\b)Object\.(?:entries|keys|values|assign)\([^)]*process\.env|(?-u:\b)ENV\.(?:to_h|each|select|to_a)(?-u:\b)|\.\.\.[[:space:]]*process\.env(?-u:\b)|\*\*[[:space:]]*os\.environ(?-u:\b)|(?i:tojson)\([[:space:]]*secrets[[:space:]]*\)|(?-u:\b)env::vars(?:_os)?\(\)|(?-u:\b)os\.Environ\(\)|(?-u:\b)(?:keys|each)[[:space:]]+%ENV(?-u:\b)|(?-u:\b)System\.getenv\(\)|(?-u:\b)Environment\.GetEnvironmentVariables\(\)"#,
     )
     .expect("a valid env-dump pattern")
 });

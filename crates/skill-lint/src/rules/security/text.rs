@@ -118,6 +118,9 @@ pub(super) const TRIGGERS: &[(&str, u32)] = &[
     ("tls_reject_unauthorized", DISABLE),
     ("ssl_no_verify", DISABLE),
     ("sslverify", DISABLE),
+    ("tls_verify", DISABLE),
+    ("goinsecure", DISABLE),
+    ("gosumdb", DISABLE),
     ("httpsverify", DISABLE),
     ("trusted-host", DISABLE),
     ("-v /:/", DISABLE),
@@ -319,6 +322,8 @@ pub(super) const TRIGGERS: &[(&str, u32)] = &[
     ("confirmation", INJECTION),
     ("permission", INJECTION),
     ("sandbox", INJECTION),
+    ("redact", INJECTION),
+    ("ask the user", INJECTION),
     ("![", HIDDEN),
     ("\")", HIDDEN),
     ("<!--", HIDDEN),
@@ -955,6 +960,20 @@ pub fn excerpt(text: &str) -> String {
     out
 }
 
+/// A text document by its extension, other than the `.txt` files programs read (pip's
+/// requirements and constraints, CMake's lists). Extensionless files are left out: a
+/// Makefile, an Earthfile or a script without a shebang is run by name.
+pub(super) fn is_for_people(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
+    let Some((stem, ext)) = name.rsplit_once('.') else {
+        return false;
+    };
+    matches!(ext, "txt" | "rst" | "adoc" | "asciidoc" | "org" | "tex")
+        && !["requirements", "constraints", "cmakelists"]
+            .iter()
+            .any(|program| stem.contains(program))
+}
+
 fn kind_of(path: &str, text: &str) -> Kind {
     let name = path.rsplit('/').next().unwrap_or(path);
     // A sub-skill's manifest in a bundle is one too: agents that look in subfolders list it.
@@ -970,12 +989,19 @@ fn kind_of(path: &str, text: &str) -> Kind {
         "sh" | "bash" | "zsh" | "ksh" | "fish" | "py" | "js" | "mjs" | "cjs" | "ts" | "mts"
         | "ps1" | "psm1" | "rb" | "pl" | "php" | "bat" | "cmd" | "applescript" | "lua" | "go"
         | "rs" | "ex" | "exs" | "kt" | "kts" | "swift" | "nim" | "java" | "groovy" | "gradle"
-        | "cs" | "dart" | "scala" | "jl" | "r" => Kind::Script,
+        | "cs" | "dart" | "scala" | "jl" | "r" | "cmake" => Kind::Script,
+        // MSBuild runs the tasks of project files, inline C# included.
+        "targets" | "props" | "csproj" | "vbproj" | "fsproj" => Kind::Script,
         "mk" => Kind::Script,
         _ if text.starts_with("#!") => Kind::Script,
         _ if matches!(
             name.to_ascii_lowercase().as_str(),
-            "makefile" | "gnumakefile" | "justfile" | "dockerfile" | "containerfile"
+            "makefile"
+                | "gnumakefile"
+                | "justfile"
+                | "dockerfile"
+                | "containerfile"
+                | "cmakelists.txt"
         ) =>
         {
             Kind::Script
