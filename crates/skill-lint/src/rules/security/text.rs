@@ -364,6 +364,8 @@ pub(super) const TRIGGERS: &[(&str, u32)] = &[
     ("substituters", TAMPER),
     ("maven", TAMPER),
     ("homebrew_", TAMPER),
+    ("enableallprojectmcpservers", TAMPER),
+    ("\"allow\"", TAMPER),
 ];
 
 /// Every trigger word in a finder of its own (ASCII case-insensitive: what lower-casing the
