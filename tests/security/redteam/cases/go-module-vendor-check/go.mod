@@ -1,0 +1,3 @@
+module github.com/vendorcheck/go-module-vendor-check
+
+go 1.21
