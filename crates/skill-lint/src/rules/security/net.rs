@@ -163,6 +163,7 @@ const INSTALLERS: &[&str] = &[
     "vercel.com",
     "mise.run",
     "pyenv.run",
+    "direnv.net",
 ];
 
 /// True for the host of a well-known installer script.
