@@ -467,6 +467,10 @@ fn init_writes_a_starter_but_never_scripts_evals_the_author_wrote() {
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("holds evals you wrote"), "{stderr}");
     assert!(
+        stderr.contains("\nhint: record them with `skill eval --impact "),
+        "{stderr}"
+    );
+    assert!(
         stderr.contains("skill eval --impact skills/csv-report --mode record"),
         "{stderr}"
     );
@@ -761,6 +765,10 @@ fn iterations_are_never_written_inside_the_skill_folder() {
     let (code, _, stderr) = setup.replay(&["--runs", "1", "--workspace", inside.to_str().unwrap()]);
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("is inside the skill folder"), "{stderr}");
+    assert!(
+        stderr.ends_with("\nhint: write iterations outside it with --workspace DIR\n"),
+        "{stderr}"
+    );
     assert!(!inside.exists());
 }
 

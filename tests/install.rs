@@ -57,7 +57,10 @@ fn installs_from_archive_and_folder_and_replaces_only_with_force() {
     let (code, _, stderr) = install(tmp.path(), &["demo.skill"]);
     assert_eq!(
         (code, stderr.as_str()),
-        (2, "error: Already installed: skills/demo (use --force)\n")
+        (
+            2,
+            "error: Already installed: skills/demo\nhint: pass --force to replace it\n"
+        )
     );
     assert!(
         tmp.path().join("skills/demo/local-edit.md").exists(),
@@ -769,6 +772,10 @@ fn a_bare_name_that_is_also_a_folder_is_refused_naming_both() {
     assert_eq!(code, 2);
     assert!(!stderr.contains("names both"), "{stderr}");
     assert!(stderr.contains("cannot reach the registry"), "{stderr}");
+    assert!(
+        stderr.contains("\nhint: check the URL (--registry, `skill config show`)"),
+        "{stderr}"
+    );
     assert!(!tmp.path().join("skills").exists());
     let (code, stdout, stderr) = run(skill()
         .current_dir(tmp.path())

@@ -180,6 +180,10 @@ fn symlinks_output_inside_lint_gate_and_json() {
     let (code, _, stderr) = pack(tmp.path(), &["demo"]);
     assert_eq!(code, 2);
     assert!(stderr.contains("demo/guide.md is a symlink"), "{stderr}");
+    assert!(
+        stderr.contains("\nhint: pass --follow-symlinks to pack the link's target"),
+        "{stderr}"
+    );
     let (code, stdout, _) = pack(tmp.path(), &["demo", "--follow-symlinks", "--json"]);
     assert_eq!(code, 0);
     let document = json(&stdout);
@@ -206,6 +210,10 @@ fn symlinks_output_inside_lint_gate_and_json() {
     let (code, _, stderr) = pack(tmp.path(), &["demo", "-o", "demo/dist/demo.skill"]);
     assert_eq!(code, 2);
     assert!(stderr.contains("is inside the skill folder"), "{stderr}");
+    assert!(
+        stderr.ends_with("\nhint: write the archive elsewhere with -o PATH\n"),
+        "{stderr}"
+    );
     std::fs::write(
         dir.join("SKILL.md"),
         "---\nname: Demo\ndescription: x\n---\n",

@@ -104,7 +104,7 @@ fn an_answer_that_is_not_the_rubrics_json_is_an_error_and_a_missing_cassette_say
     assert_eq!(code, 2, "{stderr}");
     assert!(
         stderr.contains(
-            "the model's review is not the JSON the rubric asks for (no JSON object in the answer)"
+            "the model's review is not the JSON the rubric asks for (no JSON object in the reply)"
         ),
         "{stderr}"
     );

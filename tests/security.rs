@@ -185,8 +185,21 @@ fn a_baseline_leaves_out_known_findings_and_reports_new_ones() {
     let (code, _, stderr) = lint(tmp.path(), &["demo", "--baseline", "missing.json"]);
     assert_eq!(code, 2);
     assert!(
-        stderr.contains("missing.json") && stderr.contains("--write-baseline"),
+        stderr.contains("missing.json")
+            && stderr
+                .ends_with("\nhint: create it with `skill lint --write-baseline missing.json`\n"),
         "{stderr}"
+    );
+    std::fs::write(
+        tmp.path().join("future.json"),
+        r#"{"version": 99, "findings": []}"#,
+    )
+    .unwrap();
+    let (code, _, stderr) = lint(tmp.path(), &["demo", "--baseline", "future.json"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        stderr,
+        "error: future.json: baseline version 99 is not supported (this skill writes version 1)\nhint: write it again with --write-baseline\n"
     );
 }
 

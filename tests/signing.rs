@@ -225,7 +225,9 @@ fn install_trusts_minisign_signatures_and_refuses_bad_foreign_and_missing_ones()
     );
     assert_eq!(code, 2);
     assert!(
-        stderr.contains("which is not among the trusted keys"),
+        stderr.contains(
+            "which is not among the trusted keys\nhint: trust the key with --trust KEY.pub"
+        ),
         "{stderr}"
     );
     assert!(!tmp.path().join("b").exists());

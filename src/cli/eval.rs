@@ -123,7 +123,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     if args.impact {
         return super::impact::run(&args);
     }
-    let builtins = builtin::materialize().map_err(|e| CliError::Builtin(e.to_string()))?;
+    let builtins = builtin::materialize().map_err(CliError::Builtin)?;
     let dirs = skill_dirs(&args.paths, args.builtin.then_some(builtins.as_path()))?;
     let distractors = eval::skills_of_roots(&distractor_roots(&args, builtins)?);
     if args.improve_description {

@@ -22,8 +22,7 @@ const SHOWN_FAILURES: usize = 10;
 
 /// Runs the impact evals of the skills `args` name.
 pub fn run(args: &Args) -> Result<ExitCode, CliError> {
-    let builtins =
-        skill_model::builtin::materialize().map_err(|e| CliError::Builtin(e.to_string()))?;
+    let builtins = skill_model::builtin::materialize().map_err(CliError::Builtin)?;
     let dirs = skill_dirs(&args.paths, args.builtin.then_some(builtins.as_path()))?;
     if args.init {
         return write_starters(&dirs);

@@ -222,7 +222,10 @@ fn add_reviews(args: &Args, run: &mut LintRun) -> Result<(), CliError> {
         );
         let found =
             skill_agent::review::review(&report.skill, mode, || args.model.http(), &rerecord)
-                .map_err(|e| CliError::Usage(format!("{}: {e}", report.skill.dir.display())))?;
+                .map_err(|source| CliError::Review {
+                    dir: report.skill.dir.clone(),
+                    source: Box::new(source),
+                })?;
         report.diagnostics.extend(found);
     }
     Ok(())

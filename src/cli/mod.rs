@@ -10,6 +10,7 @@ pub mod config;
 pub mod doctor;
 pub mod eval;
 pub mod explain;
+mod hint;
 mod impact;
 mod improve;
 pub mod install;
@@ -166,7 +167,7 @@ pub enum CliError {
     Scaffold(#[from] crate::scaffold::ScaffoldError),
     /// The builtin skills could not be written to the cache.
     #[error("cannot write the builtin skills: {0}")]
-    Builtin(String),
+    Builtin(#[source] std::io::Error),
     /// `--skill` or `builtin show` named skills that do not exist.
     #[error("no such skill: {0}")]
     UnknownSkills(String),
@@ -188,6 +189,18 @@ pub enum CliError {
     /// A registry call failed.
     #[error(transparent)]
     Client(#[from] skill_registry::client::ClientError),
+    /// A publish could not be prepared or was refused.
+    #[error(transparent)]
+    Publish(#[from] skill_registry::publish::PublishError),
+    /// A skill's model review could not be made.
+    #[error("{}: {source}", dir.display())]
+    Review {
+        /// The skill folder.
+        dir: std::path::PathBuf,
+        /// Why.
+        #[source]
+        source: Box<skill_agent::review::ReviewError>,
+    },
     /// A registry install or update failed.
     #[error(transparent)]
     RegistryInstall(#[from] skill_registry::install::RegistryInstallError),
@@ -257,6 +270,7 @@ impl CliError {
         use skill_registry::mirror::MirrorError;
         match self {
             CliError::Client(e)
+            | CliError::Publish(skill_registry::publish::PublishError::Client(e))
             | CliError::RegistryInstall(RegistryInstallError::Client(e))
             | CliError::Mirror(MirrorError::Source(e)) => Some(e.url()),
             _ => None,
@@ -264,9 +278,13 @@ impl CliError {
     }
 }
 
-/// Prints `error` as the command's last words: with `-v`, the URL of a failed registry call.
+/// Prints `error` as the command's last words, with what to do about it where the command line
+/// has an answer; with `-v`, the URL of a failed registry call.
 pub fn print_error(error: &CliError) {
     anstream::eprintln!("error: {error}");
+    if let Some(hint) = hint::of(error) {
+        anstream::eprintln!("hint: {hint}");
+    }
     if let Some(url) = error.registry_url().filter(|_| output::verbose()) {
         anstream::eprintln!("  (the call was {url})");
     }

@@ -113,12 +113,14 @@ fn write_eval_starters(dir: &Path, files: &mut Vec<String>) {
         Err(e) => eprintln!("warning: no starter scenario: {e}"),
     }
     let triggers = skill_model::builtin::materialize()
-        .map_err(|e| e.to_string())
+        .map_err(CliError::Builtin)
         .and_then(|root| {
             let distractors =
                 skill_agent::eval::skills_of_roots(&[skill_model::catalog::Root::plain(root)]);
-            skill_agent::eval::starter::write_trigger_starter(dir, &distractors)
-                .map_err(|e| e.to_string())
+            Ok(skill_agent::eval::starter::write_trigger_starter(
+                dir,
+                &distractors,
+            )?)
         });
     match triggers {
         Ok(_) => files.push(format!(

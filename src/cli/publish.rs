@@ -72,9 +72,10 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let planned = match publish::plan(&client, &args.path, &request) {
         Err(e @ publish::PublishError::Risky(_)) => {
             eprintln!("error: {} not published: {e}", args.path.display());
+            eprintln!("hint: {}", super::hint::risky_publish());
             return Ok(ExitCode::from(1));
         }
-        other => other.map_err(publish_error)?,
+        other => other?,
     };
     super::pack::note_left_out(&skill_model::layout::install_metadata_in(&args.path));
     let plan = match planned {
@@ -136,15 +137,4 @@ fn sign_and_send(
         );
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// A publish error as the command reports it.
-fn publish_error(e: skill_registry::publish::PublishError) -> CliError {
-    use skill_registry::publish::PublishError;
-    match e {
-        PublishError::Client(e) => CliError::Client(e),
-        PublishError::Pack(e) => CliError::Pack(e),
-        PublishError::NotSemver(_) => CliError::Registry(e.to_string()),
-        other => CliError::Usage(other.to_string()),
-    }
 }

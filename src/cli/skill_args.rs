@@ -76,7 +76,7 @@ impl SkillArgs {
             vec![Root::plain("skills")]
         };
         if self.builtin {
-            roots.push(builtin_root().map_err(|e| CliError::Builtin(e.to_string()))?);
+            roots.push(builtin_root().map_err(CliError::Builtin)?);
         }
         Ok(roots)
     }

@@ -51,7 +51,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         .builtin
         .then(builtin::materialize)
         .transpose()
-        .map_err(|e| CliError::Builtin(e.to_string()))?;
+        .map_err(CliError::Builtin)?;
     let skills = skill_dirs(&args.paths, builtins.as_deref())?;
     if args.init {
         for dir in &skills {

@@ -138,7 +138,7 @@ impl Server<'_> {
         };
         match result {
             Ok(value) => Response::new_ok(id, value),
-            Err(e) => Response::new_err(id, lsp_server::ErrorCode::InvalidParams as i32, e),
+            Err(e) => Response::new_err(id, e.code() as i32, e.to_string()),
         }
     }
 
@@ -314,14 +314,40 @@ impl Server<'_> {
     }
 }
 
+/// Why a request got an error response instead of an answer.
+#[derive(Debug, thiserror::Error)]
+enum Refusal {
+    /// The request's parameters are not what its method takes.
+    #[error("{method}: {source}")]
+    Params {
+        method: String,
+        #[source]
+        source: serde_json::Error,
+    },
+    /// The answer could not be written as JSON.
+    #[error("the answer could not be written: {0}")]
+    Answer(#[source] serde_json::Error),
+}
+
+impl Refusal {
+    fn code(&self) -> lsp_server::ErrorCode {
+        match self {
+            Refusal::Params { .. } => lsp_server::ErrorCode::InvalidParams,
+            Refusal::Answer(_) => lsp_server::ErrorCode::InternalError,
+        }
+    }
+}
+
 /// The answer `f` gives to a request's parameters as JSON, or why they do not parse.
 fn answer_with<P: serde::de::DeserializeOwned, R: serde::Serialize>(
     request: Request,
     f: impl FnOnce(P) -> R,
-) -> Result<serde_json::Value, String> {
-    let params =
-        serde_json::from_value(request.params).map_err(|e| format!("{}: {e}", request.method))?;
-    serde_json::to_value(f(params)).map_err(|e| e.to_string())
+) -> Result<serde_json::Value, Refusal> {
+    let params = serde_json::from_value(request.params).map_err(|source| Refusal::Params {
+        method: request.method,
+        source,
+    })?;
+    serde_json::to_value(f(params)).map_err(Refusal::Answer)
 }
 
 /// The folder the client opened (its first workspace folder, else its root), from its

@@ -259,3 +259,26 @@ mod tests {
         assert_eq!(refused.finish(), Finish::Refusal);
     }
 }
+
+/// Why a model's reply does not hold the JSON object asked of it.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplyJsonError {
+    /// No `{ … }` in the reply.
+    #[error("no JSON object in the reply")]
+    NoObject,
+    /// The object is not the shape asked for.
+    #[error(transparent)]
+    Shape(#[from] serde_json::Error),
+}
+
+/// The JSON object in a model's `reply`, read as `T`: from its first `{` to its last `}`, as
+/// models wrap the object in prose or a code fence.
+pub fn json_in_reply<T: serde::de::DeserializeOwned>(reply: &str) -> Result<T, ReplyJsonError> {
+    let (Some(start), Some(end)) = (reply.find('{'), reply.rfind('}')) else {
+        return Err(ReplyJsonError::NoObject);
+    };
+    if end < start {
+        return Err(ReplyJsonError::NoObject);
+    }
+    Ok(serde_json::from_str(&reply[start..=end])?)
+}

@@ -126,7 +126,7 @@ pub enum InstallError {
     Layout(PathBuf, PathError),
     /// The security scan found errors; nothing was written.
     #[error(
-        "refusing to install {name}: the security scan found {count} error(s):\n{findings}hint: read each finding; `skill install --allow-risky` installs anyway",
+        "refusing to install {name}: the security scan found {count} error(s):\n{findings}",
         count = scan.errors().count(),
         findings = scan.render(true)
     )]
@@ -137,7 +137,7 @@ pub enum InstallError {
         scan: Scan,
     },
     /// Installed already.
-    #[error("Already installed: {0} (use --force)")]
+    #[error("Already installed: {0}")]
     AlreadyInstalled(PathBuf),
     /// `uninstall` of something that is not an installed skill.
     #[error("{0} is not an installed skill (no SKILL.md there)")]

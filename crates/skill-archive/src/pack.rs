@@ -47,7 +47,7 @@ pub enum PackError {
     #[error(transparent)]
     Select(#[from] SelectError),
     /// The output would be written inside the skill (and packed into itself next time).
-    #[error("{output} is inside the skill folder {dir}; write the archive elsewhere (-o)")]
+    #[error("{output} is inside the skill folder {dir}")]
     OutputInside {
         /// The output path.
         output: PathBuf,

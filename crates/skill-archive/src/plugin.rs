@@ -99,7 +99,7 @@ pub enum PluginError {
     #[error("no skills to pack as plugins")]
     NoSkills,
     /// An empty owner, which Claude Code refuses.
-    #[error("the marketplace needs an owner's name (--owner)")]
+    #[error("the marketplace needs an owner's name")]
     NoOwner,
     /// The output would be inside a folder being packed.
     #[error("{0} is inside {1}, which is being packed; write the plugins elsewhere (-o)")]

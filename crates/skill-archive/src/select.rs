@@ -22,9 +22,7 @@ pub struct ShippedFile {
 #[derive(Debug, thiserror::Error)]
 pub enum SelectError {
     /// A symlink, not allowed.
-    #[error(
-        "{path} is a symlink; archives do not carry links (use --follow-symlinks to pack its target, if it is inside the skill)"
-    )]
+    #[error("{path} is a symlink; archives do not carry links")]
     Symlink {
         /// The link.
         path: PathBuf,

@@ -33,9 +33,7 @@ pub enum SignatureError {
         message: String,
     },
     /// The signature is by a key that is not trusted here.
-    #[error(
-        "{archive}: signed by key {key_id}, which is not among the trusted keys (--trust KEY.pub or [trust] keys)"
-    )]
+    #[error("{archive}: signed by key {key_id}, which is not among the trusted keys")]
     Untrusted {
         /// The archive.
         archive: String,
@@ -53,9 +51,7 @@ pub enum SignatureError {
         message: String,
     },
     /// No signature where one is required.
-    #[error(
-        "{0}: not signed, and a signature is required (--require-signature or [trust] require)"
-    )]
+    #[error("{0}: not signed, and a signature is required")]
     Unsigned(String),
 }
 

@@ -39,12 +39,42 @@ pub struct BaselineFinding {
 
 /// A baseline file that cannot be read or written.
 #[derive(Debug, thiserror::Error)]
-#[error("{}: {message}", path.display())]
-pub struct BaselineError {
-    /// The file.
-    pub path: PathBuf,
-    /// What went wrong, and what to do.
-    pub message: String,
+pub enum BaselineError {
+    /// The file could not be read.
+    #[error("{}: {source}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The file is not a baseline.
+    #[error("{}: not a baseline file: {source}", path.display())]
+    NotABaseline {
+        /// The file.
+        path: PathBuf,
+        /// Where the JSON breaks.
+        #[source]
+        source: serde_json::Error,
+    },
+    /// The file was written by a `skill` whose baseline format this one does not read.
+    #[error("{}: baseline version {found} is not supported (this skill writes version {VERSION})", path.display())]
+    Version {
+        /// The file.
+        path: PathBuf,
+        /// The version it records.
+        found: u32,
+    },
+    /// The file could not be written.
+    #[error("{}: {source}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
 }
 
 /// `path` made absolute, with `.` and `..` resolved lexically (a baseline names files, which
@@ -112,37 +142,32 @@ impl Baseline {
 
     /// Reads the baseline at `path`.
     pub fn read(path: &Path) -> Result<Baseline, BaselineError> {
-        let error = |message: String| BaselineError {
-            path: path.to_path_buf(),
-            message,
-        };
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            error(format!(
-                "{e}; create it with `skill lint --write-baseline {}`",
-                path.display()
-            ))
+        let path_buf = || path.to_path_buf();
+        let text = std::fs::read_to_string(path).map_err(|source| BaselineError::Read {
+            path: path_buf(),
+            source,
         })?;
         let baseline: Baseline =
-            serde_json::from_str(&text).map_err(|e| error(format!("not a baseline file: {e}")))?;
+            serde_json::from_str(&text).map_err(|source| BaselineError::NotABaseline {
+                path: path_buf(),
+                source,
+            })?;
         if baseline.version != VERSION {
-            return Err(error(format!(
-                "baseline version {} is not supported (this skill writes version {VERSION}); write it again with --write-baseline",
-                baseline.version
-            )));
+            return Err(BaselineError::Version {
+                path: path_buf(),
+                found: baseline.version,
+            });
         }
         Ok(baseline)
     }
 
     /// Writes the baseline to `path` (pretty JSON, one finding per entry).
     pub fn write(&self, path: &Path) -> Result<(), BaselineError> {
-        let mut text = serde_json::to_string_pretty(self).map_err(|e| BaselineError {
-            path: path.to_path_buf(),
-            message: e.to_string(),
-        })?;
+        let mut text = serde_json::to_string_pretty(self).expect("a baseline is plain data");
         text.push('\n');
-        std::fs::write(path, text).map_err(|e| BaselineError {
+        std::fs::write(path, text).map_err(|source| BaselineError::Write {
             path: path.to_path_buf(),
-            message: e.to_string(),
+            source,
         })
     }
 

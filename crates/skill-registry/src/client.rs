@@ -29,9 +29,7 @@ pub enum ClientError {
         body: String,
     },
     /// No answer.
-    #[error(
-        "{url}: cannot reach the registry ({message}); check the URL (--registry, skill config show) and that it is running"
-    )]
+    #[error("{url}: cannot reach the registry ({message})")]
     Network {
         /// The URL.
         url: String,

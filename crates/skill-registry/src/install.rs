@@ -63,9 +63,7 @@ pub enum RegistryInstallError {
         message: String,
     },
     /// The install came from another registry than the one configured.
-    #[error(
-        "{name}: installed from {origin}, but the registry is {configured}; pass --registry {origin} to update it there"
-    )]
+    #[error("{name}: installed from {origin}, but the registry is {configured}")]
     OtherRegistry {
         /// The skill.
         name: String,

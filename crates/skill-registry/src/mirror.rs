@@ -141,7 +141,7 @@ fn copy_skill(
                 done.versions += 1;
                 done.released += 1;
             }
-            Err(why) => skip(format!("{slug}@{}", version.version), why),
+            Err(why) => skip(format!("{slug}@{}", version.version), why.to_string()),
         }
     }
     for (tag, version) in &skill.tags {
@@ -171,13 +171,31 @@ enum Copied {
     Released,
 }
 
+/// Why one version is passed over while the run goes on.
+#[derive(Debug, thiserror::Error)]
+enum PassedOver {
+    /// This registry's store refused or failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// This registry has the version with other files.
+    #[error(
+        "here it has other files than at the source (fingerprint {found}, the source's {source_fingerprint})"
+    )]
+    OtherFiles {
+        /// The fingerprint here.
+        found: String,
+        /// The source's.
+        source_fingerprint: String,
+    },
+}
+
 /// Copies one version: `Err(MirrorError)` ends the run, `Ok(Err(why))` passes the version over.
 fn copy_version(
     client: &Client,
     store: &dyn Store,
     skill: &ExportedSkill,
     version: &ExportedVersion,
-) -> Result<Result<Copied, String>, MirrorError> {
+) -> Result<Result<Copied, PassedOver>, MirrorError> {
     let (slug, number) = (skill.slug.as_str(), version.version.as_str());
     if let Some(outcome) = found_here(client, store, skill, version) {
         return Ok(outcome);
@@ -198,11 +216,11 @@ fn copy_version(
     let published =
         local_owner(store, &skill.owner).and_then(|owner| store.publish(&owner, &request));
     Ok(match published {
-        Err(e) => Err(e.to_string()),
+        Err(e) => Err(e.into()),
         Ok(p) if p.moderation == Moderation::Live => Ok(Copied::Published),
         Ok(_) => release(client, store, slug, number)
             .map(|()| Copied::Released)
-            .map_err(|e| e.to_string()),
+            .map_err(PassedOver::from),
     })
 }
 
@@ -213,13 +231,11 @@ fn found_here(
     store: &dyn Store,
     skill: &ExportedSkill,
     version: &ExportedVersion,
-) -> Option<Result<Copied, String>> {
+) -> Option<Result<Copied, PassedOver>> {
     let (slug, number) = (skill.slug.as_str(), version.version.as_str());
-    let other_files = |found: &str| {
-        format!(
-            "here it has other files than at the source (fingerprint {found}, the source's {})",
-            version.fingerprint
-        )
+    let other_files = |found: &str| PassedOver::OtherFiles {
+        found: found.to_owned(),
+        source_fingerprint: version.fingerprint.clone(),
     };
     let here = (|| {
         Ok::<_, StoreError>((
@@ -229,7 +245,7 @@ fn found_here(
         ))
     })();
     match here {
-        Err(e) => Some(Err(e.to_string())),
+        Err(e) => Some(Err(e.into())),
         Ok((Some(live), _, _)) if live.fingerprint != version.fingerprint => {
             Some(Err(other_files(&live.fingerprint)))
         }
@@ -243,7 +259,7 @@ fn found_here(
             Some(
                 release(client, store, slug, number)
                     .map(|()| Copied::Released)
-                    .map_err(|e| e.to_string()),
+                    .map_err(PassedOver::from),
             )
         }
         Ok((None, false, None)) => None,

@@ -65,9 +65,7 @@ pub enum Planned {
 #[derive(Debug, thiserror::Error)]
 pub enum PublishError {
     /// The folder is not a skill.
-    #[error(
-        "{0}: not a skill folder (no SKILL.md in it); name the skill's folder: skill publish path/to/skill"
-    )]
+    #[error("{0}: not a skill folder (no SKILL.md in it)")]
     NotASkill(std::path::PathBuf),
     /// The file set could not be built.
     #[error(transparent)]
@@ -76,11 +74,11 @@ pub enum PublishError {
     #[error("{0}")]
     Read(String),
     /// The registry's latest version cannot be bumped.
-    #[error("the registry's latest version {0:?} is not semver; pass --version")]
+    #[error("the registry's latest version {0:?} is not semver")]
     NotSemver(String),
     /// The security scan found errors in the files (the author's allow comments honoured).
     #[error(
-        "the security scan found {count} error(s):\n{findings}hint: fix them; if one is intended, allow it with <!-- skill: allow SK9NN reason --> (the registry then holds the version for review)",
+        "the security scan found {count} error(s):\n{findings}",
         count = .0.errors().count(),
         findings = .0.render(true)
     )]

@@ -48,9 +48,7 @@ pub enum EvalError {
     #[error(transparent)]
     Triggers(#[from] TriggersError),
     /// A skill folder has no trigger set.
-    #[error(
-        "{0}: no evals/triggers.yaml; write one with queries that should and should not trigger the skill (see `skill eval --help`)"
-    )]
+    #[error("{0}: no evals/triggers.yaml")]
     NoTriggers(PathBuf),
     /// A replay found no cassette.
     #[error("{path}: no cassette for this query and run\nRecord them with: {rerecord}")]

@@ -54,9 +54,7 @@ pub(crate) fn emit_reply(reply: &Reply, on_delta: &mut dyn FnMut(Delta)) {
 #[derive(Debug, thiserror::Error)]
 pub enum ModelError {
     /// The provider could not be reached.
-    #[error(
-        "{url}: cannot reach the model provider ({message}); check --base-url and the *_BASE_URL env vars"
-    )]
+    #[error("{url}: cannot reach the model provider ({message})")]
     Network {
         /// The URL.
         url: String,
@@ -102,7 +100,7 @@ pub enum ModelError {
         url: String,
     },
     /// The provider needs a key that is not set.
-    #[error("{variable} is not set; export it, or pass --base-url for a server that needs no key")]
+    #[error("{variable} is not set")]
     MissingKey {
         /// The env var to set.
         variable: &'static str,

@@ -6,7 +6,7 @@
 
 use crate::Stop;
 use crate::cassette::{Mode, Normaliser};
-use crate::message::{Message, Request};
+use crate::message::{Message, ReplyJsonError, Request, json_in_reply};
 use crate::provider::{HttpConfig, ModelError};
 use crate::trial::{Answers, model_for};
 use skill_lint::diagnostic::{Diagnostic, Location, Severity};
@@ -39,12 +39,13 @@ pub enum ReviewError {
     #[error("{0}")]
     Model(#[from] ModelError),
     /// The answer is not the JSON the rubric asks for.
-    #[error("{cassette}: the model's review is not the JSON the rubric asks for ({message})")]
+    #[error("{cassette}: the model's review is not the JSON the rubric asks for ({source})")]
     Answer {
         /// The review's cassette.
         cassette: PathBuf,
         /// What is wrong with it.
-        message: String,
+        #[source]
+        source: ReplyJsonError,
     },
 }
 
@@ -90,9 +91,9 @@ pub fn review(
     };
     let reply = model.complete(&request, &mut |_| {})?;
     model.finish(Stop::Answer)?;
-    let answer = parse(&reply.text).map_err(|message| ReviewError::Answer {
+    let answer: Answer = json_in_reply(&reply.text).map_err(|source| ReviewError::Answer {
         cassette: cassette.clone(),
-        message,
+        source,
     })?;
     let by = match &answers {
         Answers::Live(config) | Answers::Record(config, _) => config.model.clone(),
@@ -103,17 +104,6 @@ pub fn review(
         .into_iter()
         .map(|said| diagnostic(skill, said, &by))
         .collect())
-}
-
-/// The model's JSON: the object in its text (models wrap it in prose or a code fence).
-fn parse(text: &str) -> Result<Answer, String> {
-    let (Some(start), Some(end)) = (text.find('{'), text.rfind('}')) else {
-        return Err("no JSON object in the answer".to_owned());
-    };
-    if end < start {
-        return Err("no JSON object in the answer".to_owned());
-    }
-    serde_json::from_str(&text[start..=end]).map_err(|e| e.to_string())
 }
 
 /// The skill's text files as packed and published (not `evals/`, where the review's own
@@ -183,10 +173,10 @@ mod tests {
 
     #[test]
     fn the_json_is_found_in_prose_and_fences() {
-        let answer = parse("Here:\n```json\n{\"findings\": [{\"file\": \"SKILL.md\", \"line\": 3, \"message\": \"m\"}]}\n```").unwrap();
+        let answer: Answer = json_in_reply("Here:\n```json\n{\"findings\": [{\"file\": \"SKILL.md\", \"line\": 3, \"message\": \"m\"}]}\n```").unwrap();
         assert_eq!(answer.findings.len(), 1);
-        assert!(parse("no findings").is_err());
-        assert!(parse("} {").is_err());
-        assert!(parse("{\"findings\": 3}").is_err());
+        assert!(json_in_reply::<Answer>("no findings").is_err());
+        assert!(json_in_reply::<Answer>("} {").is_err());
+        assert!(json_in_reply::<Answer>("{\"findings\": 3}").is_err());
     }
 }

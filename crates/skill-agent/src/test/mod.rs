@@ -82,10 +82,25 @@ pub fn run_scenario(
             report.stop = Some(stop);
             outcome
         }
-        Err(message) => Outcome::Error(message),
+        Err(e) => Outcome::Error(e.to_string()),
     };
     report.elapsed = started.elapsed();
     report
+}
+
+/// Why a scenario could not run.
+#[derive(Debug, thiserror::Error)]
+enum AttemptError {
+    #[error(transparent)]
+    Scenario(#[from] scenario::ScenarioError),
+    #[error(transparent)]
+    Model(#[from] ModelError),
+    #[error(transparent)]
+    Agent(#[from] crate::AgentError),
+    /// An expectation that cannot be checked (a pattern that does not compile, a file that
+    /// cannot be read).
+    #[error("{0}")]
+    Expectation(String),
 }
 
 fn attempt(
@@ -96,12 +111,10 @@ fn attempt(
     http: &dyn Fn() -> Result<HttpConfig, ModelError>,
     confinement: Confinement,
     pass_env: &[String],
-) -> Result<(Outcome, usize, Stop), String> {
-    let scenario = Scenario::load(file).map_err(|e| e.to_string())?;
+) -> Result<(Outcome, usize, Stop), AttemptError> {
+    let scenario = Scenario::load(file)?;
     let cassette = scenario.cassette_path(file);
-    let answers = Answers::for_mode(mode.settle(&cassette), cassette, || {
-        http().map_err(|e| e.to_string())
-    })?;
+    let answers = Answers::for_mode(mode.settle(&cassette), cassette, http)?;
     let trial = Trial {
         skills: vec![skill_dir.to_owned()],
         workspace: None,
@@ -119,8 +132,9 @@ fn attempt(
         loading: crate::trial::Loading::one(scenario.via, skill),
         stop_at_route: false,
     };
-    let (workspace, transcript) = run_trial(&trial, &mut |_| {}).map_err(|e| e.to_string())?;
-    let failures = expect::check(&scenario.expect, &transcript, workspace.root(), skill)?;
+    let (workspace, transcript) = run_trial(&trial, &mut |_| {})?;
+    let failures = expect::check(&scenario.expect, &transcript, workspace.root(), skill)
+        .map_err(AttemptError::Expectation)?;
     let outcome = if failures.is_empty() {
         Outcome::Passed
     } else {

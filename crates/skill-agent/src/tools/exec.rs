@@ -102,9 +102,10 @@ impl Setup {
             let dir = tempfile::Builder::new()
                 .prefix(&format!("{TMPDIR_PREFIX}{}-", std::process::id()))
                 .tempdir()
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| format!("cannot make the private TMPDIR: {e}"))?;
             // Canonical, as Landlock rules and the paths a command prints should be.
-            let path = std::fs::canonicalize(dir.path()).map_err(|e| e.to_string())?;
+            let path = std::fs::canonicalize(dir.path())
+                .map_err(|e| format!("cannot resolve the private TMPDIR: {e}"))?;
             Ok((dir, path))
         });
         match made {

@@ -179,7 +179,8 @@ fn tree_files(top: &Path, tree: &str) -> Result<Vec<(String, String, bool)>, Str
 }
 
 fn git(dir: &Path, args: &[&str]) -> Result<String, String> {
-    String::from_utf8(git_bytes(dir, args)?).map_err(|e| e.to_string())
+    String::from_utf8(git_bytes(dir, args)?)
+        .map_err(|e| format!("git {} printed text that is not UTF-8: {e}", args.join(" ")))
 }
 
 /// `git` in `dir`, never prompting, with neither the system's configuration nor hooks or a

@@ -57,14 +57,7 @@ struct Verdict {
 
 /// The comparison `reply` makes, `first` and `second` being the configurations shown as A and B.
 pub fn read(reply: &str, run: u32, first: Config, second: Config) -> Comparison {
-    let parsed = reply
-        .find('{')
-        .zip(reply.rfind('}'))
-        .filter(|(start, end)| start < end)
-        .ok_or_else(|| "no JSON object in it".to_owned())
-        .and_then(|(start, end)| {
-            serde_json::from_str::<Verdict>(&reply[start..=end]).map_err(|e| e.to_string())
-        });
+    let parsed = crate::message::json_in_reply::<Verdict>(reply);
     let (winner, reason) = match parsed {
         Ok(verdict) => match verdict.winner.trim().to_ascii_uppercase().as_str() {
             "A" => (Some(first), verdict.reason),

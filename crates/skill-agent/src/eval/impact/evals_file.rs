@@ -258,8 +258,10 @@ fn check_input(skill_dir: &Path, file: &str) -> Result<(), String> {
             meta.len()
         ));
     }
-    let canonical_dir = std::fs::canonicalize(skill_dir).map_err(|e| e.to_string())?;
-    let canonical = std::fs::canonicalize(&full).map_err(|e| e.to_string())?;
+    let resolve =
+        |path: &Path| std::fs::canonicalize(path).map_err(|e| format!("cannot be resolved: {e}"));
+    let canonical_dir = resolve(skill_dir)?;
+    let canonical = resolve(&full)?;
     if !canonical.starts_with(&canonical_dir) {
         return Err("leads out of the skill folder".into());
     }

@@ -318,11 +318,7 @@ struct Verdict {
 /// says so); verdicts that name their expectation are matched by it, others by order; a PASS
 /// whose evidence does not quote the outputs is a FAIL.
 pub(crate) fn read_verdicts(reply: &str, expectations: &[&str], outputs: &Outputs) -> Vec<Graded> {
-    let parsed = json_object(reply).and_then(|json| {
-        serde_json::from_str::<Verdicts>(json)
-            .map(|v| v.expectations)
-            .map_err(|e| e.to_string())
-    });
+    let parsed = crate::message::json_in_reply::<Verdicts>(reply).map(|v| v.expectations);
     let by_text = parsed
         .as_ref()
         .is_ok_and(|v| v.iter().all(|verdict| verdict.text.is_some()));
@@ -355,15 +351,6 @@ pub(crate) fn read_verdicts(reply: &str, expectations: &[&str], outputs: &Output
             }
         })
         .collect()
-}
-
-fn json_object(reply: &str) -> Result<&str, String> {
-    let start = reply.find('{');
-    let end = reply.rfind('}');
-    match (start, end) {
-        (Some(start), Some(end)) if start < end => Ok(&reply[start..=end]),
-        _ => Err("no JSON object in it".to_owned()),
-    }
 }
 
 /// A quote counts as evidence with at least this many words, or [`MIN_QUOTE_CHARS`] letters

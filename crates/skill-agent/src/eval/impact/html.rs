@@ -253,10 +253,14 @@ fn history(report: &ImpactReport) -> Vec<Past> {
 
 /// Writes the page of `reports` to `path`, whole or not at all.
 pub fn write(path: &Path, reports: &[(ImpactReport, Extras)]) -> Result<(), super::ImpactError> {
-    let fail = |message: String| super::ImpactError::Write {
+    let page = render(reports).map_err(|source| super::ImpactError::Page {
         path: path.to_owned(),
-        message,
-    };
-    let page = render(reports).map_err(|e| fail(e.to_string()))?;
-    skill_archive::atomic_file::write(path, page.as_bytes()).map_err(|e| fail(e.to_string()))
+        source,
+    })?;
+    skill_archive::atomic_file::write(path, page.as_bytes()).map_err(|source| {
+        super::ImpactError::Write {
+            path: path.to_owned(),
+            source,
+        }
+    })
 }

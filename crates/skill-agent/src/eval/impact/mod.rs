@@ -66,9 +66,7 @@ pub enum ImpactError {
     #[error(transparent)]
     Evals(#[from] EvalsFileError),
     /// A skill folder has no evals file.
-    #[error(
-        "{0}: no evals/evals.json; write one with the tasks the skill should help with (see `skill eval --help`)"
-    )]
+    #[error("{0}: no evals/evals.json")]
     NoEvals(PathBuf),
     /// The baseline could not be prepared.
     #[error(transparent)]
@@ -110,12 +108,40 @@ pub enum ImpactError {
         error: Box<crate::eval::harness::HarnessError>,
     },
     /// The results could not be written.
-    #[error("{path}: {message}")]
+    #[error("{path}: {source}")]
     Write {
         /// The file or folder.
         path: PathBuf,
-        /// What went wrong.
-        message: String,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The results page could not be rendered.
+    #[error("{path}: {source}")]
+    Page {
+        /// The page.
+        path: PathBuf,
+        /// The template's error.
+        #[source]
+        source: minijinja::Error,
+    },
+    /// A starter was asked for where the evals file holds evals the author wrote, which a
+    /// scripted model cannot answer.
+    #[error("{path}: holds evals you wrote; a scripted model cannot stand in for them")]
+    AuthoredEvals {
+        /// The evals file.
+        path: PathBuf,
+        /// The skill folder.
+        skill: PathBuf,
+    },
+    /// The iterations folder would be inside the skill folder, which every with-skill run
+    /// installs, expectations and all.
+    #[error("{target}: is inside the skill folder {skill}, which every with-skill run installs")]
+    InsideSkill {
+        /// Where the iterations would go.
+        target: PathBuf,
+        /// The skill folder.
+        skill: PathBuf,
     },
 }
 
@@ -210,12 +236,11 @@ pub fn run(subject: &Subject, options: &Options) -> Result<ImpactReport, ImpactE
 /// folder; never inside it, where the next run would install the results (expectations and
 /// all) with the skill.
 fn iterations_folder(subject: &Subject, options: &Options) -> Result<PathBuf, ImpactError> {
-    let fail = |path: &Path, message: String| ImpactError::Write {
+    let fail = |path: &Path, source: std::io::Error| ImpactError::Write {
         path: path.to_owned(),
-        message,
+        source,
     };
-    let skill =
-        std::fs::canonicalize(&subject.dir).map_err(|e| fail(&subject.dir, e.to_string()))?;
+    let skill = std::fs::canonicalize(&subject.dir).map_err(|e| fail(&subject.dir, e))?;
     let beside = format!("{}-workspace", subject.name);
     let target = match (&options.workspace, subject.dir.file_name()) {
         (Some(dir), _) => dir.clone(),
@@ -223,7 +248,7 @@ fn iterations_folder(subject: &Subject, options: &Options) -> Result<PathBuf, Im
         // `.` or `..`: the folder's own name is known only from its real path.
         (None, None) => skill.parent().unwrap_or(&skill).join(beside),
     };
-    let mut existing = std::path::absolute(&target).map_err(|e| fail(&target, e.to_string()))?;
+    let mut existing = std::path::absolute(&target).map_err(|e| fail(&target, e))?;
     while !existing.exists() {
         if !existing.pop() {
             break;
@@ -231,13 +256,10 @@ fn iterations_folder(subject: &Subject, options: &Options) -> Result<PathBuf, Im
     }
     let resolved = std::fs::canonicalize(&existing).unwrap_or(existing);
     if resolved.starts_with(&skill) {
-        return Err(fail(
-            &target,
-            format!(
-                "is inside the skill folder {}, which every with-skill run installs: write iterations outside it (--workspace DIR)",
-                subject.dir.display()
-            ),
-        ));
+        return Err(ImpactError::InsideSkill {
+            target,
+            skill: subject.dir.clone(),
+        });
     }
     Ok(target)
 }
@@ -393,9 +415,9 @@ fn run_trial_of(
 
 /// The run's duration in milliseconds: measured now, or the recorded one on a replay.
 fn run_duration(cassette: &Path, settled: Mode, elapsed_ms: u64) -> Result<u64, ImpactError> {
-    report::duration(cassette, settled, elapsed_ms).map_err(|message| ImpactError::Write {
+    report::duration(cassette, settled, elapsed_ms).map_err(|source| ImpactError::Write {
         path: cassette.to_owned(),
-        message,
+        source,
     })
 }
 

@@ -124,10 +124,10 @@ pub(super) fn run_one(
     let grading = grade(eval, &outputs, &project, (&grader, fresh), options)
         .map_err(|e| e.into_run(&|error| named.agent(error)))?;
     let duration_ms =
-        report::duration(&ran.cassette, ran.settled, ran.elapsed_ms).map_err(|message| {
+        report::duration(&ran.cassette, ran.settled, ran.elapsed_ms).map_err(|source| {
             ImpactError::Write {
                 path: ran.cassette.clone(),
-                message,
+                source,
             }
         })?;
     let transcript = transcript(&ran, &outputs.answer, used.clone());

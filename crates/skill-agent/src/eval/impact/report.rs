@@ -289,7 +289,7 @@ struct Recorded {
 
 /// A run's wall time: measured when it called the model (and kept beside the cassette when
 /// recorded), the recording's when replayed (the replay's own when the recording kept none).
-pub fn duration(cassette: &Path, settled: Mode, elapsed_ms: u64) -> Result<u64, String> {
+pub fn duration(cassette: &Path, settled: Mode, elapsed_ms: u64) -> std::io::Result<u64> {
     let sidecar = cassette.with_extension("timing.json");
     match settled {
         Mode::Replay => Ok(std::fs::read(&sidecar)
@@ -299,10 +299,8 @@ pub fn duration(cassette: &Path, settled: Mode, elapsed_ms: u64) -> Result<u64, 
         Mode::Record | Mode::Auto => {
             let recorded = pretty(&Recorded {
                 duration_ms: elapsed_ms,
-            })
-            .map_err(|e| e.to_string())?;
-            skill_archive::atomic_file::write(&sidecar, recorded.as_bytes())
-                .map_err(|e| e.to_string())?;
+            })?;
+            skill_archive::atomic_file::write(&sidecar, recorded.as_bytes())?;
             Ok(elapsed_ms)
         }
         Mode::Live => Ok(elapsed_ms),
@@ -312,9 +310,9 @@ pub fn duration(cassette: &Path, settled: Mode, elapsed_ms: u64) -> Result<u64, 
 /// Writes `report`'s iteration under `target` as `iteration-N` (the next free N), whole or
 /// not at all: it is assembled in a temporary folder beside and renamed into place.
 pub(crate) fn write_iteration(target: &Path, report: &mut ImpactReport) -> Result<(), ImpactError> {
-    let fail = |path: &Path, e: std::io::Error| ImpactError::Write {
+    let fail = |path: &Path, source: std::io::Error| ImpactError::Write {
         path: path.to_owned(),
-        message: e.to_string(),
+        source,
     };
     std::fs::create_dir_all(target).map_err(|e| fail(target, e))?;
     let temp = tempfile::Builder::new()
@@ -347,11 +345,8 @@ pub(crate) fn write_iteration(target: &Path, report: &mut ImpactReport) -> Resul
         let iteration = target.join(format!("iteration-{number}"));
         report.iteration = iteration.clone();
         let benchmark = temp.path().join("benchmark.json");
-        let json = serde_json::to_string_pretty(report).map_err(|e| ImpactError::Write {
-            path: benchmark.clone(),
-            message: e.to_string(),
-        })?;
-        std::fs::write(&benchmark, json + "\n").map_err(|e| fail(&benchmark, e))?;
+        let json = pretty(report).map_err(|e| fail(&benchmark, e))?;
+        std::fs::write(&benchmark, json).map_err(|e| fail(&benchmark, e))?;
         if !iteration.exists() && std::fs::rename(temp.path(), &iteration).is_ok() {
             let _ = temp.keep();
             return Ok(());

@@ -97,13 +97,13 @@ pub fn write_impact_starter(dir: &Path) -> Result<StarterWritten, ImpactError> {
         .and_then(|skill| skill_model::similarity::described(&skill))
         .map(|(_, d)| d)
         .unwrap_or_else(|| name.clone());
-    let fail = |e: std::io::Error| ImpactError::Write {
+    let fail = |source: std::io::Error| ImpactError::Write {
         path: path.clone(),
-        message: e.to_string(),
+        source,
     };
     std::fs::create_dir_all(dir.join(crate::test::scenario::EVALS_DIR)).map_err(fail)?;
     skill_archive::atomic_file::write(&path, starter_json(&name, &description).as_bytes())
-        .map_err(|e| fail(std::io::Error::other(e.to_string())))?;
+        .map_err(fail)?;
     let subject = Subject {
         dir: dir.to_owned(),
         name,
@@ -119,12 +119,9 @@ fn refuse_authored_evals(dir: &Path, path: &Path) -> Result<(), ImpactError> {
     let ours =
         super::EvalsFile::load(dir).is_ok_and(|file| file.evals.iter().all(|e| e.id == STARTER_ID));
     if !ours {
-        return Err(ImpactError::Write {
+        return Err(ImpactError::AuthoredEvals {
             path: path.to_owned(),
-            message: format!(
-                "holds evals you wrote; a scripted model cannot stand in for them: record them with `skill eval --impact {} --mode record`",
-                crate::trial::shell_path(dir)
-            ),
+            skill: dir.to_owned(),
         });
     }
     Ok(())

@@ -240,7 +240,8 @@ impl Hub {
         let _context = self.runtime.enter();
         match &server.transport {
             Transport::Stdio { command, args } => {
-                let log = tempfile::NamedTempFile::new().map_err(|e| e.to_string())?;
+                let log = tempfile::NamedTempFile::new()
+                    .map_err(|e| format!("cannot make the server's log file: {e}"))?;
                 let process = spawn(server, command, args, limits.confine, &log)?;
                 live.group = process.id();
                 if let Some(pid) = live.group {
@@ -328,7 +329,9 @@ fn spawn(
     let installed = installation(&program);
     let readable: Vec<&Path> = installed.iter().map(PathBuf::as_path).collect();
     confine(&mut std_command, &readable).map_err(|e| format!("was not started: {e}"))?;
-    let stderr = log.reopen().map_err(|e| e.to_string())?;
+    let stderr = log
+        .reopen()
+        .map_err(|e| format!("cannot open the server's log file: {e}"))?;
     let (process, _) = TokioChildProcess::builder(tokio::process::Command::from(std_command))
         .stderr(std::process::Stdio::from(stderr))
         .spawn()

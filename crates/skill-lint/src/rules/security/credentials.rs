@@ -685,12 +685,15 @@ mod tests {
     use super::*;
 
     fn codes(path: &str, text: &str) -> Vec<&'static str> {
-        let t = Text::new(path, text);
-        let mut out = Vec::new();
-        check_credential_access(&t, &mut out);
-        check_exfiltration(&t, &mut out);
-        check_password_prompt(&t, &mut out);
-        out.iter().map(|f| f.rule.code).collect()
+        super::super::codes_of(
+            path,
+            text,
+            &[
+                check_credential_access,
+                check_exfiltration,
+                check_password_prompt,
+            ],
+        )
     }
 
     #[test]

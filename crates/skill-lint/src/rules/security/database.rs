@@ -68,10 +68,7 @@ mod tests {
     use super::*;
 
     fn codes(text: &str) -> Vec<&'static str> {
-        let t = Text::new("sql/001.sql", text);
-        let mut out = Vec::new();
-        check_database(&t, &mut out);
-        out.iter().map(|f| f.rule.code).collect()
+        super::super::codes_of("sql/001.sql", text, &[check_database])
     }
 
     #[test]

@@ -1658,10 +1658,7 @@ mod tests {
     use super::*;
 
     fn codes(path: &str, text: &str) -> Vec<&'static str> {
-        let t = Text::new(path, text);
-        let mut out = Vec::new();
-        check_flow(&t, &mut out);
-        out.iter().map(|f| f.rule.code).collect()
+        super::super::codes_of(path, text, &[check_flow])
     }
 
     #[test]

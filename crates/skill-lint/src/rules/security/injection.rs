@@ -543,11 +543,11 @@ mod tests {
     use super::*;
 
     fn codes(text: &str) -> Vec<&'static str> {
-        let t = Text::new("SKILL.md", text);
-        let mut out = Vec::new();
-        check_instruction_override(&t, &mut out);
-        check_hidden_instructions(&t, &mut out);
-        out.iter().map(|f| f.rule.code).collect()
+        super::super::codes_of(
+            "SKILL.md",
+            text,
+            &[check_instruction_override, check_hidden_instructions],
+        )
     }
 
     #[test]

@@ -578,6 +578,18 @@ fn diagnostic(cx: &Context, f: Finding, in_skill_md: bool) -> Diagnostic {
         .with_help(format!("instead: {}", f.instead))
 }
 
+/// The codes `checks` give the one file `path` holding `text`: each module's tests call it with
+/// the rules they test.
+#[cfg(test)]
+fn codes_of(path: &str, text: &str, checks: &[fn(&Text, &mut Vec<Finding>)]) -> Vec<&'static str> {
+    let t = Text::new(path, text);
+    let mut out = Vec::new();
+    for check in checks {
+        check(&t, &mut out);
+    }
+    out.iter().map(|f| f.rule.code).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

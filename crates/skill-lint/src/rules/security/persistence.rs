@@ -361,10 +361,7 @@ mod tests {
     }
 
     fn codes_in(path: &str, text: &str) -> Vec<&'static str> {
-        let t = Text::new(path, text);
-        let mut out = Vec::new();
-        check_persistence(&t, &mut out);
-        out.iter().map(|f| f.rule.code).collect()
+        super::super::codes_of(path, text, &[check_persistence])
     }
 
     #[test]

@@ -522,11 +522,7 @@ mod tests {
     use super::*;
 
     fn codes(path: &str, text: &str) -> Vec<&'static str> {
-        let t = Text::new(path, text);
-        let mut out = Vec::new();
-        check_agent_config(&t, &mut out);
-        check_index_redirect(&t, &mut out);
-        out.iter().map(|f| f.rule.code).collect()
+        super::super::codes_of(path, text, &[check_agent_config, check_index_redirect])
     }
 
     #[test]
