@@ -82,7 +82,7 @@ static ANY_SOURCE: LazyLock<Pattern> = LazyLock::new(|| {
         .iter()
         .map(|p| format!("(?:{})", p.as_str()))
         .collect();
-    Pattern::new(&union.join("|")).expect("a union of valid patterns")
+    Pattern::with_prefilter(&union.join("|")).expect("a union of valid patterns")
 });
 
 /// Character codes, which expansion writes out as text: their use is itself a decoder.
@@ -836,17 +836,21 @@ fn opens_body(line: &str) -> bool {
 /// Opening minus closing parentheses and square brackets on a line (braces open blocks,
 /// not statements; an XML file's `<![CDATA[` and `]]>` open and close no statement).
 fn bracket_balance(line: &str) -> i64 {
-    let brackets: i64 = line
-        .bytes()
-        .map(|b| match b {
-            b'(' | b'[' => 1,
-            b')' | b']' => -1,
+    let bytes = line.as_bytes();
+    let mut balance = 0;
+    for (i, b) in bytes.iter().enumerate() {
+        balance += match b {
+            b'(' => 1,
+            b'[' => 1,
+            // `<![CDATA[` opens two brackets and `]]>` closes two: neither counts.
+            b'<' if bytes[i..].starts_with(b"<![CDATA[") => -2,
+            b')' => -1,
+            b']' if bytes[i..].starts_with(b"]]>") => 1,
+            b']' => -1,
             _ => 0,
-        })
-        .sum();
-    let opened = line.matches("<![CDATA[").count();
-    let closed = line.matches("]]>").count();
-    brackets - 2 * (i64::try_from(opened).unwrap_or(0) - i64::try_from(closed).unwrap_or(0))
+        };
+    }
+    balance
 }
 
 /// What one line holds: kinds of data at positions of its expansion.

@@ -426,7 +426,11 @@ fn imitated(registry: Registry, name: &str) -> Option<String> {
     (name.len().saturating_sub(limit)..=name.len() + limit)
         .filter_map(|len| popular.targets_by_len.get(&len))
         .flatten()
-        .find(|target| distance(&name, target, limit) <= limit && !swaps_a_word(&name, target))
+        .find(|target| {
+            letters_differ_by_at_most(&name, target, limit)
+                && distance(&name, target, limit) <= limit
+                && !swaps_a_word(&name, target)
+        })
         .cloned()
 }
 
@@ -461,6 +465,28 @@ fn swaps_a_word(a: &str, b: &str) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether the letters of `a` and `b`, counted without their order, differ by at most `limit`
+/// on either side: each edit or swap changes that count by at most one, so a pair over it is
+/// over the distance too, found without an allocation (most popular names are).
+fn letters_differ_by_at_most(a: &str, b: &str, limit: usize) -> bool {
+    let mut counts = [0i16; 256];
+    for &byte in a.as_bytes() {
+        counts[usize::from(byte)] += 1;
+    }
+    for &byte in b.as_bytes() {
+        counts[usize::from(byte)] -= 1;
+    }
+    let (mut more, mut fewer) = (0, 0);
+    for &count in &counts {
+        if count > 0 {
+            more += count.unsigned_abs();
+        } else {
+            fewer += count.unsigned_abs();
+        }
+    }
+    usize::from(more.max(fewer)) <= limit
 }
 
 /// The optimal string alignment distance (edits, and swaps of neighbours) between `a` and
@@ -568,6 +594,25 @@ mod tests {
         let real = mcp.replace("modelcontext-protocol", "modelcontextprotocol");
         assert!(names_in("assets/mcp.json", &real).is_empty());
         assert!(names_in("package.json", "{not json").is_empty());
+    }
+
+    #[test]
+    fn a_pair_whose_letters_differ_too_much_is_over_the_distance_too() {
+        for (a, b) in [
+            ("reqeusts", "requests"),
+            ("lodahs", "lodash"),
+            ("abcdef", "uvwxyz"),
+            ("lodash", "lodash-es"),
+            ("expres", "express"),
+            ("react-dom", "raect-dmo"),
+        ] {
+            for limit in 0..4 {
+                if distance(a, b, limit) <= limit {
+                    assert!(letters_differ_by_at_most(a, b, limit), "{a} {b} {limit}");
+                }
+            }
+        }
+        assert!(!letters_differ_by_at_most("abcdef", "uvwxyz", 2));
     }
 
     #[test]

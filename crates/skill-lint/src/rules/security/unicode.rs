@@ -217,10 +217,7 @@ pub(crate) fn check_homoglyph(text: &Text, out: &mut Vec<Finding>) {
         return;
     }
     let mut last_line = usize::MAX;
-    for (start, word) in words(text.text) {
-        if word.is_ascii() {
-            continue;
-        }
+    for (start, word) in non_ascii_words(text.text) {
         let Some(disguised) = disguised_letters(word) else {
             continue;
         };
@@ -304,30 +301,88 @@ fn homoglyph_finding(text: &Text, start: usize, word: &str, disguised: &[char]) 
     )
 }
 
-/// The words of a text with their offsets: runs of letters, digits and the characters of
-/// hosts and paths (`.`, `/`, `:`, `@`), split at `-` and `_` so that a hyphenated word of
-/// two scripts (`iOS-версия`) is two words.
-fn words(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    let is_part = |c: char| c.is_alphanumeric() || matches!(c, '.' | '/' | ':' | '@');
-    let mut start = None;
-    text.char_indices()
-        .chain(std::iter::once((text.len(), ' ')))
-        .filter_map(move |(i, c)| match (start, is_part(c)) {
-            (None, true) => {
-                start = Some(i);
-                None
+/// The words of a text that are not all ASCII, with their offsets. A word is a run of letters,
+/// digits and the characters of hosts and paths (`.`, `/`, `:`, `@`), split at `-` and `_` so
+/// that a hyphenated word of two scripts (`iOS-версия`) is two words. They are found from the
+/// non-ASCII bytes outward: most texts that hold any non-ASCII character hold a few (a dash, a
+/// quote mark), and splitting a whole long text into words costs more than the rest of the rule.
+fn non_ascii_words(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        loop {
+            let at = from + text.as_bytes()[from..].iter().position(|b| !b.is_ascii())?;
+            let c = text[at..].chars().next()?;
+            if !is_word_part(c) {
+                from = at + c.len_utf8();
+                continue;
             }
-            (Some(s), false) => {
-                start = None;
-                Some((s, &text[s..i]))
-            }
-            _ => None,
-        })
+            let start = text[..at]
+                .char_indices()
+                .rev()
+                .take_while(|&(_, c)| is_word_part(c))
+                .last()
+                .map_or(at, |(i, _)| i);
+            let end = text[at..]
+                .char_indices()
+                .find(|&(_, c)| !is_word_part(c))
+                .map_or(text.len(), |(i, _)| at + i);
+            from = end;
+            return Some((start, &text[start..end]));
+        }
+    })
+}
+
+/// The characters a word is made of (see [`non_ascii_words`]).
+fn is_word_part(c: char) -> bool {
+    c.is_alphanumeric() || matches!(c, '.' | '/' | ':' | '@')
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every word of `text`, split character by character: what [`non_ascii_words`] must
+    /// agree with.
+    fn every_word(text: &str) -> Vec<(usize, &str)> {
+        let mut out = Vec::new();
+        let mut start = None;
+        for (i, c) in text
+            .char_indices()
+            .chain(std::iter::once((text.len(), ' ')))
+        {
+            match (start, is_word_part(c)) {
+                (None, true) => start = Some(i),
+                (Some(s), false) => {
+                    start = None;
+                    out.push((s, &text[s..i]));
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_non_ascii_words_are_those_a_full_split_finds() {
+        for text in [
+            "",
+            "plain ascii only",
+            "é",
+            "—",
+            "a—b",
+            "iOS-версия and раураl.com/x — “quoted” 日本語テキスト",
+            "ends with ünïcödé",
+            "ωmega.ex@mple: x/ÿ/z —— ..ñ..",
+            "\u{301}combining at start: e\u{301}",
+        ] {
+            let expected: Vec<(usize, &str)> = every_word(text)
+                .into_iter()
+                .filter(|(_, w)| !w.is_ascii())
+                .collect();
+            let found: Vec<(usize, &str)> = non_ascii_words(text).collect();
+            assert_eq!(found, expected, "{text:?}");
+        }
+    }
 
     fn found(text: &str) -> Vec<String> {
         let t = Text::new("SKILL.md", text);
