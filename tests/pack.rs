@@ -446,3 +446,37 @@ fn a_bundle_with_a_nested_skill_packs_and_installs_whole() {
     );
     assert!(!tmp.path().join("again.skill").exists());
 }
+
+/// A skills root that links a folder in (`demo -> ../work/demo-v2`) shows the agent the link's
+/// name: lint, pack and install name the skill by it too, one folder name everywhere.
+#[test]
+fn a_linked_skill_folder_is_named_by_its_link_everywhere() {
+    let tmp = tempfile::tempdir().unwrap();
+    write_skill(&tmp.path().join("work"), "demo-v2", SKILL_MD);
+    std::fs::create_dir(tmp.path().join("skills")).unwrap();
+    std::os::unix::fs::symlink("../work/demo-v2", tmp.path().join("skills/demo")).unwrap();
+    let lint = |dir: &str| {
+        run(skill().current_dir(tmp.path()).args([
+            "lint",
+            dir,
+            "--select",
+            "name-dir-mismatch",
+            "--format",
+            "concise",
+        ]))
+    };
+    assert_eq!(lint("skills/demo"), (0, String::new(), String::new()));
+    let (code, stdout, _) = lint("work/demo-v2");
+    assert_eq!(code, 1);
+    assert!(stdout.contains("SK208"), "{stdout}");
+    let (code, stdout, stderr) = pack(tmp.path(), &["skills/demo", "-o", "out.skill"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.starts_with("Packed out.skill: 1 file,"), "{stdout}");
+    let archive =
+        zip::ZipArchive::new(std::fs::File::open(tmp.path().join("out.skill")).unwrap()).unwrap();
+    let names: Vec<String> = archive
+        .file_names()
+        .map(|n| n.unwrap().into_owned())
+        .collect();
+    assert_eq!(names, ["demo/SKILL.md"]);
+}

@@ -67,13 +67,15 @@ pub enum PackError {
     },
 }
 
-/// The name entries are filed under: the skill folder's own name.
+/// The name entries are filed under: the skill folder's own name ([`skill_model::dir_name`]),
+/// `skill` for a folder that has none (`/`).
 pub fn archive_name(dir: &Path) -> String {
-    let resolved = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
-    resolved
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "skill".to_owned())
+    let name = skill_model::dir_name(dir);
+    if name.is_empty() {
+        "skill".to_owned()
+    } else {
+        name
+    }
 }
 
 /// The files that would be packed, in order.

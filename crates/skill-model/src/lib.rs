@@ -62,7 +62,7 @@ pub struct Skill {
 impl Skill {
     /// Reads and parses the skill at `location`. Never fails: problems are kept in `document`.
     pub fn load(location: SkillLocation) -> Skill {
-        let dir_name = canonical_dir_name(&location.dir);
+        let dir_name = dir_name(&location.dir);
         let document = match &location.file {
             Some(file) => Document::read_listed(file, listed_size(&location, file)),
             None => Err(LoadError::Missing),
@@ -87,7 +87,7 @@ impl Skill {
             .map_err(LoadError::Decode);
         Skill {
             dir: dir.to_path_buf(),
-            dir_name: canonical_dir_name(dir),
+            dir_name: dir_name(dir),
             file: Some(dir.join(discovery::SKILL_MD)),
             document,
             files: std::sync::OnceLock::from(files::SkillFiles::default()),
@@ -134,9 +134,6 @@ impl Skill {
     }
 }
 
-/// The directory's own name as agents see it in their skill root. A path ending in `.` or `..`
-/// is resolved first (skills-ref compares against the path as given, so `validate .` sees an
-/// empty name; we do not repeat that bug).
 /// The size of `file` when the walk that found the skill saw it as a regular file.
 fn listed_size(location: &SkillLocation, file: &Path) -> Option<u64> {
     let name = file.file_name()?.to_str()?;
@@ -144,7 +141,12 @@ fn listed_size(location: &SkillLocation, file: &Path) -> Option<u64> {
     (entry.kind == files::FileKind::File).then_some(entry.size)
 }
 
-fn canonical_dir_name(dir: &Path) -> String {
+/// The directory's own name as agents see it in their skill root: a symbolic link's own name,
+/// not its target's, since an agent lists the entries of its root. A path ending in `.` or `..`
+/// is resolved first (skills-ref compares against the path as given, so `validate .` sees an
+/// empty name; we do not repeat that bug). Every folder name of a skill (lint's, an archive's,
+/// an install's) is this one.
+pub fn dir_name(dir: &Path) -> String {
     let named = match dir.components().next_back() {
         Some(std::path::Component::Normal(name)) => Some(name.to_string_lossy().into_owned()),
         _ => None,
