@@ -82,7 +82,7 @@ static ANY_SOURCE: LazyLock<Pattern> = LazyLock::new(|| {
         .iter()
         .map(|p| format!("(?:{})", p.as_str()))
         .collect();
-    Pattern::with_prefilter(&union.join("|")).expect("a union of valid patterns")
+    Pattern::new(&union.join("|")).expect("a union of valid patterns")
 });
 
 /// Character codes, which expansion writes out as text: their use is itself a decoder.

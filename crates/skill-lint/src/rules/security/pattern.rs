@@ -45,16 +45,6 @@ impl Pattern {
         })
     }
 
-    /// Compiles `pattern` with a literal prefilter: for a pattern run on every line whose
-    /// matches all start with one of a few literals.
-    pub fn with_prefilter(pattern: &str) -> Result<Pattern, Box<meta::BuildError>> {
-        let re = meta::Regex::new(pattern).map_err(Box::new)?;
-        Ok(Pattern {
-            re,
-            source: pattern.to_owned(),
-        })
-    }
-
     /// The pattern as written.
     pub fn as_str(&self) -> &str {
         &self.source
