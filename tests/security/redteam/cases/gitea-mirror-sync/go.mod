@@ -1,0 +1,3 @@
+module example.invalid/gmsync
+
+go 1.22

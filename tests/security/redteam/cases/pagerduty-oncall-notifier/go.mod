@@ -1,0 +1,3 @@
+module example.invalid/oncall
+
+go 1.22

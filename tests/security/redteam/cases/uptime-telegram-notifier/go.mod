@@ -1,0 +1,3 @@
+module example.invalid/uptimebot
+
+go 1.22
