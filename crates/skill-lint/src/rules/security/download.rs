@@ -260,29 +260,6 @@ static COMMAND_KEY: LazyLock<Pattern> = LazyLock::new(|| {
     .expect("a valid command-key pattern")
 });
 
-/// Commands that run a file named as their next word.
-const FILE_RUNNERS: &[&str] = &[
-    "sh",
-    "bash",
-    "zsh",
-    "dash",
-    "ksh",
-    "source",
-    ".",
-    "sudo",
-    "nohup",
-    "python",
-    "python3",
-    "node",
-    "perl",
-    "ruby",
-    "pwsh",
-    "powershell",
-    "&",
-    "start-process",
-    "exec",
-];
-
 /// Where each file name is run in a text: made executable, handed to an interpreter, or run by
 /// path. Built once per text in one pass over its words, so each saved download is one lookup
 /// (a search per `curl -o` line was quadratic in the file).
@@ -453,7 +430,8 @@ fn run_of(
         return Some("saves a download and runs it");
     }
     let previous = previous.to_ascii_lowercase();
-    if FILE_RUNNERS.contains(&previous.as_str()) && (previous != "." || sourced) {
+    // PowerShell's call operator `& ./x.ps1` runs the file after it too.
+    if (super::runs_named_file(&previous) || previous == "&") && (previous != "." || sourced) {
         return Some("saves a download and runs it");
     }
     let executable_mode = previous.contains("+x")
@@ -573,6 +551,15 @@ mod tests {
 
     fn codes_in(path: &str, text: &str) -> Vec<&'static str> {
         super::super::codes_of(path, text, &[check_download_exec])
+    }
+
+    /// Every program that runs a file named after it, as the other rules count them.
+    #[test]
+    fn a_download_any_interpreter_runs_is_found() {
+        for runner in ["bash", "php", "lua", "fish", "osascript", "sudo", "nohup"] {
+            let script = format!("curl -O https://x.dev/tool.x && {runner} tool.x\n");
+            assert_eq!(codes(&script), ["SK920"], "{runner}");
+        }
     }
 
     #[test]

@@ -181,7 +181,9 @@ fn stands<'a>(
     others.any(|(other, text)| other != path && runs_file(&String::from_utf8_lossy(text), name))
 }
 
-/// Programs that run a file named after them, or a program read from their input.
+/// Programs that run a file named after them, or a program read from their input: the
+/// interpreters, and the launchers that run the command after them (`sudo`, `nohup`, `exec`,
+/// PowerShell's `Start-Process`). One list for every rule that asks whether a file is run.
 const FILE_RUNNERS: &[&str] = &[
     "sh",
     "bash",
@@ -201,14 +203,24 @@ const FILE_RUNNERS: &[&str] = &[
     "php",
     "lua",
     "osascript",
+    "sudo",
+    "nohup",
+    "exec",
+    "start-process",
 ];
+
+/// Whether `word` (a command's name, lower case, without its folder) runs the file named after
+/// it (see [`FILE_RUNNERS`]).
+fn runs_named_file(word: &str) -> bool {
+    FILE_RUNNERS.contains(&word)
+}
 
 /// Whether a line of `text` runs the file called `name`: a runner right before it (flags
 /// aside), its contents piped into one, or an `eval` of the line.
 fn runs_file(text: &str, name: &str) -> bool {
     let runner = |word: &str| {
         let word = word.rsplit('/').next().unwrap_or(word).to_ascii_lowercase();
-        FILE_RUNNERS.contains(&word.as_str())
+        runs_named_file(&word)
     };
     text.lines().any(|line| {
         let Some(at) = line.find(name) else {
