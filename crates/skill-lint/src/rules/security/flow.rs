@@ -415,9 +415,9 @@ fn downloaded_program_started(text: &Text) -> Option<Finding> {
 }
 
 /// A Python program that downloads a `.py` file from a host nobody vouches for, saves what it
-/// fetched and loads a module from a file (`spec_from_file_location` and `exec_module`, `runpy.run_path`):
-/// a plugin or "renderer pack" fetched at run time runs whatever that host sends inside the
-/// program, with its tokens. Reported where the module is loaded.
+/// fetched and loads a module from a file (`spec_from_file_location` and `exec_module`,
+/// `runpy.run_path`): a plugin or "renderer pack" fetched at run time runs whatever that host
+/// sends inside the program, with its tokens. Reported where the module is loaded.
 fn downloaded_module_loaded(text: &Text) -> Option<Finding> {
     if !MODULE_FROM_FILE.is_match(text.text) || !SAVES_TEXT.is_match(text.text) {
         return None;
@@ -909,8 +909,7 @@ fn bracket_balance(line: &str) -> i64 {
     let mut balance = 0;
     for (i, b) in bytes.iter().enumerate() {
         balance += match b {
-            b'(' => 1,
-            b'[' => 1,
+            b'(' | b'[' => 1,
             // `<![CDATA[` opens two brackets and `]]>` closes two: neither counts.
             b'<' if bytes[i..].starts_with(b"<![CDATA[") => -2,
             b')' => -1,

@@ -471,7 +471,7 @@ fn swaps_a_word(a: &str, b: &str) -> bool {
 /// on either side: each edit or swap changes that count by at most one, so a pair over it is
 /// over the distance too, found without an allocation (most popular names are).
 fn letters_differ_by_at_most(a: &str, b: &str, limit: usize) -> bool {
-    let mut counts = [0i16; 256];
+    let mut counts = [0i32; 256];
     for &byte in a.as_bytes() {
         counts[usize::from(byte)] += 1;
     }
@@ -486,7 +486,7 @@ fn letters_differ_by_at_most(a: &str, b: &str, limit: usize) -> bool {
             fewer += count.unsigned_abs();
         }
     }
-    usize::from(more.max(fewer)) <= limit
+    usize::try_from(more.max(fewer)).is_ok_and(|over| over <= limit)
 }
 
 /// The optimal string alignment distance (edits, and swaps of neighbours) between `a` and
