@@ -391,27 +391,42 @@ fn downloaded_program_started(text: &Text) -> Option<Finding> {
         .map(line_sources)
         .enumerate()
         .find(|(_, k)| k & (UNVETTED | INSECURE) != 0)?;
+    run_of_a_download(
+        text,
+        (kinds, &SPAWN),
+        |line| {
+            format!(
+                "starts a program in a script that downloads (line {}) and makes a file \
+                 executable: `{line}`",
+                fetch + 1
+            )
+        },
+        "a download saved as a program and started runs whatever that host sends, unread, \
+         with the user's rights",
+        "ship the program's source in the skill, or install it with a package manager",
+    )
+}
+
+/// The finding of a whole-file shape that runs a download: at the first code line `runs`
+/// matches, an error graded by where the download comes from (`kinds`), its message made by
+/// `say` from that line's excerpt.
+fn run_of_a_download(
+    text: &Text,
+    (kinds, runs): (Kinds, &Pattern),
+    say: impl FnOnce(String) -> String,
+    why: &str,
+    instead: &str,
+) -> Option<Finding> {
     let (start, line) = text
         .each_line()
-        .find(|(_, l)| is_code_line(l) && SPAWN.is_match(l))?;
+        .find(|(_, l)| is_code_line(l) && runs.is_match(l))?;
     let rule = if kinds & INSECURE != 0 {
         &DOWNLOAD_EXEC_INSECURE
     } else {
         &REMOTE_CODE_IN_SCRIPT
     };
-    Some(text.finding(
-        rule,
-        Span::new(start, start + line.len()),
-        format!(
-            "starts a program in a script that downloads (line {}) and makes a file \
-             executable: `{}`",
-            fetch + 1,
-            excerpt(line)
-        ),
-        "a download saved as a program and started runs whatever that host sends, unread, \
-         with the user's rights",
-        "ship the program's source in the skill, or install it with a package manager",
-    ))
+    let span = Span::new(start, start + line.len());
+    Some(text.finding(rule, span, say(excerpt(line)), why, instead))
 }
 
 /// A Python program that downloads a `.py` file from a host nobody vouches for, saves what it
@@ -432,27 +447,20 @@ fn downloaded_module_loaded(text: &Text) -> Option<Finding> {
         .text
         .lines()
         .position(|l| is_code_line(l) && !is_import(l) && line_sources(l) & FETCHED != 0)?;
-    let (start, line) = text
-        .each_line()
-        .find(|(_, l)| is_code_line(l) && MODULE_FROM_FILE.is_match(l))?;
-    let rule = if kinds & INSECURE != 0 {
-        &DOWNLOAD_EXEC_INSECURE
-    } else {
-        &REMOTE_CODE_IN_SCRIPT
-    };
-    Some(text.finding(
-        rule,
-        Span::new(start, start + line.len()),
-        format!(
-            "loads a module from a file in a script that downloads Python code (line {}) and \
-             saves it: `{}`",
-            fetch + 1,
-            excerpt(line)
-        ),
+    run_of_a_download(
+        text,
+        (kinds, &MODULE_FROM_FILE),
+        |line| {
+            format!(
+                "loads a module from a file in a script that downloads Python code (line {}) \
+                 and saves it: `{line}`",
+                fetch + 1
+            )
+        },
         "code downloaded at run time and loaded as a module runs whatever that host sends, \
          unread, inside the program and with its credentials",
         "ship the module in the skill, or install it as a pinned package",
-    ))
+    )
 }
 
 /// Python's ways of loading a module from a file path.
