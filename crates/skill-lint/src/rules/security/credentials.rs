@@ -483,7 +483,8 @@ fn runs_as_script(text: &Text) -> bool {
 /// A send written over several lines (`fetch(url, {\n method: 'POST', ...})`) in a script
 /// that reads a credential store: the per-line pass above cannot see its method.
 fn check_spread_sends(text: &Text, what: &str, at: usize, out: &mut Vec<Finding>) {
-    for (start, statement) in super::flow::logical_lines(text.text, true) {
+    for (start, statement) in super::flow::logical_lines(text.text, true, text.kind == Kind::Script)
+    {
         let line = text.line_at(start);
         if statement.len() <= line.len() || !SEND.is_match(&statement) {
             continue;

@@ -72,7 +72,7 @@ pub(crate) fn check_destructive(text: &Text, out: &mut Vec<Finding>) {
     if !text.triggered(family::DESTROY) {
         return;
     }
-    for (start, statement) in logical_lines(text.text, false) {
+    for (start, statement) in logical_lines(text.text, false, text.kind == Kind::Script) {
         let line = text.line_at(start);
         let l = statement.as_str();
         if !runs_here(text, &line, l) {
@@ -157,7 +157,7 @@ fn precious_in_cleanup(text: &Text) -> Option<Range<usize>> {
     {
         return None;
     }
-    for (start, statement) in logical_lines(text.text, true) {
+    for (start, statement) in logical_lines(text.text, true, text.kind == Kind::Script) {
         let t = statement.trim_start();
         if t.starts_with('#') || t.starts_with("//") {
             continue;

@@ -37,7 +37,8 @@ impl Vars {
         self.values.insert(name.to_owned(), value.to_owned());
     }
 
-    fn get(&self, name: &str) -> Option<&str> {
+    /// What `name` holds, when known.
+    pub fn get(&self, name: &str) -> Option<&str> {
         self.values.get(name).map(String::as_str)
     }
 }

@@ -258,7 +258,8 @@ static AGENT_AS_READER: LazyLock<Pattern> = LazyLock::new(|| {
 
 /// Statements holding a string that addresses an agent and gives it an override.
 fn check_strings_to_agents(text: &Text, out: &mut Vec<Finding>) {
-    for (start, statement) in super::flow::logical_lines(text.text, true) {
+    for (start, statement) in super::flow::logical_lines(text.text, true, text.kind == Kind::Script)
+    {
         let quoted = statement.contains(['"', '\'']);
         if !quoted || !AGENT_AS_READER.is_match(&statement) || !may_override(&statement) {
             continue;

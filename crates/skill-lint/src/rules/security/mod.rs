@@ -33,6 +33,7 @@ mod pattern;
 mod persistence;
 mod pipelines;
 mod rendered;
+mod secret_sites;
 mod tampering;
 mod text;
 pub(crate) mod typosquat;

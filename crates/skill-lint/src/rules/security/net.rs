@@ -298,6 +298,8 @@ const SERVICE_KEYS: &[(&str, &[&str])] = &[
     ("HUGGINGFACE", &["huggingface.co"]),
     ("SLACK", &["slack.com"]),
     ("DOCKER", &["docker.io", "docker.com"]),
+    ("GOOGLE", &["googleapis.com", "google.com"]),
+    ("AZURE", &["azure.com", "visualstudio.com", "windows.net"]),
 ];
 
 /// True when `variable` holds a named service's key (see [`SERVICE_KEYS`]) and `host` belongs
@@ -313,6 +315,43 @@ pub(crate) fn is_foreign_to_key(variable: &str, host: &str) -> bool {
                 let name = domain.split('.').next().unwrap_or(domain);
                 is_within(host, domain) || host.split('.').any(|label| label == name)
             })
+        })
+}
+
+/// The registrable part of `host`: its last two labels, or three under a country's
+/// second level (`api.github.com` is `github.com`, `x.example.co.uk` is `example.co.uk`).
+pub(crate) fn site(host: &str) -> &str {
+    let mut dots = host.rmatch_indices('.').map(|(at, _)| at);
+    let (Some(last), Some(second)) = (dots.next(), dots.next()) else {
+        return host;
+    };
+    let second_level = &host[second + 1..last];
+    let country = host.len() - last - 1 == 2;
+    if country
+        && matches!(
+            second_level,
+            "co" | "com" | "org" | "net" | "gov" | "ac" | "edu"
+        )
+    {
+        return dots.next().map_or(host, |third| &host[third + 1..]);
+    }
+    &host[second + 1..]
+}
+
+/// Whether `a` and `b` are one service's hosts: the same site, sites of one service in
+/// [`SERVICE_KEYS`], or a host named for the other's site (`github.mycorp.com` beside
+/// `api.github.com`, a self-hosted instance).
+pub(crate) fn same_service(a: &str, b: &str) -> bool {
+    let (site_a, site_b) = (site(a), site(b));
+    let named_for = |host: &str, site: &str| {
+        let name = site.split('.').next().unwrap_or(site);
+        host.split('.').any(|label| label == name)
+    };
+    site_a == site_b
+        || named_for(a, site_b)
+        || named_for(b, site_a)
+        || SERVICE_KEYS.iter().any(|(_, domains)| {
+            domains.iter().any(|d| is_within(a, d)) && domains.iter().any(|d| is_within(b, d))
         })
 }
 
@@ -340,6 +379,18 @@ mod tests {
         assert!(!is_foreign_to_key("GITLAB_TOKEN", "gitlab.example.org"));
         // A key named for no known service is not judged.
         assert!(!is_foreign_to_key("ACME_TOKEN", "api.repo-insights.dev"));
+    }
+
+    #[test]
+    fn hosts_of_one_service() {
+        assert_eq!(site("api.github.com"), "github.com");
+        assert_eq!(site("x.example.co.uk"), "example.co.uk");
+        assert_eq!(site("localhost"), "localhost");
+        assert!(same_service("api.github.com", "uploads.github.com"));
+        assert!(same_service("api.github.com", "ghcr.io"));
+        assert!(same_service("api.github.com", "github.mycorp.example"));
+        assert!(!same_service("dev.azure.com", "license.seats.example"));
+        assert!(!same_service("api.linear.app", "usage.digest.example"));
     }
 
     #[test]
