@@ -64,6 +64,15 @@ pub(super) static TOKEN_COMMANDS: LazyLock<Pattern> = LazyLock::new(|| {
     .expect("a valid token-command pattern")
 });
 
+/// Commands and calls that mint a new long-lived credential (an access key, a service
+/// account key, a service principal's secret): whoever receives one holds the account.
+pub(super) static MINTED_KEYS: LazyLock<Pattern> = LazyLock::new(|| {
+    Pattern::new(
+        r"(?i)(?-u:\b)(?:aws[[:space:]]+iam[[:space:]]+create-access-key|gcloud[[:space:]]+iam[[:space:]]+service-accounts[[:space:]]+keys[[:space:]]+create|az[[:space:]]+ad[[:space:]]+(?:sp[[:space:]]+create-for-rbac|(?:sp|app)[[:space:]]+credential[[:space:]]+reset)|create_access_key[[:space:]]*\(|createaccesskey(?:command)?[[:space:]]*\()",
+    )
+    .expect("a valid minted-key pattern")
+});
+
 /// A command or call that reads a file.
 pub(super) static READS: LazyLock<Pattern> = LazyLock::new(|| {
     Pattern::new(
@@ -665,6 +674,7 @@ pub(super) fn compile() {
         &SEND_WORDS,
         &ENV_DUMP,
         &TOKEN_COMMANDS,
+        &MINTED_KEYS,
         &FILE_UPLOAD,
         &ENCODED_LABEL,
         &DNS_LOOKUP,

@@ -51,6 +51,7 @@ pub fn expand(line: &str, vars: &Vars) -> String {
     let mut line = Cow::Borrowed(line);
     rewrite(&mut line, |l| l.contains("$'"), ansi_c_strings);
     rewrite(&mut line, |l| l.contains('$'), |l| substitute_vars(l, vars));
+    rewrite(&mut line, |l| l.contains("{{"), |l| interpolations(l, vars));
     rewrite(
         &mut line,
         |l| l.contains("$(") || l.contains('`'),
@@ -97,8 +98,13 @@ pub(crate) fn assignment(line: &str) -> Option<(&str, &str)> {
         .find_map(|p| line.strip_prefix(p))
         .unwrap_or(line);
     let eq = line.find('=')?;
-    // `ev["env"] = …` and `cfg.token = …` fill the object they name.
+    // `ev["env"] = …` and `cfg.token = …` fill the object they name; make, just and Go
+    // assign with `:=` (make also `?=` and `::=`).
     let name = line[..eq].trim_end();
+    let name = ["::", ":", "?"]
+        .iter()
+        .find_map(|op| name.strip_suffix(op))
+        .map_or(name, str::trim_end);
     if name.contains(['(', ' ', ',', '{']) {
         return None;
     }
@@ -166,6 +172,31 @@ fn substitute_vars(line: &str, vars: &Vars) -> String {
             }
         }
         rest = &after[used..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A justfile's `{{name}}` (and `{{ name }}`) replaced by what the variable holds, when known.
+fn interpolations(line: &str, vars: &Vars) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(open) = rest.find("{{") {
+        out.push_str(&rest[..open]);
+        let inner = &rest[open + 2..];
+        let value = inner
+            .find("}}")
+            .and_then(|close| Some((vars.get(inner[..close].trim())?, close)));
+        match value {
+            Some((value, close)) => {
+                out.push_str(value);
+                rest = &inner[close + 2..];
+            }
+            None => {
+                out.push_str("{{");
+                rest = inner;
+            }
+        }
     }
     out.push_str(rest);
     out
@@ -715,5 +746,14 @@ mod tests {
             assignment("const data = fs.readFileSync(p)").map(|a| a.0),
             Some("data")
         );
+        // make's and just's assignments, and just's interpolation.
+        let (name, value) = assignment("api := \"https://x.example\"").expect("an assignment");
+        vars.set(name, &expand(value, &vars));
+        assert_eq!(assignment("CC ?= gcc"), Some(("CC", "gcc")));
+        assert_eq!(
+            expand("curl '{{api}}' {{ c }} {{other}}", &vars),
+            "curl https://x.example curl {{other}}"
+        );
+        assert!(assignment("if (n := len(a)) > 10:").is_none());
     }
 }

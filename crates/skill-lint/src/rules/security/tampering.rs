@@ -84,8 +84,8 @@ static URL_CONSTANT: LazyLock<Pattern> = LazyLock::new(|| {
     .expect("a valid constant pattern")
 });
 
-/// Hosts of the public indexes and of their well-known mirrors: an index there serves what
-/// everyone installs.
+/// Hosts of the public indexes, of their well-known mirrors and of the source hosts' package
+/// registries: an index there serves what everyone (or the organisation) installs.
 const PUBLIC_INDEXES: &[&str] = &[
     "pypi.org",
     "pypi.python.org",
@@ -119,6 +119,12 @@ const PUBLIC_INDEXES: &[&str] = &[
     "ghcr.io",
     "mirrors.tuna.tsinghua.edu.cn",
     "mirrors.ustc.edu.cn",
+    // The package registries of source hosts, where an organisation keeps its own packages.
+    "npm.pkg.github.com",
+    "maven.pkg.github.com",
+    "nuget.pkg.github.com",
+    "rubygems.pkg.github.com",
+    "pkgs.dev.azure.com",
 ];
 
 /// Hosts that serve a project's own source, where a dependency given by address is the
