@@ -38,7 +38,15 @@ fn users_and_tokens() {
     assert_eq!(code, 2);
     assert_eq!(
         stderr,
-        "error: no user @nobody; create it with `skill registry user add nobody`\n"
+        "error: no user @nobody\nhint: create it with `skill registry user add nobody`\n"
+    );
+    let (code, _, stderr) = admin(&["token", "revoke", "alice", "999"]);
+    assert_eq!(
+        (code, stderr.as_str()),
+        (
+            2,
+            "error: @alice has no token 999\nhint: `skill registry token list alice` lists them\n"
+        )
     );
 }
 

@@ -13,6 +13,7 @@ use skill_archive::signature::{CheckFileError, SignatureError};
 use skill_registry::client::ClientError;
 use skill_registry::install::RegistryInstallError;
 use skill_registry::publish::PublishError;
+use skill_registry::store::StoreError;
 
 /// The hint printed under `error`, if the command line has one.
 pub(crate) fn of(error: &CliError) -> Option<String> {
@@ -47,6 +48,19 @@ pub(crate) fn of(error: &CliError) -> Option<String> {
                 .to_owned(),
         ),
         CliError::Impact(e) => impact(e),
+        CliError::Store(e) => store(e),
+        _ => None,
+    }
+}
+
+fn store(error: &StoreError) -> Option<String> {
+    match error {
+        StoreError::NoUser(handle) => {
+            Some(format!("create it with `skill registry user add {handle}`"))
+        }
+        StoreError::NoToken { handle, .. } => {
+            Some(format!("`skill registry token list {handle}` lists them"))
+        }
         _ => None,
     }
 }
@@ -104,10 +118,21 @@ fn signature(error: &SignatureError) -> Option<String> {
 }
 
 fn client(error: &ClientError) -> Option<String> {
-    matches!(error, ClientError::Network { .. }).then(|| {
-        "check the URL (--registry, `skill config show`) and that the registry is running"
-            .to_owned()
-    })
+    match error {
+        ClientError::Network { .. } => Some(
+            "check the URL (--registry, `skill config show`) and that the registry is running"
+                .to_owned(),
+        ),
+        ClientError::Http { status, .. } => match status {
+            401 => Some("log in again: skill login --token TOKEN".to_owned()),
+            429 => Some("try again in a minute".to_owned()),
+            500..=599 => {
+                Some("try again later; if it goes on, tell the registry's operator".to_owned())
+            }
+            _ => None,
+        },
+        ClientError::Invalid { .. } => None,
+    }
 }
 
 fn publish(error: &PublishError) -> Option<String> {
@@ -155,6 +180,9 @@ fn impact(error: &ImpactError) -> Option<String> {
         ),
         ImpactError::InsideSkill { .. } => {
             Some("write iterations outside it with --workspace DIR".to_owned())
+        }
+        ImpactError::Baseline(_) => {
+            Some("--baseline takes a skill's folder or a git revision of it".to_owned())
         }
         ImpactError::AuthoredEvals { skill, .. } => Some(format!(
             "record them with `skill eval --impact {} --mode record`",

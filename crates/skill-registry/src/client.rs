@@ -17,8 +17,8 @@ const MAX_RESPONSE: u64 = 64 * 1024 * 1024;
 /// Why a registry call failed.
 #[derive(Debug, thiserror::Error)]
 pub enum ClientError {
-    /// The server answered with an error; its body is the message. Said in words, with what
-    /// to do where the status tells; the URL is left to [`ClientError::url`].
+    /// The server answered with an error; its body is the message. Said in words; the URL is
+    /// left to [`ClientError::url`].
     #[error("{}", http_message(*status, body))]
     Http {
         /// The URL.
@@ -57,29 +57,21 @@ impl ClientError {
     }
 }
 
-/// What an error status means for the user, the registry's own words, and what to do.
+/// What an error status means for the user, followed by the registry's own words (what to do
+/// is the command line's to say).
 fn http_message(status: u16, body: &str) -> String {
-    let (what, hint) = match status {
-        400 | 422 => ("the registry refused the request", None),
-        401 => (
-            "the registry does not accept your token",
-            Some("log in again: skill login --token TOKEN"),
-        ),
-        403 => ("the registry does not allow this", None),
-        404 => ("not found in the registry", None),
-        409 => ("the registry has this already", None),
-        413 => ("too large for the registry", None),
-        429 => ("the registry is busy", Some("try again in a minute")),
-        500..=599 => (
-            "the registry failed",
-            Some("try again later; if it goes on, tell the registry's operator"),
-        ),
-        _ => ("the registry answered with an error", None),
+    let what = match status {
+        400 | 422 => "the registry refused the request",
+        401 => "the registry does not accept your token",
+        403 => "the registry does not allow this",
+        404 => "not found in the registry",
+        409 => "the registry has this already",
+        413 => "too large for the registry",
+        429 => "the registry is busy",
+        500..=599 => "the registry failed",
+        _ => "the registry answered with an error",
     };
-    match hint {
-        Some(hint) => format!("{what} ({status}): {body}\nhint: {hint}"),
-        None => format!("{what} ({status}): {body}"),
-    }
+    format!("{what} ({status}): {body}")
 }
 
 /// What `resolve` says: the version with the same files, if any, and the latest version.

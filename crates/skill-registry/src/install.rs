@@ -40,9 +40,14 @@ pub enum RegistryInstallError {
     /// The version's signature is missing where required, bad, or by an untrusted key.
     #[error(transparent)]
     Signature(#[from] SignatureError),
-    /// Listing or reading the installed files failed.
-    #[error("{0}")]
-    Io(String),
+    /// An installed file could not be read.
+    #[error("{}: {source}", path.display())]
+    Read {
+        /// The file.
+        path: std::path::PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
     /// `update` of a skill the lock file does not list.
     #[error("{name}: not in {lock}; only registry installs can be updated")]
     NotLocked {
@@ -465,8 +470,10 @@ fn local_fingerprint(dir: &Path) -> Result<String, RegistryInstallError> {
         .into_iter()
         .filter(|f| f.path != skill_model::layout::META_FILE)
     {
-        let bytes = std::fs::read(&file.source)
-            .map_err(|e| RegistryInstallError::Io(format!("{}: {e}", file.source.display())))?;
+        let bytes = std::fs::read(&file.source).map_err(|source| RegistryInstallError::Read {
+            path: file.source.clone(),
+            source,
+        })?;
         hashes.push((file.path, sha256_hex(&bytes)));
     }
     Ok(fingerprint(&hashes))

@@ -69,7 +69,9 @@ impl From<StoreError> for ApiError {
         let status = match e {
             StoreError::Invalid(_) => StatusCode::BAD_REQUEST,
             StoreError::Forbidden(_) => StatusCode::FORBIDDEN,
-            StoreError::NotFound(_) => StatusCode::NOT_FOUND,
+            StoreError::NotFound(_) | StoreError::NoUser(_) | StoreError::NoToken { .. } => {
+                StatusCode::NOT_FOUND
+            }
             StoreError::Conflict(_) => StatusCode::CONFLICT,
             StoreError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             StoreError::Database { .. }

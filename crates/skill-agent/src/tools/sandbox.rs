@@ -160,7 +160,7 @@ pub fn decide(origin: Origin, no_sandbox: bool) -> Result<Decision, SandboxError
     }
     let landlock = if no_sandbox {
         warnings.push(
-            "--no-sandbox: commands are not confined and can read and write anything you can"
+            "the sandbox is off: commands are not confined and can read and write anything you can"
                 .to_owned(),
         );
         false

@@ -419,6 +419,17 @@ pub enum StoreError {
     /// 404.
     #[error("{0}")]
     NotFound(String),
+    /// 404: no publisher has this handle.
+    #[error("no user @{0}")]
+    NoUser(String),
+    /// 404: the publisher has no token with this id.
+    #[error("@{handle} has no token {id}")]
+    NoToken {
+        /// The publisher.
+        handle: String,
+        /// The token's id.
+        id: i64,
+    },
     /// 409: a version number taken, a handle taken.
     #[error("{0}")]
     Conflict(String),
@@ -601,9 +612,10 @@ pub struct TokenInfo {
 
 /// The error for a token `id` that `handle` does not have.
 fn no_token(handle: &str, id: i64) -> StoreError {
-    StoreError::NotFound(format!(
-        "@{handle} has no token {id}; `skill registry token list {handle}` lists them"
-    ))
+    StoreError::NoToken {
+        handle: handle.to_owned(),
+        id,
+    }
 }
 
 /// Storage for a registry.
@@ -985,7 +997,7 @@ pub(super) fn check_signature(
         skill_archive::signature::manifest_comment(&slug, request.version.trim(), fingerprint);
     if signer.trusted_comment != expected {
         return Err(StoreError::Invalid(format!(
-            "signature: its trusted comment is \"{}\", but this version's is \"{expected}\" (sign the files you publish: skill publish --sign KEY)",
+            "signature: its trusted comment is \"{}\", but this version's is \"{expected}\" (sign the files you publish)",
             signer.trusted_comment
         )));
     }

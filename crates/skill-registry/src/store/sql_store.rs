@@ -180,9 +180,7 @@ fn held_versions(c: &mut dyn Conn, rows: Vec<Row>) -> Result<Vec<HeldVersion>, S
 }
 
 fn no_user(handle: &str) -> StoreError {
-    StoreError::NotFound(format!(
-        "no user @{handle}; create it with `skill registry user add {handle}`"
-    ))
+    StoreError::NoUser(handle.to_owned())
 }
 
 fn token_handle(handle: &str) -> String {

@@ -142,7 +142,7 @@ pub fn tokens(store: &dyn Store) -> String {
     assert_eq!(user_of(store, "skl_nope"), None);
     assert!(matches!(
         store.create_token("bob", &terms(None)),
-        Err(StoreError::NotFound(_))
+        Err(StoreError::NoUser(_))
     ));
     assert!(matches!(
         store.add_user("alice", None),
@@ -161,14 +161,14 @@ pub fn tokens(store: &dyn Store) -> String {
     store.add_user("bob", None).unwrap();
     assert!(matches!(
         store.revoke_token("bob", listed[1].id),
-        Err(StoreError::NotFound(_))
+        Err(StoreError::NoToken { .. })
     ));
     store.revoke_token("@Alice", listed[1].id).unwrap();
     assert_eq!(user_of(store, &spare), None);
     assert!(user_of(store, &token).is_some());
     assert!(matches!(
         store.revoke_token("alice", listed[1].id),
-        Err(StoreError::NotFound(_))
+        Err(StoreError::NoToken { .. })
     ));
     assert_eq!(store.tokens("alice").unwrap().len(), 1);
     token

@@ -62,9 +62,10 @@ enum PageError {
 impl PageError {
     fn status(&self) -> StatusCode {
         match self {
-            PageError::NotFound(_) | PageError::Store(StoreError::NotFound(_)) => {
-                StatusCode::NOT_FOUND
-            }
+            PageError::NotFound(_)
+            | PageError::Store(
+                StoreError::NotFound(_) | StoreError::NoUser(_) | StoreError::NoToken { .. },
+            ) => StatusCode::NOT_FOUND,
             PageError::BadRequest(_) | PageError::Store(StoreError::Invalid(_)) => {
                 StatusCode::BAD_REQUEST
             }

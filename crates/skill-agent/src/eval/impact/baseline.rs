@@ -8,10 +8,10 @@ use std::process::{Command, Stdio};
 #[derive(Debug, thiserror::Error)]
 pub enum BaselineError {
     /// The folder has no SKILL.md.
-    #[error("--baseline {0}: a folder without SKILL.md")]
+    #[error("baseline {0}: a folder without SKILL.md")]
     NotASkill(PathBuf),
     /// The folder could not be copied, or git could not export the revision.
-    #[error("--baseline {reference}: {message}")]
+    #[error("baseline {reference}: {message}")]
     Git {
         /// What was asked for.
         reference: String,
