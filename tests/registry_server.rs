@@ -1379,12 +1379,118 @@ fn the_json_answers_and_the_skill_page_read_as_their_snapshots() {
     let dates = regex::Regex::new(r"\d{4}-\d{2}-\d{2}( \d{2}:\d{2} UTC)?").unwrap();
     // The pages escape `/` in what they print.
     let escaped = url.replace('/', "&#x2f;");
-    let page = text(&page)
-        .replace(url.as_str(), "http://registry")
-        .replace(&escaped, "http:&#x2f;&#x2f;registry");
-    let page = dates.replace_all(&page, "<date>").into_owned();
+    let readable = |page: &[u8]| {
+        let page = text(page)
+            .replace(url.as_str(), "http://registry")
+            .replace(&escaped, "http:&#x2f;&#x2f;registry");
+        dates.replace_all(&page, "<date>").into_owned()
+    };
+    let page = readable(&page);
+    // The other pages a reader opens, each under its address and status.
+    let mut pages = String::new();
+    for route in [
+        "/",
+        "/search?q=demo",
+        "/skills/demo-skill/versions",
+        "/skills/demo-skill/1.0.0/files",
+        "/skills/demo-skill/1.0.0/files/references/guide.md",
+        "/users/alice",
+        "/login",
+        "/skills/no-such-skill",
+    ] {
+        let (status, body) = call("GET", &format!("{url}{route}"), None, None);
+        pages.push_str(&format!(
+            "===== GET {route} → {status}\n{}\n",
+            readable(&body)
+        ));
+    }
     common::snapshots().bind(|| {
         insta::assert_json_snapshot!("registry-json-answers", answers);
         insta::assert_snapshot!("registry-skill-page", page);
+        insta::assert_snapshot!("registry-other-pages", pages);
+    });
+}
+
+#[test]
+fn the_write_and_error_answers_read_as_their_snapshot() {
+    let Seeded {
+        tmp: _tmp,
+        data,
+        alice,
+    } = Seeded::alice();
+    let server = Registry::on(&data, &[]);
+    let url = &server.url;
+    let files = [("SKILL.md", SKILL_MD)];
+    let mut answers = Vec::new();
+    let mut keep = |what: &str, status: u16, body: &[u8]| {
+        let body = serde_json::from_slice(body).map_or_else(
+            |_| json!(text(body).replace(url.as_str(), "http://registry")),
+            |v| stable(v, url),
+        );
+        answers.push(json!({"request": what, "status": status, "body": body}));
+    };
+    let (status, body) = publish(url, &alice, "demo-skill", "1.0.0", &files);
+    keep("publish demo-skill 1.0.0", status, body.as_bytes());
+    let (status, body) = publish(url, &alice, "demo-skill", "1.0.0", &files);
+    keep("publish demo-skill 1.0.0 again", status, body.as_bytes());
+    let version = |v: &str| Some(json!({ "version": v }).to_string().into_bytes());
+    // Method, route, token, body.
+    type Request<'a> = (&'a str, &'a str, Option<&'a str>, Option<Vec<u8>>);
+    let requests: [Request; 13] = [
+        ("POST", "/api/v1/skills", None, Some(b"{}".to_vec())),
+        ("GET", "/api/v1/whoami", None, None),
+        ("GET", "/api/v1/whoami", Some("skl_not_a_token"), None),
+        ("GET", "/api/v1/skills/no-such-skill", None, None),
+        (
+            "GET",
+            "/api/v1/skills/demo-skill/versions/9.9.9",
+            None,
+            None,
+        ),
+        ("GET", "/api/v1/download?slug=no-such-skill", None, None),
+        (
+            "POST",
+            "/api/v1/skills/-/upload-url",
+            Some(&alice),
+            Some(b"not json".to_vec()),
+        ),
+        ("POST", "/api/v1/stars/demo-skill", Some(&alice), None),
+        ("DELETE", "/api/v1/stars/demo-skill", Some(&alice), None),
+        (
+            "POST",
+            "/api/v1/skills/demo-skill/tags/stable",
+            Some(&alice),
+            version("1.0.0"),
+        ),
+        (
+            "POST",
+            "/api/v1/skills/demo-skill/tags/stable",
+            Some(&alice),
+            version(""),
+        ),
+        (
+            "DELETE",
+            "/api/v1/skills/demo-skill/versions/1.0.0",
+            Some(&alice),
+            None,
+        ),
+        (
+            "POST",
+            "/api/v1/skills/demo-skill/versions/1.0.0/restore",
+            Some(&alice),
+            None,
+        ),
+    ];
+    for (method, route, token, body) in requests {
+        let (status, answer) = call(method, &format!("{url}{route}"), token, body);
+        let who = match token {
+            Some(t) if t == alice => " (alice)",
+            Some(_) => " (an unknown token)",
+            None => "",
+        };
+        keep(&format!("{method} {route}{who}"), status, &answer);
+    }
+    common::snapshots().bind(|| {
+        insta::assert_json_snapshot!("registry-write-and-error-answers", answers);
     });
 }
