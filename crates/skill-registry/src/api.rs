@@ -511,22 +511,22 @@ pub struct PublishedModeration {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub(crate) struct ListQuery {
     /// How many items a page holds, 1 to [`MAX_LIMIT`]; each route has its default.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limit: Option<String>,
     /// Where the previous page ended, as that page's `nextCursor` said.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cursor: Option<String>,
     /// The search text (`/search`).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub q: Option<String>,
     /// `exact`, or `default`/`semantic` (`/search`).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mode: Option<String>,
     /// The order of `/skills` (`updated`, `downloads`, ...).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sort: Option<String>,
     /// A slug prefix `/skills` keeps to.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prefix: Option<String>,
 }
 
@@ -538,23 +538,32 @@ pub(crate) const MAX_LIMIT: usize = 200;
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub(crate) struct VersionQuery {
     /// The skill, on routes whose path does not name it.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub slug: Option<String>,
     /// A version number.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub version: Option<String>,
     /// A tag, when no version is given.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tag: Option<String>,
     /// A file of the version (`/skills/{slug}/file`).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub path: Option<String>,
     /// The fingerprint of files a client holds (`/resolve`).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hash: Option<String>,
 }
 
 impl VersionQuery {
+    /// The query naming `version` of `slug`.
+    pub(crate) fn of(slug: &str, version: &str) -> Self {
+        VersionQuery {
+            slug: Some(slug.to_owned()),
+            version: Some(version.to_owned()),
+            ..VersionQuery::default()
+        }
+    }
+
     /// The version number asked for, trimmed, when one is.
     pub(crate) fn version(&self) -> Option<&str> {
         self.version.as_deref().map(str::trim)

@@ -2,9 +2,9 @@
 //! and bounded retries on 429 and 5xx that honour `Retry-After`.
 
 use super::api::{
-    Done, PublishPayload, Published, PublishedFile, Resolution, SearchHit, SearchResults,
-    SkillDetail, SkillPage, Starred, Stored, Tagged, Unstarred, UploadRequest, UploadTicket,
-    VersionBody, WhoAmI,
+    Done, ListQuery, PublishPayload, Published, PublishedFile, Resolution, SearchHit,
+    SearchResults, SkillDetail, SkillPage, Starred, Stored, Tagged, Unstarred, UploadRequest,
+    UploadTicket, VersionBody, VersionQuery, WhoAmI,
 };
 use skill_http::{Failure, read_capped, send_with_retries};
 use skill_model::fingerprint::sha256_hex;
@@ -191,7 +191,12 @@ impl Client {
 
     /// Search results.
     pub fn search(&self, query: &str, limit: usize) -> Result<Vec<SearchHit>, ClientError> {
-        let path = format!("/api/v1/search?q={}&limit={limit}", encode(query));
+        let query = ListQuery {
+            q: Some(query.to_owned()),
+            limit: Some(limit.to_string()),
+            ..ListQuery::default()
+        };
+        let path = with_query("/api/v1/search", &query);
         let results: SearchResults = self.json(reqwest::Method::GET, &path, Self::NO_BODY)?;
         Ok(results.results)
     }
@@ -218,12 +223,14 @@ impl Client {
         limit: usize,
         cursor: Option<&str>,
     ) -> Result<SkillPage, ClientError> {
-        let mut path = format!("/api/v1/skills?limit={limit}");
-        for (key, value) in [("sort", sort), ("prefix", prefix), ("cursor", cursor)] {
-            if let Some(value) = value {
-                path.push_str(&format!("&{key}={}", encode(value)));
-            }
-        }
+        let query = ListQuery {
+            limit: Some(limit.to_string()),
+            sort: sort.map(str::to_owned),
+            prefix: prefix.map(str::to_owned),
+            cursor: cursor.map(str::to_owned),
+            ..ListQuery::default()
+        };
+        let path = with_query("/api/v1/skills", &query);
         self.json(reqwest::Method::GET, &path, Self::NO_BODY)
     }
 
@@ -300,7 +307,12 @@ impl Client {
     /// The version of `slug` whose files have `fingerprint`, and the latest version; `None` for
     /// a skill the registry does not have.
     pub fn resolve(&self, slug: &str, fingerprint: &str) -> Result<Option<Resolved>, ClientError> {
-        let path = format!("/api/v1/resolve?slug={}&hash={fingerprint}", encode(slug));
+        let query = VersionQuery {
+            slug: Some(slug.to_owned()),
+            hash: Some(fingerprint.to_owned()),
+            ..VersionQuery::default()
+        };
+        let path = with_query("/api/v1/resolve", &query);
         match self.json::<Resolution, _>(reqwest::Method::GET, &path, Self::NO_BODY) {
             Ok(r) => Ok(Some(Resolved {
                 matched: r.matched.map(|v| v.version),
@@ -315,30 +327,26 @@ impl Client {
     pub fn download(&self, slug: &str, version: &str) -> Result<Vec<u8>, ClientError> {
         self.send(
             reqwest::Method::GET,
-            &format!(
-                "/api/v1/download?slug={}&version={}",
-                encode(slug),
-                encode(version)
-            ),
+            &with_query("/api/v1/download", &VersionQuery::of(slug, version)),
             &|r| r,
         )
     }
 
     /// One page of `GET /api/v1/skills/export`, after `cursor` (from the start without one).
     pub fn export(&self, cursor: Option<&str>) -> Result<super::api::ExportPage, ClientError> {
-        let path = match cursor {
-            Some(c) => format!("/api/v1/skills/export?cursor={}", encode(c)),
-            None => "/api/v1/skills/export".to_owned(),
+        let query = ListQuery {
+            cursor: cursor.map(str::to_owned),
+            ..ListQuery::default()
         };
+        let path = with_query("/api/v1/skills/export", &query);
         self.json(reqwest::Method::GET, &path, Self::NO_BODY)
     }
 
     /// A version's signature (its `.minisig` text), or `None` when its author did not sign it.
     pub fn signature(&self, slug: &str, version: &str) -> Result<Option<String>, ClientError> {
-        let path = format!(
-            "/api/v1/download/signature?slug={}&version={}",
-            encode(slug),
-            encode(version)
+        let path = with_query(
+            "/api/v1/download/signature",
+            &VersionQuery::of(slug, version),
         );
         match self.send(reqwest::Method::GET, &path, &|r| r) {
             Ok(bytes) => String::from_utf8(bytes)
@@ -469,6 +477,17 @@ fn content_type(path: &str) -> &'static str {
 }
 
 /// Percent-encodes a query or path value.
+/// `path` with `query`, the typed query the server reads, as its query string.
+fn with_query<Q: serde::Serialize>(path: &str, query: &Q) -> String {
+    // The queries are structs of optional strings, which always serialise.
+    let query = serde_urlencoded::to_string(query).unwrap_or_default();
+    if query.is_empty() {
+        path.to_owned()
+    } else {
+        format!("{path}?{query}")
+    }
+}
+
 fn encode(value: &str) -> String {
     value
         .bytes()
