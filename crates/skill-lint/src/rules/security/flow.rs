@@ -9,7 +9,8 @@
 //! `download-exec-insecure` by its host), decoded or spelling-hidden code that runs is
 //! `obfuscated-exec`, credentials that leave are `exfiltration`.
 //!
-//! One pass over the lines; per line, work linear in its expansion.
+//! One pass over the lines, and for a script one before it that binds names to its secret
+//! variables ([`super::secret_sites`]); per line, work linear in its expansion.
 
 use super::Finding;
 use super::credentials::{ANY_STORE, ENV_DUMP, MINTED_KEYS, READS, SEND, TOKEN_COMMANDS};
