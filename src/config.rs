@@ -23,7 +23,7 @@ pub(crate) const DEFAULT_REGISTRY: &str = "https://clawhub.ai";
 /// Where a setting's value came from.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[serde(tag = "kind", content = "source", rename_all = "lowercase")]
-pub enum SettingOrigin {
+pub(crate) enum SettingOrigin {
     /// A command-line flag.
     Flag,
     /// An env var.
@@ -53,34 +53,34 @@ impl std::fmt::Display for SettingOrigin {
 
 /// A value and where it came from.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct Setting<T> {
+pub(crate) struct Setting<T> {
     /// The value.
-    pub value: T,
+    pub(crate) value: T,
     /// Its origin.
-    pub origin: SettingOrigin,
+    pub(crate) origin: SettingOrigin,
 }
 
 /// The values one config file sets.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct FileValues {
+pub(crate) struct FileValues {
     /// Registry URL.
-    pub registry: Option<String>,
+    pub(crate) registry: Option<String>,
     /// Default lint target.
-    pub target: Option<Target>,
+    pub(crate) target: Option<Target>,
     /// Model provider.
-    pub provider: Option<ProviderKind>,
+    pub(crate) provider: Option<ProviderKind>,
     /// Model name.
-    pub model: Option<String>,
+    pub(crate) model: Option<String>,
     /// Most output tokens per model reply.
-    pub max_tokens: Option<u32>,
+    pub(crate) max_tokens: Option<u32>,
     /// Tokens of extended thinking per reply (Anthropic).
-    pub thinking_budget: Option<u32>,
+    pub(crate) thinking_budget: Option<u32>,
     /// Whether OpenAI tool messages carry the tool's name.
-    pub tool_message_name: Option<bool>,
+    pub(crate) tool_message_name: Option<bool>,
     /// `[trust] keys`: public keys whose signatures installs trust, relative to the file.
-    pub trust_keys: Vec<PathBuf>,
+    pub(crate) trust_keys: Vec<PathBuf>,
     /// `[trust] require`: refuse installs without a trusted signature.
-    pub require_signature: Option<bool>,
+    pub(crate) require_signature: Option<bool>,
 }
 
 /// The `[trust]` table, the same in both files.
@@ -102,11 +102,11 @@ impl TrustTable {
 
 /// The config files found.
 #[derive(Debug, Clone, Default)]
-pub struct Settings {
+pub(crate) struct Settings {
     /// The project's `skill.toml` and what it sets.
-    pub project: Option<(PathBuf, FileValues)>,
+    pub(crate) project: Option<(PathBuf, FileValues)>,
     /// The user's `config.toml` and what it sets.
-    pub user: Option<(PathBuf, FileValues)>,
+    pub(crate) user: Option<(PathBuf, FileValues)>,
 }
 
 /// The user's file takes these keys at the top; the project's file takes them too, except
@@ -146,7 +146,7 @@ struct ProjectFile {
 
 /// A settings file or env var that could not be read or understood.
 #[derive(Debug, thiserror::Error)]
-pub enum ConfigError {
+pub(crate) enum ConfigError {
     /// `skill.toml` or `config.toml`.
     #[error(transparent)]
     File(#[from] FileError),
@@ -179,7 +179,7 @@ fn check_env<T: Choice>(name: &'static str) -> Result<(), ConfigError> {
 
 impl Settings {
     /// Reads the project file found from `cwd` upwards and the user's file.
-    pub fn load(cwd: &Path) -> Result<Settings, ConfigError> {
+    pub(crate) fn load(cwd: &Path) -> Result<Settings, ConfigError> {
         check_env::<Target>("SKILL_TARGET")?;
         check_env::<ProviderKind>("SKILL_PROVIDER")?;
         let mut settings = Settings::default();
@@ -276,7 +276,7 @@ impl Settings {
 
     /// Which signatures installs accept: the `--trust` keys and those of both files' `[trust]
     /// keys` (trust adds up), a signature required when the flag or either file says so.
-    pub fn trust(&self, keys: &[PathBuf], require: bool) -> TrustPolicy {
+    pub(crate) fn trust(&self, keys: &[PathBuf], require: bool) -> TrustPolicy {
         let files = [&self.project, &self.user];
         let values = files.iter().filter_map(|f| f.as_ref().map(|(_, v)| v));
         let mut policy = TrustPolicy {
@@ -292,7 +292,7 @@ impl Settings {
 
     /// The registry URL (no trailing `/`) that flags, env vars or the files set; the caller
     /// falls back on the registry last logged in to, then [`DEFAULT_REGISTRY`].
-    pub fn registry(&self, flag: Option<&str>) -> Option<Setting<String>> {
+    pub(crate) fn registry(&self, flag: Option<&str>) -> Option<Setting<String>> {
         let mut setting = self.pick(
             flag.map(str::to_owned),
             &["SKILL_REGISTRY", "CLAWHUB_REGISTRY"],
@@ -304,7 +304,7 @@ impl Settings {
     }
 
     /// The default lint target.
-    pub fn target(&self, flag: Option<Target>) -> Setting<Target> {
+    pub(crate) fn target(&self, flag: Option<Target>) -> Setting<Target> {
         self.pick(flag, &["SKILL_TARGET"], Choice::parse, |f| f.target)
             .unwrap_or(Setting {
                 value: Target::Portable,
@@ -314,7 +314,7 @@ impl Settings {
 
     /// The model provider; by default Anthropic when only `ANTHROPIC_API_KEY` is set, else
     /// OpenAI.
-    pub fn provider(&self, flag: Option<ProviderKind>) -> Setting<ProviderKind> {
+    pub(crate) fn provider(&self, flag: Option<ProviderKind>) -> Setting<ProviderKind> {
         self.pick(flag, &["SKILL_PROVIDER"], Choice::parse, |f| f.provider)
             .unwrap_or_else(|| {
                 let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
@@ -331,7 +331,7 @@ impl Settings {
     }
 
     /// The model; by default the provider's default model.
-    pub fn model(&self, flag: Option<String>, provider: ProviderKind) -> Setting<String> {
+    pub(crate) fn model(&self, flag: Option<String>, provider: ProviderKind) -> Setting<String> {
         self.pick(
             flag,
             &["SKILL_MODEL"],
@@ -345,17 +345,17 @@ impl Settings {
     }
 
     /// The limit on output tokens per model reply, if a flag or a file sets one.
-    pub fn max_tokens(&self, flag: Option<u32>) -> Option<Setting<u32>> {
+    pub(crate) fn max_tokens(&self, flag: Option<u32>) -> Option<Setting<u32>> {
         self.pick(flag, &[], |v| v.parse().ok(), |f| f.max_tokens)
     }
 
     /// The extended-thinking budget, if a flag or a file sets one.
-    pub fn thinking_budget(&self, flag: Option<u32>) -> Option<Setting<u32>> {
+    pub(crate) fn thinking_budget(&self, flag: Option<u32>) -> Option<Setting<u32>> {
         self.pick(flag, &[], |v| v.parse().ok(), |f| f.thinking_budget)
     }
 
     /// Whether OpenAI tool messages carry the tool's name: the flag, else the files, else no.
-    pub fn tool_message_name(&self, flag: bool) -> Setting<bool> {
+    pub(crate) fn tool_message_name(&self, flag: bool) -> Setting<bool> {
         self.pick(
             flag.then_some(true),
             &[],
@@ -373,7 +373,7 @@ static CURRENT: OnceLock<Settings> = OnceLock::new();
 
 /// Loads the settings for this process from the working folder; the CLI calls it first so that
 /// a broken file is reported before anything runs.
-pub fn init() -> Result<&'static Settings, ConfigError> {
+pub(crate) fn init() -> Result<&'static Settings, ConfigError> {
     if let Some(settings) = CURRENT.get() {
         return Ok(settings);
     }
@@ -383,6 +383,6 @@ pub fn init() -> Result<&'static Settings, ConfigError> {
 }
 
 /// This process's settings (empty when the files could not be read; [`init`] reports that).
-pub fn current() -> &'static Settings {
+pub(crate) fn current() -> &'static Settings {
     init().unwrap_or_else(|_| CURRENT.get_or_init(Settings::default))
 }

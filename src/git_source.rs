@@ -8,31 +8,31 @@ use std::process::Command;
 
 /// Where a skill in a git repository is.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GitSource {
+pub(crate) struct GitSource {
     /// What to clone.
-    pub url: String,
+    pub(crate) url: String,
     /// A branch, tag or commit; the repository's default branch when absent.
-    pub reference: Option<String>,
+    pub(crate) reference: Option<String>,
     /// The skill's folder inside the repository; its root when absent.
-    pub path: Option<String>,
+    pub(crate) path: Option<String>,
     /// `OWNER/REPO` when it was named by GitHub's shorthand.
-    pub github: Option<String>,
+    pub(crate) github: Option<String>,
 }
 
 /// A checkout of a [`GitSource`], removed when dropped.
 #[derive(Debug)]
-pub struct Checkout {
+pub(crate) struct Checkout {
     /// The clone.
     _dir: tempfile::TempDir,
     /// The commit checked out (40 hex digits).
-    pub commit: String,
+    pub(crate) commit: String,
     /// The skill's folder in it.
-    pub skill: PathBuf,
+    pub(crate) skill: PathBuf,
 }
 
 /// Why a git source could not be fetched.
 #[derive(Debug, thiserror::Error)]
-pub enum GitError {
+pub(crate) enum GitError {
     /// `git` could not be started.
     #[error("cannot run git: {0}\nhint: install git to install skills from repositories")]
     Spawn(std::io::Error),
@@ -75,7 +75,7 @@ pub enum GitError {
 impl GitSource {
     /// `git:URL[@REF][#PATH]`, or `None` for any other argument. A `@` is a reference only
     /// after the last `/` and `:` (so `git@host:o/r.git` is a URL).
-    pub fn parse(arg: &str) -> Option<GitSource> {
+    pub(crate) fn parse(arg: &str) -> Option<GitSource> {
         let rest = arg.strip_prefix("git:")?;
         let (rest, path) = match rest.split_once('#') {
             Some((rest, path)) => (rest, Some(path.trim_matches('/').to_owned())),
@@ -96,7 +96,7 @@ impl GitSource {
 
     /// GitHub's `OWNER/REPO[/PATH]`, or `None` when `arg` is not of that shape (the caller
     /// checks first that it is not a path here).
-    pub fn github(arg: &str) -> Option<GitSource> {
+    pub(crate) fn github(arg: &str) -> Option<GitSource> {
         let mut parts = arg.splitn(3, '/');
         let owner = parts.next()?;
         let repo = parts.next()?.trim_end_matches(".git");
@@ -133,7 +133,7 @@ impl GitSource {
 
     /// Clones the repository and checks out `commit` when given (a lock's pin), else the
     /// reference.
-    pub fn fetch(&self, commit: Option<&str>) -> Result<Checkout, GitError> {
+    pub(crate) fn fetch(&self, commit: Option<&str>) -> Result<Checkout, GitError> {
         let inner = self.inner_path()?;
         let dir = tempfile::Builder::new().prefix("skill-git-").tempdir()?;
         let clone = dir.path().join("repo");

@@ -1,5 +1,5 @@
 use clap::Parser;
-use skill::cli::{Cli, print_error, run};
+use skill::cli::Cli;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -9,12 +9,5 @@ fn main() -> ExitCode {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-    let cli = Cli::parse();
-    match run(cli) {
-        Ok(code) => code,
-        Err(error) => {
-            print_error(&error);
-            ExitCode::from(2)
-        }
-    }
+    skill::cli::main(Cli::parse())
 }

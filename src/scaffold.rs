@@ -57,43 +57,43 @@ pub(crate) const RESOURCES: [&str; 3] = ["scripts", "references", "assets"];
 
 /// What `skill new` needs.
 #[derive(Debug, Clone, Default)]
-pub struct NewSkill {
+pub(crate) struct NewSkill {
     /// The name as typed (normalised if possible).
-    pub name: String,
+    pub(crate) name: String,
     /// The template name (`basic` when empty).
-    pub template: String,
+    pub(crate) template: String,
     /// A builtin skill to copy instead of a template.
-    pub from: Option<String>,
+    pub(crate) from: Option<String>,
     /// The folder to create the skill in.
-    pub parent: PathBuf,
+    pub(crate) parent: PathBuf,
     /// The description (a TODO placeholder when absent).
-    pub description: Option<String>,
+    pub(crate) description: Option<String>,
     /// Commands to declare.
-    pub bins: Vec<String>,
+    pub(crate) bins: Vec<String>,
     /// Env vars to declare.
-    pub env: Vec<String>,
+    pub(crate) env: Vec<String>,
     /// Resource folders to create.
-    pub resources: Vec<String>,
+    pub(crate) resources: Vec<String>,
     /// SPDX licence.
-    pub license: Option<String>,
+    pub(crate) license: Option<String>,
 }
 
 /// What was created.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Created {
+pub(crate) struct Created {
     /// The skill folder.
-    pub dir: PathBuf,
+    pub(crate) dir: PathBuf,
     /// The name used.
-    pub name: String,
+    pub(crate) name: String,
     /// Set when the name given was normalised: the original.
-    pub normalised_from: Option<String>,
+    pub(crate) normalised_from: Option<String>,
     /// Files written, relative to the folder.
-    pub files: Vec<String>,
+    pub(crate) files: Vec<String>,
 }
 
 /// Why a skill could not be created.
 #[derive(Debug, thiserror::Error)]
-pub enum ScaffoldError {
+pub(crate) enum ScaffoldError {
     /// No usable name.
     #[error("'{name}' cannot be a skill name: {reason}")]
     BadName {
@@ -160,7 +160,7 @@ pub(crate) fn normalise_name(raw: &str) -> Result<String, ScaffoldError> {
 }
 
 /// Creates the skill.
-pub fn create(request: &NewSkill) -> Result<Created, ScaffoldError> {
+pub(crate) fn create(request: &NewSkill) -> Result<Created, ScaffoldError> {
     let name = normalise_name(&request.name)?;
     let normalised_from = (name != request.name).then(|| request.name.clone());
     for r in &request.resources {

@@ -8,25 +8,25 @@ use std::process::ExitCode;
 /// Arguments of `skill login`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Example:\n  skill login --token skl_... --registry http://127.0.0.1:8787")]
-pub struct LoginArgs {
+pub(crate) struct LoginArgs {
     /// An API token (create one with `skill registry token create`, or on ClawHub).
     #[arg(long)]
-    pub token: String,
+    pub(crate) token: String,
     /// The registry [default: $SKILL_REGISTRY, $CLAWHUB_REGISTRY, the last one logged in to, or ClawHub]
     #[arg(long)]
-    pub registry: Option<String>,
+    pub(crate) registry: Option<String>,
 }
 
 /// Arguments of `skill whoami` and `skill logout`.
 #[derive(Debug, clap::Args)]
-pub struct RegistryArg {
+pub(crate) struct RegistryArg {
     /// The registry [default: $SKILL_REGISTRY, $CLAWHUB_REGISTRY, the last one logged in to, or ClawHub]
     #[arg(long)]
-    pub registry: Option<String>,
+    pub(crate) registry: Option<String>,
 }
 
 /// Checks the token with whoami, then stores it (mode 0600).
-pub fn login(args: LoginArgs) -> Result<ExitCode, CliError> {
+pub(crate) fn login(args: LoginArgs) -> Result<ExitCode, CliError> {
     let registry = super::registry_url(args.registry.as_deref());
     let handle = Client::new(&registry, Some(args.token.clone())).whoami()?;
     credentials::save(&Credentials {
@@ -38,7 +38,7 @@ pub fn login(args: LoginArgs) -> Result<ExitCode, CliError> {
 }
 
 /// Forgets the stored token (it stays valid on the server).
-pub fn logout(args: RegistryArg) -> Result<ExitCode, CliError> {
+pub(crate) fn logout(args: RegistryArg) -> Result<ExitCode, CliError> {
     let mut stored = credentials::load();
     // The stored token is for one registry; naming another one logs out of nothing.
     if let (Some(asked), Some(current)) = (&args.registry, &stored.registry)
@@ -74,7 +74,7 @@ pub fn logout(args: RegistryArg) -> Result<ExitCode, CliError> {
 }
 
 /// Prints the handle the token belongs to.
-pub fn whoami(args: RegistryArg) -> Result<ExitCode, CliError> {
+pub(crate) fn whoami(args: RegistryArg) -> Result<ExitCode, CliError> {
     let registry = super::registry_url(args.registry.as_deref());
     let token = credentials::token(&registry).ok_or(CliError::NotLoggedIn(registry.clone()))?;
     println!("@{}", Client::new(&registry, Some(token)).whoami()?);

@@ -11,15 +11,15 @@ use std::process::ExitCode;
 #[command(
     after_help = "Examples:\n  skill builtin list\n  skill builtin show tmux\n  skill new my-tmux --from tmux"
 )]
-pub struct Args {
+pub(crate) struct Args {
     /// What to do.
     #[command(subcommand)]
-    pub action: Action,
+    pub(crate) action: Action,
 }
 
 /// `skill builtin` subcommands.
 #[derive(Debug, clap::Subcommand)]
-pub enum Action {
+pub(crate) enum Action {
     /// List the skills shipped with skill.
     #[command(after_help = "Example:\n  skill builtin list")]
     List,
@@ -69,7 +69,7 @@ fn install(name: &str, root: &std::path::Path) -> Result<(), CliError> {
 }
 
 /// Lists or shows builtin skills.
-pub fn run(args: Args) -> Result<ExitCode, CliError> {
+pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     match args.action {
         Action::List => list(),
         Action::Install { name, skills } => install_into(&name, &skills)?,

@@ -9,15 +9,15 @@ use std::process::ExitCode;
 #[command(
     after_help = "Examples:\n  skill cache dir      print the cache folder\n  skill cache clean    remove lint's cache of findings\n\nThe folder is $SKILL_CACHE_DIR, else the user's cache folder ($XDG_CACHE_HOME/skill or ~/.cache/skill on Linux)."
 )]
-pub struct Args {
+pub(crate) struct Args {
     /// What to do.
     #[command(subcommand)]
-    pub action: Action,
+    pub(crate) action: Action,
 }
 
 /// What `skill cache` does.
 #[derive(Debug, clap::Subcommand)]
-pub enum Action {
+pub(crate) enum Action {
     /// Print the cache folder.
     #[command(after_help = "Examples:\n  skill cache dir\n  du -sh \"$(skill cache dir)\"")]
     Dir,
@@ -27,7 +27,7 @@ pub enum Action {
 }
 
 /// Prints the folder, or removes the lint cache and says what it did.
-pub fn run(args: Args) -> Result<ExitCode, CliError> {
+pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     let folder = skill_model::folders::cache();
     match args.action {
         Action::Dir => println!("{}", folder.display()),

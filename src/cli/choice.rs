@@ -5,7 +5,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use skill_model::choice::Choice;
 
 /// Parses a flag into one of `T`'s choices.
-pub fn parser<T: Choice + Send + Sync + Clone>() -> impl TypedValueParser<Value = T> {
+pub(crate) fn parser<T: Choice + Send + Sync + Clone>() -> impl TypedValueParser<Value = T> {
     let values = T::ALL
         .iter()
         .map(|c| PossibleValue::new(c.name()).help(c.help()));

@@ -10,19 +10,19 @@ use std::process::ExitCode;
 #[command(
     after_help = "Examples:\n  skill completions bash > ~/.local/share/bash-completion/completions/skill\n  skill completions zsh > \"${fpath[1]}/_skill\"\n  skill completions fish > ~/.config/fish/completions/skill.fish"
 )]
-pub struct Args {
+pub(crate) struct Args {
     /// The shell.
     #[arg(value_enum)]
-    pub shell: clap_complete::Shell,
+    pub(crate) shell: clap_complete::Shell,
 }
 
 /// Arguments of `skill man`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Example:\n  skill man > ~/.local/share/man/man1/skill.1 && man skill")]
-pub struct ManArgs {}
+pub(crate) struct ManArgs {}
 
 /// Prints the completion script.
-pub fn run(args: Args) -> Result<ExitCode, CliError> {
+pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     let mut command = Cli::command();
     // Rendered in memory: the generator panics on a failed write, a closed pipe should not.
     let mut out = Vec::new();

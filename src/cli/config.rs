@@ -7,15 +7,15 @@ use std::process::ExitCode;
 /// Arguments of `skill config`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Example:\n  skill config show --json")]
-pub struct Args {
+pub(crate) struct Args {
     /// What to do.
     #[command(subcommand)]
-    pub action: Action,
+    pub(crate) action: Action,
 }
 
 /// `skill config` subcommands.
 #[derive(Debug, clap::Subcommand)]
-pub enum Action {
+pub(crate) enum Action {
     /// Show the settings in effect here and where each comes from.
     #[command(
         after_help = "Example:\n  skill config show\n\nPrecedence: flags > env (SKILL_REGISTRY, SKILL_TARGET, SKILL_PROVIDER, SKILL_MODEL) >\nskill.toml (from this folder upwards) > the user's config.toml > defaults."
@@ -28,7 +28,7 @@ pub enum Action {
 }
 
 /// Shows the settings.
-pub fn run(args: Args) -> Result<ExitCode, CliError> {
+pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     let Action::Show { json } = args.action;
     let settings = config::init()?;
     let provider = settings.provider(None);

@@ -13,28 +13,28 @@ use std::process::ExitCode;
 #[command(
     after_help = "Examples:\n  skill doctor\n  skill doctor skills/ --agent openclaw --agent codex\n  skill doctor --agent claude --skill github --json\n\nExit 1 when a selected skill (with none selected: any) would not reach the model."
 )]
-pub struct Args {
+pub(crate) struct Args {
     /// Skill roots, highest precedence first [default: each agent's own roots]
-    pub roots: Vec<PathBuf>,
+    pub(crate) roots: Vec<PathBuf>,
     /// Check this agent (repeatable) [default: every agent whose roots exist here]
     #[arg(long, value_parser = super::choice::parser::<skill_model::catalog::Agent>())]
-    pub agent: Vec<Agent>,
+    pub(crate) agent: Vec<Agent>,
     /// Only this skill (repeatable).
     #[arg(long = "skill", value_name = "NAME")]
-    pub skills: Vec<String>,
+    pub(crate) skills: Vec<String>,
     /// The model's context window in tokens, for the budgets that scale with it.
     #[arg(long, value_name = "TOKENS")]
-    pub context: Option<usize>,
+    pub(crate) context: Option<usize>,
     /// OpenClaw's `maxSkillsPromptChars` [default: 18000]
     #[arg(long, value_name = "CHARS")]
-    pub budget: Option<usize>,
+    pub(crate) budget: Option<usize>,
     /// Print JSON.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
     /// The openclaw npm package, whose bundled skills OpenClaw loads below every other root
     /// [default: the package of the `openclaw` on PATH]
     #[arg(long, value_name = "DIR")]
-    pub openclaw_dir: Option<PathBuf>,
+    pub(crate) openclaw_dir: Option<PathBuf>,
 }
 
 /// The bundled skills folder of the openclaw package: `--openclaw-dir`, else the package the
@@ -62,7 +62,7 @@ fn home() -> Option<PathBuf> {
 }
 
 /// Judges every selected agent's roots and prints the reports.
-pub fn run(args: Args) -> Result<ExitCode, CliError> {
+pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     let cwd = std::env::current_dir()?;
     let home_dir = home().unwrap_or_default();
     // Named roots are looked at alone; an agent's own view has its bundled skills too.

@@ -18,54 +18,54 @@ use std::process::ExitCode;
 #[command(
     after_help = "evals/triggers.yaml:\n  queries:\n    - prompt: \"Containerise this Flask app and run it on port 8080\"\n      should_trigger: true\n    - prompt: \"What is the capital of France?\"\n      should_trigger: false\n  runs: 3              # each query asked this many times\n  min_recall: 0.8      # share of should_trigger runs that must read this SKILL.md\n  max_false_rate: 0.1  # share of should-not runs that may\n  via: summary         # or always, mention, preload\n\nExamples:\n  skill eval docker-deploy --with ~/.openclaw/workspace/skills\n  skill eval skills/ --agent openclaw --mode record\n  skill eval docker-deploy --compare-via --json\n  skill eval docker-deploy --impact --runs 3 --min-delta 0.1\n  skill eval docker-deploy --impact --baseline main\n  skill eval docker-deploy --harness claude-code,codex --mode record\n\nevals/evals.json (--impact), as agentskills.io defines it:\n  {\"skill_name\": \"docker-deploy\", \"evals\": [{\"id\": 1,\n    \"prompt\": \"Containerise the Flask app in evals/files/app.py\",\n    \"expected_output\": \"A Dockerfile that runs app.py on port 8080\",\n    \"files\": [\"evals/files/app.py\"],\n    \"expectations\": [\"The file `Dockerfile` exists\", \"`Dockerfile` contains `EXPOSE 8080`\",\n      \"The answer explains how to build the image\"]}]}\nExpectations of the forms \"The file `F` exists\", \"`F` is valid JSON\", \"`F` contains `S`\",\n\"The answer contains `S`\", \"`CMD` exits 0\" and \"`CMD` prints `S`\" are checked by code;\nthe rest by a model grader whose PASS must quote the outputs.\n\nExit 1 when a threshold of a trigger set is missed, or the impact delta is below --min-delta."
 )]
-pub struct Args {
+pub(crate) struct Args {
     /// Skill folders with evals/triggers.yaml, or folders of skills [default: .]
     #[arg(value_name = "SKILL_DIR")]
-    pub paths: Vec<PathBuf>,
+    pub(crate) paths: Vec<PathBuf>,
     /// A folder of skills installed beside them as distractors (repeatable).
     #[arg(long = "with", value_name = "ROOT")]
-    pub with: Vec<PathBuf>,
+    pub(crate) with: Vec<PathBuf>,
     /// Use this agent's skill roots as distractors (the builtin skills always are).
     #[arg(long, value_parser = super::choice::parser::<skill_model::catalog::Agent>())]
-    pub agent: Option<Agent>,
+    pub(crate) agent: Option<Agent>,
     /// Ask each query this many times instead of the trigger set's `runs` (with --impact: run
     /// each eval this many times per configuration, 3 by default).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
-    pub runs: Option<u32>,
+    pub(crate) runs: Option<u32>,
     /// The cassette mode and the model provider.
     #[command(flatten)]
-    pub model: ModelArgs,
+    pub(crate) model: ModelArgs,
     /// Print JSON.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
     /// Write a JUnit XML report here (one case per query).
     #[arg(long, value_name = "FILE")]
-    pub junit: Option<PathBuf>,
+    pub(crate) junit: Option<PathBuf>,
     /// Also measure recall through the other ways a skill reaches the model (always, mention,
     /// preload), each with its own cassettes.
     #[arg(long)]
-    pub compare_via: bool,
+    pub(crate) compare_via: bool,
     /// Also evaluate the builtin skills' trigger sets.
     #[arg(long)]
-    pub builtin: bool,
+    pub(crate) builtin: bool,
     /// Write a starter evals/triggers.yaml into each skill that has none, and record every
     /// cassette of its trigger set from a scripted model that reads the skill exactly when it
     /// should; with --impact, a starter evals/evals.json and its cassettes.
     #[arg(long, conflicts_with_all = ["mode", "json", "junit", "compare_via", "runs", "baseline", "min_delta", "blind", "report"])]
-    pub init: bool,
+    pub(crate) init: bool,
     /// Run the recorded commands without the sandbox, where it is missing: only for cassettes
     /// you trust.
     #[arg(long)]
-    pub no_sandbox: bool,
+    pub(crate) no_sandbox: bool,
     /// Outcome evals (evals/evals.json): run each eval with the skill and without it (or
     /// against --baseline), grade every expectation with evidence, and write the spec's
     /// workspace (<skill>-workspace/iteration-N) with benchmark.json.
     #[arg(long, conflicts_with_all = ["compare_via", "junit", "with", "agent"])]
-    pub impact: bool,
+    pub(crate) impact: bool,
     /// With --impact: compare with this earlier version (a skill folder, or a git revision of
     /// the skill's repository) instead of no skill.
     #[arg(long, value_name = "BASELINE", requires = "impact")]
-    pub baseline: Option<String>,
+    pub(crate) baseline: Option<String>,
     /// With --impact: exit 1 when the with-skill pass rate is not at least this much above the
     /// baseline's (0.1 = ten points).
     #[arg(
@@ -75,27 +75,27 @@ pub struct Args {
         allow_negative_numbers = true,
         value_parser = delta
     )]
-    pub min_delta: Option<f64>,
+    pub(crate) min_delta: Option<f64>,
     /// Improve the description: split the trigger queries (evals/eval_queries.json, else
     /// evals/triggers.yaml) 60/40 into train and validation, let the model propose descriptions
     /// from the train failures, and print the best on validation as a diff.
     #[arg(long, conflicts_with_all = ["impact", "init", "compare_via", "junit", "builtin"])]
-    pub improve_description: bool,
+    pub(crate) improve_description: bool,
     /// With --improve-description: most proposals.
     #[arg(long, value_name = "N", default_value_t = 5, requires = "improve_description", value_parser = clap::value_parser!(u32).range(1..=20))]
-    pub iterations: u32,
+    pub(crate) iterations: u32,
     /// With --impact: also let a model judge each with-skill run against the baseline run of
     /// the same number, shown as A and B in an order it cannot guess.
     #[arg(long, requires = "impact")]
-    pub blind: bool,
+    pub(crate) blind: bool,
     /// With --impact: also write one self-contained HTML page of the results here (no script,
     /// no network).
     #[arg(long, value_name = "FILE", requires = "impact")]
-    pub report: Option<PathBuf>,
+    pub(crate) report: Option<PathBuf>,
     /// With --impact: write iterations under DIR/<skill>/ instead of <skill>-workspace beside
     /// the skill.
     #[arg(long, value_name = "DIR", requires = "impact")]
-    pub workspace: Option<PathBuf>,
+    pub(crate) workspace: Option<PathBuf>,
     /// Run the trigger eval through these real agent CLIs instead of skill's own loop
     /// (comma-separated; each found on PATH), recorded and replayed by a model proxy on
     /// loopback under evals/cassettes/harness/<harness>/; with --impact, one agent runs each
@@ -107,7 +107,7 @@ pub struct Args {
         value_parser = super::choice::parser::<skill_agent::agent_cli::Harness>(),
         conflicts_with_all = ["improve_description", "init", "compare_via", "junit"]
     )]
-    pub harness: Vec<skill_agent::agent_cli::Harness>,
+    pub(crate) harness: Vec<skill_agent::agent_cli::Harness>,
 }
 
 /// A pass-rate difference: a number from -1 to 1.
@@ -119,7 +119,7 @@ fn delta(text: &str) -> Result<f64, String> {
 }
 
 /// Runs the eval.
-pub fn run(args: Args) -> Result<ExitCode, CliError> {
+pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     if args.impact {
         return super::impact::run(&args);
     }

@@ -12,13 +12,13 @@ use std::process::ExitCode;
 #[command(
     after_help = "Examples:\n  skill explain SK208\n  skill explain name-dir-mismatch\n  skill explain            list every rule"
 )]
-pub struct Args {
+pub(crate) struct Args {
     /// A rule code (SK208) or slug (name-dir-mismatch); without it, every rule is listed.
-    pub rule: Option<String>,
+    pub(crate) rule: Option<String>,
 }
 
 /// Prints one rule's documentation, or the table of all rules.
-pub fn run(args: Args) -> Result<ExitCode, CliError> {
+pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     match args.rule {
         None => {
             for rule in rulebook::ALL {
@@ -40,7 +40,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 }
 
 /// The text `skill explain` prints for `rule`.
-pub fn explain(rule: &Rule) -> String {
+pub(crate) fn explain(rule: &Rule) -> String {
     let mut severities = rule.severity.as_str().to_owned();
     let overrides: Vec<String> = Target::ALL
         .iter()

@@ -21,7 +21,7 @@ const AGENT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(1800);
 const SHOWN_FAILURES: usize = 10;
 
 /// Runs the impact evals of the skills `args` name.
-pub fn run(args: &Args) -> Result<ExitCode, CliError> {
+pub(crate) fn run(args: &Args) -> Result<ExitCode, CliError> {
     let builtins = skill_model::builtin::materialize().map_err(CliError::Builtin)?;
     let dirs = skill_dirs(&args.paths, args.builtin.then_some(builtins.as_path()))?;
     if args.init {

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Runs the optimiser on each skill of `dirs` with `distractors` beside it.
-pub fn run(args: &Args, dirs: &[PathBuf], distractors: Vec<PathBuf>) -> Result<ExitCode, CliError> {
+pub(crate) fn run(args: &Args, dirs: &[PathBuf], distractors: Vec<PathBuf>) -> Result<ExitCode, CliError> {
     let mode = args.model.mode()?;
     let http = || args.model.http();
     let confinement =

@@ -18,37 +18,37 @@ use std::process::ExitCode;
 #[command(
     after_help = "Examples:\n  skill install pdf-tools                 from the registry (pdf-tools@1.2.0 pins a version)\n  skill install ./my-skill.skill\n  skill install ../other-repo/skills/pdf-tools --dir ~/.claude/skills\n  skill install ./my-skill --force        a folder here: write ./NAME\n  skill install ./my-skill --agent claude --agent codex\n                                          one copy in .agents/skills, linked into .claude/skills\n  skill install pdf-tools --all-agents --global\n  skill install git:https://example.com/tools.git@v1#skills/pdf --agent codex\n  skill install acme/tools/skills/pdf --agent claude   GitHub: acme/tools, folder skills/pdf\n\nEvery install is scanned first (the SK9xx security rules, on the files in memory); a\nsecurity error refuses it, listing the findings, unless --allow-risky."
 )]
-pub struct Args {
+pub(crate) struct Args {
     /// A registry skill (`NAME[@VERSION]`), a path to a `.skill`/`.zip` archive or a skill
     /// folder, a git repository (`git:URL[@REF][#PATH]`), or a GitHub one (`OWNER/REPO[/PATH]`,
     /// when no such path exists here).
     #[arg(required_unless_present = "frozen")]
-    pub source: Option<String>,
+    pub(crate) source: Option<String>,
     /// Install exactly what the lock file pins (versions and file hashes; in a shared install
     /// also local folders and git commits, checked by folder hash), resolving nothing.
     #[arg(long, conflicts_with = "source")]
-    pub frozen: bool,
+    pub(crate) frozen: bool,
     /// The skills folder to install into.
     #[command(flatten)]
-    pub skills: super::skills_dir::SkillsDir,
+    pub(crate) skills: super::skills_dir::SkillsDir,
     /// Replace an existing install (atomically).
     #[arg(long)]
-    pub force: bool,
+    pub(crate) force: bool,
     /// The registry, for `SLUG[@VERSION]` sources.
     #[arg(long)]
-    pub registry: Option<String>,
+    pub(crate) registry: Option<String>,
     /// Trust signatures by this minisign public key (an archive's ARCHIVE.minisig beside it, a
     /// registry version's signature); repeatable, added to [trust] keys of the config files. A
     /// bad signature, or one by another key, refuses the install.
     #[arg(long, value_name = "KEY.pub")]
-    pub trust: Vec<PathBuf>,
+    pub(crate) trust: Vec<PathBuf>,
     /// Refuse archives and registry versions without a good signature by a trusted key (also
     /// [trust] require = true).
     #[arg(long)]
-    pub require_signature: bool,
+    pub(crate) require_signature: bool,
     /// Install even when the security scan finds errors (they are printed).
     #[arg(long)]
-    pub allow_risky: bool,
+    pub(crate) allow_risky: bool,
 }
 
 /// Arguments of `skill uninstall`.
@@ -56,12 +56,12 @@ pub struct Args {
 #[command(
     after_help = "Examples:\n  skill uninstall pdf-tools\n  skill uninstall pdf-tools --dir ~/.claude/skills"
 )]
-pub struct UninstallArgs {
+pub(crate) struct UninstallArgs {
     /// The installed skill's name (its folder name).
-    pub name: String,
+    pub(crate) name: String,
     /// The skills folder it is in.
     #[command(flatten)]
-    pub skills: super::skills_dir::SkillsDir,
+    pub(crate) skills: super::skills_dir::SkillsDir,
 }
 
 /// Arguments of `skill update`.
@@ -69,22 +69,22 @@ pub struct UninstallArgs {
 #[command(
     after_help = "Examples:\n  skill update\n  skill update pdf-tools --dir ~/.claude/skills --force"
 )]
-pub struct UpdateArgs {
+pub(crate) struct UpdateArgs {
     /// Skills to update [default: every registry install in the folder].
-    pub names: Vec<String>,
+    pub(crate) names: Vec<String>,
     /// The skills folder.
     #[command(flatten)]
-    pub skills: super::skills_dir::SkillsDir,
+    pub(crate) skills: super::skills_dir::SkillsDir,
     /// Overwrite local changes.
     #[arg(long)]
-    pub force: bool,
+    pub(crate) force: bool,
     /// The registry to update from (installs from another registry are refused).
     #[arg(long)]
-    pub registry: Option<String>,
+    pub(crate) registry: Option<String>,
 }
 
 /// Installs, then lints the installed skill and shows its findings.
-pub fn run(args: Args) -> Result<ExitCode, CliError> {
+pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     let policy = policy(&args);
     let Some(source) = args.source.clone() else {
         return run_frozen(&args, &policy);

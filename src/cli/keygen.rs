@@ -13,16 +13,16 @@ pub(crate) const PASSWORD_VAR: &str = "SKILL_SIGNING_PASSWORD";
 #[command(
     after_help = "Examples:\n  skill keygen alice                  writes alice.key (secret, 0600) and alice.pub\n  skill keygen ci --no-password       an unencrypted key for CI\n  SKILL_SIGNING_PASSWORD=... skill keygen alice\n\nThe files are minisign's: `minisign -Vm x.skill -p alice.pub` checks what `skill pack --sign alice.key` signed."
 )]
-pub struct Args {
+pub(crate) struct Args {
     /// The key pair's path without extension: NAME.key and NAME.pub are written.
-    pub name: PathBuf,
+    pub(crate) name: PathBuf,
     /// Do not encrypt the secret key (for CI).
     #[arg(long)]
-    pub no_password: bool,
+    pub(crate) no_password: bool,
 }
 
 /// Writes the key pair and prints the key id and both paths.
-pub fn run(args: Args) -> Result<ExitCode, CliError> {
+pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     let protection = if args.no_password {
         Protection::None
     } else {
@@ -40,6 +40,6 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 
 /// The password for an encrypted signing key: the variable, else `None` (asked for on the
 /// terminal when the key needs one).
-pub fn password() -> Option<String> {
+pub(crate) fn password() -> Option<String> {
     std::env::var(PASSWORD_VAR).ok().filter(|p| !p.is_empty())
 }

@@ -16,77 +16,77 @@ use std::sync::Arc;
 #[command(
     after_help = "Examples:\n  skill lint                      lint every skill under the current folder\n  skill lint skills/ --format json\n  skill lint my-skill --target agentskills --strict\n  skill lint my-skill --fix --diff\n  skill lint --write-baseline .skill-baseline.json   record today's findings\n  skill lint --baseline .skill-baseline.json         report only new ones\n\nConfiguration: [lint] in skill.toml, found from the current folder upwards; flags win."
 )]
-pub struct Args {
+pub(crate) struct Args {
     /// Skill folders, SKILL.md files, or trees to search for skills.
     #[arg(default_value = ".")]
-    pub paths: Vec<PathBuf>,
+    pub(crate) paths: Vec<PathBuf>,
     /// Whose rules apply [default: skill.toml's, else each skill's own agent, inferred from
     /// what it declares (metadata.openclaw, agents/openai.yaml, ...), else portable]
     #[arg(long, value_parser = super::choice::parser::<Target>())]
-    pub target: Option<Target>,
+    pub(crate) target: Option<Target>,
     /// Output format [default: human; github when GITHUB_ACTIONS=true]
     #[arg(long, value_parser = super::choice::parser::<Format>())]
-    pub format: Option<Format>,
+    pub(crate) format: Option<Format>,
     /// Same as --format json.
     #[arg(long, conflicts_with = "format")]
-    pub json: bool,
+    pub(crate) json: bool,
     /// Exit with 1 on warnings too, not only on errors.
     #[arg(long)]
-    pub strict: bool,
+    pub(crate) strict: bool,
     /// Run only these rules (codes, code prefixes such as SK2, or slugs; comma-separated).
     #[arg(long, value_delimiter = ',')]
-    pub select: Vec<String>,
+    pub(crate) select: Vec<String>,
     /// Skip these rules too (codes, code prefixes, or slugs; comma-separated).
     #[arg(long, value_delimiter = ',')]
-    pub ignore: Vec<String>,
+    pub(crate) ignore: Vec<String>,
     /// Do not check declared bins, env vars and os against this machine (for deterministic CI).
     #[arg(long)]
-    pub no_env_checks: bool,
+    pub(crate) no_env_checks: bool,
     /// Lint every skill afresh, neither reading nor writing the cache of findings (also
     /// SKILL_NO_CACHE=1).
     #[arg(long)]
-    pub no_cache: bool,
+    pub(crate) no_cache: bool,
     /// Apply safe fixes to SKILL.md (those that cannot change what an agent loads, lists or
     /// runs) and report each one.
     #[arg(long)]
-    pub fix: bool,
+    pub(crate) fix: bool,
     /// With --fix, also apply unsafe fixes (declaring requirements, which hides the skill where
     /// they are missing); each is reported with its consequence.
     #[arg(long)]
-    pub unsafe_fixes: bool,
+    pub(crate) unsafe_fixes: bool,
     /// List every fix the findings offer, safe or unsafe, with what an unsafe one changes.
     #[arg(long)]
-    pub show_fixes: bool,
+    pub(crate) show_fixes: bool,
     /// Print how many findings each rule has, and which are fixable, instead of the findings.
     #[arg(long, conflicts_with_all = ["fix", "write_baseline"])]
-    pub statistics: bool,
+    pub(crate) statistics: bool,
     /// With --fix: print a unified diff instead of writing.
     #[arg(long, requires = "fix")]
-    pub diff: bool,
+    pub(crate) diff: bool,
     /// Leave out the findings recorded in this baseline file (see --write-baseline).
     #[arg(long, value_name = "FILE")]
-    pub baseline: Option<PathBuf>,
+    pub(crate) baseline: Option<PathBuf>,
     /// Record every current finding in this file and exit 0, so that later runs with
     /// --baseline report only new ones.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["baseline", "fix"])]
-    pub write_baseline: Option<PathBuf>,
+    pub(crate) write_baseline: Option<PathBuf>,
     /// A folder of skills that `description-overlap` compares the linted skills with, without
     /// linting them (repeatable): an agent's install, say.
     #[arg(long = "with", value_name = "ROOT")]
-    pub with: Vec<PathBuf>,
+    pub(crate) with: Vec<PathBuf>,
     /// Also ask a model for a second opinion on each skill: its findings are `model-review`
     /// notes that never fail the run, replayed from the skill's evals/cassettes/review.yaml
     /// (`--mode record` asks the provider and records it).
     #[arg(long, conflicts_with_all = ["fix", "write_baseline", "statistics"])]
-    pub review: bool,
+    pub(crate) review: bool,
     /// For --review: the cassette mode and the model provider.
     #[command(flatten, next_help_heading = "Review (with --review)")]
-    pub model: super::suite::ModelArgs,
+    pub(crate) model: super::suite::ModelArgs,
 }
 
 /// Lints (and fixes), prints in the chosen format, and returns 0 (clean), 1 (errors, or
 /// warnings with `--strict`, or with `--diff` changes to make) or 2 (a SKILL.md unreadable).
-pub fn run(args: Args) -> Result<ExitCode, CliError> {
+pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     let config = Config::find(&std::env::current_dir()?)?;
     let options = options(&args, &config)?;
     let code = lint_and_print(&args, &options)?;

@@ -8,7 +8,7 @@ use std::io::Write;
 
 /// Writes the fixed files and one line per fix on stderr (stdout stays the report); an unsafe
 /// fix's line says what it changes for agents.
-pub fn report(fixed: &[fix::FixedFile]) -> Result<(), CliError> {
+pub(crate) fn report(fixed: &[fix::FixedFile]) -> Result<(), CliError> {
     let mut err = anstream::stderr().lock();
     for file in fixed {
         fix::write(file)?;
@@ -55,7 +55,7 @@ fn offered(run: &LintRun) -> Vec<(String, &'static str, &Fix)> {
 }
 
 /// `--show-fixes`: every fix on offer on stderr, marked safe or unsafe with its consequence.
-pub fn show(run: &LintRun, unsafe_fixes: bool) -> Result<(), CliError> {
+pub(crate) fn show(run: &LintRun, unsafe_fixes: bool) -> Result<(), CliError> {
     let mut err = anstream::stderr().lock();
     for (at, code, fix) in offered(run) {
         let kind = match &fix.unsafe_because {
@@ -70,14 +70,14 @@ pub fn show(run: &LintRun, unsafe_fixes: bool) -> Result<(), CliError> {
 
 /// After the findings: how many fixes `--fix` would apply, and how many more need
 /// `--unsafe-fixes`.
-pub fn hint(run: &LintRun) -> Result<(), CliError> {
+pub(crate) fn hint(run: &LintRun) -> Result<(), CliError> {
     let fixes = offered(run);
     let safe = fixes.iter().filter(|(_, _, f)| f.is_safe()).count();
     print_hint(safe, fixes.len() - safe)
 }
 
 /// The safe and unsafe fixes one skill's findings offer, each counted once.
-pub fn fix_counts(report: &skill_lint::SkillReport) -> (usize, usize) {
+pub(crate) fn fix_counts(report: &skill_lint::SkillReport) -> (usize, usize) {
     let mut seen: Vec<&Fix> = Vec::new();
     for fix in report.diagnostics.iter().filter_map(|d| d.fix.as_ref()) {
         if !seen.contains(&fix) {
@@ -89,7 +89,7 @@ pub fn fix_counts(report: &skill_lint::SkillReport) -> (usize, usize) {
 }
 
 /// The line on stderr saying how many findings `--fix` (and `--unsafe-fixes`) would fix.
-pub fn print_hint(safe: usize, unsafe_: usize) -> Result<(), CliError> {
+pub(crate) fn print_hint(safe: usize, unsafe_: usize) -> Result<(), CliError> {
     if safe + unsafe_ == 0 {
         return Ok(());
     }
@@ -107,7 +107,7 @@ pub fn print_hint(safe: usize, unsafe_: usize) -> Result<(), CliError> {
 
 /// `--statistics`: one line per rule, most findings first: count, code, slug, and `[*]` when
 /// every finding has a safe fix, `[-]` when some have only an unsafe one.
-pub fn statistics(run: &LintRun) -> String {
+pub(crate) fn statistics(run: &LintRun) -> String {
     let mut rows: Vec<(&'static str, &'static str, usize, bool, bool)> = Vec::new();
     for d in run.skills.iter().flat_map(|r| &r.diagnostics) {
         let safe = d.fix.as_ref().is_some_and(Fix::is_safe);

@@ -12,17 +12,17 @@ use std::process::ExitCode;
 /// Arguments of `skill list`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:\n  skill list\n  skill list --agent openclaw --json")]
-pub struct Args {
+pub(crate) struct Args {
     /// Which skills.
     #[command(flatten)]
-    pub selection: SkillArgs,
+    pub(crate) selection: SkillArgs,
     /// Print JSON instead of a table.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
     /// Fit the table to this many columns (default: the terminal's; whole descriptions when
     /// printing to a pipe).
     #[arg(long, value_name = "N")]
-    pub width: Option<usize>,
+    pub(crate) width: Option<usize>,
 }
 
 /// Arguments of `skill check`.
@@ -30,17 +30,17 @@ pub struct Args {
 #[command(
     after_help = "Examples:\n  skill check\n  skill check --agent openclaw --skill github\n  skill check skills/ --json"
 )]
-pub struct CheckArgs {
+pub(crate) struct CheckArgs {
     /// Which skills.
     #[command(flatten)]
-    pub selection: SkillArgs,
+    pub(crate) selection: SkillArgs,
     /// Print JSON: each unavailable skill, what it misses, and the hints.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
 /// Prints the table (or JSON) of the skills an agent would see.
-pub fn run(args: Args) -> Result<ExitCode, CliError> {
+pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     let catalog = args.selection.catalog()?;
     let listings = prompt::listings(&catalog, Reading::PORTABLE, &SystemEnvironment::default());
     if args.json {
@@ -81,7 +81,7 @@ fn width(flag: Option<usize>) -> usize {
 }
 
 /// The table: name, root, status, missing, always, and the description cut to fit `width`.
-pub fn table(listings: &[Listing], width: usize) -> String {
+pub(crate) fn table(listings: &[Listing], width: usize) -> String {
     let rows: Vec<[String; 5]> = listings
         .iter()
         .map(|l| {

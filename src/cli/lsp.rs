@@ -10,14 +10,14 @@ use std::process::ExitCode;
 #[command(
     after_help = "Example:\n  skill lsp                  started by an editor, which talks to it on stdin and stdout\n\nConfiguration: [lint] in skill.toml, found from the folder the editor starts it in upwards."
 )]
-pub struct Args {
+pub(crate) struct Args {
     /// Whose rules apply [default: skill.toml's, else each skill's own agent].
     #[arg(long, value_parser = super::choice::parser::<Target>())]
-    pub target: Option<Target>,
+    pub(crate) target: Option<Target>,
 }
 
 /// Serves one editor until it exits.
-pub fn run(args: Args) -> Result<ExitCode, CliError> {
+pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     let config = Config::find(&std::env::current_dir()?)?;
     let options = super::lint::configured(&config, args.target, &[], &[])?;
     crate::lsp::serve(options).map_err(|e| CliError::Output(std::io::Error::other(e)))?;

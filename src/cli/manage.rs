@@ -11,36 +11,36 @@ use std::process::ExitCode;
 #[command(
     after_help = "Examples:\n  skill explore --sort downloads --limit 10\n  skill explore --prefix pdf-"
 )]
-pub struct ExploreArgs {
+pub(crate) struct ExploreArgs {
     /// Order: updated (default), newest, downloads, stars (rating), name, trending.
     #[arg(long)]
-    pub sort: Option<String>,
+    pub(crate) sort: Option<String>,
     /// Only skills whose slug starts with this.
     #[arg(long)]
-    pub prefix: Option<String>,
+    pub(crate) prefix: Option<String>,
     /// Most skills (1-200).
     #[arg(long, default_value_t = 25)]
-    pub limit: usize,
+    pub(crate) limit: usize,
     /// Continue from the cursor a previous page printed.
     #[arg(long)]
-    pub cursor: Option<String>,
+    pub(crate) cursor: Option<String>,
     /// The registry.
     #[arg(long)]
-    pub registry: Option<String>,
+    pub(crate) registry: Option<String>,
     /// Print the page as JSON.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
 /// Arguments of `skill star` and `skill unstar`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Example:\n  skill star pdf-tools")]
-pub struct StarArgs {
+pub(crate) struct StarArgs {
     /// The skill's slug.
-    pub slug: String,
+    pub(crate) slug: String,
     /// The registry.
     #[arg(long)]
-    pub registry: Option<String>,
+    pub(crate) registry: Option<String>,
 }
 
 /// Arguments of `skill tag`.
@@ -49,17 +49,17 @@ pub struct StarArgs {
     disable_version_flag = true,
     after_help = "Examples:\n  skill tag pdf-tools 1.2.0 --tag stable\n  skill tag pdf-tools 1.1.0   (moves latest back)"
 )]
-pub struct TagArgs {
+pub(crate) struct TagArgs {
     /// The skill's slug.
-    pub slug: String,
+    pub(crate) slug: String,
     /// An existing version.
-    pub version: String,
+    pub(crate) version: String,
     /// The tag to point at it.
     #[arg(long, default_value = "latest")]
-    pub tag: String,
+    pub(crate) tag: String,
     /// The registry.
     #[arg(long)]
-    pub registry: Option<String>,
+    pub(crate) registry: Option<String>,
 }
 
 /// Arguments of `skill undelete` (and what `skill delete` takes besides `--yes`).
@@ -68,15 +68,15 @@ pub struct TagArgs {
     disable_version_flag = true,
     after_help = "Examples:\n  skill undelete pdf-tools --version 1.0.0\n  skill undelete pdf-tools"
 )]
-pub struct UndeleteArgs {
+pub(crate) struct UndeleteArgs {
     /// The skill's slug.
-    pub slug: String,
+    pub(crate) slug: String,
     /// Only this version (delete: withdraw it, its number stays taken; undelete: restore it).
     #[arg(long)]
-    pub version: Option<String>,
+    pub(crate) version: Option<String>,
     /// The registry.
     #[arg(long)]
-    pub registry: Option<String>,
+    pub(crate) registry: Option<String>,
 }
 
 /// Arguments of `skill delete`.
@@ -85,13 +85,13 @@ pub struct UndeleteArgs {
     disable_version_flag = true,
     after_help = "Examples:\n  skill delete pdf-tools --version 1.0.0   (withdraw one version, never the latest)\n  skill delete pdf-tools                   (the whole skill; asks, or --yes)"
 )]
-pub struct DeleteArgs {
+pub(crate) struct DeleteArgs {
     /// What to delete.
     #[command(flatten)]
-    pub target: UndeleteArgs,
+    pub(crate) target: UndeleteArgs,
     /// Delete the whole skill without asking (required when not on a terminal).
     #[arg(long, short = 'y')]
-    pub yes: bool,
+    pub(crate) yes: bool,
 }
 
 fn reader(flag: Option<&str>) -> Client {
@@ -107,7 +107,7 @@ fn writer(flag: Option<&str>) -> Result<Client, CliError> {
 }
 
 /// One line per skill: slug, latest version, downloads, stars, summary; then the next cursor.
-pub fn explore(args: ExploreArgs) -> Result<ExitCode, CliError> {
+pub(crate) fn explore(args: ExploreArgs) -> Result<ExitCode, CliError> {
     if !(1..=200).contains(&args.limit) {
         return Err(CliError::Usage("--limit must be 1 to 200".into()));
     }
@@ -154,7 +154,7 @@ pub fn explore(args: ExploreArgs) -> Result<ExitCode, CliError> {
 }
 
 /// Stars a skill.
-pub fn star(args: StarArgs) -> Result<ExitCode, CliError> {
+pub(crate) fn star(args: StarArgs) -> Result<ExitCode, CliError> {
     let reply = writer(args.registry.as_deref())?.star(&args.slug)?;
     if reply.already_starred {
         println!("{} was starred already", args.slug);
@@ -165,7 +165,7 @@ pub fn star(args: StarArgs) -> Result<ExitCode, CliError> {
 }
 
 /// Takes the star off a skill.
-pub fn unstar(args: StarArgs) -> Result<ExitCode, CliError> {
+pub(crate) fn unstar(args: StarArgs) -> Result<ExitCode, CliError> {
     let reply = writer(args.registry.as_deref())?.unstar(&args.slug)?;
     if reply.already_unstarred {
         println!("{} was not starred", args.slug);
@@ -176,7 +176,7 @@ pub fn unstar(args: StarArgs) -> Result<ExitCode, CliError> {
 }
 
 /// Points a tag at a version.
-pub fn tag(args: TagArgs) -> Result<ExitCode, CliError> {
+pub(crate) fn tag(args: TagArgs) -> Result<ExitCode, CliError> {
     let reply =
         writer(args.registry.as_deref())?.set_tag(&args.slug, args.tag.trim(), &args.version)?;
     println!("{} {} -> {}", reply.slug, reply.tag, reply.version);
@@ -184,7 +184,7 @@ pub fn tag(args: TagArgs) -> Result<ExitCode, CliError> {
 }
 
 /// Deletes a skill, or withdraws one version.
-pub fn delete(delete: DeleteArgs) -> Result<ExitCode, CliError> {
+pub(crate) fn delete(delete: DeleteArgs) -> Result<ExitCode, CliError> {
     let args = &delete.target;
     if args.version.is_none() && !delete.yes {
         confirm_delete(args)?;
@@ -222,7 +222,7 @@ fn confirm_delete(args: &UndeleteArgs) -> Result<(), CliError> {
 }
 
 /// Restores a deleted skill, or one withdrawn version.
-pub fn undelete(args: UndeleteArgs) -> Result<ExitCode, CliError> {
+pub(crate) fn undelete(args: UndeleteArgs) -> Result<ExitCode, CliError> {
     writer(args.registry.as_deref())?.undelete(&args.slug, args.version.as_deref())?;
     match &args.version {
         Some(v) => println!("restored {}@{v}", args.slug),

@@ -1,41 +1,41 @@
 //! The command line: one module per command, each a clap `Args` struct and a thin `run` that
 //! calls the library and prints. Only this layer prints or chooses exit codes.
 
-pub mod account;
-pub mod builtin;
-pub mod cache;
-pub mod choice;
-pub mod completions;
-pub mod config;
-pub mod doctor;
-pub mod eval;
-pub mod explain;
+pub(crate) mod account;
+pub(crate) mod builtin;
+pub(crate) mod cache;
+pub(crate) mod choice;
+pub(crate) mod completions;
+pub(crate) mod config;
+pub(crate) mod doctor;
+pub(crate) mod eval;
+pub(crate) mod explain;
 mod hint;
 mod impact;
 mod improve;
-pub mod install;
-pub mod keygen;
-pub mod lint;
-pub mod lint_fixes;
-pub mod list;
-pub mod lsp;
-pub mod manage;
-pub mod new;
-pub mod output;
-pub mod pack;
-pub mod progress;
-pub mod publish;
-pub mod registry;
+pub(crate) mod install;
+pub(crate) mod keygen;
+pub(crate) mod lint;
+pub(crate) mod lint_fixes;
+pub(crate) mod list;
+pub(crate) mod lsp;
+pub(crate) mod manage;
+pub(crate) mod new;
+pub(crate) mod output;
+pub(crate) mod pack;
+pub(crate) mod progress;
+pub(crate) mod publish;
+pub(crate) mod registry;
 mod registry_json;
-pub mod search;
-pub mod skill_args;
+pub(crate) mod search;
+pub(crate) mod skill_args;
 mod skills_dir;
-pub mod suite;
-pub mod summary;
-pub mod test;
+pub(crate) mod suite;
+pub(crate) mod summary;
+pub(crate) mod test;
 mod through;
-pub mod r#try;
-pub mod verify;
+pub(crate) mod r#try;
+pub(crate) mod verify;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -53,19 +53,19 @@ pub struct Cli {
     /// Print only results and errors: no progress bars, notes, passing lines or live views
     /// (`try -q` prints the answer alone).
     #[arg(short, long, global = true, conflicts_with = "verbose")]
-    pub quiet: bool,
+    pub(crate) quiet: bool,
     /// Print more: whole tool results in `try`, scenario paths in `test`, the checks behind a
     /// rule in `explain`, debug lines of `registry serve`.
     #[arg(short, long, global = true)]
-    pub verbose: bool,
+    pub(crate) verbose: bool,
     /// The command to run.
     #[command(subcommand)]
-    pub command: Command,
+    pub(crate) command: Command,
 }
 
 /// Every command.
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub(crate) enum Command {
     /// Check skills against the Agent Skills spec and what agents accept.
     Lint(lint::Args),
     /// A language server for SKILL.md (stdio): lint's findings, fixes, hover and completion in the editor.
@@ -152,7 +152,7 @@ pub enum Command {
 
 /// An error that ends a command; printed as `error: ...` with exit code 2.
 #[derive(Debug, thiserror::Error)]
-pub enum CliError {
+pub(crate) enum CliError {
     /// A path named no skill.
     #[error(transparent)]
     Discovery(#[from] skill_model::DiscoveryError),
@@ -216,9 +216,6 @@ pub enum CliError {
     /// No token for the registry.
     #[error("not logged in to {0}; run `skill login --token TOKEN --registry {0}`")]
     NotLoggedIn(String),
-    /// The registry answered something unusable.
-    #[error("{0}")]
-    Registry(String),
     /// The settings (skill.toml, config.toml, env vars) could not be read or understood.
     #[error(transparent)]
     Config(#[from] crate::config::ConfigError),
@@ -280,7 +277,7 @@ impl CliError {
 
 /// Prints `error` as the command's last words, with what to do about it where the command line
 /// has an answer; with `-v`, the URL of a failed registry call.
-pub fn print_error(error: &CliError) {
+pub(crate) fn print_error(error: &CliError) {
     anstream::eprintln!("error: {error}");
     if let Some(hint) = hint::of(error) {
         anstream::eprintln!("hint: {hint}");
@@ -290,8 +287,20 @@ pub fn print_error(error: &CliError) {
     }
 }
 
+/// Runs the parsed command line and says how it ended: the process's exit code, after the
+/// error and its hint on stderr when it failed (2).
+pub fn main(cli: Cli) -> ExitCode {
+    match run(cli) {
+        Ok(code) => code,
+        Err(error) => {
+            print_error(&error);
+            ExitCode::from(2)
+        }
+    }
+}
+
 /// Runs the parsed command line.
-pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
+pub(crate) fn run(cli: Cli) -> Result<ExitCode, CliError> {
     // A broken skill.toml or config.toml is reported before any command runs.
     crate::config::init()?;
     output::set(cli.quiet, cli.verbose);

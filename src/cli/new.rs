@@ -12,40 +12,40 @@ use std::process::ExitCode;
 #[command(
     after_help = "Examples:\n  skill new pdf-tools --description \"Extract text from PDFs. Use when the user shares a PDF.\"\n  skill new docker-deploy --template cli-tool --bins docker\n  skill new my-github --from github\n  skill new --list-templates"
 )]
-pub struct Args {
+pub(crate) struct Args {
     /// The skill's name (lowercase letters, digits and hyphens; other forms are normalised).
     #[arg(required_unless_present = "list_templates")]
-    pub name: Option<String>,
+    pub(crate) name: Option<String>,
     /// The template to start from.
     #[arg(long, short, default_value = "basic", value_parser = templates())]
-    pub template: String,
+    pub(crate) template: String,
     /// Start from a copy of a builtin skill instead (`skill builtin list`).
     #[arg(long, conflicts_with = "template")]
-    pub from: Option<String>,
+    pub(crate) from: Option<String>,
     /// The folder to create the skill in.
     #[arg(long, default_value = ".")]
-    pub dir: PathBuf,
+    pub(crate) dir: PathBuf,
     /// What the skill does and when to use it.
     #[arg(long)]
-    pub description: Option<String>,
+    pub(crate) description: Option<String>,
     /// Commands the skill runs (comma-separated), declared in requires.bins.
     #[arg(long, value_delimiter = ',')]
-    pub bins: Vec<String>,
+    pub(crate) bins: Vec<String>,
     /// Env vars the skill reads (comma-separated), declared in requires.env.
     #[arg(long, value_delimiter = ',')]
-    pub env: Vec<String>,
+    pub(crate) env: Vec<String>,
     /// Resource folders to create: scripts, references, assets (comma-separated).
     #[arg(long, value_delimiter = ',')]
-    pub resources: Vec<String>,
+    pub(crate) resources: Vec<String>,
     /// SPDX licence identifier.
     #[arg(long)]
-    pub license: Option<String>,
+    pub(crate) license: Option<String>,
     /// Do not write the starter scenario (evals/basic.yaml and its cassette).
     #[arg(long)]
-    pub no_evals: bool,
+    pub(crate) no_evals: bool,
     /// List the templates and exit.
     #[arg(long)]
-    pub list_templates: bool,
+    pub(crate) list_templates: bool,
 }
 
 /// The templates as clap's possible values, each with its line, so `--help` lists them.
@@ -58,7 +58,7 @@ fn templates() -> clap::builder::PossibleValuesParser {
 }
 
 /// Creates the skill and says what was written.
-pub fn run(args: Args) -> Result<ExitCode, CliError> {
+pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     if args.list_templates {
         for t in TEMPLATES {
             println!("{:<10} {}", t.name, t.summary);

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicI8, Ordering};
 static LEVEL: AtomicI8 = AtomicI8::new(0);
 
 /// Sets the level from the global flags.
-pub fn set(quiet: bool, verbose: bool) {
+pub(crate) fn set(quiet: bool, verbose: bool) {
     let level = if quiet {
         -1
     } else if verbose {
@@ -19,12 +19,12 @@ pub fn set(quiet: bool, verbose: bool) {
 }
 
 /// `--quiet` was given.
-pub fn quiet() -> bool {
+pub(crate) fn quiet() -> bool {
     LEVEL.load(Ordering::Relaxed) < 0
 }
 
 /// `--verbose` was given.
-pub fn verbose() -> bool {
+pub(crate) fn verbose() -> bool {
     LEVEL.load(Ordering::Relaxed) > 0
 }
 
@@ -63,7 +63,7 @@ pub(crate) fn print_json<T: serde::Serialize>(
 /// "Installed OK"), bidirectional controls and invisible characters are dropped, and line
 /// breaks become spaces unless `multiline`. A publisher chooses this text; the user's terminal
 /// must not obey it.
-pub fn untrusted(text: &str, multiline: bool) -> String {
+pub(crate) fn untrusted(text: &str, multiline: bool) -> String {
     text.chars()
         .filter_map(|c| match c {
             '\n' if multiline => Some('\n'),
@@ -75,7 +75,7 @@ pub fn untrusted(text: &str, multiline: bool) -> String {
 }
 
 /// `n` and the noun it counts, singular for one: "1 file", "3 files".
-pub fn plural(n: u64, one: &str, many: &str) -> String {
+pub(crate) fn plural(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 

@@ -12,42 +12,42 @@ use std::process::ExitCode;
 #[command(
     after_help = "Examples:\n  skill pack my-skill\n  skill pack my-skill -o dist/my-skill.skill --json\n  SOURCE_DATE_EPOCH=1700000000 skill pack my-skill\n  skill pack my-skill --list\n  skill pack my-skill --plugin claude     ./my-skill-plugins: a marketplace of one plugin"
 )]
-pub struct Args {
+pub(crate) struct Args {
     /// The skill folder (or its SKILL.md).
     #[arg(default_value = ".")]
-    pub path: PathBuf,
+    pub(crate) path: PathBuf,
     /// Where to write the archive [default: ./<name>.skill]
     #[arg(short, long)]
-    pub output: Option<PathBuf>,
+    pub(crate) output: Option<PathBuf>,
     /// Print what would go in, and write nothing.
     #[arg(long)]
-    pub list: bool,
+    pub(crate) list: bool,
     /// Pack even when lint finds errors.
     #[arg(long)]
-    pub no_lint: bool,
+    pub(crate) no_lint: bool,
     /// Pack the targets of symlinks that point inside the skill (otherwise a symlink is an error).
     #[arg(long)]
-    pub follow_symlinks: bool,
+    pub(crate) follow_symlinks: bool,
     /// Print the summary as one JSON object.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
     /// Sign the archive with this minisign secret key (writes ARCHIVE.minisig beside it).
     #[arg(long, value_name = "KEY")]
-    pub sign: Option<PathBuf>,
+    pub(crate) sign: Option<PathBuf>,
     /// Write a plugin marketplace folder for this agent instead of archives: one plugin per
     /// skill (`-o` names the folder [default: ./NAME-plugins]).
     #[arg(long, value_name = "AGENT", value_parser = super::choice::parser::<PluginFormat>(), conflicts_with_all = ["list", "json", "sign"])]
-    pub plugin: Option<PluginFormat>,
+    pub(crate) plugin: Option<PluginFormat>,
     /// The marketplace's name, with --plugin [default: the skill's or the folder's name].
     #[arg(long, requires = "plugin")]
-    pub marketplace: Option<String>,
+    pub(crate) marketplace: Option<String>,
     /// The marketplace's owner and the plugins' author, with --plugin [default: $USER].
     #[arg(long, requires = "plugin")]
-    pub owner: Option<String>,
+    pub(crate) owner: Option<String>,
 }
 
 /// Lints, then packs; prints the summary.
-pub fn run(args: Args) -> Result<ExitCode, CliError> {
+pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     let dir = if args.path.is_file() {
         args.path.parent().map(PathBuf::from).unwrap_or_default()
     } else {

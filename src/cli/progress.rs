@@ -4,7 +4,7 @@ use std::io::IsTerminal;
 
 /// A bar counting `total` bytes under `label`; hidden when stderr is not a terminal or the
 /// work is under `threshold` bytes (too quick to be worth drawing).
-pub fn bytes(label: &str, total: u64, threshold: u64) -> indicatif::ProgressBar {
+pub(crate) fn bytes(label: &str, total: u64, threshold: u64) -> indicatif::ProgressBar {
     if !std::io::stderr().is_terminal() || total < threshold || super::output::quiet() {
         return indicatif::ProgressBar::hidden();
     }

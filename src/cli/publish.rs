@@ -13,42 +13,42 @@ use std::process::ExitCode;
     disable_version_flag = true,
     after_help = "Examples:\n  skill publish my-skill --version 1.0.0\n  skill publish my-skill --bump minor --changelog \"Adds table export\"\n  skill publish my-skill --dry-run\n  skill publish my-skill --sign alice.key     install --trust alice.pub checks it"
 )]
-pub struct Args {
+pub(crate) struct Args {
     /// The skill folder.
     #[arg(default_value = ".")]
-    pub path: PathBuf,
+    pub(crate) path: PathBuf,
     /// The version to publish [default: the latest, bumped; 1.0.0 for a new skill]
     #[arg(long, conflicts_with = "bump")]
-    pub version: Option<String>,
+    pub(crate) version: Option<String>,
     /// Which part of the latest version to raise.
     #[arg(long, value_parser = super::choice::parser::<Bump>(), default_value = "patch")]
-    pub bump: Bump,
+    pub(crate) bump: Bump,
     /// What changed.
     #[arg(long, default_value = "")]
-    pub changelog: String,
+    pub(crate) changelog: String,
     /// A tag to point at this version (repeatable; `latest` is managed by the registry).
     #[arg(long = "tag")]
-    pub tags: Vec<String>,
+    pub(crate) tags: Vec<String>,
     /// The slug [default: the folder name].
     #[arg(long)]
-    pub slug: Option<String>,
+    pub(crate) slug: Option<String>,
     /// Show what would be published, and send nothing.
     #[arg(long)]
-    pub dry_run: bool,
+    pub(crate) dry_run: bool,
     /// Publish even when lint finds errors (the security scan still runs and refuses).
     #[arg(long)]
-    pub no_lint: bool,
+    pub(crate) no_lint: bool,
     /// The registry.
     #[arg(long)]
-    pub registry: Option<String>,
+    pub(crate) registry: Option<String>,
     /// Sign the version's files with this minisign secret key; the registry stores the
     /// signature and serves it with the download (password: SKILL_SIGNING_PASSWORD or a prompt).
     #[arg(long, value_name = "KEY")]
-    pub sign: Option<PathBuf>,
+    pub(crate) sign: Option<PathBuf>,
 }
 
 /// Lints, skips unchanged content, and publishes through upload tickets.
-pub fn run(args: Args) -> Result<ExitCode, CliError> {
+pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     use skill_registry::publish::{self, Planned};
     let registry = super::registry_url(args.registry.as_deref());
     let client = Client::new(&registry, credentials::token(&registry));

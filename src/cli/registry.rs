@@ -12,27 +12,27 @@ use std::sync::Arc;
 #[command(
     after_help = "Examples:\n  skill registry user add alice --data ./registry-data\n  TOKEN=$(skill registry token create alice --data ./registry-data)\n  skill registry serve --data ./registry-data --addr 127.0.0.1:8787"
 )]
-pub struct Args {
+pub(crate) struct Args {
     /// What to do.
     #[command(subcommand)]
-    pub action: Action,
+    pub(crate) action: Action,
 }
 
 /// Where the registry keeps its data.
 #[derive(Debug, Clone, clap::Args)]
-pub struct DataArgs {
+pub(crate) struct DataArgs {
     /// The registry's data folder (its SQLite database and blobs).
     #[arg(long, default_value = "registry-data")]
-    pub data: PathBuf,
+    pub(crate) data: PathBuf,
     /// A PostgreSQL URL to keep the data in instead, shared by any number of server processes
     /// (postgres://user:password@host/db).
     #[arg(long, value_name = "URL", conflicts_with = "data")]
-    pub database: Option<String>,
+    pub(crate) database: Option<String>,
     /// Keep file contents in this S3-compatible bucket instead of the database
     /// (s3://BUCKET?endpoint=URL[&region=REGION]; the key pair from AWS_ACCESS_KEY_ID and
     /// AWS_SECRET_ACCESS_KEY), so that several servers share them.
     #[arg(long, value_name = "S3_URL")]
-    pub blobs: Option<String>,
+    pub(crate) blobs: Option<String>,
 }
 
 impl DataArgs {
@@ -62,49 +62,49 @@ impl DataArgs {
 
 /// Arguments of `skill registry serve`.
 #[derive(Debug, clap::Args)]
-pub struct ServeArgs {
+pub(crate) struct ServeArgs {
     /// The address to listen on (port 0 picks a free one).
     #[arg(long, default_value = "127.0.0.1:8787")]
-    pub addr: String,
+    pub(crate) addr: String,
     /// The URL clients reach the server at, if not http://ADDR (behind a proxy).
     #[arg(long)]
-    pub public_url: Option<String>,
+    pub(crate) public_url: Option<String>,
     /// How long an upload ticket stays valid, in seconds.
     #[arg(long, value_name = "SECONDS", default_value_t = 3600)]
-    pub ticket_lifetime: u64,
+    pub(crate) ticket_lifetime: u64,
     /// Seconds a request's line and headers have to arrive before the connection is closed
     /// (also how long an idle connection is kept).
     #[arg(long, value_name = "SECONDS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..))]
-    pub header_timeout: u64,
+    pub(crate) header_timeout: u64,
     /// Seconds a request's whole body has to arrive once its headers have (then a 408).
     #[arg(long, value_name = "SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
-    pub body_timeout: u64,
+    pub(crate) body_timeout: u64,
     /// Connections served at once; further ones wait until one closes.
     #[arg(long, value_name = "N", default_value_t = 512, value_parser = clap::value_parser!(u32).range(1..))]
-    pub max_connections: u32,
+    pub(crate) max_connections: u32,
     /// Database connections this process keeps (a pool): requests use them side by side. With
     /// PostgreSQL, the sum over all server processes must stay under its `max_connections`.
     #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1024))]
-    pub db_connections: u32,
+    pub(crate) db_connections: u32,
     /// How the line logged on stderr for each request looks.
     #[arg(long, value_enum, default_value_t = LogFormat::Text)]
-    pub log_format: LogFormat,
+    pub(crate) log_format: LogFormat,
     /// Have a model review each new version with `skill lint --review`'s rubric, after the
     /// publish is answered: its findings are added to the version as `model-review` notes and
     /// never hold it back or release it.
     #[arg(long)]
-    pub review: bool,
+    pub(crate) review: bool,
     /// The model provider for --review.
     #[command(flatten, next_help_heading = "Review (with --review)")]
-    pub provider: super::r#try::ProviderArgs,
+    pub(crate) provider: super::r#try::ProviderArgs,
     /// Where the data is.
     #[command(flatten)]
-    pub data: DataArgs,
+    pub(crate) data: DataArgs,
 }
 
 /// The request log's format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum LogFormat {
+pub(crate) enum LogFormat {
     /// One human-readable line per request.
     Text,
     /// One JSON object per line.
@@ -113,7 +113,7 @@ pub enum LogFormat {
 
 /// `skill registry` subcommands.
 #[derive(Debug, clap::Subcommand)]
-pub enum Action {
+pub(crate) enum Action {
     /// Serve a ClawHub-compatible registry over HTTP.
     #[command(
         after_help = "Examples:\n  skill registry serve --data ./registry-data\n  skill registry serve --addr 127.0.0.1:0     a free port, printed as the first line\n  skill registry serve --database postgres://skill:secret@127.0.0.1/skill\n  skill registry serve --review --provider anthropic   a model's second opinion on each publish\n  CLAWHUB_REGISTRY=http://127.0.0.1:8787 clawhub search pdf"
@@ -171,29 +171,29 @@ pub enum Action {
 
 /// Arguments of `skill registry review`.
 #[derive(Debug, clap::Args)]
-pub struct ReviewArgs {
+pub(crate) struct ReviewArgs {
     /// The quarantined version, `SLUG@VERSION` [default: list them all].
-    pub target: Option<String>,
+    pub(crate) target: Option<String>,
     /// Release it: it goes live as if just published (tags, latest, search).
     #[arg(long, requires = "target", conflicts_with = "reject")]
-    pub approve: bool,
+    pub(crate) approve: bool,
     /// Remove it; its version number stays taken.
     #[arg(long, requires = "target")]
-    pub reject: bool,
+    pub(crate) reject: bool,
     /// Why, for the audit log.
     #[arg(long)]
-    pub note: Option<String>,
+    pub(crate) note: Option<String>,
     /// Who decides, for the audit log [default: $USER].
     #[arg(long, value_name = "NAME")]
-    pub by: Option<String>,
+    pub(crate) by: Option<String>,
     /// Where the data is.
     #[command(flatten)]
-    pub data: DataArgs,
+    pub(crate) data: DataArgs,
 }
 
 /// `skill registry user` subcommands.
 #[derive(Debug, clap::Subcommand)]
-pub enum UserAction {
+pub(crate) enum UserAction {
     /// Create a publisher.
     #[command(
         after_help = "Example:\n  skill registry user add alice --name \"Alice Martin\" --data ./registry-data"
@@ -228,7 +228,7 @@ pub enum UserAction {
 
 /// `skill registry token` subcommands.
 #[derive(Debug, clap::Subcommand)]
-pub enum TokenAction {
+pub(crate) enum TokenAction {
     /// Create an API token for a publisher and print it (only its SHA-256 is stored).
     #[command(
         after_help = "Examples:\n  TOKEN=$(skill registry token create alice --data ./registry-data)\n  skill registry token create ci-bot --scope read --expires-in 30 --label ci --data ./registry-data\n  skill registry token create root --scope admin --expires-in 1 --data ./registry-data"
@@ -278,7 +278,7 @@ pub enum TokenAction {
 
 /// A token scope on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Scope {
+pub(crate) enum Scope {
     /// Reading only.
     Read,
     /// Publishing and the other writes.
@@ -347,7 +347,7 @@ fn token(action: TokenAction) -> Result<(), CliError> {
 }
 
 /// Runs an administration command.
-pub fn run(args: Args) -> Result<ExitCode, CliError> {
+pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     match args.action {
         Action::Serve(args) => return serve(args),
         Action::User {

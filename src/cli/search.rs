@@ -10,32 +10,32 @@ use std::process::ExitCode;
 /// Arguments of `skill search`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Example:\n  skill search \"pdf tables\" --limit 10")]
-pub struct SearchArgs {
+pub(crate) struct SearchArgs {
     /// Words to look for.
-    pub query: String,
+    pub(crate) query: String,
     /// Most results.
     #[arg(long, default_value_t = 25)]
-    pub limit: usize,
+    pub(crate) limit: usize,
     /// The registry.
     #[arg(long)]
-    pub registry: Option<String>,
+    pub(crate) registry: Option<String>,
     /// Print the results as JSON.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
 /// Arguments of `skill info`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Example:\n  skill info pdf-tools")]
-pub struct InfoArgs {
+pub(crate) struct InfoArgs {
     /// The skill's slug.
-    pub slug: String,
+    pub(crate) slug: String,
     /// The registry.
     #[arg(long)]
-    pub registry: Option<String>,
+    pub(crate) registry: Option<String>,
     /// Print the skill as JSON.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
 fn client(flag: Option<&str>) -> Client {
@@ -45,7 +45,7 @@ fn client(flag: Option<&str>) -> Client {
 }
 
 /// One line per hit: slug, version, owner, name, score.
-pub fn search(args: SearchArgs) -> Result<ExitCode, CliError> {
+pub(crate) fn search(args: SearchArgs) -> Result<ExitCode, CliError> {
     let results = client(args.registry.as_deref()).search(&args.query, args.limit)?;
     if args.json {
         super::output::print_json(&SearchDocument::from(results.as_slice()), true)?;
@@ -76,7 +76,7 @@ pub fn search(args: SearchArgs) -> Result<ExitCode, CliError> {
 }
 
 /// The skill's name, owner, latest version, tags and summary.
-pub fn info(args: InfoArgs) -> Result<ExitCode, CliError> {
+pub(crate) fn info(args: InfoArgs) -> Result<ExitCode, CliError> {
     let detail = client(args.registry.as_deref())
         .skill(&args.slug)?
         .ok_or_else(|| CliError::UnknownSkills(args.slug.clone()))?;

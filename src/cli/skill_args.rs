@@ -8,29 +8,29 @@ use std::path::PathBuf;
 
 /// Which skills a command looks at.
 #[derive(Debug, Clone, clap::Args)]
-pub struct SkillArgs {
+pub(crate) struct SkillArgs {
     /// Skill roots (folders of skill folders) or skill folders, highest precedence first
     /// [default: the --agent preset's roots, else ./skills]
-    pub roots: Vec<PathBuf>,
+    pub(crate) roots: Vec<PathBuf>,
     /// Use this agent's roots (and its rules where a format has them).
     #[arg(long, value_parser = super::choice::parser::<Agent>())]
-    pub agent: Option<Agent>,
+    pub(crate) agent: Option<Agent>,
     /// Add skill's own builtin skills as the lowest root. No agent loads them unless they are
     /// installed (`skill builtin install NAME`), so an agent's view leaves them out.
     #[arg(long)]
-    pub builtin: bool,
+    pub(crate) builtin: bool,
     /// Accepted so scripts written for earlier releases keep working: the builtins are no
     /// longer an implied root.
     #[arg(long, hide = true, conflicts_with = "builtin")]
-    pub no_builtin: bool,
+    pub(crate) no_builtin: bool,
     /// Only this skill (repeatable).
     #[arg(long = "skill", value_name = "NAME")]
-    pub skills: Vec<String>,
+    pub(crate) skills: Vec<String>,
 }
 
 impl SkillArgs {
     /// Loads the catalog the arguments describe.
-    pub fn catalog(&self) -> Result<Catalog, CliError> {
+    pub(crate) fn catalog(&self) -> Result<Catalog, CliError> {
         let mut catalog = Catalog::load(self.roots()?);
         if !self.skills.is_empty() {
             let missing = catalog.retain_named(&self.skills);
@@ -58,7 +58,7 @@ impl SkillArgs {
     }
 
     /// The roots, highest precedence first, the builtin root last with `--builtin`.
-    pub fn roots(&self) -> Result<Vec<Root>, CliError> {
+    pub(crate) fn roots(&self) -> Result<Vec<Root>, CliError> {
         let cwd = std::env::current_dir()?;
         let mut roots: Vec<Root> = if !self.roots.is_empty() {
             self.roots.iter().map(Root::plain).collect()

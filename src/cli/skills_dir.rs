@@ -10,10 +10,10 @@ use std::path::PathBuf;
 
 /// The skills folder, as the flags name it.
 #[derive(Debug, Clone, clap::Args)]
-pub struct SkillsDir {
+pub(crate) struct SkillsDir {
     /// The skills folder [default: ./skills, or .agents/skills with --agent or --global].
     #[arg(long)]
-    pub dir: Option<PathBuf>,
+    pub(crate) dir: Option<PathBuf>,
     /// A shared install for this agent (repeatable): one copy in .agents/skills (~/.agents/skills
     /// with --global) and a relative link in the folder of each agent that does not read it
     /// (claude: .claude/skills, nanobot: skills; openclaw, codex, gemini, opencode and copilot
@@ -24,16 +24,16 @@ pub struct SkillsDir {
         value_parser = super::choice::parser::<Agent>(),
         conflicts_with = "dir"
     )]
-    pub agents: Vec<Agent>,
+    pub(crate) agents: Vec<Agent>,
     /// A shared install for every agent found on this machine (its settings folder exists).
     #[arg(long, conflicts_with_all = ["dir", "agents"])]
-    pub all_agents: bool,
+    pub(crate) all_agents: bool,
     /// The user's folders (~/.agents/skills, ~/.claude/skills, ...) instead of this project's.
     #[arg(long, short = 'g', conflicts_with = "dir")]
-    pub global: bool,
+    pub(crate) global: bool,
     /// Copy into agents' folders instead of linking.
     #[arg(long, conflicts_with = "dir")]
-    pub copy: bool,
+    pub(crate) copy: bool,
 }
 
 impl SkillsDir {
@@ -88,7 +88,7 @@ impl SkillsDir {
     }
 
     /// The folder the skills themselves are in: `--dir`, the shared folder, or `./skills`.
-    pub fn path(&self) -> PathBuf {
+    pub(crate) fn path(&self) -> PathBuf {
         match (
             &self.dir,
             self.global || self.all_agents || !self.agents.is_empty(),

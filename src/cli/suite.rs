@@ -11,18 +11,18 @@ use std::path::{Path, PathBuf};
 
 /// How a run of scenarios or evals reaches the model.
 #[derive(Debug, clap::Args)]
-pub struct ModelArgs {
+pub(crate) struct ModelArgs {
     /// How to use the cassettes [default: SKILL_RECORD, else replay].
     #[arg(long, value_parser = super::choice::parser::<Mode>())]
-    pub mode: Option<Mode>,
+    pub(crate) mode: Option<Mode>,
     /// The model provider, for --mode record, auto or live.
     #[command(flatten)]
-    pub provider: ProviderArgs,
+    pub(crate) provider: ProviderArgs,
 }
 
 impl ModelArgs {
     /// The cassette mode: `--mode`, else `SKILL_RECORD`, else replay.
-    pub fn mode(&self) -> Result<Mode, CliError> {
+    pub(crate) fn mode(&self) -> Result<Mode, CliError> {
         match self.mode {
             Some(mode) => Ok(mode),
             None => Ok(Mode::from_env()
@@ -32,14 +32,14 @@ impl ModelArgs {
     }
 
     /// The provider's configuration, for the runs that call a model.
-    pub fn http(&self) -> Result<HttpConfig, ModelError> {
+    pub(crate) fn http(&self) -> Result<HttpConfig, ModelError> {
         self.provider.config()
     }
 }
 
 /// The skill folders `paths` name (`.` when none is named, unless only the builtins are asked
 /// for), then the builtin skills materialised under `builtins`, when given.
-pub fn skill_dirs(paths: &[PathBuf], builtins: Option<&Path>) -> Result<Vec<PathBuf>, CliError> {
+pub(crate) fn skill_dirs(paths: &[PathBuf], builtins: Option<&Path>) -> Result<Vec<PathBuf>, CliError> {
     let mut dirs = Vec::new();
     if !paths.is_empty() || builtins.is_none() {
         let paths = if paths.is_empty() {

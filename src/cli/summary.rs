@@ -16,27 +16,27 @@ use std::process::ExitCode;
 #[command(
     after_help = "Examples:\n  skill summary skills/\n  skill summary --agent nanobot\n  skill summary skills/ --format openclaw --budget 4000 --tokens\n\nThe formats `openclaw` (OpenClaw 2026.9.6) and `nanobot` (nanobot 0.3.5) read skills with their\nagent's own rules; with --agent, every other format reads them with that agent's rules."
 )]
-pub struct Args {
+pub(crate) struct Args {
     /// Which skills.
     #[command(flatten)]
-    pub selection: SkillArgs,
+    pub(crate) selection: SkillArgs,
     /// Output format [default: the --agent's own, else agentskills]
     #[arg(long, value_parser = super::choice::parser::<Format>())]
-    pub format: Option<Format>,
+    pub(crate) format: Option<Format>,
     /// Same as --format json.
     #[arg(long, conflicts_with = "format")]
-    pub json: bool,
+    pub(crate) json: bool,
     /// Leave out skills whose requirements do not hold here.
     #[arg(long)]
-    pub available_only: bool,
+    pub(crate) available_only: bool,
     /// Most characters of output: OpenClaw's `maxSkillsPromptChars` for `openclaw` (default
     /// 18,000 UTF-16 code units, with its shorten-then-drop steps); other formats drop skills
     /// from the end.
     #[arg(long)]
-    pub budget: Option<usize>,
+    pub(crate) budget: Option<usize>,
     /// Report the o200k token cost of the output and of each skill on stderr.
     #[arg(long)]
-    pub tokens: bool,
+    pub(crate) tokens: bool,
 }
 
 /// Arguments of `skill prompt`.
@@ -44,19 +44,19 @@ pub struct Args {
 #[command(
     after_help = "Examples:\n  skill prompt skills/\n  skill prompt --agent openclaw\n  skill prompt --agent nanobot\n  skill prompt --agent claude\n  skill prompt --agent codex --context 400000"
 )]
-pub struct PromptArgs {
+pub(crate) struct PromptArgs {
     /// Which skills.
     #[command(flatten)]
-    pub selection: SkillArgs,
+    pub(crate) selection: SkillArgs,
     /// Whose prompt: nanobot 0.3.5 (`# Active Skills` + `# Skills`), OpenClaw 2026.9.6
     /// (`## Skills`), or the skills listing of Claude Code 2.1.328, Codex 0.169.1, Gemini CLI
     /// 0.61.0, OpenCode 1.18.33 or Copilot CLI 1.0.102 [default: the --agent's, else nanobot]
     #[arg(long, value_parser = super::choice::parser::<PromptLayout>())]
-    pub format: Option<PromptLayout>,
+    pub(crate) format: Option<PromptLayout>,
     /// The model's context window in tokens, for the agents whose budget is a share of it
     /// (Claude Code 1%, Codex 2%)
     #[arg(long, value_name = "TOKENS")]
-    pub context: Option<usize>,
+    pub(crate) context: Option<usize>,
 }
 
 fn home() -> Option<PathBuf> {
@@ -95,7 +95,7 @@ fn read(
 }
 
 /// Renders the summary.
-pub fn run(args: Args) -> Result<ExitCode, CliError> {
+pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     let format = args
         .format
         .or(args.json.then_some(Format::Json))

@@ -17,35 +17,35 @@ use std::process::ExitCode;
 #[command(
     after_help = "Examples:\n  skill test docker-deploy\n  skill test skills/ --junit report.xml\n  skill test docker-deploy --mode record\n  skill test --init my-skill"
 )]
-pub struct Args {
+pub(crate) struct Args {
     /// Skill folders, or folders of skills [default: .]
     #[arg(value_name = "SKILL_DIR")]
-    pub paths: Vec<PathBuf>,
+    pub(crate) paths: Vec<PathBuf>,
     /// Also run the builtin skills' scenarios.
     #[arg(long)]
-    pub builtin: bool,
+    pub(crate) builtin: bool,
     /// Write a JUnit XML report here.
     #[arg(long, value_name = "FILE")]
-    pub junit: Option<PathBuf>,
+    pub(crate) junit: Option<PathBuf>,
     /// Write a starter scenario (evals/basic.yaml and its cassette) into each skill instead.
     #[arg(long, conflicts_with_all = ["builtin", "junit", "mode"])]
-    pub init: bool,
+    pub(crate) init: bool,
     /// Run the scenarios' commands without the Landlock sandbox, where it is missing: only for
     /// cassettes you trust, since their tool calls run as you.
     #[arg(long)]
-    pub no_sandbox: bool,
+    pub(crate) no_sandbox: bool,
     /// Give the scenarios' commands this variable from your environment (repeatable). Nothing
     /// a skill declares in `requires.env` reaches them otherwise: the skill under test does not
     /// choose which of your secrets its commands see.
     #[arg(long, value_name = "NAME")]
-    pub pass_env: Vec<String>,
+    pub(crate) pass_env: Vec<String>,
     /// The cassette mode and the model provider.
     #[command(flatten)]
-    pub model: ModelArgs,
+    pub(crate) model: ModelArgs,
 }
 
 /// Runs the scenarios.
-pub fn run(args: Args) -> Result<ExitCode, CliError> {
+pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     // `--init` conflicts with `--builtin`: it writes only into the skills named.
     let builtins = args
         .builtin

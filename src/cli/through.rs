@@ -41,7 +41,7 @@ struct Call<'a> {
 }
 
 /// `skill try --harness`: the prompt in the real agent, with the skills installed.
-pub fn try_in(args: &super::r#try::Args, which: Harness) -> Result<ExitCode, CliError> {
+pub(crate) fn try_in(args: &super::r#try::Args, which: Harness) -> Result<ExitCode, CliError> {
     let prompt = args
         .prompt
         .as_deref()
@@ -187,7 +187,7 @@ struct Report<'a> {
 }
 
 /// Runs the eval of `subjects` through each of `args.harness`.
-pub fn run(
+pub(crate) fn run(
     args: &Args,
     subjects: &[Subject],
     distractors: &[PathBuf],

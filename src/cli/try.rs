@@ -18,72 +18,72 @@ use std::time::Duration;
 #[command(
     after_help = "Examples:\n  skill try docker-deploy -p 'Deploy the app in ./app'\n  skill try docker-deploy -p 'Deploy the app' --record evals/deploy.cassette.yaml\n  skill try docker-deploy -p 'Deploy the app' --replay evals/deploy.cassette.yaml\n  skill try docker-deploy --scenario docker-deploy/evals/dockerfile.yaml   watch a scenario's run\n  skill try docker-deploy --harness claude-code -p 'Deploy the app' --record deploy.claude.yaml"
 )]
-pub struct Args {
+pub(crate) struct Args {
     /// Skill folders to install in the workspace.
     #[arg(required = true, value_name = "SKILL_DIR")]
-    pub skills: Vec<PathBuf>,
+    pub(crate) skills: Vec<PathBuf>,
     /// What the user asks the agent.
     #[arg(short, long, required_unless_present = "scenario")]
-    pub prompt: Option<String>,
+    pub(crate) prompt: Option<String>,
     /// Run a `skill test` scenario: its prompt, workspace files, turn limit and cassette (used
     /// as --cassette is).
     #[arg(long, value_name = "FILE", conflicts_with = "prompt")]
-    pub scenario: Option<PathBuf>,
+    pub(crate) scenario: Option<PathBuf>,
     /// The model provider.
     #[command(flatten)]
-    pub provider: ProviderArgs,
+    pub(crate) provider: ProviderArgs,
     /// Work in this folder instead of a fresh temporary one.
     #[arg(long)]
-    pub workspace: Option<PathBuf>,
+    pub(crate) workspace: Option<PathBuf>,
     /// Most model turns.
     #[arg(long, default_value_t = skill_agent::DEFAULT_MAX_TURNS)]
-    pub max_turns: usize,
+    pub(crate) max_turns: usize,
     /// Call the model and record the run into this cassette.
     #[arg(long, value_name = "CASSETTE", conflicts_with_all = ["replay", "cassette"])]
-    pub record: Option<PathBuf>,
+    pub(crate) record: Option<PathBuf>,
     /// Answer from this cassette only, offline.
     #[arg(long, value_name = "CASSETTE", conflicts_with = "cassette")]
-    pub replay: Option<PathBuf>,
+    pub(crate) replay: Option<PathBuf>,
     /// Use this cassette in the mode --mode or SKILL_RECORD names [default: replay under CI,
     /// else auto].
     #[arg(long)]
-    pub cassette: Option<PathBuf>,
+    pub(crate) cassette: Option<PathBuf>,
     /// How to use --cassette (or the scenario's cassette).
     #[arg(long, value_parser = super::choice::parser::<Mode>())]
-    pub mode: Option<Mode>,
+    pub(crate) mode: Option<Mode>,
     /// Seconds before an `exec` call that names no timeout is killed.
     #[arg(long, default_value_t = skill_agent::tools::DEFAULT_EXEC_TIMEOUT.as_secs())]
-    pub exec_timeout: u64,
+    pub(crate) exec_timeout: u64,
     /// Keep the temporary workspace and print its path.
     #[arg(long)]
-    pub keep: bool,
+    pub(crate) keep: bool,
     /// Write the transcript as JSON on stdout instead of the live view.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
     /// Confine commands as `skill test` and replays do: reads only of the system's folders and
     /// the workspace, HOME set to the workspace, no TCP connections (unless the scenario allows
     /// them).
     #[arg(long)]
-    pub strict: bool,
+    pub(crate) strict: bool,
     /// Run commands without the Landlock sandbox (the environment allow-list and the process
     /// kill still apply).
     #[arg(long)]
-    pub no_sandbox: bool,
+    pub(crate) no_sandbox: bool,
     /// In a replay, give commands this variable from your environment (repeatable): a replay
     /// passes nothing the skills declare unless named here. A live run passes what they declare.
     #[arg(long, value_name = "NAME")]
-    pub pass_env: Vec<String>,
+    pub(crate) pass_env: Vec<String>,
     /// Mention this skill in the prompt, as `@NAME` would: its body follows the user's message
     /// in nanobot's `[Active Skills — instructions for this user turn]` block (repeatable).
     #[arg(long, value_name = "NAME")]
-    pub mention: Vec<String>,
+    pub(crate) mention: Vec<String>,
     /// Preload this skill, as a caller's `skill_names`: its body goes under `# Specified
     /// Skills` in the system prompt (repeatable).
     #[arg(long, value_name = "NAME")]
-    pub preload: Vec<String>,
+    pub(crate) preload: Vec<String>,
     /// Make this skill always-on: its body goes under `# Active Skills` (repeatable).
     #[arg(long, value_name = "NAME")]
-    pub always: Vec<String>,
+    pub(crate) always: Vec<String>,
     /// Run the prompt in this real agent CLI (found on PATH) with the skills installed where
     /// it reads them, in a temporary home and project; its model requests go through a proxy
     /// on loopback that forwards them with your key (--record keeps them) or answers from
@@ -94,46 +94,46 @@ pub struct Args {
         value_parser = super::choice::parser::<skill_agent::agent_cli::Harness>(),
         conflicts_with_all = ["scenario", "workspace", "cassette", "mode", "strict", "pass_env", "mention", "preload", "always"]
     )]
-    pub harness: Option<skill_agent::agent_cli::Harness>,
+    pub(crate) harness: Option<skill_agent::agent_cli::Harness>,
 }
 
 /// The provider flags `skill try` and `skill test` share.
 #[derive(Debug, Clone, clap::Args)]
-pub struct ProviderArgs {
+pub(crate) struct ProviderArgs {
     /// Which API [default: SKILL_PROVIDER, skill.toml, config.toml, else anthropic when only
     /// ANTHROPIC_API_KEY is set, else openai]
     #[arg(long, value_parser = super::choice::parser::<ProviderKind>())]
-    pub provider: Option<ProviderKind>,
+    pub(crate) provider: Option<ProviderKind>,
     /// The model [default: SKILL_MODEL, skill.toml, config.toml, else gpt-4.1-mini /
     /// claude-sonnet-4-5]
     #[arg(long)]
-    pub model: Option<String>,
+    pub(crate) model: Option<String>,
     /// The API's base URL (OpenAI's ends in /v1; Anthropic's is the bare host) [env:
     /// OPENAI_BASE_URL / ANTHROPIC_BASE_URL]
     #[arg(long)]
-    pub base_url: Option<String>,
+    pub(crate) base_url: Option<String>,
     /// Ask for whole answers instead of streams.
     #[arg(long)]
-    pub no_stream: bool,
+    pub(crate) no_stream: bool,
     /// Most output tokens per reply (OpenAI's max_completion_tokens, Anthropic's max_tokens)
     /// [default: skill.toml, config.toml, else the model's limit / 8192 for Anthropic]
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
-    pub max_tokens: Option<u32>,
+    pub(crate) max_tokens: Option<u32>,
     /// Turn on Anthropic's extended thinking with this many tokens per reply (at least 1024,
     /// below --max-tokens) [default: skill.toml, config.toml, else off]
     #[arg(long, value_name = "N")]
-    pub thinking_budget: Option<u32>,
+    pub(crate) thinking_budget: Option<u32>,
     /// Put the tool's name on OpenAI tool messages, for servers that want it (it is outside
     /// the API's schema; strict gateways refuse it) [default: skill.toml, config.toml, else
     /// off]
     #[arg(long)]
-    pub tool_message_name: bool,
+    pub(crate) tool_message_name: bool,
 }
 
 impl ProviderArgs {
     /// The provider configuration: flags, then env vars, then `skill.toml`, then the user's
     /// `config.toml`, then defaults (see `crate::config`).
-    pub fn config(&self) -> Result<HttpConfig, ModelError> {
+    pub(crate) fn config(&self) -> Result<HttpConfig, ModelError> {
         let settings = crate::config::current();
         let kind = settings.provider(self.provider).value;
         let model = settings.model(self.model.clone(), kind).value;
@@ -155,7 +155,7 @@ impl ProviderArgs {
 }
 
 /// Runs the loop.
-pub fn run(mut args: Args) -> Result<ExitCode, CliError> {
+pub(crate) fn run(mut args: Args) -> Result<ExitCode, CliError> {
     if let Some(harness) = args.harness {
         return super::through::try_in(&args, harness);
     }

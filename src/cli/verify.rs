@@ -10,18 +10,18 @@ use std::process::ExitCode;
 #[command(
     after_help = "Examples:\n  skill verify\n  skill verify --dir ~/.openclaw/skills --json\n\nCompares every skill in the lock file (.clawhub/lock.json beside the skills folder) with the files recorded at install; exit 1 on any drift."
 )]
-pub struct Args {
+pub(crate) struct Args {
     /// The skills folder.
     #[command(flatten)]
-    pub skills: super::skills_dir::SkillsDir,
+    pub(crate) skills: super::skills_dir::SkillsDir,
     /// Print the result as JSON.
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
 /// One line per skill (`ok`, or what was added, removed or changed and how its install record
 /// disagrees with the lock), exit 1 on drift.
-pub fn run(args: Args) -> Result<ExitCode, CliError> {
+pub(crate) fn run(args: Args) -> Result<ExitCode, CliError> {
     let results = verify(&args.skills.path())?;
     let shared = match args.skills.placement()? {
         Some(placement) => Some((placement.check(&placement.lock()?)?, placement)),

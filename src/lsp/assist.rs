@@ -17,7 +17,7 @@ use skill_model::requirements::{BLOCK_KEYS, BLOCK_NAMES, REQUIRES_KEYS};
 use std::collections::HashMap;
 
 /// What the server does.
-pub fn capabilities() -> ServerCapabilities {
+pub(crate) fn capabilities() -> ServerCapabilities {
     ServerCapabilities {
         text_document_sync: Some(TextDocumentSyncCapability::Options(
             lsp_types::TextDocumentSyncOptions {
@@ -40,7 +40,7 @@ pub fn capabilities() -> ServerCapabilities {
 }
 
 /// A lint finding as an LSP diagnostic in `text` (the file it is about).
-pub fn diagnostic(text: &str, finding: &Diagnostic) -> lsp_types::Diagnostic {
+pub(crate) fn diagnostic(text: &str, finding: &Diagnostic) -> lsp_types::Diagnostic {
     let mut message = finding.message.clone();
     for (label, line) in [("why", &finding.note), ("help", &finding.help)] {
         if let Some(line) = line {
@@ -168,7 +168,7 @@ fn one_file_edit(uri: &lsp_types::Uri, edits: Vec<TextEdit>) -> WorkspaceEdit {
 
 /// On a frontmatter key: which agents read it. On a finding: its rule's documentation. On the
 /// description: its length and token cost.
-pub fn hover(server: &Server, params: HoverParams) -> Option<Hover> {
+pub(crate) fn hover(server: &Server, params: HoverParams) -> Option<Hover> {
     let at = params.text_document_position_params;
     let path = file_path(&at.text_document.uri)?;
     let document = server.documents.get(&path)?;
@@ -274,7 +274,7 @@ fn readers(key: &str) -> String {
 }
 
 /// Frontmatter keys, when the cursor is at the start of a frontmatter line.
-pub fn completion(server: &Server, params: CompletionParams) -> Vec<CompletionItem> {
+pub(crate) fn completion(server: &Server, params: CompletionParams) -> Vec<CompletionItem> {
     let at = params.text_document_position;
     let Some(document) = file_path(&at.text_document.uri).and_then(|p| server.documents.get(&p))
     else {
@@ -361,7 +361,7 @@ fn parents_of(before: &str, indent: usize) -> Vec<String> {
 }
 
 /// The body's links to files of the skill, as document links (missing ones are lint's findings).
-pub fn links(server: &Server, params: DocumentLinkParams) -> Vec<DocumentLink> {
+pub(crate) fn links(server: &Server, params: DocumentLinkParams) -> Vec<DocumentLink> {
     let Some(path) = file_path(&params.text_document.uri) else {
         return Vec::new();
     };
@@ -382,7 +382,7 @@ pub fn links(server: &Server, params: DocumentLinkParams) -> Vec<DocumentLink> {
 }
 
 /// On a link to a file of the skill: that file.
-pub fn definition(server: &Server, params: GotoDefinitionParams) -> Option<GotoDefinitionResponse> {
+pub(crate) fn definition(server: &Server, params: GotoDefinitionParams) -> Option<GotoDefinitionResponse> {
     let at = params.text_document_position_params;
     let path = file_path(&at.text_document.uri)?;
     let document = server.documents.get(&path)?;

@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 
 /// Why the server stopped other than by the client's `shutdown` and `exit`.
 #[derive(Debug, thiserror::Error)]
-pub enum LspError {
+pub(crate) enum LspError {
     /// The client broke the protocol (or went away during initialisation).
     #[error("language server protocol: {0}")]
     Protocol(#[from] lsp_server::ProtocolError),
@@ -36,7 +36,7 @@ pub enum LspError {
 }
 
 /// Serves one client on stdin and stdout until it asks the server to exit.
-pub fn serve(options: lint::Options) -> Result<(), LspError> {
+pub(crate) fn serve(options: lint::Options) -> Result<(), LspError> {
     let (connection, io_threads) = Connection::stdio();
     let client = connection.initialize(serde_json::to_value(assist::capabilities())?)?;
     Server {

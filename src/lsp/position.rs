@@ -5,7 +5,7 @@ use lsp_types::{Position, Range};
 
 /// The LSP position of byte `offset` of `text` (clamped to the text, and back to the start of a
 /// character it falls inside).
-pub fn at(text: &str, offset: usize) -> Position {
+pub(crate) fn at(text: &str, offset: usize) -> Position {
     let mut offset = offset.min(text.len());
     while !text.is_char_boundary(offset) {
         offset -= 1;
@@ -19,7 +19,7 @@ pub fn at(text: &str, offset: usize) -> Position {
 }
 
 /// The LSP range of bytes `start..end` of `text`.
-pub fn range(text: &str, start: usize, end: usize) -> Range {
+pub(crate) fn range(text: &str, start: usize, end: usize) -> Range {
     Range {
         start: at(text, start),
         end: at(text, end),
@@ -28,7 +28,7 @@ pub fn range(text: &str, start: usize, end: usize) -> Range {
 
 /// The byte offset of an LSP position in `text` (the end of the line or text when it lies past
 /// them).
-pub fn offset(text: &str, position: Position) -> usize {
+pub(crate) fn offset(text: &str, position: Position) -> usize {
     let mut line_start = 0;
     for _ in 0..position.line {
         match text[line_start..].find('\n') {

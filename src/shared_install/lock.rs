@@ -30,51 +30,51 @@ pub(crate) const GITHUB_SOURCE: &str = "github";
 /// One skill's row in a lock file (a `skills` map value).
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct LockedSkill {
+pub(crate) struct LockedSkill {
     /// Where it came from: a local folder (relative to the project in a project's lock), a
     /// repository, or for this tool's registry installs `SLUG@VERSION`.
-    pub source: String,
+    pub(crate) source: String,
     /// `local`, `github`, `git`, `gitlab`, `well-known` (vercel's); `archive` and `registry`
     /// (this tool's, for sources vercel's CLI has no kind for).
-    pub source_type: String,
+    pub(crate) source_type: String,
     /// The source's URL (the registry's, for a registry install).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub source_url: Option<String>,
+    pub(crate) source_url: Option<String>,
     /// The branch, tag or commit a git source was asked for (vercel's `ref`).
     #[serde(default, rename = "ref", skip_serializing_if = "Option::is_none")]
-    pub reference: Option<String>,
+    pub(crate) reference: Option<String>,
     /// The skill's SKILL.md inside a repository (vercel's `skillPath`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub skill_path: Option<String>,
+    pub(crate) skill_path: Option<String>,
     /// The commit a git source was installed from, what `--frozen` checks out (this tool's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub commit: Option<String>,
+    pub(crate) commit: Option<String>,
     /// The folder hash, in a project's lock ([`super::hash::folder_hash`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub computed_hash: Option<String>,
+    pub(crate) computed_hash: Option<String>,
     /// The folder hash, in the global lock.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub skill_folder_hash: Option<String>,
+    pub(crate) skill_folder_hash: Option<String>,
     /// When it was first installed (global lock), ISO 8601.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub installed_at: Option<String>,
+    pub(crate) installed_at: Option<String>,
     /// When it was last written (global lock), ISO 8601.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub updated_at: Option<String>,
+    pub(crate) updated_at: Option<String>,
     /// The agents it was installed for (this tool's field; vercel's CLI keeps it).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub agents: Vec<String>,
+    pub(crate) agents: Vec<String>,
     /// The agents that got a copy rather than a link (`--copy`; this tool's field).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub copied: Vec<String>,
+    pub(crate) copied: Vec<String>,
     /// Fields other tools write (`ref`, `skillPath`, ...), kept as they were.
     #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    pub(crate) extra: Map<String, Value>,
 }
 
 impl LockedSkill {
     /// The recorded folder hash, wherever this lock keeps it.
-    pub fn hash(&self) -> Option<&str> {
+    pub(crate) fn hash(&self) -> Option<&str> {
         self.computed_hash
             .as_deref()
             .or(self.skill_folder_hash.as_deref())
@@ -85,10 +85,10 @@ impl LockedSkill {
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct SkillsLock {
     /// Where it is read from and written to.
-    pub path: PathBuf,
+    pub(crate) path: PathBuf,
     scope: Scope,
     /// The skills, by name.
-    pub skills: BTreeMap<String, LockedSkill>,
+    pub(crate) skills: BTreeMap<String, LockedSkill>,
     /// The top-level fields other than `version` and `skills` (`dismissed`, ...).
     other: Map<String, Value>,
 }
@@ -118,7 +118,7 @@ impl SkillsLock {
     /// Reads the lock at `path`; an empty one when there is none. An older or newer version
     /// than this tool writes is refused rather than overwritten, as is any entry of the wrong
     /// shape.
-    pub fn read(scope: Scope, path: &Path) -> Result<SkillsLock, LockError> {
+    pub(crate) fn read(scope: Scope, path: &Path) -> Result<SkillsLock, LockError> {
         let mut lock = SkillsLock {
             path: path.to_path_buf(),
             scope,
@@ -161,7 +161,7 @@ impl SkillsLock {
 
     /// The file's bytes, as vercel's CLI writes them (two-space indents, skills by name; a
     /// project's lock ends with a newline, the global one does not).
-    pub fn render(&self) -> Vec<u8> {
+    pub(crate) fn render(&self) -> Vec<u8> {
         let mut object = Map::new();
         object.insert("version".into(), Self::version(self.scope).into());
         let skills: Map<String, Value> = self
@@ -182,7 +182,7 @@ impl SkillsLock {
     }
 
     /// Writes the lock unless the file already holds exactly this; whether it wrote.
-    pub fn write(&self) -> Result<bool, LockError> {
+    pub(crate) fn write(&self) -> Result<bool, LockError> {
         let bytes = self.render();
         if std::fs::read(&self.path).is_ok_and(|old| old == bytes) {
             return Ok(false);
@@ -197,7 +197,7 @@ impl SkillsLock {
 
     /// Records `entry` for `name`. In the global lock the first install time is kept and the
     /// update time moves only when the entry changed.
-    pub fn set(&mut self, name: &str, mut entry: LockedSkill) {
+    pub(crate) fn set(&mut self, name: &str, mut entry: LockedSkill) {
         let old = self.skills.get(name);
         if self.scope == Scope::Global {
             entry.skill_folder_hash = entry.computed_hash.take();

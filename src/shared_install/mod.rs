@@ -5,14 +5,14 @@
 //! folder ([`hash`]). Installing the copy itself is the archive and registry installers' work;
 //! this module places it for the agents and says where each agent finds it.
 
-pub mod hash;
-pub mod lock;
+pub(crate) mod hash;
+pub(crate) mod lock;
 mod reach;
-pub mod sources;
+pub(crate) mod sources;
 mod verify;
 
-pub use reach::Reach;
-pub use verify::{AgentReach, Checked};
+pub(crate) use reach::Reach;
+pub(crate) use verify::Checked;
 
 use lock::SkillsLock;
 use skill_model::catalog::{Agent, SHARED_ROOT, global_root, project_root};
@@ -21,7 +21,7 @@ use std::path::{Component, Path, PathBuf};
 
 /// A project's folders, or the user's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Scope {
+pub(crate) enum Scope {
     /// Under a project folder.
     Project,
     /// Under the home folder (`--global`).
@@ -32,20 +32,20 @@ pub enum Scope {
 #[derive(Debug, Clone)]
 pub(crate) struct Placement {
     /// The project folder, or the home folder for [`Scope::Global`]; absolute.
-    pub base: PathBuf,
+    pub(crate) base: PathBuf,
     /// Which of the two.
-    pub scope: Scope,
+    pub(crate) scope: Scope,
     /// The agents to place the skill for.
-    pub agents: Vec<Agent>,
+    pub(crate) agents: Vec<Agent>,
     /// Copy into agents' roots instead of linking (`--copy`).
-    pub copy: bool,
+    pub(crate) copy: bool,
     /// The local folder this command installs from, never replaced by a link to its copy.
-    pub source: Option<PathBuf>,
+    pub(crate) source: Option<PathBuf>,
 }
 
 /// Why placing or removing a shared install failed.
 #[derive(Debug, thiserror::Error)]
-pub enum SharedError {
+pub(crate) enum SharedError {
     /// Reading or writing failed.
     #[error("{path}: {message}")]
     Io {
@@ -145,12 +145,12 @@ fn io(path: &Path) -> impl Fn(std::io::Error) -> SharedError + '_ {
 
 impl Placement {
     /// The shared skills folder.
-    pub fn shared(&self) -> PathBuf {
+    pub(crate) fn shared(&self) -> PathBuf {
         self.base.join(SHARED_ROOT)
     }
 
     /// The folder `agent` reads this scope's skills from.
-    pub fn root(&self, agent: Agent) -> PathBuf {
+    pub(crate) fn root(&self, agent: Agent) -> PathBuf {
         match self.scope {
             Scope::Project => self.base.join(project_root(agent)),
             Scope::Global => global_root(
@@ -184,7 +184,7 @@ impl Placement {
     /// wrote), for the caller to write, then places it for this placement's agents. The entry
     /// is recorded even when placing fails: the copy is installed, and `verify` names the
     /// agent that misses it.
-    pub fn record(
+    pub(crate) fn record(
         &self,
         name: &str,
         mut entry: lock::LockedSkill,
@@ -212,7 +212,7 @@ impl Placement {
     }
 
     /// This scope's lock file, read.
-    pub fn lock(&self) -> Result<SkillsLock, SharedError> {
+    pub(crate) fn lock(&self) -> Result<SkillsLock, SharedError> {
         let path = SkillsLock::path_for(self.scope, &self.base);
         Ok(SkillsLock::read(self.scope, &path)?)
     }
@@ -312,7 +312,7 @@ impl Placement {
     }
 
     /// `path` as messages show it: relative to the project, or `~/...` for the user's.
-    pub fn shown(&self, path: &Path) -> String {
+    pub(crate) fn shown(&self, path: &Path) -> String {
         match (path.strip_prefix(&self.base), self.scope) {
             (Ok(rest), Scope::Project) => rest.display().to_string(),
             (Ok(rest), Scope::Global) => format!("~/{}", rest.display()),

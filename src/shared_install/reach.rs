@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 /// How one agent finds a shared skill.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[serde(tag = "how", rename_all = "lowercase")]
-pub enum Reach {
+pub(crate) enum Reach {
     /// The agent reads the shared folder itself.
     Reads,
     /// A symbolic link in the agent's root points at the shared copy.
@@ -70,7 +70,7 @@ impl Reach {
     }
 
     /// The entry in the agent's root, for all but [`Reach::Reads`].
-    pub fn path(&self) -> Option<&Path> {
+    pub(crate) fn path(&self) -> Option<&Path> {
         match self {
             Reach::Reads => None,
             Reach::Linked { path }
@@ -109,7 +109,7 @@ impl Placement {
     /// own only when `lock` lists `name`, it is not the skill's own source, and it is the copy
     /// the lock says the agent got or holds the recorded files; a link is its own only when it
     /// points at the shared copy's place.
-    pub fn reach(&self, agent: Agent, name: &str, lock: &SkillsLock) -> Reach {
+    pub(crate) fn reach(&self, agent: Agent, name: &str, lock: &SkillsLock) -> Reach {
         let root = self.root(agent);
         let shared = self.shared();
         if root == shared || same_folder(&root, &shared) {
@@ -187,7 +187,7 @@ impl Placement {
     /// already in place is left alone, so a second run changes nothing. Something else in the
     /// way is replaced only with `force`, the skill's own source never. An agent that got a
     /// copy keeps getting one.
-    pub fn place(
+    pub(crate) fn place(
         &self,
         name: &str,
         lock: &SkillsLock,

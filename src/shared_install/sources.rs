@@ -31,7 +31,7 @@ impl LockedSkill {
     }
 
     /// The git source this entry records, or `None` for other kinds.
-    pub fn git(&self) -> Option<GitSource> {
+    pub(crate) fn git(&self) -> Option<GitSource> {
         if self.source_type != GIT_SOURCE && self.source_type != GITHUB_SOURCE {
             return None;
         }
@@ -195,7 +195,7 @@ impl Placement {
     /// from its source (a local folder, or a git repository at the pinned commit) under `policy`
     /// and kept only when its folder hash is the locked one. A registry install is the registry
     /// lock's work.
-    pub fn restore(
+    pub(crate) fn restore(
         &self,
         name: &str,
         entry: &LockedSkill,

@@ -7,30 +7,30 @@ use skill_model::catalog::Agent;
 
 /// One skill of a shared install's lock file, as `verify` finds it.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct Checked {
+pub(crate) struct Checked {
     /// The skill's name.
-    pub name: String,
+    pub(crate) name: String,
     /// Neither the shared copy nor an agent's own install of it exists.
-    pub folder_missing: bool,
+    pub(crate) folder_missing: bool,
     /// The copy's folder hash differs from the lock's (`false` when the lock records none).
-    pub hash_changed: bool,
+    pub(crate) hash_changed: bool,
     /// How each agent the lock records (those named, when it records none) finds it.
-    pub agents: Vec<AgentReach>,
+    pub(crate) agents: Vec<AgentReach>,
 }
 
 /// How one agent finds a shared skill.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct AgentReach {
+pub(crate) struct AgentReach {
     /// The agent.
-    pub agent: Agent,
+    pub(crate) agent: Agent,
     /// How.
     #[serde(flatten)]
-    pub reach: Reach,
+    pub(crate) reach: Reach,
 }
 
 impl Checked {
     /// Whether the skill is as installed and every agent sees it.
-    pub fn is_clean(&self) -> bool {
+    pub(crate) fn is_clean(&self) -> bool {
         !self.folder_missing
             && !self.hash_changed
             && self.agents.iter().all(|a| a.reach.is_reached())
@@ -40,7 +40,7 @@ impl Checked {
 impl Placement {
     /// Compares each skill of `lock` with its shared copy, and checks that each agent it was
     /// installed for still finds it.
-    pub fn check(&self, lock: &SkillsLock) -> Result<Vec<Checked>, SharedError> {
+    pub(crate) fn check(&self, lock: &SkillsLock) -> Result<Vec<Checked>, SharedError> {
         let mut out = Vec::new();
         for (name, entry) in &lock.skills {
             let mine = self.for_entry(entry);
