@@ -3,7 +3,7 @@
 //! time. No peer has record/replay, so the figure stands alone.
 
 use skill_agent::message::{Reply, ToolCall, Usage};
-use skill_agent::trial::{Answers, Trial, run_trial};
+use skill_agent::r#try::{Answers, Trial, run_trial};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -52,7 +52,7 @@ fn main() {
         answers: Answers::Script(script, cassette.clone()),
         rerecord: String::new(),
         confinement: Default::default(),
-        env: skill_agent::trial::PassEnv::Chosen(Default::default()),
+        env: skill_agent::r#try::PassEnv::Chosen(Default::default()),
         loading: Default::default(),
         stop_at_route: false,
     };

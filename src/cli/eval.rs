@@ -4,7 +4,7 @@ use super::CliError;
 use super::suite::{ModelArgs, skill_dirs};
 use anstyle::AnsiColor;
 use skill_agent::eval::{self as eval, EvalReport, Options, SkillReport};
-use skill_agent::trial::shell_path;
+use skill_agent::r#try::shell_path;
 use skill_model::builtin;
 use skill_model::catalog::{Agent, Root, agent_roots};
 use skill_model::choice::Choice;

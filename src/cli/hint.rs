@@ -186,7 +186,7 @@ fn impact(error: &ImpactError) -> Option<String> {
         }
         ImpactError::AuthoredEvals { skill, .. } => Some(format!(
             "record them with `skill eval --impact {} --mode record`",
-            skill_agent::trial::shell_path(skill)
+            skill_agent::r#try::shell_path(skill)
         )),
         _ => None,
     }

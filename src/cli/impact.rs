@@ -10,7 +10,7 @@ use skill_agent::eval::impact::real_agent::RealAgent;
 use skill_agent::eval::impact::report::{Gate, Summary};
 use skill_agent::eval::impact::stats::Spread;
 use skill_agent::eval::impact::{self, Config, ImpactReport, Options};
-use skill_agent::trial::{shell_path, shell_quote};
+use skill_agent::r#try::{shell_path, shell_quote};
 use std::io::Write;
 use std::process::ExitCode;
 

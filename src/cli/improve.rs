@@ -4,13 +4,17 @@ use super::CliError;
 use super::eval::Args;
 use skill_agent::eval::Options;
 use skill_agent::eval::improve::{Candidate, ImproveOptions, Improvement, improve};
-use skill_agent::trial::shell_path;
+use skill_agent::r#try::shell_path;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Runs the optimiser on each skill of `dirs` with `distractors` beside it.
-pub(crate) fn run(args: &Args, dirs: &[PathBuf], distractors: Vec<PathBuf>) -> Result<ExitCode, CliError> {
+pub(crate) fn run(
+    args: &Args,
+    dirs: &[PathBuf],
+    distractors: Vec<PathBuf>,
+) -> Result<ExitCode, CliError> {
     let mode = args.model.mode()?;
     let http = || args.model.http();
     let confinement =

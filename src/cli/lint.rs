@@ -218,7 +218,7 @@ fn add_reviews(args: &Args, run: &mut LintRun) -> Result<(), CliError> {
     for report in &mut run.skills {
         let rerecord = format!(
             "skill lint {} --review --mode record",
-            skill_agent::trial::shell_path(&report.skill.dir)
+            skill_agent::r#try::shell_path(&report.skill.dir)
         );
         let found =
             skill_agent::review::review(&report.skill, mode, || args.model.http(), &rerecord)

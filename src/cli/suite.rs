@@ -39,7 +39,10 @@ impl ModelArgs {
 
 /// The skill folders `paths` name (`.` when none is named, unless only the builtins are asked
 /// for), then the builtin skills materialised under `builtins`, when given.
-pub(crate) fn skill_dirs(paths: &[PathBuf], builtins: Option<&Path>) -> Result<Vec<PathBuf>, CliError> {
+pub(crate) fn skill_dirs(
+    paths: &[PathBuf],
+    builtins: Option<&Path>,
+) -> Result<Vec<PathBuf>, CliError> {
     let mut dirs = Vec::new();
     if !paths.is_empty() || builtins.is_none() {
         let paths = if paths.is_empty() {

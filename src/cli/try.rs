@@ -6,7 +6,7 @@ use skill_agent::cassette::Mode;
 use skill_agent::provider::{HttpConfig, ModelError, ProviderKind, ProviderOptions};
 use skill_agent::test::scenario::Scenario;
 use skill_agent::tools::{Confinement, Origin, Passed};
-use skill_agent::trial::{Answers, Loading, PassEnv, Trial, run_trial, shell_path, shell_quote};
+use skill_agent::r#try::{Answers, Loading, PassEnv, Trial, run_trial, shell_path, shell_quote};
 use skill_agent::{AgentError, Event, Stop, Transcript};
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -382,7 +382,10 @@ pub(crate) fn links(server: &Server, params: DocumentLinkParams) -> Vec<Document
 }
 
 /// On a link to a file of the skill: that file.
-pub(crate) fn definition(server: &Server, params: GotoDefinitionParams) -> Option<GotoDefinitionResponse> {
+pub(crate) fn definition(
+    server: &Server,
+    params: GotoDefinitionParams,
+) -> Option<GotoDefinitionResponse> {
     let at = params.text_document_position_params;
     let path = file_path(&at.text_document.uri)?;
     let document = server.documents.get(&path)?;

@@ -5,7 +5,7 @@
 //! skills installed, a system prompt built as `skill prompt` builds it, a model (HTTP provider,
 //! cassette replayer or recorder) and the workspace tools, turn after turn until a final answer,
 //! a refusal, a cut-off or the turn limit; every run ends with a [`Stop`] from one closed set.
-//! On it: `skill try` (`trial`), `skill test` (`test`), `skill eval` (`eval`), the real agent
+//! On it: `skill try` (`try`), `skill test` (`test`), `skill eval` (`eval`), the real agent
 //! CLIs (`agent_cli`) and the model's review of a skill (`review`).
 
 pub mod agent_cli;
@@ -18,7 +18,7 @@ pub mod review;
 pub mod session;
 pub mod test;
 pub mod tools;
-pub mod trial;
+pub mod r#try;
 pub mod workspace;
 
 pub use message::Stop;

@@ -11,7 +11,7 @@
 use super::{EvalError, Options, Query, Subject, TriggerSet};
 use crate::cassette::{Mode, Normaliser};
 use crate::message::{Message, Request, Stop};
-use crate::trial::{Answers, model_for};
+use crate::r#try::{Answers, model_for};
 use skill_prompt::via::Via;
 use std::path::{Path, PathBuf};
 

@@ -16,7 +16,7 @@ pub mod triggers;
 use crate::cassette::Mode;
 use crate::provider::{HttpConfig, ModelError};
 use crate::tools::{Confinement, Passed};
-use crate::trial::{Answers, Loading, PassEnv, Trial, run_in};
+use crate::r#try::{Answers, Loading, PassEnv, Trial, run_in};
 use crate::{AgentError, Stop, Workspace};
 use skill_model::choice::Choice;
 use skill_prompt::via::Via;

@@ -8,7 +8,7 @@ use crate::Stop;
 use crate::cassette::{Mode, Normaliser};
 use crate::message::{Message, ReplyJsonError, Request, json_in_reply};
 use crate::provider::{HttpConfig, ModelError};
-use crate::trial::{Answers, model_for};
+use crate::r#try::{Answers, model_for};
 use skill_lint::diagnostic::{Diagnostic, Location, Severity};
 use skill_lint::rulebook::MODEL_REVIEW;
 use skill_model::Skill;

@@ -9,7 +9,7 @@ pub mod starter;
 use crate::cassette::Mode;
 use crate::provider::{HttpConfig, ModelError};
 use crate::tools::{Confinement, Passed};
-use crate::trial::{Answers, PassEnv, Trial, run_trial, shell_path};
+use crate::r#try::{Answers, PassEnv, Trial, run_trial, shell_path};
 use crate::{DEFAULT_MAX_TURNS, Stop};
 use scenario::Scenario;
 use std::path::{Path, PathBuf};
@@ -129,7 +129,7 @@ fn attempt(
             names: pass_env.to_vec(),
             values: scenario.env.clone().into_iter().collect(),
         }),
-        loading: crate::trial::Loading::one(scenario.via, skill),
+        loading: crate::r#try::Loading::one(scenario.via, skill),
         stop_at_route: false,
     };
     let (workspace, transcript) = run_trial(&trial, &mut |_| {})?;

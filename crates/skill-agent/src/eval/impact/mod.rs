@@ -21,7 +21,7 @@ use crate::cassette::{Mode, Normaliser};
 use crate::message::{Message, Request, Stop};
 use crate::provider::{HttpConfig, ModelError};
 use crate::tools::{Confinement, Passed};
-use crate::trial::{Answers, Loading, PassEnv, Trial, model_for, run_in};
+use crate::r#try::{Answers, Loading, PassEnv, Trial, model_for, run_in};
 use crate::{AgentError, Workspace};
 pub use evals_file::{EVALS_FILE, Eval, EvalsFile, EvalsFileError};
 use grade::{Graded, Grading};
