@@ -718,7 +718,7 @@ fn the_valid_shapes_install() {
 /// the folder `SKILL_FUZZ_SEEDS` names: the seed corpus of the `archive` and `install` fuzz
 /// targets (`SKILL_FUZZ_SEEDS=fuzz/corpus/archive cargo test --test integration install:: -- --ignored`).
 #[test]
-#[ignore]
+#[ignore = "writes the fuzz seed corpus into $SKILL_FUZZ_SEEDS; run by hand"]
 fn write_fuzz_seeds() {
     let dir = std::path::PathBuf::from(
         std::env::var_os("SKILL_FUZZ_SEEDS").expect("set SKILL_FUZZ_SEEDS to a folder"),
